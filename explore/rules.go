@@ -1,0 +1,171 @@
+package explore
+
+import (
+	"fmt"
+	"slices"
+
+	"sente"
+)
+
+// Rules is a game seen as a graph of integer keys.
+type Rules struct {
+	// Children appends the keys one move from key, without repeats.
+	Children func(dst []uint64, key uint64) []uint64
+	// Ended reports whether the position key is over, and its result for
+	// the player to move.
+	Ended func(key uint64) (sente.Value, bool)
+	// Tier returns the tier of key; nil means the game has one tier.
+	Tier func(key uint64) int
+	// Parents appends the keys with a move to key, or is nil when the game
+	// has no Unmover or the graph was changed by a policy or by symmetry.
+	Parents func(dst []uint64, key uint64) []uint64
+	// Key returns the key under which a position is stored (canonical when
+	// symmetry reduction is on).
+	Key func(p sente.Position) uint64
+	// Decode turns a stored key back into a position.
+	Decode func(key uint64) sente.Position
+}
+
+// RulesOptions change the graph a game is seen as.
+type RulesOptions struct {
+	// Restrict limits a player's moves to those a named policy allows.
+	Restrict map[sente.Player]string
+	// Symmetry stores one position per class of symmetric positions, when
+	// the game is sente.Symmetric.
+	Symmetry bool
+}
+
+// RulesOf sees g as Rules. It fails when a named policy does not exist.
+func RulesOf(g sente.Game, opt RulesOptions) (Rules, error) {
+	// Tiers, symmetries and un-moves are stated on the game's own keys, so
+	// a game without an Encoder cannot offer them.
+	enc, native := g.(sente.Encoder)
+	if !native {
+		enc = newInterner(g)
+	}
+	r := Rules{Ended: enc.EndedKey, Decode: enc.Decode}
+	if t, ok := g.(sente.Tiered); ok && native {
+		r.Tier = t.Tier
+	}
+	children := enc.AppendChildren
+
+	var policies [2]*sente.Policy
+	for player, name := range opt.Restrict {
+		if player != sente.First && player != sente.Second {
+			return Rules{}, fmt.Errorf("cannot restrict player %v", player)
+		}
+		p, err := FindPolicy(g, name)
+		if err != nil {
+			return Rules{}, err
+		}
+		policies[player] = &p
+	}
+	if policies[sente.First] != nil || policies[sente.Second] != nil {
+		plain := children
+		children = func(dst []uint64, key uint64) []uint64 {
+			n := len(dst)
+			dst = plain(dst, key)
+			if pol := policies[g.Turn(enc.Decode(key))]; pol != nil && len(dst) > n {
+				allowed := pol.Allow(key, dst[n:])
+				dst = append(dst[:n], allowed...)
+			}
+			return dst
+		}
+	}
+
+	r.Key = enc.Encode
+	sym, symmetric := g.(sente.Symmetric)
+	symmetric = symmetric && native && opt.Symmetry
+	if symmetric {
+		plain := children
+		children = func(dst []uint64, key uint64) []uint64 {
+			n := len(dst)
+			dst = plain(dst, key)
+			for i := n; i < len(dst); i++ {
+				dst[i] = sym.Canonical(dst[i])
+			}
+			return dst
+		}
+		r.Key = func(p sente.Position) uint64 { return sym.Canonical(enc.Encode(p)) }
+	}
+
+	r.Children = func(dst []uint64, key uint64) []uint64 {
+		n := len(dst)
+		dst = children(dst, key)
+		return dedupe(dst, n)
+	}
+	// Un-moves describe the game's own graph, not one cut by a policy or
+	// folded by symmetry.
+	if un, ok := g.(sente.Unmover); ok && native && len(opt.Restrict) == 0 && !symmetric {
+		r.Parents = un.AppendParents
+	}
+	return r, nil
+}
+
+// FindPolicy returns the game's policy of that name; its error lists the
+// policies there are.
+func FindPolicy(g sente.Game, name string) (sente.Policy, error) {
+	r, ok := g.(sente.Restricter)
+	if !ok {
+		return sente.Policy{}, fmt.Errorf("this game has no policies for restricted opponents (asked for %q)", name)
+	}
+	var names []string
+	for _, p := range r.Policies() {
+		if p.Name == name {
+			return p, nil
+		}
+		names = append(names, p.Name)
+	}
+	return sente.Policy{}, fmt.Errorf("unknown policy %q (policies: %v)", name, names)
+}
+
+// dedupe sorts dst[from:] and removes repeats. Move lists are short, so an
+// insertion sort beats anything cleverer.
+func dedupe(dst []uint64, from int) []uint64 {
+	s := dst[from:]
+	if len(s) > 32 {
+		slices.Sort(s)
+	} else {
+		for i := 1; i < len(s); i++ {
+			for j := i; j > 0 && s[j] < s[j-1]; j-- {
+				s[j], s[j-1] = s[j-1], s[j]
+			}
+		}
+	}
+	return append(dst[:from], slices.Compact(s)...)
+}
+
+// interner gives positions of a game without an Encoder dense keys in the
+// order they are first seen.
+type interner struct {
+	g         sente.Game
+	ids       map[sente.Position]uint64
+	positions []sente.Position
+}
+
+func newInterner(g sente.Game) *interner {
+	return &interner{g: g, ids: map[sente.Position]uint64{}}
+}
+
+func (in *interner) Encode(p sente.Position) uint64 {
+	if id, ok := in.ids[p]; ok {
+		return id
+	}
+	id := uint64(len(in.positions))
+	in.ids[p] = id
+	in.positions = append(in.positions, p)
+	return id
+}
+
+func (in *interner) Decode(key uint64) sente.Position { return in.positions[key] }
+
+func (in *interner) AppendChildren(dst []uint64, key uint64) []uint64 {
+	for _, m := range in.g.Moves(in.positions[key]) {
+		dst = append(dst, in.Encode(m.To))
+	}
+	return dst
+}
+
+func (in *interner) EndedKey(key uint64) (sente.Value, bool) {
+	return in.g.Ended(in.positions[key])
+}

@@ -1,0 +1,239 @@
+package explore
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+)
+
+// Tier holds the positions of one tier: their keys in discovery order (the
+// index of a key is its local id) and a hash index from key to local id.
+type Tier struct {
+	Number int
+	Keys   []uint64
+	// Base is the global id of local id 0.
+	Base int
+
+	index []uint32 // open addressing, local id + 1; 0 marks an empty slot
+	shift uint     // 64 - log2(len(index))
+}
+
+const maxLoadPercent = 70
+
+func newTier(number int) *Tier {
+	t := &Tier{Number: number}
+	t.resize(16)
+	return t
+}
+
+// slot spreads keys over the index with Fibonacci hashing after a mix, so
+// that keys differing only in high bits do not collide.
+func (t *Tier) slot(key uint64) uint64 {
+	key ^= key >> 31
+	key *= 0x9e3779b97f4a7c15
+	return key >> t.shift
+}
+
+// Find returns the local id of key.
+func (t *Tier) Find(key uint64) (int, bool) {
+	mask := uint64(len(t.index) - 1)
+	for i := t.slot(key); ; i = (i + 1) & mask {
+		e := t.index[i]
+		if e == 0 {
+			return 0, false
+		}
+		if t.Keys[e-1] == key {
+			return int(e - 1), true
+		}
+	}
+}
+
+// insert adds key if it is new and returns whether it did.
+func (t *Tier) insert(key uint64) bool {
+	mask := uint64(len(t.index) - 1)
+	i := t.slot(key)
+	for ; ; i = (i + 1) & mask {
+		e := t.index[i]
+		if e == 0 {
+			break
+		}
+		if t.Keys[e-1] == key {
+			return false
+		}
+	}
+	t.Keys = append(t.Keys, key)
+	t.index[i] = uint32(len(t.Keys))
+	if len(t.Keys)*100 > len(t.index)*maxLoadPercent {
+		t.resize(2 * len(t.index))
+	}
+	return true
+}
+
+func (t *Tier) resize(size int) {
+	t.index = make([]uint32, size)
+	t.shift = uint(64 - bits.TrailingZeros(uint(size)))
+	mask := uint64(size - 1)
+	for id, key := range t.Keys {
+		i := t.slot(key)
+		for t.index[i] != 0 {
+			i = (i + 1) & mask
+		}
+		t.index[i] = uint32(id + 1)
+	}
+}
+
+// Bytes is the memory the tier holds.
+func (t *Tier) Bytes() int { return 8*cap(t.Keys) + 4*len(t.index) }
+
+// Space is the set of positions reachable from a root.
+type Space struct {
+	Root  uint64
+	rules Rules
+	tiers []*Tier // by tier number; nil where no position has that tier
+	n     int
+}
+
+// Options limit and report on exploration.
+type Options struct {
+	// MaxPositions stops exploration with an error past this many
+	// positions; zero means no limit.
+	MaxPositions int
+	// Progress, when set, is called now and then with the number of
+	// positions found so far.
+	Progress func(found int)
+}
+
+// ErrTooMany is returned (wrapped) when exploration passes MaxPositions.
+var ErrTooMany = fmt.Errorf("too many positions")
+
+const maxTier = 1 << 20
+
+// Explore finds every position reachable from root, tier by tier.
+func Explore(ctx context.Context, rules Rules, root uint64, opt Options) (*Space, error) {
+	s := &Space{Root: root, rules: rules}
+	if _, err := s.add(root); err != nil {
+		return nil, err
+	}
+	var kids []uint64
+	for number := 0; number < len(s.tiers); number++ {
+		t := s.tiers[number]
+		if t == nil {
+			continue
+		}
+		// Keys grows while it is walked: positions found in the same tier
+		// are expanded in turn.
+		for i := 0; i < len(t.Keys); i++ {
+			key := t.Keys[i]
+			if s.n&0xffff == 0 {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+				if opt.Progress != nil {
+					opt.Progress(s.n)
+				}
+			}
+			if _, ended := rules.Ended(key); ended {
+				continue
+			}
+			kids = rules.Children(kids[:0], key)
+			for _, c := range kids {
+				ct, err := s.add(c)
+				if err != nil {
+					return nil, err
+				}
+				if ct < number {
+					return nil, fmt.Errorf("a move leads from tier %d back to tier %d (position %v to %v); a tiered game must never return to a lower tier", number, ct, rules.Decode(key), rules.Decode(c))
+				}
+			}
+			if opt.MaxPositions > 0 && s.n > opt.MaxPositions {
+				return nil, fmt.Errorf("%w: more than %d positions are reachable", ErrTooMany, opt.MaxPositions)
+			}
+		}
+	}
+	base := 0
+	for _, t := range s.tiers {
+		if t != nil {
+			t.Base = base
+			base += len(t.Keys)
+		}
+	}
+	return s, nil
+}
+
+// add inserts key into its tier and returns the tier number.
+func (s *Space) add(key uint64) (int, error) {
+	if key == ^uint64(0) {
+		return 0, fmt.Errorf("the game used the reserved key %#x", key)
+	}
+	number := s.TierOf(key)
+	if number < 0 || number >= maxTier {
+		return 0, fmt.Errorf("tier %d of position %v is outside 0..%d", number, s.rules.Decode(key), maxTier-1)
+	}
+	for number >= len(s.tiers) {
+		s.tiers = append(s.tiers, nil)
+	}
+	t := s.tiers[number]
+	if t == nil {
+		t = newTier(number)
+		s.tiers[number] = t
+	}
+	if t.insert(key) {
+		s.n++
+	}
+	return number, nil
+}
+
+// TierOf returns the tier number of key.
+func (s *Space) TierOf(key uint64) int {
+	if s.rules.Tier == nil {
+		return 0
+	}
+	return s.rules.Tier(key)
+}
+
+// Len is the number of positions.
+func (s *Space) Len() int { return s.n }
+
+// Tiers returns the tiers in increasing order of number.
+func (s *Space) Tiers() []*Tier {
+	var list []*Tier
+	for _, t := range s.tiers {
+		if t != nil {
+			list = append(list, t)
+		}
+	}
+	return list
+}
+
+// MaxTier is the highest tier number.
+func (s *Space) MaxTier() int { return len(s.tiers) - 1 }
+
+// Tier returns the tier with that number, or nil.
+func (s *Space) Tier(number int) *Tier {
+	if number < 0 || number >= len(s.tiers) {
+		return nil
+	}
+	return s.tiers[number]
+}
+
+// ID returns the global id of key, if it was reached.
+func (s *Space) ID(key uint64) (int, bool) {
+	t := s.Tier(s.TierOf(key))
+	if t == nil {
+		return 0, false
+	}
+	id, ok := t.Find(key)
+	return t.Base + id, ok
+}
+
+// Rules returns the rules the space was explored with.
+func (s *Space) Rules() Rules { return s.rules }
+
+// Bytes is the memory the space holds.
+func (s *Space) Bytes() int {
+	n := 0
+	for _, t := range s.Tiers() {
+		n += t.Bytes()
+	}
+	return n
+}

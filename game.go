@@ -1,0 +1,127 @@
+package sente
+
+// Position is a game's own representation of a position. The engines never
+// look inside one; they ask the game about it. A game that does not offer the
+// Encoder fast path must use comparable positions (ints, strings, arrays,
+// structs of those), because the engines then use them as map keys.
+type Position = any
+
+// Move is one legal move: a readable name and the position it leads to.
+type Move struct {
+	Name string
+	To   Position
+}
+
+// Game is the contract every game fulfils. Values it reports are for the
+// player to move.
+//
+// A position that has not ended but has no moves is lost by the player to
+// move (normal play) unless Ended says otherwise.
+type Game interface {
+	// Start returns the position the game begins from.
+	Start() Position
+	// Moves returns the legal moves from p. It is not called on a position
+	// for which Ended reports true.
+	Moves(p Position) []Move
+	// Ended reports whether the game is over at p and, if so, its result
+	// for the player to move: Win, Lose or Tie.
+	Ended(p Position) (Value, bool)
+	// Turn reports whose turn it is at p.
+	Turn(p Position) Player
+	// FormatPosition returns p in the text form ParsePosition reads.
+	FormatPosition(p Position) string
+	// ParsePosition reads a position from text. Its error says which form
+	// is expected.
+	ParsePosition(s string) (Position, error)
+}
+
+// The optional capabilities below are discovered by type assertion, as
+// io.WriterTo is. A game offers those that it can offer cheaply and
+// correctly; the engines work without any of them.
+
+// Encoder is the fast path: a compact integer key for every position, and
+// the game's logic stated on keys so that the engines run on flat arrays of
+// integers with no allocation per position. The key ^uint64(0) is reserved
+// and never used for a position.
+type Encoder interface {
+	Encode(p Position) uint64
+	Decode(key uint64) Position
+	// AppendChildren appends to dst the keys of the positions one move from
+	// the position key, and returns the extended slice. It is not called on
+	// an ended position. Repeats are allowed and ignored.
+	AppendChildren(dst []uint64, key uint64) []uint64
+	// EndedKey is Ended for an encoded position.
+	EndedKey(key uint64) (Value, bool)
+}
+
+// Ranker maps the keys of a game onto the dense range [0, RankSize()), so
+// that engines can index flat arrays by rank with no hash table. Every
+// reachable position must have a distinct rank.
+type Ranker interface {
+	RankSize() uint64
+	Rank(key uint64) uint64
+}
+
+// Unmover lists predecessors ("un-moves"), so that retrograde analysis need
+// not store the reverse graph. AppendParents appends the keys of every
+// position, reachable or not, that has a move to key and has not ended;
+// each parent once. The engine ignores parents it has not explored.
+type Unmover interface {
+	AppendParents(dst []uint64, key uint64) []uint64
+}
+
+// Tiered splits a game into tiers that play never returns to: a move from a
+// position in tier t leads to tier t or higher. Engines solve the highest
+// tier first and need never hold the reverse graph across tiers. Tiers are
+// small non-negative integers (pieces on the board, cards played).
+type Tiered interface {
+	Tier(key uint64) int
+}
+
+// Symmetric gives a canonical key for each class of symmetric positions
+// (positions that are mirror images, say, and have the same value). Engines
+// may use it to store one position per class.
+type Symmetric interface {
+	Canonical(key uint64) uint64
+}
+
+// Splitter splits a position into independent components: a sum of games,
+// where a move is made in exactly one component. Used for impartial games,
+// whose value is then the XOR of the components' Grundy values.
+type Splitter interface {
+	Components(p Position) []Position
+}
+
+// Impartial marks a game in which both players always have the same moves.
+type Impartial interface {
+	Impartial() bool
+}
+
+// Policy restricts the moves of one player: Allow returns the subset of the
+// positions one move from key (children, which it may reorder or overwrite in
+// place) that the policy permits. It must permit at least one child when
+// children is not empty.
+type Policy struct {
+	Name  string
+	Doc   string
+	Allow func(key uint64, children []uint64) []uint64
+}
+
+// Restricter offers named policies for restricted opponents, such as the
+// niece in chopsticks who always kills a hand when she can.
+type Restricter interface {
+	Policies() []Policy
+}
+
+// Describer documents a game for people: what `sente describe` prints.
+type Describer interface {
+	Describe() Description
+}
+
+// Description is the human documentation of a game.
+type Description struct {
+	Summary  string   // one line
+	Rules    string   // the rules in prose, including the readings chosen
+	Position string   // the text form of positions, with an example
+	Examples []string // example specs or commands
+}

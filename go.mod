@@ -1,0 +1,3 @@
+module sente
+
+go 1.26

@@ -1,0 +1,185 @@
+package solve
+
+import (
+	"sente"
+	"sente/explore"
+)
+
+// edge is a move inside one tier, by local ids.
+type edge struct{ kid, parent uint32 }
+
+// cycles holds what solving the moves inside one tier needs, per position:
+// the children not yet known to be won (count, which ties and draws among
+// higher-tier children hold above zero for good), the best win and tie found
+// so far, and the longest loss.
+type cycles struct {
+	count             []int32
+	win, tie, loseMax []uint32
+	edges             []edge // nil when the game lists parents itself
+	predStart, preds  []uint32
+	settled           []uint64 // bitset
+}
+
+func newCycles(n int, storeEdges bool) *cycles {
+	c := &cycles{
+		count:   make([]int32, n),
+		win:     make([]uint32, n),
+		tie:     make([]uint32, n),
+		loseMax: make([]uint32, n),
+		settled: make([]uint64, (n+63)/64),
+	}
+	if storeEdges {
+		c.edges = make([]edge, 0, n)
+	}
+	return c
+}
+
+func (c *cycles) bytes() int {
+	return 16*len(c.count) + 8*cap(c.edges) + 4*(len(c.predStart)+len(c.preds)) + 8*len(c.settled)
+}
+
+func (c *cycles) isSettled(id uint32) bool { return c.settled[id/64]&(1<<(id%64)) != 0 }
+func (c *cycles) settle(id uint32)         { c.settled[id/64] |= 1 << (id % 64) }
+
+// buildPreds turns the edge list into predecessor lists (a counting sort by
+// child), and drops the edge list.
+func (c *cycles) buildPreds(n int) {
+	c.predStart = make([]uint32, n+1)
+	for _, e := range c.edges {
+		c.predStart[e.kid+1]++
+	}
+	for i := 1; i <= n; i++ {
+		c.predStart[i] += c.predStart[i-1]
+	}
+	c.preds = make([]uint32, len(c.edges))
+	fill := append([]uint32(nil), c.predStart[:n]...)
+	for _, e := range c.edges {
+		c.preds[fill[e.kid]] = e.parent
+		fill[e.kid]++
+	}
+	c.edges = nil
+}
+
+// bucketQueue hands out positions in order of remoteness; every push is for
+// a remoteness above the one being handed out, so one pass over the buckets
+// suffices. With one bucket per level it is a first-in first-out queue.
+type bucketQueue [][]uint32
+
+func (q *bucketQueue) push(r uint32, id uint32) {
+	for uint32(len(*q)) <= r {
+		*q = append(*q, nil)
+	}
+	(*q)[r] = append((*q)[r], id)
+}
+
+// solve settles every position of the tier whose out entry is still zero,
+// and propagates the settled ones to their parents in the tier.
+func (c *cycles) solve(t *explore.Tier, out []packed, rules explore.Rules) error {
+	n := len(out)
+	var parentKeys []uint64
+	eachParent := func(id uint32, fn func(p uint32)) {
+		if rules.Parents == nil {
+			for _, p := range c.preds[c.predStart[id]:c.predStart[id+1]] {
+				fn(p)
+			}
+			return
+		}
+		parentKeys = rules.Parents(parentKeys[:0], t.Keys[id])
+		for _, key := range parentKeys {
+			if p, ok := t.Find(key); ok {
+				fn(uint32(p))
+			}
+		}
+	}
+	if rules.Parents == nil {
+		c.buildPreds(n)
+	}
+
+	// Wins and losses.
+	var q bucketQueue
+	for id := range out {
+		switch v := out[id].value(); {
+		case v == sente.Win || v == sente.Lose:
+			q.push(out[id].remoteness(), uint32(id))
+		case v == sente.Unknown && c.win[id] != infinity:
+			q.push(c.win[id], uint32(id))
+		}
+	}
+	for r := uint32(0); r < uint32(len(q)); r++ {
+		if err := checkRemoteness(r + 1); err != nil {
+			return err
+		}
+		for i := 0; i < len(q[r]); i++ {
+			id := q[r][i]
+			if c.isSettled(id) {
+				continue
+			}
+			c.settle(id)
+			if out[id] == 0 {
+				if c.win[id] != infinity {
+					out[id] = pack(sente.Win, r)
+				} else {
+					out[id] = pack(sente.Lose, r)
+				}
+			}
+			lost := out[id].value() == sente.Lose
+			eachParent(id, func(p uint32) {
+				if c.isSettled(p) || out[p] != 0 {
+					return
+				}
+				if lost {
+					if r+1 < c.win[p] {
+						c.win[p] = r + 1
+						q.push(r+1, p)
+					}
+					return
+				}
+				c.count[p]--
+				c.loseMax[p] = max(c.loseMax[p], r+1)
+				if c.count[p] == 0 && c.win[p] == infinity {
+					q.push(c.loseMax[p], p)
+				}
+			})
+		}
+		q[r] = nil
+	}
+
+	// Ties: what neither side can win, a tie reached as soon as possible.
+	clear(c.settled)
+	q = q[:0]
+	for id := range out {
+		switch v := out[id].value(); {
+		case v == sente.Tie:
+			q.push(out[id].remoteness(), uint32(id))
+		case v == sente.Unknown && c.tie[id] != infinity:
+			q.push(c.tie[id], uint32(id))
+		}
+	}
+	for r := uint32(0); r < uint32(len(q)); r++ {
+		for i := 0; i < len(q[r]); i++ {
+			id := q[r][i]
+			if c.isSettled(id) {
+				continue
+			}
+			c.settle(id)
+			if out[id] == 0 {
+				out[id] = pack(sente.Tie, r)
+			}
+			eachParent(id, func(p uint32) {
+				if out[p] == 0 && r+1 < c.tie[p] {
+					c.tie[p] = r + 1
+					q.push(r+1, p)
+				}
+			})
+		}
+		q[r] = nil
+	}
+
+	// What is left is endless play.
+	for id := range out {
+		if out[id] == 0 {
+			out[id] = pack(sente.Draw, 0)
+		}
+	}
+	return nil
+}

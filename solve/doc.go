@@ -1,0 +1,17 @@
+// Package solve solves games strongly: every position reachable from a root
+// gets its value for the player to move (win, lose, tie or draw) and its
+// remoteness.
+//
+// The engine is retrograde analysis. Tiers (sente.Tiered) are solved from the
+// highest down; a move into a higher tier reads a value already known. Inside
+// a tier, moves that stay in the tier form a graph that may have cycles,
+// solved with child counters: a position is lost when its last child turns
+// out won, won when its first child turns out lost. Positions are taken up
+// in order of remoteness (a bucket queue, which is first-in first-out when
+// the game has one tier), so that every position is settled at its true
+// remoteness the first time. Positions the win/lose pass leaves open are
+// ties when a tie can be reached, and draws (endless play) otherwise.
+//
+// Reference is a second, slow solver for tests: it labels positions level by
+// level straight from the definitions and shares no code with the engine.
+package solve

@@ -1,0 +1,117 @@
+package solve
+
+import (
+	"time"
+
+	"sente"
+	"sente/explore"
+)
+
+// Solution is a strongly solved game: the outcome of every position
+// reachable from the root, one packed outcome of four bytes per position.
+type Solution struct {
+	game     sente.Game
+	rules    explore.Rules
+	space    *explore.Space
+	restrict map[sente.Player]string
+	outcomes [][]packed // by tier number, then local id
+	counts   Counts
+
+	Explored time.Duration // time spent finding the positions
+	Solved   time.Duration // time spent solving them
+}
+
+// Counts are the numbers of positions by value for the player to move.
+type Counts struct {
+	Win, Lose, Tie, Draw int
+}
+
+// Game returns the game solved.
+func (s *Solution) Game() sente.Game { return s.game }
+
+// Root returns the position the solve started from.
+func (s *Solution) Root() sente.Position { return s.rules.Decode(s.space.Root) }
+
+// Positions is the number of positions solved.
+func (s *Solution) Positions() int { return s.space.Len() }
+
+// Counts returns the number of positions by value.
+func (s *Solution) Counts() Counts { return s.counts }
+
+// Restrict returns the policies the solve assumed, by player.
+func (s *Solution) Restrict() map[sente.Player]string { return s.restrict }
+
+// Bytes is the memory the solution holds: keys, index and outcomes.
+func (s *Solution) Bytes() int { return s.space.Bytes() + 4*s.space.Len() }
+
+// Outcome returns the outcome of p for the player to move, and false when p
+// is not reachable from the root.
+func (s *Solution) Outcome(p sente.Position) (sente.Outcome, bool) {
+	o, ok := s.lookupKey(s.rules.Key(p))
+	return o.outcome(), ok
+}
+
+func (s *Solution) lookupKey(key uint64) (packed, bool) {
+	return s.lookup(s.space.TierOf(key), key)
+}
+
+func (s *Solution) lookup(number int, key uint64) (packed, bool) {
+	t := s.space.Tier(number)
+	if t == nil || s.outcomes[number] == nil {
+		return 0, false
+	}
+	id, ok := t.Find(key)
+	if !ok {
+		return 0, false
+	}
+	return s.outcomes[number][id], true
+}
+
+// Moves returns the moves from p that the solve considered: every legal
+// move, less those a policy forbids the player to move.
+func (s *Solution) Moves(p sente.Position) []sente.Move {
+	moves := s.game.Moves(p)
+	if len(s.restrict) == 0 {
+		return moves
+	}
+	allowed := map[uint64]bool{}
+	for _, k := range s.rules.Children(nil, s.rules.Key(p)) {
+		allowed[k] = true
+	}
+	var kept []sente.Move
+	for _, m := range moves {
+		if allowed[s.rules.Key(m.To)] {
+			kept = append(kept, m)
+		}
+	}
+	return kept
+}
+
+// Each calls fn for every position, tier by tier, until fn returns false.
+func (s *Solution) Each(fn func(p sente.Position, o sente.Outcome) bool) {
+	for _, t := range s.space.Tiers() {
+		out := s.outcomes[t.Number]
+		for id, key := range t.Keys {
+			if !fn(s.rules.Decode(key), out[id].outcome()) {
+				return
+			}
+		}
+	}
+}
+
+func (s *Solution) count() {
+	for _, out := range s.outcomes {
+		for _, o := range out {
+			switch o.value() {
+			case sente.Win:
+				s.counts.Win++
+			case sente.Lose:
+				s.counts.Lose++
+			case sente.Tie:
+				s.counts.Tie++
+			case sente.Draw:
+				s.counts.Draw++
+			}
+		}
+	}
+}

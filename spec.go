@@ -1,0 +1,217 @@
+package sente
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Spec names a game and its parameters as people type them:
+// NAME or NAME:key=value,key=value (for example "connect4:w=5,h=4").
+type Spec struct {
+	Name string
+	Args []Arg
+}
+
+// Arg is one key=value of a Spec.
+type Arg struct{ Key, Value string }
+
+// ParseSpec reads NAME or NAME:key=value,key=value.
+func ParseSpec(s string) (Spec, error) {
+	name, rest, hasArgs := strings.Cut(s, ":")
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return Spec{}, fmt.Errorf("game spec %q has no game name (want NAME or NAME:key=value,...)", s)
+	}
+	spec := Spec{Name: name}
+	if !hasArgs {
+		return spec, nil
+	}
+	seen := map[string]bool{}
+	for _, field := range strings.Split(rest, ",") {
+		key, value, ok := strings.Cut(field, "=")
+		key, value = strings.TrimSpace(key), strings.TrimSpace(value)
+		if !ok || key == "" || value == "" {
+			return Spec{}, fmt.Errorf("game spec %q: %q is not key=value (want NAME:key=value,key=value)", s, field)
+		}
+		if seen[key] {
+			return Spec{}, fmt.Errorf("game spec %q: parameter %s is given twice", s, key)
+		}
+		seen[key] = true
+		spec.Args = append(spec.Args, Arg{key, value})
+	}
+	return spec, nil
+}
+
+func (s Spec) String() string {
+	if len(s.Args) == 0 {
+		return s.Name
+	}
+	parts := make([]string, len(s.Args))
+	for i, a := range s.Args {
+		parts[i] = a.Key + "=" + a.Value
+	}
+	return s.Name + ":" + strings.Join(parts, ",")
+}
+
+// Kind is the type of a game parameter.
+type Kind uint8
+
+const (
+	Int    Kind = iota // a whole number in [Min, Max]
+	Bool               // true or false
+	Ints               // a list of whole numbers in [Min, Max]: 1/2/3 or 1..5
+	Choice             // one of Choices
+)
+
+// Param describes one parameter of a game.
+type Param struct {
+	Name     string
+	Doc      string
+	Kind     Kind
+	Default  string
+	Min, Max int      // for Int and Ints
+	Choices  []string // for Choice
+	MaxLen   int      // for Ints: the longest list accepted
+}
+
+// Accepts says in words what values the parameter takes.
+func (p Param) Accepts() string {
+	switch p.Kind {
+	case Int:
+		return fmt.Sprintf("a whole number from %d to %d", p.Min, p.Max)
+	case Bool:
+		return "true or false"
+	case Ints:
+		return fmt.Sprintf("a list of 1 to %d numbers from %d to %d, as 1/2/3 or 1..5", p.MaxLen, p.Min, p.Max)
+	case Choice:
+		return "one of " + strings.Join(p.Choices, ", ")
+	}
+	return ""
+}
+
+// Values are a game's parameters after Bind: every parameter is present,
+// defaults filled in, each value checked.
+type Values struct {
+	ints  map[string][]int
+	other map[string]string
+}
+
+// Int returns an Int or Bool-as-int parameter.
+func (v Values) Int(name string) int { return v.ints[name][0] }
+
+// Ints returns an Ints parameter.
+func (v Values) Ints(name string) []int { return append([]int(nil), v.ints[name]...) }
+
+// Bool returns a Bool parameter.
+func (v Values) Bool(name string) bool { return v.other[name] == "true" }
+
+// String returns a Choice parameter.
+func (v Values) String(name string) string { return v.other[name] }
+
+// Bind checks args against params and fills in defaults. game names the game
+// in error messages.
+func Bind(game string, params []Param, args []Arg) (Values, error) {
+	vals := Values{ints: map[string][]int{}, other: map[string]string{}}
+	given := map[string]string{}
+	for _, a := range args {
+		found := false
+		for _, p := range params {
+			found = found || p.Name == a.Key
+		}
+		if !found {
+			return vals, fmt.Errorf("%s has no parameter %q (parameters: %s)", game, a.Key, paramNames(params))
+		}
+		given[a.Key] = a.Value
+	}
+	for _, p := range params {
+		text, ok := given[p.Name]
+		if !ok {
+			text = p.Default
+		}
+		if err := vals.set(p, text); err != nil {
+			return vals, fmt.Errorf("%s: %s=%s: %v; want %s", game, p.Name, text, err, p.Accepts())
+		}
+	}
+	return vals, nil
+}
+
+func paramNames(params []Param) string {
+	if len(params) == 0 {
+		return "none"
+	}
+	names := make([]string, len(params))
+	for i, p := range params {
+		names[i] = p.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+func (v Values) set(p Param, text string) error {
+	switch p.Kind {
+	case Int:
+		n, err := strconv.Atoi(text)
+		if err != nil {
+			return fmt.Errorf("not a whole number")
+		}
+		if n < p.Min || n > p.Max {
+			return fmt.Errorf("out of range")
+		}
+		v.ints[p.Name] = []int{n}
+	case Bool:
+		b, err := strconv.ParseBool(text)
+		if err != nil {
+			return fmt.Errorf("not true or false")
+		}
+		v.other[p.Name] = strconv.FormatBool(b)
+	case Ints:
+		list, err := ParseInts(text)
+		if err != nil {
+			return err
+		}
+		if len(list) == 0 || len(list) > p.MaxLen {
+			return fmt.Errorf("%d numbers", len(list))
+		}
+		for _, n := range list {
+			if n < p.Min || n > p.Max {
+				return fmt.Errorf("%d is out of range", n)
+			}
+		}
+		v.ints[p.Name] = list
+	case Choice:
+		for _, c := range p.Choices {
+			if strings.EqualFold(c, text) {
+				v.other[p.Name] = c
+				return nil
+			}
+		}
+		return fmt.Errorf("not a choice")
+	}
+	return nil
+}
+
+// ParseInts reads a list of whole numbers written as 1/2/3, as a range 1..5,
+// or as a mixture (1..3/5).
+func ParseInts(text string) ([]int, error) {
+	var list []int
+	for _, part := range strings.Split(text, "/") {
+		lo, hi, isRange := strings.Cut(part, "..")
+		a, err := strconv.Atoi(strings.TrimSpace(lo))
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a whole number", lo)
+		}
+		b := a
+		if isRange {
+			if b, err = strconv.Atoi(strings.TrimSpace(hi)); err != nil {
+				return nil, fmt.Errorf("%q is not a whole number", hi)
+			}
+			if b < a || b-a > 1<<16 {
+				return nil, fmt.Errorf("%s is not a range low..high", part)
+			}
+		}
+		for n := a; n <= b; n++ {
+			list = append(list, n)
+		}
+	}
+	return list, nil
+}
