@@ -1,0 +1,266 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"sente"
+	"sente/explain"
+	"sente/games"
+)
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+type listCmd struct {
+	JSON bool `name:"json" help:"Print JSON."`
+}
+
+type paramJSON struct {
+	Name    string   `json:"name"`
+	Kind    string   `json:"kind"`
+	Default string   `json:"default"`
+	Min     *int     `json:"min,omitempty"`
+	Max     *int     `json:"max,omitempty"`
+	Choices []string `json:"choices,omitempty"`
+	Doc     string   `json:"doc"`
+}
+
+func paramsJSON(params []sente.Param) []paramJSON {
+	out := []paramJSON{}
+	for _, p := range params {
+		j := paramJSON{Name: p.Name, Default: p.Default, Doc: p.Doc, Choices: p.Choices}
+		switch p.Kind {
+		case sente.Int, sente.Ints:
+			j.Kind = map[sente.Kind]string{sente.Int: "int", sente.Ints: "ints"}[p.Kind]
+			j.Min, j.Max = &p.Min, &p.Max
+		case sente.Bool:
+			j.Kind = "bool"
+		case sente.Choice:
+			j.Kind = "choice"
+		}
+		out = append(out, j)
+	}
+	return out
+}
+
+func (c *listCmd) Run(e *env) error {
+	if c.JSON {
+		type entry struct {
+			Name    string      `json:"name"`
+			Summary string      `json:"summary"`
+			Params  []paramJSON `json:"params"`
+		}
+		list := []entry{}
+		for _, f := range games.All() {
+			list = append(list, entry{f.Name, f.Summary, paramsJSON(f.Params)})
+		}
+		return writeJSON(e.stdout, list)
+	}
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	for _, f := range games.All() {
+		fmt.Fprintf(tw, "%s\t%s\n", f.Name, f.Summary)
+	}
+	return tw.Flush()
+}
+
+type describeCmd struct {
+	Game string `arg:"" help:"NAME or NAME:key=value,..."`
+	JSON bool   `name:"json" help:"Print JSON."`
+}
+
+func (c *describeCmd) Run(e *env) error {
+	spec, err := sente.ParseSpec(c.Game)
+	if err != nil {
+		return usageError{err}
+	}
+	fam, err := games.Lookup(spec.Name)
+	if err != nil {
+		return usageError{err}
+	}
+	g, err := openGame(c.Game)
+	if err != nil {
+		return err
+	}
+	var d sente.Description
+	if dg, ok := g.(sente.Describer); ok {
+		d = dg.Describe()
+	}
+	type policyJSON struct {
+		Name string `json:"name"`
+		Doc  string `json:"doc"`
+	}
+	policies := []policyJSON{}
+	if r, ok := g.(sente.Restricter); ok {
+		for _, p := range r.Policies() {
+			policies = append(policies, policyJSON{p.Name, p.Doc})
+		}
+	}
+	start := g.FormatPosition(g.Start())
+	if c.JSON {
+		return writeJSON(e.stdout, map[string]any{
+			"name": fam.Name, "summary": fam.Summary, "rules": d.Rules, "position": d.Position,
+			"start": start, "params": paramsJSON(fam.Params), "policies": policies, "examples": d.Examples,
+		})
+	}
+	w := e.stdout
+	fmt.Fprintf(w, "%s: %s\n\n%s\n", fam.Name, fam.Summary, strings.TrimSpace(d.Rules))
+	if len(fam.Params) > 0 {
+		fmt.Fprintf(w, "\nParameters (NAME:key=value,...):\n")
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		for _, p := range fam.Params {
+			fmt.Fprintf(tw, "  %s\t%s\tdefault %s; %s\n", p.Name, p.Doc, p.Default, p.Accepts())
+		}
+		tw.Flush()
+	}
+	if len(policies) > 0 {
+		fmt.Fprintf(w, "\nPolicies for restricted opponents (--restrict first|second=POLICY):\n")
+		for _, p := range policies {
+			fmt.Fprintf(w, "  %s: %s\n", p.Name, p.Doc)
+		}
+	}
+	fmt.Fprintf(w, "\nPositions: %s\nStart: %s\n", strings.TrimSpace(d.Position), start)
+	if len(d.Examples) > 0 {
+		fmt.Fprintf(w, "\nExamples:\n")
+		for _, x := range d.Examples {
+			fmt.Fprintf(w, "  %s\n", x)
+		}
+	}
+	return nil
+}
+
+type solveCmd struct {
+	gameFlags
+	From string `help:"Solve from this position instead of the start (see 'sente describe GAME' for the form)." placeholder:"POSITION"`
+	JSON bool   `name:"json" help:"Print JSON."`
+}
+
+func (c *solveCmd) Run(e *env) error {
+	g, err := openGame(c.Game)
+	if err != nil {
+		return err
+	}
+	root, err := parsePosition(g, c.From)
+	if err != nil {
+		return err
+	}
+	sol, err := c.solveFrom(e, g, root)
+	if err != nil {
+		return err
+	}
+	o, _ := sol.Outcome(root)
+	turn := g.Turn(root)
+	best, err := explain.Best(sol, root)
+	if err != nil {
+		return err
+	}
+	seconds := (sol.Explored + sol.Solved).Seconds()
+	rate := 0.0
+	if seconds > 0 {
+		rate = float64(sol.Positions()) / seconds
+	}
+	counts := sol.Counts()
+	if c.JSON {
+		moves := []string{}
+		for _, m := range best {
+			moves = append(moves, m.Name)
+		}
+		restrict := map[string]string{}
+		for p, name := range sol.Restrict() {
+			restrict[p.String()] = name
+		}
+		return writeJSON(e.stdout, map[string]any{
+			"game":      c.Game,
+			"position":  g.FormatPosition(root),
+			"positions": sol.Positions(),
+			"start": map[string]any{
+				"value": o.Value.String(), "remoteness": o.Remoteness,
+				"winner": sente.Winner(turn, o.Value).String(), "turn": turn.String(),
+			},
+			"best_moves":           moves,
+			"restrict":             restrict,
+			"counts":               map[string]int{"win": counts.Win, "lose": counts.Lose, "tie": counts.Tie, "draw": counts.Draw},
+			"seconds":              seconds,
+			"positions_per_second": rate,
+		})
+	}
+	w := e.stdout
+	fmt.Fprintf(w, "%s: %s\n", c.Game, explain.Verdict(turn, o))
+	for p, name := range sol.Restrict() {
+		fmt.Fprintf(w, "  assuming       the %s player follows policy %q\n", p, name)
+	}
+	fmt.Fprintf(w, "  position       %s (%s to move)\n", g.FormatPosition(root), turn)
+	if len(best) > 0 {
+		var names []string
+		for _, m := range best {
+			names = append(names, m.Name)
+		}
+		fmt.Fprintf(w, "  best moves     %s\n", strings.Join(names, " "))
+	}
+	fmt.Fprintf(w, "  positions      %d: %d win, %d lose, %d tie, %d draw (for the player to move)\n",
+		sol.Positions(), counts.Win, counts.Lose, counts.Tie, counts.Draw)
+	fmt.Fprintf(w, "  time           %.3f s (explore %.3f s, solve %.3f s), %.0f positions/s\n",
+		seconds, sol.Explored.Seconds(), sol.Solved.Seconds(), rate)
+	return nil
+}
+
+type movesCmd struct {
+	gameFlags
+	Position string `arg:"" optional:"" help:"The position (default: the start); see 'sente describe GAME' for the form."`
+	JSON     bool   `name:"json" help:"Print JSON."`
+}
+
+func (c *movesCmd) Run(e *env) error {
+	g, err := openGame(c.Game)
+	if err != nil {
+		return err
+	}
+	p, err := parsePosition(g, c.Position)
+	if err != nil {
+		return err
+	}
+	sol, err := c.solveFrom(e, g, p)
+	if err != nil {
+		return err
+	}
+	ranked, err := explain.Moves(sol, p)
+	if err != nil {
+		return err
+	}
+	if c.JSON {
+		type moveJSON struct {
+			Move       string `json:"move"`
+			Position   string `json:"position"`
+			Value      string `json:"value"`
+			Remoteness int    `json:"remoteness"`
+		}
+		out := []moveJSON{}
+		for _, m := range ranked {
+			out = append(out, moveJSON{m.Name, g.FormatPosition(m.To), m.Outcome.Value.String(), m.Outcome.Remoteness})
+		}
+		return writeJSON(e.stdout, out)
+	}
+	o, _ := sol.Outcome(p)
+	turn := g.Turn(p)
+	fmt.Fprintf(e.stdout, "%s (%s to move): %s\n", g.FormatPosition(p), turn, explain.Verdict(turn, o))
+	if len(ranked) == 0 {
+		fmt.Fprintln(e.stdout, "no moves: the game is over")
+		return nil
+	}
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "move\tvalue\tremoteness\tleads to\n")
+	for _, m := range ranked {
+		rem := fmt.Sprint(m.Outcome.Remoteness)
+		if m.Outcome.Value == sente.Draw {
+			rem = "-"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", m.Name, m.Outcome.Value, rem, g.FormatPosition(m.To))
+	}
+	return tw.Flush()
+}

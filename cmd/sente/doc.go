@@ -1,0 +1,13 @@
+// Command sente answers, for a two-player game, who wins with perfect play,
+// how, and why.
+//
+//	sente list                      the built-in games
+//	sente describe GAME             rules, parameters, position form
+//	sente solve GAME                who wins from the start, and in how many plies
+//	sente moves GAME [POSITION]     every move with its value, best first
+//	sente play GAME [--as second]   play against the perfect player
+//
+// GAME is NAME or NAME:key=value,... (connect4:w=5,h=4). Bad input ends in a
+// one-line error and exit status 2; Ctrl-C ends long work with status 130.
+// The command holds no logic of its own: it wires flags to the packages.
+package main

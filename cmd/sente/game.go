@@ -1,0 +1,84 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"sente"
+	"sente/explore"
+	"sente/games"
+	"sente/solve"
+)
+
+// gameFlags are the flags every command that solves a game shares.
+type gameFlags struct {
+	Game         string   `arg:"" name:"game" help:"NAME or NAME:key=value,... (see 'sente list')."`
+	Restrict     []string `help:"Limit a player's moves to a policy of the game, as first=POLICY or second=POLICY." placeholder:"PLAYER=POLICY"`
+	Symmetry     bool     `help:"Store one position per class of symmetric positions (fewer positions, same values)."`
+	MaxPositions int      `help:"Stop with an error past this many positions." default:"500000000"`
+}
+
+// openGame makes the game a spec names.
+func openGame(spec string) (sente.Game, error) {
+	g, err := games.New(spec)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return g, nil
+}
+
+// parsePosition reads a position of g; an empty text is the start.
+func parsePosition(g sente.Game, text string) (sente.Position, error) {
+	if strings.TrimSpace(text) == "" {
+		return g.Start(), nil
+	}
+	p, err := g.ParsePosition(text)
+	if err != nil {
+		return nil, badInput("position %q: %v", text, err)
+	}
+	return p, nil
+}
+
+func (f gameFlags) restrictions(g sente.Game) (map[sente.Player]string, error) {
+	if len(f.Restrict) == 0 {
+		return nil, nil
+	}
+	out := map[sente.Player]string{}
+	for _, r := range f.Restrict {
+		who, policy, ok := strings.Cut(r, "=")
+		player, err := sente.ParsePlayer(who)
+		if !ok || err != nil || policy == "" {
+			return nil, badInput("--restrict %q: want first=POLICY or second=POLICY", r)
+		}
+		if _, err := explore.FindPolicy(g, policy); err != nil {
+			return nil, usageError{err}
+		}
+		out[player] = policy
+	}
+	return out, nil
+}
+
+// solveFrom solves g from root with the shared flags, showing progress.
+func (f gameFlags) solveFrom(e *env, g sente.Game, root sente.Position) (*solve.Solution, error) {
+	restrict, err := f.restrictions(g)
+	if err != nil {
+		return nil, err
+	}
+	if f.MaxPositions <= 0 {
+		return nil, badInput("--max-positions must be positive")
+	}
+	progress := newProgress(e)
+	sol, err := solve.Solve(e.ctx, g, solve.Options{
+		From:         root,
+		Restrict:     restrict,
+		Symmetry:     f.Symmetry,
+		MaxPositions: f.MaxPositions,
+		Progress:     progress.report,
+	})
+	progress.done()
+	if errors.Is(err, explore.ErrTooMany) {
+		return nil, usageError{fmt.Errorf("%v; raise --max-positions or choose smaller parameters", err)}
+	}
+	return sol, err
+}

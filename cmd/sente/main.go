@@ -1,0 +1,102 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+
+	"github.com/alecthomas/kong"
+)
+
+// cli is the command line; each command is a struct with a Run method.
+type cli struct {
+	List     listCmd     `cmd:"" help:"List the built-in games."`
+	Describe describeCmd `cmd:"" help:"Show a game's rules, parameters and position form."`
+	Solve    solveCmd    `cmd:"" help:"Solve a game: who wins from the start, and in how many plies."`
+	Moves    movesCmd    `cmd:"" help:"List every move from a position with its value for the player making it, best first."`
+	Play     playCmd     `cmd:"" help:"Play against the perfect player in the terminal."`
+}
+
+// env is what every command gets: where to read and write, and a context
+// that Ctrl-C cancels.
+type env struct {
+	ctx    context.Context
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+	// tty reports whether stderr is a terminal, for progress.
+	tty bool
+}
+
+// usageError marks bad input: it ends with exit status 2.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func badInput(format string, args ...any) error {
+	return usageError{fmt.Errorf(format, args...)}
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, isTerminal(os.Stderr)))
+}
+
+func isTerminal(f *os.File) bool {
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}
+
+// run is main without the process: it returns the exit status.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, tty bool) (status int) {
+	var c cli
+	exited := -1
+	parser, err := kong.New(&c,
+		kong.Name("sente"),
+		kong.Description("sente answers, for a two-player game, who wins with perfect play, how, and why."),
+		kong.Writers(stdout, stderr),
+		kong.Exit(func(code int) { exited = code }),
+		kong.UsageOnError(),
+		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
+	)
+	if err != nil {
+		fmt.Fprintf(stderr, "sente: %v\n", err)
+		return 1
+	}
+	if len(args) == 0 {
+		args = []string{"--help"}
+	}
+	kctx, err := parser.Parse(args)
+	if exited >= 0 {
+		return exited // --help
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "sente: %s\n", oneLine(err.Error()))
+		return 2
+	}
+	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, tty: tty}
+	if err := kctx.Run(e); err != nil {
+		var usage usageError
+		switch {
+		case errors.Is(err, context.Canceled):
+			fmt.Fprintln(stderr, "sente: interrupted")
+			return 130
+		case errors.As(err, &usage):
+			fmt.Fprintf(stderr, "sente: %s\n", oneLine(err.Error()))
+			return 2
+		}
+		fmt.Fprintf(stderr, "sente: %s\n", oneLine(err.Error()))
+		return 1
+	}
+	return 0
+}
+
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
