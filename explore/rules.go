@@ -19,6 +19,9 @@ type Rules struct {
 	// Parents appends the keys with a move to key, or is nil when the game
 	// has no Unmover or the graph was changed by a policy or by symmetry.
 	Parents func(dst []uint64, key uint64) []uint64
+	// Rank maps keys densely onto [0, RankSize), or is nil.
+	Rank     func(key uint64) uint64
+	RankSize uint64
 	// Key returns the key under which a position is stored (canonical when
 	// symmetry reduction is on).
 	Key func(p sente.Position) uint64
@@ -46,6 +49,9 @@ func RulesOf(g sente.Game, opt RulesOptions) (Rules, error) {
 	r := Rules{Ended: enc.EndedKey, Decode: enc.Decode}
 	if t, ok := g.(sente.Tiered); ok && native {
 		r.Tier = t.Tier
+	}
+	if rk, ok := g.(sente.Ranker); ok && native && rk.RankSize() <= maxRankSize {
+		r.Rank, r.RankSize = rk.Rank, rk.RankSize()
 	}
 	children := enc.AppendChildren
 
@@ -101,6 +107,10 @@ func RulesOf(g sente.Game, opt RulesOptions) (Rules, error) {
 	}
 	return r, nil
 }
+
+// maxRankSize bounds the flat rank index (4 bytes a rank); a game with a
+// larger rank space is indexed by hash instead.
+const maxRankSize = 1 << 28
 
 // FindPolicy returns the game's policy of that name; its error lists the
 // policies there are.

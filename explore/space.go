@@ -16,12 +16,21 @@ type Tier struct {
 
 	index []uint32 // open addressing, local id + 1; 0 marks an empty slot
 	shift uint     // 64 - log2(len(index))
+
+	// With a ranked game, ranked maps the rank of a key to its local id + 1
+	// in its own tier, shared by all tiers, and index is not used.
+	ranked []uint32
+	rank   func(uint64) uint64
 }
 
 const maxLoadPercent = 70
 
-func newTier(number int) *Tier {
+func newTier(number int, rules Rules, ranked []uint32) *Tier {
 	t := &Tier{Number: number}
+	if ranked != nil {
+		t.ranked, t.rank = ranked, rules.Rank
+		return t
+	}
 	t.resize(16)
 	return t
 }
@@ -36,6 +45,10 @@ func (t *Tier) slot(key uint64) uint64 {
 
 // Find returns the local id of key.
 func (t *Tier) Find(key uint64) (int, bool) {
+	if t.ranked != nil {
+		e := t.ranked[t.rank(key)]
+		return int(e) - 1, e != 0
+	}
 	mask := uint64(len(t.index) - 1)
 	for i := t.slot(key); ; i = (i + 1) & mask {
 		e := t.index[i]
@@ -50,6 +63,15 @@ func (t *Tier) Find(key uint64) (int, bool) {
 
 // insert adds key if it is new and returns whether it did.
 func (t *Tier) insert(key uint64) bool {
+	if t.ranked != nil {
+		r := t.rank(key)
+		if t.ranked[r] != 0 {
+			return false
+		}
+		t.Keys = append(t.Keys, key)
+		t.ranked[r] = uint32(len(t.Keys))
+		return true
+	}
 	mask := uint64(len(t.index) - 1)
 	i := t.slot(key)
 	for ; ; i = (i + 1) & mask {
@@ -82,15 +104,17 @@ func (t *Tier) resize(size int) {
 	}
 }
 
-// Bytes is the memory the tier holds.
+// Bytes is the memory the tier holds, not counting a rank index shared by
+// all tiers.
 func (t *Tier) Bytes() int { return 8*cap(t.Keys) + 4*len(t.index) }
 
 // Space is the set of positions reachable from a root.
 type Space struct {
-	Root  uint64
-	rules Rules
-	tiers []*Tier // by tier number; nil where no position has that tier
-	n     int
+	Root   uint64
+	rules  Rules
+	tiers  []*Tier // by tier number; nil where no position has that tier
+	ranked []uint32
+	n      int
 }
 
 // Options limit and report on exploration.
@@ -111,6 +135,9 @@ const maxTier = 1 << 20
 // Explore finds every position reachable from root, tier by tier.
 func Explore(ctx context.Context, rules Rules, root uint64, opt Options) (*Space, error) {
 	s := &Space{Root: root, rules: rules}
+	if rules.Rank != nil {
+		s.ranked = make([]uint32, rules.RankSize)
+	}
 	if _, err := s.add(root); err != nil {
 		return nil, err
 	}
@@ -165,6 +192,9 @@ func (s *Space) add(key uint64) (int, error) {
 	if key == ^uint64(0) {
 		return 0, fmt.Errorf("the game used the reserved key %#x", key)
 	}
+	if s.ranked != nil && s.rules.Rank(key) >= uint64(len(s.ranked)) {
+		return 0, fmt.Errorf("position %v has rank %d, outside the game's rank size %d", s.rules.Decode(key), s.rules.Rank(key), len(s.ranked))
+	}
 	number := s.TierOf(key)
 	if number < 0 || number >= maxTier {
 		return 0, fmt.Errorf("tier %d of position %v is outside 0..%d", number, s.rules.Decode(key), maxTier-1)
@@ -174,7 +204,7 @@ func (s *Space) add(key uint64) (int, error) {
 	}
 	t := s.tiers[number]
 	if t == nil {
-		t = newTier(number)
+		t = newTier(number, s.rules, s.ranked)
 		s.tiers[number] = t
 	}
 	if t.insert(key) {
@@ -231,7 +261,7 @@ func (s *Space) Rules() Rules { return s.rules }
 
 // Bytes is the memory the space holds.
 func (s *Space) Bytes() int {
-	n := 0
+	n := 4 * len(s.ranked)
 	for _, t := range s.Tiers() {
 		n += t.Bytes()
 	}

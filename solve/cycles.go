@@ -15,49 +15,46 @@ type edge struct{ kid, parent uint32 }
 type cycles struct {
 	count             []int32
 	win, tie, loseMax []uint32
-	edges             []edge // nil when the game lists parents itself
-	predStart, preds  []uint32
+	predStart, preds  []uint32 // unused when the game lists parents itself
 	settled           []uint64 // bitset
 }
 
-func newCycles(n int, storeEdges bool) *cycles {
-	c := &cycles{
+func newCycles(n int) *cycles {
+	return &cycles{
 		count:   make([]int32, n),
 		win:     make([]uint32, n),
 		tie:     make([]uint32, n),
 		loseMax: make([]uint32, n),
 		settled: make([]uint64, (n+63)/64),
 	}
-	if storeEdges {
-		c.edges = make([]edge, 0, n)
-	}
-	return c
-}
-
-func (c *cycles) bytes() int {
-	return 16*len(c.count) + 8*cap(c.edges) + 4*(len(c.predStart)+len(c.preds)) + 8*len(c.settled)
 }
 
 func (c *cycles) isSettled(id uint32) bool { return c.settled[id/64]&(1<<(id%64)) != 0 }
 func (c *cycles) settle(id uint32)         { c.settled[id/64] |= 1 << (id % 64) }
 
-// buildPreds turns the edge list into predecessor lists (a counting sort by
-// child), and drops the edge list.
-func (c *cycles) buildPreds(n int) {
+// buildPreds turns the workers' edge lists into predecessor lists (a
+// counting sort by child) and drops them.
+func (c *cycles) buildPreds(n int, edges [][]edge) {
 	c.predStart = make([]uint32, n+1)
-	for _, e := range c.edges {
-		c.predStart[e.kid+1]++
+	total := 0
+	for _, list := range edges {
+		for _, e := range list {
+			c.predStart[e.kid+1]++
+		}
+		total += len(list)
 	}
 	for i := 1; i <= n; i++ {
 		c.predStart[i] += c.predStart[i-1]
 	}
-	c.preds = make([]uint32, len(c.edges))
+	c.preds = make([]uint32, total)
 	fill := append([]uint32(nil), c.predStart[:n]...)
-	for _, e := range c.edges {
-		c.preds[fill[e.kid]] = e.parent
-		fill[e.kid]++
+	for i, list := range edges {
+		for _, e := range list {
+			c.preds[fill[e.kid]] = e.parent
+			fill[e.kid]++
+		}
+		edges[i] = nil
 	}
-	c.edges = nil
 }
 
 // bucketQueue hands out positions in order of remoteness; every push is for
@@ -75,7 +72,6 @@ func (q *bucketQueue) push(r uint32, id uint32) {
 // solve settles every position of the tier whose out entry is still zero,
 // and propagates the settled ones to their parents in the tier.
 func (c *cycles) solve(t *explore.Tier, out []packed, rules explore.Rules) error {
-	n := len(out)
 	var parentKeys []uint64
 	eachParent := func(id uint32, fn func(p uint32)) {
 		if rules.Parents == nil {
@@ -90,9 +86,6 @@ func (c *cycles) solve(t *explore.Tier, out []packed, rules explore.Rules) error
 				fn(uint32(p))
 			}
 		}
-	}
-	if rules.Parents == nil {
-		c.buildPreds(n)
 	}
 
 	// Wins and losses.

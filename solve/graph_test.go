@@ -72,6 +72,14 @@ func (g tieredUnmoveGraph) AppendParents(dst []uint64, k uint64) []uint64 {
 	return unmoveGraph(g).AppendParents(dst, k)
 }
 
+// rankedGraph adds a dense ranking (the node number), so that exploration
+// indexes positions by rank instead of by hash.
+type rankedGraph struct{ *graphGame }
+
+func (g rankedGraph) RankSize() uint64     { return uint64(len(g.kids)) }
+func (g rankedGraph) Rank(k uint64) uint64 { return k }
+func (g rankedGraph) Tier(k uint64) int    { return g.tier[k] }
+
 // randomGraph makes a graph with cycles, ends of every kind, repeated moves
 // and dead ends. Tiers are increasing in the node number's block, and edges
 // never go to a lower tier.
@@ -103,6 +111,9 @@ func randomGraph(r *rand.Rand, maxN int) *graphGame {
 }
 
 func TestEngineMatchesReferenceOnRandomGraphs(t *testing.T) {
+	// Small blocks put several workers on every tier.
+	defer func(b int) { block = b }(block)
+	block = 3
 	r := rand.New(rand.NewPCG(1, 2))
 	for trial := range 3200 {
 		// Mostly small graphs, where bugs are easy to read; some large
@@ -115,7 +126,7 @@ func TestEngineMatchesReferenceOnRandomGraphs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		variants := []sente.Game{g, tieredGraph{g}, unmoveGraph{g}, tieredUnmoveGraph{g}}
+		variants := []sente.Game{g, tieredGraph{g}, unmoveGraph{g}, tieredUnmoveGraph{g}, rankedGraph{g}}
 		for vi, game := range variants {
 			sol, err := Solve(context.Background(), game, Options{})
 			if err != nil {

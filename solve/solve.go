@@ -3,6 +3,9 @@ package solve
 import (
 	"context"
 	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"sente"
@@ -65,7 +68,7 @@ func Solve(ctx context.Context, g sente.Game, opt Options) (*Solution, error) {
 		Explored: time.Since(start),
 	}
 	start = time.Now()
-	e := engine{Solution: s, progress: progress}
+	e := &engine{Solution: s, progress: progress}
 	tiers := space.Tiers()
 	for i := len(tiers) - 1; i >= 0; i-- {
 		if err := e.solveTier(ctx, tiers[i]); err != nil {
@@ -81,28 +84,95 @@ func Solve(ctx context.Context, g sente.Game, opt Options) (*Solution, error) {
 type engine struct {
 	*Solution
 	progress func(Progress)
-	done     int
-	peak     int // transient bytes, at the most
+	mu       sync.Mutex // serialises progress reports
+	done     atomic.Int64
 }
 
+// block is how many positions a worker takes at a time: large enough to
+// make the hand-out cheap, small enough to balance the cores. Tests lower it
+// to run many workers on small graphs.
+var block = 4096
+
 // solveTier solves one tier, every higher tier being solved already.
+//
+// The first pass reads each position's children: those in higher tiers are
+// known and folded in at once; those in this tier are recorded as edges.
+// Positions with no children in the tier are settled by this pass, which
+// runs on all cores since it only reads what is settled. The rest are
+// settled by retrograde analysis over the recorded edges.
 func (e *engine) solveTier(ctx context.Context, t *explore.Tier) error {
 	n := len(t.Keys)
 	out := make([]packed, n)
 	e.outcomes[t.Number] = out
-	var c *cycles
-	var kids []uint64
-	for id, key := range t.Keys {
-		if e.done&0xffff == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			e.progress(Progress{Phase: "solving", Done: e.done, Total: e.space.Len()})
+
+	var (
+		c      *cycles
+		once   sync.Once
+		next   atomic.Int64
+		errMu  sync.Mutex
+		first  error
+		wg     sync.WaitGroup
+		edges  = make([][]edge, runtime.GOMAXPROCS(0))
+		failed atomic.Bool
+	)
+	fail := func(err error) {
+		errMu.Lock()
+		if first == nil {
+			first = err
 		}
-		e.done++
+		errMu.Unlock()
+		failed.Store(true)
+	}
+	cyclesFor := func() *cycles {
+		once.Do(func() { c = newCycles(n) })
+		return c
+	}
+	workers := min(len(edges), (n+block-1)/block)
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var kids []uint64
+			for !failed.Load() {
+				lo := int(next.Add(int64(block))) - block
+				if lo >= n {
+					return
+				}
+				if err := ctx.Err(); err != nil {
+					fail(err)
+					return
+				}
+				hi := min(lo+block, n)
+				var err error
+				kids, edges[w], err = e.firstPass(t, out, lo, hi, kids, edges[w], cyclesFor)
+				if err != nil {
+					fail(err)
+					return
+				}
+				e.report(hi - lo)
+			}
+		}()
+	}
+	wg.Wait()
+	if first != nil {
+		return first
+	}
+	if c == nil {
+		return nil
+	}
+	if e.rules.Parents == nil {
+		c.buildPreds(n, edges)
+	}
+	return c.solve(t, out, e.rules)
+}
+
+// firstPass handles positions lo to hi of tier t.
+func (e *engine) firstPass(t *explore.Tier, out []packed, lo, hi int, kids []uint64, edges []edge, cyclesFor func() *cycles) ([]uint64, []edge, error) {
+	for id := lo; id < hi; id++ {
+		key := t.Keys[id]
 		if v, ended := e.rules.Ended(key); ended {
 			if v != sente.Win && v != sente.Lose && v != sente.Tie {
-				return fmt.Errorf("position %s ended with %v; a game ends with win, lose or tie", e.format(key), v)
+				return kids, edges, fmt.Errorf("position %s ended with %v; a game ends with win, lose or tie", e.format(key), v)
 			}
 			out[id] = pack(v, 0)
 			continue
@@ -114,19 +184,16 @@ func (e *engine) solveTier(ctx context.Context, t *explore.Tier) error {
 		for _, kid := range kids {
 			number := e.space.TierOf(kid)
 			if number == t.Number {
-				if c == nil {
-					c = newCycles(n, e.rules.Parents == nil)
-				}
-				if c.edges != nil {
+				if e.rules.Parents == nil {
 					kidID, _ := t.Find(kid)
-					c.edges = append(c.edges, edge{kid: uint32(kidID), parent: uint32(id)})
+					edges = append(edges, edge{kid: uint32(kidID), parent: uint32(id)})
 				}
 				inTier++
 				continue
 			}
 			o, ok := e.lookup(number, kid)
 			if !ok {
-				return fmt.Errorf("position %s has a move to %s, which exploration did not reach", e.format(key), e.format(kid))
+				return kids, edges, fmt.Errorf("position %s has a move to %s, which exploration did not reach", e.format(key), e.format(kid))
 			}
 			r := o.remoteness() + 1
 			switch o.value() {
@@ -144,18 +211,25 @@ func (e *engine) solveTier(ctx context.Context, t *explore.Tier) error {
 		if inTier == 0 {
 			out[id] = decide(win, tie, loseMax, blocked)
 			if err := checkRemoteness(out[id].remoteness()); err != nil {
-				return err
+				return kids, edges, err
 			}
 			continue
 		}
+		c := cyclesFor()
 		c.count[id] = int32(inTier + blocked)
 		c.win[id], c.tie[id], c.loseMax[id] = win, tie, loseMax
 	}
-	if c == nil {
-		return nil
+	return kids, edges, nil
+}
+
+// report counts solved positions and passes progress on now and then.
+func (e *engine) report(solved int) {
+	done := e.done.Add(int64(solved))
+	if every := int64(1 << 16); done/every != (done-int64(solved))/every {
+		e.mu.Lock()
+		e.progress(Progress{Phase: "solving", Done: int(done), Total: e.space.Len()})
+		e.mu.Unlock()
 	}
-	e.peak = max(e.peak, c.bytes())
-	return c.solve(t, out, e.rules)
 }
 
 // decide is the value of a position all of whose children are known.

@@ -197,11 +197,30 @@ func (c *solveCmd) Run(e *env) error {
 	}
 	fmt.Fprintf(w, "  position       %s (%s to move)\n", g.FormatPosition(root), turn)
 	if len(best) > 0 {
-		var names []string
-		for _, m := range best {
-			names = append(names, m.Name)
+		ranked, err := explain.Moves(sol, root)
+		if err != nil {
+			return err
 		}
-		fmt.Fprintf(w, "  best moves     %s\n", strings.Join(names, " "))
+		label := "best moves"
+		if o.Value == sente.Win {
+			label = "winning moves"
+		}
+		var names []string
+		for _, m := range ranked {
+			if m.Outcome.Value == o.Value {
+				names = append(names, fmt.Sprintf("%s (%s)", m.Name, m.Outcome))
+			}
+		}
+		fmt.Fprintf(w, "  %-14s %s\n", label, strings.Join(names, ", "))
+		line, err := explain.Line(sol, root, 40)
+		if err != nil {
+			return err
+		}
+		var plies []string
+		for _, m := range line {
+			plies = append(plies, m.Name)
+		}
+		fmt.Fprintf(w, "  main line      %s\n", strings.Join(plies, " "))
 	}
 	fmt.Fprintf(w, "  positions      %d: %d win, %d lose, %d tie, %d draw (for the player to move)\n",
 		sol.Positions(), counts.Win, counts.Lose, counts.Tie, counts.Draw)

@@ -10,10 +10,10 @@ import (
 // progress shows how far a solve has come on stderr, when stderr is a
 // terminal and the solve has run for more than a second.
 type progress struct {
-	e      *env
-	start  time.Time
-	last   time.Time
-	shown  bool
+	e     *env
+	start time.Time
+	last  time.Time
+	shown bool
 }
 
 func newProgress(e *env) *progress {

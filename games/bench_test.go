@@ -1,0 +1,65 @@
+package games_test
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"sente/games"
+	"sente/solve"
+)
+
+// BenchmarkSolve measures a strong solve from start to answer: exploring
+// every reachable position and solving it. It reports positions per second
+// and memory per position: held (keys, index and outcomes of the solution)
+// and peak-RSS (the process's high-water mark over its whole life, so run
+// one size per process for a true figure; see BENCHMARKS.md).
+func BenchmarkSolve(b *testing.B) {
+	for _, spec := range []string{
+		"tictactoe",
+		"connect4:w=4,h=4",
+		"connect4:w=5,h=4",
+		"connect4:w=6,h=4",
+	} {
+		b.Run(spec, func(b *testing.B) {
+			g, err := games.New(spec)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var positions, held int
+			for b.Loop() {
+				sol, err := solve.Solve(context.Background(), g, solve.Options{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				positions, held = sol.Positions(), sol.Bytes()
+			}
+			b.ReportMetric(float64(positions)*float64(b.N)/b.Elapsed().Seconds(), "positions/s")
+			b.ReportMetric(float64(held)/float64(positions), "held-B/position")
+			if peak := peakRSS(); peak > 0 {
+				b.ReportMetric(float64(peak)/float64(positions), "peak-RSS-B/position")
+			}
+		})
+	}
+}
+
+// peakRSS reads the process's peak resident set size from Linux's
+// /proc/self/status (VmHWM), or returns 0 elsewhere.
+func peakRSS() int {
+	f, err := os.Open("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	s := bufio.NewScanner(f)
+	for s.Scan() {
+		if rest, ok := strings.CutPrefix(s.Text(), "VmHWM:"); ok {
+			kb, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(rest), " kB"))
+			return kb * 1024
+		}
+	}
+	return 0
+}
