@@ -125,3 +125,9 @@ type Description struct {
 	Position string   // the text form of positions, with an example
 	Examples []string // example specs or commands
 }
+
+// Drawer draws a position for a terminal on several lines, with the
+// coordinates that move names use, for people playing a game.
+type Drawer interface {
+	Draw(p Position) string
+}

@@ -63,3 +63,25 @@ func peakRSS() int {
 	}
 	return 0
 }
+
+// BenchmarkReference is the baseline: the slow reference solver on the same
+// games, level by level through Moves and a map of positions.
+func BenchmarkReference(b *testing.B) {
+	for _, spec := range []string{"tictactoe", "connect4:w=4,h=4"} {
+		b.Run(spec, func(b *testing.B) {
+			g, err := games.New(spec)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var positions int
+			for b.Loop() {
+				out, err := solve.Reference(g, nil, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				positions = len(out)
+			}
+			b.ReportMetric(float64(positions)*float64(b.N)/b.Elapsed().Seconds(), "positions/s")
+		})
+	}
+}

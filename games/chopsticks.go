@@ -427,20 +427,20 @@ func (g *Chopsticks) Describe() sente.Description {
 		Summary: chopsticksSummary,
 		Rules: "Each player has two hands, each starting with one raised finger; players alternate, the first player first. " +
 			"The defaults follow the post of seed 001, and the options cover what it leaves open and the rule sets common elsewhere. " +
-			"On a turn a player attacks or transfers. " +
-			"Attack: touch one of the opponent's live hands with one of your own live hands; the touched hand gets the sum of both. " +
+			"\n\nOn a turn a player attacks or transfers. " +
+			"\n\nAttack: touch one of the opponent's live hands with one of your own live hands; the touched hand gets the sum of both. " +
 			"With overflow=rollover (the default, the post's rule) a sum of exactly 5 kills the hand and a sum over 5 leaves the sum mod 5; with overflow=cutoff 5 or more kills it. " +
 			"A hand holding 0 fingers is alive: it can be touched, but by default it cannot attack, since touching with no raised finger adds nothing and every move in the post changes the hands; zeroattack=true lets it attack, which changes nothing but passes the turn. " +
-			"Transfer (transfer=any, the default, the post's rule): move any number of fingers, one up to all, from one of your live hands to your other hand; " +
+			"\n\nTransfer (transfer=any, the default, the post's rule): move any number of fingers, one up to all, from one of your live hands to your other hand; " +
 			"a receiving hand at 5 or more keeps the sum mod 5, so it may hold 0, which is not dead; if both your hands then hold 0, both reset to 1. " +
 			"A transfer that only swaps your hands is allowed, as the post allows any number (it amounts to a pass). " +
 			"transfer=split replaces transfers by the common symmetric split: share all your fingers equally between your hands, when the total is even and above 0 and the hands change; transfer=none allows attacks only. " +
-			"A dead hand stays dead, as in the post; revive=true lets a transfer or split put fingers on it, counting it as 0. " +
+			"\n\nA dead hand stays dead, as in the post; revive=true lets a transfer or split put fingers on it, counting it as 0. " +
 			"By default a transfer never kills your own hand (under cutoff a transfer reaching 5 is not allowed); selfkill=true makes the receiving hand follow the attack arithmetic instead. " +
-			"You win by killing both of the opponent's hands: a player to move with both hands dead has lost. " +
+			"\n\nYou win by killing both of the opponent's hands: a player to move with both hands dead has lost. " +
 			"A player left with no move (one hand at 0 and the other dead, say) has lost too, as under normal play; the post does not say. " +
-			"Moves are named from the mover's side: LxR is an attack, my left hand touching your right; L2R moves 2 fingers from my left hand to my right; split is the split. " +
-			"Policy niece: the post's niece, who kills one of the opponent's hands whenever she can and otherwise plays anything; " +
+			"\n\nMoves are named from the mover's side: LxR is an attack, my left hand touching your right; L2R moves 2 fingers from my left hand to my right; split is the split. " +
+			"\n\nPolicy niece: the post's niece, who kills one of the opponent's hands whenever she can and otherwise plays anything; " +
 			"policy niece-attacks: a stricter reading, who also attacks whenever she cannot kill.",
 		Position: "The first player's hands, the second player's hands, each LEFT,RIGHT, then who moves (first or second); a hand is 0 to 4 fingers or x for dead. " +
 			"The start is \"1,1 1,1 first\"; the niece puzzle of the post is \"4,4 4,3 first\".",

@@ -421,3 +421,18 @@ func BenchmarkConnect4Canonical(b *testing.B) {
 	}
 	_ = sum
 }
+
+func TestConnect4Draw(t *testing.T) {
+	g, err := New("connect4:w=4,h=3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := g.ParsePosition("122")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "  . . . .\n  . x . .\n  x o . .\n  1 2 3 4"
+	if got := g.(sente.Drawer).Draw(p); got != want {
+		t.Errorf("Draw:\n%q\nwant\n%q", got, want)
+	}
+}

@@ -72,7 +72,13 @@ func FromSpec(s sente.Spec) (sente.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return f.New(vals)
+	// A family's New may return a typed nil with its error; callers must
+	// see a plain nil.
+	g, err := f.New(vals)
+	if err != nil {
+		return nil, err
+	}
+	return g, nil
 }
 
 // closeNames returns catalogue names within a small edit distance of name,

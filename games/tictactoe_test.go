@@ -310,3 +310,18 @@ func BenchmarkTicTacToeTier(b *testing.B) {
 	}
 	_ = sum
 }
+
+func TestTicTacToeDraw(t *testing.T) {
+	g, err := New("tictactoe")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := g.ParsePosition("x../.o./..x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "3  x . .\n2  . o .\n1  . . x\n   a b c"
+	if got := g.(sente.Drawer).Draw(p); got != want {
+		t.Errorf("Draw:\n%s\nwant\n%s", got, want)
+	}
+}

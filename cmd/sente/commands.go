@@ -110,22 +110,20 @@ func (c *describeCmd) Run(e *env) error {
 		})
 	}
 	w := e.stdout
-	fmt.Fprintf(w, "%s: %s\n\n%s\n", fam.Name, fam.Summary, strings.TrimSpace(d.Rules))
+	fmt.Fprintf(w, "%s: %s\n\n%s\n", fam.Name, fam.Summary, wrap(d.Rules, "", 78))
 	if len(fam.Params) > 0 {
-		fmt.Fprintf(w, "\nParameters (NAME:key=value,...):\n")
-		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		fmt.Fprintf(w, "\nParameters (%s:key=value,...):\n", fam.Name)
 		for _, p := range fam.Params {
-			fmt.Fprintf(tw, "  %s\t%s\tdefault %s; %s\n", p.Name, p.Doc, p.Default, p.Accepts())
+			fmt.Fprintf(w, "  %s (default %s): %s\n%s\n", p.Name, p.Default, p.Accepts(), wrap(p.Doc, "      ", 78))
 		}
-		tw.Flush()
 	}
 	if len(policies) > 0 {
 		fmt.Fprintf(w, "\nPolicies for restricted opponents (--restrict first|second=POLICY):\n")
 		for _, p := range policies {
-			fmt.Fprintf(w, "  %s: %s\n", p.Name, p.Doc)
+			fmt.Fprintf(w, "  %s\n%s\n", p.Name, wrap(p.Doc, "      ", 78))
 		}
 	}
-	fmt.Fprintf(w, "\nPositions: %s\nStart: %s\n", strings.TrimSpace(d.Position), start)
+	fmt.Fprintf(w, "\nPositions:\n%s\n  start: %s\n", wrap(d.Position, "  ", 78), start)
 	if len(d.Examples) > 0 {
 		fmt.Fprintf(w, "\nExamples:\n")
 		for _, x := range d.Examples {
@@ -133,6 +131,27 @@ func (c *describeCmd) Run(e *env) error {
 		}
 	}
 	return nil
+}
+
+// wrap fills text into lines of at most width columns, each starting with
+// indent; blank lines in text separate paragraphs.
+func wrap(text, indent string, width int) string {
+	var out []string
+	for _, para := range strings.Split(strings.TrimSpace(text), "\n\n") {
+		line := indent
+		for _, word := range strings.Fields(para) {
+			if len(line) > len(indent) && len(line)+1+len(word) > width {
+				out = append(out, line)
+				line = indent
+			}
+			if len(line) > len(indent) {
+				line += " "
+			}
+			line += word
+		}
+		out = append(out, line, "")
+	}
+	return strings.Join(out[:len(out)-1], "\n")
 }
 
 type solveCmd struct {

@@ -16,7 +16,7 @@ type gameFlags struct {
 	Game         string   `arg:"" name:"game" help:"NAME or NAME:key=value,... (see 'sente list')."`
 	Restrict     []string `help:"Limit a player's moves to a policy of the game, as first=POLICY or second=POLICY." placeholder:"PLAYER=POLICY"`
 	Symmetry     bool     `help:"Store one position per class of symmetric positions (fewer positions, same values)."`
-	MaxPositions int      `help:"Stop with an error past this many positions." default:"500000000"`
+	MaxPositions int      `help:"Stop with an error past this many positions." default:"200000000"`
 }
 
 // openGame makes the game a spec names.
@@ -35,7 +35,7 @@ func parsePosition(g sente.Game, text string) (sente.Position, error) {
 	}
 	p, err := g.ParsePosition(text)
 	if err != nil {
-		return nil, badInput("position %q: %v", text, err)
+		return nil, usageError{err}
 	}
 	return p, nil
 }

@@ -35,7 +35,11 @@ func (c *playCmd) Run(e *env) error {
 	for {
 		turn := g.Turn(p)
 		o, _ := sol.Outcome(p)
-		fmt.Fprintf(w, "\n%s\n%s to move: %s\n", g.FormatPosition(p), turn, explain.Verdict(turn, o))
+		board := g.FormatPosition(p)
+		if d, ok := g.(sente.Drawer); ok {
+			board = d.Draw(p)
+		}
+		fmt.Fprintf(w, "\n%s\n%s to move: %s\n", board, turn, explain.Verdict(turn, o))
 		ranked, err := explain.Moves(sol, p)
 		if err != nil {
 			return err
