@@ -68,8 +68,12 @@ func (s *Solution) lookup(number int, key uint64) (packed, bool) {
 }
 
 // Moves returns the moves from p that the solve considered: every legal
-// move, less those a policy forbids the player to move.
+// move, less those a policy forbids the player to move; none once the game
+// has ended.
 func (s *Solution) Moves(p sente.Position) []sente.Move {
+	if _, ended := s.game.Ended(p); ended {
+		return nil
+	}
 	moves := s.game.Moves(p)
 	if len(s.restrict) == 0 {
 		return moves
