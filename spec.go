@@ -190,24 +190,44 @@ func (v Values) set(p Param, text string) error {
 	return nil
 }
 
+// Limits on number lists, so that a typo cannot ask for billions of numbers.
+const (
+	maxListNumber = 1 << 30
+	maxListLen    = 1 << 16
+)
+
 // ParseInts reads a list of whole numbers written as 1/2/3, as a range 1..5,
-// or as a mixture (1..3/5).
+// or as a mixture (1..3/5). Numbers lie within ±2^30 and a list holds at
+// most 65536 of them.
 func ParseInts(text string) ([]int, error) {
 	var list []int
+	number := func(s string) (int, error) {
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil {
+			return 0, fmt.Errorf("%q is not a whole number", s)
+		}
+		if n < -maxListNumber || n > maxListNumber {
+			return 0, fmt.Errorf("%d is too large", n)
+		}
+		return n, nil
+	}
 	for _, part := range strings.Split(text, "/") {
 		lo, hi, isRange := strings.Cut(part, "..")
-		a, err := strconv.Atoi(strings.TrimSpace(lo))
+		a, err := number(lo)
 		if err != nil {
-			return nil, fmt.Errorf("%q is not a whole number", lo)
+			return nil, err
 		}
 		b := a
 		if isRange {
-			if b, err = strconv.Atoi(strings.TrimSpace(hi)); err != nil {
-				return nil, fmt.Errorf("%q is not a whole number", hi)
+			if b, err = number(hi); err != nil {
+				return nil, err
 			}
-			if b < a || b-a > 1<<16 {
+			if b < a {
 				return nil, fmt.Errorf("%s is not a range low..high", part)
 			}
+		}
+		if len(list)+(b-a+1) > maxListLen {
+			return nil, fmt.Errorf("more than %d numbers", maxListLen)
 		}
 		for n := a; n <= b; n++ {
 			list = append(list, n)

@@ -20,7 +20,8 @@ func TestVerdict(t *testing.T) {
 		{sente.First, sente.Outcome{Value: sente.Win, Remoteness: 7}, "first player wins in 7 plies"},
 		{sente.First, sente.Outcome{Value: sente.Lose, Remoteness: 12}, "second player wins in 12 plies"},
 		{sente.Second, sente.Outcome{Value: sente.Win, Remoteness: 1}, "second player wins in 1 ply"},
-		{sente.Second, sente.Outcome{Value: sente.Lose, Remoteness: 0}, "first player wins in 0 plies"},
+		{sente.Second, sente.Outcome{Value: sente.Lose, Remoteness: 0}, "first player has won"},
+		{sente.First, sente.Outcome{Value: sente.Tie, Remoteness: 0}, "the game has ended in a tie"},
 		{sente.First, sente.Outcome{Value: sente.Tie, Remoteness: 9}, "tie in 9 plies"},
 		{sente.Second, sente.Outcome{Value: sente.Draw}, "draw (endless play)"},
 	}

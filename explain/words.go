@@ -7,12 +7,19 @@ import (
 )
 
 // Verdict says in words who wins a position whose outcome for the player to
-// move (turn) is o: "first player wins in 7 plies", "draw", "tie in 9 plies".
+// move (turn) is o: "first player wins in 7 plies", "draw", "tie in 9 plies",
+// and at the end "second player has won".
 func Verdict(turn sente.Player, o sente.Outcome) string {
 	switch o.Value {
 	case sente.Win, sente.Lose:
+		if o.Remoteness == 0 {
+			return fmt.Sprintf("%s player has won", sente.Winner(turn, o.Value))
+		}
 		return fmt.Sprintf("%s player wins in %s", sente.Winner(turn, o.Value), plies(o.Remoteness))
 	case sente.Tie:
+		if o.Remoteness == 0 {
+			return "the game has ended in a tie"
+		}
 		return fmt.Sprintf("tie in %s", plies(o.Remoteness))
 	case sente.Draw:
 		return "draw (endless play)"

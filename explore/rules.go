@@ -3,6 +3,7 @@ package explore
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"sente"
 )
@@ -126,7 +127,7 @@ func FindPolicy(g sente.Game, name string) (sente.Policy, error) {
 		}
 		names = append(names, p.Name)
 	}
-	return sente.Policy{}, fmt.Errorf("unknown policy %q (policies: %v)", name, names)
+	return sente.Policy{}, fmt.Errorf("unknown policy %q (policies: %s)", name, strings.Join(names, ", "))
 }
 
 // dedupe sorts dst[from:] and removes repeats. Move lists are short, so an

@@ -52,7 +52,7 @@ func (f gameFlags) restrictions(g sente.Game) (map[sente.Player]string, error) {
 			return nil, badInput("--restrict %q: want first=POLICY or second=POLICY", r)
 		}
 		if _, err := explore.FindPolicy(g, policy); err != nil {
-			return nil, usageError{err}
+			return nil, badInput("%s: %v", f.Game, err)
 		}
 		out[player] = policy
 	}

@@ -30,7 +30,7 @@ func (c *playCmd) Run(e *env) error {
 		return err
 	}
 	w := e.stdout
-	in := bufio.NewScanner(e.stdin)
+	lines := readLines(e)
 	fmt.Fprintf(w, "You play %s. Type a move's name, 'hint' for the values of your moves, or 'quit'.\n", you)
 	for {
 		turn := g.Turn(p)
@@ -71,11 +71,18 @@ func (c *playCmd) Run(e *env) error {
 		var chosen *explain.RankedMove
 		for chosen == nil {
 			fmt.Fprintf(w, "your move (%s): ", strings.Join(names, " "))
-			if !in.Scan() {
+			var text string
+			select {
+			case <-e.ctx.Done():
 				fmt.Fprintln(w)
-				return in.Err()
+				return e.ctx.Err()
+			case line, ok := <-lines:
+				if !ok {
+					fmt.Fprintln(w)
+					return nil
+				}
+				text = strings.TrimSpace(line)
 			}
-			text := strings.TrimSpace(in.Text())
 			switch text {
 			case "quit", "q":
 				return nil
@@ -99,4 +106,22 @@ func (c *playCmd) Run(e *env) error {
 		}
 		p = chosen.To
 	}
+}
+
+// readLines delivers the lines of standard input on a channel, closed at
+// the end of input, so that the player's prompt can also wait for Ctrl-C.
+func readLines(e *env) <-chan string {
+	lines := make(chan string)
+	go func() {
+		defer close(lines)
+		in := bufio.NewScanner(e.stdin)
+		for in.Scan() {
+			select {
+			case lines <- in.Text():
+			case <-e.ctx.Done():
+				return
+			}
+		}
+	}()
+	return lines
 }

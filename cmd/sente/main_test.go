@@ -1,0 +1,565 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+
+// result is what one in-process run of the command produced.
+type result struct {
+	status         int
+	stdout, stderr string
+}
+
+func runCLI(t *testing.T, ctx context.Context, stdin string, args ...string) result {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	status := run(ctx, args, strings.NewReader(stdin), &stdout, &stderr, false)
+	return result{status, stdout.String(), stderr.String()}
+}
+
+var timeLine = regexp.MustCompile(`(?m)^(\s*time\s.*)$`)
+var number = regexp.MustCompile(`[0-9]+(\.[0-9]+)?`)
+
+// mask hides what changes from run to run: the numbers on the time line of
+// solve's text output, and the timing fields of its JSON output (which
+// TestSolveJSON checks are there).
+func mask(t *testing.T, out string) string {
+	t.Helper()
+	out = timeLine.ReplaceAllStringFunc(out, func(line string) string {
+		return number.ReplaceAllString(line, "N")
+	})
+	if !strings.HasPrefix(out, "{") {
+		return out
+	}
+	var obj map[string]any
+	if err := json.Unmarshal([]byte(out), &obj); err != nil {
+		t.Fatalf("output is not a JSON object: %v\n%s", err, out)
+	}
+	_, seconds := obj["seconds"]
+	_, rate := obj["positions_per_second"]
+	if !seconds && !rate {
+		return out // not solve's output
+	}
+	delete(obj, "seconds")
+	delete(obj, "positions_per_second")
+	b, err := json.MarshalIndent(obj, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b) + "\n"
+}
+
+// TestGolden runs commands that succeed and compares their standard output,
+// masked, with testdata/NAME.golden. Run with -update to rewrite the files.
+func TestGolden(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"list", []string{"list"}},
+		{"list_json", []string{"list", "--json"}},
+		{"describe_cards", []string{"describe", "cards"}},
+		{"describe_chopsticks_json", []string{"describe", "chopsticks", "--json"}},
+		{"solve_cards", []string{"solve", "cards"}},
+		{"solve_cards_json", []string{"solve", "cards", "--json"}},
+		{"solve_tictactoe_json", []string{"solve", "tictactoe", "--json"}},
+		{"solve_chopsticks_niece", []string{"solve", "chopsticks", "--from", "4,4 4,3 first", "--restrict", "second=niece"}},
+		{"solve_chopsticks_niece_attacks", []string{"solve", "chopsticks", "--from", "4,4 4,3 first", "--restrict", "second=niece-attacks"}},
+		{"moves_cards_1", []string{"moves", "cards", "1/-"}},
+		{"moves_cards_1_json", []string{"moves", "cards", "1/-", "--json"}},
+		{"moves_tictactoe_json", []string{"moves", "tictactoe", "--json"}},
+		{"solve_connect4_4x4", []string{"solve", "connect4:w=4,h=4"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := runCLI(t, context.Background(), "", tt.args...)
+			if r.status != 0 || r.stderr != "" {
+				t.Fatalf("sente %s: status %d, stderr %q; want 0 and nothing", strings.Join(tt.args, " "), r.status, r.stderr)
+			}
+			got := mask(t, r.stdout)
+			path := filepath.Join("testdata", tt.name+".golden")
+			if *update {
+				if err := os.MkdirAll("testdata", 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to create it)", err)
+			}
+			if got != string(want) {
+				t.Errorf("sente %s: output differs from %s (run go test -update if the change is intended)\n--- got\n%s--- want\n%s",
+					strings.Join(tt.args, " "), path, got, want)
+			}
+		})
+	}
+}
+
+// TestMaskTimeLine checks that the time line really is masked, so that the
+// goldens do not depend on the machine.
+func TestMaskTimeLine(t *testing.T) {
+	r := runCLI(t, context.Background(), "", "solve", "cards")
+	got := mask(t, r.stdout)
+	if !strings.Contains(got, "  time           N s (explore N s, solve N s), N positions/s\n") {
+		t.Errorf("time line not masked as expected:\n%s", got)
+	}
+}
+
+func TestSolveText(t *testing.T) {
+	tests := []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"solve", "cards"}, []string{"cards: first player wins in 9 plies", "-/- (first to move)"}},
+		{[]string{"solve", "connect4:w=4,h=4"}, []string{"connect4:w=4,h=4: tie in 16 plies"}},
+		{[]string{"solve", "chopsticks", "--from", "4,4 4,3 first", "--restrict", "second=niece"},
+			[]string{"chopsticks: draw", `the second player follows policy "niece"`, "4,4 4,3 first (first to move)"}},
+		{[]string{"solve", "chopsticks", "--from", "4,4 4,3 first", "--restrict", "second=niece-attacks"},
+			[]string{"chopsticks: first player wins in 7 plies", `the second player follows policy "niece-attacks"`}},
+		// Symmetry stores fewer positions but gives the same verdict.
+		{[]string{"solve", "tictactoe", "--symmetry"}, []string{"tictactoe: tie in 9 plies"}},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			r := runCLI(t, context.Background(), "", tt.args...)
+			if r.status != 0 || r.stderr != "" {
+				t.Fatalf("status %d, stderr %q", r.status, r.stderr)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(r.stdout, w) {
+					t.Errorf("output lacks %q:\n%s", w, r.stdout)
+				}
+			}
+		})
+	}
+}
+
+func TestSolveJSON(t *testing.T) {
+	tests := []struct {
+		args                      []string
+		value, winner, turn, posn string
+		remoteness                int
+		restrict                  map[string]string
+	}{
+		{args: []string{"solve", "cards", "--json"}, value: "win", winner: "first", turn: "first", posn: "-/-", remoteness: 9, restrict: map[string]string{}},
+		{args: []string{"solve", "tictactoe", "--json"}, value: "tie", winner: "none", turn: "first", posn: ".../.../...", remoteness: 9, restrict: map[string]string{}},
+		{args: []string{"solve", "chopsticks", "--from", "4,4 4,3 first", "--restrict", "second=niece-attacks", "--json"},
+			value: "win", winner: "first", turn: "first", posn: "4,4 4,3 first", remoteness: 7, restrict: map[string]string{"second": "niece-attacks"}},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			r := runCLI(t, context.Background(), "", tt.args...)
+			if r.status != 0 || r.stderr != "" {
+				t.Fatalf("status %d, stderr %q", r.status, r.stderr)
+			}
+			var got struct {
+				Position  string            `json:"position"`
+				Positions int               `json:"positions"`
+				Restrict  map[string]string `json:"restrict"`
+				Seconds   *float64          `json:"seconds"`
+				Rate      *float64          `json:"positions_per_second"`
+				BestMoves []string          `json:"best_moves"`
+				Start     struct {
+					Value      string `json:"value"`
+					Remoteness int    `json:"remoteness"`
+					Winner     string `json:"winner"`
+					Turn       string `json:"turn"`
+				} `json:"start"`
+			}
+			if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
+				t.Fatalf("%v\n%s", err, r.stdout)
+			}
+			if got.Start.Value != tt.value || got.Start.Winner != tt.winner || got.Start.Turn != tt.turn || got.Start.Remoteness != tt.remoteness {
+				t.Errorf("start = %+v; want value %s, winner %s, turn %s, remoteness %d", got.Start, tt.value, tt.winner, tt.turn, tt.remoteness)
+			}
+			if got.Position != tt.posn {
+				t.Errorf("position = %q, want %q", got.Position, tt.posn)
+			}
+			if got.Positions <= 0 || len(got.BestMoves) == 0 {
+				t.Errorf("positions = %d, best_moves = %q; want some of each", got.Positions, got.BestMoves)
+			}
+			if got.Seconds == nil || got.Rate == nil || *got.Seconds < 0 || *got.Rate < 0 {
+				t.Errorf("seconds = %v, positions_per_second = %v; want both, not negative", got.Seconds, got.Rate)
+			}
+			if !equalMaps(got.Restrict, tt.restrict) {
+				t.Errorf("restrict = %v, want %v", got.Restrict, tt.restrict)
+			}
+		})
+	}
+}
+
+func equalMaps(a, b map[string]string) bool {
+	if len(a) != len(b) || (a == nil) != (b == nil) {
+		return false
+	}
+	for k, v := range a {
+		if b[k] != v {
+			return false
+		}
+	}
+	return true
+}
+
+// TestMovesJSON checks the shape of moves --json: an array of objects with
+// exactly move, position, value and remoteness, the value being for the
+// player making the move.
+func TestMovesJSON(t *testing.T) {
+	r := runCLI(t, context.Background(), "", "moves", "cards", "1/-", "--json")
+	if r.status != 0 || r.stderr != "" {
+		t.Fatalf("status %d, stderr %q", r.status, r.stderr)
+	}
+	var raw []map[string]any
+	if err := json.Unmarshal([]byte(r.stdout), &raw); err != nil {
+		t.Fatalf("not a JSON array of objects: %v\n%s", err, r.stdout)
+	}
+	if len(raw) != 5 {
+		t.Fatalf("%d moves, want 5 (the second player's cards 1 to 5)", len(raw))
+	}
+	for _, m := range raw {
+		var keys []string
+		for k := range m {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		if want := []string{"move", "position", "remoteness", "value"}; !slices.Equal(keys, want) {
+			t.Errorf("move object has keys %v, want %v", keys, want)
+		}
+		for _, k := range []string{"move", "position", "value"} {
+			if _, ok := m[k].(string); !ok {
+				t.Errorf("%s = %#v, want a string", k, m[k])
+			}
+		}
+		if n, ok := m["remoteness"].(float64); !ok || n < 0 || n != float64(int(n)) {
+			t.Errorf("remoteness = %#v, want a whole number", m["remoteness"])
+		}
+	}
+	var moves []struct {
+		Move, Position, Value string
+		Remoteness            int
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &moves); err != nil {
+		t.Fatal(err)
+	}
+	// After the first player's 1, only the second player's 1 wins (for the
+	// second player, who makes the move): 1+... reaches exactly 23.
+	if m := moves[0]; m.Move != "1" || m.Value != "win" || m.Position != "1/1" || m.Remoteness != 7 {
+		t.Errorf("best move = %+v, want 1 to 1/1, win in 7", m)
+	}
+	for _, m := range moves[1:] {
+		if m.Value != "lose" {
+			t.Errorf("move %s: value %s, want lose (only 1 wins)", m.Move, m.Value)
+		}
+		if m.Position != "1/"+m.Move {
+			t.Errorf("move %s leads to %q, want %q", m.Move, m.Position, "1/"+m.Move)
+		}
+	}
+
+	// tic-tac-toe from the start: nine moves, every one a tie in 9.
+	r = runCLI(t, context.Background(), "", "moves", "tictactoe", "--json")
+	if r.status != 0 || r.stderr != "" {
+		t.Fatalf("status %d, stderr %q", r.status, r.stderr)
+	}
+	moves = nil
+	if err := json.Unmarshal([]byte(r.stdout), &moves); err != nil {
+		t.Fatal(err)
+	}
+	if len(moves) != 9 {
+		t.Fatalf("%d moves, want 9", len(moves))
+	}
+	for _, m := range moves {
+		if m.Value != "tie" || m.Remoteness != 9 {
+			t.Errorf("move %s: %s in %d, want tie in 9", m.Move, m.Value, m.Remoteness)
+		}
+	}
+}
+
+func TestMovesText(t *testing.T) {
+	r := runCLI(t, context.Background(), "", "moves", "cards", "1/-")
+	if r.status != 0 || r.stderr != "" {
+		t.Fatalf("status %d, stderr %q", r.status, r.stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	if len(lines) != 7 {
+		t.Fatalf("%d lines, want a verdict, a header and 5 moves:\n%s", len(lines), r.stdout)
+	}
+	if !strings.Contains(lines[0], "second player wins in 7 plies") {
+		t.Errorf("verdict %q, want the second player to win in 7", lines[0])
+	}
+	wins := 0
+	for _, l := range lines[2:] {
+		f := strings.Fields(l)
+		if f[1] == "win" {
+			wins++
+			if f[0] != "1" {
+				t.Errorf("move %s wins; only 1 should", f[0])
+			}
+		}
+	}
+	if wins != 1 {
+		t.Errorf("%d winning moves, want 1:\n%s", wins, r.stdout)
+	}
+}
+
+// TestEndedPosition asks about positions where the game is already over:
+// the commands should say so, not fail.
+func TestEndedPosition(t *testing.T) {
+	// o has the anti-diagonal and moved last; x is to move and has lost.
+	const over = "xxo/.o./o.x"
+	t.Run("moves", func(t *testing.T) {
+		r := runCLI(t, context.Background(), "", "moves", "tictactoe", over)
+		if r.status != 0 || r.stderr != "" {
+			t.Fatalf("status %d, stderr %q; want 0 and nothing", r.status, r.stderr)
+		}
+		if !strings.Contains(r.stdout, "no moves: the game is over") {
+			t.Errorf("output lacks %q:\n%s", "no moves: the game is over", r.stdout)
+		}
+	})
+	t.Run("moves --json", func(t *testing.T) {
+		r := runCLI(t, context.Background(), "", "moves", "tictactoe", over, "--json")
+		if r.status != 0 || r.stderr != "" {
+			t.Fatalf("status %d, stderr %q; want 0 and nothing", r.status, r.stderr)
+		}
+		if strings.TrimSpace(r.stdout) != "[]" {
+			t.Errorf("output %q, want []", r.stdout)
+		}
+	})
+	t.Run("solve --from", func(t *testing.T) {
+		r := runCLI(t, context.Background(), "", "solve", "tictactoe", "--from", over)
+		if r.status != 0 || r.stderr != "" {
+			t.Fatalf("status %d, stderr %q; want 0 and nothing", r.status, r.stderr)
+		}
+		if !strings.Contains(r.stdout, "second player has won") {
+			t.Errorf("output lacks the second player's win:\n%s", r.stdout)
+		}
+	})
+}
+
+// TestPlay feeds play lines of input. It asserts on the words, not on how
+// the board is drawn.
+func TestPlay(t *testing.T) {
+	tests := []struct {
+		name  string
+		args  []string
+		stdin string
+		want  []string
+		not   []string
+	}{{
+		name:  "bad move, hint, moves, then end of input",
+		args:  []string{"play", "tictactoe"},
+		stdin: "zz\nhint\nb2\na1\n",
+		want: []string{
+			"You play first.",
+			`no move "zz" here`,
+			"  a3: tie in 9\n", "  c1: tie in 9\n",
+			"second to move: tie in 8 plies", "sente plays ",
+			"first to move: tie in 9 plies",
+		},
+		not: []string{"threw away", "Game over"},
+	}, {
+		name:  "quit",
+		args:  []string{"play", "tictactoe"},
+		stdin: "quit\n",
+		want:  []string{"your move ("},
+		not:   []string{"sente plays", "Game over"},
+	}, {
+		// After x a3, o b2, x b3, o c3, x must block at a1; c1 throws the
+		// tie away and o wins on the anti-diagonal.
+		name:  "losing move in a tied position",
+		args:  []string{"play", "tictactoe"},
+		stdin: "a3\nb3\nc1\n",
+		want: []string{
+			"sente plays b2", "sente plays c3",
+			"that move threw away a tie (best was a1: tie in 5)",
+			"sente plays a1",
+			"Game over: you lose.",
+		},
+	}, {
+		// The first player wins cards; as the second player, hold out as
+		// long as possible with the best replies.
+		name:  "whole game of cards as second",
+		args:  []string{"play", "cards", "--as", "second"},
+		stdin: "1\n3\n2\n4\n",
+		want: []string{
+			"You play second.",
+			"sente plays 2", "sente plays 3", "sente plays 1", "sente plays 4", "sente plays 5",
+			"Game over: you lose.",
+		},
+		not: []string{"threw away", "loses sooner", "no move"},
+	}, {
+		name:  "from a position",
+		args:  []string{"play", "chopsticks", "--from", "4,4 4,3 first", "--restrict", "second=niece-attacks"},
+		stdin: "hint\nquit\n",
+		want:  []string{"first to move: first player wins in 7 plies", "  LxR: win in 7\n"},
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := runCLI(t, context.Background(), tt.stdin, tt.args...)
+			if r.status != 0 || r.stderr != "" {
+				t.Errorf("status %d, stderr %q; want 0 and nothing", r.status, r.stderr)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(r.stdout, w) {
+					t.Errorf("output lacks %q", w)
+				}
+			}
+			for _, n := range tt.not {
+				if strings.Contains(r.stdout, n) {
+					t.Errorf("output has %q", n)
+				}
+			}
+			if t.Failed() {
+				t.Logf("output:\n%s", r.stdout)
+			}
+		})
+	}
+}
+
+// TestBadInput: bad input ends with status 2, one line on stderr that starts
+// with "sente: " and says what is wrong, and nothing on stdout.
+func TestBadInput(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want []string // substrings of the message
+	}{
+		{"unknown game", []string{"solve", "tictactoee"}, []string{`"tictactoee"`, "did you mean tictactoe"}},
+		{"unknown game, describe", []string{"describe", "chopstick"}, []string{"did you mean chopsticks"}},
+		{"parameter out of range", []string{"solve", "connect4:w=99"}, []string{"w=99", "from 1 to 9"}},
+		{"parameter not a number", []string{"solve", "connect4:w=wide"}, []string{"w=wide", "whole number"}},
+		{"parameter not a choice", []string{"solve", "chopsticks:overflow=sometimes"}, []string{"overflow", "rollover, cutoff"}},
+		{"parameters that do not fit", []string{"solve", "tictactoe:m=6,n=6"}, []string{"32 cells"}},
+		{"board too big for the key", []string{"solve", "connect4:w=9,h=9"}, []string{"64"}},
+		{"options that conflict", []string{"solve", "chopsticks:revive=true,transfer=none"}, []string{"revive=true", "transfer=any"}},
+		{"bad parameter, describe", []string{"describe", "connect4:w=0"}, []string{"w=0", "from 1 to 9"}},
+		{"malformed spec", []string{"solve", "connect4:w"}, []string{`"w"`, "key=value"}},
+		{"empty spec", []string{"solve", ""}, []string{"no game name"}},
+		{"parameter given twice", []string{"solve", "connect4:w=4,w=5"}, []string{"twice"}},
+		{"unknown parameter", []string{"solve", "connect4:z=3"}, []string{`"z"`, "w, h, k"}},
+		{"bad cards position", []string{"moves", "cards", "9/9"}, []string{"9/9", "FIRST/SECOND"}},
+		{"bad chopsticks position", []string{"solve", "chopsticks", "--from", "nonsense"}, []string{"nonsense", `"4,4 4,3 first"`}},
+		{"bad tictactoe position", []string{"moves", "tictactoe", "xxx/.../..."}, []string{"3 x and 0 o"}},
+		{"bad connect4 position", []string{"moves", "connect4:w=4,h=4", "11111"}, []string{"full"}},
+		{"unknown policy", []string{"solve", "chopsticks", "--restrict", "second=nobody"}, []string{`"nobody"`, "niece"}},
+		{"unknown player", []string{"solve", "chopsticks", "--restrict", "third=niece"}, []string{"third=niece", "first=POLICY or second=POLICY"}},
+		{"policy without player", []string{"solve", "chopsticks", "--restrict", "niece"}, []string{"first=POLICY or second=POLICY"}},
+		{"game without policies", []string{"solve", "tictactoe", "--restrict", "second=niece"}, []string{"no policies"}},
+		{"unknown command", []string{"frobnicate"}, []string{"frobnicate"}},
+		{"extra argument", []string{"moves", "cards", "1/-", "2/-"}, []string{"2/-"}},
+		{"unknown flag", []string{"solve", "cards", "--frob"}, []string{"--frob"}},
+		{"missing game", []string{"solve"}, []string{"game"}},
+		{"bad side", []string{"play", "tictactoe", "--as", "third"}, []string{"third"}},
+		{"max positions not positive", []string{"solve", "cards", "--max-positions", "0"}, []string{"--max-positions"}},
+		{"max positions exceeded", []string{"solve", "connect4:w=5,h=4", "--max-positions", "1000"}, []string{"1000", "--max-positions"}},
+		{"max positions exceeded, moves", []string{"moves", "connect4:w=5,h=4", "--max-positions", "1000"}, []string{"--max-positions"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := runCLI(t, context.Background(), "", tt.args...)
+			if r.status != 2 {
+				t.Errorf("status %d, want 2", r.status)
+			}
+			if r.stdout != "" {
+				t.Errorf("stdout %q, want nothing", r.stdout)
+			}
+			if !strings.HasPrefix(r.stderr, "sente: ") || !strings.HasSuffix(r.stderr, "\n") || strings.Count(r.stderr, "\n") != 1 {
+				t.Errorf("stderr %q, want one line starting with \"sente: \"", r.stderr)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(r.stderr, w) {
+					t.Errorf("stderr %q lacks %q", r.stderr, w)
+				}
+			}
+		})
+	}
+}
+
+func TestHelp(t *testing.T) {
+	for _, args := range [][]string{{"--help"}, {"solve", "--help"}} {
+		r := runCLI(t, context.Background(), "", args...)
+		if r.status != 0 || r.stderr != "" || !strings.Contains(r.stdout, "Usage: sente") {
+			t.Errorf("sente %s: status %d, stderr %q, stdout %q; want 0, nothing, usage", strings.Join(args, " "), r.status, r.stderr, r.stdout)
+		}
+	}
+}
+
+// TestInterrupted: a cancelled context (Ctrl-C) stops a command with status
+// 130 and "interrupted".
+func TestInterrupted(t *testing.T) {
+	for _, args := range [][]string{
+		{"solve", "cards"},
+		{"solve", "connect4:w=4,h=4"},
+		{"moves", "tictactoe"},
+		{"play", "tictactoe"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			cancel()
+			r := runCLI(t, ctx, "a1\n", args...)
+			if r.status != 130 {
+				t.Errorf("status %d, want 130", r.status)
+			}
+			if r.stderr != "sente: interrupted\n" {
+				t.Errorf("stderr %q, want %q", r.stderr, "sente: interrupted\n")
+			}
+			if r.stdout != "" {
+				t.Errorf("stdout %q, want nothing", r.stdout)
+			}
+		})
+	}
+}
+
+// stallingReader is a terminal where Ctrl-C is pressed while play waits for
+// a move: Read cancels the context and then blocks until release is closed.
+type stallingReader struct {
+	cancel  context.CancelFunc
+	release chan struct{}
+}
+
+func (r stallingReader) Read([]byte) (int, error) {
+	r.cancel()
+	<-r.release
+	return 0, io.EOF
+}
+
+// TestInterruptedWhilePlaying: Ctrl-C at play's prompt ends the game with
+// status 130 and "interrupted", without waiting for a line of input.
+func TestInterruptedWhilePlaying(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	in := stallingReader{cancel, make(chan struct{})}
+	var stdout, stderr bytes.Buffer
+	done := make(chan int, 1)
+	go func() { done <- run(ctx, []string{"play", "tictactoe"}, in, &stdout, &stderr, false) }()
+	var status int
+	select {
+	case status = <-done:
+	case <-time.After(5 * time.Second):
+		t.Error("play still waits for input 5 s after the interrupt")
+		close(in.release)
+		status = <-done
+		in.release = nil
+	}
+	if in.release != nil {
+		close(in.release)
+	}
+	if status != 130 || stderr.String() != "sente: interrupted\n" {
+		t.Errorf("status %d, stderr %q; want 130 and %q", status, stderr.String(), "sente: interrupted\n")
+	}
+}
