@@ -131,3 +131,61 @@ type Description struct {
 type Drawer interface {
 	Draw(p Position) string
 }
+
+// Heaps marks a take-and-break game: a position is a collection of heaps,
+// and a move takes from one heap and may leave it as none, one or two heaps.
+// Such a game's Grundy value is the XOR of its heaps' values, and engines
+// compute the sequence of single-heap values straight from the rules.
+type Heaps interface {
+	HeapRules() HeapRules
+}
+
+// HeapRules describe a take-and-break game in the octal notation of Winning
+// Ways, generalised to Grundy's game. Digit i says what may remain after
+// taking i tokens from a heap: bit 1 (value 1) none at all, bit 2 (value 2)
+// one heap, bit 4 (value 4) two heaps. Kayles is 0.77, Dawson's Kayles 0.07,
+// a subtraction game with the set {1, 3, 4} is 0.3033.
+type HeapRules struct {
+	Digits []uint8 // Digits[0] is the digit before the point
+	// Unequal requires the two heaps left by a split to differ in size, as
+	// in Grundy's game (Digits "4", unequal).
+	Unequal bool
+}
+
+// MaxTake is the largest number of tokens a move takes: the index of the
+// last non-zero digit.
+func (r HeapRules) MaxTake() int {
+	for i := len(r.Digits) - 1; i >= 0; i-- {
+		if r.Digits[i] != 0 {
+			return i
+		}
+	}
+	return 0
+}
+
+// Options calls fn for every move from a single heap of n tokens with the
+// heaps it leaves: (0, 0) for none, (a, 0) for one heap of a, (a, b) with
+// a <= b for two. It costs time in proportion to n for games that split,
+// so fast engines use Digits directly.
+func (r HeapRules) Options(n int, fn func(a, b int)) {
+	for i, d := range r.Digits {
+		if i > n || d == 0 {
+			continue
+		}
+		rest := n - i
+		if d&1 != 0 && rest == 0 && i > 0 {
+			fn(0, 0)
+		}
+		if d&2 != 0 && rest > 0 && i > 0 {
+			fn(rest, 0)
+		}
+		if d&4 != 0 {
+			for a := 1; 2*a <= rest; a++ {
+				if r.Unequal && 2*a == rest {
+					continue
+				}
+				fn(a, rest-a)
+			}
+		}
+	}
+}

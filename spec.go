@@ -7,16 +7,18 @@ import (
 )
 
 // Spec names a game and its parameters as people type them:
-// NAME or NAME:key=value,key=value (for example "connect4:w=5,h=4").
+// NAME or NAME:key=value,key=value (for example "connect4:w=5,h=4"). A game
+// with a positional parameter takes its value first, without a key:
+// "octal:0.77", "subtraction:1,3,4,n=20".
 type Spec struct {
 	Name string
 	Args []Arg
 }
 
-// Arg is one key=value of a Spec.
+// Arg is one key=value of a Spec; the positional value has no key.
 type Arg struct{ Key, Value string }
 
-// ParseSpec reads NAME or NAME:key=value,key=value.
+// ParseSpec reads NAME, NAME:key=value,key=value or NAME:value,...,key=value.
 func ParseSpec(s string) (Spec, error) {
 	name, rest, hasArgs := strings.Cut(s, ":")
 	name = strings.TrimSpace(name)
@@ -28,7 +30,23 @@ func ParseSpec(s string) (Spec, error) {
 		return spec, nil
 	}
 	seen := map[string]bool{}
-	for _, field := range strings.Split(rest, ",") {
+	fields := strings.Split(rest, ",")
+	// Leading fields without '=' form the positional value; commas inside
+	// it separate list items, as in subtraction:1,3,4.
+	var positional []string
+	for len(fields) > 0 && !strings.Contains(fields[0], "=") {
+		if f := strings.TrimSpace(fields[0]); f != "" || len(fields) > 1 {
+			if f == "" {
+				return Spec{}, fmt.Errorf("game spec %q has an empty field", s)
+			}
+			positional = append(positional, f)
+		}
+		fields = fields[1:]
+	}
+	if len(positional) > 0 {
+		spec.Args = append(spec.Args, Arg{"", strings.Join(positional, ",")})
+	}
+	for _, field := range fields {
 		key, value, ok := strings.Cut(field, "=")
 		key, value = strings.TrimSpace(key), strings.TrimSpace(value)
 		if !ok || key == "" || value == "" {
@@ -50,6 +68,9 @@ func (s Spec) String() string {
 	parts := make([]string, len(s.Args))
 	for i, a := range s.Args {
 		parts[i] = a.Key + "=" + a.Value
+		if a.Key == "" {
+			parts[i] = a.Value
+		}
 	}
 	return s.Name + ":" + strings.Join(parts, ",")
 }
@@ -62,6 +83,7 @@ const (
 	Bool               // true or false
 	Ints               // a list of whole numbers in [Min, Max]: 1/2/3 or 1..5
 	Choice             // one of Choices
+	Text               // free text that the game checks itself (an octal code)
 )
 
 // Param describes one parameter of a game.
@@ -73,6 +95,9 @@ type Param struct {
 	Min, Max int      // for Int and Ints
 	Choices  []string // for Choice
 	MaxLen   int      // for Ints: the longest list accepted
+	// Positional marks the one parameter that may be given without its
+	// key, first in the spec ("octal:0.77").
+	Positional bool
 }
 
 // Accepts says in words what values the parameter takes.
@@ -84,6 +109,8 @@ func (p Param) Accepts() string {
 		return "true or false"
 	case Ints:
 		return fmt.Sprintf("a list of 1 to %d numbers from %d to %d, as 1/2/3 or 1..5", p.MaxLen, p.Min, p.Max)
+	case Text:
+		return p.Doc
 	case Choice:
 		return "one of " + strings.Join(p.Choices, ", ")
 	}
@@ -106,7 +133,7 @@ func (v Values) Ints(name string) []int { return append([]int(nil), v.ints[name]
 // Bool returns a Bool parameter.
 func (v Values) Bool(name string) bool { return v.other[name] == "true" }
 
-// String returns a Choice parameter.
+// String returns a Choice or Text parameter.
 func (v Values) String(name string) string { return v.other[name] }
 
 // Bind checks args against params and fills in defaults. game names the game
@@ -115,14 +142,22 @@ func Bind(game string, params []Param, args []Arg) (Values, error) {
 	vals := Values{ints: map[string][]int{}, other: map[string]string{}}
 	given := map[string]string{}
 	for _, a := range args {
-		found := false
+		found := ""
 		for _, p := range params {
-			found = found || p.Name == a.Key
+			if p.Name == a.Key || (a.Key == "" && p.Positional) {
+				found = p.Name
+			}
 		}
-		if !found {
+		switch {
+		case found == "" && a.Key == "":
+			return vals, fmt.Errorf("%s takes no value without a key (%q); write key=value (parameters: %s)", game, a.Value, paramNames(params))
+		case found == "":
 			return vals, fmt.Errorf("%s has no parameter %q (parameters: %s)", game, a.Key, paramNames(params))
 		}
-		given[a.Key] = a.Value
+		if _, twice := given[found]; twice {
+			return vals, fmt.Errorf("%s: parameter %s is given twice", game, found)
+		}
+		given[found] = a.Value
 	}
 	for _, p := range params {
 		text, ok := given[p.Name]
@@ -178,6 +213,8 @@ func (v Values) set(p Param, text string) error {
 			}
 		}
 		v.ints[p.Name] = list
+	case Text:
+		v.other[p.Name] = text
 	case Choice:
 		for _, c := range p.Choices {
 			if strings.EqualFold(c, text) {
@@ -196,8 +233,8 @@ const (
 	maxListLen    = 1 << 16
 )
 
-// ParseInts reads a list of whole numbers written as 1/2/3, as a range 1..5,
-// or as a mixture (1..3/5). Numbers lie within ±2^30 and a list holds at
+// ParseInts reads a list of whole numbers written as 1/2/3 (or 1,2,3), as a
+// range 1..5, or as a mixture (1..3/5). Numbers lie within ±2^30 and a list holds at
 // most 65536 of them.
 func ParseInts(text string) ([]int, error) {
 	var list []int
@@ -211,7 +248,7 @@ func ParseInts(text string) ([]int, error) {
 		}
 		return n, nil
 	}
-	for _, part := range strings.Split(text, "/") {
+	for _, part := range strings.Split(strings.ReplaceAll(text, ",", "/"), "/") {
 		lo, hi, isRange := strings.Cut(part, "..")
 		a, err := number(lo)
 		if err != nil {
