@@ -142,6 +142,7 @@ func Explore(ctx context.Context, rules Rules, root uint64, opt Options) (*Space
 		return nil, err
 	}
 	var kids []uint64
+	processed := 0
 	for number := 0; number < len(s.tiers); number++ {
 		t := s.tiers[number]
 		if t == nil {
@@ -151,7 +152,7 @@ func Explore(ctx context.Context, rules Rules, root uint64, opt Options) (*Space
 		// are expanded in turn.
 		for i := 0; i < len(t.Keys); i++ {
 			key := t.Keys[i]
-			if s.n&0xffff == 0 {
+			if processed++; processed&0xffff == 1 {
 				if err := ctx.Err(); err != nil {
 					return nil, err
 				}
