@@ -28,6 +28,10 @@ type Rules struct {
 	Key func(p sente.Position) uint64
 	// Decode turns a stored key back into a position.
 	Decode func(key uint64) sente.Position
+	// Serial is set when the functions above must not be called from
+	// several goroutines at once: when positions are interned as they are
+	// first seen, for a game without an Encoder.
+	Serial bool
 }
 
 // RulesOptions change the graph a game is seen as.
@@ -47,7 +51,7 @@ func RulesOf(g sente.Game, opt RulesOptions) (Rules, error) {
 	if !native {
 		enc = newInterner(g)
 	}
-	r := Rules{Ended: enc.EndedKey, Decode: enc.Decode}
+	r := Rules{Ended: enc.EndedKey, Decode: enc.Decode, Serial: !native}
 	if t, ok := g.(sente.Tiered); ok && native {
 		r.Tier = t.Tier
 	}

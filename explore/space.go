@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"runtime"
+	"sync"
 )
 
 // Tier holds the positions of one tier: their keys in discovery order (the
@@ -133,6 +135,12 @@ var ErrTooMany = fmt.Errorf("too many positions")
 const maxTier = 1 << 20
 
 // Explore finds every position reachable from root, tier by tier.
+//
+// The positions of a tier are expanded (asking the game for their children)
+// in runs of a thousand, by worker goroutines when there is more than one
+// core, while this goroutine inserts the children of earlier runs, in order,
+// into the tiers' indexes. Ids are therefore the same however many cores
+// there are.
 func Explore(ctx context.Context, rules Rules, root uint64, opt Options) (*Space, error) {
 	s := &Space{Root: root, rules: rules}
 	if rules.Rank != nil {
@@ -141,7 +149,28 @@ func Explore(ctx context.Context, rules Rules, root uint64, opt Options) (*Space
 	if _, err := s.add(root); err != nil {
 		return nil, err
 	}
-	var kids []uint64
+	workers := runtime.GOMAXPROCS(0) - 1
+	if rules.Serial {
+		workers = 0
+	}
+	jobs := make(chan *expansion, 4*workers)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for x := range jobs {
+				s.expand(x)
+				x.done <- struct{}{}
+			}
+		}()
+	}
+	defer func() {
+		close(jobs)
+		wg.Wait()
+	}()
+
+	var queue, free []*expansion
 	processed := 0
 	for number := 0; number < len(s.tiers); number++ {
 		t := s.tiers[number]
@@ -150,28 +179,42 @@ func Explore(ctx context.Context, rules Rules, root uint64, opt Options) (*Space
 		}
 		// Keys grows while it is walked: positions found in the same tier
 		// are expanded in turn.
-		for i := 0; i < len(t.Keys); i++ {
-			key := t.Keys[i]
-			if processed++; processed&0xffff == 1 {
-				if err := ctx.Err(); err != nil {
-					return nil, err
+		next := 0
+		for {
+			for next < len(t.Keys) && len(queue) <= 4*workers {
+				var x *expansion
+				if n := len(free); n > 0 {
+					x, free = free[n-1], free[:n-1]
+				} else {
+					x = &expansion{done: make(chan struct{}, 1)}
 				}
-				if opt.Progress != nil {
-					opt.Progress(s.n)
+				x.keys = t.Keys[next:min(next+expansionRun, len(t.Keys))]
+				next += len(x.keys)
+				if workers == 0 {
+					s.expand(x)
+				} else {
+					jobs <- x
 				}
+				queue = append(queue, x)
 			}
-			if _, ended := rules.Ended(key); ended {
-				continue
+			if len(queue) == 0 {
+				break
 			}
-			kids = rules.Children(kids[:0], key)
-			for _, c := range kids {
-				ct, err := s.add(c)
-				if err != nil {
-					return nil, err
-				}
-				if ct < number {
-					return nil, fmt.Errorf("a move leads from tier %d back to tier %d (position %v to %v); a tiered game must never return to a lower tier", number, ct, rules.Decode(key), rules.Decode(c))
-				}
+			x := queue[0]
+			queue = queue[1:]
+			if workers > 0 {
+				<-x.done
+			}
+			if err := s.insertChildren(number, x); err != nil {
+				return nil, err
+			}
+			free = append(free, x)
+			processed += len(x.keys)
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			if opt.Progress != nil && processed&^(1<<16-1) != (processed-len(x.keys))&^(1<<16-1) {
+				opt.Progress(s.n)
 			}
 			if opt.MaxPositions > 0 && s.n > opt.MaxPositions {
 				return nil, fmt.Errorf("%w: more than %d positions are reachable", ErrTooMany, opt.MaxPositions)
@@ -188,17 +231,66 @@ func Explore(ctx context.Context, rules Rules, root uint64, opt Options) (*Space
 	return s, nil
 }
 
+// expansionRun is how many positions one expansion holds: enough to make
+// handing it to a worker cheap.
+const expansionRun = 1024
+
+// expansion is a run of positions of one tier and their children.
+type expansion struct {
+	keys  []uint64 // the positions, a window of their tier's keys
+	kids  []uint64 // their children, position after position
+	tiers []int    // the tier of each child
+	ends  []int32  // ends[i] is where the children of keys[i] end in kids
+	done  chan struct{}
+}
+
+func (s *Space) expand(x *expansion) {
+	x.kids, x.tiers, x.ends = x.kids[:0], x.tiers[:0], x.ends[:0]
+	for _, key := range x.keys {
+		if _, ended := s.rules.Ended(key); !ended {
+			x.kids = s.rules.Children(x.kids, key)
+		}
+		for _, c := range x.kids[len(x.tiers):] {
+			x.tiers = append(x.tiers, s.TierOf(c))
+		}
+		x.ends = append(x.ends, int32(len(x.kids)))
+	}
+}
+
+// insertChildren adds the children of an expansion of tier number.
+func (s *Space) insertChildren(number int, x *expansion) error {
+	from := int32(0)
+	for i, end := range x.ends {
+		for j := from; j < end; j++ {
+			c, ct := x.kids[j], x.tiers[j]
+			if err := s.addTo(ct, c); err != nil {
+				return err
+			}
+			if ct < number {
+				return fmt.Errorf("a move leads from tier %d back to tier %d (position %v to %v); a tiered game must never return to a lower tier", number, ct, s.rules.Decode(x.keys[i]), s.rules.Decode(c))
+			}
+		}
+		from = end
+	}
+	return nil
+}
+
 // add inserts key into its tier and returns the tier number.
 func (s *Space) add(key uint64) (int, error) {
+	number := s.TierOf(key)
+	return number, s.addTo(number, key)
+}
+
+// addTo inserts key into tier number.
+func (s *Space) addTo(number int, key uint64) error {
 	if key == ^uint64(0) {
-		return 0, fmt.Errorf("the game used the reserved key %#x", key)
+		return fmt.Errorf("the game used the reserved key %#x", key)
 	}
 	if s.ranked != nil && s.rules.Rank(key) >= uint64(len(s.ranked)) {
-		return 0, fmt.Errorf("position %v has rank %d, outside the game's rank size %d", s.rules.Decode(key), s.rules.Rank(key), len(s.ranked))
+		return fmt.Errorf("position %v has rank %d, outside the game's rank size %d", s.rules.Decode(key), s.rules.Rank(key), len(s.ranked))
 	}
-	number := s.TierOf(key)
 	if number < 0 || number >= maxTier {
-		return 0, fmt.Errorf("tier %d of position %v is outside 0..%d", number, s.rules.Decode(key), maxTier-1)
+		return fmt.Errorf("tier %d of position %v is outside 0..%d", number, s.rules.Decode(key), maxTier-1)
 	}
 	for number >= len(s.tiers) {
 		s.tiers = append(s.tiers, nil)
@@ -211,7 +303,7 @@ func (s *Space) add(key uint64) (int, error) {
 	if t.insert(key) {
 		s.n++
 	}
-	return number, nil
+	return nil
 }
 
 // TierOf returns the tier number of key.

@@ -128,6 +128,9 @@ func (e *engine) solveTier(ctx context.Context, t *explore.Tier) error {
 		return c
 	}
 	workers := min(len(edges), (n+block-1)/block)
+	if e.rules.Serial {
+		workers = min(workers, 1)
+	}
 	for w := range workers {
 		wg.Add(1)
 		go func() {
