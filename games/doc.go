@@ -5,6 +5,9 @@
 //
 //	g, err := games.New("connect4:w=5,h=4")
 //
-// Every built-in game implements sente.Game and the sente.Encoder fast path;
-// many also offer tiers, symmetries and policies for restricted opponents.
+// Every built-in game implements sente.Game, and the sente.Encoder fast path
+// whenever its positions fit in 64 bits (all but heap games past 61 tokens
+// and consecutive past 62 numbers, whose positions the engines intern); many
+// also offer tiers, symmetries, policies for restricted opponents, and for
+// impartial games components (sums) and heap rules.
 package games

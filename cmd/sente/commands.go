@@ -15,6 +15,7 @@ import (
 func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
 }
 
@@ -271,34 +272,55 @@ func (c *movesCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
+	grundy, err := explain.GrundyOf(e.ctx, g, p, c.MaxPositions)
+	if err != nil {
+		return err
+	}
 	if c.JSON {
 		type moveJSON struct {
-			Move       string `json:"move"`
-			Position   string `json:"position"`
-			Value      string `json:"value"`
-			Remoteness int    `json:"remoteness"`
+			Move       string  `json:"move"`
+			Position   string  `json:"position"`
+			Value      string  `json:"value"`
+			Remoteness int     `json:"remoteness"`
+			Grundy     *string `json:"grundy,omitempty"`
 		}
 		out := []moveJSON{}
 		for _, m := range ranked {
-			out = append(out, moveJSON{m.Name, g.FormatPosition(m.To), m.Outcome.Value.String(), m.Outcome.Remoteness})
+			j := moveJSON{Move: m.Name, Position: g.FormatPosition(m.To), Value: m.Outcome.Value.String(), Remoteness: m.Outcome.Remoteness}
+			if grundy != nil {
+				v := grundy(m.To)
+				j.Grundy = &v
+			}
+			out = append(out, j)
 		}
 		return writeJSON(e.stdout, out)
 	}
 	o, _ := sol.Outcome(p)
 	turn := g.Turn(p)
 	fmt.Fprintf(e.stdout, "%s (%s to move): %s\n", g.FormatPosition(p), turn, explain.Verdict(turn, o))
+	if grundy != nil {
+		fmt.Fprintf(e.stdout, "Grundy value %s\n", grundy(p))
+	}
 	if len(ranked) == 0 {
 		fmt.Fprintln(e.stdout, "no moves: the game is over")
 		return nil
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "move\tvalue\tremoteness\tleads to\n")
+	if grundy != nil {
+		fmt.Fprintf(tw, "move\tvalue\tremoteness\tgrundy after\tleads to\n")
+	} else {
+		fmt.Fprintf(tw, "move\tvalue\tremoteness\tleads to\n")
+	}
 	for _, m := range ranked {
 		rem := fmt.Sprint(m.Outcome.Remoteness)
 		if m.Outcome.Value == sente.Draw {
 			rem = "-"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", m.Name, m.Outcome.Value, rem, g.FormatPosition(m.To))
+		if grundy != nil {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", m.Name, m.Outcome.Value, rem, grundy(m.To), g.FormatPosition(m.To))
+		} else {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", m.Name, m.Outcome.Value, rem, g.FormatPosition(m.To))
+		}
 	}
 	return tw.Flush()
 }

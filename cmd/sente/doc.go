@@ -6,6 +6,9 @@
 //	sente solve GAME                who wins from the start, and in how many plies
 //	sente moves GAME [POSITION]     every move with its value, best first
 //	sente play GAME [--as second]   play against the perfect player
+//	sente grundy GAME --param n=0..N   Grundy values over a parameter, with their period
+//	sente sweep GAME --param n=1..30 --param m=1..4   who wins over one or two parameters
+//	sente tofu [FILE]               AtCoder ARC013 C from the contest's input: WIN or LOSE
 //
 // GAME is NAME or NAME:key=value,... (connect4:w=5,h=4). Bad input ends in a
 // one-line error and exit status 2; Ctrl-C ends long work with status 130.

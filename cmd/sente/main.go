@@ -19,6 +19,9 @@ type cli struct {
 	Solve    solveCmd    `cmd:"" help:"Solve a game: who wins from the start, and in how many plies."`
 	Moves    movesCmd    `cmd:"" help:"List every move from a position with its value for the player making it, best first."`
 	Play     playCmd     `cmd:"" help:"Play against the perfect player in the terminal."`
+	Grundy   grundyCmd   `cmd:"" help:"Print the Grundy values of an impartial game over a parameter, with their period or pattern."`
+	Sweep    sweepCmd    `cmd:"" help:"Tabulate who wins (or the Grundy value) over one or two parameters, with the patterns seen."`
+	Tofu     tofuCmd     `cmd:"" help:"Solve AtCoder ARC013 C (tofu and habanero) from the contest's input: WIN or LOSE."`
 }
 
 // env is what every command gets: where to read and write, and a context

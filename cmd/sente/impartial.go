@@ -1,0 +1,384 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"sente"
+	"sente/explain"
+	"sente/games"
+	"sente/nimber"
+)
+
+// paramRange is one --param name=low..high.
+type paramRange struct {
+	name   string
+	values []int
+}
+
+func parseRange(fam games.Family, text string) (paramRange, error) {
+	name, values, ok := strings.Cut(text, "=")
+	if !ok {
+		return paramRange{}, badInput("--param %q: want name=low..high (for example n=1..30)", text)
+	}
+	var param *sente.Param
+	for i := range fam.Params {
+		if fam.Params[i].Name == name {
+			param = &fam.Params[i]
+		}
+	}
+	if param == nil || param.Kind != sente.Int {
+		var names []string
+		for _, p := range fam.Params {
+			if p.Kind == sente.Int {
+				names = append(names, p.Name)
+			}
+		}
+		return paramRange{}, badInput("--param %q: %s has no whole-number parameter %q (it has: %s)", text, fam.Name, name, strings.Join(names, ", "))
+	}
+	list, err := sente.ParseInts(values)
+	if err != nil {
+		return paramRange{}, badInput("--param %q: %v; want name=low..high", text, err)
+	}
+	for i, v := range list {
+		if v < param.Min || v > param.Max {
+			return paramRange{}, badInput("--param %q: %s=%d is out of range; want %s", text, name, v, param.Accepts())
+		}
+		if i > 0 && v != list[i-1]+1 {
+			return paramRange{}, badInput("--param %q: want consecutive values, low..high", text)
+		}
+	}
+	return paramRange{name, list}, nil
+}
+
+// withParam returns spec with name set to v.
+func withParam(spec sente.Spec, name string, v int) sente.Spec {
+	out := sente.Spec{Name: spec.Name}
+	for _, a := range spec.Args {
+		if a.Key != name {
+			out.Args = append(out.Args, a)
+		}
+	}
+	out.Args = append(out.Args, sente.Arg{Key: name, Value: strconv.Itoa(v)})
+	return out
+}
+
+type grundyCmd struct {
+	Game         string `arg:"" help:"An impartial game: NAME or NAME:key=value,..."`
+	Param        string `required:"" help:"The parameter to vary, as name=low..high (for example n=0..100)." placeholder:"NAME=LOW..HIGH"`
+	Limit        int    `help:"Heap games: how far to compute the sequence when looking for a proven period." default:"1000000"`
+	MaxPositions int    `help:"Stop with an error past this many positions for one value." default:"200000000"`
+	JSON         bool   `name:"json" help:"Print JSON."`
+}
+
+func (c *grundyCmd) Run(e *env) error {
+	spec, fam, err := lookupSpec(c.Game)
+	if err != nil {
+		return err
+	}
+	r, err := parseRange(fam, c.Param)
+	if err != nil {
+		return err
+	}
+	first, last := r.values[0], r.values[len(r.values)-1]
+	base, err := games.FromSpec(withParam(spec, r.name, first))
+	if err != nil {
+		return usageError{err}
+	}
+	if imp, ok := base.(sente.Impartial); !ok || !imp.Impartial() {
+		return badInput("%s is not impartial, so it has no Grundy values; use 'sente sweep' to see who wins", fam.Name)
+	}
+
+	var (
+		values  []string
+		numbers []int
+		period  *nimber.Period
+		note    string
+	)
+	if heaps, ok := base.(sente.Heaps); ok && r.name == "n" {
+		// A heap game's single-heap values come straight from its rules,
+		// with the period proven where theory allows.
+		rules := heaps.HeapRules()
+		seq, err := nimber.HeapValues(e.ctx, rules, last)
+		if err != nil {
+			return err
+		}
+		numbers = seq[first:]
+		// The values asked for may settle the period; otherwise look
+		// further, up to --limit.
+		p, ok := nimber.HeapPeriod(rules, seq)
+		if !ok && c.Limit > last {
+			if p, ok, err = nimber.FindHeapPeriod(e.ctx, rules, c.Limit); err != nil {
+				return err
+			}
+		}
+		if ok {
+			period = &p
+		} else {
+			note = fmt.Sprintf("no period found in G(0) to G(%d)", max(c.Limit, last))
+		}
+	} else {
+		for _, v := range r.values {
+			g, err := games.FromSpec(withParam(spec, r.name, v))
+			if err != nil {
+				return usageError{err}
+			}
+			ev, err := explain.Evaluate(e.ctx, g, nil, explain.EvaluateOptions{MaxPositions: c.MaxPositions})
+			if err != nil {
+				return err
+			}
+			values = append(values, ev.Grundy)
+			if ev.Nimber >= 0 && len(numbers) == len(values)-1 {
+				numbers = append(numbers, ev.Nimber)
+			}
+		}
+	}
+	if values == nil {
+		for _, v := range numbers {
+			values = append(values, strconv.Itoa(v))
+		}
+	}
+	if period == nil && note == "" && len(numbers) == len(values) {
+		if d, ok := explain.Describe(numbers, first, r.name); ok {
+			note = fmt.Sprintf("conjecture (observed for %s = %d..%d, not proven): %s", r.name, first, last, d)
+		}
+	}
+
+	if c.JSON {
+		list := make([]any, last+1)
+		for i, v := range values {
+			if n, err := strconv.Atoi(v); err == nil {
+				list[first+i] = n
+			} else {
+				list[first+i] = v
+			}
+		}
+		var p any
+		if period != nil {
+			p = map[string]any{"from": period.From, "length": period.Length, "proven": period.Proven, "proof": period.Proof}
+		}
+		out := map[string]any{"game": c.Game, "param": r.name, "from": first, "to": last, "values": list, "period": p}
+		if note != "" {
+			out["conjecture"] = note
+		}
+		return writeJSON(e.stdout, out)
+	}
+	w := e.stdout
+	fmt.Fprintf(w, "%s: Grundy values of the start for %s = %d..%d\n", c.Game, r.name, first, last)
+	const perLine = 20
+	for i := 0; i < len(values); i += perLine {
+		end := min(i+perLine, len(values))
+		fmt.Fprintf(w, "  %s = %d..%d:", r.name, first+i, first+end-1)
+		for _, v := range values[i:end] {
+			fmt.Fprintf(w, " %s", v)
+		}
+		fmt.Fprintln(w)
+	}
+	switch {
+	case period != nil && period.Proven:
+		fmt.Fprintf(w, "period %d from %s = %d, proven: %s\n", period.Length, r.name, period.From, period.Proof)
+	case period != nil:
+		fmt.Fprintf(w, "period %d from %s = %d, conjectured (observed, not proven): %s\n", period.Length, r.name, period.From, period.Proof)
+	case note != "":
+		fmt.Fprintln(w, note)
+	default:
+		fmt.Fprintln(w, "no period or formula seen in this range")
+	}
+	return nil
+}
+
+func lookupSpec(text string) (sente.Spec, games.Family, error) {
+	spec, err := sente.ParseSpec(text)
+	if err != nil {
+		return spec, games.Family{}, usageError{err}
+	}
+	fam, err := games.Lookup(spec.Name)
+	if err != nil {
+		return spec, fam, usageError{err}
+	}
+	return spec, fam, nil
+}
+
+type sweepCmd struct {
+	Game         string   `arg:"" help:"NAME or NAME:key=value,..."`
+	Params       []string `name:"param" required:"" help:"A parameter to vary, as name=low..high; give one or two." placeholder:"NAME=LOW..HIGH"`
+	Grundy       bool     `help:"Show Grundy values instead of who wins (impartial games)."`
+	MaxPositions int      `help:"Stop with an error past this many positions for one combination." default:"200000000"`
+	JSON         bool     `name:"json" help:"Print JSON."`
+}
+
+func (c *sweepCmd) Run(e *env) error {
+	spec, fam, err := lookupSpec(c.Game)
+	if err != nil {
+		return err
+	}
+	if len(c.Params) > 2 {
+		return badInput("--param given %d times; sweep takes one or two", len(c.Params))
+	}
+	var ranges []paramRange
+	for _, p := range c.Params {
+		r, err := parseRange(fam, p)
+		if err != nil {
+			return err
+		}
+		if len(ranges) == 1 && ranges[0].name == r.name {
+			return badInput("--param %s given twice", r.name)
+		}
+		ranges = append(ranges, r)
+	}
+	rows := ranges[0]
+	cols := paramRange{values: []int{0}}
+	if len(ranges) == 2 {
+		cols = ranges[1]
+	}
+
+	type cell struct {
+		Params map[string]int `json:"params"`
+		Winner string         `json:"winner"`
+		Value  string         `json:"value"`
+		Grundy *string        `json:"grundy,omitempty"`
+		Method string         `json:"method"`
+	}
+	var cells []cell
+	winners := make([][]sente.Player, len(cols.values))
+	shown := make([][]string, len(rows.values))
+	for i, rv := range rows.values {
+		for j, cv := range cols.values {
+			s := withParam(spec, rows.name, rv)
+			params := map[string]int{rows.name: rv}
+			if cols.name != "" {
+				s = withParam(s, cols.name, cv)
+				params[cols.name] = cv
+			}
+			g, err := games.FromSpec(s)
+			if err != nil {
+				return usageError{err}
+			}
+			ev, err := explain.Evaluate(e.ctx, g, nil, explain.EvaluateOptions{MaxPositions: c.MaxPositions})
+			if err != nil {
+				return fmt.Errorf("%s: %w", s, err)
+			}
+			if c.Grundy && ev.Grundy == "" {
+				return badInput("%s is not impartial, so it has no Grundy values; drop --grundy", fam.Name)
+			}
+			winners[j] = append(winners[j], ev.Winner)
+			text := ev.Winner.String()
+			if c.Grundy {
+				text = ev.Grundy
+			}
+			shown[i] = append(shown[i], text)
+			x := cell{Params: params, Winner: ev.Winner.String(), Value: ev.Value.String(), Method: ev.Method}
+			if ev.Grundy != "" {
+				x.Grundy = &ev.Grundy
+			}
+			cells = append(cells, x)
+		}
+	}
+
+	var patterns []string
+	if cols.name == "" {
+		if p, ok := explain.WinnerPattern(winners[0], rows.values[0], rows.name); ok {
+			patterns = []string{p}
+		}
+	} else {
+		patterns = explain.ColumnPatterns(winners, rows.values[0], rows.name, cols.values, cols.name)
+	}
+	observed := fmt.Sprintf("observed for %s = %d..%d", rows.name, rows.values[0], rows.values[len(rows.values)-1])
+	if cols.name != "" {
+		observed += fmt.Sprintf(" and %s = %d..%d", cols.name, cols.values[0], cols.values[len(cols.values)-1])
+	}
+	if c.JSON {
+		if patterns == nil {
+			patterns = []string{}
+		}
+		return writeJSON(e.stdout, map[string]any{"game": c.Game, "results": cells, "patterns": patterns, "patterns_are": observed + ", not proven"})
+	}
+
+	w := e.stdout
+	what := "who wins from the start"
+	if c.Grundy {
+		what = "Grundy value of the start"
+	}
+	fmt.Fprintf(w, "%s: %s\n", c.Game, what)
+	header := []string{rows.name}
+	for _, cv := range cols.values {
+		if cols.name == "" {
+			header = append(header, "")
+		} else {
+			header = append(header, fmt.Sprintf("%s=%d", cols.name, cv))
+		}
+	}
+	table := [][]string{header}
+	for i, rv := range rows.values {
+		table = append(table, append([]string{strconv.Itoa(rv)}, shown[i]...))
+	}
+	writeTable(w, table)
+	if len(patterns) > 0 {
+		fmt.Fprintf(w, "Patterns (%s, not proven):\n", observed)
+		for _, p := range patterns {
+			fmt.Fprintf(w, "  %s\n", p)
+		}
+	}
+	return nil
+}
+
+// writeTable prints rows of cells in right-aligned columns.
+func writeTable(w io.Writer, rows [][]string) {
+	widths := map[int]int{}
+	for _, row := range rows {
+		for j, cell := range row {
+			widths[j] = max(widths[j], len([]rune(cell)))
+		}
+	}
+	for _, row := range rows {
+		var sb strings.Builder
+		for j, cell := range row {
+			sb.WriteString(strings.Repeat(" ", widths[j]-len([]rune(cell))+2))
+			sb.WriteString(cell)
+		}
+		fmt.Fprintln(w, strings.TrimRight(sb.String(), " "))
+	}
+}
+
+type tofuCmd struct {
+	File    string `arg:"" optional:"" help:"The contest input (ARC013 C); standard input when absent or -."`
+	Explain bool   `help:"Show each block's six heaps and the XOR."`
+}
+
+func (c *tofuCmd) Run(e *env) error {
+	in, name := e.stdin, "standard input"
+	if c.File != "" && c.File != "-" {
+		f, err := os.Open(c.File)
+		if err != nil {
+			return badInput("%v", err)
+		}
+		defer f.Close()
+		in, name = f, c.File
+	}
+	blocks, err := games.ParseTofu(in)
+	if err != nil {
+		return badInput("%s: %v", name, err)
+	}
+	first, xor := games.TofuWinner(blocks)
+	if c.Explain {
+		for i, b := range blocks {
+			h := games.TofuHeaps(b)
+			x := 0
+			for _, v := range h {
+				x ^= v
+			}
+			fmt.Fprintf(e.stdout, "block %d: %d×%d×%d, %d habanero(s): heaps %d %d %d %d %d %d, xor %d\n",
+				i+1, b.X, b.Y, b.Z, len(b.Habaneros), h[0], h[1], h[2], h[3], h[4], h[5], x)
+		}
+		fmt.Fprintf(e.stdout, "xor of all heaps: %d, so the first player %s\n", xor, map[bool]string{true: "wins", false: "loses"}[first])
+	}
+	if first {
+		fmt.Fprintln(e.stdout, "WIN")
+	} else {
+		fmt.Fprintln(e.stdout, "LOSE")
+	}
+	return nil
+}

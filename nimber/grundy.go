@@ -1,0 +1,603 @@
+package nimber
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"sente"
+	"sente/explore"
+	"sente/solve"
+)
+
+// Options limit and report on the work of Grundy, Loopy and Misere.
+type Options struct {
+	// MaxPositions stops the work with an error wrapping explore.ErrTooMany
+	// past this many positions (components, when Grundy splits positions);
+	// zero means no limit.
+	MaxPositions int
+	// Symmetry stores one position per class of symmetric positions, when
+	// the game is a sente.Symmetric with an Encoder.
+	Symmetry bool
+	// Whole makes Grundy explore whole positions even when the game is a
+	// sente.Splitter, so that every reachable position has its own entry.
+	Whole bool
+	// Progress, when set, is called now and then during long work: phases
+	// "exploring" and "computing" for Grundy and Loopy, those of
+	// solve.Solve for Misere.
+	Progress func(solve.Progress)
+}
+
+func (o Options) report() func(solve.Progress) {
+	if o.Progress == nil {
+		return func(solve.Progress) {}
+	}
+	return o.Progress
+}
+
+// ErrLoopy is returned (wrapped) by Grundy when play can return to a
+// position. Such a game has no Grundy values; Loopy computes its generalized
+// ones.
+var ErrLoopy = errors.New("the game is loopy")
+
+// Values are the Grundy values of the positions reachable from a root.
+//
+// They are stored in one of two ways. Whole positions: one value per
+// reachable position, indexed by the dense ids of explore. Components, when
+// the game is a sente.Splitter: one value per distinct component met, and
+// the value of a position is the XOR of its components' values.
+type Values struct {
+	game sente.Game
+	root sente.Position
+	vals []int32 // by dense id, or by component id
+
+	// Whole positions.
+	rules explore.Rules
+	space *explore.Space
+
+	// Components.
+	split sente.Splitter
+	comps *componentIndex
+}
+
+// Game returns the game whose values these are.
+func (v *Values) Game() sente.Game { return v.game }
+
+// Root returns the position the values were computed from.
+func (v *Values) Root() sente.Position { return v.root }
+
+// ByComponents reports whether the values are stored by component (the
+// game is a sente.Splitter and Options.Whole was not set).
+func (v *Values) ByComponents() bool { return v.comps != nil }
+
+// Positions is the number of values stored: every position reachable from
+// the root, or every distinct component met when the values are stored by
+// component.
+func (v *Values) Positions() int { return len(v.vals) }
+
+// Of returns the Grundy value of p, and false when p was not reached. By
+// component, p is split and its value is the XOR of its components' values;
+// it is found when every component was met, even if p itself never occurs.
+// For a game without an Encoder, whose positions are interned, Of is not
+// safe for concurrent use.
+func (v *Values) Of(p sente.Position) (int, bool) {
+	if v.comps == nil {
+		id, ok := v.space.ID(v.rules.Key(p))
+		if !ok {
+			return 0, false
+		}
+		return int(v.vals[id]), true
+	}
+	x := 0
+	for _, part := range v.split.Components(p) {
+		id, ok := v.comps.find(part)
+		if !ok || v.vals[id] < 0 {
+			return 0, false
+		}
+		x ^= int(v.vals[id])
+	}
+	return x, true
+}
+
+// Each calls fn for every stored position and its value, until fn returns
+// false: whole positions tier by tier in order of discovery, or components
+// in the order they were met.
+func (v *Values) Each(fn func(p sente.Position, value int) bool) {
+	if v.comps != nil {
+		for id, x := range v.vals {
+			if !fn(v.comps.position(int32(id)), int(x)) {
+				return
+			}
+		}
+		return
+	}
+	for _, t := range v.space.Tiers() {
+		for local, key := range t.Keys {
+			if !fn(v.rules.Decode(key), int(v.vals[t.Base+local])) {
+				return
+			}
+		}
+	}
+}
+
+// Max is the largest value stored, or -1 when there is none.
+func (v *Values) Max() int {
+	m := int32(-1)
+	for _, x := range v.vals {
+		m = max(m, x)
+	}
+	return int(m)
+}
+
+// Grundy computes the Grundy value of every position reachable from root (nil
+// means the game's start) of an acyclic impartial game under normal play: the
+// mex (least non-negative integer not among them) of the values of the
+// position's options, so that a position with no moves is worth 0 and the
+// player to move loses exactly at 0. A position the game ends must be lost
+// for the player to move; it is worth 0 too.
+//
+// A game that is a sente.Splitter is valued by components (unless
+// opt.Whole): the value of a position is the XOR of the values of the
+// components Components returns, and each distinct component is valued once,
+// as the mex over its moves of the XOR of the values of the resulting
+// position's components. Only components are stored, so a game whose
+// positions are sums of a few kinds of part (rows of tokens, heaps) costs
+// time in the number of kinds of part rather than in the number of their
+// combinations. Components are told apart by their Encoder key (canonical
+// with opt.Symmetry), or by the positions themselves as map keys when the
+// game has no Encoder.
+//
+// Otherwise every reachable position is explored (see explore) and valued in
+// one depth-first pass with an explicit stack, children before parents,
+// tiers from the highest down, one int32 per position.
+//
+// Play that can return to a position is an error wrapping ErrLoopy, which
+// names the cycle; Loopy handles such games.
+func Grundy(ctx context.Context, g sente.Game, root sente.Position, opt Options) (*Values, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if root == nil {
+		root = g.Start()
+	}
+	if split, ok := g.(sente.Splitter); ok && !opt.Whole {
+		return grundyByComponents(ctx, g, split, root, opt)
+	}
+	rules, space, err := exploreGame(ctx, g, root, opt)
+	if err != nil {
+		return nil, err
+	}
+	vals, err := grundyWhole(ctx, g, rules, space, opt.report())
+	if err != nil {
+		return nil, err
+	}
+	return &Values{game: g, root: root, vals: vals, rules: rules, space: space}, nil
+}
+
+// exploreGame finds the positions reachable from root, for Grundy and Loopy.
+func exploreGame(ctx context.Context, g sente.Game, root sente.Position, opt Options) (explore.Rules, *explore.Space, error) {
+	rules, err := explore.RulesOf(g, explore.RulesOptions{Symmetry: opt.Symmetry})
+	if err != nil {
+		return explore.Rules{}, nil, err
+	}
+	report := opt.report()
+	space, err := explore.Explore(ctx, rules, rules.Key(root), explore.Options{
+		MaxPositions: opt.MaxPositions,
+		Progress:     func(found int) { report(solve.Progress{Phase: "exploring", Done: found}) },
+	})
+	if err != nil {
+		return explore.Rules{}, nil, err
+	}
+	if space.Len() > math.MaxInt32 {
+		return explore.Rules{}, nil, fmt.Errorf("%d positions are more than impartial values are computed for (%d)", space.Len(), math.MaxInt32)
+	}
+	return rules, space, nil
+}
+
+// checkNormalEnd accepts a position the game ends only when it is lost for
+// the player to move, as a position with no moves is under normal play.
+func checkNormalEnd(g sente.Game, p sente.Position, v sente.Value) error {
+	if v == sente.Lose {
+		return nil
+	}
+	return fmt.Errorf("position %s has ended with %v for the player to move; impartial values need normal play, where a position ends only lost for the player to move (having no moves)", g.FormatPosition(p), v)
+}
+
+// Marks in the value arrays for positions not valued yet.
+const (
+	notVisited = -1 // not met yet
+	onStack    = -2 // on the depth-first stack: its options are being valued
+)
+
+// grundyFrame is a position on the depth-first stack; its options are
+// arena[lo:hi], of which those before next have been looked at.
+type grundyFrame struct {
+	id           int32
+	lo, next, hi int32
+}
+
+// grundyWhole values every position of space. Each position's children are
+// generated once, when it is pushed, into an arena used as a stack; when all
+// of them are valued, the position's value is their mex and its children are
+// dropped. Tiers are taken from the highest down, so that moves into higher
+// tiers always find their values and the stack stays within a tier.
+func grundyWhole(ctx context.Context, g sente.Game, rules explore.Rules, space *explore.Space, report func(solve.Progress)) ([]int32, error) {
+	n := space.Len()
+	vals := make([]int32, n)
+	for i := range vals {
+		vals[i] = notVisited
+	}
+	var (
+		frames []grundyFrame
+		ids    []int32  // the arena: children by id
+		keys   []uint64 // and by key, for descending into them
+		kids   []uint64
+		mex    mexSet
+		done   int
+	)
+	format := func(key uint64) string { return g.FormatPosition(rules.Decode(key)) }
+	push := func(id int32, key uint64) error {
+		if len(ids) >= math.MaxInt32-1 {
+			return fmt.Errorf("the depth-first stack passed %d moves", math.MaxInt32)
+		}
+		vals[id] = onStack
+		lo := int32(len(ids))
+		if v, ended := rules.Ended(key); ended {
+			if err := checkNormalEnd(g, rules.Decode(key), v); err != nil {
+				return err
+			}
+		} else {
+			kids = rules.Children(kids[:0], key)
+			for _, k := range kids {
+				kid, ok := space.ID(k)
+				if !ok {
+					return fmt.Errorf("position %s has a move to %s, which exploration did not reach", format(key), format(k))
+				}
+				ids = append(ids, int32(kid))
+				keys = append(keys, k)
+			}
+		}
+		frames = append(frames, grundyFrame{id: id, lo: lo, next: lo, hi: int32(len(ids))})
+		return nil
+	}
+	tiers := space.Tiers()
+	for ti := len(tiers) - 1; ti >= 0; ti-- {
+		t := tiers[ti]
+		for local, key := range t.Keys {
+			if vals[t.Base+local] != notVisited {
+				continue
+			}
+			if err := push(int32(t.Base+local), key); err != nil {
+				return nil, err
+			}
+			for len(frames) > 0 {
+				f := &frames[len(frames)-1]
+				descended := false
+				for !descended && f.next < f.hi {
+					i := f.next
+					f.next++
+					switch vals[ids[i]] {
+					case notVisited:
+						if err := push(ids[i], keys[i]); err != nil {
+							return nil, err
+						}
+						descended = true
+					case onStack:
+						return nil, loopyError(g, len(frames), func(i int) int32 { return frames[i].id }, ids[i], func(id int32) sente.Position {
+							return rules.Decode(spaceKey(tiers, id))
+						})
+					}
+				}
+				if descended {
+					continue
+				}
+				mex.reset(int(f.hi - f.lo))
+				for _, kid := range ids[f.lo:f.hi] {
+					mex.add(vals[kid])
+				}
+				vals[f.id] = mex.value()
+				ids, keys = ids[:f.lo], keys[:f.lo]
+				frames = frames[:len(frames)-1]
+				done++
+				if done&0xffff == 0 {
+					if err := ctx.Err(); err != nil {
+						return nil, err
+					}
+					report(solve.Progress{Phase: "computing", Done: done, Total: n})
+				}
+			}
+		}
+	}
+	return vals, nil
+}
+
+// spaceKey returns the key of the position with global id id.
+func spaceKey(tiers []*explore.Tier, id int32) uint64 {
+	i := sort.Search(len(tiers), func(i int) bool { return tiers[i].Base > int(id) }) - 1
+	return tiers[i].Keys[int(id)-tiers[i].Base]
+}
+
+// loopyError describes the cycle found when the position again is met while
+// on the depth-first stack, whose ids stack(0) to stack(depth-1) are.
+func loopyError(g sente.Game, depth int, stack func(int) int32, again int32, position func(int32) sente.Position) error {
+	from := depth - 1
+	for from > 0 && stack(from) != again {
+		from--
+	}
+	var cycle []int32
+	for i := from; i < depth; i++ {
+		cycle = append(cycle, stack(i))
+	}
+	cycle = append(cycle, again)
+	var names []string
+	const most = 8
+	for i, id := range cycle {
+		if len(cycle) > most+2 && i == most {
+			names = append(names, fmt.Sprintf("(%d more)", len(cycle)-most-1))
+		}
+		if len(cycle) > most+2 && i >= most && i < len(cycle)-1 {
+			continue
+		}
+		names = append(names, g.FormatPosition(position(id)))
+	}
+	return fmt.Errorf("%w: play can return to position %s (%s); Grundy values need a game without cycles, use Loopy for generalized Sprague-Grundy values",
+		ErrLoopy, g.FormatPosition(position(again)), strings.Join(names, " -> "))
+}
+
+// mexSet collects non-negative values and returns their mex. Values are
+// marked with a stamp, so that starting a new set costs nothing.
+type mexSet struct {
+	seen  []uint32
+	stamp uint32
+	limit int32
+}
+
+// reset starts a set of at most k values. Their mex is at most k, so larger
+// values need no mark.
+func (s *mexSet) reset(k int) {
+	s.stamp++
+	if s.stamp == 0 {
+		clear(s.seen)
+		s.stamp = 1
+	}
+	s.limit = int32(min(k, math.MaxInt32))
+	for len(s.seen) <= k {
+		s.seen = append(s.seen, 0)
+	}
+}
+
+func (s *mexSet) add(v int32) {
+	if v <= s.limit {
+		s.seen[v] = s.stamp
+	}
+}
+
+func (s *mexSet) value() int32 {
+	m := 0
+	for m < len(s.seen) && s.seen[m] == s.stamp {
+		m++
+	}
+	return int32(m)
+}
+
+// componentIndex numbers the distinct components met, by Encoder key
+// (canonical with symmetry) or by the positions themselves.
+type componentIndex struct {
+	g     sente.Game
+	enc   sente.Encoder // nil: positions are map keys
+	canon func(uint64) uint64
+	byKey map[uint64]int32
+	keys  []uint64
+	byPos map[sente.Position]int32
+	pos   []sente.Position
+}
+
+func newComponentIndex(g sente.Game, symmetry bool) *componentIndex {
+	x := &componentIndex{g: g}
+	if enc, ok := g.(sente.Encoder); ok {
+		x.enc, x.byKey = enc, map[uint64]int32{}
+		if sym, ok := g.(sente.Symmetric); ok && symmetry {
+			x.canon = sym.Canonical
+		}
+	} else {
+		x.byPos = map[sente.Position]int32{}
+	}
+	return x
+}
+
+func (x *componentIndex) key(p sente.Position) uint64 {
+	k := x.enc.Encode(p)
+	if x.canon != nil {
+		k = x.canon(k)
+	}
+	return k
+}
+
+// find returns the id of the component p, if it was met.
+func (x *componentIndex) find(p sente.Position) (int32, bool) {
+	var id int32
+	var ok bool
+	if x.enc != nil {
+		id, ok = x.byKey[x.key(p)]
+	} else {
+		id, ok = x.byPos[p]
+	}
+	return id, ok
+}
+
+// add returns the id of the component p, numbering it if it is new.
+func (x *componentIndex) add(p sente.Position) (id int32, fresh bool) {
+	if x.enc != nil {
+		k := x.key(p)
+		if id, ok := x.byKey[k]; ok {
+			return id, false
+		}
+		id = int32(len(x.keys))
+		x.byKey[k] = id
+		x.keys = append(x.keys, k)
+		return id, true
+	}
+	if id, ok := x.byPos[p]; ok {
+		return id, false
+	}
+	id = int32(len(x.pos))
+	x.byPos[p] = id
+	x.pos = append(x.pos, p)
+	return id, true
+}
+
+func (x *componentIndex) len() int { return max(len(x.keys), len(x.pos)) }
+
+func (x *componentIndex) position(id int32) sente.Position {
+	if x.enc != nil {
+		return x.enc.Decode(x.keys[id])
+	}
+	return x.pos[id]
+}
+
+func (x *componentIndex) ended(id int32) (sente.Value, bool) {
+	if x.enc != nil {
+		return x.enc.EndedKey(x.keys[id])
+	}
+	return x.g.Ended(x.pos[id])
+}
+
+// children appends to dst the positions one move from component id; buf is
+// scratch space for keys.
+func (x *componentIndex) children(id int32, dst []sente.Position, buf []uint64) ([]sente.Position, []uint64) {
+	if x.enc != nil {
+		buf = x.enc.AppendChildren(buf[:0], x.keys[id])
+		for _, k := range buf {
+			dst = append(dst, x.enc.Decode(k))
+		}
+		return dst, buf
+	}
+	for _, m := range x.g.Moves(x.pos[id]) {
+		dst = append(dst, m.To)
+	}
+	return dst, buf
+}
+
+// grundyByComponents values the components of root and, depth first with an
+// explicit stack, every component they lead to. A component's frame holds
+// its options in the arena as groups: a header -(k+1) followed by the ids of
+// the k components of one option; the option is worth the XOR of their
+// values, and the component the mex of its options' worths.
+func grundyByComponents(ctx context.Context, g sente.Game, split sente.Splitter, root sente.Position, opt Options) (*Values, error) {
+	report := opt.report()
+	x := newComponentIndex(g, opt.Symmetry)
+	var (
+		vals    []int32
+		frames  []grundyFrame
+		arena   []int32
+		options []sente.Position
+		buf     []uint64
+		mex     mexSet
+		done    int
+	)
+	add := func(p sente.Position) (int32, error) {
+		id, fresh := x.add(p)
+		if fresh {
+			if opt.MaxPositions > 0 && x.len() > opt.MaxPositions {
+				return 0, fmt.Errorf("%w: more than %d components are reachable", explore.ErrTooMany, opt.MaxPositions)
+			}
+			if x.len() > math.MaxInt32-1 {
+				return 0, fmt.Errorf("more than %d components", math.MaxInt32-1)
+			}
+			vals = append(vals, notVisited)
+		}
+		return id, nil
+	}
+	push := func(id int32) error {
+		if len(arena) >= math.MaxInt32/2 {
+			return fmt.Errorf("the depth-first stack passed %d moves", math.MaxInt32/2)
+		}
+		vals[id] = onStack
+		lo := int32(len(arena))
+		if v, ended := x.ended(id); ended {
+			if err := checkNormalEnd(g, x.position(id), v); err != nil {
+				return err
+			}
+		} else {
+			options, buf = x.children(id, options[:0], buf)
+			for _, p := range options {
+				parts := split.Components(p)
+				arena = append(arena, -int32(len(parts))-1)
+				for _, part := range parts {
+					pid, err := add(part)
+					if err != nil {
+						return err
+					}
+					arena = append(arena, pid)
+				}
+			}
+		}
+		frames = append(frames, grundyFrame{id: id, lo: lo, next: lo, hi: int32(len(arena))})
+		return nil
+	}
+
+	var start []int32
+	for _, part := range split.Components(root) {
+		id, err := add(part)
+		if err != nil {
+			return nil, err
+		}
+		start = append(start, id)
+	}
+	for _, id := range start {
+		if vals[id] != notVisited {
+			continue
+		}
+		if err := push(id); err != nil {
+			return nil, err
+		}
+		for len(frames) > 0 {
+			f := &frames[len(frames)-1]
+			descended := false
+			for !descended && f.next < f.hi {
+				c := arena[f.next]
+				f.next++
+				if c < 0 {
+					continue
+				}
+				switch vals[c] {
+				case notVisited:
+					if err := push(c); err != nil {
+						return nil, err
+					}
+					descended = true
+				case onStack:
+					return nil, loopyError(g, len(frames), func(i int) int32 { return frames[i].id }, c, x.position)
+				}
+			}
+			if descended {
+				continue
+			}
+			group := f.hi - f.lo // a bound on the number of options
+			mex.reset(int(group))
+			for i := f.lo; i < f.hi; {
+				k := -arena[i] - 1
+				worth := int32(0)
+				for _, c := range arena[i+1 : i+1+k] {
+					worth ^= vals[c]
+				}
+				mex.add(worth)
+				i += 1 + k
+			}
+			vals[f.id] = mex.value()
+			arena = arena[:f.lo]
+			frames = frames[:len(frames)-1]
+			done++
+			if done&0xffff == 0 {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+				report(solve.Progress{Phase: "computing", Done: done})
+			}
+		}
+	}
+	return &Values{game: g, root: root, vals: vals, split: split, comps: x}, nil
+}
