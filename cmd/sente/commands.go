@@ -162,7 +162,7 @@ type solveCmd struct {
 }
 
 func (c *solveCmd) Run(e *env) error {
-	g, err := openGame(c.Game)
+	g, err := c.open()
 	if err != nil {
 		return err
 	}
@@ -256,7 +256,7 @@ type movesCmd struct {
 }
 
 func (c *movesCmd) Run(e *env) error {
-	g, err := openGame(c.Game)
+	g, err := c.open()
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"sente"
 	"sente/explore"
 	"sente/games"
+	"sente/nimber"
 	"sente/solve"
 )
 
@@ -16,6 +17,7 @@ type gameFlags struct {
 	Game         string   `arg:"" name:"game" help:"NAME or NAME:key=value,... (see 'sente list')."`
 	Restrict     []string `help:"Limit a player's moves to a policy of the game, as first=POLICY or second=POLICY." placeholder:"PLAYER=POLICY"`
 	Symmetry     bool     `help:"Store one position per class of symmetric positions (fewer positions, same values)."`
+	Misere       bool     `help:"Misère play, for impartial games: the player who cannot move wins."`
 	MaxPositions int      `help:"Stop with an error past this many positions." default:"200000000"`
 }
 
@@ -26,6 +28,18 @@ func openGame(spec string) (sente.Game, error) {
 		return nil, usageError{err}
 	}
 	return g, nil
+}
+
+// open makes the game the flags name, under misère play when asked.
+func (f gameFlags) open() (sente.Game, error) {
+	g, err := openGame(f.Game)
+	if err != nil || !f.Misere {
+		return g, err
+	}
+	if imp, ok := g.(sente.Impartial); !ok || !imp.Impartial() {
+		return nil, badInput("--misere: %s is not impartial; misère play is defined here for impartial games", f.Game)
+	}
+	return nimber.MisereGame(g), nil
 }
 
 // parsePosition reads a position of g; an empty text is the start.

@@ -346,6 +346,7 @@ func writeTable(w io.Writer, rows [][]string) {
 type tofuCmd struct {
 	File    string `arg:"" optional:"" help:"The contest input (ARC013 C); standard input when absent or -."`
 	Explain bool   `help:"Show each block's six heaps and the XOR."`
+	JSON    bool   `name:"json" help:"Print JSON: the answer, the XOR, and each block's heaps."`
 }
 
 func (c *tofuCmd) Run(e *env) error {
@@ -363,6 +364,25 @@ func (c *tofuCmd) Run(e *env) error {
 		return badInput("%s: %v", name, err)
 	}
 	first, xor := games.TofuWinner(blocks)
+	answer := map[bool]string{true: "WIN", false: "LOSE"}[first]
+	if c.JSON {
+		type blockJSON struct {
+			Size      [3]int   `json:"size"`
+			Habaneros [][3]int `json:"habaneros"`
+			Heaps     [6]int   `json:"heaps"`
+			Xor       int      `json:"xor"`
+		}
+		list := []blockJSON{}
+		for _, b := range blocks {
+			h := games.TofuHeaps(b)
+			x := 0
+			for _, v := range h {
+				x ^= v
+			}
+			list = append(list, blockJSON{[3]int{b.X, b.Y, b.Z}, b.Habaneros, h, x})
+		}
+		return writeJSON(e.stdout, map[string]any{"answer": answer, "xor": xor, "blocks": list})
+	}
 	if c.Explain {
 		for i, b := range blocks {
 			h := games.TofuHeaps(b)
@@ -375,10 +395,6 @@ func (c *tofuCmd) Run(e *env) error {
 		}
 		fmt.Fprintf(e.stdout, "xor of all heaps: %d, so the first player %s\n", xor, map[bool]string{true: "wins", false: "loses"}[first])
 	}
-	if first {
-		fmt.Fprintln(e.stdout, "WIN")
-	} else {
-		fmt.Fprintln(e.stdout, "LOSE")
-	}
+	fmt.Fprintln(e.stdout, answer)
 	return nil
 }

@@ -82,6 +82,15 @@ func TestGolden(t *testing.T) {
 		{"moves_cards_1_json", []string{"moves", "cards", "1/-", "--json"}},
 		{"moves_tictactoe_json", []string{"moves", "tictactoe", "--json"}},
 		{"solve_connect4_4x4", []string{"solve", "connect4:w=4,h=4"}},
+		{"grundy_kayles", []string{"grundy", "kayles", "--param", "n=0..100"}},
+		{"grundy_count_json", []string{"grundy", "count", "--param", "start=1..21", "--json"}},
+		{"grundy_subtraction", []string{"grundy", "subtraction:1,3,4", "--param", "n=0..30"}},
+		{"sweep_consecutive", []string{"sweep", "consecutive", "--param", "n=1..30", "--param", "m=1..4"}},
+		{"sweep_count_grundy_json", []string{"sweep", "count", "--param", "most=1..3", "--grundy", "--json"}},
+		{"moves_consecutive_11_3", []string{"moves", "consecutive:n=11,m=3"}},
+		{"solve_nim_misere", []string{"solve", "nim:heaps=1/1/1", "--misere"}},
+		{"tofu_explain", []string{"tofu", "--explain", "../../games/testdata/tofu_2.in"}},
+		{"tofu_json", []string{"tofu", "--json", "../../games/testdata/tofu_3.in"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -440,6 +449,15 @@ func TestBadInput(t *testing.T) {
 		want []string // substrings of the message
 	}{
 		{"unknown game", []string{"solve", "tictactoee"}, []string{`"tictactoee"`, "did you mean tictactoe"}},
+		{"grundy of a partizan game", []string{"grundy", "tictactoe", "--param", "k=1..3"}, []string{"not impartial"}},
+		{"grundy without a range", []string{"grundy", "kayles", "--param", "n"}, []string{"name=low..high"}},
+		{"grundy of an unknown parameter", []string{"grundy", "kayles", "--param", "q=1..3"}, []string{"no whole-number parameter", "n"}},
+		{"grundy out of range", []string{"grundy", "kayles", "--param", "n=0..5000"}, []string{"n=1001", "out of range"}},
+		{"sweep of three parameters", []string{"sweep", "count", "--param", "lose=5..6", "--param", "most=1..2", "--param", "start=1..2"}, []string{"one or two"}},
+		{"sweep of one parameter twice", []string{"sweep", "count", "--param", "most=1..2", "--param", "most=1..2"}, []string{"twice"}},
+		{"sweep --grundy of a partizan game", []string{"sweep", "tictactoe", "--param", "k=2..3", "--grundy"}, []string{"not impartial"}},
+		{"tofu file missing", []string{"tofu", "/nonexistent/tofu.in"}, []string{"no such file"}},
+		{"misere of a partizan game", []string{"solve", "tictactoe", "--misere"}, []string{"not impartial"}},
 		{"unknown game, describe", []string{"describe", "chopstick"}, []string{"did you mean chopsticks"}},
 		{"parameter out of range", []string{"solve", "connect4:w=99"}, []string{"w=99", "from 1 to 9"}},
 		{"parameter not a number", []string{"solve", "connect4:w=wide"}, []string{"w=wide", "whole number"}},

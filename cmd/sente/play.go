@@ -16,7 +16,7 @@ type playCmd struct {
 }
 
 func (c *playCmd) Run(e *env) error {
-	g, err := openGame(c.Game)
+	g, err := c.open()
 	if err != nil {
 		return err
 	}
