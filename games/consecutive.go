@@ -220,8 +220,8 @@ func (g *Consecutive) Draw(p sente.Position) string {
 		}
 		b.WriteByte('\n')
 	}
-	fmt.Fprintf(&b, "%s to move", q.Turn)
-	return b.String()
+	// Whose turn it is, the caller says beside the verdict.
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 func (g *Consecutive) Describe() sente.Description {

@@ -225,8 +225,8 @@ func (g *Nim) Draw(p sente.Position) string {
 	for i := range g.k {
 		fmt.Fprintf(&b, "heap %d (%2d): %s\n", i+1, q.Heaps[i], strings.Repeat("o", int(q.Heaps[i])))
 	}
-	fmt.Fprintf(&b, "%s to move", q.Turn)
-	return b.String()
+	// Whose turn it is, the caller says beside the verdict.
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 func (g *Nim) Describe() sente.Description {
