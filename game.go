@@ -189,3 +189,11 @@ func (r HeapRules) Options(n int, fn func(a, b int)) {
 		}
 	}
 }
+
+// Erring is a game whose own logic can fail while it is played, such as a
+// rules file whose move function raises an error. The fast-path methods
+// cannot return errors, so the game records the first failure and Err
+// reports it; engines check Err as they go and stop with it.
+type Erring interface {
+	Err() error
+}

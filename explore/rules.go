@@ -28,6 +28,9 @@ type Rules struct {
 	Key func(p sente.Position) uint64
 	// Decode turns a stored key back into a position.
 	Decode func(key uint64) sente.Position
+	// Err reports the first failure of the game's own logic (see
+	// sente.Erring); it is never nil and returns nil for most games.
+	Err func() error
 	// Serial is set when the functions above must not be called from
 	// several goroutines at once: when positions are interned as they are
 	// first seen, for a game without an Encoder.
@@ -51,7 +54,10 @@ func RulesOf(g sente.Game, opt RulesOptions) (Rules, error) {
 	if !native {
 		enc = newInterner(g)
 	}
-	r := Rules{Ended: enc.EndedKey, Decode: enc.Decode, Serial: !native}
+	r := Rules{Ended: enc.EndedKey, Decode: enc.Decode, Serial: !native, Err: func() error { return nil }}
+	if e, ok := g.(sente.Erring); ok {
+		r.Err = e.Err
+	}
 	if t, ok := g.(sente.Tiered); ok && native {
 		r.Tier = t.Tier
 	}

@@ -213,6 +213,9 @@ func Explore(ctx context.Context, rules Rules, root uint64, opt Options) (*Space
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
+			if err := rules.Err(); err != nil {
+				return nil, err
+			}
 			if opt.Progress != nil && processed&^(1<<16-1) != (processed-len(x.keys))&^(1<<16-1) {
 				opt.Progress(s.n)
 			}

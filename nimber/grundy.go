@@ -164,17 +164,29 @@ func Grundy(ctx context.Context, g sente.Game, root sente.Position, opt Options)
 		root = g.Start()
 	}
 	if split, ok := g.(sente.Splitter); ok && !opt.Whole {
-		return grundyByComponents(ctx, g, split, root, opt)
+		v, err := grundyByComponents(ctx, g, split, root, opt)
+		return v, gameErr(g, err)
 	}
 	rules, space, err := exploreGame(ctx, g, root, opt)
 	if err != nil {
 		return nil, err
 	}
 	vals, err := grundyWhole(ctx, g, rules, space, opt.report())
-	if err != nil {
+	if err := gameErr(g, err); err != nil {
 		return nil, err
 	}
 	return &Values{game: g, root: root, vals: vals, rules: rules, space: space}, nil
+}
+
+// gameErr prefers a failure of the game's own logic (sente.Erring) to err,
+// since a game that failed may have given the engine nonsense.
+func gameErr(g sente.Game, err error) error {
+	if e, ok := g.(sente.Erring); ok {
+		if gerr := e.Err(); gerr != nil {
+			return gerr
+		}
+	}
+	return err
 }
 
 // exploreGame finds the positions reachable from root, for Grundy and Loopy.

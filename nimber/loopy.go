@@ -186,7 +186,7 @@ func Loopy(ctx context.Context, g sente.Game, root sente.Position, opt Options) 
 	}
 	predStart, pred := predecessors(succStart, succ)
 	label, counter, err := labelLoopy(ctx, succStart, succ, predStart, pred, opt.report())
-	if err != nil {
+	if err := gameErr(g, err); err != nil {
 		return nil, err
 	}
 	return &LoopyValues{game: g, root: root, rules: rules, space: space, label: label, counter: counter}, nil

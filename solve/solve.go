@@ -160,6 +160,9 @@ func (e *engine) solveTier(ctx context.Context, t *explore.Tier) error {
 	if first != nil {
 		return first
 	}
+	if err := e.rules.Err(); err != nil {
+		return err
+	}
 	if c == nil {
 		return nil
 	}
