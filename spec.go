@@ -75,6 +75,15 @@ func (s Spec) String() string {
 	return s.Name + ":" + strings.Join(parts, ",")
 }
 
+// Family is a game with parameters: an entry of the built-in catalogue or a
+// rules file. New makes the game from checked parameter values (see Bind).
+type Family struct {
+	Name    string
+	Summary string // one line, for `sente list`
+	Params  []Param
+	New     func(v Values) (Game, error)
+}
+
 // Kind is the type of a game parameter.
 type Kind uint8
 

@@ -9,13 +9,7 @@ import (
 )
 
 // Family is one entry of the catalogue: a game with parameters.
-type Family struct {
-	Name    string
-	Summary string // one line, for `sente list`
-	Params  []sente.Param
-	// New makes the game from checked parameter values.
-	New func(v sente.Values) (sente.Game, error)
-}
+type Family = sente.Family
 
 var registry = map[string]Family{}
 

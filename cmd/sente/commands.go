@@ -81,9 +81,9 @@ func (c *describeCmd) Run(e *env) error {
 	if err != nil {
 		return usageError{err}
 	}
-	fam, err := games.Lookup(spec.Name)
+	fam, err := findFamily(spec.Name)
 	if err != nil {
-		return usageError{err}
+		return err
 	}
 	g, err := openGame(c.Game)
 	if err != nil {

@@ -21,13 +21,39 @@ type gameFlags struct {
 	MaxPositions int      `help:"Stop with an error past this many positions." default:"200000000"`
 }
 
-// openGame makes the game a spec names.
-func openGame(spec string) (sente.Game, error) {
-	g, err := games.New(spec)
+// findFamily resolves the name of a spec to a built-in game family.
+func findFamily(name string) (sente.Family, error) {
+	fam, err := games.Lookup(name)
+	if err != nil {
+		return fam, usageError{err}
+	}
+	return fam, nil
+}
+
+// fromSpec makes the game a parsed spec names.
+func fromSpec(spec sente.Spec) (sente.Game, error) {
+	fam, err := findFamily(spec.Name)
+	if err != nil {
+		return nil, err
+	}
+	vals, err := sente.Bind(spec.Name, fam.Params, spec.Args)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	g, err := fam.New(vals)
 	if err != nil {
 		return nil, usageError{err}
 	}
 	return g, nil
+}
+
+// openGame makes the game a spec names.
+func openGame(text string) (sente.Game, error) {
+	spec, err := sente.ParseSpec(text)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return fromSpec(spec)
 }
 
 // open makes the game the flags name, under misère play when asked.

@@ -19,7 +19,7 @@ type paramRange struct {
 	values []int
 }
 
-func parseRange(fam games.Family, text string) (paramRange, error) {
+func parseRange(fam sente.Family, text string) (paramRange, error) {
 	name, values, ok := strings.Cut(text, "=")
 	if !ok {
 		return paramRange{}, badInput("--param %q: want name=low..high (for example n=1..30)", text)
@@ -84,9 +84,9 @@ func (c *grundyCmd) Run(e *env) error {
 		return err
 	}
 	first, last := r.values[0], r.values[len(r.values)-1]
-	base, err := games.FromSpec(withParam(spec, r.name, first))
+	base, err := fromSpec(withParam(spec, r.name, first))
 	if err != nil {
-		return usageError{err}
+		return err
 	}
 	if imp, ok := base.(sente.Impartial); !ok || !imp.Impartial() {
 		return badInput("%s is not impartial, so it has no Grundy values; use 'sente sweep' to see who wins", fam.Name)
@@ -122,9 +122,9 @@ func (c *grundyCmd) Run(e *env) error {
 		}
 	} else {
 		for _, v := range r.values {
-			g, err := games.FromSpec(withParam(spec, r.name, v))
+			g, err := fromSpec(withParam(spec, r.name, v))
 			if err != nil {
-				return usageError{err}
+				return err
 			}
 			ev, err := explain.Evaluate(e.ctx, g, nil, explain.EvaluateOptions{MaxPositions: c.MaxPositions})
 			if err != nil {
@@ -190,14 +190,14 @@ func (c *grundyCmd) Run(e *env) error {
 	return nil
 }
 
-func lookupSpec(text string) (sente.Spec, games.Family, error) {
+func lookupSpec(text string) (sente.Spec, sente.Family, error) {
 	spec, err := sente.ParseSpec(text)
 	if err != nil {
-		return spec, games.Family{}, usageError{err}
+		return spec, sente.Family{}, usageError{err}
 	}
-	fam, err := games.Lookup(spec.Name)
+	fam, err := findFamily(spec.Name)
 	if err != nil {
-		return spec, fam, usageError{err}
+		return spec, fam, err
 	}
 	return spec, fam, nil
 }
@@ -253,9 +253,9 @@ func (c *sweepCmd) Run(e *env) error {
 				s = withParam(s, cols.name, cv)
 				params[cols.name] = cv
 			}
-			g, err := games.FromSpec(s)
+			g, err := fromSpec(s)
 			if err != nil {
-				return usageError{err}
+				return err
 			}
 			ev, err := explain.Evaluate(e.ctx, g, nil, explain.EvaluateOptions{MaxPositions: c.MaxPositions})
 			if err != nil {
