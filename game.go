@@ -197,3 +197,21 @@ func (r HeapRules) Options(n int, fn func(a, b int)) {
 type Erring interface {
 	Err() error
 }
+
+// Featured names numeric features of positions that make good axes for
+// pictures: seed 000's table puts the cards the first player has played on
+// one axis and the second player's on the other.
+type Featured interface {
+	Features() []Feature
+}
+
+// Feature is one numeric feature of positions.
+type Feature struct {
+	Name string
+	Doc  string
+	// Of returns the feature's value at p, from 0 to Size-1.
+	Of   func(p Position) int
+	Size int
+	// Label names a value for an axis; nil means the number itself.
+	Label func(v int) string
+}
