@@ -258,3 +258,26 @@ func (g *Cards) Describe() sente.Description {
 		Examples: []string{"cards", "cards:target=21", "cards:first=1..5,second=1..5,target=23", "cards:first=1/1/2/3/5,second=2..6,target=20"},
 	}
 }
+
+// Features are the cards each player has played, as seed 000's table has
+// them: one axis a player, one value a set of played cards.
+func (g *Cards) Features() []sente.Feature {
+	feature := func(t sente.Player) sente.Feature {
+		return sente.Feature{
+			Name: t.String(),
+			Doc:  fmt.Sprintf("the cards the %s player has played", t),
+			Of: func(p sente.Position) int {
+				q := p.(CardsPosition)
+				if t == sente.First {
+					return int(q.First)
+				}
+				return int(q.Second)
+			},
+			Size:  1 << len(g.hand[t]),
+			Label: func(v int) string { return g.formatHand(t, uint64(v)) },
+		}
+	}
+	return []sente.Feature{feature(sente.First), feature(sente.Second)}
+}
+
+var _ sente.Featured = (*Cards)(nil)

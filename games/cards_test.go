@@ -350,3 +350,24 @@ func TestCardsDescribe(t *testing.T) {
 		}
 	}
 }
+
+func TestCardsFeatures(t *testing.T) {
+	g, err := New("cards")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs := g.(sente.Featured).Features()
+	if len(fs) != 2 || fs[0].Name != "first" || fs[1].Name != "second" || fs[0].Size != 32 {
+		t.Fatalf("features %+v", fs)
+	}
+	p, err := g.ParsePosition("1,3/2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fs[0].Of(p); got != 0b101 || fs[0].Label(got) != "1,3" {
+		t.Errorf("first: %d %q, want 5 \"1,3\"", got, fs[0].Label(got))
+	}
+	if got := fs[1].Of(p); got != 0b10 || fs[1].Label(got) != "2" || fs[1].Label(0) != "-" {
+		t.Errorf("second: %d %q", got, fs[1].Label(got))
+	}
+}

@@ -454,3 +454,35 @@ func (g *Chopsticks) Describe() sente.Description {
 		},
 	}
 }
+
+// Features are each player's two hands (36 pairs, x for dead) and whose
+// turn it is, for tables of who wins by hands.
+func (g *Chopsticks) Features() []sente.Feature {
+	hand := func(h uint8) string { return string("01234x"[h]) }
+	hands := func(t sente.Player) sente.Feature {
+		return sente.Feature{
+			Name: t.String(),
+			Doc:  fmt.Sprintf("the %s player's hands, left,right", t),
+			Of: func(p sente.Position) int {
+				q := p.(ChopsticksPosition)
+				h := q.First
+				if t == sente.Second {
+					h = q.Second
+				}
+				return int(h[0])*6 + int(h[1])
+			},
+			Size:  36,
+			Label: func(v int) string { return hand(uint8(v/6)) + "," + hand(uint8(v%6)) },
+		}
+	}
+	turn := sente.Feature{
+		Name:  "turn",
+		Doc:   "who is to move",
+		Of:    func(p sente.Position) int { return int(p.(ChopsticksPosition).Turn) },
+		Size:  2,
+		Label: func(v int) string { return sente.Player(v).String() },
+	}
+	return []sente.Feature{hands(sente.First), hands(sente.Second), turn}
+}
+
+var _ sente.Featured = (*Chopsticks)(nil)
