@@ -91,6 +91,8 @@ func TestGolden(t *testing.T) {
 		{"solve_nim_misere", []string{"solve", "nim:heaps=1/1/1", "--misere"}},
 		{"tofu_explain", []string{"tofu", "--explain", "../../games/testdata/tofu_2.in"}},
 		{"tofu_json", []string{"tofu", "--json", "../../games/testdata/tofu_3.in"}},
+		{"explain_cards", []string{"explain", "cards"}},
+		{"explain_cards_after_1", []string{"explain", "cards", "1/-"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

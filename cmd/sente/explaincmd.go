@@ -1,0 +1,42 @@
+package main
+
+import (
+	"sente/explain"
+)
+
+type explainCmd struct {
+	gameFlags
+	Position string `arg:"" optional:"" help:"The position to explain (default: the start)."`
+	JSON     bool   `name:"json" help:"Print JSON."`
+}
+
+func (c *explainCmd) Run(e *env) error {
+	g, err := c.open()
+	if err != nil {
+		return err
+	}
+	p, err := parsePosition(g, c.Position)
+	if err != nil {
+		return err
+	}
+	// Solving from the start lets the story name the move that led to p
+	// ("answer 1 with 1"); a position the start does not reach is solved
+	// on its own.
+	sol, err := c.solveFrom(e, g, g.Start())
+	if err != nil {
+		return err
+	}
+	if _, reached := sol.Outcome(p); !reached {
+		if sol, err = c.solveFrom(e, g, p); err != nil {
+			return err
+		}
+	}
+	story, err := explain.Explain(sol, p)
+	if err != nil {
+		return err
+	}
+	if c.JSON {
+		return writeJSON(e.stdout, story)
+	}
+	return story.WriteText(e.stdout)
+}
