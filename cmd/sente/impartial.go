@@ -74,79 +74,97 @@ type grundyCmd struct {
 	JSON         bool   `name:"json" help:"Print JSON."`
 }
 
-func (c *grundyCmd) Run(e *env) error {
+// sequence is a game's Grundy values over one parameter and what is known
+// of them.
+type sequence struct {
+	param       string
+	first, last int
+	values      []string       // as text: loopy games have infinite values
+	numbers     []int          // the finite values, when all are finite
+	period      *nimber.Period // a heap game's period, proven where theory allows
+	note        string         // a conjecture, or why there is no period
+}
+
+// sequence computes the values the flags ask for.
+func (c *grundyCmd) sequence(e *env) (*sequence, error) {
 	spec, fam, err := lookupSpec(c.Game)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	r, err := parseRange(fam, c.Param)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	first, last := r.values[0], r.values[len(r.values)-1]
+	s := &sequence{param: r.name, first: first, last: last}
 	base, err := fromSpec(withParam(spec, r.name, first))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if imp, ok := base.(sente.Impartial); !ok || !imp.Impartial() {
-		return badInput("%s is not impartial, so it has no Grundy values; use 'sente sweep' to see who wins", fam.Name)
+		return nil, badInput("%s is not impartial, so it has no Grundy values; use 'sente sweep' to see who wins", fam.Name)
 	}
-
-	var (
-		values  []string
-		numbers []int
-		period  *nimber.Period
-		note    string
-	)
 	if heaps, ok := base.(sente.Heaps); ok && r.name == "n" {
 		// A heap game's single-heap values come straight from its rules,
 		// with the period proven where theory allows.
 		rules := heaps.HeapRules()
 		seq, err := nimber.HeapValues(e.ctx, rules, last)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		numbers = seq[first:]
+		s.numbers = seq[first:]
 		// The values asked for may settle the period; otherwise look
 		// further, up to --limit.
 		p, ok := nimber.HeapPeriod(rules, seq)
 		if !ok && c.Limit > last {
 			if p, ok, err = nimber.FindHeapPeriod(e.ctx, rules, c.Limit); err != nil {
-				return err
+				return nil, err
 			}
 		}
 		if ok {
-			period = &p
+			s.period = &p
 		} else {
-			note = fmt.Sprintf("no period found in G(0) to G(%d)", max(c.Limit, last))
+			s.note = fmt.Sprintf("no period found in G(0) to G(%d)", max(c.Limit, last))
 		}
 	} else {
 		for _, v := range r.values {
 			g, err := fromSpec(withParam(spec, r.name, v))
 			if err != nil {
-				return err
+				return nil, err
 			}
 			ev, err := explain.Evaluate(e.ctx, g, nil, explain.EvaluateOptions{MaxPositions: c.MaxPositions})
 			if err != nil {
-				return err
+				return nil, err
 			}
-			values = append(values, ev.Grundy)
-			if ev.Nimber >= 0 && len(numbers) == len(values)-1 {
-				numbers = append(numbers, ev.Nimber)
+			s.values = append(s.values, ev.Grundy)
+			if ev.Nimber >= 0 && len(s.numbers) == len(s.values)-1 {
+				s.numbers = append(s.numbers, ev.Nimber)
 			}
 		}
 	}
-	if values == nil {
-		for _, v := range numbers {
-			values = append(values, strconv.Itoa(v))
+	if s.values == nil {
+		for _, v := range s.numbers {
+			s.values = append(s.values, strconv.Itoa(v))
 		}
 	}
-	if period == nil && note == "" && len(numbers) == len(values) {
-		if d, ok := explain.Describe(numbers, first, r.name); ok {
-			note = fmt.Sprintf("conjecture (observed for %s = %d..%d, not proven): %s", r.name, first, last, d)
+	if len(s.numbers) != len(s.values) {
+		s.numbers = nil
+	}
+	if s.period == nil && s.note == "" && s.numbers != nil {
+		if d, ok := explain.Describe(s.numbers, first, r.name); ok {
+			s.note = fmt.Sprintf("conjecture (observed for %s = %d..%d, not proven): %s", r.name, first, last, d)
 		}
 	}
+	return s, nil
+}
 
+func (c *grundyCmd) Run(e *env) error {
+	s, err := c.sequence(e)
+	if err != nil {
+		return err
+	}
+	first, last, values, period, note := s.first, s.last, s.values, s.period, s.note
+	r := paramRange{name: s.param}
 	if c.JSON {
 		list := make([]any, last+1)
 		for i, v := range values {

@@ -19,6 +19,8 @@ type cli struct {
 	Solve    solveCmd    `cmd:"" help:"Solve a game: who wins from the start, and in how many plies."`
 	Moves    movesCmd    `cmd:"" help:"List every move from a position with its value for the player making it, best first."`
 	Play     playCmd     `cmd:"" help:"Play against the perfect player in the terminal."`
+	Table    tableCmd    `cmd:"" help:"Write every reachable position with its value, winner, remoteness and more, as CSV, JSON or JSON lines."`
+	Picture  pictureCmd  `cmd:"" help:"Draw a game: a table of who wins, the graph of positions, or a plot of Grundy values."`
 	Explain  explainCmd  `cmd:"" help:"Explain in plain words who wins, the main line, the winning moves and the strategy."`
 	Grundy   grundyCmd   `cmd:"" help:"Print the Grundy values of an impartial game over a parameter, with their period or pattern."`
 	Sweep    sweepCmd    `cmd:"" help:"Tabulate who wins (or the Grundy value) over one or two parameters, with the patterns seen."`

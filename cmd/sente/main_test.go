@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"encoding/xml"
 	"flag"
+	"image/png"
 	"io"
 	"os"
 	"path/filepath"
@@ -41,12 +43,9 @@ func mask(t *testing.T, out string) string {
 	out = timeLine.ReplaceAllStringFunc(out, func(line string) string {
 		return number.ReplaceAllString(line, "N")
 	})
-	if !strings.HasPrefix(out, "{") {
-		return out
-	}
 	var obj map[string]any
-	if err := json.Unmarshal([]byte(out), &obj); err != nil {
-		t.Fatalf("output is not a JSON object: %v\n%s", err, out)
+	if !strings.HasPrefix(out, "{") || json.Unmarshal([]byte(out), &obj) != nil {
+		return out // not one JSON object: text, or JSON lines
 	}
 	_, seconds := obj["seconds"]
 	_, rate := obj["positions_per_second"]
@@ -92,6 +91,8 @@ func TestGolden(t *testing.T) {
 		{"tofu_explain", []string{"tofu", "--explain", "../../games/testdata/tofu_2.in"}},
 		{"tofu_json", []string{"tofu", "--json", "../../games/testdata/tofu_3.in"}},
 		{"explain_cards", []string{"explain", "cards"}},
+		{"table_count_csv", []string{"table", "count:lose=6", "--best"}},
+		{"table_chopsticks_puzzle_lines", []string{"table", "chopsticks:overflow=cutoff", "--from", "4,4 4,3 first", "--restrict", "second=niece", "--format", "jsonl"}},
 		{"explain_cards_after_1", []string{"explain", "cards", "1/-"}},
 	}
 	for _, tt := range tests {
@@ -460,6 +461,12 @@ func TestBadInput(t *testing.T) {
 		{"sweep --grundy of a partizan game", []string{"sweep", "tictactoe", "--param", "k=2..3", "--grundy"}, []string{"not impartial"}},
 		{"tofu file missing", []string{"tofu", "/nonexistent/tofu.in"}, []string{"no such file"}},
 		{"misere of a partizan game", []string{"solve", "tictactoe", "--misere"}, []string{"not impartial"}},
+		{"picture table of a game without features", []string{"picture", "table", "tictactoe", "-o", "x.png"}, []string{"no features"}},
+		{"picture table of an unknown feature", []string{"picture", "table", "cards", "--rows", "colour", "-o", "x.png"}, []string{"no feature \"colour\"", "first, second"}},
+		{"picture in an unknown format", []string{"picture", "table", "cards", "-o", "x.gif"}, []string{".svg or .png"}},
+		{"picture graph too big", []string{"picture", "graph", "tictactoe", "-o", "x.svg"}, []string{"5478 positions", "limited to 300"}},
+		{"picture into a missing directory", []string{"picture", "table", "cards", "-o", "/nonexistent/cards.png"}, []string{"no directory /nonexistent"}},
+		{"table in an unknown format", []string{"table", "cards", "--format", "xml"}, []string{"csv", "json"}},
 		{"unknown game, describe", []string{"describe", "chopstick"}, []string{"did you mean chopsticks"}},
 		{"parameter out of range", []string{"solve", "connect4:w=99"}, []string{"w=99", "from 1 to 9"}},
 		{"parameter not a number", []string{"solve", "connect4:w=wide"}, []string{"w=wide", "whole number"}},
@@ -581,5 +588,69 @@ func TestInterruptedWhilePlaying(t *testing.T) {
 	}
 	if status != 130 || stderr.String() != "sente: interrupted\n" {
 		t.Errorf("status %d, stderr %q; want 130 and %q", status, stderr.String(), "sente: interrupted\n")
+	}
+}
+
+// TestPictures draws each kind of picture into a temporary directory and
+// checks that the files are what they say: SVG parses as XML, PNG decodes.
+func TestPictures(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"cards.png", []string{"picture", "table", "cards"}},
+		{"cards.svg", []string{"picture", "table", "cards", "--rows", "second", "--cols", "first"}},
+		{"count.svg", []string{"picture", "graph", "count:lose=6"}},
+		{"count.png", []string{"picture", "graph", "count:lose=6", "--across"}},
+		{"count.dot", []string{"picture", "graph", "count:lose=6"}},
+		{"kayles.svg", []string{"picture", "grundy", "kayles", "--param", "n=0..100"}},
+		{"count-grundy.png", []string{"picture", "grundy", "count", "--param", "start=1..21"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(dir, tt.name)
+			r := runCLI(t, context.Background(), "", append(tt.args, "-o", path)...)
+			if r.status != 0 || r.stderr != "" {
+				if strings.Contains(r.stderr, "dot is not installed") && os.Getenv("CI") == "" {
+					t.Skip("Graphviz is not installed here")
+				}
+				t.Fatalf("status %d, stderr %q", r.status, r.stderr)
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch filepath.Ext(path) {
+			case ".png":
+				img, err := png.Decode(bytes.NewReader(data))
+				if err != nil || img.Bounds().Dx() < 100 || img.Bounds().Dy() < 100 {
+					t.Fatalf("PNG: %v, %v", err, img)
+				}
+			case ".svg":
+				d := xml.NewDecoder(bytes.NewReader(data))
+				for {
+					if _, err := d.Token(); err == io.EOF {
+						break
+					} else if err != nil {
+						t.Fatalf("SVG is not XML: %v", err)
+					}
+				}
+			case ".dot":
+				if !bytes.HasPrefix(data, []byte("digraph")) {
+					t.Fatalf("DOT starts %q", data[:min(20, len(data))])
+				}
+			}
+		})
+	}
+	// Nothing half-written is left beside the pictures.
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if strings.Contains(e.Name(), ".tmp") {
+			t.Errorf("temporary file %s left behind", e.Name())
+		}
 	}
 }
