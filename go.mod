@@ -3,9 +3,12 @@ module sente
 go 1.26.0
 
 require (
-	github.com/alecthomas/kong v1.17.0 // indirect
-	go.starlark.net v0.0.0-20260908191801-89a6a09411d5 // indirect
-	golang.org/x/image v0.47.0 // indirect
+	github.com/alecthomas/kong v1.17.0
+	go.starlark.net v0.0.0-20260908191801-89a6a09411d5
+	golang.org/x/image v0.47.0
+)
+
+require (
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
 )

@@ -113,7 +113,7 @@ func (c *describeCmd) Run(e *env) error {
 	w := e.stdout
 	fmt.Fprintf(w, "%s: %s\n\n%s\n", fam.Name, fam.Summary, wrap(d.Rules, "", 78))
 	if len(fam.Params) > 0 {
-		fmt.Fprintf(w, "\nParameters (%s:key=value,...):\n", fam.Name)
+		fmt.Fprintf(w, "\nParameters (%s:key=value,...):\n", spec.Name)
 		for _, p := range fam.Params {
 			fmt.Fprintf(w, "  %s (default %s): %s\n%s\n", p.Name, p.Default, p.Accepts(), wrap(p.Doc, "      ", 78))
 		}

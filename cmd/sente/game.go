@@ -9,6 +9,7 @@ import (
 	"sente/explore"
 	"sente/games"
 	"sente/nimber"
+	"sente/rules"
 	"sente/solve"
 )
 
@@ -21,8 +22,20 @@ type gameFlags struct {
 	MaxPositions int      `help:"Stop with an error past this many positions." default:"200000000"`
 }
 
-// findFamily resolves the name of a spec to a built-in game family.
+// rulesOptions are how rules files run: the step limit of --steps, and the
+// command's context, so that Ctrl-C stops a file's code mid-call.
+var rulesOptions rules.Options
+
+// findFamily resolves the name of a spec: a rules file (NAME.star) or a
+// built-in game family.
 func findFamily(name string) (sente.Family, error) {
+	if rules.IsRulesFile(name) {
+		fam, err := rules.Load(name, rulesOptions)
+		if err != nil {
+			return fam, usageError{err}
+		}
+		return fam, nil
+	}
 	fam, err := games.Lookup(name)
 	if err != nil {
 		return fam, usageError{err}
@@ -44,7 +57,23 @@ func fromSpec(spec sente.Spec) (sente.Game, error) {
 	if err != nil {
 		return nil, usageError{err}
 	}
+	opened = append(opened, g)
 	return g, nil
+}
+
+// opened are the games this run made. A game whose own logic fails where
+// no engine looks (showing a position, say) records the failure, and run
+// reports it at the end.
+var opened []sente.Game
+
+// failure returns the first recorded failure of an opened game.
+func failure() error {
+	for _, g := range opened {
+		if e, ok := g.(sente.Erring); ok && e.Err() != nil {
+			return e.Err()
+		}
+	}
+	return nil
 }
 
 // openGame makes the game a spec names.

@@ -10,10 +10,14 @@ import (
 	"strings"
 
 	"github.com/alecthomas/kong"
+
+	"sente/rules"
 )
 
 // cli is the command line; each command is a struct with a Run method.
 type cli struct {
+	Steps uint64 `help:"Rules files: the most Starlark steps one call of the file's functions may take (an endless loop ends there)." default:"1000000"`
+
 	List     listCmd     `cmd:"" help:"List the built-in games."`
 	Describe describeCmd `cmd:"" help:"Show a game's rules, parameters and position form."`
 	Solve    solveCmd    `cmd:"" help:"Solve a game: who wins from the start, and in how many plies."`
@@ -87,13 +91,21 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return 2
 	}
 	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, tty: tty}
-	if err := kctx.Run(e); err != nil {
+	rulesOptions = rules.Options{Steps: c.Steps, Context: ctx}
+	opened = nil
+	err = kctx.Run(e)
+	if err == nil {
+		err = failure()
+	}
+	if err != nil {
 		var usage usageError
+		var fileErr *rules.Error
 		switch {
 		case errors.Is(err, context.Canceled):
 			fmt.Fprintln(stderr, "sente: interrupted")
 			return 130
-		case errors.As(err, &usage):
+		case errors.As(err, &usage), errors.As(err, &fileErr):
+			// A mistake in a rules file is bad input too.
 			fmt.Fprintf(stderr, "sente: %s\n", oneLine(err.Error()))
 			return 2
 		}

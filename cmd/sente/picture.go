@@ -12,6 +12,8 @@ import (
 	"sente"
 	"sente/explain"
 	"sente/render"
+	"sente/rules"
+	"sente/solve"
 )
 
 type tableCmd struct {
@@ -100,11 +102,17 @@ func (c *pictureTableCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	featured, ok := g.(sente.Featured)
-	if !ok || len(featured.Features()) < 2 {
+	sol, err := c.solveFrom(e, g, g.Start())
+	if err != nil {
+		return err
+	}
+	features, err := featuresOf(g, sol)
+	if err != nil {
+		return err
+	}
+	if len(features) < 2 {
 		return badInput("%s names no features of its positions to draw a table by", c.Game)
 	}
-	features := featured.Features()
 	find := func(name string, fallback int) (sente.Feature, error) {
 		if name == "" {
 			return features[fallback], nil
@@ -123,10 +131,6 @@ func (c *pictureTableCmd) Run(e *env) error {
 		return err
 	}
 	cols, err := find(c.Cols, 1)
-	if err != nil {
-		return err
-	}
-	sol, err := c.solveFrom(e, g, g.Start())
 	if err != nil {
 		return err
 	}
@@ -234,4 +238,47 @@ func (c *pictureGrundyCmd) Run(e *env) error {
 		return badInput("%v", err)
 	}
 	return c.write(picture)
+}
+
+// featuresOf returns the features a game names: a Go game's own, or those
+// of a rules file, whose functions give values without a range, so the
+// range is read off the solved positions.
+func featuresOf(g sente.Game, sol *solve.Solution) ([]sente.Feature, error) {
+	if f, ok := g.(sente.Featured); ok {
+		return f.Features(), nil
+	}
+	file, ok := rules.Of(g)
+	if !ok {
+		return nil, nil
+	}
+	var features []sente.Feature
+	for _, name := range file.FeatureNames() {
+		size := 0
+		var ferr error
+		sol.Each(func(p sente.Position, _ sente.Outcome) bool {
+			v, err := file.Feature(name, p)
+			if err != nil || v < 0 {
+				ferr = fmt.Errorf("feature %s of %s: %v", name, g.FormatPosition(p), err)
+				if err == nil {
+					ferr = fmt.Errorf("feature %s of %s is %d; features are whole numbers from 0", name, g.FormatPosition(p), v)
+				}
+				return false
+			}
+			size = max(size, v+1)
+			return true
+		})
+		if ferr != nil {
+			return nil, usageError{ferr}
+		}
+		features = append(features, sente.Feature{
+			Name: name,
+			Doc:  "the feature " + name + " of the rules file",
+			Of: func(p sente.Position) int {
+				v, _ := file.Feature(name, p)
+				return v
+			},
+			Size: size,
+		})
+	}
+	return features, nil
 }

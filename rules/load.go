@@ -1,0 +1,398 @@
+package rules
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"go.starlark.net/resolve"
+	"go.starlark.net/starlark"
+	"go.starlark.net/starlarkstruct"
+	"go.starlark.net/syntax"
+
+	"sente"
+)
+
+// DefaultSteps is the step limit of one call when Options.Steps is zero.
+const DefaultSteps = 1_000_000
+
+// Options change how a rules file runs.
+type Options struct {
+	// Steps limits the Starlark steps (roughly, bytecode instructions) of
+	// each call of one of the file's functions, and of running its top
+	// level; 0 means DefaultSteps. A call that passes it fails, naming the
+	// line it was running: that is how an endless loop ends.
+	Steps uint64
+	// Context, when set, cancels every game of the file once it is done:
+	// running Starlark code stops at its next step (see Game.Cancel).
+	Context context.Context
+	// Print receives what the file's print() calls say, from any goroutine;
+	// nil discards it.
+	Print func(msg string)
+}
+
+// IsRulesFile reports whether a game name is a rules file: a name ending in
+// .star, such as examples/count.star.
+func IsRulesFile(name string) bool { return strings.HasSuffix(name, ".star") }
+
+// fileOptions are the Starlark dialect of rules files: while loops,
+// recursion, if and for at top level, sets and reassigned globals. There is
+// no load: Load rejects load statements.
+var fileOptions = &syntax.FileOptions{
+	Set:             true,
+	While:           true,
+	TopLevelControl: true,
+	GlobalReassign:  true,
+	Recursion:       true,
+}
+
+// Names of the file's functions and values that the game reads.
+var (
+	requiredFuncs = []string{"start", "moves", "turn"}
+	optionalFuncs = map[string]int{ // name -> number of arguments
+		"start": 0, "moves": 1, "turn": 1, "result": 1, "show": 1, "parse": 1, "components": 1, "tier": 1,
+	}
+)
+
+// ruleset is a loaded rules file: what every game of its family shares.
+type ruleset struct {
+	path     string // as given to Load, for messages
+	name     string // base name without .star
+	summary  string
+	rules    string
+	params   []sente.Param
+	prog     *starlark.Program
+	steps    uint64
+	ctx      context.Context
+	print    func(*starlark.Thread, string)
+	hasShow  bool
+	hasParse bool
+	loops    *loopIndex
+}
+
+// Load reads and checks a rules file and returns its game family: Name is
+// the file's base name without .star, Summary the first line of its
+// docstring, Params its params, and New runs the file with the parameters
+// bound and returns the game, whose type offers sente.Game, sente.Encoder,
+// sente.Describer and sente.Erring, and sente.Impartial, sente.Splitter,
+// sente.Tiered and sente.Restricter when the file defines impartial,
+// components, tier and policies.
+//
+// Errors are one line: "FILE:LINE:COL: message" for syntax and runtime
+// errors, "FILE: message" for a missing function or a bad declaration.
+func Load(path string, opt Options) (sente.Family, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return sente.Family{}, err
+	}
+	rs := &ruleset{
+		path:  path,
+		name:  strings.TrimSuffix(filepath.Base(path), ".star"),
+		steps: opt.Steps,
+		ctx:   opt.Context,
+		print: func(*starlark.Thread, string) {},
+	}
+	if rs.steps == 0 {
+		rs.steps = DefaultSteps
+	}
+	if opt.Print != nil {
+		rs.print = func(_ *starlark.Thread, msg string) { opt.Print(msg) }
+	}
+	f, err := fileOptions.Parse(path, src, 0)
+	if err != nil {
+		return sente.Family{}, oneLineError(err)
+	}
+	for _, stmt := range f.Stmts {
+		if load, ok := stmt.(*syntax.LoadStmt); ok {
+			return sente.Family{}, fmt.Errorf("%s: load is not available: a rules file stands alone (no load, files, network or clock)", load.Load)
+		}
+	}
+	rs.summary, rs.rules = docstring(f)
+	rs.loops = indexLoops(f)
+	rs.prog, err = starlark.FileProgram(f, predeclaredNames.Has)
+	if err != nil {
+		return sente.Family{}, resolveError(err)
+	}
+
+	// The first run reads the declarations; PARAMS is not bound.
+	globals, err := rs.exec(&paramsValue{})
+	if err != nil {
+		return sente.Family{}, err
+	}
+	if rs.params, _, err = readParams(path, globals["params"]); err != nil {
+		return sente.Family{}, err
+	}
+	if _, err := rs.check(globals); err != nil {
+		return sente.Family{}, err
+	}
+	if rs.summary == "" {
+		rs.summary = "the game of the rules file " + filepath.Base(path)
+	}
+	return sente.Family{
+		Name:    rs.name,
+		Summary: rs.summary,
+		Params:  rs.params,
+		New:     rs.newGame,
+	}, nil
+}
+
+// predeclaredNames are the names a rules file has beyond Starlark's
+// universe (len, range, fail, print, ...).
+var predeclaredNames = starlark.StringDict{"param": nil, "struct": nil, "PARAMS": nil}
+
+var structBuiltin = starlark.NewBuiltin("struct", starlarkstruct.Make)
+
+// exec runs the file's top level with PARAMS bound to params and returns
+// its frozen globals.
+func (rs *ruleset) exec(params *paramsValue) (starlark.StringDict, error) {
+	th := &starlark.Thread{Name: rs.name, Print: rs.print}
+	th.SetMaxExecutionSteps(rs.steps)
+	over := false
+	th.OnMaxSteps = func(th *starlark.Thread) {
+		over = true
+		th.Cancel("too many steps")
+	}
+	if rs.ctx != nil {
+		stop := context.AfterFunc(rs.ctx, func() { th.Cancel("cancelled: " + context.Cause(rs.ctx).Error()) })
+		defer stop()
+	}
+	globals, err := rs.prog.Init(th, starlark.StringDict{"param": paramBuiltin, "struct": structBuiltin, "PARAMS": params})
+	if err != nil {
+		msg := err.Error()
+		where := rs.path
+		var ee *starlark.EvalError
+		if errors.As(err, &ee) {
+			msg = ee.Msg
+			for i := len(ee.CallStack) - 1; i >= 0; i-- {
+				if pos := ee.CallStack[i].Pos; pos.Filename() == rs.path && pos.Line > 0 {
+					if stopped := strings.HasPrefix(msg, "Starlark computation cancelled: "); stopped {
+						pos = rs.loops.stopped(pos)
+					}
+					where = pos.String()
+					break
+				}
+			}
+		}
+		if over {
+			msg = fmt.Sprintf("the top level passed the limit of %d steps (an endless loop?)", rs.steps)
+		}
+		return nil, fmt.Errorf("%s: %s", where, oneLine(strings.TrimPrefix(msg, "Starlark computation cancelled: ")))
+	}
+	globals.Freeze()
+	return globals, nil
+}
+
+// shape is what the file defines, checked.
+type shape struct {
+	funcs      map[string]*function
+	policies   []*function // named policies["NAME"]
+	policyDocs map[string]string
+	features   []*function // named features["NAME"]
+	stalemate  string
+	impartial  bool
+}
+
+// check finds the file's functions and values and checks their kinds.
+func (rs *ruleset) check(globals starlark.StringDict) (*shape, error) {
+	sh := &shape{funcs: map[string]*function{}, stalemate: "lose"}
+	for _, name := range requiredFuncs {
+		if _, ok := globals[name]; !ok {
+			return nil, fmt.Errorf("%s: no %s function: a rules file defines start(), moves(p) and turn(p)", rs.path, signature(name))
+		}
+	}
+	for name, n := range optionalFuncs {
+		v, ok := globals[name]
+		if !ok {
+			continue
+		}
+		fn, err := rs.function(name, v, n)
+		if err != nil {
+			return nil, err
+		}
+		sh.funcs[name] = fn
+	}
+	if (sh.funcs["show"] == nil) != (sh.funcs["parse"] == nil) {
+		return nil, fmt.Errorf("%s: show(p) and parse(s) go together: parse must read what show writes (define both, or neither for Starlark literals)", rs.path)
+	}
+	rs.hasShow, rs.hasParse = sh.funcs["show"] != nil, sh.funcs["parse"] != nil
+	if v, ok := globals["stalemate"]; ok {
+		s, isStr := v.(starlark.String)
+		switch {
+		case !isStr:
+			return nil, fmt.Errorf("%s: stalemate is a %s; want \"lose\", \"win\", \"tie\" or \"error\"", rs.path, v.Type())
+		case s != "lose" && s != "win" && s != "tie" && s != "error":
+			return nil, fmt.Errorf("%s: stalemate is %s; want \"lose\", \"win\", \"tie\" or \"error\"", rs.path, s)
+		}
+		sh.stalemate = string(s)
+	}
+	if v, ok := globals["impartial"]; ok {
+		b, isBool := v.(starlark.Bool)
+		if !isBool {
+			return nil, fmt.Errorf("%s: impartial is a %s; want True or False", rs.path, v.Type())
+		}
+		sh.impartial = bool(b)
+	}
+	if sh.funcs["components"] != nil && !sh.impartial {
+		return nil, fmt.Errorf("%s: components(p) is for impartial games, whose values add as a sum of games: set impartial = True", rs.path)
+	}
+	var err error
+	if sh.policies, err = rs.functionDict(globals, "policies", 2); err != nil {
+		return nil, err
+	}
+	if sh.features, err = rs.functionDict(globals, "features", 1); err != nil {
+		return nil, err
+	}
+	if v, ok := globals["policy_docs"]; ok {
+		d, isDict := v.(*starlark.Dict)
+		if !isDict {
+			return nil, fmt.Errorf("%s: policy_docs is a %s; want a dict from policy names to strings", rs.path, v.Type())
+		}
+		sh.policyDocs = map[string]string{}
+		for _, item := range d.Items() {
+			name, ok1 := item[0].(starlark.String)
+			doc, ok2 := item[1].(starlark.String)
+			if !ok1 || !ok2 {
+				return nil, fmt.Errorf("%s: policy_docs[%s] = %s; want a dict from policy names to strings", rs.path, item[0], item[1])
+			}
+			found := false
+			for _, p := range sh.policies {
+				found = found || p.key == string(name)
+			}
+			if !found {
+				return nil, fmt.Errorf("%s: policy_docs names %s, which is not in policies", rs.path, name)
+			}
+			sh.policyDocs[string(name)] = string(doc)
+		}
+	}
+	return sh, nil
+}
+
+// functionDict reads a dict from names to functions of n arguments, such
+// as policies.
+func (rs *ruleset) functionDict(globals starlark.StringDict, what string, n int) ([]*function, error) {
+	v, ok := globals[what]
+	if !ok {
+		return nil, nil
+	}
+	d, isDict := v.(*starlark.Dict)
+	if !isDict {
+		return nil, fmt.Errorf("%s: %s is a %s; want a dict from names to functions", rs.path, what, v.Type())
+	}
+	var list []*function
+	for _, item := range d.Items() {
+		name, isStr := item[0].(starlark.String)
+		if !isStr || name == "" {
+			return nil, fmt.Errorf("%s: %s has the key %s; want names (non-empty strings)", rs.path, what, item[0])
+		}
+		fn, err := rs.function(fmt.Sprintf("%s[%q]", what, string(name)), item[1], n)
+		if err != nil {
+			return nil, err
+		}
+		fn.key = string(name)
+		list = append(list, fn)
+	}
+	return list, nil
+}
+
+// function checks that v can be called with n positional arguments.
+func (rs *ruleset) function(name string, v starlark.Value, n int) (*function, error) {
+	c, ok := v.(starlark.Callable)
+	if !ok {
+		return nil, fmt.Errorf("%s: %s is a %s; want a function %s", rs.path, name, v.Type(), signatureN(name, n))
+	}
+	fn := &function{name: name, v: c}
+	if f, ok := c.(*starlark.Function); ok {
+		fn.pos = f.Position()
+		positional := f.NumParams() - f.NumKwonlyParams()
+		if f.HasVarargs() {
+			positional--
+		}
+		if f.HasKwargs() {
+			positional--
+		}
+		required := 0
+		for i := range positional {
+			if f.ParamDefault(i) == nil {
+				required++
+			}
+		}
+		kwRequired := false
+		for i := positional; i < positional+f.NumKwonlyParams(); i++ {
+			kwRequired = kwRequired || f.ParamDefault(i) == nil
+		}
+		if required > n || (positional < n && !f.HasVarargs()) || kwRequired {
+			return nil, fmt.Errorf("%s: %s must take %s; it takes %d", fn.pos, name, arguments(n), positional)
+		}
+	}
+	return fn, nil
+}
+
+func arguments(n int) string {
+	switch n {
+	case 0:
+		return "no arguments"
+	case 1:
+		return "one argument"
+	}
+	return fmt.Sprintf("%d arguments", n)
+}
+
+// signature shows how a function of the file is called.
+func signature(name string) string { return signatureN(name, optionalFuncs[name]) }
+
+func signatureN(name string, n int) string {
+	switch {
+	case name == "parse":
+		return "parse(s)"
+	case n == 0:
+		return name + "()"
+	case n == 2:
+		return name + "(p, children)"
+	}
+	return name + "(p)"
+}
+
+// docstring splits the file's docstring into a summary (its first line)
+// and the rules (the rest, paragraphs kept, lines within them joined).
+func docstring(f *syntax.File) (summary, rules string) {
+	if len(f.Stmts) == 0 {
+		return "", ""
+	}
+	expr, ok := f.Stmts[0].(*syntax.ExprStmt)
+	if !ok {
+		return "", ""
+	}
+	lit, ok := expr.X.(*syntax.Literal)
+	if !ok || lit.Token != syntax.STRING {
+		return "", ""
+	}
+	text := strings.TrimSpace(lit.Value.(string))
+	first, rest, _ := strings.Cut(text, "\n")
+	var paras []string
+	for _, para := range strings.Split(strings.TrimSpace(rest), "\n\n") {
+		if p := strings.Join(strings.Fields(para), " "); p != "" {
+			paras = append(paras, p)
+		}
+	}
+	return strings.TrimSpace(first), strings.Join(paras, "\n\n")
+}
+
+// oneLineError keeps a syntax error on one line: FILE:LINE:COL: message.
+func oneLineError(err error) error {
+	return errors.New(oneLine(err.Error()))
+}
+
+// resolveError reports the first of the resolver's errors, and how many
+// more there are.
+func resolveError(err error) error {
+	var list resolve.ErrorList
+	if errors.As(err, &list) && len(list) > 1 {
+		sort.SliceStable(list, func(i, j int) bool { return list[i].Pos.Line < list[j].Pos.Line })
+		return fmt.Errorf("%s (and %d more errors)", oneLine(list[0].Error()), len(list)-1)
+	}
+	return oneLineError(err)
+}
