@@ -16,42 +16,49 @@ import (
 // (running the file's top level and starting an empty intern table), since
 // a game caches what its file said about every position it met.
 func BenchmarkSolve(b *testing.B) {
-	b.Run("rules/ttt.star", func(b *testing.B) {
-		fam, err := rules.Load("testdata/ttt.star", rules.Options{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		vals, err := sente.Bind(fam.Name, fam.Params, nil)
-		if err != nil {
-			b.Fatal(err)
-		}
-		positions := 0
-		for b.Loop() {
-			g, err := fam.New(vals)
-			if err != nil {
-				b.Fatal(err)
+	for _, bench := range []struct {
+		name, file, spec string
+		args             []sente.Arg
+	}{
+		{"rules/ttt.star", "testdata/ttt.star", "", nil},
+		{"go/tictactoe", "", "tictactoe", nil},
+		{"rules/connect4.star:w=5,h=4", "../examples/connect4.star", "", []sente.Arg{{Key: "w", Value: "5"}, {Key: "h", Value: "4"}}},
+		{"go/connect4:w=5,h=4", "", "connect4:w=5,h=4", nil},
+	} {
+		b.Run(bench.name, func(b *testing.B) {
+			newGame := func() sente.Game {
+				if bench.spec != "" {
+					g, err := games.New(bench.spec)
+					if err != nil {
+						b.Fatal(err)
+					}
+					return g
+				}
+				fam, err := rules.Load(bench.file, rules.Options{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				vals, err := sente.Bind(fam.Name, fam.Params, bench.args)
+				if err != nil {
+					b.Fatal(err)
+				}
+				g, err := fam.New(vals)
+				if err != nil {
+					b.Fatal(err)
+				}
+				return g
 			}
-			sol, err := solve.Solve(context.Background(), g, solve.Options{})
-			if err != nil {
-				b.Fatal(err)
+			positions := 0
+			for b.Loop() {
+				// A rules game caches what its file said per position, so
+				// every run gets a fresh one.
+				sol, err := solve.Solve(context.Background(), newGame(), solve.Options{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				positions = sol.Positions()
 			}
-			positions = sol.Positions()
-		}
-		b.ReportMetric(float64(positions)*float64(b.N)/b.Elapsed().Seconds(), "positions/s")
-	})
-	b.Run("go/tictactoe", func(b *testing.B) {
-		g, err := games.New("tictactoe")
-		if err != nil {
-			b.Fatal(err)
-		}
-		positions := 0
-		for b.Loop() {
-			sol, err := solve.Solve(context.Background(), g, solve.Options{})
-			if err != nil {
-				b.Fatal(err)
-			}
-			positions = sol.Positions()
-		}
-		b.ReportMetric(float64(positions)*float64(b.N)/b.Elapsed().Seconds(), "positions/s")
-	})
+			b.ReportMetric(float64(positions)*float64(b.N)/b.Elapsed().Seconds(), "positions/s")
+		})
+	}
 }
