@@ -162,15 +162,7 @@ type solveCmd struct {
 }
 
 func (c *solveCmd) Run(e *env) error {
-	g, err := c.open()
-	if err != nil {
-		return err
-	}
-	root, err := parsePosition(g, c.From)
-	if err != nil {
-		return err
-	}
-	sol, err := c.solveFrom(e, g, root)
+	g, root, sol, err := c.solveAt(e, c.From)
 	if err != nil {
 		return err
 	}
@@ -256,15 +248,7 @@ type movesCmd struct {
 }
 
 func (c *movesCmd) Run(e *env) error {
-	g, err := c.open()
-	if err != nil {
-		return err
-	}
-	p, err := parsePosition(g, c.Position)
-	if err != nil {
-		return err
-	}
-	sol, err := c.solveFrom(e, g, p)
+	g, p, sol, err := c.solveAt(e, c.Position)
 	if err != nil {
 		return err
 	}

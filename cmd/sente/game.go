@@ -128,6 +128,21 @@ func (f gameFlags) restrictions(g sente.Game) (map[sente.Player]string, error) {
 	return out, nil
 }
 
+// solveAt opens the game, reads the position (empty: the start) and solves
+// from it: what most commands do first.
+func (f gameFlags) solveAt(e *env, position string) (sente.Game, sente.Position, *solve.Solution, error) {
+	g, err := f.open()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	root, err := parsePosition(g, position)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	sol, err := f.solveFrom(e, g, root)
+	return g, root, sol, err
+}
+
 // solveFrom solves g from root with the shared flags, showing progress.
 func (f gameFlags) solveFrom(e *env, g sente.Game, root sente.Position) (*solve.Solution, error) {
 	restrict, err := f.restrictions(g)

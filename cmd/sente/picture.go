@@ -25,33 +25,32 @@ type tableCmd struct {
 }
 
 func (c *tableCmd) Run(e *env) error {
-	g, err := c.open()
-	if err != nil {
-		return err
-	}
-	root, err := parsePosition(g, c.From)
-	if err != nil {
-		return err
-	}
-	sol, err := c.solveFrom(e, g, root)
+	g, root, sol, err := c.solveAt(e, c.From)
 	if err != nil {
 		return err
 	}
 	opt := render.TableOptions{Best: c.Best}
-	grundy, err := explain.GrundyOf(e.ctx, g, root, c.MaxPositions)
-	if err != nil {
+	if opt.Grundy, err = grundyLabels(e, g, root, c.MaxPositions); err != nil {
 		return err
-	}
-	if grundy != nil {
-		opt.Grundy = func(p sente.Position) (string, bool) {
-			v := grundy(p)
-			return v, v != "?"
-		}
 	}
 	table := render.SolutionTable(sol, opt)
 	return writeOut(c.Out, e.stdout, func(w io.Writer) error {
 		return render.WriteTable(e.ctx, w, c.Format, table)
 	})
+}
+
+// grundyLabels gives the (generalized) Grundy value of every position of an
+// impartial game reachable from root, as the renderers take it; nil for
+// other games.
+func grundyLabels(e *env, g sente.Game, root sente.Position, maxPositions int) (func(sente.Position) (string, bool), error) {
+	grundy, err := explain.GrundyOf(e.ctx, g, root, maxPositions)
+	if err != nil || grundy == nil {
+		return nil, err
+	}
+	return func(p sente.Position) (string, bool) {
+		v := grundy(p)
+		return v, v != "?"
+	}, nil
 }
 
 // writeOut writes to the file path atomically, or to stdout when path is
@@ -159,28 +158,13 @@ func (c *pictureGraphCmd) Run(e *env) error {
 	if format != "dot" && format != "svg" && format != "png" {
 		return badInput("cannot tell the picture format of %q; name it .dot, .svg or .png, or give --format", c.Out)
 	}
-	g, err := c.open()
-	if err != nil {
-		return err
-	}
-	root, err := parsePosition(g, c.From)
-	if err != nil {
-		return err
-	}
-	sol, err := c.solveFrom(e, g, root)
+	g, root, sol, err := c.solveAt(e, c.From)
 	if err != nil {
 		return err
 	}
 	opt := render.GraphOptions{Title: c.Game, MaxPositions: c.MaxNodes, LeftToRight: c.Across}
-	grundy, err := explain.GrundyOf(e.ctx, g, root, c.MaxPositions)
-	if err != nil {
+	if opt.Grundy, err = grundyLabels(e, g, root, c.MaxPositions); err != nil {
 		return err
-	}
-	if grundy != nil {
-		opt.Grundy = func(p sente.Position) (string, bool) {
-			v := grundy(p)
-			return v, v != "?"
-		}
 	}
 	graph, err := render.GraphOf(sol, opt)
 	var tooBig *render.TooBigError

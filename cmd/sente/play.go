@@ -16,16 +16,8 @@ type playCmd struct {
 }
 
 func (c *playCmd) Run(e *env) error {
-	g, err := c.open()
-	if err != nil {
-		return err
-	}
-	p, err := parsePosition(g, c.From)
-	if err != nil {
-		return err
-	}
 	you, _ := sente.ParsePlayer(c.As)
-	sol, err := c.solveFrom(e, g, p)
+	g, p, sol, err := c.solveAt(e, c.From)
 	if err != nil {
 		return err
 	}
