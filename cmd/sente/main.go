@@ -28,6 +28,7 @@ type cli struct {
 	Explain  explainCmd  `cmd:"" help:"Explain in plain words who wins, the main line, the winning moves and the strategy."`
 	Grundy   grundyCmd   `cmd:"" help:"Print the Grundy values of an impartial game over a parameter, with their period or pattern."`
 	Sweep    sweepCmd    `cmd:"" help:"Tabulate who wins (or the Grundy value) over one or two parameters, with the patterns seen."`
+	Check    checkCmd    `cmd:"" help:"Check a rules file: ask every function about every reachable position."`
 	Tofu     tofuCmd     `cmd:"" help:"Solve AtCoder ARC013 C (tofu and habanero) from the contest's input: WIN or LOSE."`
 }
 

@@ -95,6 +95,7 @@ func TestGolden(t *testing.T) {
 		{"solve_rules_cards", []string{"solve", "../../examples/cards.star"}},
 		{"moves_rules_count", []string{"moves", "../../examples/count.star:lose=9,most=2"}},
 		{"grundy_rules_count", []string{"grundy", "../../examples/count.star", "--param", "start=1..21"}},
+		{"check_rules_count", []string{"check", "../../examples/count.star"}},
 		{"table_chopsticks_puzzle_lines", []string{"table", "chopsticks:overflow=cutoff", "--from", "4,4 4,3 first", "--restrict", "second=niece", "--format", "jsonl"}},
 		{"explain_cards_after_1", []string{"explain", "cards", "1/-"}},
 	}
@@ -469,6 +470,8 @@ func TestBadInput(t *testing.T) {
 		{"rules file that opens a file", []string{"solve", "testdata/rules/open.star"}, []string{"open.star:2:", "open"}},
 		{"rules file with a syntax error", []string{"solve", "testdata/rules/syntax.star"}, []string{"syntax.star:1:"}},
 		{"rules file that is missing", []string{"solve", "testdata/rules/missing.star"}, []string{"missing.star"}},
+		{"check of a built-in game", []string{"check", "cards"}, []string{"rules files"}},
+		{"check of a show that parse cannot read", []string{"check", "testdata/rules/showparse.star"}, []string{"showparse.star:", "parse"}},
 		{"rules file parameter out of range", []string{"solve", "../../examples/count.star:most=0"}, []string{"most"}},
 		{"picture table of an unknown feature", []string{"picture", "table", "cards", "--rows", "colour", "-o", "x.png"}, []string{"no feature \"colour\"", "first, second"}},
 		{"picture in an unknown format", []string{"picture", "table", "cards", "-o", "x.gif"}, []string{".svg or .png"}},
