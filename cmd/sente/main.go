@@ -30,6 +30,7 @@ type cli struct {
 	Sweep    sweepCmd    `cmd:"" help:"Tabulate who wins (or the Grundy value) over one or two parameters, with the patterns seen."`
 	Check    checkCmd    `cmd:"" help:"Check a rules file: ask every function about every reachable position."`
 	Tofu     tofuCmd     `cmd:"" help:"Solve AtCoder ARC013 C (tofu and habanero) from the contest's input: WIN or LOSE."`
+	Serve    serveCmd    `cmd:"" help:"Serve the browser app: play any game against the perfect player, with every move coloured by its value."`
 }
 
 // env is what every command gets: where to read and write, and a context

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"time"
+
+	"sente/web"
+)
+
+// serveCmd runs the browser app.
+type serveCmd struct {
+	Addr           string        `help:"Address to listen on." default:"127.0.0.1:8080"`
+	MaxPositions   int           `help:"Stop a solve past this many positions." default:"5000000"`
+	MaxSolves      int           `help:"Solves that may run at once; others wait." default:"2"`
+	Cache          int           `help:"Solved games kept in memory." default:"32"`
+	MaxBody        int64         `help:"Largest request body in bytes (a pasted rules file)." default:"65536"`
+	RequestTimeout time.Duration `help:"Longest time one request may take." default:"10s"`
+}
+
+func (c serveCmd) Run(e *env) error {
+	if c.MaxPositions <= 0 || c.MaxSolves <= 0 || c.Cache <= 0 || c.MaxBody <= 0 || c.RequestTimeout <= 0 {
+		return badInput("--max-positions, --max-solves, --cache, --max-body and --request-timeout must be positive")
+	}
+	srv, err := web.New(web.Config{
+		MaxPositions:   c.MaxPositions,
+		MaxSolves:      c.MaxSolves,
+		CacheSize:      c.Cache,
+		MaxBody:        c.MaxBody,
+		RequestTimeout: c.RequestTimeout,
+		Steps:          rulesOptions.Steps,
+		Logf:           func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) },
+	})
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+	ln, err := net.Listen("tcp", c.Addr)
+	if err != nil {
+		return badInput("--addr %s: %v", c.Addr, err)
+	}
+	hs := &http.Server{
+		Handler:           srv.Handler(),
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       c.RequestTimeout,
+		WriteTimeout:      c.RequestTimeout + 5*time.Second,
+		IdleTimeout:       time.Minute,
+		MaxHeaderBytes:    16 << 10,
+	}
+	fmt.Fprintf(e.stdout, "sente: serving on http://%s/ (Ctrl-C stops)\n", ln.Addr())
+	done := make(chan error, 1)
+	go func() { done <- hs.Serve(ln) }()
+	select {
+	case err := <-done:
+		if errors.Is(err, http.ErrServerClosed) {
+			return nil
+		}
+		return err
+	case <-e.ctx.Done():
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+		defer cancel()
+		hs.Shutdown(ctx)
+		return nil
+	}
+}

@@ -1,0 +1,251 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"sente"
+	"sente/explain"
+)
+
+// MoveInfo is one legal move with its value for the player making it.
+type MoveInfo struct {
+	Name       string `json:"name"`
+	To         string `json:"to"`
+	Value      string `json:"value,omitempty"` // win, lose, tie, draw; empty while solving
+	Remoteness int    `json:"remoteness"`
+	Grundy     string `json:"grundy,omitempty"` // of the position it leads to
+	Best       bool   `json:"best,omitempty"`
+}
+
+// PositionInfo is the answer of GET /api/position.
+type PositionInfo struct {
+	Game       string     `json:"game"`
+	Name       string     `json:"name"`
+	Summary    string     `json:"summary,omitempty"`
+	Rules      string     `json:"rules,omitempty"`
+	Form       string     `json:"form,omitempty"` // the text form of positions
+	Start      string     `json:"start"`
+	Position   string     `json:"position"`
+	Drawing    string     `json:"drawing,omitempty"`
+	Board      *Board     `json:"board,omitempty"`
+	Turn       string     `json:"turn"`
+	Ended      bool       `json:"ended"`
+	Value      string     `json:"value,omitempty"` // for the player to move
+	Remoteness int        `json:"remoteness"`
+	Winner     string     `json:"winner,omitempty"` // first, second or none
+	Grundy     string     `json:"grundy,omitempty"`
+	Impartial  bool       `json:"impartial"`
+	Verdict    string     `json:"verdict"`
+	Moves      []MoveInfo `json:"moves"`
+	Status     string     `json:"status"` // "solving" or "ready"
+	Progress   *Progress  `json:"progress,omitempty"`
+	Positions  int        `json:"positions,omitempty"`
+}
+
+func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	spec := strings.TrimSpace(q.Get("game"))
+	posText := strings.TrimSpace(q.Get("pos"))
+	if len(posText) > 2000 {
+		writeError(w, http.StatusBadRequest, "the position is too long")
+		return
+	}
+	info, status, err := s.position(r.Context(), spec, posText)
+	if err != nil {
+		writeError(w, status, err.Error())
+		return
+	}
+	writeJSON(w, http.StatusOK, info)
+}
+
+// position answers for one position: the solve of the game from its start,
+// or from the position itself when the start does not reach it.
+func (s *Server) position(ctx context.Context, spec, posText string) (*PositionInfo, int, error) {
+	if spec == "" {
+		return nil, http.StatusBadRequest, errors.New("no game: give game=NAME or game=NAME:key=value,... (see /api/games)")
+	}
+	j, err := s.cache.get(spec, func() (*opened, sente.Position, error) {
+		o, err := s.open(spec)
+		if err != nil {
+			return nil, nil, err
+		}
+		return o, o.game.Start(), nil
+	})
+	if err != nil {
+		return nil, http.StatusBadRequest, err
+	}
+	g := j.game
+	p := g.Start()
+	if posText != "" {
+		if p, err = g.ParsePosition(posText); err != nil {
+			return nil, http.StatusBadRequest, err
+		}
+	}
+	if !s.wait(ctx, j) {
+		return s.describe(j, p, nil), 0, nil
+	}
+	if j.err != nil {
+		return nil, http.StatusBadRequest, j.err
+	}
+	if _, ok := j.sol.Outcome(p); !ok {
+		// Not reachable from the start: solve from p itself.
+		from := j
+		key := spec + "\x00from\x00" + g.FormatPosition(p)
+		j, err = s.cache.get(key, func() (*opened, sente.Position, error) { return from.o, p, nil })
+		if err != nil {
+			return nil, http.StatusBadRequest, err
+		}
+		if !s.wait(ctx, j) {
+			return s.describe(j, p, nil), 0, nil
+		}
+		if j.err != nil {
+			return nil, http.StatusBadRequest, j.err
+		}
+	}
+	info := s.describe(j, p, j.sol)
+	if e, ok := g.(sente.Erring); ok && e.Err() != nil {
+		// The game's own code failed: drop it, so that the next request
+		// starts afresh rather than meeting the same recorded failure.
+		s.cache.forget(j)
+		return nil, http.StatusBadRequest, e.Err()
+	}
+	return info, 0, nil
+}
+
+// wait waits a moment for the job; false if it is still running.
+func (s *Server) wait(ctx context.Context, j *job) bool {
+	t := time.NewTimer(s.cfg.Moment)
+	defer t.Stop()
+	select {
+	case <-j.done:
+		return true
+	case <-t.C:
+	case <-ctx.Done():
+	}
+	return false
+}
+
+type solution interface {
+	Outcome(p sente.Position) (sente.Outcome, bool)
+	Positions() int
+}
+
+// describe builds the answer; sol nil means the solve is still running.
+func (s *Server) describe(j *job, p sente.Position, sol solution) *PositionInfo {
+	o, g := j.o, j.game
+	info := &PositionInfo{
+		Game:     o.spec,
+		Name:     o.family.Name,
+		Summary:  o.family.Summary,
+		Start:    g.FormatPosition(g.Start()),
+		Position: g.FormatPosition(p),
+		Turn:     g.Turn(p).String(),
+		Status:   "ready",
+		Moves:    []MoveInfo{},
+	}
+	if d, ok := g.(sente.Describer); ok {
+		desc := d.Describe()
+		info.Rules, info.Form = desc.Rules, desc.Position
+	}
+	if imp, ok := g.(sente.Impartial); ok && imp.Impartial() {
+		info.Impartial = true
+	}
+	if d, ok := g.(sente.Drawer); ok {
+		info.Drawing = d.Draw(p)
+	}
+	var moves []sente.Move
+	endValue, ended := g.Ended(p)
+	if !ended {
+		moves = g.Moves(p)
+	}
+	info.Ended = ended || len(moves) == 0
+	info.Board = boardOf(o, p, moves)
+	if sol == nil {
+		pr := j.progress()
+		info.Status, info.Progress = "solving", &pr
+		for _, m := range moves {
+			info.Moves = append(info.Moves, MoveInfo{Name: m.Name, To: g.FormatPosition(m.To)})
+		}
+		info.Verdict = "Solving the game: " + progressWords(pr)
+		return info
+	}
+	info.Positions = sol.Positions()
+	out, _ := sol.Outcome(p)
+	if ended {
+		out = sente.Outcome{Value: endValue}
+	}
+	turn := g.Turn(p)
+	info.Value, info.Remoteness = out.Value.String(), out.Remoteness
+	info.Winner = sente.Winner(turn, out.Value).String()
+	if j.grundy != nil {
+		info.Grundy = j.grundy(p)
+	}
+	ranked, err := explain.Moves(j.sol, p)
+	if err == nil {
+		for _, m := range ranked {
+			mi := MoveInfo{
+				Name: m.Name, To: g.FormatPosition(m.To),
+				Value: m.Outcome.Value.String(), Remoteness: m.Outcome.Remoteness,
+				Best: m.Outcome == ranked[0].Outcome,
+			}
+			if j.grundy != nil {
+				mi.Grundy = j.grundy(m.To)
+			}
+			info.Moves = append(info.Moves, mi)
+		}
+	}
+	info.Verdict = verdict(turn, out, info.Ended)
+	return info
+}
+
+func progressWords(p Progress) string {
+	switch {
+	case p.Phase == "queued":
+		return "waiting for another solve to finish."
+	case p.Total > 0:
+		return fmt.Sprintf("%s, %d of %d positions (%.0f%%).", p.Phase, p.Done, p.Total, 100*float64(p.Done)/float64(p.Total))
+	case p.Done > 0:
+		return fmt.Sprintf("%s, %d positions so far.", p.Phase, p.Done)
+	}
+	return p.Phase + "."
+}
+
+func plies(n int) string {
+	if n == 1 {
+		return "1 move"
+	}
+	return fmt.Sprintf("%d moves", n)
+}
+
+// verdict says in words who wins from a position.
+func verdict(turn sente.Player, o sente.Outcome, ended bool) string {
+	who := func(p sente.Player) string { return "the " + p.String() + " player" }
+	cap := func(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
+	if ended {
+		switch o.Value {
+		case sente.Win:
+			return "Game over: " + who(turn) + " has won."
+		case sente.Lose:
+			return "Game over: " + who(turn.Other()) + " has won."
+		case sente.Tie:
+			return "Game over: a tie."
+		}
+		return "Game over."
+	}
+	switch o.Value {
+	case sente.Win:
+		return fmt.Sprintf("%s, to move, is winning: they can force a win in %s (counting both players' moves).", cap(who(turn)), plies(o.Remoteness))
+	case sente.Lose:
+		return fmt.Sprintf("%s is winning: whatever %s does, they can force a win in at most %s.", cap(who(turn.Other())), who(turn), plies(o.Remoteness))
+	case sente.Tie:
+		return fmt.Sprintf("Nobody can force a win: with perfect play the game ends in a tie after %s.", plies(o.Remoteness))
+	case sente.Draw:
+		return "Nobody can force a win: with perfect play the game goes on for ever (a draw)."
+	}
+	return "Unknown."
+}

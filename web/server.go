@@ -1,0 +1,252 @@
+// Package web is the browser app of sente: a JSON API over the solver and
+// one page that plays any game against the perfect player, with every move
+// coloured by its value.
+package web
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html/template"
+	"io"
+	"io/fs"
+	"log"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+
+	"sente"
+	"sente/games"
+	"sente/rules"
+)
+
+//go:embed static
+var staticFS embed.FS
+
+var page = template.Must(template.ParseFS(staticFS, "static/index.html"))
+
+// Config sets the server's limits; zero fields take the defaults.
+type Config struct {
+	MaxPositions   int           // positions per solve (default 5,000,000)
+	MaxSolves      int           // solves running at once (default 2)
+	CacheSize      int           // solved games kept in memory (default 32)
+	MaxBody        int64         // bytes of a request body (default 64 KiB)
+	RequestTimeout time.Duration // time per request (default 10 s)
+	Moment         time.Duration // how long a request waits for a solve before answering "solving" (default 300 ms)
+	Steps          uint64        // rules files: steps per call (default rules.DefaultSteps)
+	MaxRulesFiles  int           // pasted rules files kept (default 256)
+	Logf           func(format string, args ...any)
+}
+
+func (c *Config) defaults() {
+	if c.MaxPositions <= 0 {
+		c.MaxPositions = 5_000_000
+	}
+	if c.MaxSolves <= 0 {
+		c.MaxSolves = 2
+	}
+	if c.CacheSize <= 0 {
+		c.CacheSize = 32
+	}
+	if c.MaxBody <= 0 {
+		c.MaxBody = 64 << 10
+	}
+	if c.RequestTimeout <= 0 {
+		c.RequestTimeout = 10 * time.Second
+	}
+	if c.Moment <= 0 {
+		c.Moment = 300 * time.Millisecond
+	}
+	if c.MaxRulesFiles <= 0 {
+		c.MaxRulesFiles = 256
+	}
+	if c.Logf == nil {
+		c.Logf = log.Printf
+	}
+}
+
+// Server is the app: New makes one, Handler serves it, Close stops its
+// solves and removes its rules files.
+type Server struct {
+	cfg    Config
+	cache  *cache
+	rules  *rulesStore
+	cancel context.CancelFunc
+}
+
+// New makes a server; it creates a private directory for pasted rules files.
+func New(cfg Config) (*Server, error) {
+	cfg.defaults()
+	dir, err := os.MkdirTemp("", "sente-web-")
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &Server{
+		cfg:    cfg,
+		cache:  newCache(ctx, cfg.CacheSize, cfg.MaxSolves, cfg.MaxPositions),
+		cancel: cancel,
+		rules: &rulesStore{
+			dir:   dir,
+			files: map[string]string{},
+			max:   cfg.MaxRulesFiles,
+			opt:   rules.Options{Steps: cfg.Steps, Context: ctx},
+		},
+	}
+	return s, nil
+}
+
+// Close cancels running solves and removes the rules files.
+func (s *Server) Close() error {
+	s.cancel()
+	return os.RemoveAll(s.rules.dir)
+}
+
+// Solves is the number of solves the server has started.
+func (s *Server) Solves() int64 { return s.cache.solves.Load() }
+
+// Handler returns the app's routes, with the limits on size and time.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /{$}", s.handlePage)
+	static, _ := fs.Sub(staticFS, "static")
+	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
+	mux.HandleFunc("GET /api/games", s.handleGames)
+	mux.HandleFunc("GET /api/position", s.handlePosition)
+	mux.HandleFunc("POST /api/rules", s.handleRules)
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusNotFound, "no such API call: "+r.Method+" "+r.URL.Path+" (the calls are GET /api/games, GET /api/position?game=SPEC&pos=TEXT and POST /api/rules)")
+	})
+	var h http.Handler = mux
+	h = s.limits(h)
+	return h
+}
+
+// limits bounds each request's body and time, sets safe headers and turns a
+// panic into a plain 500.
+func (s *Server) limits(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				s.cfg.Logf("web: panic serving %s: %v", r.URL.Path, v)
+				writeError(w, http.StatusInternalServerError, "internal error")
+			}
+		}()
+		if len(r.URL.RawQuery) > 4096 {
+			writeError(w, http.StatusBadRequest, "the request's query is too long")
+			return
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)
+		ctx, cancel := context.WithTimeout(r.Context(), s.cfg.RequestTimeout)
+		defer cancel()
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'")
+		w.Header().Set("Referrer-Policy", "no-referrer")
+		next.ServeHTTP(w, r.WithContext(ctx))
+	})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
+
+func writeError(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, map[string]string{"error": oneLine(msg)})
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	var names []string
+	for _, f := range games.All() {
+		names = append(names, f.Name)
+	}
+	if err := page.Execute(w, map[string]any{"Games": names}); err != nil {
+		s.cfg.Logf("web: page: %v", err)
+	}
+}
+
+// ParamInfo is a game parameter for the page's form.
+type ParamInfo struct {
+	Name    string   `json:"name"`
+	Doc     string   `json:"doc"`
+	Kind    string   `json:"kind"`
+	Default string   `json:"default"`
+	Accepts string   `json:"accepts"`
+	Choices []string `json:"choices,omitempty"`
+}
+
+// GameInfo is an entry of GET /api/games.
+type GameInfo struct {
+	Name    string      `json:"name"`
+	Summary string      `json:"summary"`
+	Params  []ParamInfo `json:"params"`
+}
+
+var kindNames = map[sente.Kind]string{sente.Int: "int", sente.Bool: "bool", sente.Ints: "ints", sente.Choice: "choice", sente.Text: "text"}
+
+func infoOf(name string, f sente.Family) GameInfo {
+	gi := GameInfo{Name: name, Summary: f.Summary, Params: []ParamInfo{}}
+	for _, p := range f.Params {
+		gi.Params = append(gi.Params, ParamInfo{
+			Name: p.Name, Doc: p.Doc, Kind: kindNames[p.Kind], Default: p.Default,
+			Accepts: p.Accepts(), Choices: p.Choices,
+		})
+	}
+	return gi
+}
+
+func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
+	var list []GameInfo
+	for _, f := range games.All() {
+		list = append(list, infoOf(f.Name, f))
+	}
+	writeJSON(w, http.StatusOK, list)
+}
+
+// handleRules reads a pasted rules file (the body, as text or as JSON
+// {"text": ...}), checks it and returns the spec that names it.
+func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("the rules file is too big: at most %d bytes", s.cfg.MaxBody))
+			return
+		}
+		writeError(w, http.StatusBadRequest, "cannot read the request body")
+		return
+	}
+	text := string(body)
+	if strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+		var req struct {
+			Text string `json:"text"`
+		}
+		if err := json.Unmarshal(body, &req); err != nil {
+			writeError(w, http.StatusBadRequest, "want JSON {\"text\": \"...the rules file...\"}")
+			return
+		}
+		text = req.Text
+	}
+	if strings.TrimSpace(text) == "" {
+		writeError(w, http.StatusBadRequest, "the rules file is empty")
+		return
+	}
+	spec, fam, err := s.rules.add(text)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	info := infoOf(spec, fam)
+	writeJSON(w, http.StatusOK, map[string]any{"spec": spec, "game": info})
+}
