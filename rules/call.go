@@ -56,10 +56,22 @@ type worker struct {
 	th        *starlark.Thread
 	overSteps bool // set by the thread when it passes its step limit
 	buf       []byte
+	ends      []int            // where each child's encoding ends in buf
+	hashes    []uint64         // of each child's encoding
+	vals      []starlark.Value // each child, while learn is set
+	sink      uint64           // what table.touch read
 	kids      []uint64
-	fresh     []uint64 // keys interned for the first time, while collect is set
-	collect   bool
+	kidsBlock kidsBlock // where this worker stores children lists
+	fresh     []uint64  // keys children interned for the first time
+	learn     bool      // expand notes the positions it meets first in born
+	born      []born
 	args1     starlark.Tuple
+}
+
+// born is a position interned for the first time, with its value.
+type born struct {
+	key uint64
+	v   starlark.Value
 }
 
 // threads makes the game's workers and remembers their threads, weakly, so

@@ -142,7 +142,7 @@ func (c splitCap) Components(p sente.Position) []sente.Position {
 		return nil
 	}
 	fn := g.fn.components
-	v := decode(g.tab.entry(key).enc)
+	v := decode(g.tab.encoding(g.tab.entry(key)))
 	w := g.getWorker()
 	w.args1[0] = v
 	r, ok := g.call(w, fn, v, w.args1)
@@ -181,30 +181,42 @@ func (c tierCap) Tier(key uint64) int {
 		return maxTier - 1
 	}
 	if info := e.info.Load(); info&tierKnown != 0 {
-		return int(info >> tierShift)
+		return int(info >> tierShift & (maxTier - 1))
 	}
 	if g.failed.Load() {
 		return maxTier - 1
 	}
-	fn := g.fn.tier
-	v := decode(e.enc)
 	w := g.getWorker()
-	w.args1[0] = v
-	r, ok := g.call(w, fn, v, w.args1)
+	n, ok := g.tier(w, e, nil)
 	if !ok {
 		return maxTier - 1
 	}
 	g.putWorker(w)
+	return n
+}
+
+// tier asks tier(p) and caches the answer; v is e's value, or nil. On
+// failure the caller drops w.
+func (g *Game) tier(w *worker, e *entry, v starlark.Value) (int, bool) {
+	fn := g.fn.tier
+	if v == nil {
+		v = decode(g.tab.encoding(e))
+	}
+	w.args1[0] = v
+	r, ok := g.call(w, fn, v, w.args1)
+	if !ok {
+		return 0, false
+	}
 	n, isInt := int64(-1), false
 	if i, ok := r.(starlark.Int); ok {
 		n, isInt = i.Int64()
 	}
 	if !isInt || n < 0 || n >= maxTier {
 		g.fail(g.mistake(fn, v, starlark.Tuple{v}, fmt.Sprintf("returned %s; want a whole number from 0 to %d", repr(r), maxTier-1)))
-		return maxTier - 1
+		return 0, false
 	}
 	e.setInfo(tierKnown | uint64(n)<<tierShift)
-	return int(n)
+	return int(n), true
 }
 
 // Policies returns the file's policies, in its order, documented by
@@ -232,14 +244,14 @@ func (g *Game) allow(fn *function, key uint64, children []uint64) []uint64 {
 	if e == nil {
 		return children
 	}
-	v := decode(e.enc)
+	v := decode(g.tab.encoding(e))
 	kids := make([]starlark.Value, len(children))
 	for i, k := range children {
 		ke := g.entryOf(k)
 		if ke == nil {
 			return children
 		}
-		kids[i] = decode(ke.enc)
+		kids[i] = decode(g.tab.encoding(ke))
 	}
 	list := starlark.NewList(kids)
 	w := g.getWorker()

@@ -7,23 +7,25 @@
 //	turn(p)    -> "first" or "second"
 //
 // and optionally result(p), show(p) and parse(s), components(p), tier(p),
-// the values params, stalemate, impartial, policies, policy_docs and
-// features. Positions are values built from ints, strings, bools, None and
-// tuples.
+// setup(), the values params, stalemate, impartial, policies, policy_docs
+// and features. Positions are values built from ints, strings, bools, None
+// and tuples.
 //
 // Load reads a file and returns its sente.Family; the family's New binds
-// the parameters (read by the file as PARAMS.name) and returns the game.
+// the parameters (read by the file as PARAMS.name), runs setup() (whose
+// struct the file reads as SETUP.name) and returns the game.
 //
 // # Keys
 //
 // A game interns positions: a position's key is its index in a table found
-// by a canonical byte encoding of its value, sharded so that the engines'
-// goroutines rarely share a lock. The table caches, for each position, what
-// the file said about it (result, turn, tier, children), so that each
-// function runs once per position however often the engines ask. Keys are
-// dense within each of 64 shards; which shard a position lands in depends
-// on its value, which index on the order positions are met, so keys (not
-// values) may differ from run to run when several goroutines explore.
+// by a canonical byte encoding of its value (see table.go). The table
+// caches, for each position, what the file said about it (result, turn,
+// tier, children), so that each function runs once per position however
+// often the engines ask. Keys are dense and given in the order positions
+// are first met, so keys (not values) may differ from run to run when
+// several goroutines explore. The table holds no Go pointers per position,
+// so that the garbage collector, kept busy by Starlark's garbage, does not
+// scan millions of positions at every cycle.
 //
 // # Threads and limits
 //
@@ -36,7 +38,9 @@
 //
 // Exploration leaves one core to insert what the others expand; for a rules
 // file that core is mostly idle, so one helper goroutine asks the file about
-// positions just found, ahead of the engine (see prefetch.go). Cancel, or
+// positions just found, ahead of the engine (see prefetch.go). tier and
+// result are asked about a position when a move first leads to it, while
+// its value is at hand, rather than decoded again later. Cancel, or
 // Options.Context, stops running code at its next step.
 //
 // # Failures

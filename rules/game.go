@@ -42,7 +42,7 @@ type Game struct {
 
 // funcs are the file's functions; nil for those it lacks.
 type funcs struct {
-	start, moves, turn, result, show, parse, components, tier *function
+	start, moves, turn, result, show, parse, components, tier, setup *function
 }
 
 // Position is a position of a rules-file game: a Starlark value interned
@@ -62,7 +62,7 @@ func (p Position) Value() starlark.Value {
 	if e == nil {
 		return starlark.None
 	}
-	return decode(e.enc)
+	return decode(p.t.encoding(e))
 }
 
 // String returns the position as a Starlark literal.
@@ -90,7 +90,8 @@ func (g *Game) rulesGame() *Game { return g }
 // asks for the start and checks it.
 func (rs *ruleset) newGame(v sente.Values) (sente.Game, error) {
 	params := bindParams(rs.params, v)
-	globals, err := rs.exec(params)
+	setup := &setupValue{}
+	globals, err := rs.exec(params, setup)
 	if err != nil {
 		return nil, err
 	}
@@ -103,7 +104,7 @@ func (rs *ruleset) newGame(v sente.Values) (sente.Game, error) {
 	g.fn = funcs{
 		start: sh.funcs["start"], moves: sh.funcs["moves"], turn: sh.funcs["turn"],
 		result: sh.funcs["result"], show: sh.funcs["show"], parse: sh.funcs["parse"],
-		components: sh.funcs["components"], tier: sh.funcs["tier"],
+		components: sh.funcs["components"], tier: sh.funcs["tier"], setup: sh.funcs["setup"],
 	}
 	g.pool.New = func() any { return g.newWorker() }
 	switch sh.stalemate {
@@ -116,6 +117,9 @@ func (rs *ruleset) newGame(v sente.Values) (sente.Game, error) {
 	}
 
 	w := g.newWorker()
+	if rerr := g.runSetup(w, setup); rerr != nil {
+		return nil, rerr
+	}
 	start, rerr := g.run(w, g.fn.start, nil, nil)
 	if rerr != nil {
 		return nil, rerr
@@ -155,12 +159,9 @@ func (g *Game) intern(w *worker, v starlark.Value) (uint64, error) {
 	if len(buf) > maxEncoding {
 		return 0, fmt.Errorf("a position takes more than %d bytes", maxEncoding)
 	}
-	key, fresh, ok := g.tab.intern(buf)
+	key, _, ok := g.tab.intern(buf)
 	if !ok {
 		return 0, fmt.Errorf("too many positions")
-	}
-	if fresh && w.collect {
-		w.fresh = append(w.fresh, key)
 	}
 	return key, nil
 }
@@ -238,12 +239,11 @@ func (g *Game) EndedKey(key uint64) (sente.Value, bool) {
 		return endedOf(st)
 	}
 	w := g.getWorker()
-	st, ok := g.ended(w, e)
+	st, ok := g.ended(w, e, nil)
 	if !ok {
 		return sente.Unknown, false
 	}
 	g.putWorker(w)
-	e.setInfo(st)
 	return endedOf(st)
 }
 
@@ -254,11 +254,38 @@ func endedOf(st uint64) (sente.Value, bool) {
 	return sente.Value(st - 1), true
 }
 
-// ended works out the cached ended state of e.
-func (g *Game) ended(w *worker, e *entry) (uint64, bool) {
-	var p starlark.Value
-	if fn := g.fn.result; fn != nil {
-		p = decode(e.enc)
+// ended works out e's ended state and caches it; p is e's value, or nil.
+func (g *Game) ended(w *worker, e *entry, p starlark.Value) (uint64, bool) {
+	st, ok := g.result(w, e, p)
+	if !ok {
+		return 0, false
+	}
+	if st == 0 {
+		if p == nil {
+			p = decode(g.tab.encoding(e))
+		}
+		kids, ok := g.children(w, e, p)
+		if !ok {
+			return 0, false
+		}
+		st = endedGoing
+		if len(kids) == 0 {
+			st = 1 + uint64(g.stale)
+		}
+	}
+	e.setInfo(st)
+	return st, true
+}
+
+// result asks result(p) and returns e's ended state, or 0 when only the
+// moves can tell: when result(p) says play goes on but a position with no
+// moves would end the game (stalemate = "win" or "tie"). p is e's value, or
+// nil.
+func (g *Game) result(w *worker, e *entry, p starlark.Value) (uint64, bool) {
+	if fn := g.fn.result; fn != nil && e.info.Load()&noResult == 0 {
+		if p == nil {
+			p = decode(g.tab.encoding(e))
+		}
 		w.args1[0] = p
 		r, ok := g.call(w, fn, p, w.args1)
 		if !ok {
@@ -278,13 +305,7 @@ func (g *Game) ended(w *worker, e *entry) (uint64, bool) {
 		}
 	}
 	if g.stale != sente.Unknown {
-		kids, ok := g.children(w, e, p)
-		if !ok {
-			return 0, false
-		}
-		if len(kids) == 0 {
-			return 1 + uint64(g.stale), true
-		}
+		return 0, true
 	}
 	return endedGoing, true
 }
@@ -299,19 +320,21 @@ func (g *Game) AppendChildren(dst []uint64, key uint64) []uint64 {
 	if e == nil {
 		return dst
 	}
-	kids, ok := e.children()
+	g.ahead.grant()
+	kids, ok := g.tab.children(e)
 	if !ok {
 		w := g.getWorker()
-		w.fresh, w.collect = w.fresh[:0], true
+		w.fresh = w.fresh[:0]
 		if kids, ok = g.children(w, e, nil); !ok {
 			return dst
 		}
-		w.collect = false
 		dst = append(dst, kids...)
 		g.ahead.push(g, w.fresh)
 		g.putWorker(w)
 	} else {
 		dst = append(dst, kids...)
+		// The engines ask about each child next (its tier, say).
+		g.tab.touchKeys(kids)
 	}
 	if len(kids) == 0 && g.noMove {
 		g.stalemate(e)
@@ -322,25 +345,60 @@ func (g *Game) AppendChildren(dst []uint64, key uint64) []uint64 {
 // stalemate reports a position with no moves in a game that declares them
 // impossible.
 func (g *Game) stalemate(e *entry) {
-	p := decode(e.enc)
+	p := decode(g.tab.encoding(e))
 	g.fail(g.mistake(g.fn.moves, p, starlark.Tuple{p}, "returned no moves, result(p) says the game goes on, and stalemate = \"error\" says every position has a move or a result"))
 }
 
 // children returns the keys of e's children, asking moves(p) if they are
-// not cached yet; p is e's value, or nil.
+// not cached yet; p is e's value, or nil. It appends the keys it meets for
+// the first time to w.fresh.
+//
+// The engines ask about every child next (its tier at once, its result when
+// they come to it), and the file's answers are cheapest while the child is
+// still a Starlark value: decoding it again later costs about as much as a
+// short call. So children asks tier and result about each new child here.
 func (g *Game) children(w *worker, e *entry, p starlark.Value) ([]uint64, bool) {
-	if kids, ok := e.children(); ok {
+	if kids, ok := g.tab.children(e); ok {
 		return kids, true
 	}
 	if p == nil {
-		p = decode(e.enc)
+		p = decode(g.tab.encoding(e))
 	}
+	w.learn = true
 	kids, _, ok := g.expand(w, p, false)
+	w.learn = false
 	if !ok {
 		return nil, false
 	}
-	e.setChildren(kids)
-	return kids, true
+	g.tab.setChildren(&w.kidsBlock, e, kids)
+	for i, b := range w.born {
+		w.fresh = append(w.fresh, b.key)
+		if ok && !g.learnBorn(w, b) {
+			ok = false
+		}
+		w.born[i] = born{}
+	}
+	w.born = w.born[:0]
+	return kids, ok
+}
+
+// learnBorn asks tier and result about a position just interned.
+func (g *Game) learnBorn(w *worker, b born) bool {
+	e := g.tab.entry(b.key)
+	if g.fn.tier != nil {
+		if _, ok := g.tier(w, e, b.v); !ok {
+			return false
+		}
+	}
+	st, ok := g.result(w, e, b.v)
+	if !ok {
+		return false
+	}
+	if st == 0 {
+		st = noResult
+	}
+	e.setInfo(st)
+	return true
 }
 
 // expand calls moves(p) and returns the children's keys in w.kids, with
@@ -363,7 +421,7 @@ func (g *Game) expand(w *worker, p starlark.Value, named bool) ([]uint64, []stri
 		return nil, nil, false
 	}
 	n := list.Len()
-	w.kids = w.kids[:0]
+	w.kids, w.buf, w.ends, w.hashes, w.vals = w.kids[:0], w.buf[:0], w.ends[:0], w.hashes[:0], w.vals[:0]
 	var names []string
 	for i := range n {
 		item := list.Index(i)
@@ -381,12 +439,21 @@ func (g *Game) expand(w *worker, p starlark.Value, named bool) ([]uint64, []stri
 				return nil, nil, false
 			}
 		}
-		key, err := g.intern(w, child)
+		start := len(w.buf)
+		buf, err := appendEncoding(w.buf, child)
+		w.buf = buf
+		if err == nil && len(buf)-start > maxEncoding {
+			err = fmt.Errorf("a position takes more than %d bytes", maxEncoding)
+		}
 		if err != nil {
 			g.fail(g.mistake(fn, p, starlark.Tuple{p}, fmt.Sprintf("returned the move %s: %v", repr(item), err)))
 			return nil, nil, false
 		}
-		w.kids = append(w.kids, key)
+		w.ends = append(w.ends, len(buf))
+		w.hashes = append(w.hashes, g.tab.hash(buf[start:]))
+		if w.learn {
+			w.vals = append(w.vals, child)
+		}
 		if named {
 			if name == "" {
 				name = strconv.Itoa(i + 1)
@@ -394,6 +461,24 @@ func (g *Game) expand(w *worker, p starlark.Value, named bool) ([]uint64, []stri
 			names = append(names, name)
 		}
 	}
+	// The children are encoded and hashed first so that their places in
+	// the table can be fetched together (see table.touch).
+	w.sink += g.tab.touch(w.hashes)
+	start := 0
+	for i, end := range w.ends {
+		key, fresh, ok := g.tab.internHashed(w.buf[start:end], w.hashes[i])
+		if !ok {
+			item := list.Index(i)
+			g.fail(g.mistake(fn, p, starlark.Tuple{p}, fmt.Sprintf("returned the move %s: too many positions", repr(item))))
+			return nil, nil, false
+		}
+		w.kids = append(w.kids, key)
+		if fresh && w.learn {
+			w.born = append(w.born, born{key, w.vals[i]})
+		}
+		start = end
+	}
+	clear(w.vals)
 	return w.kids, names, true
 }
 
@@ -409,13 +494,13 @@ func (g *Game) Moves(p sente.Position) []sente.Move {
 		return nil
 	}
 	w := g.getWorker()
-	v := decode(e.enc)
+	v := decode(g.tab.encoding(e))
 	kids, names, ok := g.expand(w, v, true)
 	if !ok {
 		return nil
 	}
-	if _, cached := e.children(); !cached {
-		e.setChildren(kids)
+	if _, cached := g.tab.children(e); !cached {
+		g.tab.setChildren(&w.kidsBlock, e, kids)
 	}
 	moves := make([]sente.Move, len(kids))
 	seen := make(map[string]uint64, len(kids))
@@ -455,7 +540,7 @@ func (g *Game) Turn(p sente.Position) sente.Player {
 	}
 	fn := g.fn.turn
 	w := g.getWorker()
-	v := decode(e.enc)
+	v := decode(g.tab.encoding(e))
 	w.args1[0] = v
 	r, ok := g.call(w, fn, v, w.args1)
 	if !ok {
@@ -504,7 +589,7 @@ func (g *Game) FormatPosition(p sente.Position) string {
 	if e == nil {
 		return fmt.Sprint(p)
 	}
-	v := decode(e.enc)
+	v := decode(g.tab.encoding(e))
 	show := g.fn.show
 	if show == nil || g.failed.Load() {
 		return v.String()
@@ -624,7 +709,7 @@ func (g *Game) Feature(name string, p sente.Position) (int, error) {
 	if !ok {
 		return 0, g.Err()
 	}
-	v := decode(g.tab.entry(key).enc)
+	v := decode(g.tab.encoding(g.tab.entry(key)))
 	w := g.getWorker()
 	w.args1[0] = v
 	r, ok := g.call(w, fn, v, w.args1)

@@ -55,6 +55,7 @@ var (
 	requiredFuncs = []string{"start", "moves", "turn"}
 	optionalFuncs = map[string]int{ // name -> number of arguments
 		"start": 0, "moves": 1, "turn": 1, "result": 1, "show": 1, "parse": 1, "components": 1, "tier": 1,
+		"setup": 0,
 	}
 )
 
@@ -119,7 +120,7 @@ func Load(path string, opt Options) (sente.Family, error) {
 	}
 
 	// The first run reads the declarations; PARAMS is not bound.
-	globals, err := rs.exec(&paramsValue{})
+	globals, err := rs.exec(&paramsValue{}, &setupValue{})
 	if err != nil {
 		return sente.Family{}, err
 	}
@@ -142,13 +143,13 @@ func Load(path string, opt Options) (sente.Family, error) {
 
 // predeclaredNames are the names a rules file has beyond Starlark's
 // universe (len, range, fail, print, ...).
-var predeclaredNames = starlark.StringDict{"param": nil, "struct": nil, "PARAMS": nil}
+var predeclaredNames = starlark.StringDict{"param": nil, "struct": nil, "PARAMS": nil, "SETUP": nil}
 
 var structBuiltin = starlark.NewBuiltin("struct", starlarkstruct.Make)
 
-// exec runs the file's top level with PARAMS bound to params and returns
-// its frozen globals.
-func (rs *ruleset) exec(params *paramsValue) (starlark.StringDict, error) {
+// exec runs the file's top level with PARAMS bound to params and SETUP to
+// setup, and returns its frozen globals.
+func (rs *ruleset) exec(params *paramsValue, setup *setupValue) (starlark.StringDict, error) {
 	th := &starlark.Thread{Name: rs.name, Print: rs.print}
 	th.SetMaxExecutionSteps(rs.steps)
 	over := false
@@ -160,7 +161,7 @@ func (rs *ruleset) exec(params *paramsValue) (starlark.StringDict, error) {
 		stop := context.AfterFunc(rs.ctx, func() { th.Cancel("cancelled: " + context.Cause(rs.ctx).Error()) })
 		defer stop()
 	}
-	globals, err := rs.prog.Init(th, starlark.StringDict{"param": paramBuiltin, "struct": structBuiltin, "PARAMS": params})
+	globals, err := rs.prog.Init(th, starlark.StringDict{"param": paramBuiltin, "struct": structBuiltin, "PARAMS": params, "SETUP": setup})
 	if err != nil {
 		msg := err.Error()
 		where := rs.path

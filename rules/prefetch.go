@@ -3,6 +3,9 @@ package rules
 import (
 	"runtime"
 	"sync"
+	"sync/atomic"
+
+	"go.starlark.net/starlark"
 )
 
 // Exploration expands positions on all cores but one (explore.Explore: the
@@ -13,18 +16,31 @@ import (
 // the engine's own workers, which take them oldest first and then find
 // the answers cached. Work done twice in a race is harmless, only wasted.
 //
-// Only positions the engine found are stacked (never those the helper
-// finds), so the helper explores nothing the engine would not; the stack is
-// bounded, so that after an engine stops (a position limit, say) the
-// helper soon stops too.
+// The helper stacks what it finds too, so that it does not run dry while
+// the engine works through positions the helper already answered for. The
+// engine expands every child of a position it expands, so this is work it
+// would do, with two exceptions. Under a policy, which keeps a restricted
+// player from some children, the helper stacks only what the engine found.
+// And an engine may stop early (a position limit, say), so the helper
+// stacks its own finds only on credit, which every expansion the engine
+// asks for adds to: once the engine stops, the helper soon stops too.
 type prefetch struct {
 	mu      sync.Mutex
 	stack   []uint64
 	running bool
+	credit  atomic.Int64 // positions the helper may stack of its own finds
 }
 
-// maxAhead bounds the stack of positions to prefetch.
+// maxAhead bounds the stack of positions to prefetch, and the helper's
+// credit.
 const maxAhead = 8192
+
+// grant adds to the helper's credit: the engine is expanding a position.
+func (a *prefetch) grant() {
+	if a.credit.Load() < maxAhead {
+		a.credit.Add(2)
+	}
+}
 
 // push stacks keys and starts the helper if it is not running.
 func (a *prefetch) push(g *Game, keys []uint64) {
@@ -60,20 +76,32 @@ func (a *prefetch) help(g *Game) {
 		a.mu.Unlock()
 
 		e := g.tab.entry(key)
+		if _, known := g.tab.children(e); known {
+			continue
+		}
+		w.fresh = w.fresh[:0]
+		var p starlark.Value
 		st := e.info.Load() & endedMask
 		if st == 0 {
+			p = decode(g.tab.encoding(e))
 			var ok bool
-			if st, ok = g.ended(w, e); !ok {
+			if st, ok = g.ended(w, e, p); !ok {
 				a.drop()
 				return
 			}
-			e.setInfo(st)
 		}
 		if st == endedGoing {
-			if _, ok := g.children(w, e, nil); !ok {
+			if _, ok := g.children(w, e, p); !ok {
 				a.drop()
 				return
 			}
+		}
+		if n := min(int64(len(w.fresh)), a.credit.Load()); n > 0 && len(g.sh.policies) == 0 {
+			a.credit.Add(-n)
+			a.mu.Lock()
+			room := max(min(int(n), maxAhead-len(a.stack)), 0)
+			a.stack = append(a.stack, w.fresh[:room]...)
+			a.mu.Unlock()
 		}
 	}
 }

@@ -39,6 +39,11 @@ func (e *positionError) Error() string { return e.msg }
 
 // appendEncoding appends the canonical encoding of v to buf.
 func appendEncoding(buf []byte, v starlark.Value) ([]byte, error) {
+	return appendValue(buf, v, len(buf)+maxEncoding)
+}
+
+// appendValue is appendEncoding giving up once buf is longer than limit.
+func appendValue(buf []byte, v starlark.Value, limit int) ([]byte, error) {
 	switch v := v.(type) {
 	case starlark.NoneType:
 		return append(buf, 'N'), nil
@@ -66,10 +71,10 @@ func appendEncoding(buf []byte, v starlark.Value) ([]byte, error) {
 		buf = binary.AppendUvarint(append(buf, 't'), uint64(len(v)))
 		for _, x := range v {
 			var err error
-			if buf, err = appendEncoding(buf, x); err != nil {
+			if buf, err = appendValue(buf, x, limit); err != nil {
 				return buf, err
 			}
-			if len(buf) > maxEncoding {
+			if len(buf) > limit {
 				return buf, &positionError{v, fmt.Sprintf("a position takes more than %d bytes", maxEncoding)}
 			}
 		}

@@ -61,8 +61,8 @@ func TestChunks(t *testing.T) {
 	next := 0
 	for c := 0; c < 6; c++ {
 		for off := 0; off < 1<<(c+firstBits); off++ {
-			gc, goff := chunkOf(uint64(next))
-			if gc != c || goff != off {
+			gc, goff := chunkOf(uint64(next), firstBits)
+			if gc != c || goff != uint64(off) {
 				t.Fatalf("index %d: chunk %d offset %d, want %d %d", next, gc, goff, c, off)
 			}
 			next++
@@ -89,7 +89,7 @@ func TestTableConcurrent(t *testing.T) {
 					t.Error("intern failed")
 				}
 				keys[w][j] = k
-				if e := tab.entry(k); e == nil || e.enc != string(enc) {
+				if e := tab.entry(k); e == nil || tab.encoding(e) != string(enc) {
 					t.Errorf("entry of %d", j)
 				}
 			}
@@ -111,7 +111,7 @@ func TestTableConcurrent(t *testing.T) {
 	if len(distinct) != n {
 		t.Errorf("%d distinct keys for %d values", len(distinct), n)
 	}
-	if tab.entry(uint64(n)<<shardBits) != nil {
+	if tab.entry(uint64(n)) != nil {
 		t.Errorf("entry of a key never given")
 	}
 }
