@@ -16,7 +16,8 @@ import (
 
 // cli is the command line; each command is a struct with a Run method.
 type cli struct {
-	Steps uint64 `help:"Rules files: the most Starlark steps one call of the file's functions may take (an endless loop ends there)." default:"1000000"`
+	Steps     uint64 `help:"Rules files: the most Starlark steps one call of the file's functions may take (an endless loop ends there)." default:"1000000"`
+	MaxMemory string `help:"Stop with an error once the process holds more memory than this (512M, 8G, ...; 0 for no limit). The default is three quarters of the machine's memory. Not for serve, which limits each solve by positions." default:"${max_memory}"`
 
 	List     listCmd     `cmd:"" help:"List the built-in games."`
 	Describe describeCmd `cmd:"" help:"Show a game's rules, parameters and position form."`
@@ -76,6 +77,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		kong.Exit(func(code int) { exited = code }),
 		kong.UsageOnError(),
 		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
+		kong.Vars{"max_memory": defaultMaxMemory()},
 	)
 	if err != nil {
 		fmt.Fprintf(stderr, "sente: %v\n", err)
@@ -92,6 +94,16 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprintf(stderr, "sente: %s\n", oneLine(err.Error()))
 		return 2
 	}
+	limit, err := parseSize(c.MaxMemory)
+	if err != nil {
+		fmt.Fprintf(stderr, "sente: %v\n", err)
+		return 2
+	}
+	if kctx.Command() == "serve" {
+		limit = 0
+	}
+	ctx, stopWatch := watchMemory(ctx, limit)
+	defer stopWatch()
 	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, tty: tty}
 	rulesOptions = rules.Options{Steps: c.Steps, Context: ctx}
 	opened = nil
@@ -102,6 +114,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err != nil {
 		var usage usageError
 		var fileErr *rules.Error
+		if m, ok := memoryLimitOf(ctx); ok {
+			fmt.Fprintf(stderr, "sente: %v\n", m)
+			return 2
+		}
 		switch {
 		case errors.Is(err, context.Canceled):
 			fmt.Fprintln(stderr, "sente: interrupted")

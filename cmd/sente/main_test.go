@@ -505,6 +505,8 @@ func TestBadInput(t *testing.T) {
 		{"bad side", []string{"play", "tictactoe", "--as", "third"}, []string{"third"}},
 		{"max positions not positive", []string{"solve", "cards", "--max-positions", "0"}, []string{"--max-positions"}},
 		{"max positions exceeded", []string{"solve", "connect4:w=5,h=4", "--max-positions", "1000"}, []string{"1000", "--max-positions"}},
+		{"max memory not an amount", []string{"solve", "cards", "--max-memory", "lots"}, []string{`"lots"`, "512M, 8G"}},
+		{"max memory too small", []string{"solve", "cards", "--max-memory", "1M"}, []string{"at least 64M"}},
 		{"max positions exceeded, moves", []string{"moves", "connect4:w=5,h=4", "--max-positions", "1000"}, []string{"--max-positions"}},
 	}
 	for _, tt := range tests {

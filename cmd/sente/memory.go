@@ -1,0 +1,170 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"runtime/debug"
+	"runtime/metrics"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// A solve that outgrows the machine would otherwise end with the Go
+// runtime's "out of memory" crash, or with the kernel killing the process,
+// neither of which says what happened. A rules file can also ask for
+// memory faster than its step limit can notice (a string doubled at every
+// step passes a gigabyte in thirty steps). So every command but serve runs
+// under a memory limit: the garbage collector is told of it (it collects
+// harder as the limit nears), and a watcher that reads the runtime's
+// figures a few times a second cancels the work once the memory the
+// process holds passes it. Cancelling stops the engines and any rules-file
+// code at its next step.
+
+// memoryLimitError is the cause of a context cancelled by watchMemory.
+type memoryLimitError struct{ limit, held uint64 }
+
+func (e *memoryLimitError) Error() string {
+	return fmt.Sprintf("memory limit reached: the process held %s, more than --max-memory=%s; choose smaller parameters or raise --max-memory",
+		formatSize(e.held), formatSize(e.limit))
+}
+
+// memoryPoll is how often watchMemory reads the runtime's figures.
+const memoryPoll = 50 * time.Millisecond
+
+// heldMetrics are the runtime's figures for the memory the process has
+// mapped, all of it, and what it has given back to the system since.
+var heldMetrics = []string{"/memory/classes/total:bytes", "/memory/classes/heap/released:bytes"}
+
+// heldMemory is the memory the Go runtime holds from the system: close to
+// the process's resident set.
+func heldMemory(samples []metrics.Sample) uint64 {
+	metrics.Read(samples)
+	total, released := samples[0].Value.Uint64(), samples[1].Value.Uint64()
+	return total - min(released, total)
+}
+
+// watchMemory returns a context that is cancelled, with a
+// *memoryLimitError as its cause, once the process holds more than limit
+// bytes; limit 0 means no limit. stop ends the watch and restores the
+// garbage collector's own limit.
+func watchMemory(parent context.Context, limit uint64) (ctx context.Context, stop func()) {
+	if limit == 0 {
+		return parent, func() {}
+	}
+	ctx, cancel := context.WithCancelCause(parent)
+	old := debug.SetMemoryLimit(int64(min(limit, math.MaxInt64)))
+	done := make(chan struct{})
+	go func() {
+		samples := make([]metrics.Sample, len(heldMetrics))
+		for i, name := range heldMetrics {
+			samples[i].Name = name
+		}
+		tick := time.NewTicker(memoryPoll)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+				if held := heldMemory(samples); held > limit {
+					cancel(&memoryLimitError{limit: limit, held: held})
+					return
+				}
+			}
+		}
+	}()
+	return ctx, func() {
+		close(done)
+		cancel(nil)
+		debug.SetMemoryLimit(old)
+	}
+}
+
+// memoryLimitOf returns the cause of ctx's cancellation when it was the
+// memory limit.
+func memoryLimitOf(ctx context.Context) (*memoryLimitError, bool) {
+	var m *memoryLimitError
+	if errors.As(context.Cause(ctx), &m) {
+		return m, true
+	}
+	return nil, false
+}
+
+// defaultMaxMemory is the default of --max-memory: three quarters of the
+// machine's memory, leaving room for the rest of the system; "0" (no
+// limit) where the machine does not say how much it has.
+func defaultMaxMemory() string {
+	f, err := os.Open("/proc/meminfo")
+	if err != nil {
+		return "0"
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) == 3 && fields[0] == "MemTotal:" && fields[2] == "kB" {
+			kb, err := strconv.ParseUint(fields[1], 10, 64)
+			if err != nil || kb == 0 {
+				return "0"
+			}
+			return formatSize(kb * 1024 / 4 * 3)
+		}
+	}
+	return "0"
+}
+
+// sizeUnits are the suffixes parseSize accepts, in powers of 1024.
+var sizeUnits = []struct {
+	suffix string
+	shift  uint
+}{
+	{"TiB", 40}, {"GiB", 30}, {"MiB", 20}, {"KiB", 10},
+	{"TB", 40}, {"GB", 30}, {"MB", 20}, {"KB", 10},
+	{"T", 40}, {"G", 30}, {"M", 20}, {"K", 10}, {"B", 0},
+}
+
+// parseSize reads an amount of memory: a number of bytes, or a number
+// (fractions allowed) with a unit K, M, G or T (KiB, MiB, ... and KB, MB,
+// ... mean the same: powers of 1024). "0" means no limit.
+func parseSize(text string) (uint64, error) {
+	s := strings.TrimSpace(text)
+	shift := uint(0)
+	for _, u := range sizeUnits {
+		if len(s) > len(u.suffix) && strings.EqualFold(s[len(s)-len(u.suffix):], u.suffix) {
+			s, shift = strings.TrimSpace(s[:len(s)-len(u.suffix)]), u.shift
+			break
+		}
+	}
+	x, err := strconv.ParseFloat(s, 64)
+	if err != nil || x < 0 || math.IsInf(x, 0) || math.IsNaN(x) {
+		return 0, fmt.Errorf("--max-memory %q: want an amount such as 512M, 8G or 1.5G (0 for no limit)", text)
+	}
+	bytes := x * float64(uint64(1)<<shift)
+	if bytes > 1<<52 {
+		return 0, fmt.Errorf("--max-memory %q: too large; want at most 4096T (0 for no limit)", text)
+	}
+	if bytes > 0 && bytes < 64<<20 {
+		return 0, fmt.Errorf("--max-memory %q: too small to run in; want at least 64M (0 for no limit)", text)
+	}
+	return uint64(bytes), nil
+}
+
+// formatSize writes an amount of memory in the largest unit that keeps it
+// at least 1, with at most one decimal (rounded down), as parseSize reads
+// it back.
+func formatSize(n uint64) string {
+	for _, u := range sizeUnits[:4] {
+		if n >= 1<<u.shift {
+			x := math.Floor(float64(n)/float64(uint64(1)<<u.shift)*10) / 10
+			return strconv.FormatFloat(x, 'f', -1, 64) + u.suffix[:1]
+		}
+	}
+	return strconv.FormatUint(n, 10)
+}

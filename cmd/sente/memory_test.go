@@ -1,0 +1,94 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"runtime/metrics"
+	"strings"
+	"testing"
+)
+
+func TestParseSize(t *testing.T) {
+	tests := []struct {
+		in   string
+		want uint64
+	}{
+		{"0", 0},
+		{"64M", 64 << 20},
+		{"512M", 512 << 20},
+		{"512MiB", 512 << 20},
+		{"512mb", 512 << 20},
+		{"8G", 8 << 30},
+		{"1.5G", 3 << 29},
+		{" 2 GiB ", 2 << 30},
+		{"1T", 1 << 40},
+		{"100000000", 100000000},
+		{"65536K", 64 << 20},
+	}
+	for _, tc := range tests {
+		got, err := parseSize(tc.in)
+		if err != nil || got != tc.want {
+			t.Errorf("parseSize(%q) = %d, %v; want %d", tc.in, got, err, tc.want)
+		}
+	}
+	for _, bad := range []string{"", "G", "x", "12x", "-1G", "1K", "63M", "NaN", "Inf", "1e30", "5000T", "1..2G"} {
+		if got, err := parseSize(bad); err == nil {
+			t.Errorf("parseSize(%q) = %d, want an error", bad, got)
+		} else if !strings.Contains(err.Error(), "--max-memory") {
+			t.Errorf("parseSize(%q): %v does not name the flag", bad, err)
+		}
+	}
+}
+
+func TestFormatSize(t *testing.T) {
+	tests := []struct {
+		in   uint64
+		want string
+	}{
+		{0, "0"},
+		{1000, "1000"},
+		{64 << 20, "64M"},
+		{3 << 29, "1.5G"},
+		{18 << 30, "18G"},
+		{(1 << 30) - 1, "1023.9M"},
+		{1 << 40, "1T"},
+	}
+	for _, tc := range tests {
+		if got := formatSize(tc.in); got != tc.want {
+			t.Errorf("formatSize(%d) = %q, want %q", tc.in, got, tc.want)
+		}
+		if tc.in >= 64<<20 {
+			if back, err := parseSize(formatSize(tc.in)); err != nil || back > tc.in {
+				t.Errorf("parseSize(formatSize(%d)) = %d, %v", tc.in, back, err)
+			}
+		}
+	}
+	if d := defaultMaxMemory(); d != "0" {
+		if _, err := parseSize(d); err != nil {
+			t.Errorf("the default --max-memory %q does not parse: %v", d, err)
+		}
+	}
+}
+
+// TestMemoryLimit solves a rules file whose positions need more memory than
+// --max-memory allows: the command stops with a one-line error and status
+// 2 instead of growing until the system kills it.
+func TestMemoryLimit(t *testing.T) {
+	samples := make([]metrics.Sample, len(heldMetrics))
+	for i, name := range heldMetrics {
+		samples[i].Name = name
+	}
+	limit := heldMemory(samples) + 128<<20
+	r := runCLI(t, context.Background(), "", "solve", "testdata/rules/chain.star:n=50000000",
+		"--max-memory", fmt.Sprint(limit))
+	if r.status != 2 {
+		t.Fatalf("status %d, want 2; stdout %q, stderr %q", r.status, r.stdout, r.stderr)
+	}
+	if !strings.HasPrefix(r.stderr, "sente: memory limit reached") || strings.Count(r.stderr, "\n") != 1 ||
+		!strings.Contains(r.stderr, "--max-memory="+formatSize(limit)) {
+		t.Errorf("stderr %q, want one line saying the memory limit was reached", r.stderr)
+	}
+	if r.stdout != "" {
+		t.Errorf("stdout %q, want nothing", r.stdout)
+	}
+}
