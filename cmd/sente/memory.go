@@ -98,26 +98,39 @@ func memoryLimitOf(ctx context.Context) (*memoryLimitError, bool) {
 }
 
 // defaultMaxMemory is the default of --max-memory: three quarters of the
-// machine's memory, leaving room for the rest of the system; "0" (no
-// limit) where the machine does not say how much it has.
+// memory the process may have (the machine's, or its control group's limit
+// when that is lower), leaving room for the rest of the system; "0" (no
+// limit) where neither says.
 func defaultMaxMemory() string {
+	total := machineMemory()
+	if b, err := os.ReadFile("/sys/fs/cgroup/memory.max"); err == nil {
+		if n, err := strconv.ParseUint(strings.TrimSpace(string(b)), 10, 64); err == nil && n > 0 && (total == 0 || n < total) {
+			total = n
+		}
+	}
+	if total == 0 {
+		return "0"
+	}
+	return formatSize(max(total/4*3, 64<<20))
+}
+
+// machineMemory is MemTotal of /proc/meminfo in bytes, or 0.
+func machineMemory() uint64 {
 	f, err := os.Open("/proc/meminfo")
 	if err != nil {
-		return "0"
+		return 0
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		fields := strings.Fields(sc.Text())
 		if len(fields) == 3 && fields[0] == "MemTotal:" && fields[2] == "kB" {
-			kb, err := strconv.ParseUint(fields[1], 10, 64)
-			if err != nil || kb == 0 {
-				return "0"
+			if kb, err := strconv.ParseUint(fields[1], 10, 64); err == nil {
+				return kb * 1024
 			}
-			return formatSize(kb * 1024 / 4 * 3)
 		}
 	}
-	return "0"
+	return 0
 }
 
 // sizeUnits are the suffixes parseSize accepts, in powers of 1024.
