@@ -62,6 +62,25 @@ func write(t testing.TB, name, src string) string {
 	return path
 }
 
+// wantFileError checks that err is the one-line message want, ending a
+// message placed in the file at path; what says which step gave it.
+func wantFileError(t *testing.T, what string, err error, path, want string) {
+	t.Helper()
+	if err == nil || !strings.HasSuffix(err.Error(), want) || !strings.HasPrefix(err.Error(), path) {
+		t.Errorf("%s\n got %v\nwant %s", what, err, want)
+	}
+}
+
+// wantFuncError checks that a failure while playing is a *rules.Error
+// naming the function of the file that failed.
+func wantFuncError(t *testing.T, err error) {
+	t.Helper()
+	var re *rules.Error
+	if !errors.As(err, &re) || re.Func == "" {
+		t.Errorf("%v is not a *rules.Error naming the function", err)
+	}
+}
+
 func TestSolveMatchesReference(t *testing.T) {
 	for _, tc := range []struct {
 		file, args string
@@ -530,9 +549,7 @@ def turn(p):
 			path := write(t, "bad.star", tc.src)
 			g, err := open(t, path, "", rules.Options{})
 			if tc.newErr {
-				if err == nil || !strings.HasSuffix(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), path) {
-					t.Errorf("New:\n got %v\nwant %s", err, tc.want)
-				}
+				wantFileError(t, "New:", err, path, tc.want)
 				return
 			}
 			if err != nil {
@@ -545,13 +562,8 @@ def turn(p):
 			} else {
 				_, err = solve.Solve(context.Background(), g, solve.Options{})
 			}
-			if err == nil || !strings.HasSuffix(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), path) {
-				t.Errorf("\n got %v\nwant %s", err, tc.want)
-			}
-			var re *rules.Error
-			if !errors.As(err, &re) || re.Func == "" {
-				t.Errorf("%v is not a *rules.Error naming the function", err)
-			}
+			wantFileError(t, "", err, path, tc.want)
+			wantFuncError(t, err)
 			if g.(sente.Erring).Err() == nil {
 				t.Errorf("Err is nil")
 			}

@@ -2,7 +2,6 @@ package rules_test
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"testing"
 
@@ -107,22 +106,15 @@ def turn(p):
 			}
 			g, err := fam.New(sente.Values{})
 			if !tc.play {
-				if err == nil || !strings.HasSuffix(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), path) {
-					t.Errorf("New:\n got %v\nwant %s", err, tc.want)
-				}
+				wantFileError(t, "New:", err, path, tc.want)
 				return
 			}
 			if err != nil {
 				t.Fatal(err)
 			}
 			_, err = solve.Solve(context.Background(), g, solve.Options{})
-			if err == nil || !strings.HasSuffix(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), path) {
-				t.Errorf("\n got %v\nwant %s", err, tc.want)
-			}
-			var re *rules.Error
-			if !errors.As(err, &re) || re.Func == "" {
-				t.Errorf("%v is not a *rules.Error naming the function", err)
-			}
+			wantFileError(t, "", err, path, tc.want)
+			wantFuncError(t, err)
 		})
 	}
 }

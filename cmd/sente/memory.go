@@ -40,8 +40,17 @@ const memoryPoll = 50 * time.Millisecond
 // mapped, all of it, and what it has given back to the system since.
 var heldMetrics = []string{"/memory/classes/total:bytes", "/memory/classes/heap/released:bytes"}
 
+// heldSamples returns the samples heldMemory reads.
+func heldSamples() []metrics.Sample {
+	samples := make([]metrics.Sample, len(heldMetrics))
+	for i, name := range heldMetrics {
+		samples[i].Name = name
+	}
+	return samples
+}
+
 // heldMemory is the memory the Go runtime holds from the system: close to
-// the process's resident set.
+// the process's resident set. samples come from heldSamples.
 func heldMemory(samples []metrics.Sample) uint64 {
 	metrics.Read(samples)
 	total, released := samples[0].Value.Uint64(), samples[1].Value.Uint64()
@@ -60,10 +69,7 @@ func watchMemory(parent context.Context, limit uint64) (ctx context.Context, sto
 	old := debug.SetMemoryLimit(int64(min(limit, math.MaxInt64)))
 	done := make(chan struct{})
 	go func() {
-		samples := make([]metrics.Sample, len(heldMetrics))
-		for i, name := range heldMetrics {
-			samples[i].Name = name
-		}
+		samples := heldSamples()
 		tick := time.NewTicker(memoryPoll)
 		defer tick.Stop()
 		for {

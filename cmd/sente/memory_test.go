@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"runtime/metrics"
 	"strings"
 	"testing"
 )
@@ -74,11 +73,7 @@ func TestFormatSize(t *testing.T) {
 // --max-memory allows: the command stops with a one-line error and status
 // 2 instead of growing until the system kills it.
 func TestMemoryLimit(t *testing.T) {
-	samples := make([]metrics.Sample, len(heldMetrics))
-	for i, name := range heldMetrics {
-		samples[i].Name = name
-	}
-	limit := heldMemory(samples) + 128<<20
+	limit := heldMemory(heldSamples()) + 128<<20
 	r := runCLI(t, context.Background(), "", "solve", "testdata/rules/chain.star:n=50000000",
 		"--max-memory", fmt.Sprint(limit))
 	if r.status != 2 {
