@@ -1,0 +1,58 @@
+// Package sandbox runs work that may ask for unbounded memory (a rules
+// file's code, a solve past the machine's size) in a child process with a
+// hard memory limit, so that running out kills the child and not the
+// program that started it.
+//
+// Go cannot recover from a failed allocation: a rules file that builds a
+// list of two billion items ends the process with "fatal error: out of
+// memory" and a stack trace, whatever the code around it does. The child
+// is this same executable, run again: the parent names a mode (a function
+// registered with Register) and a limit; Init, called first thing in main,
+// sees it is a child, limits its own address space (RLIMIT_AS) and runs the
+// mode's function; its return value is the child's exit status.
+//
+//	func init() { sandbox.Register("cli", runChild) }
+//
+//	func main() {
+//		sandbox.Init() // returns only in the parent
+//		...
+//		var crash sandbox.RuntimeText
+//		cmd := sandbox.Command(ctx, "cli", limit, args...)
+//		cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, &out, &crash
+//		err := sandbox.Death(cmd.Run(), crash.Bytes(), limit)
+//		var le *sandbox.LimitError
+//		if errors.As(err, &le) { ... }
+//	}
+//
+// The child's standard error is the Go runtime's: a crash or an
+// out-of-memory death writes its fatal error and every goroutine's stack
+// there. Give it a RuntimeText, which keeps the start of it, and hand that
+// to Death, which turns the child's end into a one-line error (never the
+// stack trace): a *LimitError when it ran out of memory under the limit, a
+// *CrashError for a panic or a fatal error, a signal's name when something
+// killed it. A child that exits normally, with any status, is not a death:
+// Death returns nil and the status is the caller's to read. So the child's
+// own messages must go elsewhere, for example to a pipe passed as an extra
+// file (exec.Cmd.ExtraFiles).
+//
+// # The limit
+//
+// RLIMIT_AS bounds the address space, not the resident memory, and a Go
+// process reserves a large address space it never touches: about 1.2 GB on
+// linux/amd64 before main runs (the page allocator's and the heap index's
+// reservations, PROT_NONE, almost none of it resident), and each thread
+// started through the C library (where the program is linked with it, as
+// a program using net is) has a stack of 8 MB of address space. So the
+// child sets its limit to what it has mapped when Init runs, plus the limit
+// the parent gave, plus Margin for the runtime's metadata, plus, with the C
+// library, the stacks of a few more threads. The heap and everything else
+// the child maps after Init fits in that; its resident memory stays below
+// the limit plus about Margin (the reservations are not resident).
+//
+// The child also gets MALLOC_ARENA_MAX=1: the C library otherwise reserves
+// 64 MB of address space for each thread that calls malloc, which would eat
+// the limit without using memory.
+//
+// Hard limits need Linux; elsewhere Supported reports false and Command's
+// command fails to start with an error saying so.
+package sandbox

@@ -1,0 +1,79 @@
+package sandbox
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"syscall"
+)
+
+// Supported reports whether children get a hard memory limit here.
+func Supported() bool { return true }
+
+// limitMemory sets the process's address-space limit to what it maps now,
+// plus limit, plus Margin, plus, where threads are the C library's (the
+// program is linked with it), the stacks of a few more threads than it runs
+// now. Such a stack is RLIMIT_STACK's size (the C library's default for new
+// threads), at most 8 MB counted. Threads past those fit in what the heap
+// leaves free: only near the limit does a thread fail to start, and Death
+// reports that as running out of memory.
+func limitMemory(limit uint64) error {
+	mapped, libc, err := memoryMap()
+	if err != nil {
+		return fmt.Errorf("cannot read this process's memory map: %w", err)
+	}
+	var stacks uint64
+	if libc {
+		var stack syscall.Rlimit
+		threadStack := uint64(8 << 20)
+		if syscall.Getrlimit(syscall.RLIMIT_STACK, &stack) == nil && stack.Cur < threadStack {
+			threadStack = max(stack.Cur, 1<<20)
+		}
+		stacks = extraThreads * threadStack
+	}
+	as := mapped + limit + Margin + stacks
+	if as < limit { // overflow: no limit to speak of
+		return nil
+	}
+	if err := syscall.Setrlimit(syscall.RLIMIT_AS, &syscall.Rlimit{Cur: as, Max: as}); err != nil {
+		return fmt.Errorf("cannot limit memory to %d bytes: %w", as, err)
+	}
+	return nil
+}
+
+// extraThreads is how many threads started after Init get a stack counted
+// outside the limit: the garbage collector's workers and a few blocked in
+// system calls, on a small machine.
+const extraThreads = 8
+
+// memoryMap reads /proc/self/maps: the address space the process has
+// mapped, reservations included, and whether the C library is among it.
+func memoryMap() (mapped uint64, libc bool, err error) {
+	f, err := os.Open("/proc/self/maps")
+	if err != nil {
+		return 0, false, err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) == 0 {
+			continue
+		}
+		lo, hi, ok := strings.Cut(fields[0], "-")
+		start, err1 := strconv.ParseUint(lo, 16, 64)
+		end, err2 := strconv.ParseUint(hi, 16, 64)
+		if !ok || err1 != nil || err2 != nil || end < start {
+			return 0, false, fmt.Errorf("bad line %q", sc.Text())
+		}
+		mapped += end - start
+		if len(fields) >= 6 {
+			name := fields[len(fields)-1]
+			base := name[strings.LastIndexByte(name, '/')+1:]
+			libc = libc || strings.HasPrefix(base, "libc.so") || strings.HasPrefix(base, "libc-")
+		}
+	}
+	return mapped, libc, sc.Err()
+}

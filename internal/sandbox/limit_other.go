@@ -1,0 +1,15 @@
+//go:build !linux
+
+package sandbox
+
+import (
+	"errors"
+	"runtime"
+)
+
+// Supported reports whether children get a hard memory limit here.
+func Supported() bool { return false }
+
+func limitMemory(limit uint64) error {
+	return errors.New("hard memory limits need Linux, not " + runtime.GOOS)
+}

@@ -1,0 +1,145 @@
+package sandbox
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+var sink [][]byte
+
+func init() {
+	Register("test-exit", func() int { return 3 })
+	Register("test-grow", func() int {
+		// Grow 16 MB at a time, touching every page, far past the limit.
+		for range 1 << 10 {
+			b := make([]byte, 16<<20)
+			for i := 0; i < len(b); i += 4096 {
+				b[i] = 1
+			}
+			sink = append(sink, b)
+		}
+		return 0
+	})
+	Register("test-huge", func() int {
+		b := make([]byte, 8<<30)
+		b[len(b)-1] = 1
+		sink = append(sink, b)
+		return 0
+	})
+	Register("test-panic", func() int { panic("something\nwent wrong") })
+	Register("test-sleep", func() int { time.Sleep(time.Minute); return 0 })
+	Register("test-limit", func() int {
+		if Limit() != 256<<20 {
+			return 4
+		}
+		return 0
+	})
+}
+
+func TestMain(m *testing.M) {
+	Init()
+	os.Exit(m.Run())
+}
+
+const testLimit = 256 << 20
+
+// runChild runs a child in mode under testLimit and returns what Death
+// made of its end and the finished command.
+func runChild(t *testing.T, mode string) (error, *exec.Cmd) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	var text RuntimeText
+	cmd := Command(ctx, mode, testLimit)
+	cmd.Stderr = &text
+	if mode == "test-sleep" {
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(100 * time.Millisecond)
+		cmd.Process.Signal(syscall.SIGKILL)
+		return Death(cmd.Wait(), text.Bytes(), testLimit), cmd
+	}
+	return Death(cmd.Run(), text.Bytes(), testLimit), cmd
+}
+
+func TestDeath(t *testing.T) {
+	tests := []struct {
+		mode   string
+		check  func(error) bool
+		status int
+	}{
+		{"test-exit", func(err error) bool { return err == nil }, 3},
+		{"test-limit", func(err error) bool { return err == nil }, 0},
+		{"test-grow", func(err error) bool { var le *LimitError; return errors.As(err, &le) && le.Limit == testLimit }, -2},
+		{"test-huge", func(err error) bool { var le *LimitError; return errors.As(err, &le) }, -2},
+		{"test-panic", func(err error) bool {
+			var ce *CrashError
+			return errors.As(err, &ce) && ce.Line == "panic: something" && err.Error() == "crashed: panic: something"
+		}, -2},
+		{"test-sleep", func(err error) bool { var se *SignalError; return errors.As(err, &se) && se.Signal == syscall.SIGKILL }, -2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.mode, func(t *testing.T) {
+			err, cmd := runChild(t, tt.mode)
+			if !tt.check(err) {
+				t.Fatalf("Death = %v (%T)", err, err)
+			}
+			if tt.status >= 0 && cmd.ProcessState.ExitCode() != tt.status {
+				t.Errorf("exit status %d, want %d", cmd.ProcessState.ExitCode(), tt.status)
+			}
+			if err != nil && strings.Contains(err.Error(), "\n") {
+				t.Errorf("Death's error has more than one line: %q", err)
+			}
+			// The child never holds much more than its limit.
+			if rss := PeakRSS(cmd.ProcessState); rss > testLimit+100<<20 {
+				t.Errorf("peak RSS %d MB, limit %d MB", rss>>20, testLimit>>20)
+			}
+			t.Logf("%s: %v, peak RSS %d MB", tt.mode, err, PeakRSS(cmd.ProcessState)>>20)
+		})
+	}
+}
+
+func TestReportLine(t *testing.T) {
+	tests := []struct{ text, want string }{
+		{"", ""},
+		{"hello\n", ""},
+		{"fatal error: runtime: out of memory\n\nruntime stack:\n", "fatal error: runtime: out of memory"},
+		{"runtime: goroutine stack exceeds 1000000000-byte limit\nfatal error: stack overflow\n", "fatal error: stack overflow"},
+		{"panic: boom\n\ngoroutine 1 [running]:\n", "panic: boom"},
+		{"runtime/cgo: pthread_create failed: Resource temporarily unavailable\nSIGABRT: abort\n", "runtime/cgo: pthread_create failed: Resource temporarily unavailable"},
+	}
+	for _, tt := range tests {
+		if got := reportLine([]byte(tt.text)); got != tt.want {
+			t.Errorf("reportLine(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}
+
+func TestNotStarted(t *testing.T) {
+	cmd := exec.Command("/nonexistent/program")
+	err := Death(cmd.Run(), nil, testLimit)
+	var exit *exec.ExitError
+	if err == nil || errors.As(err, &exit) {
+		t.Fatalf("Death = %v, want the start error", err)
+	}
+}
+
+func TestRuntimeTextKeepsTheStart(t *testing.T) {
+	var text RuntimeText
+	text.Write([]byte("fatal error: runtime: out of memory\n"))
+	for range 1000 {
+		if n, err := text.Write([]byte(strings.Repeat("x", 100) + "\n")); n != 101 || err != nil {
+			t.Fatal(n, err)
+		}
+	}
+	if len(text.Bytes()) != runtimeTextKept || !strings.HasPrefix(string(text.Bytes()), "fatal error") {
+		t.Errorf("kept %d bytes starting %.20q", len(text.Bytes()), text.Bytes())
+	}
+}
