@@ -1,8 +1,10 @@
 package web
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,55 +14,75 @@ import (
 	"sente"
 	"sente/games"
 	"sente/rules"
+	"sente/rules/isolated"
 )
 
 // opened is a game made from a spec, with the values of its parameters.
+// A pasted rules file's game is not made in the server's process: file is
+// set, game is nil, and each solve has a child explore the game (see
+// job.prepare).
 type opened struct {
 	spec   string // as the client gave it
 	family sente.Family
 	game   sente.Game
 	values sente.Values
+	file   *isolated.File
+	args   []sente.Arg
 }
 
 // rulesStore keeps pasted rules files in a private directory, each under a
 // name the server chooses (the hash of its text): nothing a client sends
-// becomes a path.
+// becomes a path. Files are loaded and checked in a child process (see
+// package isolated), at most loads of them at once.
 type rulesStore struct {
 	mu    sync.Mutex
 	dir   string
-	files map[string]string // id -> path
+	files map[string]*isolated.File // id -> the loaded file
 	max   int
-	opt   rules.Options
+	lim   isolated.Limits
+	loads chan struct{}
 }
 
 const rulesPrefix = "rules:"
 
-func (s *rulesStore) add(text string) (string, sente.Family, error) {
+func (s *rulesStore) add(ctx context.Context, text string) (string, sente.Family, error) {
 	sum := sha256.Sum256([]byte(text))
 	id := hex.EncodeToString(sum[:])[:16]
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	path, ok := s.files[id]
-	if !ok {
-		if len(s.files) >= s.max {
-			return "", sente.Family{}, fmt.Errorf("this server holds at most %d rules files; restart it to make room", s.max)
-		}
-		// The file name is the hash with .star, which rules.Load needs;
-		// the family's name is then the hash too.
-		path = filepath.Join(s.dir, "r"+id+".star")
-		if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
-			return "", sente.Family{}, fmt.Errorf("cannot store the rules file")
-		}
+	f, ok := s.files[id]
+	full := len(s.files) >= s.max
+	s.mu.Unlock()
+	if ok {
+		return rulesPrefix + id, f.Family, nil
 	}
-	fam, err := rules.Load(path, s.opt)
+	if full {
+		return "", sente.Family{}, fmt.Errorf("this server holds at most %d rules files; restart it to make room", s.max)
+	}
+	select {
+	case s.loads <- struct{}{}:
+		defer func() { <-s.loads }()
+	case <-ctx.Done():
+		return "", sente.Family{}, errors.New("the server is busy loading other rules files; try again")
+	}
+	// The file name is the hash with .star, which rules files need; the
+	// family's name is then the hash too.
+	path := filepath.Join(s.dir, "r"+id+".star")
+	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
+		return "", sente.Family{}, fmt.Errorf("cannot store the rules file")
+	}
+	f, err := isolated.Load(ctx, path, s.lim)
 	if err != nil {
-		if !ok {
-			os.Remove(path)
-		}
+		os.Remove(path)
 		return "", sente.Family{}, cleanRulesError(err, path)
 	}
-	s.files[id] = path
-	return rulesPrefix + id, fam, nil
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.files) >= s.max {
+		os.Remove(path)
+		return "", sente.Family{}, fmt.Errorf("this server holds at most %d rules files; restart it to make room", s.max)
+	}
+	s.files[id] = f
+	return rulesPrefix + id, f.Family, nil
 }
 
 // cleanRulesError replaces the private path in a message by "rules".
@@ -70,18 +92,14 @@ func cleanRulesError(err error, path string) error {
 	return fmt.Errorf("%s", msg)
 }
 
-func (s *rulesStore) family(id string) (sente.Family, error) {
+func (s *rulesStore) file(id string) (*isolated.File, error) {
 	s.mu.Lock()
-	path, ok := s.files[id]
-	s.mu.Unlock()
+	defer s.mu.Unlock()
+	f, ok := s.files[id]
 	if !ok {
-		return sente.Family{}, fmt.Errorf("unknown rules file %q: paste it again (the server forgets rules files when it restarts)", rulesPrefix+id)
+		return nil, fmt.Errorf("unknown rules file %q: paste it again (the server forgets rules files when it restarts)", rulesPrefix+id)
 	}
-	fam, err := rules.Load(path, s.opt)
-	if err != nil {
-		return fam, cleanRulesError(err, path)
-	}
-	return fam, nil
+	return f, nil
 }
 
 // open makes the game a spec names: a built-in NAME[:key=value,...] or
@@ -96,12 +114,14 @@ func (s *Server) open(spec string) (*opened, error) {
 	}
 	var fam sente.Family
 	var parsed sente.Spec
+	var file *isolated.File
 	var err error
 	if rest, ok := strings.CutPrefix(spec, rulesPrefix); ok {
 		id, args, _ := strings.Cut(rest, ":")
-		if fam, err = s.rules.family(id); err != nil {
+		if file, err = s.rules.file(id); err != nil {
 			return nil, err
 		}
+		fam = file.Family
 		fam.Name = rulesPrefix + id
 		text := "rules"
 		if args != "" {
@@ -124,6 +144,9 @@ func (s *Server) open(spec string) (*opened, error) {
 	vals, err := sente.Bind(fam.Name, fam.Params, parsed.Args)
 	if err != nil {
 		return nil, err
+	}
+	if file != nil {
+		return &opened{spec: spec, family: fam, values: vals, file: file, args: parsed.Args}, nil
 	}
 	g, err := fam.New(vals)
 	if err != nil {

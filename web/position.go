@@ -74,10 +74,16 @@ func (s *Server) position(ctx context.Context, spec, posText string) (*PositionI
 		if err != nil {
 			return nil, nil, err
 		}
+		if o.file != nil {
+			return o, rulesRoot(""), nil
+		}
 		return o, o.game.Start(), nil
 	})
 	if err != nil {
 		return nil, http.StatusBadRequest, err
+	}
+	if j.o.file != nil {
+		return s.rulesPosition(ctx, j, spec, posText)
 	}
 	g := j.game
 	p := g.Start()
@@ -115,6 +121,48 @@ func (s *Server) position(ctx context.Context, spec, posText string) (*PositionI
 		return nil, http.StatusBadRequest, e.Err()
 	}
 	return info, 0, nil
+}
+
+// rulesPosition is position for a pasted rules file, whose game is known
+// only once a child has explored it: from the start, or from the position
+// asked for when the start does not reach it.
+func (s *Server) rulesPosition(ctx context.Context, j *job, spec, posText string) (*PositionInfo, int, error) {
+	if !s.wait(ctx, j) {
+		return s.pending(j), 0, nil
+	}
+	if j.err != nil {
+		return nil, http.StatusBadRequest, j.err
+	}
+	p := j.game.Start()
+	if posText != "" {
+		var err error
+		if p, err = j.game.ParsePosition(posText); err != nil {
+			from := j
+			key := spec + "\x00from\x00" + posText
+			if j, err = s.cache.get(key, func() (*opened, sente.Position, error) { return from.o, rulesRoot(posText), nil }); err != nil {
+				return nil, http.StatusBadRequest, err
+			}
+			if !s.wait(ctx, j) {
+				return s.pending(j), 0, nil
+			}
+			if j.err != nil {
+				return nil, http.StatusBadRequest, j.err
+			}
+			p = j.game.Start()
+		}
+	}
+	return s.describe(j, p, j.sol), 0, nil
+}
+
+// pending is the answer while a rules file's game is still being explored
+// or solved: no position is known yet.
+func (s *Server) pending(j *job) *PositionInfo {
+	pr := j.progress()
+	return &PositionInfo{
+		Game: j.o.spec, Name: j.o.family.Name, Summary: j.o.family.Summary,
+		Status: "solving", Progress: &pr, Moves: []MoveInfo{},
+		Verdict: "Solving the game: " + progressWords(pr),
+	}
 }
 
 // wait waits a moment for the job; false if it is still running.

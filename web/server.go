@@ -20,7 +20,7 @@ import (
 
 	"sente"
 	"sente/games"
-	"sente/rules"
+	"sente/rules/isolated"
 )
 
 //go:embed static
@@ -38,7 +38,10 @@ type Config struct {
 	Moment         time.Duration // how long a request waits for a solve before answering "solving" (default 300 ms)
 	Steps          uint64        // rules files: steps per call (default rules.DefaultSteps)
 	MaxRulesFiles  int           // pasted rules files kept (default 256)
-	Logf           func(format string, args ...any)
+	// RulesMemory is the hard limit on the memory of the child process
+	// that loads or explores one pasted rules file (default 1 GiB).
+	RulesMemory uint64
+	Logf        func(format string, args ...any)
 }
 
 func (c *Config) defaults() {
@@ -62,6 +65,9 @@ func (c *Config) defaults() {
 	}
 	if c.MaxRulesFiles <= 0 {
 		c.MaxRulesFiles = 256
+	}
+	if c.RulesMemory == 0 {
+		c.RulesMemory = 1 << 30
 	}
 	if c.Logf == nil {
 		c.Logf = log.Printf
@@ -91,9 +97,10 @@ func New(cfg Config) (*Server, error) {
 		cancel: cancel,
 		rules: &rulesStore{
 			dir:   dir,
-			files: map[string]string{},
+			files: map[string]*isolated.File{},
 			max:   cfg.MaxRulesFiles,
-			opt:   rules.Options{Steps: cfg.Steps, Context: ctx},
+			lim:   isolated.Limits{Memory: cfg.RulesMemory, Steps: cfg.Steps, MaxPositions: cfg.MaxPositions},
+			loads: make(chan struct{}, cfg.MaxSolves),
 		},
 	}
 	return s, nil
@@ -242,7 +249,7 @@ func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "the rules file is empty")
 		return
 	}
-	spec, fam, err := s.rules.add(text)
+	spec, fam, err := s.rules.add(r.Context(), text)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return

@@ -11,11 +11,20 @@ import (
 	"sente"
 	"sente/explain"
 	"sente/explore"
+	"sente/rules/isolated"
 	"sente/solve"
 )
 
+// rulesRoot is the root of a rules file's job before its game is explored:
+// the text of the position to explore from, empty for the start.
+type rulesRoot string
+
 // job is one solve, shared by every request for the same game and root:
 // the first request starts it, the others wait on done (single flight).
+//
+// A pasted rules file's job starts without its game: root is then a
+// rulesRoot, and run has a child explore the game from there, setting game
+// and root before done is closed. Requests read them only after done.
 type job struct {
 	key  string
 	o    *opened
@@ -137,6 +146,18 @@ func (c *cache) run(j *job) {
 	}
 	defer func() { <-c.slots }()
 	j.phase.Store("exploring")
+	if text, ok := j.root.(rulesRoot); ok {
+		graph, err := j.o.file.Explore(c.ctx, j.o.args, string(text))
+		if errors.Is(err, isolated.ErrTooMany) {
+			err = fmt.Errorf("%v: this server solves games of at most %d positions; choose smaller parameters", err, c.maxPos)
+		}
+		if err != nil {
+			j.err = cleanRulesError(err, j.o.file.Path())
+			c.forget(j)
+			return
+		}
+		j.game, j.root = graph.Game(), graph.Start()
+	}
 	sol, err := solve.Solve(c.ctx, j.game, solve.Options{
 		From:         j.root,
 		MaxPositions: c.maxPos,

@@ -1,0 +1,144 @@
+package isolated
+
+import (
+	"bufio"
+	"context"
+	"encoding/gob"
+	"fmt"
+	"os"
+	"strings"
+
+	"sente"
+	"sente/internal/sandbox"
+	"sente/rules"
+)
+
+// mode is the name the child runs under (see sandbox.Register).
+const mode = "rules-graph"
+
+func init() { sandbox.Register(mode, childMain) }
+
+// childMain serves one request: read it, do it, write the response. Errors
+// of the file come back in the response; only a broken pipe or a death (out
+// of memory, a crash) ends the child otherwise.
+func childMain() int {
+	var req request
+	if err := gob.NewDecoder(bufio.NewReader(os.Stdin)).Decode(&req); err != nil {
+		fmt.Fprintf(os.Stderr, "isolated: reading the request: %v\n", err)
+		return 1
+	}
+	resp := serve(context.Background(), req)
+	out := bufio.NewWriter(os.Stdout)
+	if err := gob.NewEncoder(out).Encode(resp); err != nil {
+		fmt.Fprintf(os.Stderr, "isolated: writing the response: %v\n", err)
+		return 1
+	}
+	if err := out.Flush(); err != nil {
+		return 1
+	}
+	return 0
+}
+
+func serve(ctx context.Context, req request) *response {
+	fam, err := rules.Load(req.Path, rules.Options{Steps: req.Steps, Context: ctx})
+	if err != nil {
+		return &response{Err: err.Error()}
+	}
+	if !req.Explore {
+		return &response{Name: fam.Name, Summary: fam.Summary, Params: fam.Params}
+	}
+	vals, err := sente.Bind(fam.Name, fam.Params, req.Args)
+	if err != nil {
+		return &response{Err: err.Error()}
+	}
+	g, err := fam.New(vals)
+	if err != nil {
+		return &response{Err: err.Error()}
+	}
+	resp, err := explore(g, req.Root, req.MaxPositions)
+	if err == nil {
+		if e, ok := g.(sente.Erring); ok && e.Err() != nil {
+			err = e.Err()
+		}
+	}
+	if err != nil {
+		_, tooMany := err.(tooManyError)
+		return &response{Err: err.Error(), TooMany: tooMany}
+	}
+	return resp
+}
+
+// tooManyError is the limit on positions.
+type tooManyError struct{ max int }
+
+func (e tooManyError) Error() string {
+	return fmt.Sprintf("more than %d positions are reachable", e.max)
+}
+
+// explore visits every position reachable from root in breadth-first
+// order, recording each one's text, turn, end and moves.
+func explore(g sente.Game, rootText string, maxPositions int) (*response, error) {
+	root := g.Start()
+	if strings.TrimSpace(rootText) != "" {
+		p, err := g.ParsePosition(rootText)
+		if err != nil {
+			return nil, err
+		}
+		root = p
+	}
+	r := &response{First: []int32{0}}
+	if d, ok := g.(sente.Describer); ok {
+		r.Description = d.Describe()
+	}
+	if imp, ok := g.(sente.Impartial); ok && imp.Impartial() {
+		r.Impartial = true
+	}
+	ids := map[sente.Position]int32{}
+	names := map[string]int32{}
+	queue := []sente.Position{}
+	add := func(p sente.Position) (int32, error) {
+		if id, ok := ids[p]; ok {
+			return id, nil
+		}
+		if len(queue) >= maxPositions {
+			return 0, tooManyError{maxPositions}
+		}
+		id := int32(len(queue))
+		ids[p] = id
+		queue = append(queue, p)
+		return id, nil
+	}
+	if _, err := add(root); err != nil {
+		return nil, err
+	}
+	for i := 0; i < len(queue); i++ {
+		p := queue[i]
+		r.Texts = append(r.Texts, g.FormatPosition(p))
+		r.Turns = append(r.Turns, g.Turn(p))
+		v, ended := g.Ended(p)
+		if ended {
+			r.Ended = append(r.Ended, 1+uint8(v))
+		} else {
+			r.Ended = append(r.Ended, 0)
+			for _, m := range g.Moves(p) {
+				to, err := add(m.To)
+				if err != nil {
+					return nil, err
+				}
+				name, ok := names[m.Name]
+				if !ok {
+					name = int32(len(r.Names))
+					names[m.Name] = name
+					r.Names = append(r.Names, m.Name)
+				}
+				r.MoveNames = append(r.MoveNames, name)
+				r.Targets = append(r.Targets, to)
+			}
+		}
+		r.First = append(r.First, int32(len(r.Targets)))
+		if e, ok := g.(sente.Erring); ok && e.Err() != nil {
+			return nil, e.Err()
+		}
+	}
+	return r, nil
+}

@@ -1,0 +1,105 @@
+package isolated
+
+import (
+	"fmt"
+	"strings"
+
+	"sente"
+)
+
+// Graph is a game given by its positions and moves, all explored: a
+// position is its index, an int from 0 (the root) to Len()-1. It is
+// immutable and safe for concurrent use.
+type Graph struct {
+	desc      sente.Description
+	impartial bool
+
+	// texts[i] is position i's text form.
+	texts  []string
+	byText map[string]int32
+	// turns[i] is whose turn it is; ended[i] is 0 when position i goes
+	// on, or 1 + the sente.Value it ended with for the player to move.
+	turns []sente.Player
+	ended []uint8
+	// The moves of position i are first[i] to first[i+1]-1 of moveNames
+	// (an index into names) and targets.
+	first     []int32
+	moveNames []int32
+	targets   []int32
+	names     []string
+}
+
+// Len is the number of positions.
+func (g *Graph) Len() int { return len(g.texts) }
+
+func (g *Graph) index(p sente.Position) int32 {
+	i, ok := p.(int)
+	if !ok || i < 0 || i >= len(g.texts) {
+		panic(fmt.Sprintf("isolated: %v is not a position of this graph", p))
+	}
+	return int32(i)
+}
+
+// Start is the root the graph was explored from.
+func (g *Graph) Start() sente.Position { return 0 }
+
+func (g *Graph) Moves(p sente.Position) []sente.Move {
+	i := g.index(p)
+	moves := make([]sente.Move, 0, g.first[i+1]-g.first[i])
+	for m := g.first[i]; m < g.first[i+1]; m++ {
+		moves = append(moves, sente.Move{Name: g.names[g.moveNames[m]], To: int(g.targets[m])})
+	}
+	return moves
+}
+
+func (g *Graph) Ended(p sente.Position) (sente.Value, bool) { return g.EndedKey(uint64(g.index(p))) }
+
+func (g *Graph) Turn(p sente.Position) sente.Player { return g.turns[g.index(p)] }
+
+func (g *Graph) FormatPosition(p sente.Position) string { return g.texts[g.index(p)] }
+
+// ParsePosition finds a position by its text form, as the file formats it
+// (spaces around the text do not matter).
+func (g *Graph) ParsePosition(s string) (sente.Position, error) {
+	if i, ok := g.byText[strings.TrimSpace(s)]; ok {
+		return int(i), nil
+	}
+	return nil, fmt.Errorf("position %q is not one reachable from %s; give a position in the form the game shows (the start is %s)", s, g.texts[0], g.texts[0])
+}
+
+// Encode, Decode, AppendChildren and EndedKey are the engines' fast path:
+// the key of a position is its index.
+func (g *Graph) Encode(p sente.Position) uint64 { return uint64(g.index(p)) }
+
+func (g *Graph) Decode(key uint64) sente.Position { return int(key) }
+
+func (g *Graph) AppendChildren(dst []uint64, key uint64) []uint64 {
+	for m := g.first[key]; m < g.first[key+1]; m++ {
+		dst = append(dst, uint64(g.targets[m]))
+	}
+	return dst
+}
+
+func (g *Graph) EndedKey(key uint64) (sente.Value, bool) {
+	if e := g.ended[key]; e != 0 {
+		return sente.Value(e - 1), true
+	}
+	return 0, false
+}
+
+// Describe is the file's own description.
+func (g *Graph) Describe() sente.Description { return g.desc }
+
+// impartialGraph is a Graph whose file declares the game impartial.
+type impartialGraph struct{ *Graph }
+
+func (impartialGraph) Impartial() bool { return true }
+
+// Game returns g as a game, sente.Impartial when its file declares the game
+// impartial.
+func (g *Graph) Game() sente.Game {
+	if g.impartial {
+		return impartialGraph{g}
+	}
+	return g
+}

@@ -1,0 +1,148 @@
+package isolated
+
+import (
+	"bytes"
+	"context"
+	"encoding/gob"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"sente"
+	"sente/internal/sandbox"
+)
+
+// Limits bound the child that runs a rules file.
+type Limits struct {
+	// Memory is the most memory the child may hold, in bytes: a hard
+	// limit, past which it dies and the call fails.
+	Memory uint64
+	// Steps limits each call of the file's functions (rules.Options.Steps;
+	// 0 for rules.DefaultSteps).
+	Steps uint64
+	// MaxPositions limits the positions a graph may have.
+	MaxPositions int
+	// MaxBytes limits what the child may send back; 0 means 1 GiB.
+	MaxBytes int64
+}
+
+// ErrTooMany is returned (wrapped) when more than Limits.MaxPositions
+// positions are reachable.
+var ErrTooMany = errors.New("too many positions")
+
+// File is a rules file that a child has loaded and checked.
+type File struct {
+	path string
+	lim  Limits
+	// Family is the file's family without New: name, summary and
+	// parameters. Explore makes its games.
+	Family sente.Family
+}
+
+// Load has a child load and check the rules file at path. Its errors are
+// the file's own, in one line, or the child's death.
+func Load(ctx context.Context, path string, lim Limits) (*File, error) {
+	resp, err := call(ctx, request{Path: path, Steps: lim.Steps}, lim)
+	if err != nil {
+		return nil, err
+	}
+	return &File{path: path, lim: lim, Family: sente.Family{Name: resp.Name, Summary: resp.Summary, Params: resp.Params}}, nil
+}
+
+// Explore has a child make the file's game with args and explore every
+// position reachable from root (its text form; empty for the start), and
+// returns them as a graph whose start is root.
+func (f *File) Explore(ctx context.Context, args []sente.Arg, root string) (*Graph, error) {
+	resp, err := call(ctx, request{
+		Path: f.path, Steps: f.lim.Steps, Explore: true,
+		Args: args, Root: root, MaxPositions: max(f.lim.MaxPositions, 1),
+	}, f.lim)
+	if err != nil {
+		return nil, err
+	}
+	return graphOf(resp)
+}
+
+// call runs one request in a child.
+func call(ctx context.Context, req request, lim Limits) (*response, error) {
+	var in bytes.Buffer
+	if err := gob.NewEncoder(&in).Encode(req); err != nil {
+		return nil, err
+	}
+	cmd := sandbox.Command(ctx, mode, lim.Memory)
+	cmd.Stdin = &in
+	said := &sandbox.RuntimeText{}
+	cmd.Stderr = said
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("cannot start a process for the rules file: %w", err)
+	}
+	maxBytes := lim.MaxBytes
+	if maxBytes <= 0 {
+		maxBytes = 1 << 30
+	}
+	limited := &io.LimitedReader{R: out, N: maxBytes}
+	var resp response
+	decodeErr := gob.NewDecoder(limited).Decode(&resp)
+	io.Copy(io.Discard, out) // let the child finish writing
+	waitErr := cmd.Wait()
+	switch {
+	case ctx.Err() != nil:
+		return nil, ctx.Err()
+	case waitErr != nil:
+		if death := sandbox.Death(waitErr, said.Bytes(), lim.Memory); death != nil {
+			return nil, fmt.Errorf("%s: the process running the rules file %w", req.Path, death)
+		}
+		return nil, fmt.Errorf("%s: the process running the rules file failed: %v", req.Path, waitErr)
+	case limited.N <= 0:
+		return nil, fmt.Errorf("the rules file's game is too large to send back: more than %d bytes", maxBytes)
+	case decodeErr != nil:
+		return nil, fmt.Errorf("cannot read what the rules file's process sent back: %v", decodeErr)
+	case resp.TooMany:
+		return nil, fmt.Errorf("%w: %s", ErrTooMany, resp.Err)
+	case resp.Err != "":
+		return nil, errors.New(resp.Err)
+	}
+	return &resp, nil
+}
+
+// graphOf checks what a child sent and makes the graph of it.
+func graphOf(r *response) (*Graph, error) {
+	n := len(r.Texts)
+	bad := func(what string) (*Graph, error) {
+		return nil, fmt.Errorf("the rules file's process sent back a malformed graph: %s", what)
+	}
+	if n == 0 || len(r.Turns) != n || len(r.Ended) != n || len(r.First) != n+1 ||
+		r.First[0] != 0 || int(r.First[n]) != len(r.Targets) || len(r.MoveNames) != len(r.Targets) {
+		return bad("lengths disagree")
+	}
+	for i := range n {
+		if r.First[i] > r.First[i+1] {
+			return bad("moves out of order")
+		}
+	}
+	for m, t := range r.Targets {
+		if t < 0 || int(t) >= n || r.MoveNames[m] < 0 || int(r.MoveNames[m]) >= len(r.Names) {
+			return bad("a move leads nowhere")
+		}
+	}
+	g := &Graph{
+		desc: r.Description, impartial: r.Impartial,
+		texts: r.Texts, byText: make(map[string]int32, n),
+		turns: r.Turns, ended: r.Ended,
+		first: r.First, moveNames: r.MoveNames, targets: r.Targets, names: r.Names,
+	}
+	for i, t := range r.Texts {
+		if _, dup := g.byText[t]; !dup {
+			g.byText[strings.TrimSpace(t)] = int32(i)
+		}
+	}
+	return g, nil
+}
+
+// Path is where the file is.
+func (f *File) Path() string { return f.path }
