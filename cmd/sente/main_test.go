@@ -197,10 +197,28 @@ func TestSolveJSON(t *testing.T) {
 					Remoteness int    `json:"remoteness"`
 					Winner     string `json:"winner"`
 					Turn       string `json:"turn"`
-				} `json:"start"`
+				}
+				MainLine []struct {
+					Move, Player, Value, Position string
+					Remoteness                    int
+				} `json:"main_line"`
 			}
 			if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
 				t.Fatalf("%v\n%s", err, r.stdout)
+			}
+			// The position's own outcome is at the top, as in a table row.
+			if err := json.Unmarshal([]byte(r.stdout), &got.Start); err != nil {
+				t.Fatal(err)
+			}
+			// The main line starts with a best move, each ply's remoteness
+			// one less than the last, and ends the game.
+			if len(got.MainLine) != tt.remoteness || got.MainLine[0].Move != got.BestMoves[0] {
+				t.Errorf("main line %+v: want %d plies from %s", got.MainLine, tt.remoteness, got.BestMoves[0])
+			}
+			for i, m := range got.MainLine {
+				if m.Remoteness != tt.remoteness-i || m.Position == "" {
+					t.Errorf("main line ply %d: %+v, want remoteness %d", i+1, m, tt.remoteness-i)
+				}
 			}
 			if got.Start.Value != tt.value || got.Start.Winner != tt.winner || got.Start.Turn != tt.turn || got.Start.Remoteness != tt.remoteness {
 				t.Errorf("start = %+v; want value %s, winner %s, turn %s, remoteness %d", got.Start, tt.value, tt.winner, tt.turn, tt.remoteness)
@@ -254,10 +272,10 @@ func TestMovesJSON(t *testing.T) {
 			keys = append(keys, k)
 		}
 		slices.Sort(keys)
-		if want := []string{"move", "position", "remoteness", "value"}; !slices.Equal(keys, want) {
+		if want := []string{"move", "player", "position", "remoteness", "value"}; !slices.Equal(keys, want) {
 			t.Errorf("move object has keys %v, want %v", keys, want)
 		}
-		for _, k := range []string{"move", "position", "value"} {
+		for _, k := range []string{"move", "player", "position", "value"} {
 			if _, ok := m[k].(string); !ok {
 				t.Errorf("%s = %#v, want a string", k, m[k])
 			}
