@@ -38,7 +38,7 @@ func remotenessJSON(o sente.Outcome) *int {
 // grundy_infinite; an unknown one is null alone.
 type grundyJSON struct {
 	Grundy   *int  `json:"grundy"`
-	Infinite []int `json:"grundy_infinite,omitempty"`
+	Infinite []int `json:"grundy_infinite,omitzero"`
 }
 
 func parseGrundy(text string) grundyJSON {
