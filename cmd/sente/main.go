@@ -122,7 +122,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		var fileErr *rules.Error
 		if m, ok := memoryLimitOf(ctx); ok {
 			fmt.Fprintf(stderr, "sente: %v\n", m)
-			return 2
+			return memoryStatus()
 		}
 		switch {
 		case errors.Is(err, context.Canceled):
