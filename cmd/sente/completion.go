@@ -123,21 +123,15 @@ func complete(root *kong.Node, words []string) []string {
 	node := root
 	var args []string      // the positional arguments given so far
 	var pending *kong.Flag // a flag whose value is the next word
-	flags := map[string][]string{}
 	for _, w := range words[:len(words)-1] {
 		if pending != nil {
-			flags[pending.Name] = append(flags[pending.Name], w)
-			pending = nil
+			pending = nil // w is its value
 			continue
 		}
 		if strings.HasPrefix(w, "-") && len(w) > 1 {
-			name, value, hasValue := strings.Cut(strings.TrimLeft(w, "-"), "=")
-			if f := findFlag(node, name); f != nil {
-				if hasValue {
-					flags[f.Name] = append(flags[f.Name], value)
-				} else if !f.IsBool() && !f.IsCounter() {
-					pending = f
-				}
+			name, _, hasValue := strings.Cut(strings.TrimLeft(w, "-"), "=")
+			if f := findFlag(node, name); f != nil && !hasValue && !f.IsBool() && !f.IsCounter() {
+				pending = f
 			}
 			continue
 		}
@@ -152,7 +146,15 @@ func complete(root *kong.Node, words []string) []string {
 	var out []string
 	switch {
 	case pending != nil:
-		out = flagValues(node, pending, cur, args, flags)
+		out = flagValues(node, pending, cur, args)
+	case strings.HasPrefix(cur, "--") && strings.Contains(cur, "="):
+		// --flag=value in one word.
+		name, value, _ := strings.Cut(cur[2:], "=")
+		if f := findFlag(node, name); f != nil {
+			for _, v := range flagValues(node, f, value, args) {
+				out = append(out, "--"+name+"="+v)
+			}
+		}
 	case strings.HasPrefix(cur, "-"):
 		out = flagNames(node)
 	case !anyPositional(node):
@@ -252,7 +254,7 @@ func paramChoices(p sente.Param) []string {
 
 // flagValues completes the value of a flag: its enum, the policies of the
 // game for --restrict, the whole-number parameters for --param.
-func flagValues(node *kong.Node, f *kong.Flag, cur string, args []string, flags map[string][]string) []string {
+func flagValues(node *kong.Node, f *kong.Flag, cur string, args []string) []string {
 	if f.Enum != "" {
 		return f.EnumSlice()
 	}

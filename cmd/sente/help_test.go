@@ -159,6 +159,8 @@ func TestComplete(t *testing.T) {
 		{words: []string{"solve", "chopsticks", "--restrict", ""}, want: []string{"first=", "second="}, exact: true},
 		{words: []string{"solve", "chopsticks", "--restrict", "second="}, want: []string{"second=niece", "second=niece-attacks"}},
 		{words: []string{"play", "cards", "--as", ""}, want: []string{"first", "second"}, exact: true},
+		{words: []string{"play", "cards", "--as=s"}, want: []string{"--as=second"}, exact: true},
+		{words: []string{"solve", "chopsticks", "--restrict=second=n"}, want: []string{"--restrict=second=niece", "--restrict=second=niece-attacks"}, exact: true},
 		{words: []string{"table", "cards", "--format", "j"}, want: []string{"json", "jsonl"}, exact: true},
 		{words: []string{"grundy", "count", "--param", ""}, want: []string{"lose=", "most=", "start="}},
 		{words: []string{"sweep", "count", "--json", "--param", "m"}, want: []string{"most="}, exact: true},
