@@ -68,8 +68,10 @@ _sente() {
         _files
         return
     fi
-    (( ${#whole} )) && compadd -Q -- "${whole[@]}"
-    (( ${#half} )) && compadd -Q -S '' -- "${half[@]}"
+    local ret=1
+    if (( ${#whole} )); then compadd -Q -- "${whole[@]}" && ret=0; fi
+    if (( ${#half} )); then compadd -Q -S '' -- "${half[@]}" && ret=0; fi
+    return ret
 }
 if [[ $zsh_eval_context[-1] == loadautofunc ]]; then
     _sente "$@"

@@ -289,3 +289,42 @@ func quoteWords(words []string) string {
 	}
 	return strings.Join(q, " ")
 }
+
+// TestZshCompletion runs the zsh script with the completion system's
+// compadd and _files stubbed: whole words get a space after them, half
+// words (connect4:w=) none, and no candidate means file names.
+func TestZshCompletion(t *testing.T) {
+	if _, err := exec.LookPath("zsh"); err != nil {
+		t.Skip("zsh not installed")
+	}
+	script := runCLI(t, context.Background(), "", "completion", "zsh").stdout
+	tests := []struct {
+		words []string
+		fake  string
+		want  string
+	}{
+		{[]string{"sente", "so"}, "solve", "compadd -Q -- solve"},
+		{[]string{"sente", "solve", "connect4:"}, "connect4:w=\nconnect4:h=", "compadd -Q -S  -- connect4:w= connect4:h="},
+		{[]string{"sente", "moves", "cards", ""}, "", "_files"},
+	}
+	for _, tt := range tests {
+		prog := `compdef() { :; }
+compadd() { print -r -- "compadd $*"; }
+_files() { print _files; }
+sente() { [[ -n $FAKE ]] && print -r -- "$FAKE"; }
+` + script + `
+words=(` + quoteWords(tt.words) + `); CURRENT=${#words}
+_sente
+`
+		cmd := exec.Command("zsh", "-f", "-c", prog)
+		cmd.Env = append(os.Environ(), "FAKE="+tt.fake)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Errorf("%q: %v\n%s", tt.words, err, out)
+			continue
+		}
+		if got := strings.TrimSpace(string(out)); got != tt.want {
+			t.Errorf("%q: %q, want %q", tt.words, got, tt.want)
+		}
+	}
+}
