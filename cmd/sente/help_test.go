@@ -125,9 +125,9 @@ func TestVersion(t *testing.T) {
 		{"checkout with changes", build("v0.0.0-20261123090503-41d7a90c2f1e+dirty", "vcs.revision", "41d7a90c2f1e0123456789abcdef", "vcs.modified", "true"), true,
 			"sente v0.0.0-20261123090503-41d7a90c2f1e+dirty (commit 41d7a90c2f1e, with local changes; go1.26.0)"},
 		{"go run", build("(devel)"), true,
-			"sente (devel) (no commit recorded: built outside a git checkout, or by go run or go test; go1.26.0)"},
+			"sente (devel) (no commit recorded: built by go run or go test, outside a git checkout, or with -buildvcs=false; go1.26.0)"},
 		{"no version at all", build(""), true,
-			"sente (devel) (no commit recorded: built outside a git checkout, or by go run or go test; go1.26.0)"},
+			"sente (devel) (no commit recorded: built by go run or go test, outside a git checkout, or with -buildvcs=false; go1.26.0)"},
 		{"no build information", nil, false, "sente (no build information)"},
 	}
 	for _, tt := range tests {

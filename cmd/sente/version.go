@@ -42,7 +42,7 @@ func versionOf(info *debug.BuildInfo, ok bool) string {
 		}
 		about = append(about, commit)
 	} else {
-		about = append(about, "no commit recorded: built outside a git checkout, or by go run or go test")
+		about = append(about, "no commit recorded: built by go run or go test, outside a git checkout, or with -buildvcs=false")
 	}
 	if info.GoVersion != "" {
 		about = append(about, info.GoVersion)
