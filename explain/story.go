@@ -18,14 +18,14 @@ import (
 // simple one exists, the winner's strategy as a rule. Every field is plain
 // data, so that a Story encodes to JSON as it is; WriteText renders it.
 type Story struct {
-	Game     string `json:"game,omitempty"` // the game's one-line summary, when it has one
-	Position string `json:"position"`       // the position, in the game's text form
-	Turn     string `json:"turn"`           // who is to move: "first" or "second"
-	Ended    bool   `json:"ended"`          // the game is over at the position
-	Value    string `json:"value"`          // for the player to move: win, lose, tie or draw
-	Winner   string `json:"winner"`         // "first", "second", or "none" (tie or draw)
-	Plies    int    `json:"plies"`          // plies to the end under perfect play; 0 for a draw
-	Verdict  string `json:"verdict"`        // Verdict's sentence: "first player wins in 9 plies"
+	Game     string `json:"summary,omitempty"` // the game's one-line summary, when it has one
+	Position string `json:"position"`          // the position, in the game's text form
+	Turn     string `json:"turn"`              // who is to move: "first" or "second"
+	Ended    bool   `json:"ended"`             // the game is over at the position
+	Value    string `json:"value"`             // for the player to move: win, lose, tie or draw
+	Winner   string `json:"winner"`            // "first", "second", or "none" (tie or draw)
+	Plies    *int   `json:"remoteness"`        // plies to the end under perfect play; nil for a draw
+	Verdict  string `json:"verdict"`           // Verdict's sentence: "first player wins in 9 plies"
 	// LastMove is the move that led to the position, when the solution
 	// shows that every way into it ends with a move of that name (as in the
 	// card game, where "1/-" follows the opening 1); "" when unknown.
@@ -58,20 +58,20 @@ type Story struct {
 
 // Step is one ply of the main line.
 type Step struct {
-	Ply    int    `json:"ply"`    // 1 for the first move from the position
-	Player string `json:"player"` // who plays it: "first" or "second"
-	Move   string `json:"move"`   // the move's name
-	After  string `json:"after"`  // the position it leads to
+	Ply    int    `json:"ply"`      // 1 for the first move from the position
+	Player string `json:"player"`   // who plays it: "first" or "second"
+	Move   string `json:"move"`     // the move's name
+	After  string `json:"position"` // the position it leads to
 }
 
 // StoryMove is one move from the position with what it leads to under
 // perfect play, for the player making it.
 type StoryMove struct {
 	Move  string `json:"move"`
-	Value string `json:"value"` // win, lose, tie or draw, for the mover
-	Plies int    `json:"plies"` // plies to the end counting this move; 0 for a draw
-	Words string `json:"words"` // "wins in 9 plies", "loses in 8 plies", "draw"
-	Best  bool   `json:"best"`  // no move from the position is better
+	Value string `json:"value"`      // win, lose, tie or draw, for the mover
+	Plies *int   `json:"remoteness"` // plies to the end counting this move; nil for a draw
+	Words string `json:"words"`      // "wins in 9 plies", "loses in 8 plies", "draw"
+	Best  bool   `json:"best"`       // no move from the position is better
 }
 
 // Strategy is how one player wins from a position where they are to move
@@ -185,7 +185,7 @@ func ExplainWith(sol *solve.Solution, p sente.Position, opt StoryOptions) (*Stor
 		Ended:    ended || len(sol.Moves(p)) == 0,
 		Value:    o.Value.String(),
 		Winner:   sente.Winner(turn, o.Value).String(),
-		Plies:    o.Remoteness,
+		Plies:    remoteness(o),
 		Verdict:  Verdict(turn, o),
 		Line:     []Step{},
 		Moves:    []StoryMove{},
@@ -224,7 +224,7 @@ func ExplainWith(sol *solve.Solution, p sente.Position, opt StoryOptions) (*Stor
 	}
 	for _, m := range ranked {
 		s.Moves = append(s.Moves, StoryMove{
-			Move: m.Name, Value: m.Outcome.Value.String(), Plies: m.Outcome.Remoteness,
+			Move: m.Name, Value: m.Outcome.Value.String(), Plies: remoteness(m.Outcome),
 			Words: moveWords(m.Outcome), Best: m.Outcome == ranked[0].Outcome,
 		})
 	}
@@ -939,4 +939,14 @@ func wrap(text, prefix string) string {
 		line += word
 	}
 	return strings.Join(append(lines, line), "\n")
+}
+
+// remoteness is an outcome's remoteness for JSON: nil (null) for a draw,
+// which never ends, as in every command's JSON.
+func remoteness(o sente.Outcome) *int {
+	if o.Value == sente.Draw || o.Value == sente.Unknown {
+		return nil
+	}
+	r := o.Remoteness
+	return &r
 }

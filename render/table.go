@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"sente"
@@ -101,9 +102,9 @@ func (t Table) Columns() []string {
 	if t.Grundy {
 		cols = append(cols, "grundy")
 	}
-	cols = append(cols, "moves")
+	cols = append(cols, "move_count")
 	if t.Best {
-		cols = append(cols, "best")
+		cols = append(cols, "best_moves")
 	}
 	return cols
 }
@@ -119,10 +120,13 @@ func (t Table) Columns() []string {
 // Columns: position (the game's text), turn (first or second), value (win,
 // lose, tie or draw, for the player to move), winner (first, second or none),
 // remoteness (plies to the end under perfect play; empty in CSV and null in
-// JSON for a draw, which never ends), grundy (only when t.Grundy: a number,
-// or a string such as a loopy value; empty or null when unknown), moves (how
-// many), best (only when t.Best: the best moves' names, space-separated in
-// CSV, an array in JSON).
+// JSON for a draw, which never ends), grundy (only when t.Grundy: a number;
+// in CSV a loopy game's infinite value is written as ∞{0,2}, in JSON it is
+// null with the finite values among its options in grundy_infinite, [0,2];
+// empty or null when unknown), move_count (how many moves), best_moves
+// (only when t.Best: the best moves' names, space-separated in CSV, an
+// array in JSON). The names are those of the JSON vocabulary every command
+// shares (README, "JSON output").
 //
 // It stops with ctx's error when ctx is done, checking now and then.
 func WriteTable(ctx context.Context, w io.Writer, format string, t Table) error {
@@ -293,18 +297,27 @@ func (t Table) appendJSON(b []byte, r *Row) []byte {
 	if t.Grundy {
 		b = append(b, `,"grundy":`...)
 		switch {
-		case r.Grundy == "":
-			b = append(b, "null"...)
 		case isNatural(r.Grundy):
 			b = append(b, r.Grundy...)
+		case infiniteGrundy(r.Grundy) != nil:
+			// An infinite value: null, with the finite values among the
+			// options of ∞{0,2} as numbers.
+			b = append(b, `null,"grundy_infinite":[`...)
+			for i, k := range infiniteGrundy(r.Grundy) {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				b = append(b, k...)
+			}
+			b = append(b, ']')
 		default:
-			b = appendJSONString(b, r.Grundy)
+			b = append(b, "null"...)
 		}
 	}
-	b = append(b, `,"moves":`...)
+	b = append(b, `,"move_count":`...)
 	b = strconv.AppendInt(b, int64(r.Moves), 10)
 	if t.Best {
-		b = append(b, `,"best":[`...)
+		b = append(b, `,"best_moves":[`...)
 		for i, m := range r.Best {
 			if i > 0 {
 				b = append(b, ',')
@@ -314,6 +327,27 @@ func (t Table) appendJSON(b []byte, r *Row) []byte {
 		b = append(b, ']')
 	}
 	return append(b, '}')
+}
+
+// infiniteGrundy returns the finite values among the options of a loopy
+// game's infinite Grundy value written as ∞{0,2}, as JSON numbers; nil when
+// s is not such a value.
+func infiniteGrundy(s string) []string {
+	inner, ok := strings.CutPrefix(s, "∞{")
+	if inner, ok = strings.CutSuffix(inner, "}"); !ok {
+		return nil
+	}
+	k := []string{}
+	if inner == "" {
+		return k
+	}
+	for _, part := range strings.Split(inner, ",") {
+		if !isNatural(part) {
+			return nil
+		}
+		k = append(k, part)
+	}
+	return k
 }
 
 // isNatural reports whether s is a whole number as JSON writes one: digits

@@ -32,7 +32,7 @@ func writeTable(t *testing.T, format string, tb render.Table) []byte {
 func TestTableFormats(t *testing.T) {
 	sol := solved(t, "tictactoe")
 	tb := render.SolutionTable(sol, render.TableOptions{Best: true})
-	want := []string{"position", "turn", "value", "winner", "remoteness", "moves", "best"}
+	want := []string{"position", "turn", "value", "winner", "remoteness", "move_count", "best_moves"}
 	if got := tb.Columns(); !slices.Equal(got, want) {
 		t.Fatalf("columns %v, want %v", got, want)
 	}
@@ -98,11 +98,11 @@ func checkJSONRow(t *testing.T, row map[string]any, cols []string, root string) 
 	if !sameSet(keys, cols) {
 		t.Errorf("keys %v, want %v", keys, cols)
 	}
-	if row["position"] != root || row["value"] != "tie" || row["remoteness"] != 9.0 || row["moves"] != 9.0 {
+	if row["position"] != root || row["value"] != "tie" || row["remoteness"] != 9.0 || row["move_count"] != 9.0 {
 		t.Errorf("first row %v", row)
 	}
-	if best, ok := row["best"].([]any); !ok || len(best) != 9 {
-		t.Errorf("best %v, want 9 moves", row["best"])
+	if best, ok := row["best_moves"].([]any); !ok || len(best) != 9 {
+		t.Errorf("best_moves %v, want 9 moves", row["best_moves"])
 	}
 }
 
@@ -152,9 +152,10 @@ func TestTableGolden(t *testing.T) {
 // Fields that need it are quoted and escaped, and parse back.
 func TestTableEscaping(t *testing.T) {
 	rows := []render.Row{
-		{Position: `a,b "c"`, Turn: sente.First, Outcome: sente.Outcome{Value: sente.Win, Remoteness: 1}, Grundy: "∞2", Moves: 1, Best: []string{"x,y", `z"`}},
+		{Position: `a,b "c"`, Turn: sente.First, Outcome: sente.Outcome{Value: sente.Win, Remoteness: 1}, Grundy: "∞{0,2}", Moves: 1, Best: []string{"x,y", `z"`}},
 		{Position: " lead\nline\x01\u2028", Turn: sente.Second, Outcome: sente.Outcome{Value: sente.Draw}, Moves: 2, Best: []string{"a", "b"}},
 		{Position: "bad \xff", Turn: sente.Second, Outcome: sente.Outcome{Value: sente.Lose}, Grundy: "0"},
+		{Position: "no way on", Turn: sente.Second, Outcome: sente.Outcome{Value: sente.Draw}, Grundy: "∞{}"},
 	}
 	tb := render.Table{Grundy: true, Best: true, Rows: func(yield func(*render.Row) bool) error {
 		for i := range rows {
@@ -168,7 +169,7 @@ func TestTableEscaping(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if records[1][0] != rows[0].Position || records[1][5] != "∞2" || records[1][7] != `x,y z"` {
+	if records[1][0] != rows[0].Position || records[1][5] != "∞{0,2}" || records[1][7] != `x,y z"` {
 		t.Errorf("row 1: %q", records[1])
 	}
 	if records[2][0] != rows[1].Position || records[2][4] != "" || records[2][3] != "none" {
@@ -178,19 +179,23 @@ func TestTableEscaping(t *testing.T) {
 		Position   string
 		Remoteness *int
 		Grundy     any
-		Best       []string
+		Infinite   []int    `json:"grundy_infinite"`
+		Best       []string `json:"best_moves"`
 	}
 	if err := json.Unmarshal(writeTable(t, "json", tb), &parsed); err != nil {
 		t.Fatal(err)
 	}
-	if parsed[0].Position != rows[0].Position || parsed[0].Grundy != "∞2" || !slices.Equal(parsed[0].Best, rows[0].Best) {
+	if parsed[0].Position != rows[0].Position || parsed[0].Grundy != nil || !slices.Equal(parsed[0].Infinite, []int{0, 2}) || !slices.Equal(parsed[0].Best, rows[0].Best) {
 		t.Errorf("row 1: %+v", parsed[0])
 	}
 	if parsed[1].Position != rows[1].Position || parsed[1].Remoteness != nil {
 		t.Errorf("row 2: %+v", parsed[1])
 	}
-	if parsed[2].Position != "bad \uFFFD" || parsed[2].Grundy != 0.0 {
+	if parsed[2].Position != "bad \uFFFD" || parsed[2].Grundy != 0.0 || parsed[2].Infinite != nil {
 		t.Errorf("row 3: %+v", parsed[2])
+	}
+	if parsed[3].Grundy != nil || parsed[3].Infinite == nil || len(parsed[3].Infinite) != 0 {
+		t.Errorf("row 4: %+v, want grundy null and grundy_infinite []", parsed[3])
 	}
 	empty := render.Table{Rows: func(func(*render.Row) bool) error { return nil }}
 	if got := string(writeTable(t, "json", empty)); got != "[]\n" {

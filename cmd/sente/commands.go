@@ -1,9 +1,7 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
-	"io"
 	"strings"
 	"text/tabwriter"
 
@@ -12,43 +10,8 @@ import (
 	"sente/games"
 )
 
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
-}
-
 type listCmd struct {
 	JSON bool `name:"json" help:"Print JSON."`
-}
-
-type paramJSON struct {
-	Name    string   `json:"name"`
-	Kind    string   `json:"kind"`
-	Default string   `json:"default"`
-	Min     *int     `json:"min,omitempty"`
-	Max     *int     `json:"max,omitempty"`
-	Choices []string `json:"choices,omitempty"`
-	Doc     string   `json:"doc"`
-}
-
-func paramsJSON(params []sente.Param) []paramJSON {
-	out := []paramJSON{}
-	for _, p := range params {
-		j := paramJSON{Name: p.Name, Default: p.Default, Doc: p.Doc, Choices: p.Choices}
-		switch p.Kind {
-		case sente.Int, sente.Ints:
-			j.Kind = map[sente.Kind]string{sente.Int: "int", sente.Ints: "ints"}[p.Kind]
-			j.Min, j.Max = &p.Min, &p.Max
-		case sente.Bool:
-			j.Kind = "bool"
-		case sente.Choice:
-			j.Kind = "choice"
-		}
-		out = append(out, j)
-	}
-	return out
 }
 
 func (c *listCmd) Run(e *env) error {
@@ -106,7 +69,7 @@ func (c *describeCmd) Run(e *env) error {
 	start := g.FormatPosition(g.Start())
 	if c.JSON {
 		return writeJSON(e.stdout, map[string]any{
-			"name": fam.Name, "summary": fam.Summary, "rules": d.Rules, "position": d.Position,
+			"name": fam.Name, "summary": fam.Summary, "rules": d.Rules, "position_form": d.Position,
 			"start": start, "params": paramsJSON(fam.Params), "policies": policies, "examples": d.Examples,
 		})
 	}
@@ -183,20 +146,31 @@ func (c *solveCmd) Run(e *env) error {
 		for _, m := range best {
 			moves = append(moves, m.Name)
 		}
+		line, err := explain.Line(sol, root, 200)
+		if err != nil {
+			return err
+		}
+		mainLine := []moveJSON{}
+		at := root
+		for _, m := range line {
+			mainLine = append(mainLine, newMoveJSON(g, at, m))
+			at = m.To
+		}
 		restrict := map[string]string{}
 		for p, name := range sol.Restrict() {
 			restrict[p.String()] = name
 		}
 		return writeJSON(e.stdout, map[string]any{
-			"game":      c.Game,
-			"position":  g.FormatPosition(root),
-			"positions": sol.Positions(),
-			"start": map[string]any{
-				"value": o.Value.String(), "remoteness": o.Remoteness,
-				"winner": sente.Winner(turn, o.Value).String(), "turn": turn.String(),
-			},
+			"game":                 c.Game,
+			"position":             g.FormatPosition(root),
+			"turn":                 turn.String(),
+			"value":                o.Value.String(),
+			"winner":               sente.Winner(turn, o.Value).String(),
+			"remoteness":           remotenessJSON(o),
 			"best_moves":           moves,
+			"main_line":            mainLine,
 			"restrict":             restrict,
+			"positions":            sol.Positions(),
 			"counts":               map[string]int{"win": counts.Win, "lose": counts.Lose, "tie": counts.Tie, "draw": counts.Draw},
 			"seconds":              seconds,
 			"positions_per_second": rate,
@@ -261,19 +235,12 @@ func (c *movesCmd) Run(e *env) error {
 		return err
 	}
 	if c.JSON {
-		type moveJSON struct {
-			Move       string  `json:"move"`
-			Position   string  `json:"position"`
-			Value      string  `json:"value"`
-			Remoteness int     `json:"remoteness"`
-			Grundy     *string `json:"grundy,omitempty"`
-		}
 		out := []moveJSON{}
 		for _, m := range ranked {
-			j := moveJSON{Move: m.Name, Position: g.FormatPosition(m.To), Value: m.Outcome.Value.String(), Remoteness: m.Outcome.Remoteness}
+			j := newMoveJSON(g, p, m)
 			if grundy != nil {
-				v := grundy(m.To)
-				j.Grundy = &v
+				v := parseGrundy(grundy(m.To))
+				j.grundyJSON = &v
 			}
 			out = append(out, j)
 		}

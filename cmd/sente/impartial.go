@@ -166,19 +166,19 @@ func (c *grundyCmd) Run(e *env) error {
 	first, last, values, period, note := s.first, s.last, s.values, s.period, s.note
 	r := paramRange{name: s.param}
 	if c.JSON {
-		list := make([]any, last+1)
+		type result struct {
+			At map[string]int `json:"param_values"`
+			grundyJSON
+		}
+		results := []result{}
 		for i, v := range values {
-			if n, err := strconv.Atoi(v); err == nil {
-				list[first+i] = n
-			} else {
-				list[first+i] = v
-			}
+			results = append(results, result{map[string]int{r.name: first + i}, parseGrundy(v)})
 		}
 		var p any
 		if period != nil {
 			p = map[string]any{"from": period.From, "length": period.Length, "proven": period.Proven, "proof": period.Proof}
 		}
-		out := map[string]any{"game": c.Game, "param": r.name, "from": first, "to": last, "values": list, "period": p}
+		out := map[string]any{"game": c.Game, "param": r.name, "from": first, "to": last, "results": results, "period": p}
 		if note != "" {
 			out["conjecture"] = note
 		}
@@ -254,11 +254,12 @@ func (c *sweepCmd) Run(e *env) error {
 	}
 
 	type cell struct {
-		Params map[string]int `json:"params"`
-		Winner string         `json:"winner"`
+		At     map[string]int `json:"param_values"`
+		Turn   string         `json:"turn"`
 		Value  string         `json:"value"`
-		Grundy *string        `json:"grundy,omitempty"`
-		Method string         `json:"method"`
+		Winner string         `json:"winner"`
+		*grundyJSON
+		Method string `json:"method"`
 	}
 	var cells []cell
 	winners := make([][]sente.Player, len(cols.values))
@@ -288,9 +289,10 @@ func (c *sweepCmd) Run(e *env) error {
 				text = ev.Grundy
 			}
 			shown[i] = append(shown[i], text)
-			x := cell{Params: params, Winner: ev.Winner.String(), Value: ev.Value.String(), Method: ev.Method}
+			x := cell{At: params, Turn: ev.Turn.String(), Winner: ev.Winner.String(), Value: ev.Value.String(), Method: ev.Method}
 			if ev.Grundy != "" {
-				x.Grundy = &ev.Grundy
+				v := parseGrundy(ev.Grundy)
+				x.grundyJSON = &v
 			}
 			cells = append(cells, x)
 		}
@@ -390,6 +392,7 @@ func (c *tofuCmd) Run(e *env) error {
 			Heaps     [6]int   `json:"heaps"`
 			Xor       int      `json:"xor"`
 		}
+		winner := map[bool]string{true: "first", false: "second"}[first]
 		list := []blockJSON{}
 		for _, b := range blocks {
 			h := games.TofuHeaps(b)
@@ -399,7 +402,7 @@ func (c *tofuCmd) Run(e *env) error {
 			}
 			list = append(list, blockJSON{[3]int{b.X, b.Y, b.Z}, b.Habaneros, h, x})
 		}
-		return writeJSON(e.stdout, map[string]any{"answer": answer, "xor": xor, "blocks": list})
+		return writeJSON(e.stdout, map[string]any{"contest_answer": answer, "winner": winner, "xor": xor, "blocks": list})
 	}
 	if c.Explain {
 		for i, b := range blocks {

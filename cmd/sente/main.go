@@ -16,8 +16,9 @@ import (
 
 // cli is the command line; each command is a struct with a Run method.
 type cli struct {
-	Steps     uint64 `help:"Rules files: the most Starlark steps one call of the file's functions may take (an endless loop ends there)." default:"1000000"`
-	MaxMemory string `help:"Stop with an error once the process holds more memory than this (512M, 8G, ...; 0 for no limit). The default is three quarters of the machine's memory. Not for serve, which limits each solve by positions." default:"${max_memory}"`
+	Steps     uint64           `help:"Rules files: the most Starlark steps one call of the file's functions may take (an endless loop ends there)." default:"1000000"`
+	MaxMemory string           `help:"Stop with an error once the process holds more memory than this (512M, 8G, ...; 0 for no limit). The default is three quarters of the machine's memory. Not for serve, which limits each solve by positions." default:"${max_memory}"`
+	Version   kong.VersionFlag `help:"Print sente's version and the commit it was built from."`
 
 	List     listCmd     `cmd:"" help:"List the built-in games."`
 	Describe describeCmd `cmd:"" help:"Show a game's rules, parameters and position form."`
@@ -32,6 +33,10 @@ type cli struct {
 	Check    checkCmd    `cmd:"" help:"Check a rules file: ask every function about every reachable position."`
 	Tofu     tofuCmd     `cmd:"" help:"Solve AtCoder ARC013 C (tofu and habanero) from the contest's input: WIN or LOSE."`
 	Serve    serveCmd    `cmd:"" help:"Serve the browser app: play any game against the perfect player, with every move coloured by its value."`
+
+	Help       helpCmd       `cmd:"" help:"Show the help of sente or of a command (the same as 'sente COMMAND --help')."`
+	Completion completionCmd `cmd:"" help:"Print a shell completion script for bash, zsh or fish (games, parameters, flags)."`
+	Complete   completeCmd   `cmd:"" name:"__complete" hidden:"" passthrough:"" help:"The completion scripts' helper."`
 }
 
 // env is what every command gets: where to read and write, and a context
@@ -76,8 +81,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		kong.Writers(stdout, stderr),
 		kong.Exit(func(code int) { exited = code }),
 		kong.UsageOnError(),
-		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
-		kong.Vars{"max_memory": defaultMaxMemory()},
+		kong.ConfigureHelp(helpOptions),
+		kong.Help(printHelp),
+		kong.Vars{"max_memory": defaultMaxMemory(), "version": version()},
 	)
 	if err != nil {
 		fmt.Fprintf(stderr, "sente: %v\n", err)
@@ -91,7 +97,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return exited // --help
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "sente: %s\n", oneLine(err.Error()))
+		fmt.Fprintf(stderr, "sente: %s\n", parseErrorLine(err))
 		return 2
 	}
 	limit, err := parseSize(c.MaxMemory)
@@ -116,7 +122,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		var fileErr *rules.Error
 		if m, ok := memoryLimitOf(ctx); ok {
 			fmt.Fprintf(stderr, "sente: %v\n", m)
-			return 2
+			return memoryStatus()
 		}
 		switch {
 		case errors.Is(err, context.Canceled):

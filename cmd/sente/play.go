@@ -11,10 +11,15 @@ import (
 
 type playCmd struct {
 	gameFlags
-	As   string `help:"Which side you play: first or second." default:"first" enum:"first,second"`
-	From string `help:"Start from this position instead of the start." placeholder:"POSITION"`
+	As    string `help:"Which side you play: first or second." default:"first" enum:"first,second"`
+	From  string `help:"Start from this position instead of the start." placeholder:"POSITION"`
+	Hints bool   `help:"Show who wins at every turn and the value of every move, best first (without it, type 'hint' when you want them)."`
 }
 
+// Run plays a game on the terminal. Without --hints it keeps the answer to
+// itself: moves come in the game's own order, with no values, until the
+// player asks (hint). After each of the player's moves it says whether the
+// move gave anything away, which is the point of playing a perfect opponent.
 func (c *playCmd) Run(e *env) error {
 	you, _ := sente.ParsePlayer(c.As)
 	g, p, sol, err := c.solveAt(e, c.From)
@@ -23,7 +28,10 @@ func (c *playCmd) Run(e *env) error {
 	}
 	w := e.stdout
 	lines := readLines(e)
-	fmt.Fprintf(w, "You play %s. Type a move's name, 'hint' for the values of your moves, or 'quit'.\n", you)
+	// before holds the positions where the player moved, latest last, so
+	// that undo can go back to them.
+	var before []sente.Position
+	fmt.Fprintf(w, "You play %s. Type a move, or hint (the value of every move here), undo (take back your last move and the reply) or quit.\n", you)
 	for {
 		turn := g.Turn(p)
 		o, _ := sol.Outcome(p)
@@ -31,7 +39,11 @@ func (c *playCmd) Run(e *env) error {
 		if d, ok := g.(sente.Drawer); ok {
 			board = d.Draw(p)
 		}
-		fmt.Fprintf(w, "\n%s\n%s to move: %s\n", board, turn, explain.Verdict(turn, o))
+		fmt.Fprintf(w, "\n%s\n%s to move", board, turn)
+		if c.Hints {
+			fmt.Fprintf(w, ": %s", explain.Verdict(turn, o))
+		}
+		fmt.Fprintln(w)
 		ranked, err := explain.Moves(sol, p)
 		if err != nil {
 			return err
@@ -56,13 +68,20 @@ func (c *playCmd) Run(e *env) error {
 			p = m.To
 			continue
 		}
-		var names []string
-		for _, m := range ranked {
-			names = append(names, m.Name)
+		var prompt []string
+		if c.Hints {
+			for _, m := range ranked {
+				prompt = append(prompt, fmt.Sprintf("%s: %s", m.Name, m.Outcome))
+			}
+		} else {
+			for _, m := range sol.Moves(p) {
+				prompt = append(prompt, m.Name)
+			}
 		}
 		var chosen *explain.RankedMove
-		for chosen == nil {
-			fmt.Fprintf(w, "your move (%s): ", strings.Join(names, " "))
+		undone := false
+		for chosen == nil && !undone {
+			fmt.Fprintf(w, "your move (%s): ", strings.Join(prompt, ", "))
 			var text string
 			select {
 			case <-e.ctx.Done():
@@ -76,12 +95,24 @@ func (c *playCmd) Run(e *env) error {
 				text = strings.TrimSpace(line)
 			}
 			switch text {
+			case "":
+				continue
 			case "quit", "q":
 				return nil
 			case "hint":
+				fmt.Fprintf(w, "%s to move: %s\n", turn, explain.Verdict(turn, o))
 				for _, m := range ranked {
 					fmt.Fprintf(w, "  %s: %s\n", m.Name, m.Outcome)
 				}
+				continue
+			case "undo":
+				if len(before) == 0 {
+					fmt.Fprintln(w, "nothing to undo: you have not moved yet")
+					continue
+				}
+				p, before = before[len(before)-1], before[:len(before)-1]
+				fmt.Fprintln(w, "took back your last move and the reply")
+				undone = true
 				continue
 			}
 			for i := range ranked {
@@ -90,12 +121,16 @@ func (c *playCmd) Run(e *env) error {
 				}
 			}
 			if chosen == nil {
-				fmt.Fprintf(w, "no move %q here\n", text)
+				fmt.Fprintf(w, "no move %q here; type one of the moves, or hint, undo or quit\n", text)
 			}
+		}
+		if undone {
+			continue
 		}
 		if verdict := explain.Judge(chosen.Outcome, ranked[0].Outcome); verdict != "" {
 			fmt.Fprintf(w, "%s (best was %s: %s)\n", verdict, ranked[0].Name, ranked[0].Outcome)
 		}
+		before = append(before, p)
 		p = chosen.To
 	}
 }
