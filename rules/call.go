@@ -66,6 +66,7 @@ type worker struct {
 	learn     bool      // expand notes the positions it meets first in born
 	born      []born
 	args1     starlark.Tuple
+	clock     *callClock // nil without a call watch
 }
 
 // born is a position interned for the first time, with its value.
@@ -85,6 +86,7 @@ type threads struct {
 
 func (g *Game) newWorker() *worker {
 	w := &worker{th: &starlark.Thread{Name: g.rs.name}, args1: make(starlark.Tuple, 1)}
+	w.clock = g.rs.watch.clock(w.th)
 	w.th.Print = g.rs.print
 	w.th.OnMaxSteps = func(th *starlark.Thread) {
 		w.overSteps = true
@@ -153,7 +155,9 @@ func (g *Game) call(w *worker, fn *function, position starlark.Value, args starl
 func (g *Game) run(w *worker, fn *function, position starlark.Value, args starlark.Tuple) (starlark.Value, *Error) {
 	th := w.th
 	th.SetMaxExecutionSteps(th.ExecutionSteps() + g.rs.steps)
+	w.clock.begin(&fn.name)
 	v, err := starlark.Call(th, fn.v, args, nil)
+	w.clock.end()
 	if err != nil {
 		return nil, g.runtimeError(w, fn, position, args, err)
 	}

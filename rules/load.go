@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"go.starlark.net/resolve"
 	"go.starlark.net/starlark"
@@ -33,6 +34,16 @@ type Options struct {
 	// Print receives what the file's print() calls say, from any goroutine;
 	// nil discards it.
 	Print func(msg string)
+	// CallTime, when positive, limits the time of one call of the file's
+	// functions, and of a run of its top level: a call past it fails with
+	// "one call ran longer than ...". Starlark stops a call only between
+	// steps, and one step (multiplying huge integers) can take minutes, so
+	// a call that has not stopped a grace period later (a tenth of CallTime,
+	// at least a second) is reported to Overtime, from another goroutine,
+	// with an *Error naming the file and the function. Overtime may end the
+	// process; nil leaves the call running.
+	CallTime time.Duration
+	Overtime func(error)
 }
 
 // IsRulesFile reports whether a game name is a rules file: a name ending in
@@ -69,6 +80,7 @@ type ruleset struct {
 	prog     *starlark.Program
 	steps    uint64
 	ctx      context.Context
+	watch    *callWatch // nil without Options.CallTime
 	print    func(*starlark.Thread, string)
 	hasShow  bool
 	hasParse bool
@@ -95,6 +107,7 @@ func Load(path string, opt Options) (sente.Family, error) {
 		name:  strings.TrimSuffix(filepath.Base(path), ".star"),
 		steps: opt.Steps,
 		ctx:   opt.Context,
+		watch: newCallWatch(path, opt.CallTime, opt.Overtime),
 		print: func(*starlark.Thread, string) {},
 	}
 	if rs.steps == 0 {
@@ -161,7 +174,10 @@ func (rs *ruleset) exec(params *paramsValue, setup *setupValue) (starlark.String
 		stop := context.AfterFunc(rs.ctx, func() { th.Cancel("cancelled: " + context.Cause(rs.ctx).Error()) })
 		defer stop()
 	}
+	clock := rs.watch.clock(th)
+	clock.begin(&topLevel)
 	globals, err := rs.prog.Init(th, starlark.StringDict{"param": paramBuiltin, "struct": structBuiltin, "PARAMS": params, "SETUP": setup})
+	clock.end()
 	if err != nil {
 		msg := err.Error()
 		where := rs.path
