@@ -37,7 +37,7 @@ var hostileRules = []struct {
 // checks that each is refused in one line while the server goes on serving
 // everyone else.
 func TestHostileRulesFiles(t *testing.T) {
-	s := newTestServer(t, Config{RulesMemory: 256 << 20, MaxSolves: 2})
+	s := newTestServer(t, Config{RulesMemory: 256 << 20, RulesCallTime: time.Second, MaxSolves: 2})
 	h := s.Handler()
 	post := func(text string) (int, map[string]any) {
 		rec := httptest.NewRecorder()

@@ -41,7 +41,10 @@ type Config struct {
 	// RulesMemory is the hard limit on the memory of the child process
 	// that loads or explores one pasted rules file (default 1 GiB).
 	RulesMemory uint64
-	Logf        func(format string, args ...any)
+	// RulesCallTime limits one call of a pasted file's functions (default
+	// isolated.DefaultCallTime).
+	RulesCallTime time.Duration
+	Logf          func(format string, args ...any)
 }
 
 func (c *Config) defaults() {
@@ -99,7 +102,7 @@ func New(cfg Config) (*Server, error) {
 			dir:   dir,
 			files: map[string]*isolated.File{},
 			max:   cfg.MaxRulesFiles,
-			lim:   isolated.Limits{Memory: cfg.RulesMemory, Steps: cfg.Steps, MaxPositions: cfg.MaxPositions},
+			lim:   isolated.Limits{Memory: cfg.RulesMemory, Steps: cfg.Steps, CallTime: cfg.RulesCallTime, MaxPositions: cfg.MaxPositions},
 			loads: make(chan struct{}, cfg.MaxSolves),
 		},
 	}

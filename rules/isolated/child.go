@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync"
 
 	"sente"
 	"sente/internal/sandbox"
@@ -27,7 +28,21 @@ func childMain() int {
 		fmt.Fprintf(os.Stderr, "isolated: reading the request: %v\n", err)
 		return 1
 	}
-	resp := serve(context.Background(), req)
+	// A call of the file's functions that outlasts its time limit within
+	// one Starlark step cannot be stopped: the answer is then its error,
+	// and the child ends.
+	overtime := func(err error) {
+		os.Exit(respond(&response{Err: err.Error()}))
+	}
+	return respond(serve(context.Background(), req, overtime))
+}
+
+// responding lets one response out: the work's own, or an overtime's.
+var responding sync.Mutex
+
+// respond writes resp to the parent and returns the child's exit status.
+func respond(resp *response) int {
+	responding.Lock()
 	out := bufio.NewWriter(os.Stdout)
 	if err := gob.NewEncoder(out).Encode(resp); err != nil {
 		fmt.Fprintf(os.Stderr, "isolated: writing the response: %v\n", err)
@@ -39,8 +54,8 @@ func childMain() int {
 	return 0
 }
 
-func serve(ctx context.Context, req request) *response {
-	fam, err := rules.Load(req.Path, rules.Options{Steps: req.Steps, Context: ctx})
+func serve(ctx context.Context, req request, overtime func(error)) *response {
+	fam, err := rules.Load(req.Path, rules.Options{Steps: req.Steps, Context: ctx, CallTime: req.CallTime, Overtime: overtime})
 	if err != nil {
 		return &response{Err: err.Error()}
 	}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"sente"
 	"sente/internal/sandbox"
@@ -21,11 +22,18 @@ type Limits struct {
 	// Steps limits each call of the file's functions (rules.Options.Steps;
 	// 0 for rules.DefaultSteps).
 	Steps uint64
+	// CallTime limits one call of the file's functions
+	// (rules.Options.CallTime); 0 means DefaultCallTime.
+	CallTime time.Duration
 	// MaxPositions limits the positions a graph may have.
 	MaxPositions int
 	// MaxBytes limits what the child may send back; 0 means 1 GiB.
 	MaxBytes int64
 }
+
+// DefaultCallTime is the time limit of one call when Limits.CallTime is 0:
+// far more than any sensible rules file needs for one position.
+const DefaultCallTime = 10 * time.Second
 
 // ErrTooMany is returned (wrapped) when more than Limits.MaxPositions
 // positions are reachable.
@@ -43,7 +51,7 @@ type File struct {
 // Load has a child load and check the rules file at path. Its errors are
 // the file's own, in one line, or the child's death.
 func Load(ctx context.Context, path string, lim Limits) (*File, error) {
-	resp, err := call(ctx, request{Path: path, Steps: lim.Steps}, lim)
+	resp, err := call(ctx, request{Path: path}, lim)
 	if err != nil {
 		return nil, err
 	}
@@ -55,7 +63,7 @@ func Load(ctx context.Context, path string, lim Limits) (*File, error) {
 // returns them as a graph whose start is root.
 func (f *File) Explore(ctx context.Context, args []sente.Arg, root string) (*Graph, error) {
 	resp, err := call(ctx, request{
-		Path: f.path, Steps: f.lim.Steps, Explore: true,
+		Path: f.path, Explore: true,
 		Args: args, Root: root, MaxPositions: max(f.lim.MaxPositions, 1),
 	}, f.lim)
 	if err != nil {
@@ -66,6 +74,10 @@ func (f *File) Explore(ctx context.Context, args []sente.Arg, root string) (*Gra
 
 // call runs one request in a child.
 func call(ctx context.Context, req request, lim Limits) (*response, error) {
+	req.Steps, req.CallTime = lim.Steps, lim.CallTime
+	if req.CallTime <= 0 {
+		req.CallTime = DefaultCallTime
+	}
 	var in bytes.Buffer
 	if err := gob.NewEncoder(&in).Encode(req); err != nil {
 		return nil, err

@@ -1,11 +1,16 @@
 package isolated
 
-import "sente"
+import (
+	"time"
+
+	"sente"
+)
 
 // request is what the parent sends a child on its standard input (gob).
 type request struct {
-	Path  string // the rules file
-	Steps uint64 // rules.Options.Steps
+	Path     string        // the rules file
+	Steps    uint64        // rules.Options.Steps
+	CallTime time.Duration // rules.Options.CallTime
 	// Explore asks for the graph of the game with Args from Root (its
 	// text; empty for the start), of at most MaxPositions positions;
 	// otherwise the child only loads the file and describes its family.
