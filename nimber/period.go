@@ -61,8 +61,14 @@ func heapPeriodNeeds(th heapTheory, t, e, p int) int {
 		// G(n+p) = G(n) for e <= n < e1+t.
 		return e1 + t + p - 1
 	}
-	// G(n+p) = G(n) for e <= n < 2*e1 + p + t.
-	return 2*e1 + 2*p + t - 1
+	need := 2*e1 + 2*p + t - 1 // G(n+p) = G(n) for e <= n < 2*e1 + p + t
+	if th == heapTheoryNone {
+		// A conjecture has no theorem behind it, only the values: as for
+		// any pattern seen (explain.MinPatternValues), at least six of them
+		// in the repeating part.
+		need = max(need, e+5)
+	}
+	return need
 }
 
 // HeapPeriod looks in g, the values G(0) to G(N) of the game r (as

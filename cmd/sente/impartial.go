@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"os"
@@ -152,7 +153,7 @@ func (c *grundyCmd) sequence(e *env) (*sequence, error) {
 	}
 	if s.period == nil && s.note == "" && s.numbers != nil {
 		if d, ok := explain.Describe(s.numbers, first, r.name); ok {
-			s.note = fmt.Sprintf("conjecture (observed for %s = %d..%d, not proven): %s", r.name, first, last, d)
+			s.note = fmt.Sprintf("conjecture (%s): %s", explain.Observed(r.name, first, last), d)
 		}
 	}
 	return s, nil
@@ -203,7 +204,7 @@ func (c *grundyCmd) Run(e *env) error {
 	case note != "":
 		fmt.Fprintln(w, note)
 	default:
-		fmt.Fprintln(w, "no period or formula seen in this range")
+		fmt.Fprintln(w, explain.NoPattern(r.name, first, last))
 	}
 	return nil
 }
@@ -259,10 +260,18 @@ func (c *sweepCmd) Run(e *env) error {
 		Value  string         `json:"value"`
 		Grundy *string        `json:"grundy,omitempty"`
 		Method string         `json:"method"`
+		// Skipped says that the combination is not a valid game, and Reason
+		// why; the cell has no result then.
+		Skipped bool   `json:"skipped,omitempty"`
+		Reason  string `json:"reason,omitempty"`
 	}
 	var cells []cell
+	// played[j][i] says whether row i of column j could be played.
+	played := make([][]bool, len(cols.values))
 	winners := make([][]sente.Player, len(cols.values))
 	shown := make([][]string, len(rows.values))
+	var skipped []cell
+	var firstErr error
 	for i, rv := range rows.values {
 		for j, cv := range cols.values {
 			s := withParam(spec, rows.name, rv)
@@ -273,7 +282,16 @@ func (c *sweepCmd) Run(e *env) error {
 			}
 			g, err := fromSpec(s)
 			if err != nil {
-				return err
+				// An invalid combination (k longer than the board, say)
+				// is a hole in the grid, not the end of it.
+				firstErr = cmp.Or(firstErr, err)
+				x := cell{Params: params, Skipped: true, Reason: err.Error()}
+				skipped = append(skipped, x)
+				cells = append(cells, x)
+				played[j] = append(played[j], false)
+				winners[j] = append(winners[j], sente.Nobody)
+				shown[i] = append(shown[i], "-")
+				continue
 			}
 			ev, err := explain.Evaluate(e.ctx, g, nil, explain.EvaluateOptions{MaxPositions: c.MaxPositions})
 			if err != nil {
@@ -282,6 +300,7 @@ func (c *sweepCmd) Run(e *env) error {
 			if c.Grundy && ev.Grundy == "" {
 				return badInput("%s is not impartial, so it has no Grundy values; drop --grundy", fam.Name)
 			}
+			played[j] = append(played[j], true)
 			winners[j] = append(winners[j], ev.Winner)
 			text := ev.Winner.String()
 			if c.Grundy {
@@ -295,18 +314,37 @@ func (c *sweepCmd) Run(e *env) error {
 			cells = append(cells, x)
 		}
 	}
+	if len(skipped) == len(cells) {
+		// Not one combination is a game: the spec itself is wrong.
+		return firstErr
+	}
 
+	// Patterns are looked for along the rows each column could play: the
+	// longest run of neighbouring rows without a skipped cell.
+	runs := make([][]sente.Player, len(cols.values))
+	runFirst := make([]int, len(cols.values))
+	for j := range cols.values {
+		from, length := longestRun(played[j])
+		runs[j] = winners[j][from : from+length]
+		runFirst[j] = rows.values[0] + from
+	}
 	var patterns []string
+	noPattern := ""
 	if cols.name == "" {
-		if p, ok := explain.WinnerPattern(winners[0], rows.values[0], rows.name); ok {
+		if p, ok := explain.WinnerPattern(runs[0], runFirst[0], rows.name); ok {
 			patterns = []string{p}
+		} else {
+			noPattern = explain.NoPattern(rows.name, runFirst[0], runFirst[0]+len(runs[0])-1)
 		}
 	} else {
-		patterns = explain.ColumnPatterns(winners, rows.values[0], rows.name, cols.values, cols.name)
+		patterns = explain.ColumnPatterns(runs, runFirst, rows.name, cols.values, cols.name)
 	}
 	observed := fmt.Sprintf("observed for %s = %d..%d", rows.name, rows.values[0], rows.values[len(rows.values)-1])
 	if cols.name != "" {
 		observed += fmt.Sprintf(" and %s = %d..%d", cols.name, cols.values[0], cols.values[len(cols.values)-1])
+	}
+	if len(skipped) > 0 {
+		observed += fmt.Sprintf(" without the %d skipped", len(skipped))
 	}
 	if c.JSON {
 		if patterns == nil {
@@ -334,13 +372,38 @@ func (c *sweepCmd) Run(e *env) error {
 		table = append(table, append([]string{strconv.Itoa(rv)}, shown[i]...))
 	}
 	writeTable(w, table)
-	if len(patterns) > 0 {
+	if len(skipped) > 0 {
+		fmt.Fprintln(w, "Skipped (-), not valid games:")
+		for _, x := range skipped {
+			fmt.Fprintf(w, "  %s\n", x.Reason)
+		}
+	}
+	switch {
+	case len(patterns) > 0:
 		fmt.Fprintf(w, "Patterns (%s, not proven):\n", observed)
 		for _, p := range patterns {
 			fmt.Fprintf(w, "  %s\n", p)
 		}
+	case noPattern != "":
+		fmt.Fprintf(w, "Patterns: %s.\n", noPattern)
 	}
 	return nil
+}
+
+// longestRun returns the start and length of the longest run of true in ok,
+// the later one of equal runs.
+func longestRun(ok []bool) (from, length int) {
+	start := 0
+	for i := 0; i <= len(ok); i++ {
+		if i < len(ok) && ok[i] {
+			continue
+		}
+		if i-start >= length && i > start {
+			from, length = start, i-start
+		}
+		start = i + 1
+	}
+	return from, length
 }
 
 // writeTable prints rows of cells in right-aligned columns.

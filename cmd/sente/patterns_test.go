@@ -1,0 +1,113 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// goldenOutput compares the standard output of a successful run with
+// testdata/name.golden, or rewrites the file with -update.
+func goldenOutput(t *testing.T, name string, args ...string) string {
+	t.Helper()
+	r := runCLI(t, context.Background(), "", args...)
+	if r.status != 0 || r.stderr != "" {
+		t.Fatalf("sente %s: status %d, stderr %q; want 0 and nothing", strings.Join(args, " "), r.status, r.stderr)
+	}
+	got := mask(t, r.stdout)
+	path := filepath.Join("testdata", name+".golden")
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("sente %s: output differs from %s (run go test -update if the change is intended)\n--- got\n%s--- want\n%s",
+			strings.Join(args, " "), path, got, want)
+	}
+	return got
+}
+
+// TestSweepPatternNeedsEvidence: the count game with at most 2 numbers a
+// turn has period 3 in lose; its last two values alike are no constant tail.
+func TestSweepPatternNeedsEvidence(t *testing.T) {
+	got := goldenOutput(t, "sweep_count_most2", "sweep", "count:most=2", "--param", "lose=1..30")
+	for _, want := range []string{
+		"Patterns (observed for lose = 1..30, not proven):",
+		"the first player wins exactly when lose mod 3 is 0 or 2 (the second player wins otherwise)",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("sweep count:most=2 does not say %q", want)
+		}
+	}
+	if strings.Contains(got, "always wins") {
+		t.Errorf("sweep count:most=2 states a constant tail:\n%s", got)
+	}
+	// Four values of a period-3 sequence are too few for any pattern.
+	short := runCLI(t, context.Background(), "", "sweep", "count:most=2", "--param", "lose=1..4")
+	if !strings.Contains(short.stdout, "Patterns: no pattern found in lose = 1..4.") {
+		t.Errorf("sweep over lose = 1..4:\n%s\nwant no pattern found", short.stdout)
+	}
+}
+
+// TestGrundyNoPattern: too few values for a conjecture.
+func TestGrundyNoPattern(t *testing.T) {
+	r := runCLI(t, context.Background(), "", "grundy", "count", "--param", "lose=1..5")
+	if r.status != 0 || !strings.HasSuffix(r.stdout, "no pattern found in lose = 1..5\n") {
+		t.Errorf("grundy count over lose = 1..5: status %d\n%s", r.status, r.stdout)
+	}
+	r = runCLI(t, context.Background(), "", "grundy", "count", "--param", "lose=1..12")
+	if want := "conjecture (observed for lose = 1..12, not proven): G(lose) = (lose + 3) mod 4"; !strings.Contains(r.stdout, want) {
+		t.Errorf("grundy count over lose = 1..12:\n%s\nwant %q", r.stdout, want)
+	}
+}
+
+// TestSweepSkipsInvalidCells: a grid with combinations that are not games
+// (k longer than the board) marks them and goes on.
+func TestSweepSkipsInvalidCells(t *testing.T) {
+	got := goldenOutput(t, "sweep_tictactoe_skipped", "sweep", "tictactoe", "--param", "m=2..4", "--param", "k=2..4")
+	if !strings.Contains(got, "Skipped (-), not valid games:\n  tictactoe: k=4 cannot be reached on a board of 2 rows") {
+		t.Errorf("sweep does not list the skipped cells:\n%s", got)
+	}
+	r := runCLI(t, context.Background(), "", "sweep", "tictactoe", "--param", "m=2..4", "--param", "k=2..4", "--json")
+	if r.status != 0 {
+		t.Fatalf("sweep --json: status %d, stderr %q", r.status, r.stderr)
+	}
+	var out struct {
+		Results []struct {
+			Params  map[string]int `json:"params"`
+			Winner  string         `json:"winner"`
+			Skipped bool           `json:"skipped"`
+			Reason  string         `json:"reason"`
+		} `json:"results"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
+		t.Fatal(err)
+	}
+	skipped := 0
+	for _, c := range out.Results {
+		invalid := c.Params["k"] > max(c.Params["m"], 3) // n = 3 columns
+		if c.Skipped != invalid || (c.Skipped && !strings.Contains(c.Reason, "cannot be reached")) || (!c.Skipped && c.Winner == "") {
+			t.Errorf("cell %v: skipped %v, reason %q, winner %q", c.Params, c.Skipped, c.Reason, c.Winner)
+		}
+		if c.Skipped {
+			skipped++
+		}
+	}
+	if len(out.Results) != 9 || skipped != 2 {
+		t.Errorf("%d cells, %d skipped; want 9 and 2", len(out.Results), skipped)
+	}
+	// When no combination is a game, the spec itself is wrong.
+	r = runCLI(t, context.Background(), "", "sweep", "tictactoe:m=2,n=2", "--param", "k=3..4")
+	if r.status != 2 || r.stdout != "" || !strings.Contains(r.stderr, "cannot be reached") {
+		t.Errorf("sweep with no valid cell: status %d, stdout %q, stderr %q", r.status, r.stdout, r.stderr)
+	}
+}
