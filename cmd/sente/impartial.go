@@ -70,7 +70,7 @@ func withParam(spec sente.Spec, name string, v int) sente.Spec {
 type grundyCmd struct {
 	Game         string `arg:"" help:"An impartial game: NAME or NAME:key=value,..."`
 	Param        string `required:"" help:"The parameter to vary, as name=low..high (for example n=0..100)." placeholder:"NAME=LOW..HIGH"`
-	Limit        int    `help:"Heap games: how far to compute the sequence when looking for a proven period." default:"1000000"`
+	Limit        int    `help:"Heap games: how far to compute the sequence when looking for a proven period. By default up to G(1000000), stopping after a few seconds of work (2·10⁹ options looked at); a limit given here is followed to the end, with progress on a terminal." placeholder:"N"`
 	MaxPositions int    `help:"Stop with an error past this many positions for one value." default:"200000000"`
 	JSON         bool   `name:"json" help:"Print JSON."`
 }
@@ -84,6 +84,30 @@ type sequence struct {
 	numbers     []int          // the finite values, when all are finite
 	period      *nimber.Period // a heap game's period, proven where theory allows
 	note        string         // a conjecture, or why there is no period
+	searched    int            // a heap game's values were computed up to G(searched)
+}
+
+// The default search for a heap game's period: values up to G(1000000),
+// but no more than 2·10⁹ options looked at, two or three seconds here. That
+// is far enough for most proofs the theory gives (0.16 is proven from
+// G(517152) at a thirtieth of it) and keeps rules that split into many
+// unequal parts, whose plain values cost in proportion to n each, from
+// running for hours.
+// (A variable, so that tests can make it small.)
+var (
+	defaultHeapLimit       = 1000000
+	defaultHeapWork  int64 = 2000000000
+)
+
+// furtherLimit suggests a --limit that looks past G(reached): about twice as
+// far, rounded to two significant digits.
+func furtherLimit(reached int) int {
+	n := 2 * max(reached, 1)
+	unit := 1
+	for n/unit >= 100 {
+		unit *= 10
+	}
+	return (n + unit - 1) / unit * unit
 }
 
 // sequence computes the values the flags ask for.
@@ -115,17 +139,34 @@ func (c *grundyCmd) sequence(e *env) (*sequence, error) {
 		}
 		s.numbers = seq[first:]
 		// The values asked for may settle the period; otherwise look
-		// further, up to --limit.
+		// further.
 		p, ok := nimber.HeapPeriod(rules, seq)
-		if !ok && c.Limit > last {
-			if p, ok, err = nimber.FindHeapPeriod(e.ctx, rules, c.Limit); err != nil {
-				return nil, err
+		reached, outOfWork := last, false
+		if !ok {
+			b := nimber.HeapSearch{Limit: c.Limit}
+			if c.Limit <= 0 {
+				b = nimber.HeapSearch{Limit: defaultHeapLimit, MaxWork: defaultHeapWork}
+			}
+			if b.Limit > last {
+				shown := newHeapProgress(e)
+				b.Progress = shown.report
+				res, err := nimber.SearchHeapPeriod(e.ctx, rules, b)
+				shown.done()
+				if err != nil {
+					return nil, err
+				}
+				p, ok, reached, outOfWork = res.Period, res.Found, res.Reached, res.OutOfWork
 			}
 		}
+		s.searched = reached
 		if ok {
 			s.period = &p
 		} else {
-			s.note = fmt.Sprintf("no period found in G(0) to G(%d)", max(c.Limit, last))
+			s.note = fmt.Sprintf("no period found up to G(%d)", reached)
+			if outOfWork {
+				s.note += " (the default search stops after a few seconds of work)"
+			}
+			s.note += fmt.Sprintf("; --limit %d looks further", furtherLimit(reached))
 		}
 	} else {
 		for _, v := range r.values {
@@ -180,6 +221,9 @@ func (c *grundyCmd) Run(e *env) error {
 			p = map[string]any{"from": period.From, "length": period.Length, "proven": period.Proven, "proof": period.Proof}
 		}
 		out := map[string]any{"game": c.Game, "param": r.name, "from": first, "to": last, "values": list, "period": p}
+		if s.searched > 0 {
+			out["searched_to"] = s.searched
+		}
 		if note != "" {
 			out["conjecture"] = note
 		}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -109,5 +110,40 @@ func TestSweepSkipsInvalidCells(t *testing.T) {
 	r = runCLI(t, context.Background(), "", "sweep", "tictactoe:m=2,n=2", "--param", "k=3..4")
 	if r.status != 2 || r.stdout != "" || !strings.Contains(r.stderr, "cannot be reached") {
 		t.Errorf("sweep with no valid cell: status %d, stdout %q, stderr %q", r.status, r.stdout, r.stderr)
+	}
+}
+
+// TestGrundyHeapSearchBounded: a plain grundy of a game whose values cost
+// in proportion to n stops after its default work and says how to go
+// further; a proof within the default is kept, and --limit is followed.
+func TestGrundyHeapSearchBounded(t *testing.T) {
+	defer func(w int64) { defaultHeapWork = w }(defaultHeapWork)
+	defaultHeapWork = 20000000
+	r := runCLI(t, context.Background(), "", "grundy", "octal:0.1234567", "--param", "n=0..10")
+	want := regexp.MustCompile(`no period found up to G\(([0-9]+)\) \(the default search stops after a few seconds of work\); --limit ([0-9]+) looks further\n$`)
+	if r.status != 0 || !want.MatchString(r.stdout) {
+		t.Errorf("grundy octal:0.1234567: status %d\n%s", r.status, r.stdout)
+	}
+	r = runCLI(t, context.Background(), "", "grundy", "octal:0.1234567", "--param", "n=0..10", "--json")
+	var out struct {
+		Searched int    `json:"searched_to"`
+		Note     string `json:"conjecture"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil || out.Searched < 1000 || !strings.Contains(out.Note, "--limit") {
+		t.Errorf("grundy --json: %v, %+v", err, out)
+	}
+
+	defaultHeapWork = 2000000000
+	r = runCLI(t, context.Background(), "", "grundy", "octal:0.16", "--param", "n=0..100")
+	if !strings.Contains(r.stdout, "period 149459 from n = 105351, proven") {
+		t.Errorf("grundy octal:0.16 with the default bound:\n%s", r.stdout)
+	}
+	r = runCLI(t, context.Background(), "", "grundy", "octal:0.16", "--param", "n=0..100", "--limit", "200000")
+	if !strings.HasSuffix(r.stdout, "no period found up to G(200000); --limit 400000 looks further\n") {
+		t.Errorf("grundy octal:0.16 --limit 200000:\n%s", r.stdout)
+	}
+	r = runCLI(t, context.Background(), "", "grundy", "octal:0.16", "--param", "n=0..100", "--limit", "600000")
+	if !strings.Contains(r.stdout, "period 149459 from n = 105351, proven") {
+		t.Errorf("grundy octal:0.16 --limit 600000:\n%s", r.stdout)
 	}
 }
