@@ -147,3 +147,23 @@ func TestGrundyHeapSearchBounded(t *testing.T) {
 		t.Errorf("grundy octal:0.16 --limit 600000:\n%s", r.stdout)
 	}
 }
+
+// TestExplainStrategies pins what explain says of the three games a new user
+// tries first: the count game's and nim's strategies are target sets (end
+// every turn on a multiple of 4; leave a nim-sum of 0), the card game's a
+// reply rule (answer x with 7 − x, pinned by TestGolden's explain_cards).
+func TestExplainStrategies(t *testing.T) {
+	for _, tt := range []struct{ game, want string }{
+		{"count", "Always move to a position where the last number said is a multiple of 4."},
+		{"nim", "where the XOR (nim-sum) of the size of heap 1, 2 and 3 is 0."},
+		{"cards", "7 − x"},
+	} {
+		got := goldenOutput(t, "explain_"+tt.game, "explain", tt.game)
+		if !strings.Contains(got, tt.want) {
+			t.Errorf("explain %s does not say %q:\n%s", tt.game, tt.want, got)
+		}
+		if tt.game != "cards" && strings.Contains(got, "no simple reply rule") {
+			t.Errorf("explain %s still says there is no simple rule", tt.game)
+		}
+	}
+}
