@@ -7,6 +7,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"sente"
 	"sente/explain"
@@ -251,6 +252,36 @@ func (c *grundyCmd) Run(e *env) error {
 		fmt.Fprintln(w, explain.NoPattern(r.name, first, last))
 	}
 	return nil
+}
+
+// heapProgress shows how far a search of a heap game's values has come on
+// stderr, with an estimate of the time left, when stderr is a terminal and
+// the search has run for more than a second.
+type heapProgress struct {
+	e           *env
+	start, last time.Time
+	shown       bool
+}
+
+func newHeapProgress(e *env) *heapProgress { return &heapProgress{e: e, start: time.Now()} }
+
+func (p *heapProgress) report(reached int, fraction float64) {
+	if !p.e.tty {
+		return
+	}
+	now := time.Now()
+	if now.Sub(p.start) < time.Second || now.Sub(p.last) < 200*time.Millisecond || fraction <= 0 {
+		return
+	}
+	p.last, p.shown = now, true
+	left := time.Duration(float64(now.Sub(p.start)) * (1 - fraction) / fraction).Round(time.Second)
+	fmt.Fprintf(p.e.stderr, "\r\033[Kcomputing Grundy values: G(%d) reached, %.0f%%, about %s left (Ctrl-C stops)", reached, 100*fraction, left)
+}
+
+func (p *heapProgress) done() {
+	if p.shown {
+		fmt.Fprint(p.e.stderr, "\r\033[K")
+	}
 }
 
 func lookupSpec(text string) (sente.Spec, sente.Family, error) {

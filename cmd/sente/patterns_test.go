@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 // goldenOutput compares the standard output of a successful run with
@@ -164,6 +165,26 @@ func TestExplainStrategies(t *testing.T) {
 		}
 		if tt.game != "cards" && strings.Contains(got, "no simple reply rule") {
 			t.Errorf("explain %s still says there is no simple rule", tt.game)
+		}
+	}
+}
+
+// TestHeapProgress: on a terminal, after the first second, the search shows
+// how far it is and the time left, and clears the line at the end; off a
+// terminal it shows nothing.
+func TestHeapProgress(t *testing.T) {
+	for _, tty := range []bool{true, false} {
+		var stderr strings.Builder
+		p := newHeapProgress(&env{stderr: &stderr, tty: tty})
+		p.start = p.start.Add(-10 * time.Second)
+		p.report(50000, 0.25)
+		p.done()
+		want := "\r\033[Kcomputing Grundy values: G(50000) reached, 25%, about 30s left (Ctrl-C stops)\r\033[K"
+		if !tty {
+			want = ""
+		}
+		if stderr.String() != want {
+			t.Errorf("tty %v: progress %q, want %q", tty, stderr.String(), want)
 		}
 	}
 }

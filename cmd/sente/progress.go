@@ -41,26 +41,3 @@ func (p *progress) done() {
 		fmt.Fprint(p.e.stderr, "\r\033[K")
 	}
 }
-
-// heapProgress shows how far a search of a heap game's values has come on
-// stderr, with an estimate of the time left, when stderr is a terminal and
-// the search has run for more than a second.
-type heapProgress struct {
-	*progress
-}
-
-func newHeapProgress(e *env) heapProgress { return heapProgress{newProgress(e)} }
-
-func (p heapProgress) report(reached int, fraction float64) {
-	if !p.e.tty {
-		return
-	}
-	now := time.Now()
-	if now.Sub(p.start) < time.Second || now.Sub(p.last) < 200*time.Millisecond || fraction <= 0 {
-		return
-	}
-	p.last, p.shown = now, true
-	elapsed := now.Sub(p.start)
-	left := time.Duration(float64(elapsed) * (1 - fraction) / fraction).Round(time.Second)
-	fmt.Fprintf(p.e.stderr, "\r\033[Kcomputing Grundy values: G(%d) reached, %.0f%%, about %s left (Ctrl-C stops)", reached, 100*fraction, left)
-}
