@@ -419,7 +419,7 @@ func (c *sweepCmd) Run(e *env) error {
 		observed += fmt.Sprintf(" and %s = %d..%d", cols.name, cols.values[0], cols.values[len(cols.values)-1])
 	}
 	if len(skipped) > 0 {
-		observed += fmt.Sprintf(" without the %d skipped", len(skipped))
+		observed += fmt.Sprintf(" except the %d skipped", len(skipped))
 	}
 	if c.JSON {
 		if patterns == nil {
@@ -448,9 +448,21 @@ func (c *sweepCmd) Run(e *env) error {
 	}
 	writeTable(w, table)
 	if len(skipped) > 0 {
+		// Each reason once, with how many cells it covers.
 		fmt.Fprintln(w, "Skipped (-), not valid games:")
+		var reasons []string
+		cellsOf := map[string]int{}
 		for _, x := range skipped {
-			fmt.Fprintf(w, "  %s\n", x.Reason)
+			if cellsOf[x.Reason] == 0 {
+				reasons = append(reasons, x.Reason)
+			}
+			cellsOf[x.Reason]++
+		}
+		for _, r := range reasons {
+			if n := cellsOf[r]; n > 1 {
+				r += fmt.Sprintf(" (%d cells)", n)
+			}
+			fmt.Fprintf(w, "  %s\n", r)
 		}
 	}
 	switch {

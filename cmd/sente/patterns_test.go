@@ -107,6 +107,11 @@ func TestSweepSkipsInvalidCells(t *testing.T) {
 	if len(out.Results) != 9 || skipped != 2 {
 		t.Errorf("%d cells, %d skipped; want 9 and 2", len(out.Results), skipped)
 	}
+	// A reason shared by several cells is listed once.
+	r = runCLI(t, context.Background(), "", "sweep", "count:lose=4", "--param", "start=1..6", "--param", "most=1..3")
+	if r.status != 0 || !strings.Contains(r.stdout, "  count: start=5; want 1 to lose=4 (3 cells)\n  count: start=6;") {
+		t.Errorf("sweep count:lose=4 over start = 1..6: status %d\n%s", r.status, r.stdout)
+	}
 	// When no combination is a game, the spec itself is wrong.
 	r = runCLI(t, context.Background(), "", "sweep", "tictactoe:m=2,n=2", "--param", "k=3..4")
 	if r.status != 2 || r.stdout != "" || !strings.Contains(r.stderr, "cannot be reached") {
