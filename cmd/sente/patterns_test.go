@@ -193,3 +193,31 @@ func TestHeapProgress(t *testing.T) {
 		}
 	}
 }
+
+// TestPictureGrundyPeriodNeedsEvidence: the plot marks a period only with
+// the evidence a sweep asks for, and says what it was observed on.
+func TestPictureGrundyPeriodNeedsEvidence(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		lose, want string
+	}{
+		{"1..5", ""},
+		{"1..30", "period 4 from lose = 1 (conjectured: observed for lose = 1..30, not proven)"},
+	} {
+		out := filepath.Join(dir, "g.svg")
+		r := runCLI(t, context.Background(), "", "picture", "grundy", "count", "--param", "lose="+tt.lose, "-o", out)
+		if r.status != 0 {
+			t.Fatalf("picture grundy: status %d, stderr %q", r.status, r.stderr)
+		}
+		svg, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tt.want == "" && strings.Contains(string(svg), "period") {
+			t.Errorf("lose = %s: the plot marks a period from too few values", tt.lose)
+		}
+		if tt.want != "" && !strings.Contains(string(svg), tt.want) {
+			t.Errorf("lose = %s: the plot does not say %q", tt.lose, tt.want)
+		}
+	}
+}
