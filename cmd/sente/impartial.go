@@ -91,10 +91,9 @@ type sequence struct {
 // The default search for a heap game's period: values up to G(1000000),
 // but no more than 2·10⁹ options looked at, two or three seconds here. That
 // is far enough for most proofs the theory gives (0.16 is proven from
-// G(517152) at a thirtieth of it) and keeps rules that split into many
+// G(517152) at a twentieth of it) and keeps rules that split into many
 // unequal parts, whose plain values cost in proportion to n each, from
-// running for hours.
-// (A variable, so that tests can make it small.)
+// running for hours. They are variables so that tests can make them small.
 var (
 	defaultHeapLimit       = 1000000
 	defaultHeapWork  int64 = 2000000000
