@@ -920,7 +920,7 @@ func (s *Story) WriteText(w io.Writer) error {
 			p("%s\n", wrap(ruleCheck(r), "  "))
 		}
 		if t := s.Strategy.Target; t != nil {
-			p("%s\n", wrap(targetCheck(t), "  "))
+			p("%s\n", wrap(t.Check, "  "))
 		}
 	}
 	if c := s.Chance; c != nil {
@@ -939,12 +939,6 @@ func ruleCheck(r *Rule) string {
 		return s + " Every reply the rule gives is also a fastest win."
 	}
 	return s + " The rule always wins, though not always in the fewest plies."
-}
-
-func targetCheck(t *Target) string {
-	return fmt.Sprintf("Checked on every position reachable from the start (%s): these are exactly the positions "+
-		"lost for the player to move, so from a winning position there is always a move to one, and from one there is never a move to another.",
-		positionsWords(t.Checked))
 }
 
 func positionsWords(n int) string {

@@ -29,9 +29,12 @@ type Target struct {
 	// multiple of 4".
 	Condition string `json:"condition"`
 	// Checked is the number of positions the condition was checked on:
-	// every position reachable from the start of the solve.
+	// every position reachable from From, where the solve started.
 	Checked int    `json:"checked"`
-	Words   string `json:"words"`
+	From    string `json:"from"`
+	Words   string `json:"words"` // the strategy: "always move to a position where ..."
+	// Check says in a sentence what was checked and why it wins.
+	Check string `json:"check"`
 }
 
 // maxTargetPositions bounds the positions FindTarget visits; a larger game
@@ -90,7 +93,14 @@ func FindTarget(sol *solve.Solution) *Target {
 	for i, f := range features {
 		names[i], docs[i] = f.Name, f.Doc
 	}
-	t := &Target{Checked: len(rows)}
+	t := &Target{Checked: len(rows), From: g.FormatPosition(sol.Root())}
+	from := "the start"
+	if t.From != g.FormatPosition(g.Start()) {
+		from = t.From
+	}
+	t.Check = fmt.Sprintf("Checked on every position reachable from %s (%s): these are exactly the positions "+
+		"lost for the player to move, so from a winning position there is always a move to one, and from one there is never a move to another.",
+		from, positionsWords(t.Checked))
 	for i, f := range features {
 		if m, res, ok := residuePattern(value(func(v []int) int { return v[i] }), rows); ok {
 			t.Form, t.Features, t.Modulus, t.Residues = "residue", []string{f.Name}, m, res
