@@ -2,6 +2,7 @@ package main
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +12,7 @@ import (
 
 	"sente"
 	"sente/explain"
+	"sente/explore"
 	"sente/games"
 	"sente/nimber"
 )
@@ -354,10 +356,8 @@ func (c *sweepCmd) Run(e *env) error {
 				s = withParam(s, cols.name, cv)
 				params[cols.name] = cv
 			}
-			g, err := fromSpec(s)
-			if err != nil {
-				// An invalid combination (k longer than the board, say)
-				// is a hole in the grid, not the end of it.
+			// skip marks the cell as having no result, for the reason err.
+			skip := func(err error) {
 				firstErr = cmp.Or(firstErr, err)
 				x := cell{Params: params, Skipped: true, Reason: err.Error()}
 				skipped = append(skipped, x)
@@ -365,9 +365,21 @@ func (c *sweepCmd) Run(e *env) error {
 				played[j] = append(played[j], false)
 				winners[j] = append(winners[j], sente.Nobody)
 				shown[i] = append(shown[i], "-")
+			}
+			g, err := fromSpec(s)
+			if err != nil {
+				// An invalid combination (k longer than the board, say)
+				// is a hole in the grid, not the end of it.
+				skip(err)
 				continue
 			}
 			ev, err := explain.Evaluate(e.ctx, g, nil, explain.EvaluateOptions{MaxPositions: c.MaxPositions})
+			if errors.Is(err, explore.ErrTooMany) {
+				// Past --max-positions: the other cells still have answers.
+				err = fmt.Errorf("%s: %w (--max-positions %d)", s, err, c.MaxPositions)
+				skip(err)
+				continue
+			}
 			if err != nil {
 				return fmt.Errorf("%s: %w", s, err)
 			}
@@ -448,7 +460,7 @@ func (c *sweepCmd) Run(e *env) error {
 	writeTable(w, table)
 	if len(skipped) > 0 {
 		// Each reason once, with how many cells it covers.
-		fmt.Fprintln(w, "Skipped (-), not valid games:")
+		fmt.Fprintln(w, "Skipped (-):")
 		var reasons []string
 		cellsOf := map[string]int{}
 		for _, x := range skipped {

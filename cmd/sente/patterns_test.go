@@ -76,7 +76,7 @@ func TestGrundyNoPattern(t *testing.T) {
 // (k longer than the board) marks them and goes on.
 func TestSweepSkipsInvalidCells(t *testing.T) {
 	got := goldenOutput(t, "sweep_tictactoe_skipped", "sweep", "tictactoe", "--param", "m=2..4", "--param", "k=2..4")
-	if !strings.Contains(got, "Skipped (-), not valid games:\n  tictactoe: k=4 cannot be reached on a board of 2 rows") {
+	if !strings.Contains(got, "Skipped (-):\n  tictactoe: k=4 cannot be reached on a board of 2 rows") {
 		t.Errorf("sweep does not list the skipped cells:\n%s", got)
 	}
 	r := runCLI(t, context.Background(), "", "sweep", "tictactoe", "--param", "m=2..4", "--param", "k=2..4", "--json")
@@ -111,6 +111,12 @@ func TestSweepSkipsInvalidCells(t *testing.T) {
 	r = runCLI(t, context.Background(), "", "sweep", "count:lose=4", "--param", "start=1..6", "--param", "most=1..3")
 	if r.status != 0 || !strings.Contains(r.stdout, "  count: start=5; want 1 to lose=4 (3 cells)\n  count: start=6;") {
 		t.Errorf("sweep count:lose=4 over start = 1..6: status %d\n%s", r.status, r.stdout)
+	}
+	// A cell past --max-positions is skipped too, and the grid goes on.
+	r = runCLI(t, context.Background(), "", "sweep", "tictactoe", "--param", "m=2..4", "--max-positions", "3000")
+	if r.status != 0 || !strings.Contains(r.stdout, "  3     -\n") ||
+		!strings.Contains(r.stdout, "tictactoe:m=3: too many positions: more than 3000 positions are reachable (--max-positions 3000)") {
+		t.Errorf("sweep past --max-positions: status %d, stderr %q\n%s", r.status, r.stderr, r.stdout)
 	}
 	// When no combination is a game, the spec itself is wrong.
 	r = runCLI(t, context.Background(), "", "sweep", "tictactoe:m=2,n=2", "--param", "k=3..4")
