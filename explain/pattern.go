@@ -11,31 +11,65 @@ type Period struct {
 	From, Length int
 }
 
-// FindPeriod returns the shortest period of values, indexed from first (the
-// parameter of values[0]), and the earliest start it holds from, provided the
-// repeating part shows at least two whole periods. It is what was observed,
-// not a proof.
+// MinPatternValues is the fewest values a pattern is stated on. A pattern
+// seen only in the last few values of a range is chance as often as not (a
+// period-3 sequence ends in two equal values one time in three), so the
+// repeating part of a period must hold at least two whole periods and at
+// least this many values: a constant tail needs six equal values in a row.
+const MinPatternValues = 6
+
+// evidenced reports whether a repeating part of span values with period p
+// is long enough to state.
+func evidenced(span, p int) bool {
+	return span >= 2*p && span >= MinPatternValues
+}
+
+// FindPeriod returns the simplest period of values, indexed from first (the
+// parameter of values[0]): the shortest one, from the earliest start it holds
+// from, among those whose repeating part holds at least two whole periods and
+// MinPatternValues values. It is what was observed, not a proof.
 func FindPeriod(values []int, first int) (Period, bool) {
 	n := len(values)
-	for p := 1; 2*p <= n; p++ {
+	for p := 1; evidenced(n, p); p++ {
 		// The earliest e from which values[k+p] == values[k] to the end.
 		e := n - p
 		for e > 0 && values[e-1] == values[e-1+p] {
 			e--
 		}
-		if n-e >= 2*p {
+		if evidenced(n-e, p) {
 			return Period{From: first + e, Length: p}, true
 		}
 	}
 	return Period{}, false
 }
 
+// NoPattern says that no pattern was found over the range first..last of the
+// parameter name.
+func NoPattern(name string, first, last int) string {
+	return "no pattern found in " + span(name, first, last)
+}
+
+// span names a range of a parameter: "n = 1..30", or "n = 4" for one value.
+func span(name string, first, last int) string {
+	if first == last {
+		return fmt.Sprintf("%s = %d", name, first)
+	}
+	return fmt.Sprintf("%s = %d..%d", name, first, last)
+}
+
+// Observed says what a pattern was checked on: "observed for n = 1..30, not
+// proven".
+func Observed(name string, first, last int) string {
+	return "observed for " + span(name, first, last) + ", not proven"
+}
+
 // Formula looks for a closed form of values, indexed from first, among the
 // simple ones sequences of games tend to follow: a constant, the parameter
 // itself, and (c − k) mod p or (k + c) mod p. It returns the formula in the
-// parameter's name, or false.
+// parameter's name, or false. Like FindPeriod it asks for evidence: at least
+// MinPatternValues values, and two whole periods of a residue mod p.
 func Formula(values []int, first int, name string) (string, bool) {
-	if len(values) < 3 {
+	if len(values) < MinPatternValues {
 		return "", false
 	}
 	fits := func(f func(k int) int) bool {
@@ -54,7 +88,7 @@ func Formula(values []int, first int, name string) (string, bool) {
 		return name, true
 	}
 	mod := func(a, p int) int { return ((a % p) + p) % p }
-	for p := 2; p <= 64 && p < len(values); p++ {
+	for p := 2; p <= 64 && evidenced(len(values), p); p++ {
 		for c := 0; c < p; c++ {
 			if fits(func(k int) int { return mod(c-k, p) }) {
 				// Name c by its representative at the top of the range, as

@@ -90,8 +90,12 @@ type Strategy struct {
 	Winning []string `json:"winning,omitempty"`
 	// Rule is the reply rule that wins every line after the opening; nil
 	// when no simple rule was found (or none is needed, see Words).
-	Rule  *Rule  `json:"rule,omitempty"`
-	Words string `json:"words"` // the whole strategy in a sentence
+	Rule *Rule `json:"rule,omitempty"`
+	// Target is the set of positions to move into, when a pattern over
+	// the position's features describes it exactly (see FindTarget); the
+	// strategy is stated by it when no reply rule was found.
+	Target *Target `json:"target,omitempty"`
+	Words  string  `json:"words"` // the whole strategy in a sentence
 }
 
 // Rule is a reply rule relating a player's reply to the opponent's last
@@ -240,7 +244,7 @@ func ExplainWith(sol *solve.Solution, p sente.Position, opt StoryOptions) (*Stor
 	} else {
 		s.Strategy = e.ruleFrom(p, winner)
 	}
-	s.Chance = e.chance(positions, winner)
+	s.Chance = e.chance(positions, winner, s.Strategy != nil && s.Strategy.Target != nil)
 	return s, nil
 }
 
@@ -250,6 +254,18 @@ type storyteller struct {
 	opt  StoryOptions
 	key  func(sente.Position) any
 	work int // positions left for rule checks
+
+	target     *Target // the game's target set, once looked for
+	targetDone bool
+}
+
+// targetSet returns the solved game's target set (FindTarget), looking for
+// it the first time.
+func (e *storyteller) targetSet() *Target {
+	if !e.targetDone {
+		e.target, e.targetDone = FindTarget(e.sol), true
+	}
+	return e.target
 }
 
 func (e *storyteller) lineEnd(last sente.Position, played int) string {
@@ -442,6 +458,11 @@ func (e *storyteller) strategy(q sente.Position, follower sente.Player, last str
 		}
 	}
 	st.Opening = win[0].Name
+	if t := e.targetSet(); t != nil {
+		st.Target = t
+		st.Words = fmt.Sprintf("%s %s (%s), and from then on %s", e.play(last), win[0].Name, choice, t.Words)
+		return st
+	}
 	st.Words = fmt.Sprintf("%s %s (%s), then keep choosing winning moves: %s", e.play(last), win[0].Name, choice, noRule)
 	return st
 }
@@ -467,6 +488,11 @@ func (e *storyteller) ruleFrom(s sente.Position, follower sente.Player) *Strateg
 	if r != nil {
 		st.Rule = r
 		st.Words = fmt.Sprintf("%s; this wins every line", capitalize(r.Words))
+		return st
+	}
+	if t := e.targetSet(); t != nil {
+		st.Target = t
+		st.Words = t.Words
 		return st
 	}
 	st.Words = fmt.Sprintf("keep choosing winning moves: %s", noRule)
@@ -758,8 +784,10 @@ func (w *walk) visit(s sente.Position) bool {
 }
 
 // chance finds where the winner can first go wrong along the main line
-// (positions[0] is the story's position, then one per ply).
-func (e *storyteller) chance(positions []sente.Position, winner sente.Player) *Chance {
+// (positions[0] is the story's position, then one per ply). statedTarget says
+// that the winner's strategy was stated by the target set, so that the
+// loser's need not state it again.
+func (e *storyteller) chance(positions []sente.Position, winner sente.Player, statedTarget bool) *Chance {
 	loser := winner.Other()
 	for i, q := range positions {
 		if e.over(q) || e.g.Turn(q) != winner {
@@ -795,6 +823,10 @@ func (e *storyteller) chance(positions []sente.Position, winner sente.Player) *C
 						m.Name, mk.Strategy.Opening, strings.TrimPrefix(r.Words, "answer "), positionsWords(r.Checked))
 				} else if mk.Strategy.Opening != "" && e.over(e.after(m.To, mk.Strategy.Opening)) {
 					mk.Sentence += ", which ends the game at once"
+				} else if t := mk.Strategy.Target; t != nil && statedTarget {
+					mk.Sentence += fmt.Sprintf(". From then on the same target positions as above win for the %s player", loser)
+				} else if t != nil {
+					mk.Sentence += ". From then on: " + t.Words
 				} else {
 					mk.Sentence += ". No simple reply rule wins every line after it"
 				}
@@ -886,6 +918,9 @@ func (s *Story) WriteText(w io.Writer) error {
 		p("%s\n", wrap(capitalize(s.Strategy.Words)+".", "  "))
 		if r := s.Strategy.Rule; r != nil {
 			p("%s\n", wrap(ruleCheck(r), "  "))
+		}
+		if t := s.Strategy.Target; t != nil {
+			p("%s\n", wrap(t.Check, "  "))
 		}
 	}
 	if c := s.Chance; c != nil {

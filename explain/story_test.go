@@ -78,6 +78,7 @@ func TestStoryGoldens(t *testing.T) {
 		{"story_tictactoe.txt", "tictactoe", ""},
 		{"story_chopsticks.txt", "chopsticks", ""},
 		{"story_count.txt", "count", ""},
+		{"story_nim.txt", "nim", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -415,15 +416,16 @@ func TestStoryChopsticks(t *testing.T) {
 
 // TestStoryCount: the count game's moves are named by the numbers said
 // ("2-4"), not by a single number, so no "c − x" rule applies and none is
-// claimed, though the second player wins by answering a count of c numbers
-// with 4 − c.
+// claimed; the strategy is the target set instead: end every turn on a
+// multiple of 4.
 func TestStoryCount(t *testing.T) {
 	_, _, s := story(t, "count", "")
 	if s.Winner != "second" || s.Plies == nil || *s.Plies != 10 {
 		t.Errorf("winner %s in %v plies, want second in 10", s.Winner, s.Plies)
 	}
-	if s.Strategy == nil || s.Strategy.Rule != nil || !strings.Contains(s.Strategy.Words, "no simple reply rule") {
-		t.Errorf("strategy %+v, want none found", s.Strategy)
+	want := "always move to a position where the last number said is a multiple of 4"
+	if s.Strategy == nil || s.Strategy.Rule != nil || s.Strategy.Target == nil || s.Strategy.Words != want {
+		t.Errorf("strategy %+v, want %q", s.Strategy, want)
 	}
 }
 

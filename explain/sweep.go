@@ -12,7 +12,8 @@ import (
 // observed for each of its values (consecutive whole numbers from first):
 // "the first player always wins", "the first player wins exactly when n is
 // odd", "the first player wins exactly when n mod 3 is 1 or 2 (from n = 5)".
-// It returns false when no pattern shows.
+// It returns false when no pattern shows with enough evidence (see
+// FindPeriod); the caller says what the pattern was observed on.
 func WinnerPattern(winners []sente.Player, first int, name string) (string, bool) {
 	if len(winners) == 0 {
 		return "", false
@@ -108,24 +109,28 @@ func orList(ns []int) string {
 	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
 }
 
-// ColumnPatterns describes who wins along the rows (parameter rowName, from
-// rowFirst) for each column value of colName, grouping neighbouring columns
-// that behave alike: "m = 1: the first player wins exactly when n is odd",
-// "m = 2..4: the first player always wins". winners[c][r] is the winner at
-// column value cols[c] and row rowFirst+r.
-func ColumnPatterns(winners [][]sente.Player, rowFirst int, rowName string, cols []int, colName string) []string {
+// ColumnPatterns describes who wins along the rows (parameter rowName) for
+// each column value of colName, grouping neighbouring columns that behave
+// alike: "m = 1: the first player wins exactly when n is odd", "m = 2..4: the
+// first player always wins", "m = 5: no pattern found in n = 1..8".
+// winners[c][r] is the winner at column value cols[c] and row rowFirst[c]+r:
+// a column holds the rows of a sweep that could be played, which for some
+// games is fewer than the range, and its pattern is checked on those.
+func ColumnPatterns(winners [][]sente.Player, rowFirst []int, rowName string, cols []int, colName string) []string {
+	describe := func(c int) string {
+		if len(winners[c]) == 0 {
+			return "no row could be played"
+		}
+		if d, ok := WinnerPattern(winners[c], rowFirst[c], rowName); ok {
+			return d
+		}
+		return NoPattern(rowName, rowFirst[c], rowFirst[c]+len(winners[c])-1)
+	}
 	var out []string
 	for c := 0; c < len(cols); {
-		desc, ok := WinnerPattern(winners[c], rowFirst, rowName)
-		if !ok {
-			desc = "no pattern seen"
-		}
+		desc := describe(c)
 		end := c + 1
-		for end < len(cols) && cols[end] == cols[end-1]+1 {
-			next, ok2 := WinnerPattern(winners[end], rowFirst, rowName)
-			if ok2 != ok || next != desc {
-				break
-			}
+		for end < len(cols) && cols[end] == cols[end-1]+1 && describe(end) == desc {
 			end++
 		}
 		label := fmt.Sprintf("%s = %d", colName, cols[c])

@@ -154,3 +154,16 @@ func (g *Count) Describe() sente.Description {
 		Examples: []string{"count", "count:lose=21,most=3", "count:lose=100,most=10", "count:lose=31,most=4,start=5"},
 	}
 }
+
+// Features: the last number said, the count a player ends a turn on (0
+// before the first move), so that a strategy can be stated by it.
+func (g *Count) Features() []sente.Feature {
+	return []sente.Feature{{
+		Name: "said",
+		Doc:  "the last number said",
+		Of:   func(p sente.Position) int { return p.(CountPosition).Next - 1 },
+		Size: g.lose,
+	}}
+}
+
+var _ sente.Featured = (*Count)(nil)

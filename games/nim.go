@@ -270,3 +270,20 @@ func impSplitTurn(s string) (string, sente.Player, error) {
 	}
 	return "", 0, fmt.Errorf("%d fields", len(fields))
 }
+
+// Features are the sizes of the heaps, so that a strategy can be stated by
+// them.
+func (g *Nim) Features() []sente.Feature {
+	out := make([]sente.Feature, g.k)
+	for i := range out {
+		out[i] = sente.Feature{
+			Name: fmt.Sprintf("heap%d", i+1),
+			Doc:  fmt.Sprintf("the size of heap %d", i+1),
+			Of:   func(p sente.Position) int { return int(p.(NimPosition).Heaps[i]) },
+			Size: nimMaxHeap + 1,
+		}
+	}
+	return out
+}
+
+var _ sente.Featured = (*Nim)(nil)

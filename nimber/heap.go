@@ -2,6 +2,7 @@ package nimber
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -82,8 +83,18 @@ type heapSolver struct {
 	g    []int32
 	mark []uint32
 
+	// work counts the options looked at so far: what the values cost, the
+	// same on every machine. extend stops with errBudget once it reaches
+	// budget (when budget > 0), and calls tick, when set, every 4096 values.
+	work   int64
+	budget int64
+	tick   func(n int)
+
 	sparseState
 }
+
+// errBudget says that extend stopped at its work budget.
+var errBudget = errors.New("nimber: work budget spent")
 
 func newHeapSolver(r sente.HeapRules) *heapSolver {
 	s := &heapSolver{unequal: r.Unequal}
@@ -151,6 +162,12 @@ func (s *heapSolver) extend(ctx context.Context, n int) error {
 			return ctx.Err()
 		default:
 		}
+		if s.budget > 0 && s.work >= s.budget {
+			return errBudget
+		}
+		if k&4095 == 0 && s.tick != nil {
+			s.tick(k)
+		}
 		if k == s.checkpoint {
 			s.choose(k)
 		}
@@ -192,6 +209,14 @@ func (s *heapSolver) extendNoSplit(ctx context.Context, n int) error {
 				s.gi = g
 				return err
 			}
+			if s.budget > 0 && s.work >= s.budget {
+				s.gi = g
+				return errBudget
+			}
+			if s.tick != nil {
+				s.tick(k)
+			}
+			s.work += 4096 * int64(len(s.ones)+1)
 		}
 		stamp := k + 1
 		if k > 0 && k < len(s.digits) && s.digits[k]&1 != 0 {
@@ -249,6 +274,7 @@ func (s *heapSolver) stepPlain(n int) int32 {
 			break
 		}
 		hi := s.splitTop(rest)
+		s.work += int64(hi)
 		lo := g[rest-hi : rest]
 		for a := 1; a <= hi; a++ {
 			mark[g[a]^lo[hi-a]] = stamp

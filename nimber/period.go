@@ -2,6 +2,7 @@ package nimber
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -61,8 +62,14 @@ func heapPeriodNeeds(th heapTheory, t, e, p int) int {
 		// G(n+p) = G(n) for e <= n < e1+t.
 		return e1 + t + p - 1
 	}
-	// G(n+p) = G(n) for e <= n < 2*e1 + p + t.
-	return 2*e1 + 2*p + t - 1
+	need := 2*e1 + 2*p + t - 1 // G(n+p) = G(n) for e <= n < 2*e1 + p + t
+	if th == heapTheoryNone {
+		// A conjecture has no theorem behind it, only the values: as for
+		// any pattern seen (explain.MinPatternValues), at least six of them
+		// in the repeating part.
+		need = max(need, e+5)
+	}
+	return need
 }
 
 // HeapPeriod looks in g, the values G(0) to G(N) of the game r (as
@@ -167,17 +174,73 @@ func heapPeriodProof(th heapTheory, t, e, p, n int, zero bool) Period {
 //
 // When ctx is done it returns ctx's error.
 func FindHeapPeriod(ctx context.Context, r sente.HeapRules, limit int) (Period, bool, error) {
-	per, ok, _, err := findHeapPeriod(ctx, r, limit)
-	return per, ok, err
+	res, err := SearchHeapPeriod(ctx, r, HeapSearch{Limit: limit})
+	return res.Period, res.Found, err
+}
+
+// HeapSearch bounds SearchHeapPeriod.
+type HeapSearch struct {
+	// Limit is the largest heap whose value is computed.
+	Limit int
+	// MaxWork, when positive, stops the search once it has looked at this
+	// many options in all, wherever that is: a bound on time that gives the
+	// same answer on every machine. Rules that split heaps cost in
+	// proportion to n for each value of the plain method, so this is what
+	// keeps a search to a few seconds where Limit alone would take hours.
+	MaxWork int64
+	// Progress, when set, is called now and then with the heap reached and
+	// the fraction of the search done, by an estimate.
+	Progress func(reached int, fraction float64)
+}
+
+// HeapSearchResult is what SearchHeapPeriod found.
+type HeapSearchResult struct {
+	Period Period
+	Found  bool
+	// Reached is the largest heap whose value was computed.
+	Reached int
+	// OutOfWork says that the search stopped at MaxWork before Limit.
+	OutOfWork bool
+}
+
+// SearchHeapPeriod is FindHeapPeriod within the bounds of b.
+func SearchHeapPeriod(ctx context.Context, r sente.HeapRules, b HeapSearch) (HeapSearchResult, error) {
+	per, ok, s, err := findHeapPeriodWith(ctx, r, b)
+	res := HeapSearchResult{Period: per, Found: ok}
+	if s != nil {
+		res.Reached = s.len() - 1
+	}
+	if errors.Is(err, errBudget) {
+		res.OutOfWork, err = true, nil
+		// The values computed before the budget ran out may still settle
+		// a period.
+		if s.len() > 0 {
+			if len(s.splits) == 0 {
+				res.Period, res.Found, _ = heapPeriodOf(r, s.gi)
+			} else {
+				res.Period, res.Found, _ = heapPeriodOf(r, s.g)
+			}
+		}
+	}
+	return res, err
 }
 
 // findHeapPeriod is FindHeapPeriod, also returning the solver that holds
 // the values computed.
 func findHeapPeriod(ctx context.Context, r sente.HeapRules, limit int) (Period, bool, *heapSolver, error) {
+	return findHeapPeriodWith(ctx, r, HeapSearch{Limit: limit})
+}
+
+func findHeapPeriodWith(ctx context.Context, r sente.HeapRules, b HeapSearch) (Period, bool, *heapSolver, error) {
+	limit := b.Limit
 	if limit < 0 {
 		return Period{}, false, nil, fmt.Errorf("nimber: negative heap size %d", limit)
 	}
 	s := newHeapSolver(r)
+	s.budget = b.MaxWork
+	if b.Progress != nil {
+		s.tick = heapProgress(s, b)
+	}
 	n := min(limit, 1024)
 	for {
 		if err := s.extend(ctx, n); err != nil {
@@ -199,5 +262,34 @@ func findHeapPeriod(ctx context.Context, r sente.HeapRules, limit int) (Period, 
 			next = want
 		}
 		n = next
+	}
+}
+
+// heapProgress returns a tick for s that estimates the fraction of the
+// search done: the work so far against the work so far plus the work to
+// come, at the cost per value of the last stretch, which for the plain
+// method of rules that split grows in proportion to the heap (so the rest
+// costs (Limit² − n²) / 2n times as much as a value now), or against MaxWork
+// when that comes first.
+func heapProgress(s *heapSolver, b HeapSearch) func(int) {
+	lastN, lastWork := 0, int64(0)
+	return func(n int) {
+		if n <= lastN || b.Limit <= 0 {
+			return
+		}
+		perValue := float64(s.work-lastWork) / float64(n-lastN)
+		lastN, lastWork = n, s.work
+		rest := float64(max(b.Limit-n, 0))
+		if len(s.splits) > 0 && !s.sparse {
+			rest *= float64(b.Limit+n) / float64(2*n)
+		}
+		total := float64(s.work) + perValue*rest
+		if b.MaxWork > 0 {
+			total = min(total, float64(b.MaxWork))
+		}
+		if total <= 0 {
+			return
+		}
+		b.Progress(n, min(float64(s.work)/total, 1))
 	}
 }

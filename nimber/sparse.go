@@ -153,6 +153,7 @@ func (s *heapSolver) stepSparse(n int) int32 {
 			v++
 		}
 		if v >= size || !same[maskParity(v&s.mask)] {
+			s.work += int64(len(s.rare)*len(s.splits) + a)
 			return int32(v)
 		}
 		found := false
@@ -175,6 +176,7 @@ func (s *heapSolver) stepSparse(n int) int32 {
 		}
 		if !found {
 			s.fullScans++
+			s.work += int64(len(s.rare)*len(s.splits) + a)
 			return int32(v)
 		}
 	}

@@ -99,7 +99,8 @@ func GrundyPlot(s GrundySeries) (*Picture, error) {
 	}
 	var perText string
 	if per := s.Period; per != nil {
-		status := "conjectured: seen in the values, not proven"
+		// A period without a proof says what it was seen on.
+		status := fmt.Sprintf("conjectured: observed for %s = %d..%d, not proven", param, s.First, last)
 		if per.Proven {
 			status = "proven"
 		}

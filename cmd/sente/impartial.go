@@ -1,14 +1,18 @@
 package main
 
 import (
+	"cmp"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"sente"
 	"sente/explain"
+	"sente/explore"
 	"sente/games"
 	"sente/nimber"
 )
@@ -69,7 +73,7 @@ func withParam(spec sente.Spec, name string, v int) sente.Spec {
 type grundyCmd struct {
 	Game         string `arg:"" help:"An impartial game: NAME or NAME:key=value,..."`
 	Param        string `required:"" help:"The parameter to vary, as name=low..high (for example n=0..100)." placeholder:"NAME=LOW..HIGH"`
-	Limit        int    `help:"Heap games: how far to compute the sequence when looking for a proven period." default:"1000000"`
+	Limit        int    `help:"Heap games: how far to compute the sequence when looking for a proven period. By default up to G(1000000), stopping after a few seconds of work (2·10⁹ options looked at); a limit given here is followed to the end, with progress on a terminal." placeholder:"N"`
 	MaxPositions int    `help:"Stop with an error past this many positions for one value." default:"200000000"`
 	JSON         bool   `name:"json" help:"Print JSON."`
 }
@@ -83,6 +87,29 @@ type sequence struct {
 	numbers     []int          // the finite values, when all are finite
 	period      *nimber.Period // a heap game's period, proven where theory allows
 	note        string         // a conjecture, or why there is no period
+	searched    int            // a heap game's values were computed up to G(searched)
+}
+
+// The default search for a heap game's period: values up to G(1000000),
+// but no more than 2·10⁹ options looked at, two or three seconds here. That
+// is far enough for most proofs the theory gives (0.16 is proven from
+// G(517152) at a twentieth of it) and keeps rules that split into many
+// unequal parts, whose plain values cost in proportion to n each, from
+// running for hours. They are variables so that tests can make them small.
+var (
+	defaultHeapLimit       = 1000000
+	defaultHeapWork  int64 = 2000000000
+)
+
+// furtherLimit suggests a --limit that looks past G(reached): about twice as
+// far, rounded to two significant digits.
+func furtherLimit(reached int) int {
+	n := 2 * max(reached, 1)
+	unit := 1
+	for n/unit >= 100 {
+		unit *= 10
+	}
+	return (n + unit - 1) / unit * unit
 }
 
 // sequence computes the values the flags ask for.
@@ -114,17 +141,34 @@ func (c *grundyCmd) sequence(e *env) (*sequence, error) {
 		}
 		s.numbers = seq[first:]
 		// The values asked for may settle the period; otherwise look
-		// further, up to --limit.
+		// further.
 		p, ok := nimber.HeapPeriod(rules, seq)
-		if !ok && c.Limit > last {
-			if p, ok, err = nimber.FindHeapPeriod(e.ctx, rules, c.Limit); err != nil {
-				return nil, err
+		reached, outOfWork := last, false
+		if !ok {
+			b := nimber.HeapSearch{Limit: c.Limit}
+			if c.Limit <= 0 {
+				b = nimber.HeapSearch{Limit: defaultHeapLimit, MaxWork: defaultHeapWork}
+			}
+			if b.Limit > last {
+				shown := newHeapProgress(e)
+				b.Progress = shown.report
+				res, err := nimber.SearchHeapPeriod(e.ctx, rules, b)
+				shown.done()
+				if err != nil {
+					return nil, err
+				}
+				p, ok, reached, outOfWork = res.Period, res.Found, res.Reached, res.OutOfWork
 			}
 		}
+		s.searched = reached
 		if ok {
 			s.period = &p
 		} else {
-			s.note = fmt.Sprintf("no period found in G(0) to G(%d)", max(c.Limit, last))
+			s.note = fmt.Sprintf("no period found up to G(%d)", reached)
+			if outOfWork {
+				s.note += " (the default search stops after a few seconds of work)"
+			}
+			s.note += fmt.Sprintf("; --limit %d looks further", furtherLimit(reached))
 		}
 	} else {
 		for _, v := range r.values {
@@ -152,7 +196,7 @@ func (c *grundyCmd) sequence(e *env) (*sequence, error) {
 	}
 	if s.period == nil && s.note == "" && s.numbers != nil {
 		if d, ok := explain.Describe(s.numbers, first, r.name); ok {
-			s.note = fmt.Sprintf("conjecture (observed for %s = %d..%d, not proven): %s", r.name, first, last, d)
+			s.note = fmt.Sprintf("conjecture (%s): %s", explain.Observed(r.name, first, last), d)
 		}
 	}
 	return s, nil
@@ -179,6 +223,9 @@ func (c *grundyCmd) Run(e *env) error {
 			p = map[string]any{"from": period.From, "length": period.Length, "proven": period.Proven, "proof": period.Proof}
 		}
 		out := map[string]any{"game": c.Game, "param": r.name, "from": first, "to": last, "results": results, "period": p}
+		if s.searched > 0 {
+			out["searched_to"] = s.searched
+		}
 		if note != "" {
 			out["conjecture"] = note
 		}
@@ -203,9 +250,39 @@ func (c *grundyCmd) Run(e *env) error {
 	case note != "":
 		fmt.Fprintln(w, note)
 	default:
-		fmt.Fprintln(w, "no period or formula seen in this range")
+		fmt.Fprintln(w, explain.NoPattern(r.name, first, last))
 	}
 	return nil
+}
+
+// heapProgress shows how far a search of a heap game's values has come on
+// stderr, with an estimate of the time left, when stderr is a terminal and
+// the search has run for more than a second.
+type heapProgress struct {
+	e           *env
+	start, last time.Time
+	shown       bool
+}
+
+func newHeapProgress(e *env) *heapProgress { return &heapProgress{e: e, start: time.Now()} }
+
+func (p *heapProgress) report(reached int, fraction float64) {
+	if !p.e.tty {
+		return
+	}
+	now := time.Now()
+	if now.Sub(p.start) < time.Second || now.Sub(p.last) < 200*time.Millisecond || fraction <= 0 {
+		return
+	}
+	p.last, p.shown = now, true
+	left := time.Duration(float64(now.Sub(p.start)) * (1 - fraction) / fraction).Round(time.Second)
+	fmt.Fprintf(p.e.stderr, "\r\033[Kcomputing Grundy values: G(%d) reached, %.0f%%, about %s left (Ctrl-C stops)", reached, 100*fraction, left)
+}
+
+func (p *heapProgress) done() {
+	if p.shown {
+		fmt.Fprint(p.e.stderr, "\r\033[K")
+	}
 }
 
 func lookupSpec(text string) (sente.Spec, sente.Family, error) {
@@ -255,15 +332,23 @@ func (c *sweepCmd) Run(e *env) error {
 
 	type cell struct {
 		At     map[string]int `json:"param_values"`
-		Turn   string         `json:"turn"`
-		Value  string         `json:"value"`
-		Winner string         `json:"winner"`
+		Turn   string         `json:"turn,omitempty"`
+		Value  string         `json:"value,omitempty"`
+		Winner string         `json:"winner,omitempty"`
 		*grundyJSON
-		Method string `json:"method"`
+		Method string `json:"method,omitempty"`
+		// Skipped says that the combination is not a valid game, and Reason
+		// why; the cell has no result then.
+		Skipped bool   `json:"skipped,omitempty"`
+		Reason  string `json:"reason,omitempty"`
 	}
 	var cells []cell
+	// played[j][i] says whether row i of column j could be played.
+	played := make([][]bool, len(cols.values))
 	winners := make([][]sente.Player, len(cols.values))
 	shown := make([][]string, len(rows.values))
+	var skipped []cell
+	var firstErr error
 	for i, rv := range rows.values {
 		for j, cv := range cols.values {
 			s := withParam(spec, rows.name, rv)
@@ -272,17 +357,37 @@ func (c *sweepCmd) Run(e *env) error {
 				s = withParam(s, cols.name, cv)
 				params[cols.name] = cv
 			}
+			// skip marks the cell as having no result, for the reason err.
+			skip := func(err error) {
+				firstErr = cmp.Or(firstErr, err)
+				x := cell{At: params, Skipped: true, Reason: err.Error()}
+				skipped = append(skipped, x)
+				cells = append(cells, x)
+				played[j] = append(played[j], false)
+				winners[j] = append(winners[j], sente.Nobody)
+				shown[i] = append(shown[i], "-")
+			}
 			g, err := fromSpec(s)
 			if err != nil {
-				return err
+				// An invalid combination (k longer than the board, say)
+				// is a hole in the grid, not the end of it.
+				skip(err)
+				continue
 			}
 			ev, err := explain.Evaluate(e.ctx, g, nil, explain.EvaluateOptions{MaxPositions: c.MaxPositions})
+			if errors.Is(err, explore.ErrTooMany) {
+				// Past --max-positions: the other cells still have answers.
+				err = fmt.Errorf("%s: %w (--max-positions %d)", s, err, c.MaxPositions)
+				skip(err)
+				continue
+			}
 			if err != nil {
 				return fmt.Errorf("%s: %w", s, err)
 			}
 			if c.Grundy && ev.Grundy == "" {
 				return badInput("%s is not impartial, so it has no Grundy values; drop --grundy", fam.Name)
 			}
+			played[j] = append(played[j], true)
 			winners[j] = append(winners[j], ev.Winner)
 			text := ev.Winner.String()
 			if c.Grundy {
@@ -297,18 +402,37 @@ func (c *sweepCmd) Run(e *env) error {
 			cells = append(cells, x)
 		}
 	}
+	if len(skipped) == len(cells) {
+		// Not one combination is a game: the spec itself is wrong.
+		return firstErr
+	}
 
+	// Patterns are looked for along the rows each column could play: the
+	// longest run of neighbouring rows without a skipped cell.
+	runs := make([][]sente.Player, len(cols.values))
+	runFirst := make([]int, len(cols.values))
+	for j := range cols.values {
+		from, length := longestRun(played[j])
+		runs[j] = winners[j][from : from+length]
+		runFirst[j] = rows.values[0] + from
+	}
 	var patterns []string
+	noPattern := ""
 	if cols.name == "" {
-		if p, ok := explain.WinnerPattern(winners[0], rows.values[0], rows.name); ok {
+		if p, ok := explain.WinnerPattern(runs[0], runFirst[0], rows.name); ok {
 			patterns = []string{p}
+		} else {
+			noPattern = explain.NoPattern(rows.name, runFirst[0], runFirst[0]+len(runs[0])-1)
 		}
 	} else {
-		patterns = explain.ColumnPatterns(winners, rows.values[0], rows.name, cols.values, cols.name)
+		patterns = explain.ColumnPatterns(runs, runFirst, rows.name, cols.values, cols.name)
 	}
 	observed := fmt.Sprintf("observed for %s = %d..%d", rows.name, rows.values[0], rows.values[len(rows.values)-1])
 	if cols.name != "" {
 		observed += fmt.Sprintf(" and %s = %d..%d", cols.name, cols.values[0], cols.values[len(cols.values)-1])
+	}
+	if len(skipped) > 0 {
+		observed += fmt.Sprintf(" except the %d skipped", len(skipped))
 	}
 	if c.JSON {
 		if patterns == nil {
@@ -336,13 +460,50 @@ func (c *sweepCmd) Run(e *env) error {
 		table = append(table, append([]string{strconv.Itoa(rv)}, shown[i]...))
 	}
 	writeTable(w, table)
-	if len(patterns) > 0 {
+	if len(skipped) > 0 {
+		// Each reason once, with how many cells it covers.
+		fmt.Fprintln(w, "Skipped (-):")
+		var reasons []string
+		cellsOf := map[string]int{}
+		for _, x := range skipped {
+			if cellsOf[x.Reason] == 0 {
+				reasons = append(reasons, x.Reason)
+			}
+			cellsOf[x.Reason]++
+		}
+		for _, r := range reasons {
+			if n := cellsOf[r]; n > 1 {
+				r += fmt.Sprintf(" (%d cells)", n)
+			}
+			fmt.Fprintf(w, "  %s\n", r)
+		}
+	}
+	switch {
+	case len(patterns) > 0:
 		fmt.Fprintf(w, "Patterns (%s, not proven):\n", observed)
 		for _, p := range patterns {
 			fmt.Fprintf(w, "  %s\n", p)
 		}
+	case noPattern != "":
+		fmt.Fprintf(w, "Patterns: %s.\n", noPattern)
 	}
 	return nil
+}
+
+// longestRun returns the start and length of the longest run of true in ok,
+// the later one of equal runs.
+func longestRun(ok []bool) (from, length int) {
+	start := 0
+	for i := 0; i <= len(ok); i++ {
+		if i < len(ok) && ok[i] {
+			continue
+		}
+		if i-start >= length && i > start {
+			from, length = start, i-start
+		}
+		start = i + 1
+	}
+	return from, length
 }
 
 // writeTable prints rows of cells in right-aligned columns.

@@ -214,7 +214,9 @@ func (c *pictureGrundyCmd) Run(e *env) error {
 	}
 	if s.period != nil {
 		series.Period = &render.Period{From: s.period.From, Length: s.period.Length, Proven: s.period.Proven}
-	} else if p, ok := explain.FindPeriod(s.numbers, s.first); ok {
+	} else if p, ok := explain.FindPeriod(s.numbers, s.first); ok && s.searched == 0 {
+		// A period seen in the values shown, observed only; a heap game
+		// whose search went further and found none has none to show.
 		series.Period = &render.Period{From: p.From, Length: p.Length}
 	}
 	picture, err := render.GrundyPlot(series)
