@@ -48,22 +48,25 @@ func childrenPeakRSS(t *testing.T) uint64 {
 // time in one step: each ends with a one-line error naming the file and
 // status 2, soon, without holding much more than --max-memory.
 func TestHostileRulesFiles(t *testing.T) {
-	const limit = 256 << 20
+	const limit = 128 << 20
 	tests := []struct {
 		file, want string
 		args       []string
 	}{
-		{"biglist.star", "biglist.star: the rules file's code needed more memory than --max-memory=256M allows", nil},
-		{"doubling.star", "doubling.star: the rules file's code needed more memory than --max-memory=256M allows", nil},
+		{"biglist.star", "biglist.star: the rules file's code needed more memory than --max-memory=128M allows", nil},
+		{"doubling.star", "doubling.star: the rules file's code needed more memory than --max-memory=128M allows", nil},
 		{"recursion.star", "recursion.star: ", nil},
 		// Stopped at a step's end, or, one step outlasting the grace, by the watch.
-		{"squaring.star", "start(…): one call ran longer than 500ms", []string{"--call-time", "500ms"}},
+		{"squaring.star", "start(…): one call ran longer than 200ms", []string{"--call-time", "200ms"}},
+		// One step outlasting the time limit and its grace: the watch ends
+		// the child.
+		{"digits.star", "digits.star: start(…): one call ran longer than 100ms", []string{"--call-time", "100ms"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
 			path := filepath.Join("testdata", "rules", "hostile", tt.file)
 			start := time.Now()
-			r := runSandboxed(t, append([]string{"solve", path, "--max-memory", "256M"}, tt.args...)...)
+			r := runSandboxed(t, append([]string{"solve", path, "--max-memory", "128M"}, tt.args...)...)
 			took := time.Since(start)
 			if r.status != 2 || r.stdout != "" {
 				t.Errorf("status %d, stdout %q; want 2 and nothing", r.status, r.stdout)
@@ -77,7 +80,7 @@ func TestHostileRulesFiles(t *testing.T) {
 			}
 			peak := childrenPeakRSS(t)
 			if peak > limit+100<<20 {
-				t.Errorf("a child held %d MB, more than --max-memory=256M and 100 MB", peak>>20)
+				t.Errorf("a child held %d MB, more than --max-memory=128M and 100 MB", peak>>20)
 			}
 			t.Logf("%s: %v, children's peak RSS so far %d MB: %s", tt.file, took.Round(time.Millisecond), peak>>20, strings.TrimSpace(r.stderr))
 		})
