@@ -22,11 +22,11 @@ import (
 // Go cannot recover from a failed allocation, and a rules file can ask for
 // two billion list items in one step, so the in-process watcher of
 // memory.go, which ends most solves that grow too large with a clear
-// message, cannot be the only guard. The parent passes standard input and
-// output through (the child writes its standard output only once the
-// command has succeeded), forwards the child's messages from a pipe of
-// their own (fd 3), keeps the child's standard error for the Go runtime's
-// report of a crash, and turns a death into one line.
+// message, cannot be the only guard. The parent passes standard input
+// through, holds the child's standard output until the child has succeeded
+// (but for play, which talks with the user), forwards the child's messages
+// from a pipe of their own (fd 3), keeps the child's standard error for the
+// Go runtime's report of a crash, and turns a death into one line.
 
 // childMode is the sandbox mode that runs a command.
 const childMode = "cli"
@@ -43,6 +43,9 @@ const ttyEnv = "SENTE_STDERR_TTY"
 // supervise is set in main when commands are to run in children.
 var supervise bool
 
+// isChild is set in a child.
+var isChild bool
+
 // exitOnOvertime is set in main and in a child: a rules file's call that
 // outlasts --call-time in one step ends the process.
 var exitOnOvertime bool
@@ -51,7 +54,7 @@ func init() { sandbox.Register(childMode, childMain) }
 
 // childMain runs the command of the arguments in a child.
 func childMain() int {
-	exitOnOvertime = true
+	isChild, exitOnOvertime = true, true
 	syscall.CloseOnExec(messagesFD) // not for dot
 	syscall.CloseOnExec(stagedFD)
 	messages := os.NewFile(messagesFD, "messages")
@@ -101,6 +104,13 @@ func runChild(ctx context.Context, args []string, command string, limit uint64, 
 	// stops its work and reports it, so the child is not killed.
 	cmd := sandbox.Command(context.Background(), childMode, limit, args...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, &crash
+	var out *spool
+	if !interactive(command) {
+		// Nothing reaches stdout unless the child succeeds.
+		out = &spool{}
+		defer out.close()
+		cmd.Stdout = out
+	}
 	cmd.ExtraFiles = []*os.File{messagesW, stagedW}
 	if tty {
 		cmd.Env = append(cmd.Env, ttyEnv+"=1")
@@ -143,6 +153,12 @@ func runChild(ctx context.Context, args []string, command string, limit uint64, 
 	death := sandbox.Death(werr, crash.Bytes(), limit)
 	status := cmd.ProcessState.ExitCode()
 	if death == nil && status == 0 {
+		if out != nil {
+			if err := out.copyTo(stdout); err != nil {
+				fmt.Fprintf(stderr, "sente: writing the output: %s\n", oneLine(err.Error()))
+				return 1
+			}
+		}
 		return 0
 	}
 	// Whatever the child wrote to files it could not finish.
@@ -152,7 +168,14 @@ func runChild(ctx context.Context, args []string, command string, limit uint64, 
 	if death == nil {
 		return status // the child said why
 	}
+	var limited *sandbox.LimitError
+	var crashed *sandbox.CrashError
 	var signal *sandbox.SignalError
+	if !errors.As(death, &limited) && !errors.As(death, &crashed) && !errors.As(death, &signal) {
+		// Not the child's end: holding its output failed, say.
+		fmt.Fprintf(stderr, "sente: %s\n", oneLine(death.Error()))
+		return 1
+	}
 	if interrupted || errors.As(death, &signal) && signal.Signal == syscall.SIGINT {
 		fmt.Fprintln(stderr, "sente: interrupted")
 		return 130

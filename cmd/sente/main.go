@@ -114,8 +114,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	ctx, stopWatch := watchMemory(ctx, limit)
 	defer stopWatch()
 	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, tty: tty}
-	if !interactive(kctx.Command()) {
-		// Nothing reaches stdout unless the whole command succeeds.
+	if !interactive(kctx.Command()) && !isChild {
+		// Nothing reaches stdout unless the whole command succeeds. (A
+		// child's parent holds its output.)
 		out := &spool{}
 		defer out.close()
 		e.stdout = out
