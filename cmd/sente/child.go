@@ -202,7 +202,7 @@ func deathMessage(death error, file string, limit uint64) (string, int) {
 	case errors.As(death, &crash):
 		return fmt.Sprintf("internal error, please report it: %s", crash.Line), 1
 	case file != "":
-		return fmt.Sprintf("%s: sente was %v while running the rules file (the system may have run out of memory)", file, death), 2
+		return fmt.Sprintf("%s: the work was %v while running the rules file; the system may have run out of memory", file, death), 2
 	}
-	return fmt.Sprintf("sente was %v (the system may have run out of memory)", death), 1
+	return fmt.Sprintf("the work was %v; the system may have run out of memory", death), 1
 }

@@ -167,3 +167,47 @@ func TestSandboxedSuccess(t *testing.T) {
 		t.Errorf("status %d, stdout %q, stderr %q; want 2, nothing, one line", r.status, r.stdout, r.stderr)
 	}
 }
+
+// TestSpool: output past what a spool keeps in memory moves to a file and
+// comes back whole.
+func TestSpool(t *testing.T) {
+	var s spool
+	defer s.close()
+	var want bytes.Buffer
+	line := []byte(strings.Repeat("a position, its value and more, ", 40) + "\n")
+	for want.Len() <= 2*spoolMemory {
+		s.Write(line)
+		want.Write(line)
+	}
+	if s.file == nil {
+		t.Fatalf("%d bytes still in memory", s.mem.Len())
+	}
+	var got bytes.Buffer
+	if err := s.copyTo(&got); err != nil || !bytes.Equal(got.Bytes(), want.Bytes()) {
+		t.Errorf("copyTo: %v, %d bytes back of %d", err, got.Len(), want.Len())
+	}
+}
+
+// TestDeathMessage: a child's death is one line with the status of its
+// cause: 2 when a rules file's code was running, 1 otherwise.
+func TestDeathMessage(t *testing.T) {
+	const limit = 1 << 30
+	tests := []struct {
+		death  error
+		file   string
+		want   string
+		status int
+	}{
+		{&sandbox.LimitError{Limit: limit}, "loop.star", "loop.star: the rules file's code needed more memory than --max-memory=1G allows", 2},
+		{&sandbox.LimitError{Limit: limit}, "", "memory limit reached: the work needed more memory than --max-memory=1G allows; choose smaller parameters or raise --max-memory", 1},
+		{&sandbox.CrashError{Line: "fatal error: stack overflow"}, "deep.star", "deep.star: the rules file's code crashed sente (fatal error: stack overflow)", 2},
+		{&sandbox.CrashError{Line: "panic: oops"}, "", "internal error, please report it: panic: oops", 1},
+		{&sandbox.SignalError{Signal: syscall.SIGKILL}, "", "the work was ended by a signal (killed); the system may have run out of memory", 1},
+	}
+	for _, tt := range tests {
+		got, status := deathMessage(tt.death, tt.file, limit)
+		if got != tt.want || status != tt.status {
+			t.Errorf("deathMessage(%v, %q) = %q, %d; want %q, %d", tt.death, tt.file, got, status, tt.want, tt.status)
+		}
+	}
+}

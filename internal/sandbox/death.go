@@ -40,7 +40,7 @@ type SignalError struct {
 	Signal syscall.Signal
 }
 
-func (e *SignalError) Error() string { return "killed by signal " + e.Signal.String() }
+func (e *SignalError) Error() string { return "ended by a signal (" + e.Signal.String() + ")" }
 
 // Death turns the end of a child, err as exec.Cmd's Run or Wait returned
 // it, into a one-line error when the child died rather than exited:
