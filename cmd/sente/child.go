@@ -192,11 +192,17 @@ func runChild(ctx context.Context, args []string, command string, limit uint64, 
 func deathMessage(death error, file string, limit uint64) (string, int) {
 	var limited *sandbox.LimitError
 	var crash *sandbox.CrashError
+	allowed := "--max-memory=" + formatSize(limit) + " allows"
+	if limit == 0 {
+		allowed = "the system could give"
+	}
 	switch {
 	case errors.As(death, &limited) && file != "":
-		return fmt.Sprintf("%s: the rules file's code needed more memory than --max-memory=%s allows", file, formatSize(limit)), 2
+		return fmt.Sprintf("%s: the rules file's code needed more memory than %s", file, allowed), 2
+	case errors.As(death, &limited) && limit == 0:
+		return fmt.Sprintf("out of memory: the work needed more memory than %s; choose smaller parameters", allowed), 1
 	case errors.As(death, &limited):
-		return fmt.Sprintf("memory limit reached: the work needed more memory than --max-memory=%s allows; choose smaller parameters or raise --max-memory", formatSize(limit)), 1
+		return fmt.Sprintf("memory limit reached: the work needed more memory than %s; choose smaller parameters or raise --max-memory", allowed), 1
 	case errors.As(death, &crash) && file != "":
 		return fmt.Sprintf("%s: the rules file's code crashed sente (%s)", file, crash.Line), 2
 	case errors.As(death, &crash):

@@ -210,4 +210,19 @@ func TestDeathMessage(t *testing.T) {
 			t.Errorf("deathMessage(%v, %q) = %q, %d; want %q, %d", tt.death, tt.file, got, status, tt.want, tt.status)
 		}
 	}
+	// Without a limit, the system's memory ran out.
+	for _, tt := range []struct {
+		death  error
+		file   string
+		want   string
+		status int
+	}{
+		{&sandbox.LimitError{}, "loop.star", "loop.star: the rules file's code needed more memory than the system could give", 2},
+		{&sandbox.LimitError{}, "", "out of memory: the work needed more memory than the system could give; choose smaller parameters", 1},
+	} {
+		got, status := deathMessage(tt.death, tt.file, 0)
+		if got != tt.want || status != tt.status {
+			t.Errorf("deathMessage(%v, %q) = %q, %d; want %q, %d", tt.death, tt.file, got, status, tt.want, tt.status)
+		}
+	}
 }
