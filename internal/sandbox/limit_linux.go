@@ -9,8 +9,9 @@ import (
 	"syscall"
 )
 
-// Supported reports whether children get a hard memory limit here.
-func Supported() bool { return true }
+// Supported reports whether children get a hard memory limit here: on
+// Linux, but not under the race detector.
+func Supported() bool { return !raceEnabled }
 
 // childAttr makes the child die with its parent: a parent killed without a
 // chance to stop its child does not leave it running. (The kernel sends

@@ -94,7 +94,7 @@ func Command(ctx context.Context, mode string, limit uint64, args ...string) *ex
 	case err != nil:
 		cmd.Err = fmt.Errorf("sandbox: cannot find this program to run it again: %w", err)
 	case !Supported():
-		cmd.Err = fmt.Errorf("sandbox: hard memory limits need Linux, not %s", runtime.GOOS)
+		cmd.Err = fmt.Errorf("sandbox: hard memory limits need Linux without the race detector, not %s", runtime.GOOS)
 	}
 	return cmd
 }
