@@ -121,6 +121,7 @@ func TestLateErrorLeavesNothing(t *testing.T) {
 				{"table", file, "--out", filepath.Join(dir, "new.csv")},
 				{"table", file, "--out", old},
 				{"moves", file, "at 29"},
+				{"picture", "graph", file, "-o", filepath.Join(dir, "new.dot")},
 			} {
 				r := runner(args...)
 				if r.status != 2 || r.stdout != "" || r.stderr != want {
