@@ -24,13 +24,19 @@ func TestMain(m *testing.M) {
 // test binary again) under --max-memory.
 func runSandboxed(t *testing.T, args ...string) result {
 	t.Helper()
+	return runSandboxedCtx(t, context.Background(), args...)
+}
+
+// runSandboxedCtx is runSandboxed under ctx, as Ctrl-C cancels it.
+func runSandboxedCtx(t *testing.T, ctx context.Context, args ...string) result {
+	t.Helper()
 	if !sandbox.Supported() {
 		t.Skip("no hard memory limits here")
 	}
 	supervise = true
 	defer func() { supervise = false }()
 	var stdout, stderr bytes.Buffer
-	status := run(context.Background(), args, strings.NewReader(""), &stdout, &stderr, false)
+	status := run(ctx, args, strings.NewReader(""), &stdout, &stderr, false)
 	return result{status, stdout.String(), stderr.String()}
 }
 
@@ -225,5 +231,20 @@ func TestDeathMessage(t *testing.T) {
 		if got != tt.want || status != tt.status {
 			t.Errorf("deathMessage(%v, %q) = %q, %d; want %q, %d", tt.death, tt.file, got, status, tt.want, tt.status)
 		}
+	}
+}
+
+// TestSandboxedInterrupted: Ctrl-C while a child works ends it with status
+// 130, one line, and nothing on stdout.
+func TestSandboxedInterrupted(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	r := runSandboxedCtx(t, ctx, "table", "connect4:w=5,h=5")
+	if r.status != 130 || r.stdout != "" || r.stderr != "sente: interrupted\n" {
+		t.Errorf("status %d, stdout %.40q, stderr %q; want 130, nothing, %q", r.status, r.stdout, r.stderr, "sente: interrupted\n")
+	}
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("took %v to stop", took)
 	}
 }
