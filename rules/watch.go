@@ -26,6 +26,7 @@ import (
 type callWatch struct {
 	path     string
 	limit    time.Duration
+	grace    time.Duration // how long a cancelled call may take to stop at its next step before Overtime hears of it
 	overtime func(error)
 
 	mu     sync.Mutex
@@ -52,7 +53,7 @@ func newCallWatch(path string, limit time.Duration, overtime func(error)) *callW
 	if limit <= 0 {
 		return nil
 	}
-	return &callWatch{path: path, limit: limit, overtime: overtime}
+	return &callWatch{path: path, limit: limit, grace: max(limit/10, minGrace), overtime: overtime}
 }
 
 // clock registers th with the watch, which starts watching on the first
@@ -96,10 +97,6 @@ func (cw *callWatch) tick() time.Duration {
 	return min(max(cw.limit/5, 10*time.Millisecond), 500*time.Millisecond)
 }
 
-// grace is how long a cancelled call may take to stop at its next step
-// before Overtime hears of it.
-func (cw *callWatch) grace() time.Duration { return max(cw.limit/10, minGrace) }
-
 // minGrace is the shortest grace; tests shorten it.
 var minGrace = time.Second
 
@@ -136,7 +133,7 @@ func (cw *callWatch) look(now time.Time) {
 		case !c.cancelled && ran > cw.limit:
 			c.cancelled = true
 			c.th.Cancel(cw.message())
-		case c.cancelled && ran > cw.limit+cw.grace() && cw.overtime != nil:
+		case c.cancelled && ran > cw.limit+cw.grace && cw.overtime != nil:
 			what := topLevel
 			if p := c.what.Load(); p != nil {
 				what = *p

@@ -8,15 +8,18 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"time"
 
 	"github.com/alecthomas/kong"
 
+	"sente/internal/sandbox"
 	"sente/rules"
 )
 
 // cli is the command line; each command is a struct with a Run method.
 type cli struct {
 	Steps     uint64           `help:"Rules files: the most Starlark steps one call of the file's functions may take (an endless loop ends there)." default:"1000000"`
+	CallTime  time.Duration    `help:"Rules files: the longest time one call of the file's functions may take (0 for no limit)." default:"10s"`
 	MaxMemory string           `help:"Stop with an error once the process holds more memory than this (512M, 8G, ...; 0 for no limit). The default is three quarters of the machine's memory. Not for serve, which limits each solve by positions." default:"${max_memory}"`
 	Version   kong.VersionFlag `help:"Print sente's version and the commit it was built from."`
 
@@ -61,6 +64,9 @@ func badInput(format string, args ...any) error {
 }
 
 func main() {
+	sandbox.Init() // in a child, runs the command and exits
+	supervise = sandbox.Supported()
+	exitOnOvertime = true
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	os.Exit(run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, isTerminal(os.Stderr)))
@@ -108,21 +114,58 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if kctx.Command() == "serve" {
 		limit = 0
 	}
+	if supervise && inChild(kctx.Command()) {
+		return runChild(ctx, args, kctx.Command(), limit, stdin, stdout, stderr, tty)
+	}
 	ctx, stopWatch := watchMemory(ctx, limit)
 	defer stopWatch()
 	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, tty: tty}
-	rulesOptions = rules.Options{Steps: c.Steps, Context: ctx}
+	if !interactive(kctx.Command()) && !isChild {
+		// Nothing reaches stdout unless the whole command succeeds. (A
+		// child's parent holds its output.)
+		out := &spool{}
+		defer out.close()
+		e.stdout = out
+		defer func() {
+			if status == 0 {
+				if err := out.copyTo(stdout); err != nil {
+					fmt.Fprintf(stderr, "sente: writing the output: %s\n", oneLine(err.Error()))
+					status = 1
+				}
+			}
+		}()
+	}
+	rulesOptions = rules.Options{Steps: c.Steps, Context: ctx, CallTime: c.CallTime}
+	if exitOnOvertime {
+		// One step of the file's code can run for minutes, beyond what
+		// cancelling stops: only ending the process ends it.
+		rulesOptions.Overtime = func(err error) {
+			if tty {
+				fmt.Fprint(stderr, "\r\033[K") // over a progress line
+			}
+			fmt.Fprintf(stderr, "sente: %s\n", oneLine(err.Error()))
+			os.Exit(2)
+		}
+	}
 	opened = nil
 	err = kctx.Run(e)
 	if err == nil {
 		err = failure()
 	}
+	err = finishFiles(err)
 	if err != nil {
 		var usage usageError
 		var fileErr *rules.Error
 		if m, ok := memoryLimitOf(ctx); ok {
+			// Too much memory for built-in game's parameters is a failure
+			// while working; for a rules file, its code or its game asked
+			// for too much: bad input.
+			if file := rulesFileIn(args); file != "" {
+				fmt.Fprintf(stderr, "sente: %s: %v\n", file, m)
+				return 2
+			}
 			fmt.Fprintf(stderr, "sente: %v\n", m)
-			return memoryStatus()
+			return 1
 		}
 		switch {
 		case errors.Is(err, context.Canceled):
@@ -137,6 +180,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return 1
 	}
 	return 0
+}
+
+// interactive reports whether command (as kong names it) talks with the
+// user, so that its output cannot wait for its end.
+func interactive(command string) bool {
+	return strings.HasPrefix(command, "play ") || command == "play" || strings.HasPrefix(command, "serve")
 }
 
 func oneLine(s string) string {

@@ -70,8 +70,9 @@ func TestFormatSize(t *testing.T) {
 }
 
 // TestMemoryLimit solves a rules file whose positions need more memory than
-// --max-memory allows: the command stops with a one-line error and status
-// 2 instead of growing until the system kills it.
+// --max-memory allows: the command stops with a one-line error naming the
+// file and status 2 (the file asked for too much: bad input) instead of
+// growing until the system kills it.
 func TestMemoryLimit(t *testing.T) {
 	limit := heldMemory(heldSamples()) + 128<<20
 	r := runCLI(t, context.Background(), "", "solve", "testdata/rules/chain.star:n=50000000",
@@ -79,7 +80,7 @@ func TestMemoryLimit(t *testing.T) {
 	if r.status != 2 {
 		t.Fatalf("status %d, want 2; stdout %q, stderr %q", r.status, r.stdout, r.stderr)
 	}
-	if !strings.HasPrefix(r.stderr, "sente: memory limit reached") || strings.Count(r.stderr, "\n") != 1 ||
+	if !strings.HasPrefix(r.stderr, "sente: testdata/rules/chain.star: memory limit reached") || strings.Count(r.stderr, "\n") != 1 ||
 		!strings.Contains(r.stderr, "--max-memory="+formatSize(limit)) {
 		t.Errorf("stderr %q, want one line saying the memory limit was reached", r.stderr)
 	}

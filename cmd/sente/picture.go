@@ -53,8 +53,9 @@ func grundyLabels(e *env, g sente.Game, root sente.Position, maxPositions int) (
 	}, nil
 }
 
-// writeOut writes to the file path atomically, or to stdout when path is
-// empty.
+// writeOut writes to the file path, or to stdout when path is empty. The
+// file is created or replaced only when the whole command succeeds (see
+// stageFile); stdout is held until then too (see spool).
 func writeOut(path string, stdout io.Writer, write func(io.Writer) error) error {
 	if path == "" {
 		return write(stdout)
@@ -63,7 +64,7 @@ func writeOut(path string, stdout io.Writer, write func(io.Writer) error) error 
 	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
 		return badInput("cannot write %s: there is no directory %s", path, dir)
 	}
-	if err := render.WriteFileAtomic(path, write); err != nil {
+	if err := stageFile(path, write); err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return nil

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"os/exec"
 	"strings"
 	"syscall"
@@ -41,7 +40,7 @@ type SignalError struct {
 	Signal syscall.Signal
 }
 
-func (e *SignalError) Error() string { return "killed by signal " + e.Signal.String() }
+func (e *SignalError) Error() string { return "ended by a signal (" + e.Signal.String() + ")" }
 
 // Death turns the end of a child, err as exec.Cmd's Run or Wait returned
 // it, into a one-line error when the child died rather than exited:
@@ -126,15 +125,3 @@ func (t *RuntimeText) Write(p []byte) (int, error) {
 
 // Bytes returns what was kept.
 func (t *RuntimeText) Bytes() []byte { return t.buf.Bytes() }
-
-// PeakRSS is the most resident memory a finished child held, in bytes, as
-// the kernel counted it; 0 when not known.
-func PeakRSS(state *os.ProcessState) uint64 {
-	if state == nil {
-		return 0
-	}
-	if ru, ok := state.SysUsage().(*syscall.Rusage); ok && ru.Maxrss > 0 {
-		return uint64(ru.Maxrss) << 10 // kilobytes on Linux
-	}
-	return 0
-}

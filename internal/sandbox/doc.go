@@ -53,6 +53,8 @@
 // 64 MB of address space for each thread that calls malloc, which would eat
 // the limit without using memory.
 //
-// Hard limits need Linux; elsewhere Supported reports false and Command's
-// command fails to start with an error saying so.
+// Hard limits need Linux, and a program built without the race detector
+// (whose shadow memory no limit leaves room for); elsewhere Supported
+// reports false and Command's command fails to start with an error saying
+// so.
 package sandbox

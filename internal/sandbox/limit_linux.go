@@ -9,8 +9,17 @@ import (
 	"syscall"
 )
 
-// Supported reports whether children get a hard memory limit here.
-func Supported() bool { return true }
+// Supported reports whether children get a hard memory limit here: on
+// Linux, but not under the race detector.
+func Supported() bool { return !raceEnabled }
+
+// childAttr makes the child die with its parent: a parent killed without a
+// chance to stop its child does not leave it running. (The kernel sends
+// the signal when the thread that started the child ends; Go's threads
+// end only with the process, or with a goroutine that locked one.)
+func childAttr() *syscall.SysProcAttr {
+	return &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+}
 
 // limitMemory sets the process's address-space limit to what it maps now,
 // plus limit, plus Margin, plus, where threads are the C library's (the

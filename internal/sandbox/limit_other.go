@@ -5,6 +5,7 @@ package sandbox
 import (
 	"errors"
 	"runtime"
+	"syscall"
 )
 
 // Supported reports whether children get a hard memory limit here.
@@ -13,3 +14,5 @@ func Supported() bool { return false }
 func limitMemory(limit uint64) error {
 	return errors.New("hard memory limits need Linux, not " + runtime.GOOS)
 }
+
+func childAttr() *syscall.SysProcAttr { return nil }

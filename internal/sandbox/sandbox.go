@@ -82,17 +82,19 @@ func Limit() uint64 { return childLimit }
 // limited to limit bytes (0: no limit, but still a separate process). The
 // caller wires Stdin, Stdout, Stderr (a RuntimeText, for Death) and
 // ExtraFiles, and may change Cancel: by default ctx's end kills the child.
+// The child is killed too when the parent dies.
 // When the executable cannot be found, or hard limits are not supported
 // here, the command's Err says so and it fails to start.
 func Command(ctx context.Context, mode string, limit uint64, args ...string) *exec.Cmd {
 	exe, err := os.Executable()
 	cmd := exec.CommandContext(ctx, exe, args...)
 	cmd.Env = append(os.Environ(), envVar+"="+mode+":"+strconv.FormatUint(limit, 10), "MALLOC_ARENA_MAX=1")
+	cmd.SysProcAttr = childAttr()
 	switch {
 	case err != nil:
 		cmd.Err = fmt.Errorf("sandbox: cannot find this program to run it again: %w", err)
 	case !Supported():
-		cmd.Err = fmt.Errorf("sandbox: hard memory limits need Linux, not %s", runtime.GOOS)
+		cmd.Err = fmt.Errorf("sandbox: hard memory limits need Linux without the race detector, not %s", runtime.GOOS)
 	}
 	return cmd
 }

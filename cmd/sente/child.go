@@ -1,0 +1,214 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"sente/internal/sandbox"
+	"sente/rules"
+)
+
+// Every command but serve and list runs in a child process: this program
+// again, under a hard memory limit of --max-memory (see package sandbox).
+// Go cannot recover from a failed allocation, and a rules file can ask for
+// two billion list items in one step, so the in-process watcher of
+// memory.go, which ends most solves that grow too large with a clear
+// message, cannot be the only guard. The parent passes standard input
+// through, holds the child's standard output until the child has succeeded
+// (but for play, which talks with the user), forwards the child's messages
+// from a pipe of their own (fd 3), keeps the child's standard error for the
+// Go runtime's report of a crash, and turns a death into one line.
+
+// childMode is the sandbox mode that runs a command.
+const childMode = "cli"
+
+// Extra files of a child, after stdin, stdout and stderr.
+const (
+	messagesFD = 3 // the command's own messages and progress
+	stagedFD   = 4 // the temporary files it writes before renaming them
+)
+
+// ttyEnv tells a child that the parent's standard error is a terminal.
+const ttyEnv = "SENTE_STDERR_TTY"
+
+// supervise is set in main when commands are to run in children.
+var supervise bool
+
+// isChild is set in a child.
+var isChild bool
+
+// exitOnOvertime is set in main and in a child: a rules file's call that
+// outlasts --call-time in one step ends the process.
+var exitOnOvertime bool
+
+func init() { sandbox.Register(childMode, childMain) }
+
+// childMain runs the command of the arguments in a child.
+func childMain() int {
+	isChild, exitOnOvertime = true, true
+	syscall.CloseOnExec(messagesFD) // not for dot
+	syscall.CloseOnExec(stagedFD)
+	messages := os.NewFile(messagesFD, "messages")
+	staged = os.NewFile(stagedFD, "staged")
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	return run(ctx, os.Args[1:], os.Stdin, os.Stdout, messages, os.Getenv(ttyEnv) == "1")
+}
+
+// inChild reports whether command (as kong names it: "solve <game>") runs
+// in a child.
+func inChild(command string) bool {
+	name, _, _ := strings.Cut(command, " ")
+	return name != "serve" && name != "list"
+}
+
+// rulesFileIn is the rules file the arguments name as a game, or "".
+func rulesFileIn(args []string) string {
+	for _, a := range args {
+		name, _, _ := strings.Cut(a, ":")
+		if rules.IsRulesFile(name) {
+			return name
+		}
+	}
+	return ""
+}
+
+// runChild runs the command of args in a child under limit and returns its
+// exit status, saying in one line on stderr why when it died.
+func runChild(ctx context.Context, args []string, command string, limit uint64, stdin io.Reader, stdout, stderr io.Writer, tty bool) int {
+	messagesR, messagesW, err := os.Pipe()
+	if err != nil {
+		fmt.Fprintf(stderr, "sente: %v\n", err)
+		return 1
+	}
+	defer messagesR.Close()
+	stagedR, stagedW, err := os.Pipe()
+	if err != nil {
+		messagesW.Close()
+		fmt.Fprintf(stderr, "sente: %v\n", err)
+		return 1
+	}
+	defer stagedR.Close()
+
+	var crash sandbox.RuntimeText
+	// Ctrl-C reaches the child from the terminal, or from here: the child
+	// stops its work and reports it, so the child is not killed.
+	cmd := sandbox.Command(context.Background(), childMode, limit, args...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, &crash
+	var out *spool
+	if !interactive(command) {
+		// Nothing reaches stdout unless the child succeeds.
+		out = &spool{}
+		defer out.close()
+		cmd.Stdout = out
+	}
+	cmd.ExtraFiles = []*os.File{messagesW, stagedW}
+	if tty {
+		cmd.Env = append(cmd.Env, ttyEnv+"=1")
+	}
+	err = cmd.Start()
+	messagesW.Close()
+	stagedW.Close()
+	if err != nil {
+		fmt.Fprintf(stderr, "sente: %v\n", err)
+		return 1
+	}
+
+	var forwarding sync.WaitGroup
+	forwarding.Go(func() { io.Copy(stderr, messagesR) })
+	var temps []string
+	forwarding.Go(func() {
+		sc := bufio.NewScanner(stagedR)
+		for sc.Scan() {
+			temps = append(temps, sc.Text())
+		}
+	})
+	waited := make(chan error, 1)
+	go func() { waited <- cmd.Wait() }()
+	interrupted := false
+	var werr error
+	select {
+	case werr = <-waited:
+	case <-ctx.Done():
+		interrupted = true
+		cmd.Process.Signal(os.Interrupt)
+		select {
+		case werr = <-waited:
+		case <-time.After(5 * time.Second):
+			cmd.Process.Kill()
+			werr = <-waited
+		}
+	}
+	forwarding.Wait()
+
+	death := sandbox.Death(werr, crash.Bytes(), limit)
+	status := cmd.ProcessState.ExitCode()
+	if death == nil && status == 0 {
+		if out != nil {
+			if err := out.copyTo(stdout); err != nil {
+				fmt.Fprintf(stderr, "sente: writing the output: %s\n", oneLine(err.Error()))
+				return 1
+			}
+		}
+		return 0
+	}
+	// Whatever the child wrote to files it could not finish.
+	for _, tmp := range temps {
+		os.Remove(tmp)
+	}
+	if death == nil {
+		return status // the child said why
+	}
+	var limited *sandbox.LimitError
+	var crashed *sandbox.CrashError
+	var signal *sandbox.SignalError
+	if !errors.As(death, &limited) && !errors.As(death, &crashed) && !errors.As(death, &signal) {
+		// Not the child's end: holding its output failed, say.
+		fmt.Fprintf(stderr, "sente: %s\n", oneLine(death.Error()))
+		return 1
+	}
+	if interrupted || errors.As(death, &signal) && signal.Signal == syscall.SIGINT {
+		fmt.Fprintln(stderr, "sente: interrupted")
+		return 130
+	}
+	message, status := deathMessage(death, rulesFileIn(args), limit)
+	fmt.Fprintf(stderr, "sente: %s\n", message)
+	return status
+}
+
+// deathMessage says in one line why a child died, and gives the exit
+// status: 2 when a rules file was in use (its code is input, and input
+// that asks for too much is bad input), 1 otherwise (the work outgrew the
+// limit, or sente has a bug).
+func deathMessage(death error, file string, limit uint64) (string, int) {
+	var limited *sandbox.LimitError
+	var crash *sandbox.CrashError
+	allowed := "--max-memory=" + formatSize(limit) + " allows"
+	if limit == 0 {
+		allowed = "the system could give"
+	}
+	switch {
+	case errors.As(death, &limited) && file != "":
+		return fmt.Sprintf("%s: the rules file's code needed more memory than %s", file, allowed), 2
+	case errors.As(death, &limited) && limit == 0:
+		return fmt.Sprintf("out of memory: the work needed more memory than %s; choose smaller parameters", allowed), 1
+	case errors.As(death, &limited):
+		return fmt.Sprintf("memory limit reached: the work needed more memory than %s; choose smaller parameters or raise --max-memory", allowed), 1
+	case errors.As(death, &crash) && file != "":
+		return fmt.Sprintf("%s: the rules file's code crashed sente (%s)", file, crash.Line), 2
+	case errors.As(death, &crash):
+		return fmt.Sprintf("internal error, please report it: %s", crash.Line), 1
+	case file != "":
+		return fmt.Sprintf("%s: the work was %v while running the rules file; the system may have run out of memory", file, death), 2
+	}
+	return fmt.Sprintf("the work was %v; the system may have run out of memory", death), 1
+}

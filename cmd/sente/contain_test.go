@@ -1,0 +1,250 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"sente/internal/sandbox"
+)
+
+// TestMain lets the test binary be the child of the commands run by
+// runSandboxed: in a child, sandbox.Init runs the command and exits.
+func TestMain(m *testing.M) {
+	sandbox.Init()
+	os.Exit(m.Run())
+}
+
+// runSandboxed runs the command as main does: in a child process (this
+// test binary again) under --max-memory.
+func runSandboxed(t *testing.T, args ...string) result {
+	t.Helper()
+	return runSandboxedCtx(t, context.Background(), args...)
+}
+
+// runSandboxedCtx is runSandboxed under ctx, as Ctrl-C cancels it.
+func runSandboxedCtx(t *testing.T, ctx context.Context, args ...string) result {
+	t.Helper()
+	if !sandbox.Supported() {
+		t.Skip("no hard memory limits here")
+	}
+	supervise = true
+	defer func() { supervise = false }()
+	var stdout, stderr bytes.Buffer
+	status := run(ctx, args, strings.NewReader(""), &stdout, &stderr, false)
+	return result{status, stdout.String(), stderr.String()}
+}
+
+// childrenPeakRSS is the most resident memory any finished child of this
+// process held.
+func childrenPeakRSS(t *testing.T) uint64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru); err != nil {
+		t.Fatal(err)
+	}
+	return uint64(ru.Maxrss) << 10
+}
+
+// TestHostileRulesFiles runs rules files that ask for unbounded memory or
+// time in one step: each ends with a one-line error naming the file and
+// status 2, soon, without holding much more than --max-memory.
+func TestHostileRulesFiles(t *testing.T) {
+	const limit = 128 << 20
+	tests := []struct {
+		file, want string
+		args       []string
+	}{
+		{"biglist.star", "biglist.star: the rules file's code needed more memory than --max-memory=128M allows", nil},
+		{"doubling.star", "doubling.star: the rules file's code needed more memory than --max-memory=128M allows", nil},
+		{"recursion.star", "recursion.star: ", nil},
+		// Stopped at a step's end, or, one step outlasting the grace, by the watch.
+		{"squaring.star", "start(…): one call ran longer than 200ms", []string{"--call-time", "200ms"}},
+		// One step outlasting the time limit and its grace: the watch ends
+		// the child.
+		{"digits.star", "digits.star: start(…): one call ran longer than 100ms", []string{"--call-time", "100ms"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			path := filepath.Join("testdata", "rules", "hostile", tt.file)
+			start := time.Now()
+			r := runSandboxed(t, append([]string{"solve", path, "--max-memory", "128M"}, tt.args...)...)
+			took := time.Since(start)
+			if r.status != 2 || r.stdout != "" {
+				t.Errorf("status %d, stdout %q; want 2 and nothing", r.status, r.stdout)
+			}
+			if !strings.HasPrefix(r.stderr, "sente: ") || !strings.Contains(r.stderr, tt.file) ||
+				!strings.Contains(strings.Replace(r.stderr, "():", "(…):", 1), tt.want) || strings.Count(r.stderr, "\n") != 1 {
+				t.Errorf("stderr %q, want one line with %q", r.stderr, tt.want)
+			}
+			if took > 15*time.Second {
+				t.Errorf("took %v", took)
+			}
+			peak := childrenPeakRSS(t)
+			if peak > limit+100<<20 {
+				t.Errorf("a child held %d MB, more than --max-memory=128M and 100 MB", peak>>20)
+			}
+			t.Logf("%s: %v, children's peak RSS so far %d MB: %s", tt.file, took.Round(time.Millisecond), peak>>20, strings.TrimSpace(r.stderr))
+		})
+	}
+}
+
+// TestBuiltinOutOfMemory: a built-in game that outgrows --max-memory is a
+// failure while working: status 1, one line, nothing on stdout.
+func TestBuiltinOutOfMemory(t *testing.T) {
+	r := runSandboxed(t, "table", "connect4:w=5,h=4", "--max-memory", "64M")
+	if r.status != 1 || r.stdout != "" || !strings.HasPrefix(r.stderr, "sente: memory limit reached") || strings.Count(r.stderr, "\n") != 1 {
+		t.Errorf("status %d, stdout %.40q, stderr %q; want 1, nothing and one line saying the memory limit was reached", r.status, r.stdout, r.stderr)
+	}
+}
+
+// TestLateErrorLeavesNothing: a rules file whose code fails only at the
+// last position shown ends with status 2 and leaves nothing on stdout and
+// no file created or replaced, in the process and in a child.
+func TestLateErrorLeavesNothing(t *testing.T) {
+	const file = "testdata/rules/late.star"
+	want := "sente: " + file + ":19:13: show(30): fail: no way to show the last position\n"
+	for _, sandboxed := range []bool{false, true} {
+		runner := func(args ...string) result { return runCLI(t, context.Background(), "", args...) }
+		name := "in process"
+		if sandboxed {
+			runner = func(args ...string) result { return runSandboxed(t, args...) }
+			name = "in a child"
+		}
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			old := filepath.Join(dir, "old.csv")
+			if err := os.WriteFile(old, []byte("the old table\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			for _, args := range [][]string{
+				{"table", file},
+				{"table", file, "--format", "jsonl"},
+				{"table", file, "--out", filepath.Join(dir, "new.csv")},
+				{"table", file, "--out", old},
+				{"moves", file, "at 29"},
+				{"picture", "graph", file, "-o", filepath.Join(dir, "new.dot")},
+			} {
+				r := runner(args...)
+				if r.status != 2 || r.stdout != "" || r.stderr != want {
+					t.Errorf("sente %s: status %d, stdout %.60q, stderr %q; want 2, nothing, %q", strings.Join(args, " "), r.status, r.stdout, r.stderr, want)
+				}
+			}
+			entries, err := os.ReadDir(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(entries) != 1 || entries[0].Name() != "old.csv" {
+				var names []string
+				for _, e := range entries {
+					names = append(names, e.Name())
+				}
+				t.Errorf("the directory holds %v, want only old.csv", names)
+			}
+			if b, _ := os.ReadFile(old); string(b) != "the old table\n" {
+				t.Errorf("old.csv now holds %.40q", b)
+			}
+		})
+	}
+}
+
+// TestSandboxedSuccess: in a child, a command's output, files and
+// messages arrive as in the process.
+func TestSandboxedSuccess(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "count.csv")
+	r := runSandboxed(t, "table", "count:lose=6", "--out", out)
+	if r.status != 0 || r.stdout != "" || r.stderr != "" {
+		t.Fatalf("status %d, stdout %q, stderr %q", r.status, r.stdout, r.stderr)
+	}
+	inProcess := runCLI(t, context.Background(), "", "table", "count:lose=6")
+	if b, err := os.ReadFile(out); err != nil || string(b) != inProcess.stdout {
+		t.Errorf("the file holds %q, %v; want %q", b, err, inProcess.stdout)
+	}
+	r = runSandboxed(t, "solve", "../../examples/cards.star")
+	if r.status != 0 || r.stdout != runCLI(t, context.Background(), "", "solve", "../../examples/cards.star").stdout && !strings.Contains(r.stdout, "time") {
+		t.Errorf("status %d, stdout %q", r.status, r.stdout)
+	}
+	r = runSandboxed(t, "solve", "nosuchgame")
+	if r.status != 2 || r.stdout != "" || !strings.HasPrefix(r.stderr, "sente: ") || strings.Count(r.stderr, "\n") != 1 {
+		t.Errorf("status %d, stdout %q, stderr %q; want 2, nothing, one line", r.status, r.stdout, r.stderr)
+	}
+}
+
+// TestSpool: output past what a spool keeps in memory moves to a file and
+// comes back whole.
+func TestSpool(t *testing.T) {
+	var s spool
+	defer s.close()
+	var want bytes.Buffer
+	line := []byte(strings.Repeat("a position, its value and more, ", 40) + "\n")
+	for want.Len() <= 2*spoolMemory {
+		s.Write(line)
+		want.Write(line)
+	}
+	if s.file == nil {
+		t.Fatalf("%d bytes still in memory", s.mem.Len())
+	}
+	var got bytes.Buffer
+	if err := s.copyTo(&got); err != nil || !bytes.Equal(got.Bytes(), want.Bytes()) {
+		t.Errorf("copyTo: %v, %d bytes back of %d", err, got.Len(), want.Len())
+	}
+}
+
+// TestDeathMessage: a child's death is one line with the status of its
+// cause: 2 when a rules file's code was running, 1 otherwise.
+func TestDeathMessage(t *testing.T) {
+	const limit = 1 << 30
+	tests := []struct {
+		death  error
+		file   string
+		want   string
+		status int
+	}{
+		{&sandbox.LimitError{Limit: limit}, "loop.star", "loop.star: the rules file's code needed more memory than --max-memory=1G allows", 2},
+		{&sandbox.LimitError{Limit: limit}, "", "memory limit reached: the work needed more memory than --max-memory=1G allows; choose smaller parameters or raise --max-memory", 1},
+		{&sandbox.CrashError{Line: "fatal error: stack overflow"}, "deep.star", "deep.star: the rules file's code crashed sente (fatal error: stack overflow)", 2},
+		{&sandbox.CrashError{Line: "panic: oops"}, "", "internal error, please report it: panic: oops", 1},
+		{&sandbox.SignalError{Signal: syscall.SIGKILL}, "", "the work was ended by a signal (killed); the system may have run out of memory", 1},
+	}
+	for _, tt := range tests {
+		got, status := deathMessage(tt.death, tt.file, limit)
+		if got != tt.want || status != tt.status {
+			t.Errorf("deathMessage(%v, %q) = %q, %d; want %q, %d", tt.death, tt.file, got, status, tt.want, tt.status)
+		}
+	}
+	// Without a limit, the system's memory ran out.
+	for _, tt := range []struct {
+		death  error
+		file   string
+		want   string
+		status int
+	}{
+		{&sandbox.LimitError{}, "loop.star", "loop.star: the rules file's code needed more memory than the system could give", 2},
+		{&sandbox.LimitError{}, "", "out of memory: the work needed more memory than the system could give; choose smaller parameters", 1},
+	} {
+		got, status := deathMessage(tt.death, tt.file, 0)
+		if got != tt.want || status != tt.status {
+			t.Errorf("deathMessage(%v, %q) = %q, %d; want %q, %d", tt.death, tt.file, got, status, tt.want, tt.status)
+		}
+	}
+}
+
+// TestSandboxedInterrupted: Ctrl-C while a child works ends it with status
+// 130, one line, and nothing on stdout.
+func TestSandboxedInterrupted(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	r := runSandboxedCtx(t, ctx, "table", "connect4:w=5,h=5")
+	if r.status != 130 || r.stdout != "" || r.stderr != "sente: interrupted\n" {
+		t.Errorf("status %d, stdout %.40q, stderr %q; want 130, nothing, %q", r.status, r.stdout, r.stderr, "sente: interrupted\n")
+	}
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("took %v to stop", took)
+	}
+}

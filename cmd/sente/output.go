@@ -1,0 +1,153 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// A command prints nothing and creates or replaces no file unless it
+// succeeds as a whole: a rules file's code can fail late (showing the last
+// position of a table), after most of the output is written. So standard
+// output goes to a spool, copied out once the command has succeeded, and
+// files are written to temporary files beside them, renamed over them
+// once it has succeeded.
+
+// spoolMemory is how much of the output a spool keeps in memory before
+// it moves to a temporary file.
+const spoolMemory = 4 << 20
+
+// spool holds a command's standard output until it succeeds.
+type spool struct {
+	mem  bytes.Buffer
+	file *os.File
+	err  error
+}
+
+func (s *spool) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	if s.file == nil && s.mem.Len()+len(p) <= spoolMemory {
+		return s.mem.Write(p)
+	}
+	if s.file == nil {
+		f, err := os.CreateTemp("", "sente-output-*")
+		if err != nil {
+			s.err = fmt.Errorf("keeping the output until the command succeeds: %w", err)
+			return 0, s.err
+		}
+		os.Remove(f.Name()) // the open file lives on, and nothing is left behind
+		s.file = f
+		if _, err := s.mem.WriteTo(f); err != nil {
+			s.err = fmt.Errorf("keeping the output until the command succeeds: %w", err)
+			return 0, s.err
+		}
+	}
+	n, err := s.file.Write(p)
+	if err != nil {
+		s.err = fmt.Errorf("keeping the output until the command succeeds: %w", err)
+	}
+	return n, s.err
+}
+
+// copyTo writes what the spool holds to w.
+func (s *spool) copyTo(w io.Writer) error {
+	if s.file == nil {
+		_, err := s.mem.WriteTo(w)
+		return err
+	}
+	if _, err := s.file.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	_, err := io.Copy(w, s.file)
+	return err
+}
+
+func (s *spool) close() {
+	if s.file != nil {
+		s.file.Close()
+	}
+}
+
+// pendingFile is a file written in full to tmp, to be renamed to path
+// when the command succeeds.
+type pendingFile struct{ tmp, path string }
+
+// pending are this run's files waiting for the command to succeed.
+var pending []pendingFile
+
+// staged, in a child, tells the parent the name of each temporary file as
+// it is created, so that the parent removes it if the child dies.
+var staged *os.File
+
+// stageFile writes path's new content to a temporary file beside it, to
+// be put in place by finishFiles. write gets a buffered writer.
+func stageFile(path string, write func(io.Writer) error) (err error) {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	mode := fs.FileMode(0o644)
+	if info, err := os.Stat(path); err == nil {
+		if !info.Mode().IsRegular() {
+			return &fs.PathError{Op: "write", Path: path, Err: errors.New("not a regular file")}
+		}
+		mode = info.Mode().Perm()
+	}
+	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	if staged != nil {
+		fmt.Fprintln(staged, tmp)
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(tmp)
+		}
+	}()
+	bw := bufio.NewWriterSize(f, 64<<10)
+	if err := write(bw); err != nil {
+		return err
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	if err := f.Chmod(mode); err != nil {
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	pending = append(pending, pendingFile{tmp, path})
+	return nil
+}
+
+// finishFiles puts the staged files in place when err is nil, and removes
+// them otherwise; it returns err, or the first failure to put a file in
+// place.
+func finishFiles(err error) error {
+	files := pending
+	pending = nil
+	for _, f := range files {
+		if err == nil {
+			if rerr := os.Rename(f.tmp, f.path); rerr != nil {
+				err = fmt.Errorf("writing %s: %w", f.path, rerr)
+			}
+			continue
+		}
+		os.Remove(f.tmp)
+	}
+	return err
+}
