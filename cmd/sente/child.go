@@ -83,19 +83,19 @@ func rulesFileIn(args []string) string {
 }
 
 // runChild runs the command of args in a child under limit and returns its
-// exit status, saying in one line on stderr why when it died.
-func runChild(ctx context.Context, args []string, command string, limit uint64, stdin io.Reader, stdout, stderr io.Writer, tty bool) int {
+// exit status, saying in one line on stderr why when it died. started is
+// false when no child could start (too many processes, say): the caller
+// then runs the command itself, with only the in-process watch of memory.
+func runChild(ctx context.Context, args []string, command string, limit uint64, stdin io.Reader, stdout, stderr io.Writer, tty bool) (status int, started bool) {
 	messagesR, messagesW, err := os.Pipe()
 	if err != nil {
-		fmt.Fprintf(stderr, "sente: %v\n", err)
-		return 1
+		return 0, false
 	}
 	defer messagesR.Close()
 	stagedR, stagedW, err := os.Pipe()
 	if err != nil {
 		messagesW.Close()
-		fmt.Fprintf(stderr, "sente: %v\n", err)
-		return 1
+		return 0, false
 	}
 	defer stagedR.Close()
 
@@ -119,8 +119,7 @@ func runChild(ctx context.Context, args []string, command string, limit uint64, 
 	messagesW.Close()
 	stagedW.Close()
 	if err != nil {
-		fmt.Fprintf(stderr, "sente: %v\n", err)
-		return 1
+		return 0, false
 	}
 
 	var forwarding sync.WaitGroup
@@ -151,22 +150,22 @@ func runChild(ctx context.Context, args []string, command string, limit uint64, 
 	forwarding.Wait()
 
 	death := sandbox.Death(werr, crash.Bytes(), limit)
-	status := cmd.ProcessState.ExitCode()
+	status = cmd.ProcessState.ExitCode()
 	if death == nil && status == 0 {
 		if out != nil {
 			if err := out.copyTo(stdout); err != nil {
 				fmt.Fprintf(stderr, "sente: writing the output: %s\n", oneLine(err.Error()))
-				return 1
+				return 1, true
 			}
 		}
-		return 0
+		return 0, true
 	}
 	// Whatever the child wrote to files it could not finish.
 	for _, tmp := range temps {
 		os.Remove(tmp)
 	}
 	if death == nil {
-		return status // the child said why
+		return status, true // the child said why
 	}
 	var limited *sandbox.LimitError
 	var crashed *sandbox.CrashError
@@ -174,15 +173,15 @@ func runChild(ctx context.Context, args []string, command string, limit uint64, 
 	if !errors.As(death, &limited) && !errors.As(death, &crashed) && !errors.As(death, &signal) {
 		// Not the child's end: holding its output failed, say.
 		fmt.Fprintf(stderr, "sente: %s\n", oneLine(death.Error()))
-		return 1
+		return 1, true
 	}
 	if interrupted || errors.As(death, &signal) && signal.Signal == syscall.SIGINT {
 		fmt.Fprintln(stderr, "sente: interrupted")
-		return 130
+		return 130, true
 	}
 	message, status := deathMessage(death, rulesFileIn(args), limit)
 	fmt.Fprintf(stderr, "sente: %s\n", message)
-	return status
+	return status, true
 }
 
 // deathMessage says in one line why a child died, and gives the exit

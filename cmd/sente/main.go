@@ -115,7 +115,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		limit = 0
 	}
 	if supervise && inChild(kctx.Command()) {
-		return runChild(ctx, args, kctx.Command(), limit, stdin, stdout, stderr, tty)
+		if status, started := runChild(ctx, args, kctx.Command(), limit, stdin, stdout, stderr, tty); started {
+			return status
+		}
 	}
 	ctx, stopWatch := watchMemory(ctx, limit)
 	defer stopWatch()

@@ -29,11 +29,15 @@
 // there. Give it a RuntimeText, which keeps the start of it, and hand that
 // to Death, which turns the child's end into a one-line error (never the
 // stack trace): a *LimitError when it ran out of memory under the limit, a
-// *CrashError for a panic or a fatal error, a signal's name when something
-// killed it. A child that exits normally, with any status, is not a death:
-// Death returns nil and the status is the caller's to read. So the child's
-// own messages must go elsewhere, for example to a pipe passed as an extra
-// file (exec.Cmd.ExtraFiles).
+// *CrashError for a panic or a fatal error, a *SignalError when a signal
+// ended it silently. A child that exits normally, with any status, is not a
+// death: Death returns nil and the status is the caller's to read. So the
+// child's own messages must go elsewhere, for example to a pipe passed as
+// an extra file (exec.Cmd.ExtraFiles). PeakRSS tells what a finished child
+// held at most; Limit tells a child its limit.
+//
+// Tests that start children call Init first in TestMain: the child is the
+// test binary, and Init runs the mode instead of the tests.
 //
 // # The limit
 //

@@ -13,6 +13,10 @@ import (
 // Linux, but not under the race detector.
 func Supported() bool { return !raceEnabled }
 
+// executable is this program: /proc/self/exe, which runs the program that
+// is running even after its file was replaced or removed (a rebuild).
+func executable() (string, error) { return "/proc/self/exe", nil }
+
 // childAttr makes the child die with its parent: a parent killed without a
 // chance to stop its child does not leave it running. (The kernel sends
 // the signal when the thread that started the child ends; Go's threads

@@ -4,6 +4,7 @@ package sandbox
 
 import (
 	"errors"
+	"os"
 	"runtime"
 	"syscall"
 )
@@ -16,3 +17,5 @@ func limitMemory(limit uint64) error {
 }
 
 func childAttr() *syscall.SysProcAttr { return nil }
+
+func executable() (string, error) { return os.Executable() }

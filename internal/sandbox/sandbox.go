@@ -86,8 +86,9 @@ func Limit() uint64 { return childLimit }
 // When the executable cannot be found, or hard limits are not supported
 // here, the command's Err says so and it fails to start.
 func Command(ctx context.Context, mode string, limit uint64, args ...string) *exec.Cmd {
-	exe, err := os.Executable()
+	exe, err := executable()
 	cmd := exec.CommandContext(ctx, exe, args...)
+	cmd.Args[0] = os.Args[0] // as ps shows it
 	cmd.Env = append(os.Environ(), envVar+"="+mode+":"+strconv.FormatUint(limit, 10), "MALLOC_ARENA_MAX=1")
 	cmd.SysProcAttr = childAttr()
 	switch {
