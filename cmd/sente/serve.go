@@ -19,11 +19,16 @@ type serveCmd struct {
 	Cache          int           `help:"Solved games kept in memory." default:"32"`
 	MaxBody        int64         `help:"Largest request body in bytes (a pasted rules file)." default:"65536"`
 	RequestTimeout time.Duration `help:"Longest time one request may take." default:"10s"`
+	RulesMemory    string        `help:"Hard memory limit of the child process that loads or explores one pasted rules file (512M, 1G, ...)." default:"1G"`
 }
 
 func (c serveCmd) Run(e *env) error {
 	if c.MaxPositions <= 0 || c.MaxSolves <= 0 || c.Cache <= 0 || c.MaxBody <= 0 || c.RequestTimeout <= 0 {
 		return badInput("--max-positions, --max-solves, --cache, --max-body and --request-timeout must be positive")
+	}
+	rulesMemory, err := parseSize(c.RulesMemory)
+	if err != nil || rulesMemory == 0 {
+		return badInput("--rules-memory %q: want an amount such as 512M or 1G, at least 64M", c.RulesMemory)
 	}
 	srv, err := web.New(web.Config{
 		MaxPositions:   c.MaxPositions,
@@ -32,6 +37,8 @@ func (c serveCmd) Run(e *env) error {
 		MaxBody:        c.MaxBody,
 		RequestTimeout: c.RequestTimeout,
 		Steps:          rulesOptions.Steps,
+		RulesCallTime:  rulesOptions.CallTime,
+		RulesMemory:    rulesMemory,
 		Logf:           func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) },
 	})
 	if err != nil {
