@@ -43,6 +43,20 @@ func (o Options) report() func(solve.Progress) {
 // ones.
 var ErrLoopy = errors.New("the game is loopy")
 
+// ErrNotNormalPlay is returned (wrapped) by Grundy and Loopy for a game not
+// played under normal play: a misère game, or one that ends a position
+// other than lost for the player to move. The Sprague-Grundy theory is that
+// of normal play; such a game still has win/lose values and remoteness,
+// which solve.Solve (or Misere) computes.
+var ErrNotNormalPlay = errors.New("Grundy values are defined for normal play only (the player who cannot move loses); the game's win/lose values and remoteness are defined")
+
+// IsMisere reports whether g is played under misère play: it says so with a
+// Misere method, as games.Nim and MisereGame's games do.
+func IsMisere(g sente.Game) bool {
+	m, ok := g.(interface{ Misere() bool })
+	return ok && m.Misere()
+}
+
 // Values are the Grundy values of the positions reachable from a root.
 //
 // They are stored in one of two ways. Whole positions: one value per
@@ -155,13 +169,18 @@ func (v *Values) Max() int {
 // tiers from the highest down, one int32 per position.
 //
 // Play that can return to a position is an error wrapping ErrLoopy, which
-// names the cycle; Loopy handles such games.
+// names the cycle; Loopy handles such games. A misère game (IsMisere), or
+// one that ends a position other than lost for the player to move, is an
+// error wrapping ErrNotNormalPlay.
 func Grundy(ctx context.Context, g sente.Game, root sente.Position, opt Options) (*Values, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if root == nil {
 		root = g.Start()
+	}
+	if IsMisere(g) {
+		return nil, fmt.Errorf("misère play: %w", ErrNotNormalPlay)
 	}
 	if split, ok := g.(sente.Splitter); ok && !opt.Whole {
 		v, err := grundyByComponents(ctx, g, split, root, opt)
@@ -215,7 +234,7 @@ func checkNormalEnd(g sente.Game, p sente.Position, v sente.Value) error {
 	if v == sente.Lose {
 		return nil
 	}
-	return fmt.Errorf("position %s has ended with %v for the player to move; impartial values need normal play, where a position ends only lost for the player to move (having no moves)", g.FormatPosition(p), v)
+	return fmt.Errorf("position %s has ended with %v for the player to move, so the game is not under normal play: %w", g.FormatPosition(p), v, ErrNotNormalPlay)
 }
 
 // Marks in the value arrays for positions not valued yet.

@@ -284,6 +284,8 @@ func (c *movesCmd) Run(e *env) error {
 	fmt.Fprintf(e.stdout, "%s (%s to move): %s\n", g.FormatPosition(p), turn, explain.Verdict(turn, o))
 	if grundy != nil {
 		fmt.Fprintf(e.stdout, "Grundy value %s\n", grundy(p))
+	} else if imp, ok := g.(sente.Impartial); ok && imp.Impartial() {
+		fmt.Fprintln(e.stdout, "no Grundy values: the game is not under normal play (misère), and they are defined for normal play only")
 	}
 	if len(ranked) == 0 {
 		fmt.Fprintln(e.stdout, "no moves: the game is over")

@@ -228,8 +228,11 @@ func (c *pictureGrundyCmd) Run(e *env) error {
 // of a rules file, whose functions give values without a range, so the
 // range is read off the solved positions.
 func featuresOf(g sente.Game, sol *solve.Solution) ([]sente.Feature, error) {
-	if f, ok := g.(sente.Featured); ok {
+	if f, ok := g.(sente.Featured); ok && f.Features() != nil {
 		return f.Features(), nil
+	}
+	if w, ok := g.(interface{ Unwrap() sente.Game }); ok {
+		g = w.Unwrap() // misère play: the same positions, so the same features
 	}
 	file, ok := rules.Of(g)
 	if !ok {
