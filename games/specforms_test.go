@@ -1,7 +1,11 @@
 package games_test
 
 import (
+	"strings"
 	"testing"
+	"unicode"
+
+	"sente"
 
 	"sente/games"
 )
@@ -21,6 +25,36 @@ func TestSubtractionSetForms(t *testing.T) {
 		}
 		if got, w := len(g.Moves(g.Start())), len(want.Moves(want.Start())); got != w {
 			t.Errorf("%s: %d moves from the start, want %d", spec, got, w)
+		}
+	}
+}
+
+// TestMoveNamesHaveNoSpaces: lines of play are move names separated by
+// spaces, so no built-in game names a move with one. The first thousand
+// positions of every family, breadth first, are looked at.
+func TestMoveNamesHaveNoSpaces(t *testing.T) {
+	for _, f := range games.All() {
+		g, err := games.New(f.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := map[string]bool{}
+		queue := []sente.Position{g.Start()}
+		for len(queue) > 0 && len(seen) < 1000 {
+			p := queue[0]
+			queue = queue[1:]
+			if _, ended := g.Ended(p); ended {
+				continue
+			}
+			for _, m := range g.Moves(p) {
+				if strings.ContainsFunc(m.Name, unicode.IsSpace) {
+					t.Fatalf("%s: move %q from %s has a space", f.Name, m.Name, g.FormatPosition(p))
+				}
+				if text := g.FormatPosition(m.To); !seen[text] {
+					seen[text] = true
+					queue = append(queue, m.To)
+				}
+			}
 		}
 	}
 }

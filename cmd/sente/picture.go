@@ -70,8 +70,8 @@ func writeOut(path string, stdout io.Writer, write func(io.Writer) error) error 
 }
 
 type pictureCmd struct {
-	Table  pictureTableCmd  `cmd:"" help:"A coloured table of who wins, by two features of the positions (seed 000's picture)."`
-	Graph  pictureGraphCmd  `cmd:"" help:"The graph of positions and moves, labelled with values or Grundy values (seed 004's picture)."`
+	Table  pictureTableCmd  `cmd:"" help:"A coloured table of who wins, by two features of the positions (as drawn for the card game's blog post)."`
+	Graph  pictureGraphCmd  `cmd:"" help:"The graph of positions and moves, labelled with values or Grundy values (as drawn by hand for the count game's blog post)."`
 	Grundy pictureGrundyCmd `cmd:"" help:"A plot of an impartial game's Grundy values over a parameter, with the period marked."`
 }
 
