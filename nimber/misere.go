@@ -86,6 +86,15 @@ func (m misereGame) Features() []sente.Feature {
 	return nil
 }
 
+// EstimatePositions is g's bound (sente.Estimator), 0 when g has none:
+// misère play changes no position.
+func (m misereGame) EstimatePositions() float64 {
+	if e, ok := m.Game.(sente.Estimator); ok {
+		return e.EstimatePositions()
+	}
+	return 0
+}
+
 // Describe is g's description, said to be under misère play.
 func (m misereGame) Describe() sente.Description {
 	var d sente.Description
