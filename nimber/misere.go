@@ -95,6 +95,14 @@ func (m misereGame) EstimatePositions() float64 {
 	return 0
 }
 
+// Draw is g's drawing of p, or its text form when g draws nothing.
+func (m misereGame) Draw(p sente.Position) string {
+	if d, ok := m.Game.(sente.Drawer); ok {
+		return d.Draw(p)
+	}
+	return m.Game.FormatPosition(p)
+}
+
 // Describe is g's description, said to be under misère play.
 func (m misereGame) Describe() sente.Description {
 	var d sente.Description

@@ -161,3 +161,16 @@ func TestMisereServe(t *testing.T) {
 		t.Errorf("misère nim 1/2/3: status %q value %q error %q, want ready and lose", pos.Status, pos.Value, pos.Error)
 	}
 }
+
+// TestMiserePlayDraws: misère play keeps the game's drawing of positions,
+// its features and its description.
+func TestMiserePlayDraws(t *testing.T) {
+	r := runCLI(t, context.Background(), "quit\n", "play", "nim:heaps=1/2", "--misere")
+	if r.status != 0 || !strings.Contains(r.stdout, "heap 2 ( 2): oo") {
+		t.Errorf("play nim --misere: status %d, stdout %q, stderr %q", r.status, r.stdout, r.stderr)
+	}
+	r = runCLI(t, context.Background(), "", "explain", "kayles:n=5", "--misere")
+	if r.status != 0 || !strings.Contains(r.stdout, "misère play: the player who cannot move wins") {
+		t.Errorf("explain kayles --misere: status %d, stdout %q, stderr %q", r.status, r.stdout, r.stderr)
+	}
+}
