@@ -125,6 +125,13 @@ func (c *describeCmd) Run(e *env) error {
 		}
 	}
 	fmt.Fprintf(w, "\nPositions:\n%s\n  start: %s\n", wrap(d.Position, "  ", 78), start)
+	if positions, bytes, ok := estimateBytes(g); ok {
+		size := fmt.Sprintf("  size: at most %s positions with these parameters, %s of memory to solve", formatCount(positions), formatBytes(bytes))
+		if e.maxMemory > 0 && bytes > float64(e.maxMemory) {
+			size += fmt.Sprintf(", more than --max-memory %s allows (solving is refused; 'sente solve' names the largest sizes that fit)", formatSize(e.maxMemory))
+		}
+		fmt.Fprintln(w, wrap(size, "  ", 78))
+	}
 	if len(d.Examples) > 0 {
 		fmt.Fprintf(w, "\nExamples:\n")
 		for _, x := range d.Examples {

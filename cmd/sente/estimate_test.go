@@ -47,9 +47,15 @@ func TestRefuseWhatCannotFit(t *testing.T) {
 		}
 	}
 
+	// describe says how large the game is before anyone tries.
+	r := runCLI(t, context.Background(), "", "describe", "connect4", "--max-memory", "16G")
+	if text := strings.Join(strings.Fields(r.stdout), " "); !strings.Contains(text, "size: at most 70.7 trillion positions") || !strings.Contains(text, "solving is refused") {
+		t.Errorf("describe connect4 does not give its size:\n%s", r.stdout)
+	}
+
 	// --force gets past the check: the solve starts and stops at its
 	// position limit instead.
-	r := runCLI(t, context.Background(), "", "solve", "connect4", "--force", "--max-positions", "1000")
+	r = runCLI(t, context.Background(), "", "solve", "connect4", "--force", "--max-positions", "1000")
 	if r.status != 2 || strings.Contains(r.stderr, "largest that fit") || !strings.Contains(r.stderr, "1000 positions") {
 		t.Errorf("solve connect4 --force: status %d, stderr %q; want the position limit's error", r.status, r.stderr)
 	}
