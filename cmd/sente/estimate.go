@@ -10,18 +10,25 @@ import (
 )
 
 // Bytes a position costs at the peak of a solve, for turning a game's
-// estimate of its positions into memory: BENCHMARKS.md measures 27 to 30
-// bytes a position for games with integer keys (connect four 6×4, peak
-// resident set over positions). Games without keys intern every position
-// as well, which costs several times more; the figure for them is a rough
-// floor, not a measurement.
+// estimate of its positions into memory. BENCHMARKS.md measures 27 to 30
+// bytes a position for a game with integer keys and tiers (connect four
+// 6×4, peak resident set over positions; tic-tac-toe 4×4 and consecutive
+// n=20 measure 30 and 36). A game without tiers is one tier with every move
+// inside it, which adds 16 bytes a position and 12 a move while it is
+// solved: kayles n=50 measures 793 bytes a position. Games without keys
+// intern every position as well; the figure for them is a rough floor, not
+// a measurement.
 const (
-	bytesPerKeyedPosition    = 30
-	bytesPerInternedPosition = 120
+	bytesPerKeyedPosition  = 30
+	bytesPerInTierPosition = 16
+	bytesPerInTierMove     = 12
+	bytesPerInterned       = 90
 )
 
-// estimateBytes is the memory a solve of g needs by its own estimate: the
-// positions, the bytes, and false when the game cannot tell.
+// estimateBytes is the memory a solve of g needs by its own estimate of its
+// positions: the positions, the bytes, and false when the game cannot tell.
+// The moves a position has are taken to be those of the start, which for
+// the built-in games has about as many as any position.
 func estimateBytes(g sente.Game) (positions, bytes float64, ok bool) {
 	est, ok := g.(sente.Estimator)
 	if !ok {
@@ -31,9 +38,20 @@ func estimateBytes(g sente.Game) (positions, bytes float64, ok bool) {
 	if positions <= 0 || math.IsNaN(positions) {
 		return 0, 0, false
 	}
-	per := float64(bytesPerInternedPosition)
-	if _, keyed := g.(sente.Encoder); keyed {
-		per = bytesPerKeyedPosition
+	rules := g
+	if w, ok := g.(interface{ Unwrap() sente.Game }); ok {
+		rules = w.Unwrap() // misère play: the tiers are the game's own
+	}
+	per := float64(bytesPerKeyedPosition)
+	if _, tiered := rules.(sente.Tiered); !tiered {
+		moves := 0
+		if _, ended := g.Ended(g.Start()); !ended {
+			moves = len(g.Moves(g.Start()))
+		}
+		per += bytesPerInTierPosition + bytesPerInTierMove*float64(moves)
+	}
+	if _, keyed := g.(sente.Encoder); !keyed {
+		per += bytesPerInterned
 	}
 	return positions, positions * per, true
 }
