@@ -11,6 +11,7 @@ func FuzzParseSpec(f *testing.F) {
 	for _, s := range []string{
 		"", "cards", "connect4:w=5,h=4", "connect4:w=5,h=4,k=4", " tictactoe : m = 3 , n = 4 ",
 		"cards:first=1/2/2,second=3/3,target=7", "cards:first=1..5", "chopsticks:overflow=cutoff,transfer=split,revive=true",
+		"0:00", "octal:0.77", "subtraction:1,3,4,n=20", "subtraction:set=1,3,4", "subtraction:set=1,3,4,n=20", "a:k=1,2,,3",
 		":", "a:", "a:=", "a:k=", "a:=v", "a:k=v,", "a:k=v,k=w", "a:k=v=w", "a:k=v:w", "a::k=v", ",", "a,b:c=d",
 		" \t", "a\u00a0:k=\u00a0v", "\xff:\xfe=\xfd",
 	} {
@@ -31,9 +32,13 @@ func FuzzParseSpec(f *testing.F) {
 			t.Errorf("ParseSpec(%q) = %+v: no name", s, spec)
 		}
 		keys := map[string]bool{}
-		for _, a := range spec.Args {
-			if a.Key == "" || a.Value == "" {
+		for i, a := range spec.Args {
+			// Only the first argument may be positional (no key).
+			if (a.Key == "" && i > 0) || a.Value == "" {
 				t.Errorf("ParseSpec(%q) = %+v: empty key or value", s, spec)
+			}
+			if strings.ContainsAny(a.Key, "=,") {
+				t.Errorf("ParseSpec(%q) = %+v: '=' or ',' inside a key", s, spec)
 			}
 			if keys[a.Key] {
 				t.Errorf("ParseSpec(%q) = %+v: key %q twice", s, spec, a.Key)

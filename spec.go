@@ -19,6 +19,9 @@ type Spec struct {
 type Arg struct{ Key, Value string }
 
 // ParseSpec reads NAME, NAME:key=value,key=value or NAME:value,...,key=value.
+// Commas also separate the items of a list value: a field without '=' after
+// key=value continues that value, so "subtraction:set=1,3,4,n=20" gives set
+// the value "1,3,4" (which ParseInts reads as it reads 1/3/4).
 func ParseSpec(s string) (Spec, error) {
 	name, rest, hasArgs := strings.Cut(s, ":")
 	name = strings.TrimSpace(name)
@@ -49,6 +52,13 @@ func ParseSpec(s string) (Spec, error) {
 	for _, field := range fields {
 		key, value, ok := strings.Cut(field, "=")
 		key, value = strings.TrimSpace(key), strings.TrimSpace(value)
+		if !ok && key != "" && len(spec.Args) > 0 {
+			// A field without '=' continues the list before it, as in
+			// subtraction:set=1,3,4,n=20.
+			last := &spec.Args[len(spec.Args)-1]
+			last.Value += "," + key
+			continue
+		}
 		if !ok || key == "" || value == "" {
 			return Spec{}, fmt.Errorf("game spec %q: %q is not key=value (want NAME:key=value,key=value)", s, field)
 		}

@@ -38,7 +38,7 @@ func Evaluate(ctx context.Context, g sente.Game, root sente.Position, opt Evalua
 	}
 	e := Evaluation{Turn: g.Turn(root), Nimber: -1}
 	nopt := nimber.Options{MaxPositions: opt.MaxPositions, Progress: opt.Progress}
-	if imp, ok := g.(sente.Impartial); ok && imp.Impartial() {
+	if imp, ok := g.(sente.Impartial); ok && imp.Impartial() && !nimber.IsMisere(g) {
 		values, err := nimber.Grundy(ctx, g, root, nopt)
 		switch {
 		case err == nil:
@@ -63,6 +63,8 @@ func Evaluate(ctx context.Context, g sente.Game, root sente.Position, opt Evalua
 			e.Value = n.Outcome()
 			e.Winner = sente.Winner(e.Turn, e.Value)
 			return e, nil
+		case errors.Is(err, nimber.ErrNotNormalPlay):
+			// No Grundy values; who wins is still a strong solve away.
 		default:
 			return e, err
 		}
@@ -79,13 +81,17 @@ func Evaluate(ctx context.Context, g sente.Game, root sente.Position, opt Evalua
 
 // GrundyOf returns, for an impartial game, a function giving the
 // (generalized) Grundy value of every position reachable from root as text;
-// nil for a game that is not impartial.
+// nil for a game that is not impartial or not under normal play (misère
+// games have win/lose values but no Grundy values).
 func GrundyOf(ctx context.Context, g sente.Game, root sente.Position, maxPositions int) (func(sente.Position) string, error) {
-	if imp, ok := g.(sente.Impartial); !ok || !imp.Impartial() {
+	if imp, ok := g.(sente.Impartial); !ok || !imp.Impartial() || nimber.IsMisere(g) {
 		return nil, nil
 	}
 	opt := nimber.Options{MaxPositions: maxPositions}
 	values, err := nimber.Grundy(ctx, g, root, opt)
+	if errors.Is(err, nimber.ErrNotNormalPlay) {
+		return nil, nil
+	}
 	if err == nil {
 		return func(p sente.Position) string {
 			v, ok := values.Of(p)
@@ -99,6 +105,9 @@ func GrundyOf(ctx context.Context, g sente.Game, root sente.Position, maxPositio
 		return nil, err
 	}
 	loopy, err := nimber.Loopy(ctx, g, root, opt)
+	if errors.Is(err, nimber.ErrNotNormalPlay) {
+		return nil, nil
+	}
 	if err != nil {
 		return nil, err
 	}

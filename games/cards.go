@@ -13,7 +13,7 @@ import (
 // and the flat rank space (two to the number of cards) stays within 16M.
 const cardsMaxHand = 12
 
-const cardsSummary = "sum to 23: play your cards in turn; a total of exactly 23 wins for the second player, more for the first (seed 000)"
+const cardsSummary = "sum to 23: play your cards in turn; a total of exactly 23 wins for the second player, more for the first (the door lock of the story 右手に栄光を)"
 
 func init() {
 	register(Family{

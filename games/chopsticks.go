@@ -8,7 +8,7 @@ import (
 	"sente"
 )
 
-const chopsticksSummary = "finger game with transfers: kill both of the opponent's hands (seed 001)"
+const chopsticksSummary = "finger game with transfers: kill both of the opponent's hands (a niece's variant, from a Japanese blog post)"
 
 func init() {
 	register(Family{
@@ -316,7 +316,7 @@ func (g *Chopsticks) Policies() []sente.Policy {
 	}
 	return []sente.Policy{{
 		Name:  "niece",
-		Doc:   "kills one of the opponent's hands whenever she can (the niece of seed 001); otherwise plays any move",
+		Doc:   "kills one of the opponent's hands whenever she can (the niece of the blog post); otherwise plays any move",
 		Allow: preferring(kills),
 	}, {
 		Name: "niece-attacks",
@@ -426,7 +426,7 @@ func (g *Chopsticks) Describe() sente.Description {
 	return sente.Description{
 		Summary: chopsticksSummary,
 		Rules: "Each player has two hands, each starting with one raised finger; players alternate, the first player first. " +
-			"The defaults follow the post of seed 001, and the options cover what it leaves open and the rule sets common elsewhere. " +
+			"The defaults follow the post that made this variant known, a Japanese blog post (指のゲーム, part 2) in which the author's niece teaches it, and the options cover what it leaves open and the rule sets common elsewhere. " +
 			"\n\nOn a turn a player attacks or transfers. " +
 			"\n\nAttack: touch one of the opponent's live hands with one of your own live hands; the touched hand gets the sum of both. " +
 			"With overflow=rollover (the default, the post's rule) a sum of exactly 5 kills the hand and a sum over 5 leaves the sum mod 5; with overflow=cutoff 5 or more kills it. " +

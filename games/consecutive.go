@@ -17,7 +17,7 @@ const (
 	consecutiveMaxKeyed = 62
 )
 
-const consecutiveSummary = "say up to m consecutive numbers of 1..n that nobody has said yet; who cannot say a number loses (seed 003)"
+const consecutiveSummary = "say up to m consecutive numbers of 1..n that nobody has said yet; who cannot say a number loses (a puzzle from Twitter, generalised in a blog post)"
 
 func init() {
 	register(Family{

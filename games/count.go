@@ -14,7 +14,7 @@ const (
 	countTurnBit = 14
 )
 
-const countSummary = "the count game (\"21 game\"): say the next 1 to 3 numbers counting up; whoever says 21 loses (seed 004)"
+const countSummary = "the count game (\"21 game\"): say the next 1 to 3 numbers counting up; whoever says 21 loses (a classic, and a favourite first exercise in Grundy numbers)"
 
 func init() {
 	register(Family{

@@ -183,6 +183,8 @@ func FuzzGameSpec(f *testing.F) {
 		"tictactoe:m=4,n=8,k=1", "cards:first=1..12,second=99/99", "cards:first=1..13", "cards:first=0", "cards:target=0",
 		"chopsticks:revive=true,transfer=none", "chopsticks:selfkill=true,transfer=split", "chopsticks:OVERFLOW=cutoff", "chopsticks:overflow=CUTOFF",
 		"chopsticks:revive=1,selfkill=T,zeroattack=TRUE", "cards:first=9223372036854775807", "cards:first=1..100000000000",
+		"octal:0.77", "octal:0.77,n=12", "octal:code=4.07", "subtraction:1,3,4,n=20", "subtraction:set=1,3,4", "subtraction:set=1,3,4,n=20",
+		"subtraction:n=20,set=1,3,4", "kayles:0.77", "0:00", "octal:0:00", "tofu:at=1.1.1/0.0.0,x=3",
 	} {
 		f.Add(s)
 	}

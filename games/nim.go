@@ -15,7 +15,7 @@ const (
 	nimMaxHeap  = 63
 )
 
-const nimSummary = "nim: take any number of objects from one heap; taking the last wins, or loses under misère play (seed 002)"
+const nimSummary = "nim: take any number of objects from one heap; taking the last wins, or loses under misère play (solved by Bouton in 1901)"
 
 func init() {
 	register(Family{

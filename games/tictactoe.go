@@ -13,8 +13,8 @@ func init() {
 		Name:    "tictactoe",
 		Summary: "tic-tac-toe and other m,n,k-games: k in a row on an m×n board",
 		Params: []sente.Param{
-			{Name: "m", Doc: "rows of the board", Kind: sente.Int, Default: "3", Min: 1, Max: 32},
-			{Name: "n", Doc: "columns of the board", Kind: sente.Int, Default: "3", Min: 1, Max: 32},
+			{Name: "m", Doc: "rows of the board (m×n at most 32 cells)", Kind: sente.Int, Default: "3", Min: 1, Max: 32},
+			{Name: "n", Doc: "columns of the board (m×n at most 32 cells)", Kind: sente.Int, Default: "3", Min: 1, Max: 32},
 			{Name: "k", Doc: "stones in a row (across, down or diagonal) that win", Kind: sente.Int, Default: "3", Min: 1, Max: 32},
 		},
 		New: func(v sente.Values) (sente.Game, error) {

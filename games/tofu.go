@@ -17,7 +17,7 @@ const (
 	tofuMaxSide   = 100
 )
 
-const tofuSummary = "tofu and habanero (AtCoder ARC013 C): cut slabs off a block of tofu; whoever eats a habanero loses (seed 002)"
+const tofuSummary = "tofu and habanero (AtCoder ARC013 C): cut slabs off a block of tofu; whoever eats a habanero loses"
 
 func init() {
 	register(Family{
@@ -440,7 +440,7 @@ func (g *Tofu) Describe() sente.Description {
 			"the winner of every position is the same as in the game as told. "+
 			"The habaneros' bounding box is never cut, and the cells between it and the six faces are six nim heaps (here %v), the components of a position: "+
 			"the player to move wins exactly when their XOR is not 0. "+
-			"With several blocks, as in the contest (ParseTofu reads its input), the heaps of all blocks are XORed: WIN when the XOR is not 0, else LOSE. "+
+			"With several blocks, as in the contest ('sente tofu' reads its input), the heaps of all blocks are XORed: WIN when the XOR is not 0, else LOSE. "+
 			"Both players have the same moves; the position records whose turn it is only to say who wins. "+
 			"A move is named by the axis and the layers eaten, counted from 0: \"x0\" eats the layer x = 0, \"z2..3\" the layers z = 2 and 3.",
 			strings.Join(cells, "/"), g.block.X, g.block.Y, g.block.Z, h),

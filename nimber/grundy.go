@@ -7,6 +7,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"sync"
 
 	"sente"
 	"sente/explore"
@@ -43,6 +44,20 @@ func (o Options) report() func(solve.Progress) {
 // ones.
 var ErrLoopy = errors.New("the game is loopy")
 
+// ErrNotNormalPlay is returned (wrapped) by Grundy and Loopy for a game not
+// played under normal play: a misère game, or one that ends a position
+// other than lost for the player to move. The Sprague-Grundy theory is that
+// of normal play; such a game still has win/lose values and remoteness,
+// which solve.Solve (or Misere) computes.
+var ErrNotNormalPlay = errors.New("Grundy values are defined for normal play only (the player who cannot move loses); the game's win/lose values and remoteness are defined")
+
+// IsMisere reports whether g is played under misère play: it says so with a
+// Misere method, as games.Nim and MisereGame's games do.
+func IsMisere(g sente.Game) bool {
+	m, ok := g.(interface{ Misere() bool })
+	return ok && m.Misere()
+}
+
 // Values are the Grundy values of the positions reachable from a root.
 //
 // They are stored in one of two ways. Whole positions: one value per
@@ -59,8 +74,11 @@ type Values struct {
 	space *explore.Space
 
 	// Components.
-	split sente.Splitter
-	comps *componentIndex
+	split  sente.Splitter
+	comps  *componentIndex
+	valuer *componentValuer // values components met after the fact
+	mu     sync.Mutex       // guards valuer and vals by component
+	broken bool             // the valuer failed: value nothing more
 }
 
 // Game returns the game whose values these are.
@@ -80,9 +98,11 @@ func (v *Values) Positions() int { return len(v.vals) }
 
 // Of returns the Grundy value of p, and false when p was not reached. By
 // component, p is split and its value is the XOR of its components' values;
-// it is found when every component was met, even if p itself never occurs.
+// it is found when every component was met, even if p itself never occurs,
+// and a component not met yet (a part of p with the other player to move,
+// which no move from the root produced as a part) is valued on the spot.
 // For a game without an Encoder, whose positions are interned, Of is not
-// safe for concurrent use.
+// safe for concurrent use when values are stored whole.
 func (v *Values) Of(p sente.Position) (int, bool) {
 	if v.comps == nil {
 		id, ok := v.space.ID(v.rules.Key(p))
@@ -91,8 +111,41 @@ func (v *Values) Of(p sente.Position) (int, bool) {
 		}
 		return int(v.vals[id]), true
 	}
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	parts := v.split.Components(p)
 	x := 0
-	for _, part := range v.split.Components(p) {
+	for _, part := range parts {
+		id, ok := v.comps.find(part)
+		if !ok || v.vals[id] < 0 {
+			// A component the moves from the root never produced as a
+			// part (one with the other player to move, say): value it now.
+			if !v.valueLate(parts) {
+				return 0, false
+			}
+			return v.sumLocked(parts)
+		}
+		x ^= int(v.vals[id])
+	}
+	return x, true
+}
+
+// valueLate values components not met while the values were computed.
+func (v *Values) valueLate(parts []sente.Position) bool {
+	if v.valuer == nil || v.broken {
+		return false
+	}
+	if err := v.valuer.value(context.Background(), parts); err != nil {
+		v.broken = true
+		return false
+	}
+	v.vals = v.valuer.vals
+	return true
+}
+
+func (v *Values) sumLocked(parts []sente.Position) (int, bool) {
+	x := 0
+	for _, part := range parts {
 		id, ok := v.comps.find(part)
 		if !ok || v.vals[id] < 0 {
 			return 0, false
@@ -155,13 +208,18 @@ func (v *Values) Max() int {
 // tiers from the highest down, one int32 per position.
 //
 // Play that can return to a position is an error wrapping ErrLoopy, which
-// names the cycle; Loopy handles such games.
+// names the cycle; Loopy handles such games. A misère game (IsMisere), or
+// one that ends a position other than lost for the player to move, is an
+// error wrapping ErrNotNormalPlay.
 func Grundy(ctx context.Context, g sente.Game, root sente.Position, opt Options) (*Values, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if root == nil {
 		root = g.Start()
+	}
+	if IsMisere(g) {
+		return nil, fmt.Errorf("misère play: %w", ErrNotNormalPlay)
 	}
 	if split, ok := g.(sente.Splitter); ok && !opt.Whole {
 		v, err := grundyByComponents(ctx, g, split, root, opt)
@@ -215,7 +273,7 @@ func checkNormalEnd(g sente.Game, p sente.Position, v sente.Value) error {
 	if v == sente.Lose {
 		return nil
 	}
-	return fmt.Errorf("position %s has ended with %v for the player to move; impartial values need normal play, where a position ends only lost for the player to move (having no moves)", g.FormatPosition(p), v)
+	return fmt.Errorf("position %s has ended with %v for the player to move, so the game is not under normal play: %w", g.FormatPosition(p), v, ErrNotNormalPlay)
 }
 
 // Marks in the value arrays for positions not valued yet.
@@ -499,117 +557,138 @@ func (x *componentIndex) children(id int32, dst []sente.Position, buf []uint64) 
 // the k components of one option; the option is worth the XOR of their
 // values, and the component the mex of its options' worths.
 func grundyByComponents(ctx context.Context, g sente.Game, split sente.Splitter, root sente.Position, opt Options) (*Values, error) {
-	report := opt.report()
-	x := newComponentIndex(g, opt.Symmetry)
-	var (
-		vals    []int32
-		frames  []grundyFrame
-		arena   []int32
-		options []sente.Position
-		buf     []uint64
-		mex     mexSet
-		done    int
-	)
-	add := func(p sente.Position) (int32, error) {
-		id, fresh := x.add(p)
-		if fresh {
-			if opt.MaxPositions > 0 && x.len() > opt.MaxPositions {
-				return 0, fmt.Errorf("%w: more than %d components are reachable", explore.ErrTooMany, opt.MaxPositions)
-			}
-			if x.len() > math.MaxInt32-1 {
-				return 0, fmt.Errorf("more than %d components", math.MaxInt32-1)
-			}
-			vals = append(vals, notVisited)
-		}
-		return id, nil
+	c := &componentValuer{g: g, split: split, opt: opt, report: opt.report(), x: newComponentIndex(g, opt.Symmetry)}
+	if err := c.value(ctx, split.Components(root)); err != nil {
+		return nil, err
 	}
-	push := func(id int32) error {
-		if len(arena) >= math.MaxInt32/2 {
-			return fmt.Errorf("the depth-first stack passed %d moves", math.MaxInt32/2)
-		}
-		vals[id] = onStack
-		lo := int32(len(arena))
-		if v, ended := x.ended(id); ended {
-			if err := checkNormalEnd(g, x.position(id), v); err != nil {
-				return err
-			}
-		} else {
-			options, buf = x.children(id, options[:0], buf)
-			for _, p := range options {
-				parts := split.Components(p)
-				arena = append(arena, -int32(len(parts))-1)
-				for _, part := range parts {
-					pid, err := add(part)
-					if err != nil {
-						return err
-					}
-					arena = append(arena, pid)
-				}
-			}
-		}
-		frames = append(frames, grundyFrame{id: id, lo: lo, next: lo, hi: int32(len(arena))})
-		return nil
-	}
+	return &Values{game: g, root: root, vals: c.vals, split: split, comps: c.x, valuer: c}, nil
+}
 
+// componentValuer values components depth first, and keeps what it has
+// valued so that components met later (those of a position whose own
+// components the moves from the root never produce, such as a part with the
+// other player to move) can be valued on demand.
+type componentValuer struct {
+	g      sente.Game
+	split  sente.Splitter
+	opt    Options
+	report func(solve.Progress)
+	x      *componentIndex
+	vals   []int32
+
+	frames  []grundyFrame
+	arena   []int32
+	options []sente.Position
+	buf     []uint64
+	mex     mexSet
+	done    int
+}
+
+func (c *componentValuer) add(p sente.Position) (int32, error) {
+	id, fresh := c.x.add(p)
+	if fresh {
+		if c.opt.MaxPositions > 0 && c.x.len() > c.opt.MaxPositions {
+			return 0, fmt.Errorf("%w: more than %d components are reachable", explore.ErrTooMany, c.opt.MaxPositions)
+		}
+		if c.x.len() > math.MaxInt32-1 {
+			return 0, fmt.Errorf("more than %d components", math.MaxInt32-1)
+		}
+		c.vals = append(c.vals, notVisited)
+	}
+	return id, nil
+}
+
+func (c *componentValuer) push(id int32) error {
+	if len(c.arena) >= math.MaxInt32/2 {
+		return fmt.Errorf("the depth-first stack passed %d moves", math.MaxInt32/2)
+	}
+	c.vals[id] = onStack
+	lo := int32(len(c.arena))
+	if v, ended := c.x.ended(id); ended {
+		if err := checkNormalEnd(c.g, c.x.position(id), v); err != nil {
+			return err
+		}
+	} else {
+		c.options, c.buf = c.x.children(id, c.options[:0], c.buf)
+		for _, p := range c.options {
+			parts := c.split.Components(p)
+			c.arena = append(c.arena, -int32(len(parts))-1)
+			for _, part := range parts {
+				pid, err := c.add(part)
+				if err != nil {
+					return err
+				}
+				c.arena = append(c.arena, pid)
+			}
+		}
+	}
+	c.frames = append(c.frames, grundyFrame{id: id, lo: lo, next: lo, hi: int32(len(c.arena))})
+	return nil
+}
+
+// value values the components parts and every component they lead to that
+// is not valued yet. After an error the valuer must not be used again.
+func (c *componentValuer) value(ctx context.Context, parts []sente.Position) error {
 	var start []int32
-	for _, part := range split.Components(root) {
-		id, err := add(part)
+	for _, part := range parts {
+		id, err := c.add(part)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		start = append(start, id)
 	}
 	for _, id := range start {
-		if vals[id] != notVisited {
+		if c.vals[id] != notVisited {
 			continue
 		}
-		if err := push(id); err != nil {
-			return nil, err
+		if err := c.push(id); err != nil {
+			return err
 		}
-		for len(frames) > 0 {
-			f := &frames[len(frames)-1]
+		for len(c.frames) > 0 {
+			f := &c.frames[len(c.frames)-1]
 			descended := false
 			for !descended && f.next < f.hi {
-				c := arena[f.next]
+				kid := c.arena[f.next]
 				f.next++
-				if c < 0 {
+				if kid < 0 {
 					continue
 				}
-				switch vals[c] {
+				switch c.vals[kid] {
 				case notVisited:
-					if err := push(c); err != nil {
-						return nil, err
+					if err := c.push(kid); err != nil {
+						return err
 					}
 					descended = true
 				case onStack:
-					return nil, loopyError(g, len(frames), func(i int) int32 { return frames[i].id }, c, x.position)
+					frames := c.frames
+					return loopyError(c.g, len(frames), func(i int) int32 { return frames[i].id }, kid, c.x.position)
 				}
 			}
 			if descended {
 				continue
 			}
 			group := f.hi - f.lo // a bound on the number of options
-			mex.reset(int(group))
+			c.mex.reset(int(group))
 			for i := f.lo; i < f.hi; {
-				k := -arena[i] - 1
+				k := -c.arena[i] - 1
 				worth := int32(0)
-				for _, c := range arena[i+1 : i+1+k] {
-					worth ^= vals[c]
+				for _, kid := range c.arena[i+1 : i+1+k] {
+					worth ^= c.vals[kid]
 				}
-				mex.add(worth)
+				c.mex.add(worth)
 				i += 1 + k
 			}
-			vals[f.id] = mex.value()
-			arena = arena[:f.lo]
-			frames = frames[:len(frames)-1]
-			done++
-			if done&0xffff == 0 {
+			c.vals[f.id] = c.mex.value()
+			c.arena = c.arena[:f.lo]
+			c.frames = c.frames[:len(c.frames)-1]
+			c.done++
+			if c.done&0xffff == 0 {
 				if err := ctx.Err(); err != nil {
-					return nil, err
+					return err
 				}
-				report(solve.Progress{Phase: "computing", Done: done})
+				c.report(solve.Progress{Phase: "computing", Done: c.done})
 			}
 		}
 	}
-	return &Values{game: g, root: root, vals: vals, split: split, comps: x}, nil
+	return nil
 }

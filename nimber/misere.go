@@ -2,6 +2,7 @@ package nimber
 
 import (
 	"context"
+	"strings"
 	"sync"
 
 	"sente"
@@ -67,6 +68,51 @@ func (m misereGame) Ended(p sente.Position) (sente.Value, bool) {
 func (m misereGame) Impartial() bool {
 	i, ok := m.Game.(sente.Impartial)
 	return ok && i.Impartial()
+}
+
+// Misere reports that the game is under misère play, so that Grundy refuses
+// it at once; misère play of a misère game is normal play again.
+func (m misereGame) Misere() bool { return !IsMisere(m.Game) }
+
+// Unwrap returns the game under normal play, for code that looks for the
+// game's own kind (a rules file, say).
+func (m misereGame) Unwrap() sente.Game { return m.Game }
+
+// Features are g's: misère play changes no position.
+func (m misereGame) Features() []sente.Feature {
+	if f, ok := m.Game.(sente.Featured); ok {
+		return f.Features()
+	}
+	return nil
+}
+
+// EstimatePositions is g's bound (sente.Estimator), 0 when g has none:
+// misère play changes no position.
+func (m misereGame) EstimatePositions() float64 {
+	if e, ok := m.Game.(sente.Estimator); ok {
+		return e.EstimatePositions()
+	}
+	return 0
+}
+
+// Draw is g's drawing of p, or its text form when g draws nothing.
+func (m misereGame) Draw(p sente.Position) string {
+	if d, ok := m.Game.(sente.Drawer); ok {
+		return d.Draw(p)
+	}
+	return m.Game.FormatPosition(p)
+}
+
+// Describe is g's description, said to be under misère play.
+func (m misereGame) Describe() sente.Description {
+	var d sente.Description
+	if dg, ok := m.Game.(sente.Describer); ok {
+		d = dg.Describe()
+	}
+	if m.Misere() {
+		d.Summary = strings.TrimSpace(d.Summary + " (misère play: the player who cannot move wins)")
+	}
+	return d
 }
 
 // misereEncoded is the misère form of a game with an Encoder. A game without

@@ -64,6 +64,7 @@ func SolutionTable(sol *solve.Solution, opt TableOptions) Table {
 				row.Outcome = o
 				row.Grundy = ""
 				if opt.Grundy != nil {
+					row.Grundy = NoGrundy
 					if v, ok := opt.Grundy(p); ok {
 						row.Grundy = v
 					}
@@ -90,6 +91,15 @@ func SolutionTable(sol *solve.Solution, opt TableOptions) Table {
 		},
 	}
 }
+
+// What a CSV cell says where there is nothing to give: a draw has no
+// remoteness, a position with no moves has no best move, and a Grundy value
+// can be missing when computing it stopped.
+const (
+	NoRemoteness = "n/a: draw"
+	NoBest       = "n/a: no moves"
+	NoGrundy     = "n/a: not computed"
+)
 
 // TableFormats are the formats WriteTable writes.
 var TableFormats = []string{"csv", "json", "jsonl"}
@@ -119,14 +129,17 @@ func (t Table) Columns() []string {
 //
 // Columns: position (the game's text), turn (first or second), value (win,
 // lose, tie or draw, for the player to move), winner (first, second or none),
-// remoteness (plies to the end under perfect play; empty in CSV and null in
-// JSON for a draw, which never ends), grundy (only when t.Grundy: a number;
-// in CSV a loopy game's infinite value is written as ∞{0,2}, in JSON it is
-// null with the finite values among its options in grundy_infinite, [0,2];
-// empty or null when unknown), move_count (how many moves), best_moves
-// (only when t.Best: the best moves' names, space-separated in CSV, an
-// array in JSON). The names are those of the JSON vocabulary every command
+// remoteness (plies to the end under perfect play; NoRemoteness in CSV and
+// null in JSON for a draw, which never ends), grundy (only when t.Grundy: a
+// number; in CSV a loopy game's infinite value is written as ∞{0,2}, in JSON
+// it is null with the finite values among its options in grundy_infinite,
+// [0,2]; NoGrundy in CSV and null in JSON when unknown), move_count (how
+// many moves), best_moves (only when t.Best: the best moves' names,
+// space-separated in CSV, an array in JSON; NoBest in CSV for a position
+// with no moves). The names are those of the JSON vocabulary every command
 // shares (README, "JSON output").
+//
+// No CSV cell is empty: where there is no number, the cell says why.
 //
 // It stops with ctx's error when ctx is done, checking now and then.
 func WriteTable(ctx context.Context, w io.Writer, format string, t Table) error {
@@ -207,6 +220,8 @@ func (t Table) appendCSV(b []byte, r *Row) []byte {
 	b = append(b, ',')
 	if ends(r.Outcome.Value) {
 		b = strconv.AppendInt(b, int64(r.Outcome.Remoteness), 10)
+	} else {
+		b = append(b, NoRemoteness...)
 	}
 	if t.Grundy {
 		b = append(b, ',')
@@ -214,7 +229,10 @@ func (t Table) appendCSV(b []byte, r *Row) []byte {
 	}
 	b = append(b, ',')
 	b = strconv.AppendInt(b, int64(r.Moves), 10)
-	if t.Best {
+	if t.Best && r.Moves == 0 {
+		b = append(b, ',')
+		b = append(b, NoBest...)
+	} else if t.Best {
 		b = append(b, ',')
 		quote := false
 		for _, m := range r.Best {

@@ -172,7 +172,7 @@ func TestTableEscaping(t *testing.T) {
 	if records[1][0] != rows[0].Position || records[1][5] != "∞{0,2}" || records[1][7] != `x,y z"` {
 		t.Errorf("row 1: %q", records[1])
 	}
-	if records[2][0] != rows[1].Position || records[2][4] != "" || records[2][3] != "none" {
+	if records[2][0] != rows[1].Position || records[2][4] != render.NoRemoteness || records[2][3] != "none" {
 		t.Errorf("row 2: %q", records[2])
 	}
 	var parsed []struct {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode"
 	"weak"
 
 	"go.starlark.net/starlark"
@@ -436,6 +437,12 @@ func (g *Game) expand(w *worker, p starlark.Value, named bool) ([]uint64, []stri
 			}
 			if name == "" {
 				g.fail(g.mistake(fn, p, starlark.Tuple{p}, fmt.Sprintf("returned the move %s with an empty name", repr(item))))
+				return nil, nil, false
+			}
+			if strings.ContainsFunc(name, unicode.IsSpace) {
+				// Lines of play are written as move names separated by
+				// spaces, so a name with a space could be read as two.
+				g.fail(g.mistake(fn, p, starlark.Tuple{p}, fmt.Sprintf("returned the move %s, whose name has a space; lines of play separate moves by spaces, so write names without them (like \"take-1\")", repr(item))))
 				return nil, nil, false
 			}
 		}

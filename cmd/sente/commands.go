@@ -88,6 +88,13 @@ func (c *describeCmd) Run(e *env) error {
 		}
 	}
 	fmt.Fprintf(w, "\nPositions:\n%s\n  start: %s\n", wrap(d.Position, "  ", 78), start)
+	if positions, bytes, ok := estimateBytes(g); ok {
+		size := fmt.Sprintf("  size: at most %s positions with these parameters, %s of memory to solve", formatCount(positions), formatBytes(bytes))
+		if e.maxMemory > 0 && bytes > float64(e.maxMemory) {
+			size += fmt.Sprintf(", more than --max-memory %s allows (solving is refused; 'sente solve' names the largest sizes that fit)", formatSize(e.maxMemory))
+		}
+		fmt.Fprintln(w, wrap(size, "  ", 78))
+	}
 	if len(d.Examples) > 0 {
 		fmt.Fprintf(w, "\nExamples:\n")
 		for _, x := range d.Examples {
@@ -251,6 +258,8 @@ func (c *movesCmd) Run(e *env) error {
 	fmt.Fprintf(e.stdout, "%s (%s to move): %s\n", g.FormatPosition(p), turn, explain.Verdict(turn, o))
 	if grundy != nil {
 		fmt.Fprintf(e.stdout, "Grundy value %s\n", grundy(p))
+	} else if imp, ok := g.(sente.Impartial); ok && imp.Impartial() {
+		fmt.Fprintln(e.stdout, "no Grundy values: the game is not under normal play (misère), and they are defined for normal play only")
 	}
 	if len(ranked) == 0 {
 		fmt.Fprintln(e.stdout, "no moves: the game is over")

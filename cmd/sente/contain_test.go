@@ -94,9 +94,10 @@ func TestHostileRulesFiles(t *testing.T) {
 }
 
 // TestBuiltinOutOfMemory: a built-in game that outgrows --max-memory is a
-// failure while working: status 1, one line, nothing on stdout.
+// failure while working: status 1, one line, nothing on stdout. (--force
+// passes the estimate that would refuse it up front.)
 func TestBuiltinOutOfMemory(t *testing.T) {
-	r := runSandboxed(t, "table", "connect4:w=5,h=4", "--max-memory", "64M")
+	r := runSandboxed(t, "table", "connect4:w=5,h=4", "--max-memory", "64M", "--force")
 	if r.status != 1 || r.stdout != "" || !strings.HasPrefix(r.stderr, "sente: memory limit reached") || strings.Count(r.stderr, "\n") != 1 {
 		t.Errorf("status %d, stdout %.40q, stderr %q; want 1, nothing and one line saying the memory limit was reached", r.status, r.stdout, r.stderr)
 	}

@@ -20,6 +20,7 @@ type gameFlags struct {
 	Symmetry     bool     `help:"Store one position per class of symmetric positions (fewer positions, same values)."`
 	Misere       bool     `help:"Misère play, for impartial games: the player who cannot move wins."`
 	MaxPositions int      `help:"Stop with an error past this many positions." default:"200000000"`
+	Force        bool     `help:"Solve even when the game's estimate of its positions needs more memory than --max-memory allows."`
 }
 
 // rulesOptions are how rules files run: the step limit of --steps, and the
@@ -152,7 +153,13 @@ func (f gameFlags) solveFrom(e *env, g sente.Game, root sente.Position) (*solve.
 	if f.MaxPositions <= 0 {
 		return nil, badInput("--max-positions must be positive")
 	}
+	if err := f.checkFits(g, e.maxMemory); err != nil {
+		return nil, err
+	}
 	progress := newProgress(e)
+	if positions, _, ok := estimateBytes(g); ok {
+		progress.atMost = positions
+	}
 	sol, err := solve.Solve(e.ctx, g, solve.Options{
 		From:         root,
 		Restrict:     restrict,

@@ -180,6 +180,9 @@ func (c *grundyCmd) sequence(e *env) (*sequence, error) {
 			if err != nil {
 				return nil, err
 			}
+			if ev.Grundy == "" {
+				return nil, badInput("%s at %s=%d is not under normal play (misère, or a position ends other than lost for the player to move), so it has no Grundy values; use 'sente sweep' to see who wins", fam.Name, r.name, v)
+			}
 			s.values = append(s.values, ev.Grundy)
 			if ev.Nimber >= 0 && len(s.numbers) == len(s.values)-1 {
 				s.numbers = append(s.numbers, ev.Nimber)
@@ -385,7 +388,7 @@ func (c *sweepCmd) Run(e *env) error {
 				return fmt.Errorf("%s: %w", s, err)
 			}
 			if c.Grundy && ev.Grundy == "" {
-				return badInput("%s is not impartial, so it has no Grundy values; drop --grundy", fam.Name)
+				return badInput("%s has no Grundy values (it is not impartial, or not under normal play); drop --grundy", fam.Name)
 			}
 			played[j] = append(played[j], true)
 			winners[j] = append(winners[j], ev.Winner)

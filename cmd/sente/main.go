@@ -51,6 +51,9 @@ type env struct {
 	stderr io.Writer
 	// tty reports whether stderr is a terminal, for progress.
 	tty bool
+	// maxMemory is --max-memory in bytes (0: no limit), for refusing
+	// solves whose estimate cannot fit.
+	maxMemory uint64
 }
 
 // usageError marks bad input: it ends with exit status 2.
@@ -121,7 +124,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	ctx, stopWatch := watchMemory(ctx, limit)
 	defer stopWatch()
-	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, tty: tty}
+	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, tty: tty, maxMemory: limit}
 	if !interactive(kctx.Command()) && !isChild {
 		// Nothing reaches stdout unless the whole command succeeds. (A
 		// child's parent holds its output.)

@@ -71,8 +71,8 @@ func writeOut(path string, stdout io.Writer, write func(io.Writer) error) error 
 }
 
 type pictureCmd struct {
-	Table  pictureTableCmd  `cmd:"" help:"A coloured table of who wins, by two features of the positions (seed 000's picture)."`
-	Graph  pictureGraphCmd  `cmd:"" help:"The graph of positions and moves, labelled with values or Grundy values (seed 004's picture)."`
+	Table  pictureTableCmd  `cmd:"" help:"A coloured table of who wins, by two features of the positions (as drawn for the card game's blog post)."`
+	Graph  pictureGraphCmd  `cmd:"" help:"The graph of positions and moves, labelled with values or Grundy values (as drawn by hand for the count game's blog post)."`
 	Grundy pictureGrundyCmd `cmd:"" help:"A plot of an impartial game's Grundy values over a parameter, with the period marked."`
 }
 
@@ -231,8 +231,11 @@ func (c *pictureGrundyCmd) Run(e *env) error {
 // of a rules file, whose functions give values without a range, so the
 // range is read off the solved positions.
 func featuresOf(g sente.Game, sol *solve.Solution) ([]sente.Feature, error) {
-	if f, ok := g.(sente.Featured); ok {
+	if f, ok := g.(sente.Featured); ok && f.Features() != nil {
 		return f.Features(), nil
+	}
+	if w, ok := g.(interface{ Unwrap() sente.Game }); ok {
+		g = w.Unwrap() // misère play: the same positions, so the same features
 	}
 	file, ok := rules.Of(g)
 	if !ok {

@@ -8,12 +8,21 @@ import (
 )
 
 // progress shows how far a solve has come on stderr, when stderr is a
-// terminal and the solve has run for more than a second.
+// terminal and the solve has run for more than a second: the positions done,
+// and the time left once the total is known (solving), or the game's own
+// bound on the positions while exploring.
 type progress struct {
 	e     *env
 	start time.Time
 	last  time.Time
 	shown bool
+	// atMost is the game's bound on its positions (sente.Estimator), 0
+	// when it has none.
+	atMost float64
+	// phase is the phase being reported and when it began, for the rate.
+	phase      string
+	phaseStart time.Time
+	phaseDone  int
 }
 
 func newProgress(e *env) *progress {
@@ -25,15 +34,51 @@ func (p *progress) report(r solve.Progress) {
 		return
 	}
 	now := time.Now()
+	if r.Phase != p.phase {
+		p.phase, p.phaseStart, p.phaseDone = r.Phase, now, r.Done
+	}
 	if now.Sub(p.start) < time.Second || now.Sub(p.last) < 200*time.Millisecond {
 		return
 	}
 	p.last, p.shown = now, true
+	fmt.Fprint(p.e.stderr, "\r\033[K"+p.line(r, now))
+}
+
+// line is the progress line for r at now.
+func (p *progress) line(r solve.Progress, now time.Time) string {
 	if r.Total > 0 {
-		fmt.Fprintf(p.e.stderr, "\r\033[K%s: %d of %d positions (%.0f%%)", r.Phase, r.Done, r.Total, 100*float64(r.Done)/float64(r.Total))
-	} else {
-		fmt.Fprintf(p.e.stderr, "\r\033[K%s: %d positions", r.Phase, r.Done)
+		s := fmt.Sprintf("%s: %d of %d positions (%.0f%%)", r.Phase, r.Done, r.Total, 100*float64(r.Done)/float64(r.Total))
+		if left, ok := timeLeft(r.Done-p.phaseDone, r.Total-r.Done, now.Sub(p.phaseStart)); ok {
+			s += ", about " + left + " left"
+		}
+		return s
 	}
+	if p.atMost > 0 {
+		s := fmt.Sprintf("%s: %d positions (at most %s)", r.Phase, r.Done, formatCount(p.atMost))
+		if left, ok := timeLeft(r.Done-p.phaseDone, int(min(p.atMost, 1<<62))-r.Done, now.Sub(p.phaseStart)); ok {
+			s += ", at most " + left + " left"
+		}
+		return s
+	}
+	return fmt.Sprintf("%s: %d positions", r.Phase, r.Done)
+}
+
+// timeLeft says how long the rest takes at the rate seen so far: done in
+// elapsed, rest to go. It says nothing until the rate can be read.
+func timeLeft(done, rest int, elapsed time.Duration) (string, bool) {
+	if done <= 0 || rest < 0 || elapsed < 500*time.Millisecond {
+		return "", false
+	}
+	left := time.Duration(float64(elapsed) * float64(rest) / float64(done))
+	switch {
+	case left < time.Minute:
+		return fmt.Sprintf("%d s", int(left.Seconds()+0.5)), true
+	case left < time.Hour:
+		return fmt.Sprintf("%d min", int(left.Minutes()+0.5)), true
+	case left < 48*time.Hour:
+		return fmt.Sprintf("%.1f h", left.Hours()), true
+	}
+	return fmt.Sprintf("%.0f days", left.Hours()/24), true
 }
 
 func (p *progress) done() {

@@ -1,0 +1,95 @@
+package main
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"sente/solve"
+)
+
+// TestRefuseWhatCannotFit: a solve that by the game's own estimate needs
+// more memory than --max-memory is refused at once, in one line with the
+// estimate and the largest sizes that fit; --force goes ahead; small sizes
+// are not affected.
+func TestRefuseWhatCannotFit(t *testing.T) {
+	refused := []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"solve", "connect4"}, []string{"connect4: up to 70.7 trillion positions", "more than --max-memory", "the largest that fit: connect4:w=", "--force"}},
+		{[]string{"solve", "connect4:w=5,h=4", "--max-memory", "64M"}, []string{"up to 5.6 million positions", "--max-memory 64M", "connect4:w=4,h=4,k=4"}},
+		{[]string{"solve", "consecutive:n=64"}, []string{"consecutive:n=64: up to", "consecutive:n=28,m=2"}},
+		{[]string{"moves", "kayles:n=1000"}, []string{"kayles:n=1000: up to", "kayles:n="}},
+		{[]string{"table", "kayles:n=1000", "--misere"}, []string{"kayles:n=1000: up to", "kayles:n="}},
+		{[]string{"explain", "tictactoe:m=4,n=8"}, []string{"tictactoe:m=4,n=8: up to", "the largest that fit"}},
+		{[]string{"play", "tofu:x=100,y=100,z=100"}, []string{"up to 33.2 billion positions", "--force"}},
+	}
+	for _, tt := range refused {
+		start := time.Now()
+		if !strings.Contains(strings.Join(tt.args, " "), "--max-memory") {
+			// The default depends on the machine; the suggestions are
+			// pinned for 16G.
+			tt.args = append(tt.args, "--max-memory", "16G")
+		}
+		r := runCLI(t, context.Background(), "", tt.args...)
+		if r.status != 2 || r.stdout != "" || strings.Count(r.stderr, "\n") != 1 {
+			t.Errorf("sente %s: status %d, stdout %q, stderr %q; want status 2 and one line", strings.Join(tt.args, " "), r.status, r.stdout, r.stderr)
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(r.stderr, w) {
+				t.Errorf("sente %s: %q lacks %q", strings.Join(tt.args, " "), r.stderr, w)
+			}
+		}
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("sente %s took %v to refuse", strings.Join(tt.args, " "), d)
+		}
+	}
+
+	// describe says how large the game is before anyone tries.
+	r := runCLI(t, context.Background(), "", "describe", "connect4", "--max-memory", "16G")
+	if text := strings.Join(strings.Fields(r.stdout), " "); !strings.Contains(text, "size: at most 70.7 trillion positions") || !strings.Contains(text, "solving is refused") {
+		t.Errorf("describe connect4 does not give its size:\n%s", r.stdout)
+	}
+
+	// --force gets past the check: the solve starts and stops at its
+	// position limit instead.
+	r = runCLI(t, context.Background(), "", "solve", "connect4", "--force", "--max-positions", "1000")
+	if r.status != 2 || strings.Contains(r.stderr, "largest that fit") || !strings.Contains(r.stderr, "1000 positions") {
+		t.Errorf("solve connect4 --force: status %d, stderr %q; want the position limit's error", r.status, r.stderr)
+	}
+
+	for _, args := range [][]string{
+		{"solve", "connect4:w=4,h=3"},
+		{"solve", "tictactoe", "--max-memory", "64M"},
+		{"solve", "consecutive:n=12"},
+		{"solve", "kayles:n=30"},
+		{"solve", "subtraction:1,3,4,n=1000"},
+	} {
+		if r := runCLI(t, context.Background(), "", args...); r.status != 0 {
+			t.Errorf("sente %s: status %d, stderr %q", strings.Join(args, " "), r.status, r.stderr)
+		}
+	}
+}
+
+// TestProgressTimeLeft: the progress line gives the time left at the rate
+// seen in the current phase, and the game's bound while exploring.
+func TestProgressTimeLeft(t *testing.T) {
+	p := &progress{atMost: 4e6}
+	t0 := time.Unix(1000, 0)
+	p.phase, p.phaseStart = "solving", t0
+	if got, want := p.line(solve.Progress{Phase: "solving", Done: 1000, Total: 4000}, t0.Add(10*time.Second)), "solving: 1000 of 4000 positions (25%), about 30 s left"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	p.phase = "exploring"
+	if got, want := p.line(solve.Progress{Phase: "exploring", Done: 1e6}, t0.Add(2*time.Minute)), "exploring: 1000000 positions (at most 4.0 million), at most 6 min left"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if _, ok := timeLeft(0, 10, time.Minute); ok {
+		t.Error("a time left with nothing done")
+	}
+	if left, _ := timeLeft(1, 1000, time.Hour); left != "42 days" {
+		t.Errorf("long time left %q", left)
+	}
+}
