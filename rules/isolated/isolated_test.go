@@ -1,0 +1,154 @@
+package isolated
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"sente"
+	"sente/internal/sandbox"
+	"sente/rules"
+	"sente/solve"
+)
+
+// TestMain lets the test binary serve as the child.
+func TestMain(m *testing.M) {
+	sandbox.Init()
+	os.Exit(m.Run())
+}
+
+var lim = Limits{Memory: 512 << 20, MaxPositions: 1_000_000}
+
+// TestGraphSolvesAsTheFile: the graph a child sends back has the positions,
+// moves and values of the rules file's own game, position by position.
+func TestGraphSolvesAsTheFile(t *testing.T) {
+	for _, tt := range []struct {
+		file string
+		args []sente.Arg
+	}{
+		{"../../examples/count.star", nil},
+		{"../../examples/count.star", []sente.Arg{{Key: "lose", Value: "10"}, {Key: "most", Value: "2"}}},
+		{"../../examples/chopsticks.star", nil},
+		{"../../examples/tictactoe.star", nil},
+	} {
+		t.Run(filepath.Base(tt.file), func(t *testing.T) {
+			ctx := context.Background()
+			f, err := Load(ctx, tt.file, lim)
+			if err != nil {
+				t.Fatal(err)
+			}
+			graph, err := f.Explore(ctx, tt.args, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			fam, err := rules.Load(tt.file, rules.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fam.Name != f.Family.Name || fam.Summary != f.Family.Summary || len(fam.Params) != len(f.Family.Params) {
+				t.Errorf("family %q %q %d params, want %q %q %d", f.Family.Name, f.Family.Summary, len(f.Family.Params), fam.Name, fam.Summary, len(fam.Params))
+			}
+			vals, err := sente.Bind(fam.Name, fam.Params, tt.args)
+			if err != nil {
+				t.Fatal(err)
+			}
+			direct, err := fam.New(vals)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := solve.Solve(ctx, direct, solve.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := solve.Solve(ctx, graph.Game(), solve.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Positions() != want.Positions() || graph.Len() != want.Positions() {
+				t.Fatalf("%d positions (graph %d), want %d", got.Positions(), graph.Len(), want.Positions())
+			}
+			_, impartial := direct.(sente.Impartial)
+			if _, ok := graph.Game().(sente.Impartial); ok != impartial {
+				t.Errorf("impartial %v, want %v", ok, impartial)
+			}
+			checked := 0
+			want.Each(func(p sente.Position, o sente.Outcome) bool {
+				text := direct.FormatPosition(p)
+				q, err := graph.ParsePosition(text)
+				if err != nil {
+					t.Errorf("%s: %v", text, err)
+					return false
+				}
+				if g, _ := got.Outcome(q); g != o {
+					t.Errorf("%s: %v, want %v", text, g, o)
+				}
+				if graph.Turn(q) != direct.Turn(p) {
+					t.Errorf("%s: turn %v, want %v", text, graph.Turn(q), direct.Turn(p))
+				}
+				var names []string
+				if _, ended := direct.Ended(p); !ended {
+					for _, m := range direct.Moves(p) {
+						names = append(names, m.Name+">"+direct.FormatPosition(m.To))
+					}
+				}
+				var gotNames []string
+				if _, ended := graph.Ended(q); !ended {
+					for _, m := range graph.Moves(q) {
+						gotNames = append(gotNames, m.Name+">"+graph.FormatPosition(m.To))
+					}
+				}
+				if strings.Join(names, " ") != strings.Join(gotNames, " ") {
+					t.Errorf("%s: moves %v, want %v", text, gotNames, names)
+				}
+				checked++
+				return true
+			})
+			if checked != want.Positions() {
+				t.Errorf("checked %d of %d positions", checked, want.Positions())
+			}
+		})
+	}
+}
+
+// TestErrors: the file's mistakes, a bad position and too many positions
+// come back as errors of their own; a child that runs out of memory dies
+// alone and says so in one line.
+func TestErrors(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	if _, err := Load(ctx, write("syntax.star", "def start(:\n"), lim); err == nil || !strings.Contains(err.Error(), "syntax.star:1") {
+		t.Errorf("syntax error: %v", err)
+	}
+	f, err := Load(ctx, "../../examples/count.star", lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Explore(ctx, nil, "nonsense"); err == nil {
+		t.Error("a position that does not parse was explored")
+	}
+	small := *f
+	small.lim.MaxPositions = 5
+	if _, err := small.Explore(ctx, nil, ""); !errors.Is(err, ErrTooMany) {
+		t.Errorf("5 positions at most: %v", err)
+	}
+	huge := write("huge.star", "def start(): return len(list(range(2000000000)))\ndef moves(p): return []\ndef turn(p): return 'first'\n")
+	hf, err := Load(ctx, huge, Limits{Memory: 128 << 20, MaxPositions: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = hf.Explore(ctx, nil, "")
+	var limit *sandbox.LimitError
+	if !errors.As(err, &limit) || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), "huge.star") {
+		t.Errorf("huge list: %v", err)
+	}
+}
