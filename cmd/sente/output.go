@@ -1,14 +1,12 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
+
+	"sente/render"
 )
 
 // A command prints nothing and creates or replaces no file unless it
@@ -75,12 +73,8 @@ func (s *spool) close() {
 	}
 }
 
-// pendingFile is a file written in full to tmp, to be renamed to path
-// when the command succeeds.
-type pendingFile struct{ tmp, path string }
-
 // pending are this run's files waiting for the command to succeed.
-var pending []pendingFile
+var pending []render.StagedFile
 
 // staged, in a child, tells the parent the name of each temporary file as
 // it is created, so that the parent removes it if the child dies.
@@ -88,49 +82,16 @@ var staged *os.File
 
 // stageFile writes path's new content to a temporary file beside it, to
 // be put in place by finishFiles. write gets a buffered writer.
-func stageFile(path string, write func(io.Writer) error) (err error) {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
+func stageFile(path string, write func(io.Writer) error) error {
+	var created func(string)
+	if staged != nil {
+		created = func(tmp string) { fmt.Fprintln(staged, tmp) }
 	}
-	mode := fs.FileMode(0o644)
-	if info, err := os.Stat(path); err == nil {
-		if !info.Mode().IsRegular() {
-			return &fs.PathError{Op: "write", Path: path, Err: errors.New("not a regular file")}
-		}
-		mode = info.Mode().Perm()
-	}
-	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	f, err := render.StageFile(path, created, write)
 	if err != nil {
 		return err
 	}
-	tmp := f.Name()
-	if staged != nil {
-		fmt.Fprintln(staged, tmp)
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	bw := bufio.NewWriterSize(f, 64<<10)
-	if err := write(bw); err != nil {
-		return err
-	}
-	if err := bw.Flush(); err != nil {
-		return err
-	}
-	if err := f.Chmod(mode); err != nil {
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	pending = append(pending, pendingFile{tmp, path})
+	pending = append(pending, f)
 	return nil
 }
 
@@ -142,12 +103,12 @@ func finishFiles(err error) error {
 	pending = nil
 	for _, f := range files {
 		if err == nil {
-			if rerr := os.Rename(f.tmp, f.path); rerr != nil {
-				err = fmt.Errorf("writing %s: %w", f.path, rerr)
+			if cerr := f.Commit(); cerr != nil {
+				err = fmt.Errorf("writing %s: %w", f.Path, cerr)
 			}
 			continue
 		}
-		os.Remove(f.tmp)
+		f.Discard()
 	}
 	return err
 }
