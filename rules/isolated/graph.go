@@ -64,7 +64,7 @@ func (g *Graph) ParsePosition(s string) (sente.Position, error) {
 	if i, ok := g.byText[strings.TrimSpace(s)]; ok {
 		return int(i), nil
 	}
-	return nil, fmt.Errorf("position %q is not one reachable from %s; give a position in the form the game shows (the start is %s)", s, g.texts[0], g.texts[0])
+	return nil, fmt.Errorf("position %q is not one reachable from %s; give a position in the form the game shows", s, g.texts[0])
 }
 
 // Encode, Decode, AppendChildren and EndedKey are the engines' fast path:

@@ -149,8 +149,9 @@ func graphOf(r *response) (*Graph, error) {
 		first: r.First, moveNames: r.MoveNames, targets: r.Targets, names: r.Names,
 	}
 	for i, t := range r.Texts {
-		if _, dup := g.byText[t]; !dup {
-			g.byText[strings.TrimSpace(t)] = int32(i)
+		key := strings.TrimSpace(t)
+		if _, dup := g.byText[key]; !dup {
+			g.byText[key] = int32(i)
 		}
 	}
 	return g, nil
