@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
-	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"path/filepath"
@@ -137,26 +135,7 @@ func TestMisereServe(t *testing.T) {
 	defer s.Close()
 	srv := httptest.NewServer(s.Handler())
 	defer srv.Close()
-	var pos struct {
-		Status string `json:"status"`
-		Value  string `json:"value"`
-		Error  string `json:"error"`
-	}
-	for deadline := time.Now().Add(10 * time.Second); ; {
-		resp, err := http.Get(srv.URL + "/api/position?game=" + url.QueryEscape("nim:heaps=1/2/3,misere=true"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		err = json.NewDecoder(resp.Body).Decode(&pos)
-		resp.Body.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if pos.Status != "solving" && pos.Status != "queued" || time.Now().After(deadline) {
-			break
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	pos := askUntilSolved(t, srv.URL+"/api/position?game="+url.QueryEscape("nim:heaps=1/2/3,misere=true"), 10*time.Second)
 	if pos.Status != "ready" || pos.Value != "lose" {
 		t.Errorf("misère nim 1/2/3: status %q value %q error %q, want ready and lose", pos.Status, pos.Value, pos.Error)
 	}

@@ -52,27 +52,7 @@ func TestServe(t *testing.T) {
 		t.Fatal("serve did not say where it serves within 10 s")
 	}
 
-	client := &http.Client{Timeout: 30 * time.Second}
-	var pos struct {
-		Status  string `json:"status"`
-		Value   string `json:"value"`
-		Verdict string `json:"verdict"`
-	}
-	for deadline := time.Now().Add(20 * time.Second); ; {
-		resp, err := client.Get(base + "api/position?game=tictactoe")
-		if err != nil {
-			t.Fatal(err)
-		}
-		err = json.NewDecoder(resp.Body).Decode(&pos)
-		resp.Body.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if pos.Status == "ready" || time.Now().After(deadline) {
-			break
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	pos := askUntilSolved(t, base+"api/position?game=tictactoe", 20*time.Second)
 	if pos.Status != "ready" || pos.Value != "tie" {
 		t.Errorf("tic-tac-toe's start: status %q value %q (%s), want ready and tie", pos.Status, pos.Value, pos.Verdict)
 	}
@@ -96,5 +76,37 @@ func TestServeBadAddress(t *testing.T) {
 	r := runCLI(t, context.Background(), "", "serve", "--addr", "nowhere:http:x")
 	if r.status != 2 || strings.Count(r.stderr, "\n") != 1 || !strings.Contains(r.stderr, "--addr") {
 		t.Errorf("status %d, stderr %q; want 2 and a one-line error naming --addr", r.status, r.stderr)
+	}
+}
+
+// servedPosition is what the browser app answers about a position, as far
+// as these tests look.
+type servedPosition struct {
+	Status  string `json:"status"`
+	Value   string `json:"value"`
+	Verdict string `json:"verdict"`
+	Error   string `json:"error"`
+}
+
+// askUntilSolved asks the app about a position until its solve is no
+// longer running, or until timeout, and returns the last answer.
+func askUntilSolved(t *testing.T, url string, timeout time.Duration) servedPosition {
+	t.Helper()
+	client := &http.Client{Timeout: 30 * time.Second}
+	for deadline := time.Now().Add(timeout); ; {
+		resp, err := client.Get(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var pos servedPosition
+		err = json.NewDecoder(resp.Body).Decode(&pos)
+		resp.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pos.Status != "solving" && pos.Status != "queued" || time.Now().After(deadline) {
+			return pos
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }
