@@ -35,14 +35,30 @@ type Game interface {
 	ParsePosition(s string) (Position, error)
 }
 
-// The optional capabilities below are discovered by type assertion, as
-// io.WriterTo is. A game offers those that it can offer cheaply and
-// correctly; the engines work without any of them.
+// The optional capabilities below are discovered by CapabilitiesOf: by type
+// assertion, as io.WriterTo is, or as a Capable game states them. A game
+// offers those that it can offer cheaply and correctly; the engines work
+// without any of them.
 
 // Encoder is the fast path: a compact integer key for every position, and
 // the game's logic stated on keys so that the engines run on flat arrays of
-// integers with no allocation per position. The key ^uint64(0) is reserved
-// and never used for a position.
+// integers with no allocation per position.
+//
+// What the engines require of it (the game self-check, package gamecheck,
+// tests each point):
+//   - One key per position: Encode of equal positions gives equal keys,
+//     Decode(Encode(p)) is p again (the same text under FormatPosition), and
+//     the key ^uint64(0) is never used, since engines reserve it.
+//   - The same logic as the game: AppendChildren(key) gives the keys of
+//     Moves' positions and EndedKey(key) what Ended says.
+//   - Safe for concurrent use: the engines call all four methods from
+//     several goroutines at once, with no lock of their own.
+//   - Stable for the game's life: a key means the same position for as
+//     long as the game value lives. Keys may depend on the order positions
+//     were first met (a rules file numbers positions as it sees them),
+//     except in a game that also offers Ranker: a table stored on disk is
+//     read back by rank, so a game made again from the same spec, in
+//     another run, must give every position the same key and rank.
 type Encoder interface {
 	Encode(p Position) uint64
 	Decode(key uint64) Position
@@ -56,7 +72,8 @@ type Encoder interface {
 
 // Ranker maps the keys of a game onto the dense range [0, RankSize()), so
 // that engines can index flat arrays by rank with no hash table. Every
-// reachable position must have a distinct rank.
+// reachable position must have a distinct rank, the same in every run (see
+// Encoder), and Rank is safe for concurrent use.
 type Ranker interface {
 	RankSize() uint64
 	Rank(key uint64) uint64

@@ -91,7 +91,7 @@ type Family struct {
 	Name    string
 	Summary string // one line, for `sente list`
 	Params  []Param
-	New     func(v Values) (Game, error)
+	New     func(v ParamValues) (Game, error)
 }
 
 // Kind is the type of a game parameter.
@@ -136,29 +136,29 @@ func (p Param) Accepts() string {
 	return ""
 }
 
-// Values are a game's parameters after Bind: every parameter is present,
+// ParamValues are a game's parameters after Bind: every parameter is present,
 // defaults filled in, each value checked.
-type Values struct {
+type ParamValues struct {
 	ints  map[string][]int
 	other map[string]string
 }
 
 // Int returns an Int or Bool-as-int parameter.
-func (v Values) Int(name string) int { return v.ints[name][0] }
+func (v ParamValues) Int(name string) int { return v.ints[name][0] }
 
 // Ints returns an Ints parameter.
-func (v Values) Ints(name string) []int { return append([]int(nil), v.ints[name]...) }
+func (v ParamValues) Ints(name string) []int { return append([]int(nil), v.ints[name]...) }
 
 // Bool returns a Bool parameter.
-func (v Values) Bool(name string) bool { return v.other[name] == "true" }
+func (v ParamValues) Bool(name string) bool { return v.other[name] == "true" }
 
 // String returns a Choice or Text parameter.
-func (v Values) String(name string) string { return v.other[name] }
+func (v ParamValues) String(name string) string { return v.other[name] }
 
 // Bind checks args against params and fills in defaults. game names the game
 // in error messages.
-func Bind(game string, params []Param, args []Arg) (Values, error) {
-	vals := Values{ints: map[string][]int{}, other: map[string]string{}}
+func Bind(game string, params []Param, args []Arg) (ParamValues, error) {
+	vals := ParamValues{ints: map[string][]int{}, other: map[string]string{}}
 	given := map[string]string{}
 	for _, a := range args {
 		found := ""
@@ -201,7 +201,7 @@ func paramNames(params []Param) string {
 	return strings.Join(names, ", ")
 }
 
-func (v Values) set(p Param, text string) error {
+func (v ParamValues) set(p Param, text string) error {
 	switch p.Kind {
 	case Int:
 		n, err := strconv.Atoi(text)

@@ -24,7 +24,7 @@ func init() {
 			{Name: "second", Doc: "the second player's cards", Kind: sente.Ints, Default: "1..5", Min: 1, Max: 99, MaxLen: cardsMaxHand},
 			{Name: "target", Doc: "a total of exactly this wins for the second player, more for the first", Kind: sente.Int, Default: "23", Min: 1, Max: 9999},
 		},
-		New: func(v sente.Values) (sente.Game, error) {
+		New: func(v sente.ParamValues) (sente.Game, error) {
 			return NewCards(v.Ints("first"), v.Ints("second"), v.Int("target"))
 		},
 	})

@@ -21,7 +21,7 @@ func init() {
 			{Name: "selfkill", Doc: "a transfer may kill your own hand, by the attack arithmetic", Kind: sente.Bool, Default: "false"},
 			{Name: "zeroattack", Doc: "a hand holding 0 fingers may attack (and change nothing)", Kind: sente.Bool, Default: "false"},
 		},
-		New: func(v sente.Values) (sente.Game, error) {
+		New: func(v sente.ParamValues) (sente.Game, error) {
 			return NewChopsticks(ChopsticksRules{
 				Overflow:   v.String("overflow"),
 				Transfer:   v.String("transfer"),

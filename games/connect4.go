@@ -17,7 +17,7 @@ func init() {
 			{Name: "h", Doc: "rows of the board (w×(h+1) at most 64)", Kind: sente.Int, Default: "6", Min: 1, Max: 9},
 			{Name: "k", Doc: "stones in a row (across, up or diagonal) that win", Kind: sente.Int, Default: "4", Min: 2, Max: 9},
 		},
-		New: func(v sente.Values) (sente.Game, error) {
+		New: func(v sente.ParamValues) (sente.Game, error) {
 			g, err := NewConnect4(v.Int("w"), v.Int("h"), v.Int("k"))
 			if err != nil {
 				// A nil *Connect4 in a sente.Game would not compare equal to nil.

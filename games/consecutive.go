@@ -27,7 +27,7 @@ func init() {
 			{Name: "n", Doc: "the numbers are 1 to n", Kind: sente.Int, Default: "10", Min: 1, Max: consecutiveMaxN},
 			{Name: "m", Doc: "a turn says 1 to m consecutive numbers", Kind: sente.Int, Default: "2", Min: 1, Max: consecutiveMaxM},
 		},
-		New: func(v sente.Values) (sente.Game, error) { return NewConsecutive(v.Int("n"), v.Int("m")) },
+		New: func(v sente.ParamValues) (sente.Game, error) { return NewConsecutive(v.Int("n"), v.Int("m")) },
 	})
 }
 

@@ -25,7 +25,7 @@ func init() {
 			{Name: "most", Doc: "a turn says 1 to this many numbers", Kind: sente.Int, Default: "3", Min: 1, Max: countMaxMost},
 			{Name: "start", Doc: "the first number to say (at most lose)", Kind: sente.Int, Default: "1", Min: 1, Max: countMaxLose},
 		},
-		New: func(v sente.Values) (sente.Game, error) {
+		New: func(v sente.ParamValues) (sente.Game, error) {
 			return NewCount(v.Int("lose"), v.Int("most"), v.Int("start"))
 		},
 	})

@@ -79,7 +79,7 @@ func init() {
 				Doc: "an octal code d0.d1d2...: digits 0 to 7, d0 0 or 4, 1 to 32 digits after the point, e.g. 0.77"},
 			n,
 		},
-		New: func(v sente.Values) (sente.Game, error) {
+		New: func(v sente.ParamValues) (sente.Game, error) {
 			rules, err := ParseOctal(v.String("code"))
 			if err != nil {
 				return nil, fmt.Errorf("octal: %v", err)
@@ -95,7 +95,7 @@ func init() {
 				Doc: "the numbers of tokens a move may take, as 1,3,4 or 1/3/4 or 1..3, each 1 to 1000"},
 			n,
 		},
-		New: func(v sente.Values) (sente.Game, error) {
+		New: func(v sente.ParamValues) (sente.Game, error) {
 			set, err := sente.ParseInts(v.String("set"))
 			if err != nil {
 				return nil, fmt.Errorf("subtraction: set=%s: %v; want the numbers a move may take, as 1,3,4 or 1/3/4 or 1..3", v.String("set"), err)
@@ -120,7 +120,7 @@ func init() {
 			Name:    f.name,
 			Summary: heapDocs[f.name].summary,
 			Params:  []sente.Param{n},
-			New: func(v sente.Values) (sente.Game, error) {
+			New: func(v sente.ParamValues) (sente.Game, error) {
 				return newHeapFamily(f.name, f.label, f.rules, v.Int("n"))
 			},
 		})

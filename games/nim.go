@@ -25,7 +25,7 @@ func init() {
 			{Name: "heaps", Doc: "the heap sizes at the start", Kind: sente.Ints, Default: "3/4/5", Min: 0, Max: nimMaxHeap, MaxLen: nimMaxHeaps},
 			{Name: "misere", Doc: "misère play: whoever takes the last object loses", Kind: sente.Bool, Default: "false"},
 		},
-		New: func(v sente.Values) (sente.Game, error) { return NewNim(v.Ints("heaps"), v.Bool("misere")) },
+		New: func(v sente.ParamValues) (sente.Game, error) { return NewNim(v.Ints("heaps"), v.Bool("misere")) },
 	})
 }
 

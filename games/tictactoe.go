@@ -17,7 +17,7 @@ func init() {
 			{Name: "n", Doc: "columns of the board (m×n at most 32 cells)", Kind: sente.Int, Default: "3", Min: 1, Max: 32},
 			{Name: "k", Doc: "stones in a row (across, down or diagonal) that win", Kind: sente.Int, Default: "3", Min: 1, Max: 32},
 		},
-		New: func(v sente.Values) (sente.Game, error) {
+		New: func(v sente.ParamValues) (sente.Game, error) {
 			g, err := NewTicTacToe(v.Int("m"), v.Int("n"), v.Int("k"))
 			if err != nil {
 				// A nil *TicTacToe in a sente.Game would not compare equal to nil.

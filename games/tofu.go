@@ -30,7 +30,7 @@ func init() {
 			{Name: "at", Kind: sente.Text, Default: "centre",
 				Doc: "the habanero cells as x.y.z counted from 0, separated by /, e.g. 1.1.1/2.0.1, or centre for the middle cell (rounded down)"},
 		},
-		New: func(v sente.Values) (sente.Game, error) {
+		New: func(v sente.ParamValues) (sente.Game, error) {
 			b := TofuBlock{X: v.Int("x"), Y: v.Int("y"), Z: v.Int("z")}
 			cells, err := tofuParseCells(v.String("at"), b)
 			if err != nil {

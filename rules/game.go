@@ -89,7 +89,7 @@ func (g *Game) rulesGame() *Game { return g }
 
 // newGame is the family's New: it runs the file with PARAMS bound, then
 // asks for the start and checks it.
-func (rs *ruleset) newGame(v sente.Values) (sente.Game, error) {
+func (rs *ruleset) newGame(v sente.ParamValues) (sente.Game, error) {
 	params := bindParams(rs.params, v)
 	setup := &setupValue{}
 	globals, err := rs.exec(params, setup)

@@ -24,7 +24,7 @@ def turn(p):
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := fam.New(sente.Values{})
+		g, err := fam.New(sente.ParamValues{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -269,7 +269,7 @@ func (p *paramsValue) Attr(name string) (starlark.Value, error) {
 }
 
 // bindParams makes PARAMS from checked values.
-func bindParams(params []sente.Param, v sente.Values) *paramsValue {
+func bindParams(params []sente.Param, v sente.ParamValues) *paramsValue {
 	pv := &paramsValue{vals: map[string]starlark.Value{}}
 	for _, p := range params {
 		pv.names = append(pv.names, p.Name)

@@ -104,7 +104,7 @@ def turn(p):
 			if err != nil {
 				t.Fatal(err)
 			}
-			g, err := fam.New(sente.Values{})
+			g, err := fam.New(sente.ParamValues{})
 			if !tc.play {
 				wantFileError(t, "New:", err, path, tc.want)
 				return

@@ -45,7 +45,7 @@ func TestCallTime(t *testing.T) {
 			}
 			made := make(chan error, 1)
 			go func() {
-				_, err := fam.New(sente.Values{})
+				_, err := fam.New(sente.ParamValues{})
 				made <- err
 			}()
 			if tt.overtime {

@@ -25,7 +25,7 @@ type opened struct {
 	spec   string // as the client gave it
 	family sente.Family
 	game   sente.Game
-	values sente.Values
+	values sente.ParamValues
 	file   *isolated.File
 	args   []sente.Arg
 }

@@ -1,0 +1,103 @@
+package sente
+
+// Capabilities are a game's optional capabilities, each nil when the game
+// lacks it. Engines and commands ask CapabilitiesOf(g) for them rather than
+// asserting g's type, so that a game can offer a capability or not by
+// value (a rules file offers tiers only when it defines tier) and a game
+// that wraps another (misère play, say) keeps what the wrapped game can do.
+type Capabilities struct {
+	Encoder    Encoder
+	Ranker     Ranker
+	Unmover    Unmover
+	Tiered     Tiered
+	Symmetric  Symmetric
+	Splitter   Splitter
+	Impartial  Impartial
+	Heaps      Heaps
+	Restricter Restricter
+	Describer  Describer
+	Drawer     Drawer
+	Boarder    Boarder
+	Featured   Featured
+	Estimator  Estimator
+	Erring     Erring
+}
+
+// Capable is a game that states its capabilities itself. CapabilitiesOf
+// then takes them as they are and looks at none of the game's methods:
+// a wrapper starts from CapabilitiesOf of the game it wraps and replaces
+// what it changes, so that a capability added to Capabilities later is kept
+// by every wrapper that does not change it.
+type Capable interface {
+	Capabilities() Capabilities
+}
+
+// CapabilitiesOf returns the capabilities of g: those g states when it is
+// Capable, otherwise those it implements.
+func CapabilitiesOf(g Game) Capabilities {
+	if c, ok := g.(Capable); ok {
+		return c.Capabilities()
+	}
+	var c Capabilities
+	c.Encoder, _ = g.(Encoder)
+	c.Ranker, _ = g.(Ranker)
+	c.Unmover, _ = g.(Unmover)
+	c.Tiered, _ = g.(Tiered)
+	c.Symmetric, _ = g.(Symmetric)
+	c.Splitter, _ = g.(Splitter)
+	c.Impartial, _ = g.(Impartial)
+	c.Heaps, _ = g.(Heaps)
+	c.Restricter, _ = g.(Restricter)
+	c.Describer, _ = g.(Describer)
+	c.Drawer, _ = g.(Drawer)
+	c.Boarder, _ = g.(Boarder)
+	c.Featured, _ = g.(Featured)
+	c.Estimator, _ = g.(Estimator)
+	c.Erring, _ = g.(Erring)
+	return c
+}
+
+// IsImpartial reports whether the game says it is impartial.
+func (c Capabilities) IsImpartial() bool {
+	return c.Impartial != nil && c.Impartial.Impartial()
+}
+
+// Err is the first failure of the game's own logic (see Erring), or nil.
+func (c Capabilities) Err() error {
+	if c.Erring == nil {
+		return nil
+	}
+	return c.Erring.Err()
+}
+
+// Boarder shows positions as boards of cells, for pictures and the browser
+// app: a grid of marks for tic-tac-toe and connect four, a row of hands for
+// chopsticks, each player's cards for seed 000.
+type Boarder interface {
+	Board(p Position) Board
+}
+
+// Board is a position shown as cells in rows. A page or picture draws it
+// in its Style and finds the cell a move plays on by comparing the boards
+// before and after the move, so a game says nothing about its moves here.
+type Board struct {
+	// Style says how to draw the cells: "grid" (the default: each cell
+	// holds a player's mark, "x" or "o"), "hands" (one row per player,
+	// left hand then right, each cell the fingers raised, "" for a dead
+	// hand) or "cards" (one row per player, each cell a card's value).
+	Style string
+	// Cells[r][c] is what cell c of row r shows, rows from the top; ""
+	// for an empty cell.
+	Cells [][]string
+	// Marked[r][c], when Marked is not nil, sets a cell apart: a card
+	// already played.
+	Marked [][]bool
+	// RowLabels and ColLabels name rows and columns as move names do;
+	// either may be nil.
+	RowLabels, ColLabels []string
+	// Gravity says that a piece played in a column falls to its lowest
+	// empty cell (connect four).
+	Gravity bool
+	// Caption is a line shown with the board ("total 12 of 23").
+	Caption string
+}
