@@ -38,7 +38,7 @@ func Evaluate(ctx context.Context, g sente.Game, root sente.Position, opt Evalua
 	}
 	e := Evaluation{Turn: g.Turn(root), Nimber: -1}
 	nopt := nimber.Options{MaxPositions: opt.MaxPositions, Progress: opt.Progress}
-	if imp, ok := g.(sente.Impartial); ok && imp.Impartial() && !nimber.IsMisere(g) {
+	if sente.CapabilitiesOf(g).IsImpartial() && !nimber.IsMisere(g) {
 		values, err := nimber.Grundy(ctx, g, root, nopt)
 		switch {
 		case err == nil:
@@ -84,7 +84,7 @@ func Evaluate(ctx context.Context, g sente.Game, root sente.Position, opt Evalua
 // nil for a game that is not impartial or not under normal play (misère
 // games have win/lose values but no Grundy values).
 func GrundyOf(ctx context.Context, g sente.Game, root sente.Position, maxPositions int) (func(sente.Position) string, error) {
-	if imp, ok := g.(sente.Impartial); !ok || !imp.Impartial() || nimber.IsMisere(g) {
+	if !sente.CapabilitiesOf(g).IsImpartial() || nimber.IsMisere(g) {
 		return nil, nil
 	}
 	opt := nimber.Options{MaxPositions: maxPositions}

@@ -55,8 +55,8 @@ const maxTargetModulus = 64
 // the positions. It returns nil when no pattern holds.
 func FindTarget(sol *solve.Solution) *Target {
 	g := sol.Game()
-	fd, ok := g.(sente.Featured)
-	if !ok {
+	fd := sente.CapabilitiesOf(g).Featured
+	if fd == nil {
 		return nil
 	}
 	var features []sente.Feature
@@ -182,7 +182,7 @@ type targetRow struct {
 func targetRows(sol *solve.Solution, features []sente.Feature) ([]targetRow, bool) {
 	g := sol.Game()
 	key := func(p sente.Position) any { return g.FormatPosition(p) + "\x00" + g.Turn(p).String() }
-	if enc, ok := g.(sente.Encoder); ok {
+	if enc := sente.CapabilitiesOf(g).Encoder; enc != nil {
 		key = func(p sente.Position) any { return enc.Encode(p) }
 	}
 	root := sol.Root()
