@@ -2,11 +2,12 @@
 // each a dense integer id, so that the engines can keep one flat array entry
 // per position instead of a map of structs.
 //
-// A game is seen here as Rules: functions on the integer keys of positions.
-// RulesOf builds them from a sente.Game, using its Encoder fast path when it
-// has one and interning positions otherwise; it also applies restricted
-// opponents and symmetry reduction, so that everything downstream sees one
-// plain graph of keys.
+// A game is seen here as a KeyGraph: functions on the integer keys of
+// positions. KeyGraphOf builds one from a sente.Game, using its Encoder fast
+// path when it has one and interning positions otherwise; it also applies
+// restricted opponents and symmetry reduction, so that everything downstream
+// sees one plain graph of keys. It is named for what it is, beside the rules
+// package, which compiles rules files into games.
 //
 // Positions are kept by tier (see sente.Tiered); a game without tiers has one.
 // Within a tier, ids are assigned in the order positions are discovered;

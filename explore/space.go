@@ -27,10 +27,10 @@ type Tier struct {
 
 const maxLoadPercent = 70
 
-func newTier(number int, rules Rules, ranked []uint32) *Tier {
+func newTier(number int, graph KeyGraph, ranked []uint32) *Tier {
 	t := &Tier{Number: number}
 	if ranked != nil {
-		t.ranked, t.rank = ranked, rules.Rank
+		t.ranked, t.rank = ranked, graph.Rank
 		return t
 	}
 	t.resize(16)
@@ -113,7 +113,7 @@ func (t *Tier) Bytes() int { return 8*cap(t.Keys) + 4*len(t.index) }
 // Space is the set of positions reachable from a root.
 type Space struct {
 	Root   uint64
-	rules  Rules
+	graph  KeyGraph
 	tiers  []*Tier // by tier number; nil where no position has that tier
 	ranked []uint32
 	n      int
@@ -141,16 +141,16 @@ const maxTier = 1 << 20
 // core, while this goroutine inserts the children of earlier runs, in order,
 // into the tiers' indexes. Ids are therefore the same however many cores
 // there are.
-func Explore(ctx context.Context, rules Rules, root uint64, opt Options) (*Space, error) {
-	s := &Space{Root: root, rules: rules}
-	if rules.Rank != nil {
-		s.ranked = make([]uint32, rules.RankSize)
+func Explore(ctx context.Context, graph KeyGraph, root uint64, opt Options) (*Space, error) {
+	s := &Space{Root: root, graph: graph}
+	if graph.Rank != nil {
+		s.ranked = make([]uint32, graph.RankSize)
 	}
 	if _, err := s.add(root); err != nil {
 		return nil, err
 	}
 	workers := runtime.GOMAXPROCS(0) - 1
-	if rules.Serial {
+	if graph.Serial {
 		workers = 0
 	}
 	jobs := make(chan *expansion, 4*workers)
@@ -213,7 +213,7 @@ func Explore(ctx context.Context, rules Rules, root uint64, opt Options) (*Space
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			if err := rules.Err(); err != nil {
+			if err := graph.Err(); err != nil {
 				return nil, err
 			}
 			if opt.Progress != nil && processed&^(1<<16-1) != (processed-len(x.keys))&^(1<<16-1) {
@@ -250,8 +250,8 @@ type expansion struct {
 func (s *Space) expand(x *expansion) {
 	x.kids, x.tiers, x.ends = x.kids[:0], x.tiers[:0], x.ends[:0]
 	for _, key := range x.keys {
-		if _, ended := s.rules.Ended(key); !ended {
-			x.kids = s.rules.Children(x.kids, key)
+		if _, ended := s.graph.Ended(key); !ended {
+			x.kids = s.graph.Children(x.kids, key)
 		}
 		for _, c := range x.kids[len(x.tiers):] {
 			x.tiers = append(x.tiers, s.TierOf(c))
@@ -270,7 +270,7 @@ func (s *Space) insertChildren(number int, x *expansion) error {
 				return err
 			}
 			if ct < number {
-				return fmt.Errorf("a move leads from tier %d back to tier %d (position %v to %v); a tiered game must never return to a lower tier", number, ct, s.rules.Decode(x.keys[i]), s.rules.Decode(c))
+				return fmt.Errorf("a move leads from tier %d back to tier %d (position %v to %v); a tiered game must never return to a lower tier", number, ct, s.graph.Decode(x.keys[i]), s.graph.Decode(c))
 			}
 		}
 		from = end
@@ -289,18 +289,18 @@ func (s *Space) addTo(number int, key uint64) error {
 	if key == ^uint64(0) {
 		return fmt.Errorf("the game used the reserved key %#x", key)
 	}
-	if s.ranked != nil && s.rules.Rank(key) >= uint64(len(s.ranked)) {
-		return fmt.Errorf("position %v has rank %d, outside the game's rank size %d", s.rules.Decode(key), s.rules.Rank(key), len(s.ranked))
+	if s.ranked != nil && s.graph.Rank(key) >= uint64(len(s.ranked)) {
+		return fmt.Errorf("position %v has rank %d, outside the game's rank size %d", s.graph.Decode(key), s.graph.Rank(key), len(s.ranked))
 	}
 	if number < 0 || number >= maxTier {
-		return fmt.Errorf("tier %d of position %v is outside 0..%d", number, s.rules.Decode(key), maxTier-1)
+		return fmt.Errorf("tier %d of position %v is outside 0..%d", number, s.graph.Decode(key), maxTier-1)
 	}
 	for number >= len(s.tiers) {
 		s.tiers = append(s.tiers, nil)
 	}
 	t := s.tiers[number]
 	if t == nil {
-		t = newTier(number, s.rules, s.ranked)
+		t = newTier(number, s.graph, s.ranked)
 		s.tiers[number] = t
 	}
 	if t.insert(key) {
@@ -311,10 +311,10 @@ func (s *Space) addTo(number int, key uint64) error {
 
 // TierOf returns the tier number of key.
 func (s *Space) TierOf(key uint64) int {
-	if s.rules.Tier == nil {
+	if s.graph.Tier == nil {
 		return 0
 	}
-	return s.rules.Tier(key)
+	return s.graph.Tier(key)
 }
 
 // Len is the number of positions.
@@ -352,8 +352,8 @@ func (s *Space) ID(key uint64) (int, bool) {
 	return t.Base + id, ok
 }
 
-// Rules returns the rules the space was explored with.
-func (s *Space) Rules() Rules { return s.rules }
+// Graph returns the graph the space was explored with.
+func (s *Space) Graph() KeyGraph { return s.graph }
 
 // Bytes is the memory the space holds.
 func (s *Space) Bytes() int {

@@ -47,11 +47,11 @@ func (g ladder) AppendChildren(dst []uint64, k uint64) []uint64 {
 
 func explore(t *testing.T, g sente.Game, opt Options) (*Space, error) {
 	t.Helper()
-	rules, err := RulesOf(g, RulesOptions{})
+	graph, err := KeyGraphOf(g, KeyGraphOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Explore(context.Background(), rules, rules.Key(g.Start()), opt)
+	return Explore(context.Background(), graph, graph.Key(g.Start()), opt)
 }
 
 func TestExploreDenseIDs(t *testing.T) {
@@ -68,16 +68,16 @@ func TestExploreDenseIDs(t *testing.T) {
 		if s.Len() != 51 {
 			t.Fatalf("%T: %d positions, want 51", g, s.Len())
 		}
-		rules := s.Rules()
+		graph := s.Graph()
 		seen := make([]bool, s.Len())
 		for n := 0; n <= 50; n++ {
-			id, ok := s.ID(rules.Key(n))
+			id, ok := s.ID(graph.Key(n))
 			if !ok || id < 0 || id >= s.Len() || seen[id] {
 				t.Fatalf("%T: position %d has id %d (found %v), ids must be dense and distinct", g, n, id, ok)
 			}
 			seen[id] = true
 		}
-		if _, ok := s.ID(rules.Key(51)); ok {
+		if _, ok := s.ID(graph.Key(51)); ok {
 			t.Errorf("%T: an unreached position has an id", g)
 		}
 	}
@@ -120,7 +120,7 @@ func TestDedupe(t *testing.T) {
 }
 
 func TestIndexGrowth(t *testing.T) {
-	tier := newTier(0, Rules{}, nil)
+	tier := newTier(0, KeyGraph{}, nil)
 	for k := uint64(0); k < 100000; k++ {
 		if !tier.insert(k * 0x10000) {
 			t.Fatalf("key %d reported present", k)

@@ -10,4 +10,8 @@
 // and consecutive past 62 numbers, whose positions the engines intern); many
 // also offer tiers, symmetries, policies for restricted opponents, and for
 // impartial games components (sums) and heap rules.
+//
+// The take-and-break families (octal games, subtraction games, Grundy's
+// game) are in takeaway.go; their theory (Grundy sequences, periods) is in
+// package nimber.
 package games

@@ -70,7 +70,7 @@ type Values struct {
 	vals []int32 // by dense id, or by component id
 
 	// Whole positions.
-	rules explore.Rules
+	rules explore.KeyGraph
 	space *explore.Space
 
 	// Components.
@@ -248,10 +248,10 @@ func gameErr(g sente.Game, err error) error {
 }
 
 // exploreGame finds the positions reachable from root, for Grundy and Loopy.
-func exploreGame(ctx context.Context, g sente.Game, root sente.Position, opt Options) (explore.Rules, *explore.Space, error) {
-	rules, err := explore.RulesOf(g, explore.RulesOptions{Symmetry: opt.Symmetry})
+func exploreGame(ctx context.Context, g sente.Game, root sente.Position, opt Options) (explore.KeyGraph, *explore.Space, error) {
+	rules, err := explore.KeyGraphOf(g, explore.KeyGraphOptions{Symmetry: opt.Symmetry})
 	if err != nil {
-		return explore.Rules{}, nil, err
+		return explore.KeyGraph{}, nil, err
 	}
 	report := opt.report()
 	space, err := explore.Explore(ctx, rules, rules.Key(root), explore.Options{
@@ -259,10 +259,10 @@ func exploreGame(ctx context.Context, g sente.Game, root sente.Position, opt Opt
 		Progress:     func(found int) { report(solve.Progress{Phase: "exploring", Done: found}) },
 	})
 	if err != nil {
-		return explore.Rules{}, nil, err
+		return explore.KeyGraph{}, nil, err
 	}
 	if space.Len() > math.MaxInt32 {
-		return explore.Rules{}, nil, fmt.Errorf("%d positions are more than impartial values are computed for (%d)", space.Len(), math.MaxInt32)
+		return explore.KeyGraph{}, nil, fmt.Errorf("%d positions are more than impartial values are computed for (%d)", space.Len(), math.MaxInt32)
 	}
 	return rules, space, nil
 }
@@ -294,7 +294,7 @@ type grundyFrame struct {
 // of them are valued, the position's value is their mex and its children are
 // dropped. Tiers are taken from the highest down, so that moves into higher
 // tiers always find their values and the stack stays within a tier.
-func grundyWhole(ctx context.Context, g sente.Game, rules explore.Rules, space *explore.Space, report func(solve.Progress)) ([]int32, error) {
+func grundyWhole(ctx context.Context, g sente.Game, rules explore.KeyGraph, space *explore.Space, report func(solve.Progress)) ([]int32, error) {
 	n := space.Len()
 	vals := make([]int32, n)
 	for i := range vals {

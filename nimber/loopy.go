@@ -80,7 +80,7 @@ func (n Nimber) Outcome() sente.Value {
 type LoopyValues struct {
 	game    sente.Game
 	root    sente.Position
-	rules   explore.Rules
+	graph   explore.KeyGraph
 	space   *explore.Space
 	label   []int32 // finite value, or infinite
 	counter []int32
@@ -99,7 +99,7 @@ func (v *LoopyValues) Positions() int { return len(v.label) }
 
 // Of returns the value of p, and false when p was not reached.
 func (v *LoopyValues) Of(p sente.Position) (Nimber, bool) {
-	key := v.rules.Key(p)
+	key := v.graph.Key(p)
 	id, ok := v.space.ID(key)
 	if !ok {
 		return Nimber{}, false
@@ -115,7 +115,7 @@ func (v *LoopyValues) Of(p sente.Position) (Nimber, bool) {
 // the player can answer with a position worth 0 and a smaller counter, and
 // play ends, lost by the opponent.
 func (v *LoopyValues) Counter(p sente.Position) (int, bool) {
-	id, ok := v.space.ID(v.rules.Key(p))
+	id, ok := v.space.ID(v.graph.Key(p))
 	if !ok {
 		return 0, false
 	}
@@ -127,7 +127,7 @@ func (v *LoopyValues) Counter(p sente.Position) (int, bool) {
 func (v *LoopyValues) Each(fn func(p sente.Position, n Nimber) bool) {
 	for _, t := range v.space.Tiers() {
 		for local, key := range t.Keys {
-			if !fn(v.rules.Decode(key), v.nimber(t.Base+local, key)) {
+			if !fn(v.graph.Decode(key), v.nimber(t.Base+local, key)) {
 				return
 			}
 		}
@@ -139,8 +139,8 @@ func (v *LoopyValues) nimber(id int, key uint64) Nimber {
 		return Nimber{Value: int(l)}
 	}
 	var k []int
-	if _, ended := v.rules.Ended(key); !ended {
-		for _, c := range v.rules.Children(nil, key) {
+	if _, ended := v.graph.Ended(key); !ended {
+		for _, c := range v.graph.Children(nil, key) {
 			if kid, ok := v.space.ID(c); ok && v.label[kid] != infinite {
 				k = append(k, int(v.label[kid]))
 			}
@@ -176,11 +176,11 @@ func Loopy(ctx context.Context, g sente.Game, root sente.Position, opt Options) 
 	if root == nil {
 		root = g.Start()
 	}
-	rules, space, err := exploreGame(ctx, g, root, opt)
+	graph, space, err := exploreGame(ctx, g, root, opt)
 	if err != nil {
 		return nil, err
 	}
-	succStart, succ, err := successors(g, rules, space)
+	succStart, succ, err := successors(g, graph, space)
 	if err != nil {
 		return nil, err
 	}
@@ -189,26 +189,26 @@ func Loopy(ctx context.Context, g sente.Game, root sente.Position, opt Options) 
 	if err := gameErr(g, err); err != nil {
 		return nil, err
 	}
-	return &LoopyValues{game: g, root: root, rules: rules, space: space, label: label, counter: counter}, nil
+	return &LoopyValues{game: g, root: root, graph: graph, space: space, label: label, counter: counter}, nil
 }
 
 // successors lists the options of every position by dense id: those of id
 // are succ[start[id]:start[id+1]].
-func successors(g sente.Game, rules explore.Rules, space *explore.Space) (start, succ []int32, err error) {
+func successors(g sente.Game, graph explore.KeyGraph, space *explore.Space) (start, succ []int32, err error) {
 	n := space.Len()
 	start = make([]int32, n+1)
 	var kids []uint64
-	format := func(key uint64) string { return g.FormatPosition(rules.Decode(key)) }
+	format := func(key uint64) string { return g.FormatPosition(graph.Decode(key)) }
 	for _, t := range space.Tiers() {
 		for local, key := range t.Keys {
 			start[t.Base+local] = int32(len(succ))
-			if v, ended := rules.Ended(key); ended {
-				if err := checkNormalEnd(g, rules.Decode(key), v); err != nil {
+			if v, ended := graph.Ended(key); ended {
+				if err := checkNormalEnd(g, graph.Decode(key), v); err != nil {
 					return nil, nil, err
 				}
 				continue
 			}
-			kids = rules.Children(kids[:0], key)
+			kids = graph.Children(kids[:0], key)
 			if len(succ)+len(kids) > math.MaxInt32 {
 				return nil, nil, fmt.Errorf("more than %d moves", math.MaxInt32)
 			}

@@ -10,7 +10,8 @@
 // in order of remoteness (a bucket queue, which is first-in first-out when
 // the game has one tier), so that every position is settled at its true
 // remoteness the first time. Positions the win/lose pass leaves open are
-// ties when a tie can be reached, and draws (endless play) otherwise.
+// ties when a tie can be reached, and draws (endless play) otherwise. The
+// first pass over a tier is in solve.go, the retrograde pass in retrograde.go.
 //
 // Reference is a second, slow solver for tests: it labels positions level by
 // level straight from the definitions and shares no code with the engine.

@@ -11,7 +11,7 @@ import (
 // reachable from the root, one packed outcome of four bytes per position.
 type Solution struct {
 	game     sente.Game
-	rules    explore.Rules
+	graph    explore.KeyGraph
 	space    *explore.Space
 	restrict map[sente.Player]string
 	outcomes [][]packed // by tier number, then local id
@@ -30,7 +30,7 @@ type Counts struct {
 func (s *Solution) Game() sente.Game { return s.game }
 
 // Root returns the position the solve started from.
-func (s *Solution) Root() sente.Position { return s.rules.Decode(s.space.Root) }
+func (s *Solution) Root() sente.Position { return s.graph.Decode(s.space.Root) }
 
 // Positions is the number of positions solved.
 func (s *Solution) Positions() int { return s.space.Len() }
@@ -47,7 +47,7 @@ func (s *Solution) Bytes() int { return s.space.Bytes() + 4*s.space.Len() }
 // Outcome returns the outcome of p for the player to move, and false when p
 // is not reachable from the root.
 func (s *Solution) Outcome(p sente.Position) (sente.Outcome, bool) {
-	o, ok := s.lookupKey(s.rules.Key(p))
+	o, ok := s.lookupKey(s.graph.Key(p))
 	return o.outcome(), ok
 }
 
@@ -79,12 +79,12 @@ func (s *Solution) Moves(p sente.Position) []sente.Move {
 		return moves
 	}
 	allowed := map[uint64]bool{}
-	for _, k := range s.rules.Children(nil, s.rules.Key(p)) {
+	for _, k := range s.graph.Children(nil, s.graph.Key(p)) {
 		allowed[k] = true
 	}
 	var kept []sente.Move
 	for _, m := range moves {
-		if allowed[s.rules.Key(m.To)] {
+		if allowed[s.graph.Key(m.To)] {
 			kept = append(kept, m)
 		}
 	}
@@ -96,7 +96,7 @@ func (s *Solution) Each(fn func(p sente.Position, o sente.Outcome) bool) {
 	for _, t := range s.space.Tiers() {
 		out := s.outcomes[t.Number]
 		for id, key := range t.Keys {
-			if !fn(s.rules.Decode(key), out[id].outcome()) {
+			if !fn(s.graph.Decode(key), out[id].outcome()) {
 				return
 			}
 		}

@@ -38,7 +38,7 @@ type Progress struct {
 // Solve explores every position reachable from the root and solves it.
 // It stops early with ctx's error when ctx is cancelled.
 func Solve(ctx context.Context, g sente.Game, opt Options) (*Solution, error) {
-	rules, err := explore.RulesOf(g, explore.RulesOptions{Restrict: opt.Restrict, Symmetry: opt.Symmetry})
+	graph, err := explore.KeyGraphOf(g, explore.KeyGraphOptions{Restrict: opt.Restrict, Symmetry: opt.Symmetry})
 	if err != nil {
 		return nil, err
 	}
@@ -52,7 +52,7 @@ func Solve(ctx context.Context, g sente.Game, opt Options) (*Solution, error) {
 	}
 
 	start := time.Now()
-	space, err := explore.Explore(ctx, rules, rules.Key(root), explore.Options{
+	space, err := explore.Explore(ctx, graph, graph.Key(root), explore.Options{
 		MaxPositions: opt.MaxPositions,
 		Progress:     func(found int) { progress(Progress{Phase: "exploring", Done: found}) },
 	})
@@ -61,7 +61,7 @@ func Solve(ctx context.Context, g sente.Game, opt Options) (*Solution, error) {
 	}
 	s := &Solution{
 		game:     g,
-		rules:    rules,
+		graph:    graph,
 		space:    space,
 		restrict: opt.Restrict,
 		outcomes: make([][]packed, space.MaxTier()+1),
@@ -128,7 +128,7 @@ func (e *engine) solveTier(ctx context.Context, t *explore.Tier) error {
 		return c
 	}
 	workers := min(len(edges), (n+block-1)/block)
-	if e.rules.Serial {
+	if e.graph.Serial {
 		workers = min(workers, 1)
 	}
 	for w := range workers {
@@ -160,37 +160,37 @@ func (e *engine) solveTier(ctx context.Context, t *explore.Tier) error {
 	if first != nil {
 		return first
 	}
-	if err := e.rules.Err(); err != nil {
+	if err := e.graph.Err(); err != nil {
 		return err
 	}
 	if c == nil {
 		return nil
 	}
-	if e.rules.Parents == nil {
+	if e.graph.Parents == nil {
 		c.buildPreds(n, edges)
 	}
-	return c.solve(t, out, e.rules)
+	return c.solve(t, out, e.graph)
 }
 
 // firstPass handles positions lo to hi of tier t.
 func (e *engine) firstPass(t *explore.Tier, out []packed, lo, hi int, kids []uint64, edges []edge, cyclesFor func() *cycles) ([]uint64, []edge, error) {
 	for id := lo; id < hi; id++ {
 		key := t.Keys[id]
-		if v, ended := e.rules.Ended(key); ended {
+		if v, ended := e.graph.Ended(key); ended {
 			if v != sente.Win && v != sente.Lose && v != sente.Tie {
 				return kids, edges, fmt.Errorf("position %s ended with %v; a game ends with win, lose or tie", e.format(key), v)
 			}
 			out[id] = pack(v, 0)
 			continue
 		}
-		kids = e.rules.Children(kids[:0], key)
+		kids = e.graph.Children(kids[:0], key)
 		win, tie := infinity, infinity
 		var loseMax uint32
 		blocked, inTier := 0, 0
 		for _, kid := range kids {
 			number := e.space.TierOf(kid)
 			if number == t.Number {
-				if e.rules.Parents == nil {
+				if e.graph.Parents == nil {
 					kidID, _ := t.Find(kid)
 					edges = append(edges, edge{kid: uint32(kidID), parent: uint32(id)})
 				}
@@ -252,5 +252,5 @@ func decide(win, tie, loseMax uint32, blocked int) packed {
 }
 
 func (e *engine) format(key uint64) string {
-	return e.game.FormatPosition(e.rules.Decode(key))
+	return e.game.FormatPosition(e.graph.Decode(key))
 }

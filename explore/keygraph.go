@@ -8,8 +8,9 @@ import (
 	"sente"
 )
 
-// Rules is a game seen as a graph of integer keys.
-type Rules struct {
+// KeyGraph is a game seen as a graph of integer keys: the functions the
+// explorer and the engines call on the keys of positions, whatever the game.
+type KeyGraph struct {
 	// Children appends the keys one move from key, without repeats.
 	Children func(dst []uint64, key uint64) []uint64
 	// Ended reports whether the position key is over, and its result for
@@ -37,8 +38,8 @@ type Rules struct {
 	Serial bool
 }
 
-// RulesOptions change the graph a game is seen as.
-type RulesOptions struct {
+// KeyGraphOptions change the graph a game is seen as.
+type KeyGraphOptions struct {
 	// Restrict limits a player's moves to those a named policy allows.
 	Restrict map[sente.Player]string
 	// Symmetry stores one position per class of symmetric positions, when
@@ -46,15 +47,15 @@ type RulesOptions struct {
 	Symmetry bool
 }
 
-// RulesOf sees g as Rules. It fails when a named policy does not exist.
-func RulesOf(g sente.Game, opt RulesOptions) (Rules, error) {
+// KeyGraphOf sees g as a KeyGraph. It fails when a named policy does not exist.
+func KeyGraphOf(g sente.Game, opt KeyGraphOptions) (KeyGraph, error) {
 	// Tiers, symmetries and un-moves are stated on the game's own keys, so
 	// a game without an Encoder cannot offer them.
 	enc, native := g.(sente.Encoder)
 	if !native {
 		enc = newInterner(g)
 	}
-	r := Rules{Ended: enc.EndedKey, Decode: enc.Decode, Serial: !native, Err: func() error { return nil }}
+	r := KeyGraph{Ended: enc.EndedKey, Decode: enc.Decode, Serial: !native, Err: func() error { return nil }}
 	if e, ok := g.(sente.Erring); ok {
 		r.Err = e.Err
 	}
@@ -69,11 +70,11 @@ func RulesOf(g sente.Game, opt RulesOptions) (Rules, error) {
 	var policies [2]*sente.Policy
 	for player, name := range opt.Restrict {
 		if player != sente.First && player != sente.Second {
-			return Rules{}, fmt.Errorf("cannot restrict player %v", player)
+			return KeyGraph{}, fmt.Errorf("cannot restrict player %v", player)
 		}
 		p, err := FindPolicy(g, name)
 		if err != nil {
-			return Rules{}, err
+			return KeyGraph{}, err
 		}
 		policies[player] = &p
 	}

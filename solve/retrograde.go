@@ -71,16 +71,16 @@ func (q *bucketQueue) push(r uint32, id uint32) {
 
 // solve settles every position of the tier whose out entry is still zero,
 // and propagates the settled ones to their parents in the tier.
-func (c *cycles) solve(t *explore.Tier, out []packed, rules explore.Rules) error {
+func (c *cycles) solve(t *explore.Tier, out []packed, graph explore.KeyGraph) error {
 	var parentKeys []uint64
 	eachParent := func(id uint32, fn func(p uint32)) {
-		if rules.Parents == nil {
+		if graph.Parents == nil {
 			for _, p := range c.preds[c.predStart[id]:c.predStart[id+1]] {
 				fn(p)
 			}
 			return
 		}
-		parentKeys = rules.Parents(parentKeys[:0], t.Keys[id])
+		parentKeys = graph.Parents(parentKeys[:0], t.Keys[id])
 		for _, key := range parentKeys {
 			if p, ok := t.Find(key); ok {
 				fn(uint32(p))
