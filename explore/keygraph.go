@@ -51,18 +51,20 @@ type KeyGraphOptions struct {
 func KeyGraphOf(g sente.Game, opt KeyGraphOptions) (KeyGraph, error) {
 	// Tiers, symmetries and un-moves are stated on the game's own keys, so
 	// a game without an Encoder cannot offer them.
-	enc, native := g.(sente.Encoder)
+	caps := sente.CapabilitiesOf(g)
+	enc := caps.Encoder
+	native := enc != nil
 	if !native {
 		enc = newInterner(g)
 	}
 	r := KeyGraph{Ended: enc.EndedKey, Decode: enc.Decode, Serial: !native, Err: func() error { return nil }}
-	if e, ok := g.(sente.Erring); ok {
+	if e := caps.Erring; e != nil {
 		r.Err = e.Err
 	}
-	if t, ok := g.(sente.Tiered); ok && native {
+	if t := caps.Tiered; t != nil && native {
 		r.Tier = t.Tier
 	}
-	if rk, ok := g.(sente.Ranker); ok && native && rk.RankSize() <= maxRankSize {
+	if rk := caps.Ranker; rk != nil && native && rk.RankSize() <= maxRankSize {
 		r.Rank, r.RankSize = rk.Rank, rk.RankSize()
 	}
 	children := enc.AppendChildren
@@ -92,8 +94,8 @@ func KeyGraphOf(g sente.Game, opt KeyGraphOptions) (KeyGraph, error) {
 	}
 
 	r.Key = enc.Encode
-	sym, symmetric := g.(sente.Symmetric)
-	symmetric = symmetric && native && opt.Symmetry
+	sym := caps.Symmetric
+	symmetric := sym != nil && native && opt.Symmetry
 	if symmetric {
 		plain := children
 		children = func(dst []uint64, key uint64) []uint64 {
@@ -114,7 +116,7 @@ func KeyGraphOf(g sente.Game, opt KeyGraphOptions) (KeyGraph, error) {
 	}
 	// Un-moves describe the game's own graph, not one cut by a policy or
 	// folded by symmetry.
-	if un, ok := g.(sente.Unmover); ok && native && len(opt.Restrict) == 0 && !symmetric {
+	if un := caps.Unmover; un != nil && native && len(opt.Restrict) == 0 && !symmetric {
 		r.Parents = un.AppendParents
 	}
 	return r, nil
@@ -127,8 +129,8 @@ const maxRankSize = 1 << 28
 // FindPolicy returns the game's policy of that name; its error lists the
 // policies there are.
 func FindPolicy(g sente.Game, name string) (sente.Policy, error) {
-	r, ok := g.(sente.Restricter)
-	if !ok {
+	r := sente.CapabilitiesOf(g).Restricter
+	if r == nil {
 		return sente.Policy{}, fmt.Errorf("this game has no policies for restricted opponents (asked for %q)", name)
 	}
 	var names []string

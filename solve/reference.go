@@ -19,6 +19,7 @@ func Reference(g sente.Game, root sente.Position, restrict map[sente.Player]stri
 	if root == nil {
 		root = g.Start()
 	}
+	caps := sente.CapabilitiesOf(g)
 	index := map[sente.Position]int{root: 0}
 	positions := []sente.Position{root}
 	var kids [][]int
@@ -26,7 +27,7 @@ func Reference(g sente.Game, root sente.Position, restrict map[sente.Player]stri
 		p := positions[i]
 		var list []int
 		if _, ended := g.Ended(p); !ended {
-			moves, err := referenceMoves(g, p, restrict)
+			moves, err := referenceMoves(g, caps, p, restrict)
 			if err != nil {
 				return nil, err
 			}
@@ -124,19 +125,19 @@ func Reference(g sente.Game, root sente.Position, restrict map[sente.Player]stri
 	return result, nil
 }
 
-// referenceMoves applies the policies by asking them about each move's key.
-func referenceMoves(g sente.Game, p sente.Position, restrict map[sente.Player]string) ([]sente.Move, error) {
+// referenceMoves applies the policies by asking them about each move's key;
+// caps are the game's capabilities, asked for once.
+func referenceMoves(g sente.Game, caps sente.Capabilities, p sente.Position, restrict map[sente.Player]string) ([]sente.Move, error) {
 	moves := g.Moves(p)
 	name, restricted := restrict[g.Turn(p)]
 	if !restricted || len(moves) == 0 {
 		return moves, nil
 	}
-	enc, ok := g.(sente.Encoder)
-	if !ok {
+	enc, r := caps.Encoder, caps.Restricter
+	if enc == nil {
 		return nil, fmt.Errorf("policies need a game with an Encoder")
 	}
-	r, ok := g.(sente.Restricter)
-	if !ok {
+	if r == nil {
 		return nil, fmt.Errorf("the game has no policies")
 	}
 	for _, pol := range r.Policies() {
