@@ -180,77 +180,55 @@ func Loopy(ctx context.Context, g sente.Game, root sente.Position, opt Options) 
 	if err != nil {
 		return nil, err
 	}
-	succStart, succ, err := successors(g, graph, space)
+	succ, err := successors(g, graph, space)
 	if err != nil {
 		return nil, err
 	}
-	predStart, pred := predecessors(succStart, succ)
-	label, counter, err := labelLoopy(ctx, succStart, succ, predStart, pred, opt.report())
+	label, counter, err := labelLoopy(ctx, succ, succ.Reverse(), opt.report())
 	if err := gameErr(g, err); err != nil {
 		return nil, err
 	}
 	return &LoopyValues{game: g, root: root, graph: graph, space: space, label: label, counter: counter}, nil
 }
 
-// successors lists the options of every position by dense id: those of id
-// are succ[start[id]:start[id+1]].
-func successors(g sente.Game, graph explore.KeyGraph, space *explore.Space) (start, succ []int32, err error) {
+// successors lists the options of every position by dense id.
+func successors(g sente.Game, graph explore.KeyGraph, space *explore.Space) (explore.Adjacency, error) {
 	n := space.Len()
-	start = make([]int32, n+1)
+	start := make([]uint32, n+1)
+	var succ []uint32
 	var kids []uint64
 	format := func(key uint64) string { return g.FormatPosition(graph.Decode(key)) }
 	for _, t := range space.Tiers() {
 		for local, key := range t.Keys {
-			start[t.Base+local] = int32(len(succ))
+			start[t.Base+local] = uint32(len(succ))
 			if v, ended := graph.Ended(key); ended {
 				if err := checkNormalEnd(g, graph.Decode(key), v); err != nil {
-					return nil, nil, err
+					return explore.Adjacency{}, err
 				}
 				continue
 			}
 			kids = graph.Children(kids[:0], key)
 			if len(succ)+len(kids) > math.MaxInt32 {
-				return nil, nil, fmt.Errorf("more than %d moves", math.MaxInt32)
+				return explore.Adjacency{}, fmt.Errorf("more than %d moves", math.MaxInt32)
 			}
 			for _, k := range kids {
 				kid, ok := space.ID(k)
 				if !ok {
-					return nil, nil, fmt.Errorf("position %s has a move to %s, which exploration did not reach", format(key), format(k))
+					return explore.Adjacency{}, fmt.Errorf("position %s has a move to %s, which exploration did not reach", format(key), format(k))
 				}
-				succ = append(succ, int32(kid))
+				succ = append(succ, uint32(kid))
 			}
 		}
 	}
-	start[n] = int32(len(succ))
-	return start, succ, nil
-}
-
-// predecessors reverses the successor lists (a counting sort by option).
-func predecessors(succStart, succ []int32) (start, pred []int32) {
-	n := len(succStart) - 1
-	start = make([]int32, n+1)
-	for _, v := range succ {
-		start[v+1]++
-	}
-	for i := 1; i <= n; i++ {
-		start[i] += start[i-1]
-	}
-	pred = make([]int32, len(succ))
-	fill := slices.Clone(start[:n])
-	for u := range n {
-		for _, v := range succ[succStart[u]:succStart[u+1]] {
-			pred[fill[v]] = int32(u)
-			fill[v]++
-		}
-	}
-	return start, pred
+	start[n] = uint32(len(succ))
+	return explore.Adjacency{Start: start, List: succ}, nil
 }
 
 // labelLoopy runs the labelling on the graph given by successor and
 // predecessor lists.
-func labelLoopy(ctx context.Context, succStart, succ, predStart, pred []int32, report func(solve.Progress)) (label, counter []int32, err error) {
+func labelLoopy(ctx context.Context, succ, pred explore.Adjacency, report func(solve.Progress)) (label, counter []int32, err error) {
 	const unlabelled = -2
-	n := len(succStart) - 1
+	n := succ.Len()
 	label = make([]int32, n)
 	counter = make([]int32, n)
 	for i := range label {
@@ -260,7 +238,7 @@ func labelLoopy(ctx context.Context, succStart, succ, predStart, pred []int32, r
 	step := int32(0)
 	covered := make([]bool, n) // has an option labelled i
 	bad := make([]int32, n)    // options unlabelled or infinite, not covered
-	var queue []int32
+	var queue []uint32
 	open2 := func(l int32) bool { return l == unlabelled || l == infinite }
 
 	for i := int32(0); open > 0; i++ {
@@ -275,14 +253,14 @@ func labelLoopy(ctx context.Context, succStart, succ, predStart, pred []int32, r
 				continue
 			}
 			b := int32(0)
-			for _, v := range succ[succStart[u]:succStart[u+1]] {
+			for _, v := range succ.Of(uint32(u)) {
 				if open2(label[v]) {
 					b++
 				}
 			}
 			bad[u] = b
 			if b == 0 {
-				queue = append(queue, int32(u))
+				queue = append(queue, uint32(u))
 			}
 		}
 		// (a) Label i whatever qualifies, until nothing more does.
@@ -294,7 +272,7 @@ func labelLoopy(ctx context.Context, succStart, succ, predStart, pred []int32, r
 			label[u], counter[u] = i, step
 			step++
 			open--
-			for _, p := range pred[predStart[u]:predStart[u+1]] {
+			for _, p := range pred.Of(u) {
 				if covered[p] {
 					continue
 				}
@@ -302,7 +280,7 @@ func labelLoopy(ctx context.Context, succStart, succ, predStart, pred []int32, r
 				if !open2(label[p]) {
 					continue
 				}
-				for _, r := range pred[predStart[p]:predStart[p+1]] {
+				for _, r := range pred.Of(p) {
 					if label[r] != unlabelled {
 						continue
 					}

@@ -5,22 +5,19 @@ import (
 	"sente/explore"
 )
 
-// edge is a move inside one tier, by local ids.
-type edge struct{ kid, parent uint32 }
-
-// cycles holds what solving the moves inside one tier needs, per position:
-// the children not yet known to be won (count, which ties and draws among
-// higher-tier children hold above zero for good), the best win and tie found
-// so far, and the longest loss.
-type cycles struct {
+// retrograde holds what solving the moves inside one tier needs, per
+// position: the children not yet known to be won (count, which ties and
+// draws among higher-tier children hold above zero for good), the best win
+// and tie found so far, and the longest loss.
+type retrograde struct {
 	count             []int32
 	win, tie, loseMax []uint32
-	predStart, preds  []uint32 // unused when the game lists parents itself
-	settled           []uint64 // bitset
+	preds             explore.Adjacency // by local id; unused when the game lists parents itself
+	settled           []uint64          // bitset
 }
 
-func newCycles(n int) *cycles {
-	return &cycles{
+func newRetrograde(n int) *retrograde {
+	return &retrograde{
 		count:   make([]int32, n),
 		win:     make([]uint32, n),
 		tie:     make([]uint32, n),
@@ -29,33 +26,8 @@ func newCycles(n int) *cycles {
 	}
 }
 
-func (c *cycles) isSettled(id uint32) bool { return c.settled[id/64]&(1<<(id%64)) != 0 }
-func (c *cycles) settle(id uint32)         { c.settled[id/64] |= 1 << (id % 64) }
-
-// buildPreds turns the workers' edge lists into predecessor lists (a
-// counting sort by child) and drops them.
-func (c *cycles) buildPreds(n int, edges [][]edge) {
-	c.predStart = make([]uint32, n+1)
-	total := 0
-	for _, list := range edges {
-		for _, e := range list {
-			c.predStart[e.kid+1]++
-		}
-		total += len(list)
-	}
-	for i := 1; i <= n; i++ {
-		c.predStart[i] += c.predStart[i-1]
-	}
-	c.preds = make([]uint32, total)
-	fill := append([]uint32(nil), c.predStart[:n]...)
-	for i, list := range edges {
-		for _, e := range list {
-			c.preds[fill[e.kid]] = e.parent
-			fill[e.kid]++
-		}
-		edges[i] = nil
-	}
-}
+func (c *retrograde) isSettled(id uint32) bool { return c.settled[id/64]&(1<<(id%64)) != 0 }
+func (c *retrograde) settle(id uint32)         { c.settled[id/64] |= 1 << (id % 64) }
 
 // bucketQueue hands out positions in order of remoteness; every push is for
 // a remoteness above the one being handed out, so one pass over the buckets
@@ -71,11 +43,11 @@ func (q *bucketQueue) push(r uint32, id uint32) {
 
 // solve settles every position of the tier whose out entry is still zero,
 // and propagates the settled ones to their parents in the tier.
-func (c *cycles) solve(t *explore.Tier, out []packed, graph explore.KeyGraph) error {
+func (c *retrograde) solve(t *explore.Tier, out []packed, graph explore.KeyGraph) error {
 	var parentKeys []uint64
 	eachParent := func(id uint32, fn func(p uint32)) {
 		if graph.Parents == nil {
-			for _, p := range c.preds[c.predStart[id]:c.predStart[id+1]] {
+			for _, p := range c.preds.Of(id) {
 				fn(p)
 			}
 			return

@@ -106,13 +106,13 @@ func (e *engine) solveTier(ctx context.Context, t *explore.Tier) error {
 	e.outcomes[t.Number] = out
 
 	var (
-		c      *cycles
+		c      *retrograde
 		once   sync.Once
 		next   atomic.Int64
 		errMu  sync.Mutex
 		first  error
 		wg     sync.WaitGroup
-		edges  = make([][]edge, runtime.GOMAXPROCS(0))
+		edges  = make([][]explore.Edge, runtime.GOMAXPROCS(0))
 		failed atomic.Bool
 	)
 	fail := func(err error) {
@@ -123,8 +123,8 @@ func (e *engine) solveTier(ctx context.Context, t *explore.Tier) error {
 		errMu.Unlock()
 		failed.Store(true)
 	}
-	cyclesFor := func() *cycles {
-		once.Do(func() { c = newCycles(n) })
+	retrogradeFor := func() *retrograde {
+		once.Do(func() { c = newRetrograde(n) })
 		return c
 	}
 	workers := min(len(edges), (n+block-1)/block)
@@ -147,7 +147,7 @@ func (e *engine) solveTier(ctx context.Context, t *explore.Tier) error {
 				}
 				hi := min(lo+block, n)
 				var err error
-				kids, edges[w], err = e.firstPass(t, out, lo, hi, kids, edges[w], cyclesFor)
+				kids, edges[w], err = e.firstPass(t, out, lo, hi, kids, edges[w], retrogradeFor)
 				if err != nil {
 					fail(err)
 					return
@@ -167,13 +167,13 @@ func (e *engine) solveTier(ctx context.Context, t *explore.Tier) error {
 		return nil
 	}
 	if e.graph.Parents == nil {
-		c.buildPreds(n, edges)
+		c.preds = explore.Predecessors(n, edges)
 	}
 	return c.solve(t, out, e.graph)
 }
 
 // firstPass handles positions lo to hi of tier t.
-func (e *engine) firstPass(t *explore.Tier, out []packed, lo, hi int, kids []uint64, edges []edge, cyclesFor func() *cycles) ([]uint64, []edge, error) {
+func (e *engine) firstPass(t *explore.Tier, out []packed, lo, hi int, kids []uint64, edges []explore.Edge, retrogradeFor func() *retrograde) ([]uint64, []explore.Edge, error) {
 	for id := lo; id < hi; id++ {
 		key := t.Keys[id]
 		if v, ended := e.graph.Ended(key); ended {
@@ -192,7 +192,7 @@ func (e *engine) firstPass(t *explore.Tier, out []packed, lo, hi int, kids []uin
 			if number == t.Number {
 				if e.graph.Parents == nil {
 					kidID, _ := t.Find(kid)
-					edges = append(edges, edge{kid: uint32(kidID), parent: uint32(id)})
+					edges = append(edges, explore.Edge{From: uint32(id), To: uint32(kidID)})
 				}
 				inTier++
 				continue
@@ -221,7 +221,7 @@ func (e *engine) firstPass(t *explore.Tier, out []packed, lo, hi int, kids []uin
 			}
 			continue
 		}
-		c := cyclesFor()
+		c := retrogradeFor()
 		c.count[id] = int32(inTier + blocked)
 		c.win[id], c.tie[id], c.loseMax[id] = win, tie, loseMax
 	}
