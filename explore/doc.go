@@ -15,4 +15,9 @@
 // position is the key (8 bytes) plus a 4-byte slot of an open-addressing
 // index kept at most 70% full: 13.7 bytes on average after growth, at most
 // 19.4 just after the index doubles.
+//
+// Adjacency holds lists of ids by dense id in compressed rows (4 bytes a
+// move): the engines that need the moves into a position build predecessor
+// lists with it, from edge lists (Predecessors, the solver's moves inside a
+// tier) or from successor lists (Adjacency.Reverse, loopy Grundy values).
 package explore
