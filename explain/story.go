@@ -230,6 +230,8 @@ func (e *storyteller) targetSet() *Target {
 	return e.target
 }
 
+// lineEnd says how the main line ends at last, after played plies: at the
+// end of the game, in a cycle, or cut short.
 func (e *storyteller) lineEnd(last sente.Position, played int) string {
 	o, _ := e.sol.Outcome(last)
 	turn := e.g.Turn(last)
