@@ -314,8 +314,8 @@ func policiesOf(fam sente.Family, spec string) []string {
 	if err != nil {
 		return nil
 	}
-	r, ok := g.(sente.Restricter)
-	if !ok {
+	r := sente.CapabilitiesOf(g).Restricter
+	if r == nil {
 		return nil
 	}
 	var out []string
