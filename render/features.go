@@ -2,7 +2,9 @@ package render
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strings"
 
 	"sente"
 	"sente/explain"
@@ -56,6 +58,48 @@ func Features(g sente.Game, sol *solve.Solution) ([]sente.Feature, error) {
 		})
 	}
 	return features, nil
+}
+
+// ErrFewFeatures says that a game names fewer than two features, too few
+// for a table by features.
+var ErrFewFeatures = errors.New("fewer than two features")
+
+// NoFeatureError says that a game has no feature of a name.
+type NoFeatureError struct {
+	Name string
+	Have []string // the names of the game's features
+}
+
+func (e *NoFeatureError) Error() string {
+	return fmt.Sprintf("no feature %q (features: %s)", e.Name, strings.Join(e.Have, ", "))
+}
+
+// TableAxes chooses the features along the rows and the columns of a table
+// (see TablePicture) by their names; an empty name means the first feature
+// for the rows and the second for the columns.
+func TableAxes(features []sente.Feature, rows, cols string) (sente.Feature, sente.Feature, error) {
+	if len(features) < 2 {
+		return sente.Feature{}, sente.Feature{}, ErrFewFeatures
+	}
+	find := func(name string, fallback int) (sente.Feature, error) {
+		if name == "" {
+			return features[fallback], nil
+		}
+		var names []string
+		for _, f := range features {
+			if f.Name == name {
+				return f, nil
+			}
+			names = append(names, f.Name)
+		}
+		return sente.Feature{}, &NoFeatureError{Name: name, Have: names}
+	}
+	r, err := find(rows, 0)
+	if err != nil {
+		return r, r, err
+	}
+	c, err := find(cols, 1)
+	return r, c, err
 }
 
 // GrundyLabels gives the (generalized) Grundy value of every position of an

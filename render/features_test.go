@@ -95,3 +95,33 @@ func TestFeatures(t *testing.T) {
 		t.Errorf("a game without features: %v, %v", fs, err)
 	}
 }
+
+func TestTableAxes(t *testing.T) {
+	features := []sente.Feature{{Name: "a"}, {Name: "b"}, {Name: "c"}}
+	tests := []struct {
+		features   []sente.Feature
+		rows, cols string
+		want       string
+		wantErr    string
+	}{
+		{features, "", "", "a b", ""},
+		{features, "c", "", "c b", ""},
+		{features, "", "a", "a a", ""},
+		{features, "b", "c", "b c", ""},
+		{features, "x", "", "", `no feature "x" (features: a, b, c)`},
+		{features, "a", "y", "", `no feature "y" (features: a, b, c)`},
+		{features[:1], "a", "a", "", "fewer than two features"},
+	}
+	for _, tt := range tests {
+		r, c, err := render.TableAxes(tt.features, tt.rows, tt.cols)
+		if tt.wantErr != "" {
+			if err == nil || err.Error() != tt.wantErr {
+				t.Errorf("TableAxes(%q, %q) = %v, want error %q", tt.rows, tt.cols, err, tt.wantErr)
+			}
+			continue
+		}
+		if got := r.Name + " " + c.Name; err != nil || got != tt.want {
+			t.Errorf("TableAxes(%q, %q) = %s, %v; want %s", tt.rows, tt.cols, got, err, tt.want)
+		}
+	}
+}

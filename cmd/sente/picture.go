@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"sente"
 	"sente/render"
 )
 
@@ -94,28 +93,14 @@ func (c *pictureTableCmd) Run(e *env) error {
 	if err != nil {
 		return usageError{err}
 	}
-	if len(features) < 2 {
+	rows, cols, err := render.TableAxes(features, c.Rows, c.Cols)
+	var none *render.NoFeatureError
+	switch {
+	case errors.Is(err, render.ErrFewFeatures):
 		return badInput("%s names no features of its positions to draw a table by", c.Game)
-	}
-	find := func(name string, fallback int) (sente.Feature, error) {
-		if name == "" {
-			return features[fallback], nil
-		}
-		var names []string
-		for _, f := range features {
-			if f.Name == name {
-				return f, nil
-			}
-			names = append(names, f.Name)
-		}
-		return sente.Feature{}, badInput("%s has no feature %q (features: %s)", c.Game, name, strings.Join(names, ", "))
-	}
-	rows, err := find(c.Rows, 0)
-	if err != nil {
-		return err
-	}
-	cols, err := find(c.Cols, 1)
-	if err != nil {
+	case errors.As(err, &none):
+		return badInput("%s has %v", c.Game, err)
+	case err != nil:
 		return err
 	}
 	title := fmt.Sprintf("%s: who wins, by %s and %s", c.Game, rows.Name, cols.Name)
