@@ -62,7 +62,7 @@ type env struct {
 	// opened are the games this run made (see failure).
 	opened []sente.Game
 	// files are this run's files waiting for the command to succeed (see
-	// stageFile).
+	// fileStage).
 	files fileStage
 }
 
