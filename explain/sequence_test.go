@@ -3,8 +3,11 @@ package explain_test
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"sente"
@@ -12,6 +15,7 @@ import (
 	"sente/explore"
 	"sente/games"
 	"sente/nimber"
+	"sente/rules"
 )
 
 func family(t *testing.T, name string) sente.Family {
@@ -201,5 +205,31 @@ func TestSweepWinners(t *testing.T) {
 	_, err = explain.SweepWinners(ctx, open, spec(t, "tictactoe"), explain.ParamRange{Name: "k", Values: []int{3}}, explain.ParamRange{}, explain.SweepOptions{Grundy: true})
 	if !errors.Is(err, explain.ErrNoGrundy) {
 		t.Errorf("Grundy values of tic-tac-toe: %v, want ErrNoGrundy", err)
+	}
+}
+
+// TestSweepCompilesOnce: a sweep over a rules file through one catalogue
+// reads and checks the file once, and runs its top level once per cell.
+func TestSweepCompilesOnce(t *testing.T) {
+	var runs atomic.Int64
+	files := &games.Catalog{ReadFiles: true, Rules: rules.Options{Print: func(string) { runs.Add(1) }}}
+	path := filepath.Join(t.TempDir(), "subtract.star")
+	text, err := os.ReadFile("../rules/testdata/subtract.star")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, append(text, "\nprint(\"top level\")\n"...), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	n := explain.ParamRange{Name: "n", Values: []int{1, 2, 3, 4, 5, 6}}
+	sw, err := explain.SweepWinners(context.Background(), files.OpenSpec, sente.Spec{Name: path}, n, explain.ParamRange{}, explain.SweepOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sw.Skipped != 0 || len(sw.Cells) != len(n.Values) || sw.Cells[3][0].Evaluation.Winner != sente.Second {
+		t.Errorf("subtract.star over n: %d skipped, cells %+v", sw.Skipped, sw.Cells)
+	}
+	if got, want := runs.Load(), int64(1+len(n.Values)); got != want {
+		t.Errorf("a sweep of %d cells ran the file's top level %d times, want %d (one compile, one run per cell)", len(n.Values), got, want)
 	}
 }

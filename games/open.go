@@ -23,7 +23,9 @@ import (
 // made from it: a sweep over a parameter runs the file's top level once per
 // value, with that value bound, but reads and checks the file once. A file
 // changed on disk since (another size or modification time) is compiled
-// again.
+// again. A Catalog keeps what it compiled for as long as it lives: make
+// one for a piece of work (the command makes one per run) rather than one
+// for the life of a server that reads many files.
 //
 // The zero Catalog holds the built-in families only. A Catalog is safe for
 // concurrent use; set its fields before its first use and leave them.
