@@ -18,6 +18,10 @@ import (
 // maxPositions keeps a mistake in a rules file from running away.
 const maxPositions = 2_000_000
 
+// files opens the example rules files as the command line does: through a
+// catalogue, which compiles each file once for all the games made from it.
+var files = &games.Catalog{ReadFiles: true}
+
 // loadRules loads NAME.star for the spec NAME:key=value,... and makes its
 // game with the spec's parameters, just as the built-in of that name is made.
 func loadRules(t *testing.T, spec string) sente.Game {
@@ -26,26 +30,25 @@ func loadRules(t *testing.T, spec string) sente.Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fam := loadFamily(t, s.Name)
-	vals, err := sente.Bind(fam.Name, fam.Params, s.Args)
+	s.Name = starFile(s.Name)
+	g, err := files.OpenSpec(s)
 	if err != nil {
-		t.Fatalf("%s.star: %v", s.Name, err)
-	}
-	g, err := fam.New(vals)
-	if err != nil {
-		t.Fatalf("%s.star with %s: %v", s.Name, spec, err)
+		t.Fatalf("%s: %v", s, err)
 	}
 	return g
 }
 
 func loadFamily(t *testing.T, name string) sente.Family {
 	t.Helper()
-	fam, err := rules.Load(filepath.Join(".", name+".star"), rules.Options{})
+	fam, err := files.Family(starFile(name))
 	if err != nil {
-		t.Fatalf("rules.Load(%s.star): %v", name, err)
+		t.Fatalf("%s: %v", starFile(name), err)
 	}
 	return fam
 }
+
+// starFile is the example rules file of a name.
+func starFile(name string) string { return filepath.Join(".", name+".star") }
 
 // converter writes a position of a built-in game as the Starlark literal of
 // the same position in its rules twin.

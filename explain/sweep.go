@@ -1,11 +1,14 @@
 package explain
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
 
 	"sente"
+	"sente/explore"
 )
 
 // WinnerPattern says in words who wins along one parameter, from the winners
@@ -141,4 +144,138 @@ func ColumnPatterns(winners [][]sente.Player, rowFirst []int, rowName string, co
 		c = end
 	}
 	return out
+}
+
+// SweepOptions limit the work of SweepWinners.
+type SweepOptions struct {
+	// MaxPositions limits the positions of one combination's game; a
+	// combination past it is skipped.
+	MaxPositions int
+	// Grundy asks for Grundy values: a combination without one ends the
+	// sweep with ErrNoGrundy.
+	Grundy bool
+}
+
+// ErrNoGrundy says that a sweep asked for Grundy values met a game without
+// them (not impartial, or not under normal play).
+var ErrNoGrundy = errors.New("the game has no Grundy values")
+
+// SweepCell is one combination of a sweep's values: who wins there, or why
+// there is no answer.
+type SweepCell struct {
+	Spec     sente.Spec
+	Row, Col int // the values of the row and column parameters
+	// Err, when set, says why the cell has no result: the combination is
+	// not a game (the Opener's error, as it is), or its game has more
+	// positions than MaxPositions (an error wrapping explore.ErrTooMany).
+	Err        error
+	Evaluation Evaluation
+}
+
+// Sweep is who wins from the start over one or two parameters, and the
+// patterns seen along the rows.
+type Sweep struct {
+	// Rows and Cols are the parameters varied; with one parameter, Cols
+	// has no Name and the one value 0.
+	Rows, Cols ParamRange
+	// Cells[i][j] is the combination of row i and column j.
+	Cells   [][]SweepCell
+	Skipped int
+	// Patterns describe who wins along the rows: of the one column, or of
+	// each column (see ColumnPatterns). NoPattern says, for one column
+	// without a pattern, that none was found.
+	Patterns  []string
+	NoPattern string
+	// Observed is what the patterns were observed on: "observed for n =
+	// 1..8 and m = 1..3 except the 2 skipped".
+	Observed string
+}
+
+// SweepWinners evaluates spec's game for every combination of the values
+// of rows and cols (cols may have no Name: one parameter), row by row. A
+// combination that is not a game, or is past MaxPositions, is a hole in
+// the grid, not the end of it; any other failure ends the sweep.
+func SweepWinners(ctx context.Context, open Opener, spec sente.Spec, rows, cols ParamRange, opt SweepOptions) (*Sweep, error) {
+	if cols.Name == "" {
+		cols = ParamRange{Values: []int{0}}
+	}
+	sw := &Sweep{Rows: rows, Cols: cols, Cells: make([][]SweepCell, len(rows.Values))}
+	for i, rv := range rows.Values {
+		for _, cv := range cols.Values {
+			s := WithParam(spec, rows.Name, rv)
+			if cols.Name != "" {
+				s = WithParam(s, cols.Name, cv)
+			}
+			cell := SweepCell{Spec: s, Row: rv, Col: cv}
+			g, err := open(s)
+			if err == nil {
+				cell.Evaluation, err = Evaluate(ctx, g, nil, EvaluateOptions{MaxPositions: opt.MaxPositions})
+				if err != nil && !errors.Is(err, explore.ErrTooMany) {
+					return nil, fmt.Errorf("%s: %w", s, err)
+				}
+			}
+			if err != nil {
+				cell.Err = err
+				sw.Skipped++
+			} else if opt.Grundy && cell.Evaluation.Grundy == "" {
+				return nil, ErrNoGrundy
+			}
+			sw.Cells[i] = append(sw.Cells[i], cell)
+		}
+	}
+	if sw.Skipped < len(rows.Values)*len(cols.Values) {
+		sw.findPatterns()
+	}
+	return sw, nil
+}
+
+// findPatterns looks for patterns along the rows each column could play:
+// the longest run of neighbouring rows without a skipped cell.
+func (sw *Sweep) findPatterns() {
+	rows, cols := sw.Rows, sw.Cols
+	runs := make([][]sente.Player, len(cols.Values))
+	runFirst := make([]int, len(cols.Values))
+	for j := range cols.Values {
+		played := make([]bool, len(rows.Values))
+		for i := range rows.Values {
+			played[i] = sw.Cells[i][j].Err == nil
+		}
+		from, length := longestRun(played)
+		for i := from; i < from+length; i++ {
+			runs[j] = append(runs[j], sw.Cells[i][j].Evaluation.Winner)
+		}
+		runFirst[j] = rows.First() + from
+	}
+	if cols.Name == "" {
+		if p, ok := WinnerPattern(runs[0], runFirst[0], rows.Name); ok {
+			sw.Patterns = []string{p}
+		} else {
+			sw.NoPattern = NoPattern(rows.Name, runFirst[0], runFirst[0]+len(runs[0])-1)
+		}
+	} else {
+		sw.Patterns = ColumnPatterns(runs, runFirst, rows.Name, cols.Values, cols.Name)
+	}
+	sw.Observed = fmt.Sprintf("observed for %s = %d..%d", rows.Name, rows.First(), rows.Last())
+	if cols.Name != "" {
+		sw.Observed += fmt.Sprintf(" and %s = %d..%d", cols.Name, cols.First(), cols.Last())
+	}
+	if sw.Skipped > 0 {
+		sw.Observed += fmt.Sprintf(" except the %d skipped", sw.Skipped)
+	}
+}
+
+// longestRun returns the start and length of the longest run of true in ok,
+// the later one of equal runs.
+func longestRun(ok []bool) (from, length int) {
+	start := 0
+	for i := 0; i <= len(ok); i++ {
+		if i < len(ok) && ok[i] {
+			continue
+		}
+		if i-start >= length && i > start {
+			from, length = start, i-start
+		}
+		start = i + 1
+	}
+	return from, length
 }

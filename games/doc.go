@@ -5,6 +5,12 @@
 //
 //	g, err := games.New("connect4:w=5,h=4")
 //
+// A spec may also name a rules file, NAME.star (see package rules). New
+// uses the Default catalogue; a Catalog of one's own says whether files
+// may be read and how their code runs (step limit, context, call time),
+// and compiles each file once for all the games made from it (open.go).
+// The command line, the browser app and the tests all go through one.
+//
 // Every built-in game implements sente.Game, and the sente.Encoder fast path
 // whenever its positions fit in 64 bits (all but heap games past 61 tokens
 // and consecutive past 62 numbers, whose positions the engines intern); many

@@ -47,32 +47,15 @@ func Lookup(name string) (Family, error) {
 	return Family{}, fmt.Errorf("%s; games: %s", msg, strings.Join(names, ", "))
 }
 
-// New makes a game from a spec such as "connect4:w=5,h=4".
+// New makes a game from a spec such as "connect4:w=5,h=4" or
+// "examples/count.star:lose=9": Default.Open.
 func New(spec string) (sente.Game, error) {
-	s, err := sente.ParseSpec(spec)
-	if err != nil {
-		return nil, err
-	}
-	return FromSpec(s)
+	return Default.Open(spec)
 }
 
-// FromSpec makes a game from a parsed spec.
+// FromSpec makes a game from a parsed spec: Default.OpenSpec.
 func FromSpec(s sente.Spec) (sente.Game, error) {
-	f, err := Lookup(s.Name)
-	if err != nil {
-		return nil, err
-	}
-	vals, err := sente.Bind(s.Name, f.Params, s.Args)
-	if err != nil {
-		return nil, err
-	}
-	// A family's New may return a typed nil with its error; callers must
-	// see a plain nil.
-	g, err := f.New(vals)
-	if err != nil {
-		return nil, err
-	}
-	return g, nil
+	return Default.OpenSpec(s)
 }
 
 // closeNames returns catalogue names within a small edit distance of name,

@@ -20,7 +20,9 @@
 //     cell for each pair of values of two features of positions
 //     (sente.Feature), coloured by who wins the positions in it. Cells,
 //     fonts and labels shrink as the table grows; labels turn upright and
-//     then thin out rather than overlap.
+//     then thin out rather than overlap. Features (features.go) finds the
+//     features to draw it by: a game's own, or a rules file's, sized by the
+//     solved positions.
 //   - GrundyPlot (grundyplot.go) draws G(n) against a parameter, with the
 //     period shaded and said to be proven or conjectured.
 //
@@ -35,9 +37,9 @@
 // Graphs (graph.go, graphviz.go). GraphOf collects the positions and moves
 // of a small solution, refusing with a TooBigError past a limit; WriteDOT
 // writes them in Graphviz's DOT language, each node labelled with its
-// position, value and remoteness (and Grundy value), each arrow with its
-// move, the best moves bold; RenderGraph runs Graphviz's dot to make SVG
-// or PNG.
+// position, value and remoteness (and Grundy value, which GrundyLabels in
+// features.go gives tables and graphs alike), each arrow with its move, the
+// best moves bold; RenderGraph runs Graphviz's dot to make SVG or PNG.
 //
 // Files (atomic.go). WriteFileAtomic writes a file whole or not at all, so
 // an interrupted command never leaves half a table or picture behind.

@@ -13,7 +13,6 @@ import (
 
 	"sente"
 	"sente/games"
-	"sente/rules"
 	"sente/rules/isolated"
 )
 
@@ -112,48 +111,45 @@ func (s *Server) open(spec string) (*opened, error) {
 	if len(spec) > 1000 {
 		return nil, fmt.Errorf("the game spec is too long")
 	}
-	var fam sente.Family
-	var parsed sente.Spec
-	var file *isolated.File
-	var err error
-	if rest, ok := strings.CutPrefix(spec, rulesPrefix); ok {
-		id, args, _ := strings.Cut(rest, ":")
-		if file, err = s.rules.file(id); err != nil {
+	rest, pasted := strings.CutPrefix(spec, rulesPrefix)
+	if !pasted {
+		parsed, err := sente.ParseSpec(spec)
+		if err != nil {
 			return nil, err
 		}
-		fam = file.Family
-		fam.Name = rulesPrefix + id
-		text := "rules"
-		if args != "" {
-			text += ":" + args
-		}
-		if parsed, err = sente.ParseSpec(text); err != nil {
+		b, err := builtins.Bind(parsed)
+		if err != nil {
 			return nil, err
 		}
-	} else {
-		if parsed, err = sente.ParseSpec(spec); err != nil {
+		g, err := b.New()
+		if err != nil {
 			return nil, err
 		}
-		if rules.IsRulesFile(parsed.Name) {
-			return nil, fmt.Errorf("%s: this server does not read files; paste the rules file instead", parsed.Name)
-		}
-		if fam, err = games.Lookup(parsed.Name); err != nil {
-			return nil, err
-		}
+		return &opened{spec: spec, family: b.Family, game: g, values: b.Values}, nil
+	}
+	id, args, _ := strings.Cut(rest, ":")
+	file, err := s.rules.file(id)
+	if err != nil {
+		return nil, err
+	}
+	fam := file.Family
+	fam.Name = rulesPrefix + id
+	text := "rules"
+	if args != "" {
+		text += ":" + args
+	}
+	parsed, err := sente.ParseSpec(text)
+	if err != nil {
+		return nil, err
 	}
 	vals, err := sente.Bind(fam.Name, fam.Params, parsed.Args)
 	if err != nil {
 		return nil, err
 	}
-	if file != nil {
-		return &opened{spec: spec, family: fam, values: vals, file: file, args: parsed.Args}, nil
-	}
-	g, err := fam.New(vals)
-	if err != nil {
-		return nil, err
-	}
-	if g == nil {
-		return nil, fmt.Errorf("%s: cannot make the game", spec)
-	}
-	return &opened{spec: spec, family: fam, game: g, values: vals}, nil
+	return &opened{spec: spec, family: fam, values: vals, file: file, args: parsed.Args}, nil
 }
+
+// builtins is where the server's built-in games come from: the catalogue
+// without files, whose code the server would run in its own process. A
+// rules file is pasted instead, and runs in a child (see rulesStore).
+var builtins = &games.Catalog{Refusal: "this server does not read files; paste the rules file instead"}

@@ -15,7 +15,7 @@ type checkCmd struct {
 // from the start, so that its author meets the file's mistakes at once
 // rather than in the middle of a solve.
 func (c *checkCmd) Run(e *env) error {
-	g, err := openGame(c.Game)
+	g, err := e.openGame(c.Game)
 	if err != nil {
 		return err
 	}

@@ -40,28 +40,17 @@ const (
 // ttyEnv tells a child that the parent's standard error is a terminal.
 const ttyEnv = "SENTE_STDERR_TTY"
 
-// supervise is set in main when commands are to run in children.
-var supervise bool
-
-// isChild is set in a child.
-var isChild bool
-
-// exitOnOvertime is set in main and in a child: a rules file's call that
-// outlasts --call-time in one step ends the process.
-var exitOnOvertime bool
-
 func init() { sandbox.Register(childMode, childMain) }
 
 // childMain runs the command of the arguments in a child.
 func childMain() int {
-	isChild, exitOnOvertime = true, true
 	syscall.CloseOnExec(messagesFD) // not for dot
 	syscall.CloseOnExec(stagedFD)
 	messages := os.NewFile(messagesFD, "messages")
-	staged = os.NewFile(stagedFD, "staged")
+	proc := process{child: true, exitOnOvertime: true, staged: os.NewFile(stagedFD, "staged")}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	return run(ctx, os.Args[1:], os.Stdin, os.Stdout, messages, os.Getenv(ttyEnv) == "1")
+	return proc.run(ctx, os.Args[1:], os.Stdin, os.Stdout, messages, os.Getenv(ttyEnv) == "1")
 }
 
 // inChild reports whether command (as kong names it: "solve <game>") runs

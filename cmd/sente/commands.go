@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"strings"
 	"text/tabwriter"
 
@@ -40,29 +41,26 @@ type describeCmd struct {
 }
 
 func (c *describeCmd) Run(e *env) error {
-	spec, err := sente.ParseSpec(c.Game)
-	if err != nil {
-		return usageError{err}
-	}
-	fam, err := findFamily(spec.Name)
+	spec, fam, err := e.lookupSpec(c.Game)
 	if err != nil {
 		return err
 	}
-	g, err := openGame(c.Game)
+	g, err := e.openSpec(spec)
 	if err != nil {
 		return err
 	}
+	caps := sente.CapabilitiesOf(g)
 	var d sente.Description
-	if dg, ok := g.(sente.Describer); ok {
-		d = dg.Describe()
+	if caps.Describer != nil {
+		d = caps.Describer.Describe()
 	}
 	type policyJSON struct {
 		Name string `json:"name"`
 		Doc  string `json:"doc"`
 	}
 	policies := []policyJSON{}
-	if r, ok := g.(sente.Restricter); ok {
-		for _, p := range r.Policies() {
+	if caps.Restricter != nil {
+		for _, p := range caps.Restricter.Policies() {
 			policies = append(policies, policyJSON{p.Name, p.Doc})
 		}
 	}
@@ -163,16 +161,14 @@ func (c *solveCmd) Run(e *env) error {
 			mainLine = append(mainLine, newMoveJSON(g, at, m))
 			at = m.To
 		}
-		restrict := map[string]string{}
-		for p, name := range sol.Restrict() {
-			restrict[p.String()] = name
-		}
+		restrict := map[sente.Player]string{}
+		maps.Copy(restrict, sol.Restrict())
 		return writeJSON(e.stdout, map[string]any{
 			"game":                 c.Game,
 			"position":             g.FormatPosition(root),
-			"turn":                 turn.String(),
-			"value":                o.Value.String(),
-			"winner":               sente.Winner(turn, o.Value).String(),
+			"turn":                 turn,
+			"value":                o.Value,
+			"winner":               sente.Winner(turn, o.Value),
 			"remoteness":           remotenessJSON(o),
 			"best_moves":           moves,
 			"main_line":            mainLine,
@@ -258,7 +254,7 @@ func (c *movesCmd) Run(e *env) error {
 	fmt.Fprintf(e.stdout, "%s (%s to move): %s\n", g.FormatPosition(p), turn, explain.Verdict(turn, o))
 	if grundy != nil {
 		fmt.Fprintf(e.stdout, "Grundy value %s\n", grundy(p))
-	} else if imp, ok := g.(sente.Impartial); ok && imp.Impartial() {
+	} else if sente.CapabilitiesOf(g).IsImpartial() {
 		fmt.Fprintln(e.stdout, "no Grundy values: the game is not under normal play (misère), and they are defined for normal play only")
 	}
 	if len(ranked) == 0 {

@@ -214,7 +214,7 @@ func gameSpecs(cur string) []string {
 		}
 		return out
 	}
-	fam, err := games.Lookup(name)
+	fam, err := builtins.Family(name)
 	if err != nil {
 		return nil
 	}
@@ -263,7 +263,7 @@ func flagValues(node *kong.Node, f *kong.Flag, cur string, args []string) []stri
 	var fam *sente.Family
 	if len(args) > 0 && node.Positional != nil && node.Positional[0].Name == "game" {
 		if spec, err := sente.ParseSpec(args[0]); err == nil {
-			if found, err := games.Lookup(spec.Name); err == nil {
+			if found, err := builtins.Family(spec.Name); err == nil {
 				fam = &found
 			}
 		}
@@ -278,7 +278,7 @@ func flagValues(node *kong.Node, f *kong.Flag, cur string, args []string) []stri
 			return nil
 		}
 		var out []string
-		for _, p := range policiesOf(*fam, args[0]) {
+		for _, p := range policiesOf(args[0]) {
 			out = append(out, who+"="+p)
 		}
 		return out
@@ -299,23 +299,23 @@ func flagValues(node *kong.Node, f *kong.Flag, cur string, args []string) []stri
 
 // policiesOf names the policies of a built-in game, made with the
 // parameters of spec when they are good, else with its defaults.
-func policiesOf(fam sente.Family, spec string) []string {
+func policiesOf(spec string) []string {
 	parsed, err := sente.ParseSpec(spec)
 	if err != nil {
 		return nil
 	}
-	vals, err := sente.Bind(fam.Name, fam.Params, parsed.Args)
+	b, err := builtins.Bind(parsed)
 	if err != nil {
-		if vals, err = sente.Bind(fam.Name, fam.Params, nil); err != nil {
+		if b, err = builtins.Bind(sente.Spec{Name: parsed.Name}); err != nil {
 			return nil
 		}
 	}
-	g, err := fam.New(vals)
+	g, err := b.New()
 	if err != nil {
 		return nil
 	}
-	r, ok := g.(sente.Restricter)
-	if !ok {
+	r := sente.CapabilitiesOf(g).Restricter
+	if r == nil {
 		return nil
 	}
 	var out []string
@@ -324,3 +324,7 @@ func policiesOf(fam sente.Family, spec string) []string {
 	}
 	return out
 }
+
+// builtins is the catalogue completion looks names up in: the built-in
+// families only, for completing must not run anybody's code.
+var builtins = &games.Catalog{}

@@ -30,11 +30,11 @@ const (
 // The moves a position has are taken to be those of the start, which for
 // the built-in games has about as many as any position.
 func estimateBytes(g sente.Game) (positions, bytes float64, ok bool) {
-	est, ok := g.(sente.Estimator)
-	if !ok {
+	caps := sente.CapabilitiesOf(g)
+	if caps.Estimator == nil {
 		return 0, 0, false
 	}
-	positions = est.EstimatePositions()
+	positions = caps.Estimator.EstimatePositions()
 	if positions <= 0 || math.IsNaN(positions) {
 		return 0, 0, false
 	}
@@ -43,23 +43,25 @@ func estimateBytes(g sente.Game) (positions, bytes float64, ok bool) {
 		rules = w.Unwrap() // misère play: the tiers are the game's own
 	}
 	per := float64(bytesPerKeyedPosition)
-	if _, tiered := rules.(sente.Tiered); !tiered {
+	if sente.CapabilitiesOf(rules).Tiered == nil {
 		moves := 0
 		if _, ended := g.Ended(g.Start()); !ended {
 			moves = len(g.Moves(g.Start()))
 		}
 		per += bytesPerInTierPosition + bytesPerInTierMove*float64(moves)
 	}
-	if _, keyed := g.(sente.Encoder); !keyed {
+	if caps.Encoder == nil {
 		per += bytesPerInterned
 	}
 	return positions, positions * per, true
 }
 
 // checkFits refuses, before any work, a solve of g that by the game's own
-// estimate needs more memory than limit (0: no limit): a one-line error
-// with the estimate and the largest sizes that fit. --force skips it.
-func (f gameFlags) checkFits(g sente.Game, limit uint64) error {
+// estimate needs more memory than --max-memory allows (e.maxMemory; 0: no
+// limit): a one-line error with the estimate and the largest sizes that
+// fit. --force skips it.
+func (f gameFlags) checkFits(e *env, g sente.Game) error {
+	limit := e.maxMemory
 	if limit == 0 || f.Force {
 		return nil
 	}
@@ -69,7 +71,7 @@ func (f gameFlags) checkFits(g sente.Game, limit uint64) error {
 	}
 	msg := fmt.Sprintf("%s: up to %s positions, needing %s of memory to solve, more than --max-memory %s allows",
 		f.Game, formatCount(positions), formatBytes(bytes), formatSize(limit))
-	if fits := f.largestFitting(limit); len(fits) > 0 {
+	if fits := f.largestFitting(e); len(fits) > 0 {
 		msg += "; the largest that fit: " + strings.Join(fits, " or ")
 	}
 	return badInput("%s; --force tries anyway", msg)
@@ -77,16 +79,18 @@ func (f gameFlags) checkFits(g sente.Game, limit uint64) error {
 
 // largestFitting lists, for each whole-number parameter of the game, the
 // spec with that parameter lowered as little as needed for the estimate
-// to fit in limit (the others kept), with its estimate.
-func (f gameFlags) largestFitting(limit uint64) []string {
-	spec, fam, err := lookupSpec(f.Game)
+// to fit in --max-memory (the others kept), with its estimate.
+func (f gameFlags) largestFitting(e *env) []string {
+	limit := e.maxMemory
+	spec, err := sente.ParseSpec(f.Game)
 	if err != nil {
 		return nil
 	}
-	vals, err := sente.Bind(spec.Name, fam.Params, spec.Args)
+	bound, err := e.games.Bind(spec)
 	if err != nil {
 		return nil
 	}
+	fam, vals := bound.Family, bound.Values
 	// Every whole-number parameter is spelled out, so that a suggestion
 	// reads whole: connect4:w=7,h=4,k=4 rather than connect4:h=4.
 	full := sente.Spec{Name: spec.Name}
@@ -117,7 +121,7 @@ func (f gameFlags) largestFitting(limit uint64) []string {
 		return out
 	}
 	fits := func(name string, v int) (float64, bool) {
-		g, err := gameFlags{Game: with(name, v).String(), Misere: f.Misere}.open()
+		g, err := gameFlags{Game: with(name, v).String(), Misere: f.Misere}.open(e)
 		if err != nil {
 			return 0, false
 		}

@@ -11,7 +11,7 @@ type explainCmd struct {
 }
 
 func (c *explainCmd) Run(e *env) error {
-	g, err := c.open()
+	g, err := c.open(e)
 	if err != nil {
 		return err
 	}

@@ -7,9 +7,7 @@ import (
 
 	"sente"
 	"sente/explore"
-	"sente/games"
 	"sente/nimber"
-	"sente/rules"
 	"sente/solve"
 )
 
@@ -23,76 +21,58 @@ type gameFlags struct {
 	Force        bool     `help:"Solve even when the game's estimate of its positions needs more memory than --max-memory allows."`
 }
 
-// rulesOptions are how rules files run: the step limit of --steps, and the
-// command's context, so that Ctrl-C stops a file's code mid-call.
-var rulesOptions rules.Options
-
-// findFamily resolves the name of a spec: a rules file (NAME.star) or a
-// built-in game family.
-func findFamily(name string) (sente.Family, error) {
-	if rules.IsRulesFile(name) {
-		fam, err := rules.Load(name, rulesOptions)
-		if err != nil {
-			return fam, usageError{err}
-		}
-		return fam, nil
-	}
-	fam, err := games.Lookup(name)
+// openGame makes the game a spec names, from the run's catalogue. Every
+// mistake in the spec is bad input.
+func (e *env) openGame(text string) (sente.Game, error) {
+	spec, err := sente.ParseSpec(text)
 	if err != nil {
-		return fam, usageError{err}
+		return nil, usageError{err}
 	}
-	return fam, nil
+	return e.openSpec(spec)
 }
 
-// fromSpec makes the game a parsed spec names.
-func fromSpec(spec sente.Spec) (sente.Game, error) {
-	fam, err := findFamily(spec.Name)
-	if err != nil {
-		return nil, err
-	}
-	vals, err := sente.Bind(spec.Name, fam.Params, spec.Args)
+// openSpec makes the game a parsed spec names.
+func (e *env) openSpec(spec sente.Spec) (sente.Game, error) {
+	g, err := e.games.OpenSpec(spec)
 	if err != nil {
 		return nil, usageError{err}
 	}
-	g, err := fam.New(vals)
-	if err != nil {
-		return nil, usageError{err}
-	}
-	opened = append(opened, g)
+	e.opened = append(e.opened, g)
 	return g, nil
 }
 
-// opened are the games this run made. A game whose own logic fails where
-// no engine looks (showing a position, say) records the failure, and run
-// reports it at the end.
-var opened []sente.Game
+// lookupSpec parses a spec and finds the family it names.
+func (e *env) lookupSpec(text string) (sente.Spec, sente.Family, error) {
+	spec, err := sente.ParseSpec(text)
+	if err != nil {
+		return spec, sente.Family{}, usageError{err}
+	}
+	fam, err := e.games.Family(spec.Name)
+	if err != nil {
+		return spec, fam, usageError{err}
+	}
+	return spec, fam, nil
+}
 
-// failure returns the first recorded failure of an opened game.
-func failure() error {
-	for _, g := range opened {
-		if e, ok := g.(sente.Erring); ok && e.Err() != nil {
-			return e.Err()
+// failure returns the first recorded failure of a game this run opened. A
+// game whose own logic fails where no engine looks (showing a position,
+// say) records the failure, and run reports it at the end.
+func (e *env) failure() error {
+	for _, g := range e.opened {
+		if err := sente.CapabilitiesOf(g).Err(); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// openGame makes the game a spec names.
-func openGame(text string) (sente.Game, error) {
-	spec, err := sente.ParseSpec(text)
-	if err != nil {
-		return nil, usageError{err}
-	}
-	return fromSpec(spec)
-}
-
 // open makes the game the flags name, under misère play when asked.
-func (f gameFlags) open() (sente.Game, error) {
-	g, err := openGame(f.Game)
+func (f gameFlags) open(e *env) (sente.Game, error) {
+	g, err := e.openGame(f.Game)
 	if err != nil || !f.Misere {
 		return g, err
 	}
-	if imp, ok := g.(sente.Impartial); !ok || !imp.Impartial() {
+	if !sente.CapabilitiesOf(g).IsImpartial() {
 		return nil, badInput("--misere: %s is not impartial; misère play is defined here for impartial games", f.Game)
 	}
 	return nimber.MisereGame(g), nil
@@ -132,7 +112,7 @@ func (f gameFlags) restrictions(g sente.Game) (map[sente.Player]string, error) {
 // solveAt opens the game, reads the position (empty: the start) and solves
 // from it: what most commands do first.
 func (f gameFlags) solveAt(e *env, position string) (sente.Game, sente.Position, *solve.Solution, error) {
-	g, err := f.open()
+	g, err := f.open(e)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -153,7 +133,7 @@ func (f gameFlags) solveFrom(e *env, g sente.Game, root sente.Position) (*solve.
 	if f.MaxPositions <= 0 {
 		return nil, badInput("--max-positions must be positive")
 	}
-	if err := f.checkFits(g, e.maxMemory); err != nil {
+	if err := f.checkFits(e, g); err != nil {
 		return nil, err
 	}
 	progress := newProgress(e)

@@ -17,57 +17,14 @@ import (
 	"sente/nimber"
 )
 
-// paramRange is one --param name=low..high.
-type paramRange struct {
-	name   string
-	values []int
-}
-
-func parseRange(fam sente.Family, text string) (paramRange, error) {
-	name, values, ok := strings.Cut(text, "=")
-	if !ok {
-		return paramRange{}, badInput("--param %q: want name=low..high (for example n=1..30)", text)
-	}
-	var param *sente.Param
-	for i := range fam.Params {
-		if fam.Params[i].Name == name {
-			param = &fam.Params[i]
-		}
-	}
-	if param == nil || param.Kind != sente.Int {
-		var names []string
-		for _, p := range fam.Params {
-			if p.Kind == sente.Int {
-				names = append(names, p.Name)
-			}
-		}
-		return paramRange{}, badInput("--param %q: %s has no whole-number parameter %q (it has: %s)", text, fam.Name, name, strings.Join(names, ", "))
-	}
-	list, err := sente.ParseInts(values)
+// parseRange reads --param name=low..high for a whole-number parameter of
+// fam.
+func parseRange(fam sente.Family, text string) (explain.ParamRange, error) {
+	r, err := explain.ParseRange(fam, text)
 	if err != nil {
-		return paramRange{}, badInput("--param %q: %v; want name=low..high", text, err)
+		return r, badInput("--param %q: %v", text, err)
 	}
-	for i, v := range list {
-		if v < param.Min || v > param.Max {
-			return paramRange{}, badInput("--param %q: %s=%d is out of range; want %s", text, name, v, param.Accepts())
-		}
-		if i > 0 && v != list[i-1]+1 {
-			return paramRange{}, badInput("--param %q: want consecutive values, low..high", text)
-		}
-	}
-	return paramRange{name, list}, nil
-}
-
-// withParam returns spec with name set to v.
-func withParam(spec sente.Spec, name string, v int) sente.Spec {
-	out := sente.Spec{Name: spec.Name}
-	for _, a := range spec.Args {
-		if a.Key != name {
-			out.Args = append(out.Args, a)
-		}
-	}
-	out.Args = append(out.Args, sente.Arg{Key: name, Value: strconv.Itoa(v)})
-	return out
+	return r, nil
 }
 
 type grundyCmd struct {
@@ -76,18 +33,6 @@ type grundyCmd struct {
 	Limit        int    `help:"Heap games: how far to compute the sequence when looking for a proven period. By default up to G(1000000), stopping after a few seconds of work (2·10⁹ options looked at); a limit given here is followed to the end, with progress on a terminal." placeholder:"N"`
 	MaxPositions int    `help:"Stop with an error past this many positions for one value." default:"200000000"`
 	JSON         bool   `name:"json" help:"Print JSON."`
-}
-
-// sequence is a game's Grundy values over one parameter and what is known
-// of them.
-type sequence struct {
-	param       string
-	first, last int
-	values      []string       // as text: loopy games have infinite values
-	numbers     []int          // the finite values, when all are finite
-	period      *nimber.Period // a heap game's period, proven where theory allows
-	note        string         // a conjecture, or why there is no period
-	searched    int            // a heap game's values were computed up to G(searched)
 }
 
 // The default search for a heap game's period: values up to G(1000000),
@@ -101,20 +46,9 @@ var (
 	defaultHeapWork  int64 = 2000000000
 )
 
-// furtherLimit suggests a --limit that looks past G(reached): about twice as
-// far, rounded to two significant digits.
-func furtherLimit(reached int) int {
-	n := 2 * max(reached, 1)
-	unit := 1
-	for n/unit >= 100 {
-		unit *= 10
-	}
-	return (n + unit - 1) / unit * unit
-}
-
 // sequence computes the values the flags ask for.
-func (c *grundyCmd) sequence(e *env) (*sequence, error) {
-	spec, fam, err := lookupSpec(c.Game)
+func (c *grundyCmd) sequence(e *env) (*explain.Sequence, error) {
+	spec, fam, err := e.lookupSpec(c.Game)
 	if err != nil {
 		return nil, err
 	}
@@ -122,87 +56,38 @@ func (c *grundyCmd) sequence(e *env) (*sequence, error) {
 	if err != nil {
 		return nil, err
 	}
-	first, last := r.values[0], r.values[len(r.values)-1]
-	s := &sequence{param: r.name, first: first, last: last}
-	base, err := fromSpec(withParam(spec, r.name, first))
-	if err != nil {
-		return nil, err
+	search := nimber.HeapSearch{Limit: c.Limit}
+	if c.Limit <= 0 {
+		search = nimber.HeapSearch{Limit: defaultHeapLimit, MaxWork: defaultHeapWork}
 	}
-	if imp, ok := base.(sente.Impartial); !ok || !imp.Impartial() {
+	shown := newHeapProgress(e)
+	search.Progress = shown.report
+	s, err := explain.GrundySequence(e.ctx, e.openSpec, spec, r, explain.SequenceOptions{MaxPositions: c.MaxPositions, Search: search})
+	shown.done()
+	var notNormal *explain.NotNormalPlayError
+	switch {
+	case errors.Is(err, explain.ErrNotImpartial):
 		return nil, badInput("%s is not impartial, so it has no Grundy values; use 'sente sweep' to see who wins", fam.Name)
+	case errors.As(err, &notNormal):
+		return nil, badInput("%s at %s=%d is not under normal play (misère, or a position ends other than lost for the player to move), so it has no Grundy values; use 'sente sweep' to see who wins", fam.Name, notNormal.Param, notNormal.Value)
 	}
-	if heaps, ok := base.(sente.Heaps); ok && r.name == "n" {
-		// A heap game's single-heap values come straight from its rules,
-		// with the period proven where theory allows.
-		rules := heaps.HeapRules()
-		seq, err := nimber.HeapValues(e.ctx, rules, last)
-		if err != nil {
-			return nil, err
-		}
-		s.numbers = seq[first:]
-		// The values asked for may settle the period; otherwise look
-		// further.
-		p, ok := nimber.HeapPeriod(rules, seq)
-		reached, outOfWork := last, false
-		if !ok {
-			b := nimber.HeapSearch{Limit: c.Limit}
-			if c.Limit <= 0 {
-				b = nimber.HeapSearch{Limit: defaultHeapLimit, MaxWork: defaultHeapWork}
-			}
-			if b.Limit > last {
-				shown := newHeapProgress(e)
-				b.Progress = shown.report
-				res, err := nimber.SearchHeapPeriod(e.ctx, rules, b)
-				shown.done()
-				if err != nil {
-					return nil, err
-				}
-				p, ok, reached, outOfWork = res.Period, res.Found, res.Reached, res.OutOfWork
-			}
-		}
-		s.searched = reached
-		if ok {
-			s.period = &p
-		} else {
-			s.note = fmt.Sprintf("no period found up to G(%d)", reached)
-			if outOfWork {
-				s.note += " (the default search stops after a few seconds of work)"
-			}
-			s.note += fmt.Sprintf("; --limit %d looks further", furtherLimit(reached))
-		}
-	} else {
-		for _, v := range r.values {
-			g, err := fromSpec(withParam(spec, r.name, v))
-			if err != nil {
-				return nil, err
-			}
-			ev, err := explain.Evaluate(e.ctx, g, nil, explain.EvaluateOptions{MaxPositions: c.MaxPositions})
-			if err != nil {
-				return nil, err
-			}
-			if ev.Grundy == "" {
-				return nil, badInput("%s at %s=%d is not under normal play (misère, or a position ends other than lost for the player to move), so it has no Grundy values; use 'sente sweep' to see who wins", fam.Name, r.name, v)
-			}
-			s.values = append(s.values, ev.Grundy)
-			if ev.Nimber >= 0 && len(s.numbers) == len(s.values)-1 {
-				s.numbers = append(s.numbers, ev.Nimber)
-			}
-		}
+	return s, err
+}
+
+// grundyNote is what grundy says of the values beyond them: how far a heap
+// game's search went without finding a period, or a conjecture.
+func grundyNote(s *explain.Sequence) string {
+	if !s.Heap {
+		return s.Conjecture
 	}
-	if s.values == nil {
-		for _, v := range s.numbers {
-			s.values = append(s.values, strconv.Itoa(v))
-		}
+	if s.Period != nil {
+		return ""
 	}
-	if len(s.numbers) != len(s.values) {
-		s.numbers = nil
+	note := fmt.Sprintf("no period found up to G(%d)", s.Reached)
+	if s.OutOfWork {
+		note += " (the default search stops after a few seconds of work)"
 	}
-	if s.period == nil && s.note == "" && s.numbers != nil {
-		if d, ok := explain.Describe(s.numbers, first, r.name); ok {
-			s.note = fmt.Sprintf("conjecture (%s): %s", explain.Observed(r.name, first, last), d)
-		}
-	}
-	return s, nil
+	return note + fmt.Sprintf("; --limit %d looks further", explain.FurtherLimit(s.Reached))
 }
 
 func (c *grundyCmd) Run(e *env) error {
@@ -210,8 +95,8 @@ func (c *grundyCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	first, last, values, period, note := s.first, s.last, s.values, s.period, s.note
-	r := paramRange{name: s.param}
+	first, last, values, period, note := s.First, s.Last, s.Values, s.Period, grundyNote(s)
+	name := s.Param
 	if c.JSON {
 		type result struct {
 			At map[string]int `json:"param_values"`
@@ -219,15 +104,15 @@ func (c *grundyCmd) Run(e *env) error {
 		}
 		results := []result{}
 		for i, v := range values {
-			results = append(results, result{map[string]int{r.name: first + i}, parseGrundy(v)})
+			results = append(results, result{map[string]int{name: first + i}, parseGrundy(v)})
 		}
 		var p any
 		if period != nil {
 			p = map[string]any{"from": period.From, "length": period.Length, "proven": period.Proven, "proof": period.Proof}
 		}
-		out := map[string]any{"game": c.Game, "param": r.name, "from": first, "to": last, "results": results, "period": p}
-		if s.searched > 0 {
-			out["searched_to"] = s.searched
+		out := map[string]any{"game": c.Game, "param": name, "from": first, "to": last, "results": results, "period": p}
+		if s.Heap && s.Reached > 0 {
+			out["searched_to"] = s.Reached
 		}
 		if note != "" {
 			out["conjecture"] = note
@@ -235,11 +120,11 @@ func (c *grundyCmd) Run(e *env) error {
 		return writeJSON(e.stdout, out)
 	}
 	w := e.stdout
-	fmt.Fprintf(w, "%s: Grundy values of the start for %s = %d..%d\n", c.Game, r.name, first, last)
+	fmt.Fprintf(w, "%s: Grundy values of the start for %s = %d..%d\n", c.Game, name, first, last)
 	const perLine = 20
 	for i := 0; i < len(values); i += perLine {
 		end := min(i+perLine, len(values))
-		fmt.Fprintf(w, "  %s = %d..%d:", r.name, first+i, first+end-1)
+		fmt.Fprintf(w, "  %s = %d..%d:", name, first+i, first+end-1)
 		for _, v := range values[i:end] {
 			fmt.Fprintf(w, " %s", v)
 		}
@@ -247,13 +132,13 @@ func (c *grundyCmd) Run(e *env) error {
 	}
 	switch {
 	case period != nil && period.Proven:
-		fmt.Fprintf(w, "period %d from %s = %d, proven: %s\n", period.Length, r.name, period.From, period.Proof)
+		fmt.Fprintf(w, "period %d from %s = %d, proven: %s\n", period.Length, name, period.From, period.Proof)
 	case period != nil:
-		fmt.Fprintf(w, "period %d from %s = %d, conjectured (observed, not proven): %s\n", period.Length, r.name, period.From, period.Proof)
+		fmt.Fprintf(w, "period %d from %s = %d, conjectured (observed, not proven): %s\n", period.Length, name, period.From, period.Proof)
 	case note != "":
 		fmt.Fprintln(w, note)
 	default:
-		fmt.Fprintln(w, explain.NoPattern(r.name, first, last))
+		fmt.Fprintln(w, explain.NoPattern(name, first, last))
 	}
 	return nil
 }
@@ -288,18 +173,6 @@ func (p *heapProgress) done() {
 	}
 }
 
-func lookupSpec(text string) (sente.Spec, sente.Family, error) {
-	spec, err := sente.ParseSpec(text)
-	if err != nil {
-		return spec, sente.Family{}, usageError{err}
-	}
-	fam, err := findFamily(spec.Name)
-	if err != nil {
-		return spec, fam, err
-	}
-	return spec, fam, nil
-}
-
 type sweepCmd struct {
 	Game         string   `arg:"" help:"NAME or NAME:key=value,..."`
 	Params       []string `name:"param" required:"" help:"A parameter to vary, as name=low..high; give one or two." placeholder:"NAME=LOW..HIGH"`
@@ -309,35 +182,42 @@ type sweepCmd struct {
 }
 
 func (c *sweepCmd) Run(e *env) error {
-	spec, fam, err := lookupSpec(c.Game)
+	spec, fam, err := e.lookupSpec(c.Game)
 	if err != nil {
 		return err
 	}
 	if len(c.Params) > 2 {
 		return badInput("--param given %d times; sweep takes one or two", len(c.Params))
 	}
-	var ranges []paramRange
+	var ranges []explain.ParamRange
 	for _, p := range c.Params {
 		r, err := parseRange(fam, p)
 		if err != nil {
 			return err
 		}
-		if len(ranges) == 1 && ranges[0].name == r.name {
-			return badInput("--param %s given twice", r.name)
+		if len(ranges) == 1 && ranges[0].Name == r.Name {
+			return badInput("--param %s given twice", r.Name)
 		}
 		ranges = append(ranges, r)
 	}
-	rows := ranges[0]
-	cols := paramRange{values: []int{0}}
+	var cols explain.ParamRange
 	if len(ranges) == 2 {
 		cols = ranges[1]
 	}
+	sw, err := explain.SweepWinners(e.ctx, e.openSpec, spec, ranges[0], cols, explain.SweepOptions{MaxPositions: c.MaxPositions, Grundy: c.Grundy})
+	if errors.Is(err, explain.ErrNoGrundy) {
+		return badInput("%s has no Grundy values (it is not impartial, or not under normal play); drop --grundy", fam.Name)
+	}
+	if err != nil {
+		return err
+	}
+	rows, cols := sw.Rows, sw.Cols
 
 	type cell struct {
 		At     map[string]int `json:"param_values"`
-		Turn   string         `json:"turn,omitempty"`
-		Value  string         `json:"value,omitempty"`
-		Winner string         `json:"winner,omitempty"`
+		Turn   *sente.Player  `json:"turn,omitempty"`
+		Value  *sente.Value   `json:"value,omitempty"`
+		Winner *sente.Player  `json:"winner,omitempty"`
 		*grundyJSON
 		Method string `json:"method,omitempty"`
 		// Skipped says that the combination is not a valid game, and Reason
@@ -346,97 +226,48 @@ func (c *sweepCmd) Run(e *env) error {
 		Reason  string `json:"reason,omitempty"`
 	}
 	var cells []cell
-	// played[j][i] says whether row i of column j could be played.
-	played := make([][]bool, len(cols.values))
-	winners := make([][]sente.Player, len(cols.values))
-	shown := make([][]string, len(rows.values))
+	shown := make([][]string, len(rows.Values))
 	var skipped []cell
 	var firstErr error
-	for i, rv := range rows.values {
-		for j, cv := range cols.values {
-			s := withParam(spec, rows.name, rv)
-			params := map[string]int{rows.name: rv}
-			if cols.name != "" {
-				s = withParam(s, cols.name, cv)
-				params[cols.name] = cv
+	for i, row := range sw.Cells {
+		for _, x := range row {
+			params := map[string]int{rows.Name: x.Row}
+			if cols.Name != "" {
+				params[cols.Name] = x.Col
 			}
-			// skip marks the cell as having no result, for the reason err.
-			skip := func(err error) {
+			if x.Err != nil {
+				// A combination past --max-positions, or not a game (k
+				// longer than the board, say): a hole in the grid.
+				err := x.Err
+				if errors.Is(err, explore.ErrTooMany) {
+					err = fmt.Errorf("%s: %w (--max-positions %d)", x.Spec, err, c.MaxPositions)
+				}
 				firstErr = cmp.Or(firstErr, err)
-				x := cell{At: params, Skipped: true, Reason: err.Error()}
-				skipped = append(skipped, x)
-				cells = append(cells, x)
-				played[j] = append(played[j], false)
-				winners[j] = append(winners[j], sente.Nobody)
+				skip := cell{At: params, Skipped: true, Reason: err.Error()}
+				skipped = append(skipped, skip)
+				cells = append(cells, skip)
 				shown[i] = append(shown[i], "-")
-			}
-			g, err := fromSpec(s)
-			if err != nil {
-				// An invalid combination (k longer than the board, say)
-				// is a hole in the grid, not the end of it.
-				skip(err)
 				continue
 			}
-			ev, err := explain.Evaluate(e.ctx, g, nil, explain.EvaluateOptions{MaxPositions: c.MaxPositions})
-			if errors.Is(err, explore.ErrTooMany) {
-				// Past --max-positions: the other cells still have answers.
-				err = fmt.Errorf("%s: %w (--max-positions %d)", s, err, c.MaxPositions)
-				skip(err)
-				continue
-			}
-			if err != nil {
-				return fmt.Errorf("%s: %w", s, err)
-			}
-			if c.Grundy && ev.Grundy == "" {
-				return badInput("%s has no Grundy values (it is not impartial, or not under normal play); drop --grundy", fam.Name)
-			}
-			played[j] = append(played[j], true)
-			winners[j] = append(winners[j], ev.Winner)
+			ev := x.Evaluation
 			text := ev.Winner.String()
 			if c.Grundy {
 				text = ev.Grundy
 			}
 			shown[i] = append(shown[i], text)
-			x := cell{At: params, Turn: ev.Turn.String(), Winner: ev.Winner.String(), Value: ev.Value.String(), Method: ev.Method}
+			y := cell{At: params, Turn: &ev.Turn, Winner: &ev.Winner, Value: &ev.Value, Method: ev.Method}
 			if ev.Grundy != "" {
 				v := parseGrundy(ev.Grundy)
-				x.grundyJSON = &v
+				y.grundyJSON = &v
 			}
-			cells = append(cells, x)
+			cells = append(cells, y)
 		}
 	}
 	if len(skipped) == len(cells) {
 		// Not one combination is a game: the spec itself is wrong.
 		return firstErr
 	}
-
-	// Patterns are looked for along the rows each column could play: the
-	// longest run of neighbouring rows without a skipped cell.
-	runs := make([][]sente.Player, len(cols.values))
-	runFirst := make([]int, len(cols.values))
-	for j := range cols.values {
-		from, length := longestRun(played[j])
-		runs[j] = winners[j][from : from+length]
-		runFirst[j] = rows.values[0] + from
-	}
-	var patterns []string
-	noPattern := ""
-	if cols.name == "" {
-		if p, ok := explain.WinnerPattern(runs[0], runFirst[0], rows.name); ok {
-			patterns = []string{p}
-		} else {
-			noPattern = explain.NoPattern(rows.name, runFirst[0], runFirst[0]+len(runs[0])-1)
-		}
-	} else {
-		patterns = explain.ColumnPatterns(runs, runFirst, rows.name, cols.values, cols.name)
-	}
-	observed := fmt.Sprintf("observed for %s = %d..%d", rows.name, rows.values[0], rows.values[len(rows.values)-1])
-	if cols.name != "" {
-		observed += fmt.Sprintf(" and %s = %d..%d", cols.name, cols.values[0], cols.values[len(cols.values)-1])
-	}
-	if len(skipped) > 0 {
-		observed += fmt.Sprintf(" except the %d skipped", len(skipped))
-	}
+	patterns, noPattern, observed := sw.Patterns, sw.NoPattern, sw.Observed
 	if c.JSON {
 		if patterns == nil {
 			patterns = []string{}
@@ -450,16 +281,16 @@ func (c *sweepCmd) Run(e *env) error {
 		what = "Grundy value of the start"
 	}
 	fmt.Fprintf(w, "%s: %s\n", c.Game, what)
-	header := []string{rows.name}
-	for _, cv := range cols.values {
-		if cols.name == "" {
+	header := []string{rows.Name}
+	for _, cv := range cols.Values {
+		if cols.Name == "" {
 			header = append(header, "")
 		} else {
-			header = append(header, fmt.Sprintf("%s=%d", cols.name, cv))
+			header = append(header, fmt.Sprintf("%s=%d", cols.Name, cv))
 		}
 	}
 	table := [][]string{header}
-	for i, rv := range rows.values {
+	for i, rv := range rows.Values {
 		table = append(table, append([]string{strconv.Itoa(rv)}, shown[i]...))
 	}
 	writeTable(w, table)
@@ -491,22 +322,6 @@ func (c *sweepCmd) Run(e *env) error {
 		fmt.Fprintf(w, "Patterns: %s.\n", noPattern)
 	}
 	return nil
-}
-
-// longestRun returns the start and length of the longest run of true in ok,
-// the later one of equal runs.
-func longestRun(ok []bool) (from, length int) {
-	start := 0
-	for i := 0; i <= len(ok); i++ {
-		if i < len(ok) && ok[i] {
-			continue
-		}
-		if i-start >= length && i > start {
-			from, length = start, i-start
-		}
-		start = i + 1
-	}
-	return from, length
 }
 
 // writeTable prints rows of cells in right-aligned columns.

@@ -61,46 +61,38 @@ func parseGrundy(text string) grundyJSON {
 // moveJSON is one move: its name, the position it leads to, and its value
 // and remoteness for the player making it, counting the move.
 type moveJSON struct {
-	Move       string `json:"move"`
-	Player     string `json:"player"`
-	Value      string `json:"value"`
-	Remoteness *int   `json:"remoteness"`
-	Position   string `json:"position"`
+	Move       string       `json:"move"`
+	Player     sente.Player `json:"player"`
+	Value      sente.Value  `json:"value"`
+	Remoteness *int         `json:"remoteness"`
+	Position   string       `json:"position"`
 	*grundyJSON
 }
 
 func newMoveJSON(g sente.Game, from sente.Position, m explain.RankedMove) moveJSON {
 	return moveJSON{
 		Move:       m.Name,
-		Player:     g.Turn(from).String(),
-		Value:      m.Outcome.Value.String(),
+		Player:     g.Turn(from),
+		Value:      m.Outcome.Value,
 		Remoteness: remotenessJSON(m.Outcome),
 		Position:   g.FormatPosition(m.To),
 	}
 }
 
-// kindNames name the kinds of parameters.
-var kindNames = map[sente.Kind]string{
-	sente.Int: "int", sente.Ints: "ints", sente.Bool: "bool", sente.Choice: "choice", sente.Text: "text",
-}
-
 type paramJSON struct {
-	Name    string   `json:"name"`
-	Kind    string   `json:"kind"`
-	Default string   `json:"default"`
-	Min     *int     `json:"min,omitempty"`
-	Max     *int     `json:"max,omitempty"`
-	Choices []string `json:"choices,omitempty"`
-	Doc     string   `json:"doc"`
+	Name    string     `json:"name"`
+	Kind    sente.Kind `json:"kind"`
+	Default string     `json:"default"`
+	Min     *int       `json:"min,omitempty"`
+	Max     *int       `json:"max,omitempty"`
+	Choices []string   `json:"choices,omitempty"`
+	Doc     string     `json:"doc"`
 }
 
 func paramsJSON(params []sente.Param) []paramJSON {
 	out := []paramJSON{}
 	for _, p := range params {
-		j := paramJSON{Name: p.Name, Kind: kindNames[p.Kind], Default: p.Default, Doc: p.Doc, Choices: p.Choices}
-		if j.Kind == "" {
-			j.Kind = "text"
-		}
+		j := paramJSON{Name: p.Name, Kind: p.Kind, Default: p.Default, Doc: p.Doc, Choices: p.Choices}
 		if p.Kind == sente.Int || p.Kind == sente.Ints {
 			j.Min, j.Max = &p.Min, &p.Max
 		}

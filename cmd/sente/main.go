@@ -12,6 +12,8 @@ import (
 
 	"github.com/alecthomas/kong"
 
+	"sente"
+	"sente/games"
 	"sente/internal/sandbox"
 	"sente/rules"
 )
@@ -54,6 +56,14 @@ type env struct {
 	// maxMemory is --max-memory in bytes (0: no limit), for refusing
 	// solves whose estimate cannot fit.
 	maxMemory uint64
+	// games is where specs become games: the built-in families and rules
+	// files, run as --steps and --call-time say and stopped with ctx.
+	games *games.Catalog
+	// opened are the games this run made (see failure).
+	opened []sente.Game
+	// files are this run's files waiting for the command to succeed (see
+	// fileStage).
+	files fileStage
 }
 
 // usageError marks bad input: it ends with exit status 2.
@@ -68,11 +78,35 @@ func badInput(format string, args ...any) error {
 
 func main() {
 	sandbox.Init() // in a child, runs the command and exits
-	supervise = sandbox.Supported()
-	exitOnOvertime = true
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	os.Exit(run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, isTerminal(os.Stderr)))
+	proc := process{supervise: sandbox.Supported(), exitOnOvertime: true}
+	os.Exit(proc.run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, isTerminal(os.Stderr)))
+}
+
+// process is how this process runs a command, set once where it starts:
+// in main, in a child (childMain), or in a test (run).
+type process struct {
+	// supervise runs commands in a child under the memory limit (see
+	// child.go).
+	supervise bool
+	// child is set in a child: its parent holds its output.
+	child bool
+	// exitOnOvertime ends the process when a rules file's call outlasts
+	// --call-time in one step.
+	exitOnOvertime bool
+	// staged, in a child, tells the parent the name of each temporary file
+	// as it is created, so that the parent removes it if the child dies.
+	staged *os.File
+}
+
+// supervise makes run, the tests' way in, run commands in children as main
+// does; the tests of containment set it.
+var supervise bool
+
+// run is main without the process: it returns the exit status.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, tty bool) int {
+	return process{supervise: supervise}.run(ctx, args, stdin, stdout, stderr, tty)
 }
 
 func isTerminal(f *os.File) bool {
@@ -80,8 +114,8 @@ func isTerminal(f *os.File) bool {
 	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }
 
-// run is main without the process: it returns the exit status.
-func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, tty bool) (status int) {
+// run runs the command of args and returns the exit status.
+func (proc process) run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, tty bool) (status int) {
 	var c cli
 	exited := -1
 	parser, err := kong.New(&c,
@@ -117,7 +151,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if kctx.Command() == "serve" {
 		limit = 0
 	}
-	if supervise && inChild(kctx.Command()) {
+	if proc.supervise && inChild(kctx.Command()) {
 		if status, started := runChild(ctx, args, kctx.Command(), limit, stdin, stdout, stderr, tty); started {
 			return status
 		}
@@ -125,7 +159,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	ctx, stopWatch := watchMemory(ctx, limit)
 	defer stopWatch()
 	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, tty: tty, maxMemory: limit}
-	if !interactive(kctx.Command()) && !isChild {
+	e.files.staged = proc.staged
+	if !interactive(kctx.Command()) && !proc.child {
 		// Nothing reaches stdout unless the whole command succeeds. (A
 		// child's parent holds its output.)
 		out := &spool{}
@@ -140,8 +175,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			}
 		}()
 	}
-	rulesOptions = rules.Options{Steps: c.Steps, Context: ctx, CallTime: c.CallTime}
-	if exitOnOvertime {
+	rulesOptions := rules.Options{Steps: c.Steps, Context: ctx, CallTime: c.CallTime}
+	if proc.exitOnOvertime {
 		// One step of the file's code can run for minutes, beyond what
 		// cancelling stops: only ending the process ends it.
 		rulesOptions.Overtime = func(err error) {
@@ -152,12 +187,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			os.Exit(2)
 		}
 	}
-	opened = nil
+	e.games = &games.Catalog{ReadFiles: true, Rules: rulesOptions}
 	err = kctx.Run(e)
 	if err == nil {
-		err = failure()
+		err = e.failure()
 	}
-	err = finishFiles(err)
+	err = e.files.finish(err)
 	if err != nil {
 		var usage usageError
 		var fileErr *rules.Error

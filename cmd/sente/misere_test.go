@@ -26,7 +26,7 @@ func misereGames(t *testing.T) [][]string {
 		"nim": "nim:heaps=1/2/2", "count": "count:lose=9",
 	}
 	for _, f := range games.All() {
-		g, err := openGame(f.Name)
+		g, err := games.New(f.Name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -49,7 +49,6 @@ func misereGames(t *testing.T) [][]string {
 // misère game: each works and shows what is defined (values, remoteness),
 // without Grundy values, which misère play does not have.
 func TestMisereEveryCommand(t *testing.T) {
-	opened = nil
 	dir := t.TempDir()
 	for _, game := range misereGames(t) {
 		name := strings.ReplaceAll(strings.Join(game, " "), "/", "_")

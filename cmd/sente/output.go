@@ -73,34 +73,34 @@ func (s *spool) close() {
 	}
 }
 
-// pending are this run's files waiting for the command to succeed.
-var pending []render.StagedFile
+// fileStage holds a run's files waiting for the command to succeed.
+type fileStage struct {
+	pending []render.StagedFile
+	// staged, in a child, tells the parent the name of each temporary file
+	// as it is created, so that the parent removes it if the child dies.
+	staged *os.File
+}
 
-// staged, in a child, tells the parent the name of each temporary file as
-// it is created, so that the parent removes it if the child dies.
-var staged *os.File
-
-// stageFile writes path's new content to a temporary file beside it, to
-// be put in place by finishFiles. write gets a buffered writer.
-func stageFile(path string, write func(io.Writer) error) error {
+// stage writes path's new content to a temporary file beside it, to be put
+// in place by finish. write gets a buffered writer.
+func (s *fileStage) stage(path string, write func(io.Writer) error) error {
 	var created func(string)
-	if staged != nil {
-		created = func(tmp string) { fmt.Fprintln(staged, tmp) }
+	if s.staged != nil {
+		created = func(tmp string) { fmt.Fprintln(s.staged, tmp) }
 	}
 	f, err := render.StageFile(path, created, write)
 	if err != nil {
 		return err
 	}
-	pending = append(pending, f)
+	s.pending = append(s.pending, f)
 	return nil
 }
 
-// finishFiles puts the staged files in place when err is nil, and removes
-// them otherwise; it returns err, or the first failure to put a file in
-// place.
-func finishFiles(err error) error {
-	files := pending
-	pending = nil
+// finish puts the staged files in place when err is nil, and removes them
+// otherwise; it returns err, or the first failure to put a file in place.
+func (s *fileStage) finish(err error) error {
+	files := s.pending
+	s.pending = nil
 	for _, f := range files {
 		if err == nil {
 			if cerr := f.Commit(); cerr != nil {

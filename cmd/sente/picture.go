@@ -9,11 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"sente"
-	"sente/explain"
 	"sente/render"
-	"sente/rules"
-	"sente/solve"
 )
 
 type tableCmd struct {
@@ -30,41 +26,28 @@ func (c *tableCmd) Run(e *env) error {
 		return err
 	}
 	opt := render.TableOptions{Best: c.Best}
-	if opt.Grundy, err = grundyLabels(e, g, root, c.MaxPositions); err != nil {
+	if opt.Grundy, err = render.GrundyLabels(e.ctx, g, root, c.MaxPositions); err != nil {
 		return err
 	}
 	table := render.SolutionTable(sol, opt)
-	return writeOut(c.Out, e.stdout, func(w io.Writer) error {
+	return e.writeOut(c.Out, func(w io.Writer) error {
 		return render.WriteTable(e.ctx, w, c.Format, table)
 	})
 }
 
-// grundyLabels gives the (generalized) Grundy value of every position of an
-// impartial game reachable from root, as the renderers take it; nil for
-// other games.
-func grundyLabels(e *env, g sente.Game, root sente.Position, maxPositions int) (func(sente.Position) (string, bool), error) {
-	grundy, err := explain.GrundyOf(e.ctx, g, root, maxPositions)
-	if err != nil || grundy == nil {
-		return nil, err
-	}
-	return func(p sente.Position) (string, bool) {
-		v := grundy(p)
-		return v, v != "?"
-	}, nil
-}
-
-// writeOut writes to the file path, or to stdout when path is empty. The
-// file is created or replaced only when the whole command succeeds (see
-// stageFile); stdout is held until then too (see spool).
-func writeOut(path string, stdout io.Writer, write func(io.Writer) error) error {
+// writeOut writes to the file path, or to standard output when path is
+// empty. The file is created or replaced only when the whole command
+// succeeds (see fileStage); standard output is held until then too (see
+// spool).
+func (e *env) writeOut(path string, write func(io.Writer) error) error {
 	if path == "" {
-		return write(stdout)
+		return write(e.stdout)
 	}
 	dir := filepath.Dir(path)
 	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
 		return badInput("cannot write %s: there is no directory %s", path, dir)
 	}
-	if err := stageFile(path, write); err != nil {
+	if err := e.files.stage(path, write); err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return nil
@@ -82,12 +65,12 @@ type pictureFlags struct {
 	Format string `help:"svg or png (default: from the file's name)." placeholder:"FORMAT"`
 }
 
-func (f pictureFlags) write(p *render.Picture) error {
+func (f pictureFlags) write(e *env, p *render.Picture) error {
 	format, err := render.PictureFormat(f.Out, f.Format)
 	if err != nil {
 		return badInput("%v", err)
 	}
-	return writeOut(f.Out, nil, func(w io.Writer) error { return p.Encode(w, format) })
+	return e.writeOut(f.Out, func(w io.Writer) error { return p.Encode(w, format) })
 }
 
 type pictureTableCmd struct {
@@ -98,7 +81,7 @@ type pictureTableCmd struct {
 }
 
 func (c *pictureTableCmd) Run(e *env) error {
-	g, err := c.open()
+	g, err := c.open(e)
 	if err != nil {
 		return err
 	}
@@ -106,32 +89,18 @@ func (c *pictureTableCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	features, err := featuresOf(g, sol)
+	features, err := render.Features(g, sol)
 	if err != nil {
-		return err
+		return usageError{err}
 	}
-	if len(features) < 2 {
+	rows, cols, err := render.TableAxes(features, c.Rows, c.Cols)
+	var none *render.NoFeatureError
+	switch {
+	case errors.Is(err, render.ErrFewFeatures):
 		return badInput("%s names no features of its positions to draw a table by", c.Game)
-	}
-	find := func(name string, fallback int) (sente.Feature, error) {
-		if name == "" {
-			return features[fallback], nil
-		}
-		var names []string
-		for _, f := range features {
-			if f.Name == name {
-				return f, nil
-			}
-			names = append(names, f.Name)
-		}
-		return sente.Feature{}, badInput("%s has no feature %q (features: %s)", c.Game, name, strings.Join(names, ", "))
-	}
-	rows, err := find(c.Rows, 0)
-	if err != nil {
-		return err
-	}
-	cols, err := find(c.Cols, 1)
-	if err != nil {
+	case errors.As(err, &none):
+		return badInput("%s has %v", c.Game, err)
+	case err != nil:
 		return err
 	}
 	title := fmt.Sprintf("%s: who wins, by %s and %s", c.Game, rows.Name, cols.Name)
@@ -139,7 +108,7 @@ func (c *pictureTableCmd) Run(e *env) error {
 	if err != nil {
 		return badInput("%v", err)
 	}
-	return c.write(grid.Picture())
+	return c.write(e, grid.Picture())
 }
 
 type pictureGraphCmd struct {
@@ -164,7 +133,7 @@ func (c *pictureGraphCmd) Run(e *env) error {
 		return err
 	}
 	opt := render.GraphOptions{Title: c.Game, MaxPositions: c.MaxNodes, LeftToRight: c.Across}
-	if opt.Grundy, err = grundyLabels(e, g, root, c.MaxPositions); err != nil {
+	if opt.Grundy, err = render.GrundyLabels(e.ctx, g, root, c.MaxPositions); err != nil {
 		return err
 	}
 	graph, err := render.GraphOf(sol, opt)
@@ -187,7 +156,7 @@ func (c *pictureGraphCmd) Run(e *env) error {
 			return err
 		}
 	}
-	return writeOut(c.Out, nil, func(w io.Writer) error {
+	return e.writeOut(c.Out, func(w io.Writer) error {
 		_, err := w.Write(out)
 		return err
 	})
@@ -203,72 +172,22 @@ func (c *pictureGrundyCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	if s.numbers == nil {
+	if s.Numbers == nil {
 		return badInput("%s has infinite (loopy) values in this range; they cannot be plotted", c.Game)
 	}
 	series := render.GrundySeries{
-		Title:  fmt.Sprintf("%s: Grundy values G(%s)", c.Game, s.param),
-		Note:   s.note,
-		Param:  s.param,
-		First:  s.first,
-		Values: s.numbers,
+		Title:  fmt.Sprintf("%s: Grundy values G(%s)", c.Game, s.Param),
+		Note:   grundyNote(s),
+		Param:  s.Param,
+		First:  s.First,
+		Values: s.Numbers,
 	}
-	if s.period != nil {
-		series.Period = &render.Period{From: s.period.From, Length: s.period.Length, Proven: s.period.Proven}
-	} else if p, ok := explain.FindPeriod(s.numbers, s.first); ok && s.searched == 0 {
-		// A period seen in the values shown, observed only; a heap game
-		// whose search went further and found none has none to show.
-		series.Period = &render.Period{From: p.From, Length: p.Length}
+	if p, ok := s.PlotPeriod(); ok {
+		series.Period = &render.Period{From: p.From, Length: p.Length, Proven: p.Proven}
 	}
 	picture, err := render.GrundyPlot(series)
 	if err != nil {
 		return badInput("%v", err)
 	}
-	return c.write(picture)
-}
-
-// featuresOf returns the features a game names: a Go game's own, or those
-// of a rules file, whose functions give values without a range, so the
-// range is read off the solved positions.
-func featuresOf(g sente.Game, sol *solve.Solution) ([]sente.Feature, error) {
-	if f, ok := g.(sente.Featured); ok && f.Features() != nil {
-		return f.Features(), nil
-	}
-	if w, ok := g.(interface{ Unwrap() sente.Game }); ok {
-		g = w.Unwrap() // misère play: the same positions, so the same features
-	}
-	file, ok := rules.Of(g)
-	if !ok {
-		return nil, nil
-	}
-	var features []sente.Feature
-	for _, name := range file.FeatureNames() {
-		size := 0
-		var ferr error
-		sol.Each(func(p sente.Position, _ sente.Outcome) bool {
-			v, err := file.Feature(name, p)
-			if err != nil || v < 0 {
-				ferr = fmt.Errorf("feature %s of %s: %v", name, g.FormatPosition(p), err)
-				if err == nil {
-					ferr = fmt.Errorf("feature %s of %s is %d; features are whole numbers from 0", name, g.FormatPosition(p), v)
-				}
-				return false
-			}
-			size = max(size, v+1)
-			return true
-		})
-		if ferr != nil {
-			return nil, usageError{ferr}
-		}
-		features = append(features, sente.Feature{
-			Name: name,
-			Doc:  "the feature " + name + " of the rules file",
-			Of: func(p sente.Position) int {
-				v, _ := file.Feature(name, p)
-				return v
-			},
-			Size: size,
-		})
-	}
-	return features, nil
+	return c.write(e, picture)
 }

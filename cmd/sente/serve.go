@@ -36,8 +36,8 @@ func (c serveCmd) Run(e *env) error {
 		CacheSize:      c.Cache,
 		MaxBody:        c.MaxBody,
 		RequestTimeout: c.RequestTimeout,
-		Steps:          rulesOptions.Steps,
-		RulesCallTime:  rulesOptions.CallTime,
+		Steps:          e.games.Rules.Steps,
+		RulesCallTime:  e.games.Rules.CallTime,
 		RulesMemory:    rulesMemory,
 		Logf:           func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) },
 	})

@@ -1,0 +1,117 @@
+package render
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"sente"
+	"sente/explain"
+	"sente/rules"
+	"sente/solve"
+)
+
+// Features returns the features of the positions of sol's game to draw a
+// table by (see TablePicture): a Go game's own (sente.Featured), or those
+// a rules file names, whose functions give values without a range, so the
+// range is read off the solved positions. A feature of a rules file that
+// fails, or is negative, at a position is an error naming the position.
+func Features(g sente.Game, sol *solve.Solution) ([]sente.Feature, error) {
+	if f := sente.CapabilitiesOf(g).Featured; f != nil && f.Features() != nil {
+		return f.Features(), nil
+	}
+	if w, ok := g.(interface{ Unwrap() sente.Game }); ok {
+		g = w.Unwrap() // misère play: the same positions, so the same features
+	}
+	file, ok := rules.Of(g)
+	if !ok {
+		return nil, nil
+	}
+	var features []sente.Feature
+	for _, name := range file.FeatureNames() {
+		size := 0
+		var ferr error
+		sol.Each(func(p sente.Position, _ sente.Outcome) bool {
+			v, err := file.Feature(name, p)
+			if err != nil || v < 0 {
+				ferr = fmt.Errorf("feature %s of %s: %v", name, g.FormatPosition(p), err)
+				if err == nil {
+					ferr = fmt.Errorf("feature %s of %s is %d; features are whole numbers from 0", name, g.FormatPosition(p), v)
+				}
+				return false
+			}
+			size = max(size, v+1)
+			return true
+		})
+		if ferr != nil {
+			return nil, ferr
+		}
+		features = append(features, sente.Feature{
+			Name: name,
+			Doc:  "the feature " + name + " of the rules file",
+			Of: func(p sente.Position) int {
+				v, _ := file.Feature(name, p)
+				return v
+			},
+			Size: size,
+		})
+	}
+	return features, nil
+}
+
+// ErrFewFeatures says that a game names fewer than two features, too few
+// for a table by features.
+var ErrFewFeatures = errors.New("fewer than two features")
+
+// NoFeatureError says that a game has no feature of a name.
+type NoFeatureError struct {
+	Name string
+	Have []string // the names of the game's features
+}
+
+func (e *NoFeatureError) Error() string {
+	return fmt.Sprintf("no feature %q (features: %s)", e.Name, strings.Join(e.Have, ", "))
+}
+
+// TableAxes chooses the features along the rows and the columns of a table
+// (see TablePicture) by their names; an empty name means the first feature
+// for the rows and the second for the columns.
+func TableAxes(features []sente.Feature, rows, cols string) (sente.Feature, sente.Feature, error) {
+	if len(features) < 2 {
+		return sente.Feature{}, sente.Feature{}, ErrFewFeatures
+	}
+	find := func(name string, fallback int) (sente.Feature, error) {
+		if name == "" {
+			return features[fallback], nil
+		}
+		var names []string
+		for _, f := range features {
+			if f.Name == name {
+				return f, nil
+			}
+			names = append(names, f.Name)
+		}
+		return sente.Feature{}, &NoFeatureError{Name: name, Have: names}
+	}
+	r, err := find(rows, 0)
+	if err != nil {
+		return r, r, err
+	}
+	c, err := find(cols, 1)
+	return r, c, err
+}
+
+// GrundyLabels gives the (generalized) Grundy value of every position of an
+// impartial game reachable from root, as TableOptions.Grundy and
+// GraphOptions.Grundy take it; nil for other games (see explain.GrundyOf).
+func GrundyLabels(ctx context.Context, g sente.Game, root sente.Position, maxPositions int) (func(sente.Position) (string, bool), error) {
+	grundy, err := explain.GrundyOf(ctx, g, root, maxPositions)
+	if err != nil || grundy == nil {
+		return nil, err
+	}
+	return func(p sente.Position) (string, bool) {
+		v := grundy(p)
+		return v, v != "?"
+	}, nil
+}
