@@ -11,7 +11,7 @@ import (
 	"sente"
 	"sente/explain"
 	"sente/explore"
-	"sente/rules/isolated"
+	"sente/internal/isolated"
 	"sente/solve"
 )
 
