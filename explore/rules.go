@@ -58,7 +58,7 @@ func RulesOf(g sente.Game, opt RulesOptions) (Rules, error) {
 	if e, ok := g.(sente.Erring); ok {
 		r.Err = e.Err
 	}
-	if t, ok := g.(sente.Tiered); ok && native {
+	if t := sente.CapabilitiesOf(g).Tiered; t != nil && native {
 		r.Tier = t.Tier
 	}
 	if rk, ok := g.(sente.Ranker); ok && native && rk.RankSize() <= maxRankSize {
@@ -126,8 +126,8 @@ const maxRankSize = 1 << 28
 // FindPolicy returns the game's policy of that name; its error lists the
 // policies there are.
 func FindPolicy(g sente.Game, name string) (sente.Policy, error) {
-	r, ok := g.(sente.Restricter)
-	if !ok {
+	r := sente.CapabilitiesOf(g).Restricter
+	if r == nil {
 		return sente.Policy{}, fmt.Errorf("this game has no policies for restricted opponents (asked for %q)", name)
 	}
 	var names []string

@@ -20,8 +20,8 @@ import (
 // are safe for concurrent use: each goroutine runs the file on a Starlark
 // thread of its own, and the file's globals are frozen.
 //
-// The family's New returns a *Game wrapped in a type that adds exactly the
-// optional capabilities the file defines; Of finds the *Game in it.
+// The family's New returns a *Game, whose Capabilities are exactly the
+// optional capabilities the file defines.
 type Game struct {
 	rs     *ruleset
 	sh     *shape
@@ -76,16 +76,11 @@ var (
 	_ sente.Erring    = (*Game)(nil)
 )
 
-// Of returns the rules-file game inside g, as New returned it.
+// Of returns the rules-file game g is, as New returned it.
 func Of(g sente.Game) (*Game, bool) {
-	r, ok := g.(interface{ rulesGame() *Game })
-	if !ok {
-		return nil, false
-	}
-	return r.rulesGame(), true
+	r, ok := g.(*Game)
+	return r, ok
 }
-
-func (g *Game) rulesGame() *Game { return g }
 
 // newGame is the family's New: it runs the file with PARAMS bound, then
 // asks for the start and checks it.
@@ -147,7 +142,7 @@ func (rs *ruleset) newGame(v sente.ParamValues) (sente.Game, error) {
 		})
 		runtime.AddCleanup(g, func(stop func() bool) { stop() }, stop)
 	}
-	return wrap(g), nil
+	return g, nil
 }
 
 // intern returns the key of v, or why v is not a position.

@@ -135,8 +135,8 @@ func referenceMoves(g sente.Game, p sente.Position, restrict map[sente.Player]st
 	if !ok {
 		return nil, fmt.Errorf("policies need a game with an Encoder")
 	}
-	r, ok := g.(sente.Restricter)
-	if !ok {
+	r := sente.CapabilitiesOf(g).Restricter
+	if r == nil {
 		return nil, fmt.Errorf("the game has no policies")
 	}
 	for _, pol := range r.Policies() {
