@@ -13,8 +13,8 @@ import (
 
 	"sente"
 	"sente/games"
-	"sente/rules"
 	"sente/internal/isolated"
+	"sente/rules"
 )
 
 // opened is a game made from a spec, with the values of its parameters.
