@@ -30,6 +30,9 @@ func (g *Game) Capabilities() sente.Capabilities {
 	if len(g.sh.policies) > 0 {
 		c.Restricter = restrictCap{g}
 	}
+	if g.fn.board != nil {
+		c.Boarder = boardCap{g}
+	}
 	return c
 }
 

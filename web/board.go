@@ -42,8 +42,8 @@ type CardHand struct {
 
 // boardOf draws p when the game offers a board (sente.Boarder); nil
 // otherwise, and for a style the page does not know.
-func boardOf(o *opened, p sente.Position, moves []sente.Move) *Board {
-	bd := sente.CapabilitiesOf(o.game).Boarder
+func boardOf(g sente.Game, p sente.Position, moves []sente.Move) *Board {
+	bd := sente.CapabilitiesOf(g).Boarder
 	if bd == nil {
 		return nil
 	}

@@ -168,8 +168,8 @@ func (c *cache) run(j *job) {
 		},
 	})
 	if err == nil {
-		if e, ok := j.game.(sente.Erring); ok && e.Err() != nil {
-			err = e.Err()
+		if gerr := sente.CapabilitiesOf(j.game).Err(); gerr != nil {
+			err = gerr
 		}
 	}
 	if errors.Is(err, explore.ErrTooMany) {
