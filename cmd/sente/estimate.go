@@ -30,8 +30,8 @@ const (
 // The moves a position has are taken to be those of the start, which for
 // the built-in games has about as many as any position.
 func estimateBytes(g sente.Game) (positions, bytes float64, ok bool) {
-	est, ok := g.(sente.Estimator)
-	if !ok {
+	est := sente.CapabilitiesOf(g).Estimator
+	if est == nil {
 		return 0, 0, false
 	}
 	positions = est.EstimatePositions()

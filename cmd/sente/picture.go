@@ -231,7 +231,7 @@ func (c *pictureGrundyCmd) Run(e *env) error {
 // of a rules file, whose functions give values without a range, so the
 // range is read off the solved positions.
 func featuresOf(g sente.Game, sol *solve.Solution) ([]sente.Feature, error) {
-	if f, ok := g.(sente.Featured); ok && f.Features() != nil {
+	if f := sente.CapabilitiesOf(g).Featured; f != nil && f.Features() != nil {
 		return f.Features(), nil
 	}
 	if w, ok := g.(interface{ Unwrap() sente.Game }); ok {

@@ -36,7 +36,7 @@ func (c *playCmd) Run(e *env) error {
 		turn := g.Turn(p)
 		o, _ := sol.Outcome(p)
 		board := g.FormatPosition(p)
-		if d, ok := g.(sente.Drawer); ok {
+		if d := sente.CapabilitiesOf(g).Drawer; d != nil {
 			board = d.Draw(p)
 		}
 		fmt.Fprintf(w, "\n%s\n%s to move", board, turn)
