@@ -72,9 +72,7 @@ func serve(ctx context.Context, req request, overtime func(error)) *response {
 	}
 	resp, err := explore(g, req.Root, req.MaxPositions)
 	if err == nil {
-		if e, ok := g.(sente.Erring); ok && e.Err() != nil {
-			err = e.Err()
-		}
+		err = sente.CapabilitiesOf(g).Err()
 	}
 	if err != nil {
 		_, tooMany := err.(tooManyError)
