@@ -28,8 +28,6 @@ var assertAllowed = map[string]bool{
 	"explain/evaluate.go":     true,
 	"explain/story.go":        true,
 	"explain/target.go":       true,
-	"explore/rules.go":        true,
-	"solve/reference.go":      true,
 }
 
 // capabilityNames are the interfaces Capabilities holds: Encoder, Ranker...

@@ -50,18 +50,19 @@ type RulesOptions struct {
 func RulesOf(g sente.Game, opt RulesOptions) (Rules, error) {
 	// Tiers, symmetries and un-moves are stated on the game's own keys, so
 	// a game without an Encoder cannot offer them.
-	enc, native := g.(sente.Encoder)
+	caps := sente.CapabilitiesOf(g)
+	enc, native := caps.Encoder, caps.Encoder != nil
 	if !native {
 		enc = newInterner(g)
 	}
 	r := Rules{Ended: enc.EndedKey, Decode: enc.Decode, Serial: !native, Err: func() error { return nil }}
-	if e, ok := g.(sente.Erring); ok {
+	if e := caps.Erring; e != nil {
 		r.Err = e.Err
 	}
-	if t := sente.CapabilitiesOf(g).Tiered; t != nil && native {
+	if t := caps.Tiered; t != nil && native {
 		r.Tier = t.Tier
 	}
-	if rk, ok := g.(sente.Ranker); ok && native && rk.RankSize() <= maxRankSize {
+	if rk := caps.Ranker; rk != nil && native && rk.RankSize() <= maxRankSize {
 		r.Rank, r.RankSize = rk.Rank, rk.RankSize()
 	}
 	children := enc.AppendChildren
@@ -91,8 +92,8 @@ func RulesOf(g sente.Game, opt RulesOptions) (Rules, error) {
 	}
 
 	r.Key = enc.Encode
-	sym, symmetric := g.(sente.Symmetric)
-	symmetric = symmetric && native && opt.Symmetry
+	sym := caps.Symmetric
+	symmetric := sym != nil && native && opt.Symmetry
 	if symmetric {
 		plain := children
 		children = func(dst []uint64, key uint64) []uint64 {
@@ -113,7 +114,7 @@ func RulesOf(g sente.Game, opt RulesOptions) (Rules, error) {
 	}
 	// Un-moves describe the game's own graph, not one cut by a policy or
 	// folded by symmetry.
-	if un, ok := g.(sente.Unmover); ok && native && len(opt.Restrict) == 0 && !symmetric {
+	if un := caps.Unmover; un != nil && native && len(opt.Restrict) == 0 && !symmetric {
 		r.Parents = un.AppendParents
 	}
 	return r, nil

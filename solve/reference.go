@@ -131,8 +131,8 @@ func referenceMoves(g sente.Game, p sente.Position, restrict map[sente.Player]st
 	if !restricted || len(moves) == 0 {
 		return moves, nil
 	}
-	enc, ok := g.(sente.Encoder)
-	if !ok {
+	enc := sente.CapabilitiesOf(g).Encoder
+	if enc == nil {
 		return nil, fmt.Errorf("policies need a game with an Encoder")
 	}
 	r := sente.CapabilitiesOf(g).Restricter
