@@ -45,3 +45,26 @@ func TestRulesFileBoard(t *testing.T) {
 		t.Errorf("count.star: board %+v, want none", b)
 	}
 }
+
+// TestExampleTicTacToeBoard: examples/tictactoe.star draws the built-in
+// tic-tac-toe's board, at other sizes too.
+func TestExampleTicTacToeBoard(t *testing.T) {
+	h := newTestServer(t, Config{}).Handler()
+	src, err := os.ReadFile("../examples/tictactoe.star")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/rules", strings.NewReader(string(src))))
+	var m map[string]any
+	json.Unmarshal(rec.Body.Bytes(), &m)
+	spec, _ := m["spec"].(string)
+	if rec.Code != 200 || spec == "" {
+		t.Fatalf("POST tictactoe.star: %d %s", rec.Code, rec.Body)
+	}
+	got := ready(t, h, spec+":m=2,n=3,k=2", "").Board
+	want := ready(t, h, "tictactoe:m=2,n=3,k=2", "").Board
+	if got == nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("tictactoe.star:m=2,n=3,k=2: board\n%+v\nwant\n%+v", got, want)
+	}
+}
