@@ -100,4 +100,8 @@ type Board struct {
 	Gravity bool
 	// Caption is a line shown with the board ("total 12 of 23").
 	Caption string
+	// Count and Goal, when Goal is not 0, are a running count and the
+	// count play aims at, for a page to show beside the board: the total
+	// of the cards on the table and the target of seed 000.
+	Count, Goal int
 }

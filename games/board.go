@@ -1,6 +1,7 @@
 package games
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -54,4 +55,88 @@ func (g *Connect4) Draw(p sente.Position) string {
 var (
 	_ sente.Drawer = (*TicTacToe)(nil)
 	_ sente.Drawer = (*Connect4)(nil)
+)
+
+// gridCells reads the cells of a board given as FormatPosition writes it
+// (rows top to bottom, separated by "/"): "x" or "o" for a mark, "" for
+// anything else.
+func gridCells(text string) [][]string {
+	var cells [][]string
+	for _, row := range strings.Split(text, "/") {
+		r := make([]string, len(row))
+		for c := range len(row) {
+			if row[c] == 'x' || row[c] == 'o' {
+				r[c] = string(row[c])
+			}
+		}
+		cells = append(cells, r)
+	}
+	return cells
+}
+
+// Board shows the grid with the labels of Draw: rows numbered from the
+// bottom, columns a, b, c from the left.
+func (g *TicTacToe) Board(p sente.Position) sente.Board {
+	b := sente.Board{Style: "grid", Cells: gridCells(g.FormatPosition(p))}
+	for r := range g.m {
+		b.RowLabels = append(b.RowLabels, strconv.Itoa(g.m-r))
+	}
+	for c := range g.n {
+		b.ColLabels = append(b.ColLabels, tttColumnName(c))
+	}
+	return b
+}
+
+// Board shows the grid with the column numbers that name moves; a piece
+// falls to the lowest empty cell of its column.
+func (g *Connect4) Board(p sente.Position) sente.Board {
+	b := sente.Board{Style: "grid", Cells: gridCells(g.FormatPosition(p)), Gravity: true}
+	for c := range g.w {
+		b.ColLabels = append(b.ColLabels, strconv.Itoa(c+1))
+	}
+	return b
+}
+
+// Board shows the hands, the first player's row first, each hand left then
+// right: the fingers raised, "" for a dead hand.
+func (g *Chopsticks) Board(p sente.Position) sente.Board {
+	q := p.(ChopsticksPosition)
+	hand := func(h uint8) string {
+		if h == ChopsticksDead {
+			return ""
+		}
+		return strconv.Itoa(int(h))
+	}
+	return sente.Board{Style: "hands", Cells: [][]string{
+		{hand(q.First[0]), hand(q.First[1])},
+		{hand(q.Second[0]), hand(q.Second[1])},
+	}}
+}
+
+// Board shows each player's cards, the first player's row first, with the
+// cards on the table marked, and their total against the target.
+func (g *Cards) Board(p sente.Position) sente.Board {
+	q := p.(CardsPosition)
+	b := sente.Board{Style: "cards", Goal: g.target}
+	for t, mask := range [2]uint16{q.First, q.Second} {
+		vals := g.hand[t]
+		cells, marked := make([]string, len(vals)), make([]bool, len(vals))
+		for i, v := range vals {
+			cells[i] = strconv.Itoa(v)
+			if marked[i] = mask>>i&1 != 0; marked[i] {
+				b.Count += v
+			}
+		}
+		b.Cells = append(b.Cells, cells)
+		b.Marked = append(b.Marked, marked)
+	}
+	b.Caption = fmt.Sprintf("total %d of %d", b.Count, b.Goal)
+	return b
+}
+
+var (
+	_ sente.Boarder = (*TicTacToe)(nil)
+	_ sente.Boarder = (*Connect4)(nil)
+	_ sente.Boarder = (*Chopsticks)(nil)
+	_ sente.Boarder = (*Cards)(nil)
 )

@@ -221,7 +221,7 @@ func Grundy(ctx context.Context, g sente.Game, root sente.Position, opt Options)
 	if IsMisere(g) {
 		return nil, fmt.Errorf("misère play: %w", ErrNotNormalPlay)
 	}
-	if split, ok := g.(sente.Splitter); ok && !opt.Whole {
+	if split := sente.CapabilitiesOf(g).Splitter; split != nil && !opt.Whole {
 		v, err := grundyByComponents(ctx, g, split, root, opt)
 		return v, gameErr(g, err)
 	}
@@ -239,10 +239,8 @@ func Grundy(ctx context.Context, g sente.Game, root sente.Position, opt Options)
 // gameErr prefers a failure of the game's own logic (sente.Erring) to err,
 // since a game that failed may have given the engine nonsense.
 func gameErr(g sente.Game, err error) error {
-	if e, ok := g.(sente.Erring); ok {
-		if gerr := e.Err(); gerr != nil {
-			return gerr
-		}
+	if gerr := sente.CapabilitiesOf(g).Err(); gerr != nil {
+		return gerr
 	}
 	return err
 }
@@ -467,9 +465,10 @@ type componentIndex struct {
 
 func newComponentIndex(g sente.Game, symmetry bool) *componentIndex {
 	x := &componentIndex{g: g}
-	if enc, ok := g.(sente.Encoder); ok {
+	caps := sente.CapabilitiesOf(g)
+	if enc := caps.Encoder; enc != nil {
 		x.enc, x.byKey = enc, map[uint64]int32{}
-		if sym, ok := g.(sente.Symmetric); ok && symmetry {
+		if sym := caps.Symmetric; sym != nil && symmetry {
 			x.canon = sym.Canonical
 		}
 	} else {

@@ -29,29 +29,43 @@ func Misere(ctx context.Context, g sente.Game, root sente.Position, opt Options)
 // reverses who is rewarded for making the last move. Moves, turns and the
 // text forms are g's.
 //
-// The game keeps g's Encoder fast path, tiers, symmetries and ranks when g
-// has them, so that the solver runs on keys as it does for g.
+// The game is sente.Capable: it keeps every capability of g that misère
+// play leaves true (see misereGame.Capabilities), so that the solver runs on
+// g's keys, ranks, tiers and symmetries as it does for g.
 func MisereGame(g sente.Game) sente.Game {
 	m := misereGame{g}
-	enc, ok := g.(sente.Encoder)
-	if !ok {
+	enc := sente.CapabilitiesOf(g).Encoder
+	if enc == nil {
 		return m
 	}
-	e := misereEncoded{misereGame: m, enc: enc}
-	if t, ok := g.(sente.Tiered); ok {
-		e.tier = t.Tier
-	}
-	if s, ok := g.(sente.Symmetric); ok {
-		e.canon = s.Canonical
-	}
-	if r, ok := g.(sente.Ranker); ok {
-		return misereRanked{e, r}
-	}
-	return e
+	return misereEncoded{misereGame: m, enc: enc}
 }
 
 // misereGame is the misère form of a game without an Encoder.
 type misereGame struct{ sente.Game }
+
+var (
+	_ sente.Capable = misereGame{}
+	_ sente.Capable = misereEncoded{}
+	_ sente.Encoder = misereEncoded{}
+)
+
+// Capabilities are g's, but for what misère play changes. The Describer
+// says the game is under misère play and the Encoder ends positions as
+// Ended does. Splitter and Heaps are dropped: a misère sum's value is not
+// the XOR of its components' values, and heap values are normal-play
+// values. The rest hold as they are, since misère play changes no position
+// and no move: ranks, tiers and symmetries (mirror images have the same
+// misère value too), policies, drawings, boards, features, estimates and
+// failures; and parents, since a position with no moves, the one position
+// misère play ends anew, is a parent of nothing.
+func (m misereGame) Capabilities() sente.Capabilities {
+	c := sente.CapabilitiesOf(m.Game)
+	c.Encoder = nil
+	c.Splitter, c.Heaps = nil, nil
+	c.Describer = m
+	return c
+}
 
 func (m misereGame) Ended(p sente.Position) (sente.Value, bool) {
 	if v, ended := m.Game.Ended(p); ended {
@@ -64,11 +78,9 @@ func (m misereGame) Ended(p sente.Position) (sente.Value, bool) {
 }
 
 // Impartial reports whether the game under misère play is impartial: it is
-// when g is.
-func (m misereGame) Impartial() bool {
-	i, ok := m.Game.(sente.Impartial)
-	return ok && i.Impartial()
-}
+// when g is. It answers for itself, as a method, so that misère play of a
+// partisan game says false rather than nothing.
+func (m misereGame) Impartial() bool { return sente.CapabilitiesOf(m.Game).IsImpartial() }
 
 // Misere reports that the game is under misère play, so that Grundy refuses
 // it at once; misère play of a misère game is normal play again.
@@ -78,35 +90,10 @@ func (m misereGame) Misere() bool { return !IsMisere(m.Game) }
 // game's own kind (a rules file, say).
 func (m misereGame) Unwrap() sente.Game { return m.Game }
 
-// Features are g's: misère play changes no position.
-func (m misereGame) Features() []sente.Feature {
-	if f, ok := m.Game.(sente.Featured); ok {
-		return f.Features()
-	}
-	return nil
-}
-
-// EstimatePositions is g's bound (sente.Estimator), 0 when g has none:
-// misère play changes no position.
-func (m misereGame) EstimatePositions() float64 {
-	if e, ok := m.Game.(sente.Estimator); ok {
-		return e.EstimatePositions()
-	}
-	return 0
-}
-
-// Draw is g's drawing of p, or its text form when g draws nothing.
-func (m misereGame) Draw(p sente.Position) string {
-	if d, ok := m.Game.(sente.Drawer); ok {
-		return d.Draw(p)
-	}
-	return m.Game.FormatPosition(p)
-}
-
 // Describe is g's description, said to be under misère play.
 func (m misereGame) Describe() sente.Description {
 	var d sente.Description
-	if dg, ok := m.Game.(sente.Describer); ok {
+	if dg := sente.CapabilitiesOf(m.Game).Describer; dg != nil {
 		d = dg.Describe()
 	}
 	if m.Misere() {
@@ -115,13 +102,17 @@ func (m misereGame) Describe() sente.Description {
 	return d
 }
 
-// misereEncoded is the misère form of a game with an Encoder. A game without
-// tiers is one tier (0), and one without symmetries is its own canonical form.
+// misereEncoded is the misère form of a game with an Encoder.
 type misereEncoded struct {
 	misereGame
-	enc   sente.Encoder
-	tier  func(uint64) int
-	canon func(uint64) uint64
+	enc sente.Encoder
+}
+
+// Capabilities are misereGame's with this Encoder.
+func (m misereEncoded) Capabilities() sente.Capabilities {
+	c := m.misereGame.Capabilities()
+	c.Encoder = m
+	return c
 }
 
 // misereKids holds scratch space for EndedKey, which the solver calls from
@@ -147,26 +138,3 @@ func (m misereEncoded) EndedKey(key uint64) (sente.Value, bool) {
 	}
 	return sente.Unknown, false
 }
-
-func (m misereEncoded) Tier(key uint64) int {
-	if m.tier == nil {
-		return 0
-	}
-	return m.tier(key)
-}
-
-func (m misereEncoded) Canonical(key uint64) uint64 {
-	if m.canon == nil {
-		return key
-	}
-	return m.canon(key)
-}
-
-// misereRanked keeps g's ranks as well.
-type misereRanked struct {
-	misereEncoded
-	rank sente.Ranker
-}
-
-func (m misereRanked) RankSize() uint64       { return m.rank.RankSize() }
-func (m misereRanked) Rank(key uint64) uint64 { return m.rank.Rank(key) }

@@ -8,130 +8,52 @@ import (
 	"go.starlark.net/starlark"
 )
 
-// The optional capabilities a file may define are offered by wrapper types
-// that embed *Game, one for each combination, so that a type assertion for
-// a capability fails when the file lacks it (as games.nimNormal does for
-// nim's components).
+// Capabilities states what the file defines: every rules game is an
+// Encoder, a Describer and Erring; it is Impartial, a Splitter, Tiered, a
+// Restricter and a Boarder only when the file sets impartial = True and
+// defines components, tier, policies and board. Those but Impartial are
+// small values that hold the game, not methods of *Game, so that a type
+// assertion on the game finds none of them: CapabilitiesOf is the one way
+// to ask. Impartial is a method, since it answers for itself: false when
+// the file does not set impartial = True.
+func (g *Game) Capabilities() sente.Capabilities {
+	c := sente.Capabilities{Encoder: g, Describer: g, Erring: g}
+	if g.imp {
+		c.Impartial = g
+		if g.fn.components != nil {
+			c.Splitter = splitCap{g}
+		}
+	}
+	if g.fn.tier != nil {
+		c.Tiered = tierCap{g}
+	}
+	if len(g.sh.policies) > 0 {
+		c.Restricter = restrictCap{g}
+	}
+	if g.fn.board != nil {
+		c.Boarder = boardCap{g}
+	}
+	return c
+}
 
 type (
-	impartialCap struct{ g *Game }
-	splitCap     struct{ g *Game }
-	tierCap      struct{ g *Game }
-	restrictCap  struct{ g *Game }
-)
-
-type (
-	gameI struct {
-		*Game
-		impartialCap
-	}
-	gameIS struct {
-		*Game
-		impartialCap
-		splitCap
-	}
-	gameT struct {
-		*Game
-		tierCap
-	}
-	gameIT struct {
-		*Game
-		impartialCap
-		tierCap
-	}
-	gameIST struct {
-		*Game
-		impartialCap
-		splitCap
-		tierCap
-	}
-	gameR struct {
-		*Game
-		restrictCap
-	}
-	gameIR struct {
-		*Game
-		impartialCap
-		restrictCap
-	}
-	gameISR struct {
-		*Game
-		impartialCap
-		splitCap
-		restrictCap
-	}
-	gameTR struct {
-		*Game
-		tierCap
-		restrictCap
-	}
-	gameITR struct {
-		*Game
-		impartialCap
-		tierCap
-		restrictCap
-	}
-	gameISTR struct {
-		*Game
-		impartialCap
-		splitCap
-		tierCap
-		restrictCap
-	}
+	splitCap    struct{ g *Game }
+	tierCap     struct{ g *Game }
+	restrictCap struct{ g *Game }
 )
 
 var (
-	_ sente.Impartial  = impartialCap{}
+	_ sente.Capable    = (*Game)(nil)
+	_ sente.Impartial  = (*Game)(nil)
 	_ sente.Splitter   = splitCap{}
 	_ sente.Tiered     = tierCap{}
 	_ sente.Restricter = restrictCap{}
-	_ interface {
-		sente.Game
-		sente.Encoder
-		sente.Impartial
-		sente.Splitter
-		sente.Tiered
-		sente.Restricter
-	} = gameISTR{}
 )
 
-// wrap offers the capabilities g's file defines.
-func wrap(g *Game) sente.Game {
-	i, s := impartialCap{g}, splitCap{g}
-	t, r := tierCap{g}, restrictCap{g}
-	imp := g.imp
-	split := g.fn.components != nil
-	tier := g.fn.tier != nil
-	pol := len(g.sh.policies) > 0
-	switch {
-	case !imp && !tier && !pol:
-		return g
-	case !imp && !tier:
-		return gameR{g, r}
-	case !imp && !pol:
-		return gameT{g, t}
-	case !imp:
-		return gameTR{g, t, r}
-	case !split && !tier && !pol:
-		return gameI{g, i}
-	case !split && !tier:
-		return gameIR{g, i, r}
-	case !split && !pol:
-		return gameIT{g, i, t}
-	case !split:
-		return gameITR{g, i, t, r}
-	case !tier && !pol:
-		return gameIS{g, i, s}
-	case !tier:
-		return gameISR{g, i, s, r}
-	case !pol:
-		return gameIST{g, i, s, t}
-	}
-	return gameISTR{g, i, s, t, r}
-}
-
-// Impartial: the file sets impartial = True.
-func (c impartialCap) Impartial() bool { return true }
+// Impartial reports whether the file sets impartial = True. It is a method
+// of *Game, unlike the other optional capabilities, because it answers for
+// itself: a game that asserts it and gets false is not impartial.
+func (g *Game) Impartial() bool { return g.imp }
 
 // Components returns components(p): the positions whose sum p is. After a
 // failure it returns none.

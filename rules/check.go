@@ -10,9 +10,9 @@ import (
 // Check walks the positions reachable from the start, breadth first, at
 // most limit of them (0 for no limit), and asks every function of the file
 // about each: result, turn, moves and their names, show and parse, tier
-// (which no move may lower), components, features and policies. It returns
-// how many positions it saw and the first mistake, which Err reports too,
-// or ctx's error.
+// (which no move may lower), components, features, board and policies. It
+// returns how many positions it saw and the first mistake, which Err
+// reports too, or ctx's error.
 //
 // Solving asks less: turn only where a policy applies or a position is
 // shown, show only for positions shown. Check is for tests and for people
@@ -37,6 +37,9 @@ func (g *Game) Check(ctx context.Context, limit int) (int, error) {
 		g.FormatPosition(p)
 		for _, f := range g.sh.features {
 			g.Feature(f.key, p)
+		}
+		if g.fn.board != nil {
+			boardCap{g}.Board(p)
 		}
 		if g.fn.components != nil {
 			for _, c := range (splitCap{g}).Components(p) {

@@ -7,13 +7,20 @@
 //	turn(p)    -> "first" or "second"
 //
 // and optionally result(p), show(p) and parse(s), components(p), tier(p),
-// setup(), the values params, stalemate, impartial, policies, policy_docs
-// and features. Positions are values built from ints, strings, bools, None
-// and tuples.
+// setup(), board(p), the values params, stalemate, impartial, policies,
+// policy_docs and features. Positions are values built from ints, strings,
+// bools, None and tuples.
 //
 // Load reads a file and returns its sente.Family; the family's New binds
 // the parameters (read by the file as PARAMS.name), runs setup() (whose
-// struct the file reads as SETUP.name) and returns the game.
+// struct the file reads as SETUP.name) and returns the game, a *Game that
+// states its optional capabilities (sente.Capable: see caps.go) as the
+// file defines them.
+//
+// The game's logic is filed by concern: game.go (the game, its positions
+// and keys), ended.go (result and stalemate), moves.go, turn.go, text.go
+// (show and parse), describe.go, features.go, board.go, and caps.go (tiers,
+// components, policies).
 //
 // # Keys
 //

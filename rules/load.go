@@ -66,7 +66,7 @@ var (
 	requiredFuncs = []string{"start", "moves", "turn"}
 	optionalFuncs = map[string]int{ // name -> number of arguments
 		"start": 0, "moves": 1, "turn": 1, "result": 1, "show": 1, "parse": 1, "components": 1, "tier": 1,
-		"setup": 0,
+		"setup": 0, "board": 1,
 	}
 )
 
@@ -90,10 +90,10 @@ type ruleset struct {
 // Load reads and checks a rules file and returns its game family: Name is
 // the file's base name without .star, Summary the first line of its
 // docstring, Params its params, and New runs the file with the parameters
-// bound and returns the game, whose type offers sente.Game, sente.Encoder,
-// sente.Describer and sente.Erring, and sente.Impartial, sente.Splitter,
-// sente.Tiered and sente.Restricter when the file defines impartial,
-// components, tier and policies.
+// bound and returns the game, a *Game: a sente.Game whose Capabilities
+// are sente.Encoder, sente.Describer and sente.Erring, and sente.Impartial,
+// sente.Splitter, sente.Tiered, sente.Restricter and sente.Boarder when
+// the file defines impartial, components, tier, policies and board.
 //
 // Errors are one line: "FILE:LINE:COL: message" for syntax and runtime
 // errors, "FILE: message" for a missing function or a bad declaration.

@@ -692,13 +692,9 @@ func TestCapabilities(t *testing.T) {
 		{"greedy", false, false, false, true},
 	} {
 		g := mustOpen(t, "testdata/"+tc.file+".star", "")
-		_, imp := g.(sente.Impartial)
-		_, split := g.(sente.Splitter)
-		_, tiered := g.(sente.Tiered)
-		_, restrict := g.(sente.Restricter)
-		_, enc := g.(sente.Encoder)
-		_, desc := g.(sente.Describer)
-		_, erring := g.(sente.Erring)
+		c := sente.CapabilitiesOf(g)
+		imp, split, tiered, restrict := c.Impartial != nil, c.Splitter != nil, c.Tiered != nil, c.Restricter != nil
+		enc, desc, erring := c.Encoder != nil, c.Describer != nil, c.Erring != nil
 		if imp != tc.impartial || split != tc.split || tiered != tc.tiered || restrict != tc.restrict || !enc || !desc || !erring {
 			t.Errorf("%s: impartial %v, splitter %v, tiered %v, restricter %v, encoder %v, describer %v, erring %v",
 				tc.file, imp, split, tiered, restrict, enc, desc, erring)
@@ -708,7 +704,7 @@ func TestCapabilities(t *testing.T) {
 		}
 	}
 	g := mustOpen(t, "testdata/greedy.star", "")
-	pols := g.(sente.Restricter).Policies()
+	pols := sente.CapabilitiesOf(g).Restricter.Policies()
 	if len(pols) != 2 || pols[0].Name != "greedy" || pols[0].Doc != "says as many numbers as it may" || pols[1].Name != "timid" || pols[1].Doc != "" {
 		t.Errorf("policies %+v", pols)
 	}
@@ -718,14 +714,14 @@ func TestCapabilities(t *testing.T) {
 		t.Fatal(err)
 	}
 	var parts []string
-	for _, c := range nim.(sente.Splitter).Components(p) {
+	for _, c := range sente.CapabilitiesOf(nim).Splitter.Components(p) {
 		parts = append(parts, nim.FormatPosition(c))
 	}
 	if got := strings.Join(parts, ", "); got != "3 first, 5 first" {
 		t.Errorf("components %s", got)
 	}
-	enc := nim.(sente.Encoder)
-	if tier := nim.(sente.Tiered).Tier(enc.Encode(p)); tier != 4 {
+	enc := sente.CapabilitiesOf(nim).Encoder
+	if tier := sente.CapabilitiesOf(nim).Tiered.Tier(enc.Encode(p)); tier != 4 {
 		t.Errorf("tier %d, want 4", tier)
 	}
 	rg, _ := rules.Of(nim)
@@ -847,7 +843,7 @@ func TestConcurrentCalls(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(8))
 	g := mustOpen(t, "testdata/nim.star", "heaps=4/5/6")
 	enc := g.(sente.Encoder)
-	tiers := g.(sente.Tiered)
+	tiers := sente.CapabilitiesOf(g).Tiered
 	// The positions, one goroutine's way.
 	ref := mustOpen(t, "testdata/nim.star", "heaps=4/5/6")
 	want := map[string]string{}

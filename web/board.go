@@ -2,16 +2,16 @@ package web
 
 import (
 	"strconv"
-	"strings"
 
 	"sente"
-	"sente/games"
 )
 
-// Board is a picture of a position for the page. Kind says which fields are
-// set: "grid" (tic-tac-toe, connect four), "hands" (chopsticks), "cards"
-// (seed 000). Games without a board view have none, and the page shows the
-// text form (and the game's own drawing, when it has one).
+// Board is a picture of a position for the page, made from the game's
+// sente.Board. Kind, the board's Style, says which fields are set: "grid"
+// (tic-tac-toe, connect four, a rules file that defines board), "hands"
+// (chopsticks), "cards" (seed 000). Games without a board view have none,
+// and the page shows the text form (and the game's own drawing, when it has
+// one).
 type Board struct {
 	Kind string `json:"kind"`
 
@@ -40,101 +40,78 @@ type CardHand struct {
 	Moves  []string `json:"moves"`
 }
 
-// boardOf draws p when the game has a board view; nil otherwise.
-func boardOf(o *opened, p sente.Position, moves []sente.Move) *Board {
-	switch g := o.game.(type) {
-	case *games.TicTacToe:
-		b := gridBoard(g, p, moves)
-		for r := range b.Cells {
-			b.RowLabels = append(b.RowLabels, strconv.Itoa(len(b.Cells)-r))
+// boardOf draws p when the game offers a board (sente.Boarder); nil
+// otherwise, and for a style the page does not know.
+func boardOf(g sente.Game, p sente.Position, moves []sente.Move) *Board {
+	bd := sente.CapabilitiesOf(g).Boarder
+	if bd == nil {
+		return nil
+	}
+	b := bd.Board(p)
+	if len(b.Cells) == 0 {
+		return nil
+	}
+	played := playedCells(bd, b, moves)
+	switch b.Style {
+	case "", "grid":
+		return &Board{Kind: "grid", Cells: b.Cells, Moves: played, RowLabels: b.RowLabels, ColLabels: b.ColLabels, Gravity: b.Gravity}
+	case "hands":
+		out := &Board{Kind: "hands"}
+		for _, row := range b.Cells {
+			var h [2]int
+			for i := range min(len(row), 2) {
+				h[i] = fingers(row[i])
+			}
+			out.Hands = append(out.Hands, h)
 		}
-		for c := range b.Cells[0] {
-			b.ColLabels = append(b.ColLabels, string(rune('a'+c)))
+		return out
+	case "cards":
+		out := &Board{Kind: "cards", Total: b.Count, Target: b.Goal}
+		for r, row := range b.Cells {
+			h := CardHand{Values: make([]int, len(row)), Played: make([]bool, len(row)), Moves: played[r]}
+			for c, v := range row {
+				h.Values[c], _ = strconv.Atoi(v)
+				h.Played[c] = marked(b, r, c)
+			}
+			out.Cards = append(out.Cards, h)
 		}
-		return b
-	case *games.Connect4:
-		b := gridBoard(g, p, moves)
-		b.Gravity = true
-		for c := range b.Cells[0] {
-			b.ColLabels = append(b.ColLabels, strconv.Itoa(c+1))
-		}
-		return b
-	case *games.Chopsticks:
-		q, ok := p.(games.ChopsticksPosition)
-		if !ok {
-			return nil
-		}
-		return &Board{Kind: "hands", Hands: [][2]int{
-			{int(q.First[0]), int(q.First[1])},
-			{int(q.Second[0]), int(q.Second[1])},
-		}}
-	case *games.Cards:
-		q, ok := p.(games.CardsPosition)
-		if !ok {
-			return nil
-		}
-		return cardsBoard(o, g, q, moves)
+		return out
 	}
 	return nil
 }
 
-// gridBoard reads the board off the text form (rows top to bottom, "/"
-// between rows) and finds the cell each move fills by comparing the texts.
-func gridBoard(g sente.Game, p sente.Position, moves []sente.Move) *Board {
-	text := g.FormatPosition(p)
-	rows := strings.Split(text, "/")
-	b := &Board{Kind: "grid"}
-	for _, row := range rows {
-		cells := make([]string, len(row))
-		for c := range len(row) {
-			if row[c] == 'x' || row[c] == 'o' {
-				cells[c] = string(row[c])
-			}
-		}
-		b.Cells = append(b.Cells, cells)
-		b.Moves = append(b.Moves, make([]string, len(row)))
+// playedCells finds the cell each move plays on by comparing the board
+// before the move with the board after it: played[r][c] names the move
+// that changes cell c of row r, if any.
+func playedCells(bd sente.Boarder, b sente.Board, moves []sente.Move) [][]string {
+	played := make([][]string, len(b.Cells))
+	for r, row := range b.Cells {
+		played[r] = make([]string, len(row))
 	}
 	for _, m := range moves {
-		after := strings.Split(g.FormatPosition(m.To), "/")
-		for r := range min(len(after), len(rows)) {
-			for c := range min(len(after[r]), len(rows[r])) {
-				if after[r][c] != rows[r][c] {
-					b.Moves[r][c] = m.Name
+		after := bd.Board(m.To)
+		for r := range min(len(after.Cells), len(b.Cells)) {
+			for c := range min(len(after.Cells[r]), len(b.Cells[r])) {
+				if after.Cells[r][c] != b.Cells[r][c] || marked(after, r, c) != marked(b, r, c) {
+					played[r][c] = m.Name
 				}
 			}
 		}
 	}
-	return b
+	return played
 }
 
-func cardsBoard(o *opened, g *games.Cards, q games.CardsPosition, moves []sente.Move) *Board {
-	b := &Board{Kind: "cards", Target: o.values.Int("target")}
-	byName := map[string]bool{}
-	for _, m := range moves {
-		byName[m.Name] = true
+// marked reports whether cell c of row r is set apart.
+func marked(b sente.Board, r, c int) bool {
+	return r < len(b.Marked) && c < len(b.Marked[r]) && b.Marked[r][c]
+}
+
+// fingers reads a hand of the "hands" style: the fingers raised, or 5 (what
+// kills a hand) for a dead hand, "".
+func fingers(cell string) int {
+	if cell == "" {
+		return 5
 	}
-	turn := g.Turn(q)
-	for t, key := range []string{"first", "second"} {
-		vals := o.values.Ints(key)
-		mask := q.First
-		if t == 1 {
-			mask = q.Second
-		}
-		h := CardHand{Values: vals, Played: make([]bool, len(vals)), Moves: make([]string, len(vals))}
-		offered := map[string]bool{}
-		for i, v := range vals {
-			h.Played[i] = mask>>i&1 != 0
-			if h.Played[i] {
-				b.Total += v
-				continue
-			}
-			name := strconv.Itoa(v)
-			if sente.Player(t) == turn && byName[name] && !offered[name] {
-				h.Moves[i] = name
-				offered[name] = true
-			}
-		}
-		b.Cards = append(b.Cards, h)
-	}
-	return b
+	n, _ := strconv.Atoi(cell)
+	return n
 }

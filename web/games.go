@@ -13,7 +13,7 @@ import (
 
 	"sente"
 	"sente/games"
-	"sente/rules/isolated"
+	"sente/internal/isolated"
 )
 
 // opened is a game made from a spec, with the values of its parameters.

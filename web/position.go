@@ -114,11 +114,11 @@ func (s *Server) position(ctx context.Context, spec, posText string) (*PositionI
 		}
 	}
 	info := s.describe(j, p, j.sol)
-	if e, ok := g.(sente.Erring); ok && e.Err() != nil {
+	if err := sente.CapabilitiesOf(g).Err(); err != nil {
 		// The game's own code failed: drop it, so that the next request
 		// starts afresh rather than meeting the same recorded failure.
 		s.cache.forget(j)
-		return nil, http.StatusBadRequest, e.Err()
+		return nil, http.StatusBadRequest, err
 	}
 	return info, 0, nil
 }
@@ -196,15 +196,14 @@ func (s *Server) describe(j *job, p sente.Position, sol solution) *PositionInfo 
 		Status:   "ready",
 		Moves:    []MoveInfo{},
 	}
-	if d, ok := g.(sente.Describer); ok {
-		desc := d.Describe()
+	caps := sente.CapabilitiesOf(g)
+	if caps.Describer != nil {
+		desc := caps.Describer.Describe()
 		info.Rules, info.Form = desc.Rules, desc.Position
 	}
-	if imp, ok := g.(sente.Impartial); ok && imp.Impartial() {
-		info.Impartial = true
-	}
-	if d, ok := g.(sente.Drawer); ok {
-		info.Drawing = d.Draw(p)
+	info.Impartial = caps.IsImpartial()
+	if caps.Drawer != nil {
+		info.Drawing = caps.Drawer.Draw(p)
 	}
 	var moves []sente.Move
 	endValue, ended := g.Ended(p)
@@ -212,7 +211,7 @@ func (s *Server) describe(j *job, p sente.Position, sol solution) *PositionInfo 
 		moves = g.Moves(p)
 	}
 	info.Ended = ended || len(moves) == 0
-	info.Board = boardOf(o, p, moves)
+	info.Board = boardOf(g, p, moves)
 	if sol == nil {
 		pr := j.progress()
 		info.Status, info.Progress = "solving", &pr

@@ -20,7 +20,7 @@ import (
 
 	"sente"
 	"sente/games"
-	"sente/rules/isolated"
+	"sente/internal/isolated"
 )
 
 //go:embed static

@@ -11,7 +11,7 @@ import (
 	"sente"
 	"sente/explain"
 	"sente/explore"
-	"sente/rules/isolated"
+	"sente/internal/isolated"
 	"sente/solve"
 )
 
@@ -168,8 +168,8 @@ func (c *cache) run(j *job) {
 		},
 	})
 	if err == nil {
-		if e, ok := j.game.(sente.Erring); ok && e.Err() != nil {
-			err = e.Err()
+		if gerr := sente.CapabilitiesOf(j.game).Err(); gerr != nil {
+			err = gerr
 		}
 	}
 	if errors.Is(err, explore.ErrTooMany) {

@@ -410,7 +410,6 @@ func TestBadInput(t *testing.T) {
 		{"rules file that opens a file", []string{"solve", "testdata/rules/open.star"}, []string{"open.star:2:", "open"}},
 		{"rules file with a syntax error", []string{"solve", "testdata/rules/syntax.star"}, []string{"syntax.star:1:"}},
 		{"rules file that is missing", []string{"solve", "testdata/rules/missing.star"}, []string{"missing.star"}},
-		{"check of a built-in game", []string{"check", "cards"}, []string{"rules files"}},
 		{"check of a show that parse cannot read", []string{"check", "testdata/rules/showparse.star"}, []string{"showparse.star:", "parse"}},
 		{"rules file parameter out of range", []string{"solve", "../../examples/count.star:most=0"}, []string{"most"}},
 		{"picture table of an unknown feature", []string{"picture", "table", "cards", "--rows", "colour", "-o", "x.png"}, []string{"no feature \"colour\"", "first, second"}},

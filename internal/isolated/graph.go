@@ -27,6 +27,8 @@ type Graph struct {
 	moveNames []int32
 	targets   []int32
 	names     []string
+	// boards[i] is position i's board; nil when the file has no board.
+	boards []sente.Board
 }
 
 // Len is the number of positions.
@@ -90,16 +92,27 @@ func (g *Graph) EndedKey(key uint64) (sente.Value, bool) {
 // Describe is the file's own description.
 func (g *Graph) Describe() sente.Description { return g.desc }
 
-// impartialGraph is a Graph whose file declares the game impartial.
-type impartialGraph struct{ *Graph }
+// Impartial reports whether the file declares the game impartial.
+func (g *Graph) Impartial() bool { return g.impartial }
 
-func (impartialGraph) Impartial() bool { return true }
+// Board is position p's board, as the file's board(p) drew it.
+func (g *Graph) Board(p sente.Position) sente.Board { return g.boards[g.index(p)] }
 
-// Game returns g as a game, sente.Impartial when its file declares the game
-// impartial.
-func (g *Graph) Game() sente.Game {
+// Capabilities are what the graph keeps of the file's game: its keys, its
+// description, impartiality when the file declares it, and its boards when
+// the file defines board(p).
+func (g *Graph) Capabilities() sente.Capabilities {
+	c := sente.Capabilities{Encoder: g, Describer: g}
 	if g.impartial {
-		return impartialGraph{g}
+		c.Impartial = g
 	}
-	return g
+	if g.boards != nil {
+		c.Boarder = g
+	}
+	return c
 }
+
+var _ sente.Capable = (*Graph)(nil)
+
+// Game returns g as a game.
+func (g *Graph) Game() sente.Game { return g }

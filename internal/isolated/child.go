@@ -72,9 +72,7 @@ func serve(ctx context.Context, req request, overtime func(error)) *response {
 	}
 	resp, err := explore(g, req.Root, req.MaxPositions)
 	if err == nil {
-		if e, ok := g.(sente.Erring); ok && e.Err() != nil {
-			err = e.Err()
-		}
+		err = sente.CapabilitiesOf(g).Err()
 	}
 	if err != nil {
 		_, tooMany := err.(tooManyError)
@@ -91,7 +89,7 @@ func (e tooManyError) Error() string {
 }
 
 // explore visits every position reachable from root in breadth-first
-// order, recording each one's text, turn, end and moves.
+// order, recording each one's text, turn, end, moves and board.
 func explore(g sente.Game, rootText string, maxPositions int) (*response, error) {
 	root := g.Start()
 	if strings.TrimSpace(rootText) != "" {
@@ -102,12 +100,11 @@ func explore(g sente.Game, rootText string, maxPositions int) (*response, error)
 		root = p
 	}
 	r := &response{First: []int32{0}}
-	if d, ok := g.(sente.Describer); ok {
-		r.Description = d.Describe()
+	caps := sente.CapabilitiesOf(g)
+	if caps.Describer != nil {
+		r.Description = caps.Describer.Describe()
 	}
-	if imp, ok := g.(sente.Impartial); ok && imp.Impartial() {
-		r.Impartial = true
-	}
+	r.Impartial = caps.IsImpartial()
 	ids := map[sente.Position]int32{}
 	names := map[string]int32{}
 	queue := []sente.Position{}
@@ -130,6 +127,9 @@ func explore(g sente.Game, rootText string, maxPositions int) (*response, error)
 		p := queue[i]
 		r.Texts = append(r.Texts, g.FormatPosition(p))
 		r.Turns = append(r.Turns, g.Turn(p))
+		if caps.Boarder != nil {
+			r.Boards = append(r.Boards, caps.Boarder.Board(p))
+		}
 		v, ended := g.Ended(p)
 		if ended {
 			r.Ended = append(r.Ended, 1+uint8(v))
@@ -151,8 +151,8 @@ func explore(g sente.Game, rootText string, maxPositions int) (*response, error)
 			}
 		}
 		r.First = append(r.First, int32(len(r.Targets)))
-		if e, ok := g.(sente.Erring); ok && e.Err() != nil {
-			return nil, e.Err()
+		if err := caps.Err(); err != nil {
+			return nil, err
 		}
 	}
 	return r, nil

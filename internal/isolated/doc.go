@@ -15,7 +15,8 @@
 //
 // The graph keeps what the engines, the explanations and the browser app
 // ask of a game (sente.Game, sente.Encoder, sente.Describer, and
-// sente.Impartial when the file says the game is impartial). Positions a
+// sente.Impartial and sente.Boarder when the file says the game is
+// impartial and defines board). Positions a
 // person types are read by their text form: only positions reachable from
 // the root the graph was explored from are known.
 package isolated

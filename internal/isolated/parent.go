@@ -132,6 +132,9 @@ func graphOf(r *response) (*Graph, error) {
 		r.First[0] != 0 || int(r.First[n]) != len(r.Targets) || len(r.MoveNames) != len(r.Targets) {
 		return bad("lengths disagree")
 	}
+	if r.Boards != nil && len(r.Boards) != n {
+		return bad("boards and positions disagree")
+	}
 	for i := range n {
 		if r.First[i] > r.First[i+1] {
 			return bad("moves out of order")
@@ -147,6 +150,7 @@ func graphOf(r *response) (*Graph, error) {
 		texts: r.Texts, byText: make(map[string]int32, n),
 		turns: r.Turns, ended: r.Ended,
 		first: r.First, moveNames: r.MoveNames, targets: r.Targets, names: r.Names,
+		boards: r.Boards,
 	}
 	for i, t := range r.Texts {
 		key := strings.TrimSpace(t)

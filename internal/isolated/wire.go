@@ -41,4 +41,7 @@ type response struct {
 	MoveNames   []int32
 	Targets     []int32
 	Names       []string
+	// Boards[i] is position i's board, when the file defines board(p);
+	// nil otherwise.
+	Boards []sente.Board
 }

@@ -70,8 +70,8 @@ func TestGraphSolvesAsTheFile(t *testing.T) {
 			if got.Positions() != want.Positions() || graph.Len() != want.Positions() {
 				t.Fatalf("%d positions (graph %d), want %d", got.Positions(), graph.Len(), want.Positions())
 			}
-			_, impartial := direct.(sente.Impartial)
-			if _, ok := graph.Game().(sente.Impartial); ok != impartial {
+			impartial := sente.CapabilitiesOf(direct).IsImpartial()
+			if ok := sente.CapabilitiesOf(graph.Game()).IsImpartial(); ok != impartial {
 				t.Errorf("impartial %v, want %v", ok, impartial)
 			}
 			checked := 0
@@ -150,5 +150,43 @@ func TestErrors(t *testing.T) {
 	var limit *sandbox.LimitError
 	if !errors.As(err, &limit) || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), "huge.star") {
 		t.Errorf("huge list: %v", err)
+	}
+}
+
+// TestGraphKeepsBoards: a file that defines board(p) sends its boards back
+// with the graph, so that the browser app draws a pasted file's grid; a
+// file without board has none.
+func TestGraphKeepsBoards(t *testing.T) {
+	ctx := context.Background()
+	f, err := Load(ctx, "../../rules/testdata/ttt.star", lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	graph, err := f.Explore(ctx, nil, `"x...o...."`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bd := sente.CapabilitiesOf(graph.Game()).Boarder
+	if bd == nil {
+		t.Fatal("the graph of ttt.star offers no boards")
+	}
+	b := bd.Board(graph.Start())
+	if b.Style != "grid" || strings.Join(b.Cells[0], ",") != "x,," || strings.Join(b.Cells[1], ",") != ",o," || strings.Join(b.ColLabels, "") != "abc" {
+		t.Errorf("board of the root: %+v", b)
+	}
+	for _, m := range graph.Moves(graph.Start()) {
+		if after := bd.Board(m.To); after.Cells == nil {
+			t.Errorf("no board after %s", m.Name)
+		}
+	}
+	f, err = Load(ctx, "../../examples/count.star", lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if graph, err = f.Explore(ctx, nil, ""); err != nil {
+		t.Fatal(err)
+	}
+	if sente.CapabilitiesOf(graph.Game()).Boarder != nil {
+		t.Errorf("count.star defines no board, but its graph offers one")
 	}
 }

@@ -1,0 +1,14 @@
+// Package gamecheck is a game's self-check: it walks positions of a game
+// (breadth first from the start, and random playouts) and checks that the
+// game keeps the contract the engines rely on, written on sente.Game and on
+// each optional capability: the text form reads back, moves are named well,
+// the Encoder agrees with Moves and Ended and is safe for concurrent use,
+// ranks are dense and distinct, tiers never go down, parents are listed,
+// symmetric positions are worth the same, and keys are the same in another
+// game made from the same spec when the game has a Ranker.
+//
+// A game's author runs it in a test (or with `sente check SPEC`) so that a
+// broken fast path is met here, with the position and what failed, rather
+// than as a wrong value far away in a solve. GamesmanOne has a built-in
+// randomised test of a game's API in the same spirit.
+package gamecheck

@@ -1,0 +1,364 @@
+package gamecheck_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"sente"
+	"sente/gamecheck"
+	"sente/games"
+	"sente/nimber"
+	"sente/rules"
+)
+
+// open makes a game from a spec, with its family and values for the
+// stability check.
+func open(t *testing.T, spec string) (sente.Game, gamecheck.Options) {
+	t.Helper()
+	s, err := sente.ParseSpec(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fam sente.Family
+	if rules.IsRulesFile(s.Name) {
+		fam, err = rules.Load(s.Name, rules.Options{})
+	} else {
+		fam, err = games.Lookup(s.Name)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	vals, err := sente.Bind(fam.Name, fam.Params, s.Args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := fam.New(vals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, gamecheck.Options{Family: &fam, Values: vals, Positions: 1500}
+}
+
+// TestBuiltInGamesPass: every built-in family, at small parameters, and
+// some rules files and wrappers keep their contract.
+func TestBuiltInGamesPass(t *testing.T) {
+	specs := map[string]string{
+		"cards":       "cards",
+		"chopsticks":  "chopsticks",
+		"connect4":    "connect4:w=4,h=4,k=3",
+		"consecutive": "consecutive:n=8,m=2",
+		"count":       "count",
+		"dawson":      "dawson:n=8",
+		"dawsonchess": "dawsonchess:n=8",
+		"grundy":      "grundy:n=9",
+		"kayles":      "kayles:n=8",
+		"nim":         "nim:heaps=1/2/3",
+		"octal":       "octal:code=0.137,n=8",
+		"subtraction": "subtraction:set=1/3/4,n=10",
+		"tictactoe":   "tictactoe",
+		"tofu":        "tofu:x=2,y=3,z=2",
+	}
+	for _, fam := range games.All() {
+		if _, ok := specs[fam.Name]; !ok {
+			t.Errorf("no small spec for the family %s: add one here", fam.Name)
+		}
+	}
+	specs["rules tictactoe"] = "../examples/tictactoe.star"
+	specs["rules nim"] = "../rules/testdata/nim.star"
+	specs["rules greedy"] = "../rules/testdata/greedy.star"
+	for name, spec := range specs {
+		t.Run(name, func(t *testing.T) {
+			g, opt := open(t, spec)
+			rep, err := gamecheck.Check(context.Background(), g, opt)
+			if err != nil {
+				t.Fatalf("%s: %v", spec, err)
+			}
+			if rep.Positions == 0 || len(rep.Checks) < 3 {
+				t.Errorf("%s: %d positions, checks %q", spec, rep.Positions, rep.Checks)
+			}
+			if sente.CapabilitiesOf(g).Ranker != nil && !strings.Contains(strings.Join(rep.Checks, "\n"), "stable keys") {
+				t.Errorf("%s has a Ranker, but its keys were not checked for stability: %q", spec, rep.Checks)
+			}
+		})
+	}
+	t.Run("misère nim", func(t *testing.T) {
+		g, _ := open(t, "nim:heaps=1/2/3")
+		if _, err := gamecheck.Check(context.Background(), nimber.MisereGame(g), gamecheck.Options{}); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+// toy is a small game with every capability stated on keys: a counter
+// from 0 to 7, where a move adds 1 or 2 (to at most 7); 7 has ended, lost
+// for the player to move. The key is the count, the tier and the rank too;
+// the canonical position is the position itself. Each breach field breaks
+// one thing.
+type toy struct {
+	breach string
+	calls  atomic.Int64
+}
+
+type toyPos int
+
+func (g *toy) Start() sente.Position { return toyPos(0) }
+
+func (g *toy) Moves(p sente.Position) []sente.Move {
+	n := int(p.(toyPos))
+	var moves []sente.Move
+	for d := 1; d <= 2 && n+d <= 7; d++ {
+		name := "+" + strconv.Itoa(d)
+		if g.breach == "names" && n == 3 {
+			name = "+1"
+		}
+		moves = append(moves, sente.Move{Name: name, To: toyPos(n + d)})
+	}
+	return moves
+}
+
+func (g *toy) Ended(p sente.Position) (sente.Value, bool) {
+	if p.(toyPos) == 7 {
+		return sente.Lose, true
+	}
+	return sente.Unknown, false
+}
+
+func (g *toy) Turn(p sente.Position) sente.Player { return sente.Player(int(p.(toyPos)) % 2) }
+
+func (g *toy) FormatPosition(p sente.Position) string {
+	if g.breach == "text" && p.(toyPos) == 5 {
+		return "five"
+	}
+	return strconv.Itoa(int(p.(toyPos)))
+}
+
+func (g *toy) ParsePosition(s string) (sente.Position, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 || n > 7 {
+		return nil, fmt.Errorf("toy position %q: want 0 to 7", s)
+	}
+	return toyPos(n), nil
+}
+
+func (g *toy) Encode(p sente.Position) uint64 {
+	if g.breach == "reserved" && p.(toyPos) == 6 {
+		return ^uint64(0)
+	}
+	return uint64(p.(toyPos))
+}
+
+func (g *toy) Decode(key uint64) sente.Position {
+	if key == ^uint64(0) {
+		return toyPos(6)
+	}
+	if g.breach == "decode" && key == 4 {
+		return toyPos(3)
+	}
+	return toyPos(key)
+}
+
+func (g *toy) AppendChildren(dst []uint64, key uint64) []uint64 {
+	if g.breach == "concurrent" {
+		// Answers otherwise while another call is under way.
+		busy := g.calls.Add(1) > 1
+		time.Sleep(time.Millisecond)
+		g.calls.Add(-1)
+		if busy && key == 2 {
+			return dst
+		}
+	}
+	for d := uint64(1); d <= 2 && key+d <= 7; d++ {
+		switch {
+		case g.breach == "children" && key == 2 && d == 2:
+			continue
+		case g.breach == "reserved" && key+d == 6:
+			dst = append(dst, ^uint64(0))
+			continue
+		}
+		dst = append(dst, key+d)
+	}
+	return dst
+}
+
+func (g *toy) EndedKey(key uint64) (sente.Value, bool) {
+	if g.breach == "ended" && key == 6 {
+		return sente.Win, true
+	}
+	return g.Ended(toyPos(key))
+}
+
+func (g *toy) RankSize() uint64 { return 8 }
+
+func (g *toy) Rank(key uint64) uint64 {
+	switch {
+	case g.breach == "rank range" && key == 3:
+		return 8
+	case g.breach == "rank clash" && key == 3:
+		return 2
+	}
+	return key
+}
+
+func (g *toy) Tier(key uint64) int {
+	if g.breach == "tiers" && key == 4 {
+		return 0
+	}
+	return int(key)
+}
+
+func (g *toy) AppendParents(dst []uint64, key uint64) []uint64 {
+	for d := uint64(1); d <= 2 && d <= key; d++ {
+		if g.breach == "parents" && key == 5 && d == 1 {
+			continue
+		}
+		dst = append(dst, key-d)
+	}
+	return dst
+}
+
+func (g *toy) Canonical(key uint64) uint64 {
+	switch {
+	case g.breach == "canonical twice" && key == 4:
+		return 5
+	case g.breach == "canonical twice" && key == 5:
+		return 6
+	case g.breach == "canonical value" && key == 6:
+		return 7
+	}
+	return key
+}
+
+var _ interface {
+	sente.Game
+	sente.Encoder
+	sente.Ranker
+	sente.Tiered
+	sente.Unmover
+	sente.Symmetric
+} = (*toy)(nil)
+
+// TestToyPasses: the toy keeps its contract when nothing is broken.
+func TestToyPasses(t *testing.T) {
+	rep, err := gamecheck.Check(context.Background(), &toy{}, gamecheck.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Positions != 8 {
+		t.Errorf("%d positions, want 8", rep.Positions)
+	}
+	all := strings.Join(rep.Checks, "\n")
+	for _, want := range []string{"text form", "encoder", "ranks", "tiers", "parents", "symmetries", "concurrency"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("checks lack %q:\n%s", want, all)
+		}
+	}
+}
+
+// TestBreaches: each kind of breach is found, named with the position and
+// what failed.
+func TestBreaches(t *testing.T) {
+	for _, tc := range []struct {
+		breach, check, position, msg string
+	}{
+		{"text", "text form", "five", "ParsePosition cannot read"},
+		{"names", "moves", "3", `two moves are named "+1", to "4" and "5"`},
+		{"reserved", "encoder", "4", "the move +2 leads to a position whose key is ^uint64(0)"},
+		{"decode", "encoder", "4", `Decode(Encode(p)) is "3"`},
+		{"children", "encoder", "2", "AppendChildren lacks the key 0x4 of the move +2"},
+		{"ended", "encoder", "6", "EndedKey says it ended with win, Ended the game goes on"},
+		{"rank range", "ranks", "3", "rank 8 is not below RankSize 8"},
+		{"rank clash", "ranks", "", "the same rank 2"},
+		{"tiers", "tiers", "", "leads from tier"},
+		{"parents", "parents", "4", `AppendParents of "5", which the move +1 leads to, does not list this position`},
+		{"canonical twice", "symmetries", "4", "Canonical is not idempotent"},
+		{"canonical value", "symmetries", "6", `its canonical position "7" it ended with lose, but it the game goes on`},
+		{"concurrent", "concurrency", "2", "asked from 4 goroutines at once"},
+	} {
+		t.Run(tc.breach, func(t *testing.T) {
+			_, err := gamecheck.Check(context.Background(), &toy{breach: tc.breach}, gamecheck.Options{})
+			var ce *gamecheck.Error
+			if !errors.As(err, &ce) {
+				t.Fatalf("error %v; want a *gamecheck.Error", err)
+			}
+			if ce.Check != tc.check || tc.position != "" && ce.Position != tc.position || !strings.Contains(ce.Msg, tc.msg) {
+				t.Errorf("got %q (check %q at %q); want check %q at %q with %q", err, ce.Check, ce.Position, tc.check, tc.position, tc.msg)
+			}
+			if !strings.Contains(err.Error(), ce.Position) {
+				t.Errorf("%q does not name the position %q", err, ce.Position)
+			}
+		})
+	}
+}
+
+// unstable gives keys that depend on a counter shared by the games it
+// makes, as a game numbering positions as it meets them might.
+type unstable struct {
+	toy
+	offset uint64
+}
+
+func (g *unstable) Encode(p sente.Position) uint64          { return uint64(p.(toyPos)) + g.offset }
+func (g *unstable) Decode(key uint64) sente.Position        { return toyPos(key - g.offset) }
+func (g *unstable) EndedKey(key uint64) (sente.Value, bool) { return g.Ended(g.Decode(key)) }
+func (g *unstable) AppendChildren(dst []uint64, key uint64) []uint64 {
+	for _, k := range g.toy.AppendChildren(nil, key-g.offset) {
+		dst = append(dst, k+g.offset)
+	}
+	return dst
+}
+
+// TestStableKeys: keys that differ between two games from the same spec
+// are reported for a game without a Ranker and fail one with a Ranker.
+func TestStableKeys(t *testing.T) {
+	var made uint64
+	fam := sente.Family{Name: "unstable", New: func(sente.ParamValues) (sente.Game, error) {
+		made += 10
+		return &unstableGame{&unstable{offset: made}}, nil
+	}}
+	g, _ := fam.New(sente.ParamValues{})
+	rep, err := gamecheck.Check(context.Background(), g, gamecheck.Options{Family: &fam})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Notes) != 1 || !strings.Contains(rep.Notes[0], "keys differ") {
+		t.Errorf("notes %q; want one saying the keys differ", rep.Notes)
+	}
+	fam.New = func(sente.ParamValues) (sente.Game, error) {
+		made += 10
+		return &unstableRanked{unstableGame{&unstable{offset: made}}}, nil
+	}
+	g, _ = fam.New(sente.ParamValues{})
+	_, err = gamecheck.Check(context.Background(), g, gamecheck.Options{Family: &fam})
+	var ce *gamecheck.Error
+	if !errors.As(err, &ce) || ce.Check != "stable keys" || !strings.Contains(ce.Msg, "must give every position the same key") {
+		t.Errorf("error %v; want the stable keys check to fail", err)
+	}
+}
+
+// unstableGame offers only the Encoder of unstable.
+type unstableGame struct{ u *unstable }
+
+func (g unstableGame) Start() sente.Position                          { return g.u.Start() }
+func (g unstableGame) Moves(p sente.Position) []sente.Move            { return g.u.Moves(p) }
+func (g unstableGame) Ended(p sente.Position) (sente.Value, bool)     { return g.u.Ended(p) }
+func (g unstableGame) Turn(p sente.Position) sente.Player             { return g.u.Turn(p) }
+func (g unstableGame) FormatPosition(p sente.Position) string         { return g.u.FormatPosition(p) }
+func (g unstableGame) ParsePosition(s string) (sente.Position, error) { return g.u.ParsePosition(s) }
+func (g unstableGame) Encode(p sente.Position) uint64                 { return g.u.Encode(p) }
+func (g unstableGame) Decode(key uint64) sente.Position               { return g.u.Decode(key) }
+func (g unstableGame) EndedKey(key uint64) (sente.Value, bool)        { return g.u.EndedKey(key) }
+func (g unstableGame) AppendChildren(dst []uint64, key uint64) []uint64 {
+	return g.u.AppendChildren(dst, key)
+}
+
+// unstableRanked has a Ranker as well.
+type unstableRanked struct{ unstableGame }
+
+func (g unstableRanked) RankSize() uint64       { return 100 }
+func (g unstableRanked) Rank(key uint64) uint64 { return key % 100 }

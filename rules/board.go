@@ -1,0 +1,163 @@
+package rules
+
+// A file's board(p): the position as a grid of marks, for the browser app.
+
+import (
+	"fmt"
+	"strings"
+
+	"go.starlark.net/starlark"
+
+	"sente"
+)
+
+// boardCap offers board(p) as sente.Boarder.
+type boardCap struct{ g *Game }
+
+var _ sente.Boarder = boardCap{}
+
+// Board asks board(p) and reads the grid it returns (see readBoard). After
+// a failure, or when board(p) is a mistake, it returns an empty board and
+// the game reports the mistake.
+func (c boardCap) Board(p sente.Position) sente.Board {
+	g := c.g
+	key, ok := g.keyOf(p)
+	if !ok || g.failed.Load() {
+		return sente.Board{}
+	}
+	e := g.entryOf(key)
+	if e == nil {
+		return sente.Board{}
+	}
+	fn := g.fn.board
+	v := decode(g.tab.encoding(e))
+	w := g.getWorker()
+	w.args1[0] = v
+	r, ok := g.call(w, fn, v, w.args1)
+	if !ok {
+		return sente.Board{}
+	}
+	g.putWorker(w)
+	b, msg := readBoard(r)
+	if msg != "" {
+		g.fail(g.mistake(fn, v, starlark.Tuple{v}, msg))
+		return sente.Board{}
+	}
+	return b
+}
+
+// boardWant is what board(p) may return, for messages.
+const boardWant = `want a list of rows, each a string of cells like "x.o" or a list of cells, or a dict with "rows" and optionally "row_labels", "col_labels", "gravity" and "caption"`
+
+// readBoard reads what board(p) returned: a list of rows, or a dict with
+// the rows and optional labels, gravity and caption. A row is a string of
+// one-character cells or a list of cells; a cell is "x" or "o" (either
+// case) for a player's mark, or ".", " ", "-", "_" or "" for an empty cell.
+// msg says what is wrong, or is "".
+func readBoard(r starlark.Value) (b sente.Board, msg string) {
+	b.Style = "grid"
+	rows := r
+	if d, ok := r.(*starlark.Dict); ok {
+		rows = nil
+		for _, item := range d.Items() {
+			k, _ := item[0].(starlark.String)
+			v := item[1]
+			switch k {
+			case "rows":
+				rows = v
+			case "row_labels", "col_labels":
+				labels, ok := stringList(v)
+				if !ok {
+					return b, fmt.Sprintf("returned %s = %s; want a list of strings", string(k), repr(v))
+				}
+				if k == "row_labels" {
+					b.RowLabels = labels
+				} else {
+					b.ColLabels = labels
+				}
+			case "gravity":
+				g, ok := v.(starlark.Bool)
+				if !ok {
+					return b, fmt.Sprintf("returned gravity = %s; want True or False", repr(v))
+				}
+				b.Gravity = bool(g)
+			case "caption":
+				s, ok := v.(starlark.String)
+				if !ok {
+					return b, fmt.Sprintf("returned caption = %s; want a string", repr(v))
+				}
+				b.Caption = string(s)
+			default:
+				return b, fmt.Sprintf("returned a dict with the key %s; %s", repr(item[0]), boardWant)
+			}
+		}
+		if rows == nil {
+			return b, "returned a dict without \"rows\"; " + boardWant
+		}
+	}
+	items, ok := sequence(rows)
+	if !ok || len(items) == 0 {
+		return b, fmt.Sprintf("returned %s; %s", repr(r), boardWant)
+	}
+	width := 0
+	for i, row := range items {
+		var cells []string
+		switch row := row.(type) {
+		case starlark.String:
+			for _, ch := range string(row) {
+				cells = append(cells, string(ch))
+			}
+		default:
+			var ok bool
+			if cells, ok = stringList(row); !ok {
+				return b, fmt.Sprintf("returned the row %d %s; %s", i+1, repr(row), boardWant)
+			}
+		}
+		for c, cell := range cells {
+			mark, ok := boardCell(cell)
+			if !ok {
+				return b, fmt.Sprintf("returned the cell %q in row %d, column %d; want \"x\" or \"o\" for a player's mark, \".\" or \"\" for an empty cell", cell, i+1, c+1)
+			}
+			cells[c] = mark
+		}
+		b.Cells = append(b.Cells, cells)
+		width = max(width, len(cells))
+	}
+	if b.RowLabels != nil && len(b.RowLabels) != len(b.Cells) {
+		return b, fmt.Sprintf("returned %d row_labels for %d rows", len(b.RowLabels), len(b.Cells))
+	}
+	if b.ColLabels != nil && len(b.ColLabels) != width {
+		return b, fmt.Sprintf("returned %d col_labels for %d columns", len(b.ColLabels), width)
+	}
+	return b, ""
+}
+
+// boardCell reads one cell: "x" or "o" for a mark, "" for an empty cell.
+func boardCell(s string) (string, bool) {
+	switch strings.ToLower(s) {
+	case "x":
+		return "x", true
+	case "o":
+		return "o", true
+	case "", ".", " ", "-", "_":
+		return "", true
+	}
+	return "", false
+}
+
+// stringList reads a list or tuple of strings.
+func stringList(v starlark.Value) ([]string, bool) {
+	items, ok := sequence(v)
+	if !ok {
+		return nil, false
+	}
+	out := make([]string, len(items))
+	for i, x := range items {
+		s, ok := x.(starlark.String)
+		if !ok {
+			return nil, false
+		}
+		out[i] = string(s)
+	}
+	return out, true
+}

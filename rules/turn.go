@@ -1,0 +1,68 @@
+package rules
+
+// Whose turn it is: turn(p), asked once per position.
+
+import (
+	"fmt"
+
+	"go.starlark.net/starlark"
+
+	"sente"
+)
+
+// Turn asks turn(p) once per position: "first" or "second" (or 1 or 2).
+// After a failure it answers First.
+func (g *Game) Turn(p sente.Position) sente.Player {
+	key, ok := g.keyOf(p)
+	if !ok || g.failed.Load() {
+		return sente.First
+	}
+	e := g.entryOf(key)
+	if e == nil {
+		return sente.First
+	}
+	switch e.info.Load() & turnMask >> turnShift {
+	case 1:
+		return sente.First
+	case 2:
+		return sente.Second
+	}
+	fn := g.fn.turn
+	w := g.getWorker()
+	v := decode(g.tab.encoding(e))
+	w.args1[0] = v
+	r, ok := g.call(w, fn, v, w.args1)
+	if !ok {
+		return sente.First
+	}
+	g.putWorker(w)
+	who := playerOf(r)
+	if who == sente.Nobody {
+		g.fail(g.mistake(fn, v, starlark.Tuple{v}, fmt.Sprintf("returned %s; want \"first\" or \"second\" (or 1 or 2)", repr(r))))
+		return sente.First
+	}
+	e.setInfo(uint64(who+1) << turnShift)
+	return who
+}
+
+// playerOf reads what turn(p) returned; Nobody means nonsense.
+func playerOf(r starlark.Value) sente.Player {
+	switch r := r.(type) {
+	case starlark.String:
+		switch r {
+		case "first":
+			return sente.First
+		case "second":
+			return sente.Second
+		}
+	case starlark.Int:
+		n, _ := r.Int64()
+		switch n {
+		case 1:
+			return sente.First
+		case 2:
+			return sente.Second
+		}
+	}
+	return sente.Nobody
+}
