@@ -16,20 +16,6 @@ import (
 	"sente/nimber"
 )
 
-// assertAllowed lists files outside the root package that still assert a
-// capability's type, to be migrated to sente.CapabilitiesOf; the list only
-// shrinks.
-var assertAllowed = map[string]bool{
-	"cmd/sente/commands.go":   true,
-	"cmd/sente/completion.go": true,
-	"cmd/sente/estimate.go":   true,
-	"cmd/sente/game.go":       true,
-	"cmd/sente/impartial.go":  true,
-	"explain/evaluate.go":     true,
-	"explain/story.go":        true,
-	"explain/target.go":       true,
-}
-
 // capabilityNames are the interfaces Capabilities holds: Encoder, Ranker...
 func capabilityNames() map[string]bool {
 	names := map[string]bool{}
@@ -48,7 +34,6 @@ func capabilityNames() map[string]bool {
 func TestNoCapabilityAssertions(t *testing.T) {
 	caps := capabilityNames()
 	fset := token.NewFileSet()
-	seen := map[string]bool{}
 	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -88,21 +73,13 @@ func TestNoCapabilityAssertions(t *testing.T) {
 			}
 			return true
 		})
-		switch {
-		case len(found) > 0 && assertAllowed[path]:
-			seen[path] = true
-		case len(found) > 0 && !capable:
+		if len(found) > 0 && !capable {
 			t.Errorf("%s asserts a capability's type; ask sente.CapabilitiesOf(g) instead", strings.Join(found, ", "))
 		}
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
-	}
-	for path := range assertAllowed {
-		if !seen[path] {
-			t.Errorf("%s no longer asserts a capability's type: take it off assertAllowed", path)
-		}
 	}
 }
 
