@@ -38,12 +38,8 @@ func estimateBytes(g sente.Game) (positions, bytes float64, ok bool) {
 	if positions <= 0 || math.IsNaN(positions) {
 		return 0, 0, false
 	}
-	rules := g
-	if w, ok := g.(interface{ Unwrap() sente.Game }); ok {
-		rules = w.Unwrap() // misère play: the tiers are the game's own
-	}
 	per := float64(bytesPerKeyedPosition)
-	if sente.CapabilitiesOf(rules).Tiered == nil {
+	if caps.Tiered == nil {
 		moves := 0
 		if _, ended := g.Ended(g.Start()); !ended {
 			moves = len(g.Moves(g.Start()))
