@@ -10,14 +10,20 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rogpeppe/go-internal/testscript"
+
 	"sente/internal/sandbox"
 )
 
 // TestMain lets the test binary be the child of the commands run by
-// runSandboxed: in a child, sandbox.Init runs the command and exits.
+// runSandboxed: in a child, sandbox.Init runs the command and exits. It
+// also makes the binary the sente of the scripts under testdata/script
+// (see TestScript): run under that name, it is main. sandbox.Init comes
+// first, so that the child a scripted sente starts (this binary again,
+// named sente) runs as a child and not as a second sente.
 func TestMain(m *testing.M) {
 	sandbox.Init()
-	os.Exit(m.Run())
+	testscript.Main(m, map[string]func(){"sente": main})
 }
 
 // runSandboxed runs the command as main does: in a child process (this
