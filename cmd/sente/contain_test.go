@@ -99,16 +99,6 @@ func TestHostileRulesFiles(t *testing.T) {
 	}
 }
 
-// TestBuiltinOutOfMemory: a built-in game that outgrows --max-memory is a
-// failure while working: status 1, one line, nothing on stdout. (--force
-// passes the estimate that would refuse it up front.)
-func TestBuiltinOutOfMemory(t *testing.T) {
-	r := runSandboxed(t, "table", "connect4:w=5,h=4", "--max-memory", "64M", "--force")
-	if r.status != 1 || r.stdout != "" || !strings.HasPrefix(r.stderr, "sente: memory limit reached") || strings.Count(r.stderr, "\n") != 1 {
-		t.Errorf("status %d, stdout %.40q, stderr %q; want 1, nothing and one line saying the memory limit was reached", r.status, r.stdout, r.stderr)
-	}
-}
-
 // TestLateErrorLeavesNothing: a rules file whose code fails only at the
 // last position shown ends with status 2 and leaves nothing on stdout and
 // no file created or replaced, in the process and in a child.
@@ -156,29 +146,6 @@ func TestLateErrorLeavesNothing(t *testing.T) {
 				t.Errorf("old.csv now holds %.40q", b)
 			}
 		})
-	}
-}
-
-// TestSandboxedSuccess: in a child, a command's output, files and
-// messages arrive as in the process.
-func TestSandboxedSuccess(t *testing.T) {
-	dir := t.TempDir()
-	out := filepath.Join(dir, "count.csv")
-	r := runSandboxed(t, "table", "count:lose=6", "--out", out)
-	if r.status != 0 || r.stdout != "" || r.stderr != "" {
-		t.Fatalf("status %d, stdout %q, stderr %q", r.status, r.stdout, r.stderr)
-	}
-	inProcess := runCLI(t, context.Background(), "", "table", "count:lose=6")
-	if b, err := os.ReadFile(out); err != nil || string(b) != inProcess.stdout {
-		t.Errorf("the file holds %q, %v; want %q", b, err, inProcess.stdout)
-	}
-	r = runSandboxed(t, "solve", "../../examples/cards.star")
-	if r.status != 0 || r.stdout != runCLI(t, context.Background(), "", "solve", "../../examples/cards.star").stdout && !strings.Contains(r.stdout, "time") {
-		t.Errorf("status %d, stdout %q", r.status, r.stdout)
-	}
-	r = runSandboxed(t, "solve", "nosuchgame")
-	if r.status != 2 || r.stdout != "" || !strings.HasPrefix(r.stderr, "sente: ") || strings.Count(r.stderr, "\n") != 1 {
-		t.Errorf("status %d, stdout %q, stderr %q; want 2, nothing, one line", r.status, r.stdout, r.stderr)
 	}
 }
 

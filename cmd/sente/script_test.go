@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"sente/internal/sandbox"
 )
 
 // TestScript runs the scripts under testdata/script: each runs the real
@@ -16,7 +19,8 @@ import (
 // in a fresh directory, and checks its exit status, standard output,
 // standard error and the files it leaves. Scripts see the repository's
 // examples/ as ./examples, $GAMES as games/testdata and $TESTDATA as this
-// package's testdata/; [short] marks what go test -short leaves out.
+// package's testdata/; [short] marks what go test -short leaves out, and
+// [sandbox] holds where children run under hard memory limits.
 // go test -run TestScript/NAME runs one script.
 func TestScript(t *testing.T) {
 	root, err := filepath.Abs("../..")
@@ -32,6 +36,13 @@ func TestScript(t *testing.T) {
 			// CI makes tests that need Graphviz fail rather than skip.
 			env.Setenv("CI", os.Getenv("CI"))
 			return os.Symlink(filepath.Join(root, "examples"), filepath.Join(env.WorkDir, "examples"))
+		},
+		Condition: func(cond string) (bool, error) {
+			if cond == "sandbox" {
+				// Hard memory limits for children (not in a race build).
+				return sandbox.Supported(), nil
+			}
+			return false, fmt.Errorf("unknown condition %q", cond)
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"status": cmdStatus,
