@@ -60,6 +60,9 @@ func childrenPeakRSS(t *testing.T) uint64 {
 // time in one step: each ends with a one-line error naming the file and
 // status 2, soon, without holding much more than --max-memory.
 func TestHostileRulesFiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips this sandbox memory test: rules files that ask for unbounded memory or time (about 5 s)")
+	}
 	const limit = 128 << 20
 	tests := []struct {
 		file, want string
