@@ -104,51 +104,42 @@ func TestHostileRulesFiles(t *testing.T) {
 
 // TestLateErrorLeavesNothing: a rules file whose code fails only at the
 // last position shown ends with status 2 and leaves nothing on stdout and
-// no file created or replaced, in the process and in a child.
+// no file created or replaced, in the process. (In a child, as the real
+// program runs it: testdata/script/sandbox.txtar.)
 func TestLateErrorLeavesNothing(t *testing.T) {
 	const file = "testdata/rules/late.star"
 	want := "sente: " + file + ":19:13: show(30): fail: no way to show the last position\n"
-	for _, sandboxed := range []bool{false, true} {
-		runner := func(args ...string) result { return runCLI(t, context.Background(), "", args...) }
-		name := "in process"
-		if sandboxed {
-			runner = func(args ...string) result { return runSandboxed(t, args...) }
-			name = "in a child"
+	dir := t.TempDir()
+	old := filepath.Join(dir, "old.csv")
+	if err := os.WriteFile(old, []byte("the old table\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"table", file},
+		{"table", file, "--format", "jsonl"},
+		{"table", file, "--out", filepath.Join(dir, "new.csv")},
+		{"table", file, "--out", old},
+		{"moves", file, "at 29"},
+		{"picture", "graph", file, "-o", filepath.Join(dir, "new.dot")},
+	} {
+		r := runCLI(t, context.Background(), "", args...)
+		if r.status != 2 || r.stdout != "" || r.stderr != want {
+			t.Errorf("sente %s: status %d, stdout %.60q, stderr %q; want 2, nothing, %q", strings.Join(args, " "), r.status, r.stdout, r.stderr, want)
 		}
-		t.Run(name, func(t *testing.T) {
-			dir := t.TempDir()
-			old := filepath.Join(dir, "old.csv")
-			if err := os.WriteFile(old, []byte("the old table\n"), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			for _, args := range [][]string{
-				{"table", file},
-				{"table", file, "--format", "jsonl"},
-				{"table", file, "--out", filepath.Join(dir, "new.csv")},
-				{"table", file, "--out", old},
-				{"moves", file, "at 29"},
-				{"picture", "graph", file, "-o", filepath.Join(dir, "new.dot")},
-			} {
-				r := runner(args...)
-				if r.status != 2 || r.stdout != "" || r.stderr != want {
-					t.Errorf("sente %s: status %d, stdout %.60q, stderr %q; want 2, nothing, %q", strings.Join(args, " "), r.status, r.stdout, r.stderr, want)
-				}
-			}
-			entries, err := os.ReadDir(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(entries) != 1 || entries[0].Name() != "old.csv" {
-				var names []string
-				for _, e := range entries {
-					names = append(names, e.Name())
-				}
-				t.Errorf("the directory holds %v, want only old.csv", names)
-			}
-			if b, _ := os.ReadFile(old); string(b) != "the old table\n" {
-				t.Errorf("old.csv now holds %.40q", b)
-			}
-		})
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 1 || entries[0].Name() != "old.csv" {
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		t.Errorf("the directory holds %v, want only old.csv", names)
+	}
+	if b, _ := os.ReadFile(old); string(b) != "the old table\n" {
+		t.Errorf("old.csv now holds %.40q", b)
 	}
 }
 
