@@ -437,6 +437,9 @@ func checkFeatures(t *testing.T, s *solved) {
 // the positions reachable at the defaults (show and parse, tiers that no
 // move lowers, components, features and policies).
 func TestCheck(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips this the loader's check of every example rules file on every reachable position (about 1 s)")
+	}
 	for _, name := range []string{"cards", "chopsticks", "nim", "tofu", "consecutive", "count", "tictactoe", "loopy"} {
 		g, ok := rules.Of(loadRules(t, name))
 		if !ok {

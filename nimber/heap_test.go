@@ -219,6 +219,9 @@ func TestHeapValuesAllThreeDigitCodes(t *testing.T) {
 }
 
 func TestHeapValuesRandomCodes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips this long sweep: both heap solvers on 150 random octal codes (about 1 s)")
+	}
 	rng := rand.New(rand.NewPCG(3, 4))
 	for range 150 {
 		var r sente.HeapRules
@@ -620,6 +623,9 @@ func TestHeapValuesDeadline(t *testing.T) {
 // TestHeapValuesLargeValues: values past 255, and past the 10 bits that the
 // chooser picks masks among, grow the stamp array and still come out right.
 func TestHeapValuesLargeValues(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips this long sweep: heap games whose values pass 255 and 1023 (about 1 s)")
+	}
 	for _, tt := range []struct {
 		r   sente.HeapRules
 		max int
