@@ -30,6 +30,9 @@ func TestScript(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 filepath.Join("testdata", "script"),
 		RequireExplicitExec: true,
+		// go test -update rewrites the files a script compares with
+		// cmp when they are part of the script (not the goldens).
+		UpdateScripts: *update,
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("GAMES", filepath.Join(root, "games", "testdata"))
 			env.Setenv("TESTDATA", filepath.Join(root, "cmd", "sente", "testdata"))
