@@ -19,8 +19,9 @@ import (
 // in a fresh directory, and checks its exit status, standard output,
 // standard error and the files it leaves. Scripts see the repository's
 // examples/ as ./examples, $GAMES as games/testdata and $TESTDATA as this
-// package's testdata/; [short] marks what go test -short leaves out, and
-// [sandbox] holds where children run under hard memory limits.
+// package's testdata/; [short] marks what go test -short leaves out, [sandbox]
+// holds where children run under hard memory limits, and [dot] where
+// Graphviz's dot is installed (CI must have it).
 // go test -run TestScript/NAME runs one script.
 func TestScript(t *testing.T) {
 	root, err := filepath.Abs("../..")
@@ -36,14 +37,23 @@ func TestScript(t *testing.T) {
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("GAMES", filepath.Join(root, "games", "testdata"))
 			env.Setenv("TESTDATA", filepath.Join(root, "cmd", "sente", "testdata"))
-			// CI makes tests that need Graphviz fail rather than skip.
-			env.Setenv("CI", os.Getenv("CI"))
 			return os.Symlink(filepath.Join(root, "examples"), filepath.Join(env.WorkDir, "examples"))
 		},
 		Condition: func(cond string) (bool, error) {
-			if cond == "sandbox" {
+			switch cond {
+			case "sandbox":
 				// Hard memory limits for children (not in a race build).
 				return sandbox.Supported(), nil
+			case "dot":
+				// Graphviz's dot, for pictures of graphs: a script skips
+				// them without it, unless CI is set, as TestPictures does.
+				if _, err := exec.LookPath("dot"); err != nil {
+					if os.Getenv("CI") != "" {
+						return false, errors.New("CI is set and Graphviz's dot is not installed")
+					}
+					return false, nil
+				}
+				return true, nil
 			}
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},
