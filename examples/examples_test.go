@@ -440,6 +440,9 @@ func checkFeatures(t *testing.T, s *solved) {
 // the positions reachable at the defaults (show and parse, tiers that no
 // move lowers, components, features and policies).
 func TestCheck(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips this the loader's check of every example rules file on every reachable position (about 1 s)")
+	}
 	for _, name := range []string{"cards", "chopsticks", "nim", "tofu", "consecutive", "count", "tictactoe", "loopy"} {
 		g, ok := rules.Of(loadRules(t, name))
 		if !ok {
@@ -455,6 +458,9 @@ func TestCheck(t *testing.T) {
 // kills a hand whenever she can, (4, 4) against (4, 3) has no forced win
 // either, but against her stricter reading it is a win in 7 plies.
 func TestChopsticks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips this big solve: the chopsticks rules file against the built-in, position by position, three times (about 1 s)")
+	}
 	pr := newPair(t, "chopsticks", chopsticksConv)
 	s := pr.compare(t, "", nil)
 	if _, o := s.outcomeAt(t, `(1, 1, 1, 1, "first")`); o.Value != sente.Draw {
@@ -501,6 +507,9 @@ func TestTofu(t *testing.T) {
 // TestConsecutive: seed 003. With m = 1 the first player wins exactly when
 // n is odd; with m >= 2 the first player always wins.
 func TestConsecutive(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips this big solve: the consecutive-numbers rules file against the built-in, up to its default size (about 5 s)")
+	}
 	for _, spec := range []string{"consecutive:n=1,m=1", "consecutive:n=8,m=1", "consecutive:n=9,m=3", "consecutive:n=11,m=4", "consecutive:n=12,m=3", "consecutive"} {
 		s := newPair(t, spec, consecutiveConv).compare(t, "", nil)
 		s.grundy(t)
@@ -566,6 +575,9 @@ func mustParse(t *testing.T, g sente.Game, text string) sente.Position {
 
 // TestTicTacToe: a tie on 3×3, and other small boards.
 func TestTicTacToe(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips this big solve: the tic-tac-toe rules file against the built-in, position by position (about 1 s)")
+	}
 	for _, spec := range []string{"tictactoe:m=2,n=2,k=1", "tictactoe:m=1,n=4,k=2", "tictactoe:m=4,n=1,k=3", "tictactoe:m=2,n=3,k=2", "tictactoe"} {
 		s := newPair(t, spec, tictactoeConv).compare(t, "", nil)
 		if spec != "tictactoe" {
@@ -581,6 +593,9 @@ func TestTicTacToe(t *testing.T) {
 // position with the built-in on small boards (its show writes the built-in's
 // text form), and on 4×4 (161,029 positions) in its counts and its start.
 func TestConnect4(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips this big solve: the connect-four rules file against the built-in, position by position and on 4×4 (about 7 s)")
+	}
 	for _, spec := range []string{"connect4:w=3,h=3,k=3", "connect4:w=4,h=3,k=3", "connect4:w=3,h=4,k=3"} {
 		newPair(t, spec, func(b sente.Game, p sente.Position) string { return b.FormatPosition(p) }).compare(t, "", nil)
 	}

@@ -126,6 +126,9 @@ func c4NaiveLine(grid [][]byte, stone byte, k int) bool {
 }
 
 func TestConnect4Consistency(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips this big solve: connect four's keys and moves on every position of 4×4 and small boards (about 1 s)")
+	}
 	for _, spec := range []string{"connect4:w=3,h=3,k=3", "connect4:w=4,h=4", "connect4:w=4,h=3,k=3", "connect4:w=1,h=5,k=3", "connect4:w=5,h=1,k=2", "connect4:w=3,h=4,k=2"} {
 		t.Run(spec, func(t *testing.T) {
 			g := c4New(t, spec)

@@ -208,6 +208,9 @@ func heapCheckSolvers(t *testing.T, r sente.HeapRules, n int, masks []uint32) {
 }
 
 func TestHeapValuesAllThreeDigitCodes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips this long sweep: both heap solvers on all 512 three-digit octal codes (about 1 s)")
+	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for code := range 512 {
 		r := sente.HeapRules{Digits: []uint8{0, uint8(code >> 6), uint8(code >> 3 & 7), uint8(code & 7)}}
@@ -216,6 +219,9 @@ func TestHeapValuesAllThreeDigitCodes(t *testing.T) {
 }
 
 func TestHeapValuesRandomCodes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips this long sweep: both heap solvers on 150 random octal codes (about 1 s)")
+	}
 	rng := rand.New(rand.NewPCG(3, 4))
 	for range 150 {
 		var r sente.HeapRules
@@ -255,6 +261,9 @@ func TestHeapValuesSubtraction(t *testing.T) {
 // TestSparseMasks forces the sparse method with good, poor and silly masks
 // on games that split, from G(0) on; it must be exact whatever the mask.
 func TestSparseMasks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips this long sweep: the sparse method under 11 masks on six splitting games to G(1500) (about 1 s)")
+	}
 	masks := []uint32{0, 1, 2, 3, 6, 0x15, 0xff, ^uint32(0), ^uint32(1), ^uint32(6), 0x80000000}
 	games := []sente.HeapRules{heapGrundysGame, heapCode(t, "0.16"), heapCode(t, "0.77"), heapCode(t, "0.137"), heapCode(t, "0.127"), heapCode(t, "4.7"), heapCode(t, "0.4"), {Digits: []uint8{0, 4, 4}, Unequal: true}}
 	for _, r := range games {
@@ -483,6 +492,9 @@ func TestFindHeapPeriodConjecture(t *testing.T) {
 // that no smaller period or earlier start holds there: the theorems, and
 // their windows, are applied right.
 func TestFindHeapPeriodHoldsFurther(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips this long sweep: every proven period of the three-digit octal codes and of 4.d1d2 checked far past its proof (about 4 s)")
+	}
 	var rules []sente.HeapRules
 	for code := range 512 {
 		rules = append(rules, sente.HeapRules{Digits: []uint8{0, uint8(code >> 6), uint8(code >> 3 & 7), uint8(code & 7)}})
@@ -611,6 +623,9 @@ func TestHeapValuesDeadline(t *testing.T) {
 // TestHeapValuesLargeValues: values past 255, and past the 10 bits that the
 // chooser picks masks among, grow the stamp array and still come out right.
 func TestHeapValuesLargeValues(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips this long sweep: heap games whose values pass 255 and 1023 (about 1 s)")
+	}
 	for _, tt := range []struct {
 		r   sente.HeapRules
 		max int

@@ -53,6 +53,9 @@ func TestSearchHeapPeriodKeepsProof(t *testing.T) {
 // TestSearchHeapPeriodProgress: progress comes with a fraction that grows
 // to about 1, and a cancelled search stops with the context's error.
 func TestSearchHeapPeriodProgress(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips this long search: octal 0.1234567 to G(24000) with its progress (about 1 s)")
+	}
 	r := heapCode(t, "0.1234567")
 	var fractions []float64
 	b := HeapSearch{Limit: 24000, Progress: func(_ int, f float64) { fractions = append(fractions, f) }}

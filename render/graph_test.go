@@ -145,6 +145,9 @@ func TestRenderGraphWithoutDot(t *testing.T) {
 
 // Partisan games: wins, losses and ties, with no Grundy values.
 func TestRenderGraphPartisan(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips this Graphviz on three partisan graphs (about 1 s; TestRenderGraph still runs it)")
+	}
 	for _, spec := range []string{"tictactoe:m=2,n=2,k=2", "tictactoe:m=1,n=4,k=3", "cards:first=1/2/3,second=1/2/3,target=6"} {
 		t.Run(spec, func(t *testing.T) {
 			g, err := render.GraphOf(solved(t, spec), render.GraphOptions{Title: spec})

@@ -111,6 +111,9 @@ func randomGraph(r *rand.Rand, maxN int) *graphGame {
 }
 
 func TestEngineMatchesReferenceOnRandomGraphs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips this long sweep: the engine against the reference solver on 3200 random graphs (about 1 s)")
+	}
 	// Small blocks put several workers on every tier.
 	defer func(b int) { block = b }(block)
 	block = 3

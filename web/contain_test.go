@@ -37,6 +37,9 @@ var hostileRules = []struct {
 // checks that each is refused in one line while the server goes on serving
 // everyone else.
 func TestHostileRulesFiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips this sandbox memory test: pasted rules files that exhaust a child's memory (about 5 s)")
+	}
 	s := newTestServer(t, Config{RulesMemory: 256 << 20, RulesCallTime: time.Second, MaxSolves: 2})
 	h := s.Handler()
 	post := func(text string) (int, map[string]any) {

@@ -231,6 +231,9 @@ func screenshot(t *testing.T, ctx context.Context, dir, name string) {
 }
 
 func TestBrowserPlaysWholeGames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips this browser end-to-end test: headless Chromium plays whole games (about 12 s)")
+	}
 	ctx, dir := browser(t)
 	srv := newTestServer(t, Config{})
 	ts := httptest.NewServer(srv.Handler())
@@ -285,6 +288,9 @@ func TestBrowserPlaysWholeGames(t *testing.T) {
 // a game without a board, two people without hints, and a pasted rules
 // file.
 func TestBrowserViews(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips this browser end-to-end test: headless Chromium opens every view (about 12 s)")
+	}
 	ctx, dir := browser(t)
 	srv := newTestServer(t, Config{Moment: time.Millisecond})
 	ts := httptest.NewServer(srv.Handler())

@@ -10,14 +10,20 @@ import (
 	"testing"
 	"time"
 
+	"github.com/rogpeppe/go-internal/testscript"
+
 	"sente/internal/sandbox"
 )
 
 // TestMain lets the test binary be the child of the commands run by
-// runSandboxed: in a child, sandbox.Init runs the command and exits.
+// runSandboxed: in a child, sandbox.Init runs the command and exits. It
+// also makes the binary the sente of the scripts under testdata/script
+// (see TestScript): run under that name, it is main. sandbox.Init comes
+// first, so that the child a scripted sente starts (this binary again,
+// named sente) runs as a child and not as a second sente.
 func TestMain(m *testing.M) {
 	sandbox.Init()
-	os.Exit(m.Run())
+	testscript.Main(m, map[string]func(){"sente": main})
 }
 
 // runSandboxed runs the command as main does: in a child process (this
@@ -54,6 +60,9 @@ func childrenPeakRSS(t *testing.T) uint64 {
 // time in one step: each ends with a one-line error naming the file and
 // status 2, soon, without holding much more than --max-memory.
 func TestHostileRulesFiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips this sandbox memory test: rules files that ask for unbounded memory or time (about 5 s)")
+	}
 	const limit = 128 << 20
 	tests := []struct {
 		file, want string
@@ -93,86 +102,44 @@ func TestHostileRulesFiles(t *testing.T) {
 	}
 }
 
-// TestBuiltinOutOfMemory: a built-in game that outgrows --max-memory is a
-// failure while working: status 1, one line, nothing on stdout. (--force
-// passes the estimate that would refuse it up front.)
-func TestBuiltinOutOfMemory(t *testing.T) {
-	r := runSandboxed(t, "table", "connect4:w=5,h=4", "--max-memory", "64M", "--force")
-	if r.status != 1 || r.stdout != "" || !strings.HasPrefix(r.stderr, "sente: memory limit reached") || strings.Count(r.stderr, "\n") != 1 {
-		t.Errorf("status %d, stdout %.40q, stderr %q; want 1, nothing and one line saying the memory limit was reached", r.status, r.stdout, r.stderr)
-	}
-}
-
 // TestLateErrorLeavesNothing: a rules file whose code fails only at the
 // last position shown ends with status 2 and leaves nothing on stdout and
-// no file created or replaced, in the process and in a child.
+// no file created or replaced, in the process. (In a child, as the real
+// program runs it: testdata/script/sandbox.txtar.)
 func TestLateErrorLeavesNothing(t *testing.T) {
 	const file = "testdata/rules/late.star"
 	want := "sente: " + file + ":19:13: show(30): fail: no way to show the last position\n"
-	for _, sandboxed := range []bool{false, true} {
-		runner := func(args ...string) result { return runCLI(t, context.Background(), "", args...) }
-		name := "in process"
-		if sandboxed {
-			runner = func(args ...string) result { return runSandboxed(t, args...) }
-			name = "in a child"
-		}
-		t.Run(name, func(t *testing.T) {
-			dir := t.TempDir()
-			old := filepath.Join(dir, "old.csv")
-			if err := os.WriteFile(old, []byte("the old table\n"), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			for _, args := range [][]string{
-				{"table", file},
-				{"table", file, "--format", "jsonl"},
-				{"table", file, "--out", filepath.Join(dir, "new.csv")},
-				{"table", file, "--out", old},
-				{"moves", file, "at 29"},
-				{"picture", "graph", file, "-o", filepath.Join(dir, "new.dot")},
-			} {
-				r := runner(args...)
-				if r.status != 2 || r.stdout != "" || r.stderr != want {
-					t.Errorf("sente %s: status %d, stdout %.60q, stderr %q; want 2, nothing, %q", strings.Join(args, " "), r.status, r.stdout, r.stderr, want)
-				}
-			}
-			entries, err := os.ReadDir(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(entries) != 1 || entries[0].Name() != "old.csv" {
-				var names []string
-				for _, e := range entries {
-					names = append(names, e.Name())
-				}
-				t.Errorf("the directory holds %v, want only old.csv", names)
-			}
-			if b, _ := os.ReadFile(old); string(b) != "the old table\n" {
-				t.Errorf("old.csv now holds %.40q", b)
-			}
-		})
-	}
-}
-
-// TestSandboxedSuccess: in a child, a command's output, files and
-// messages arrive as in the process.
-func TestSandboxedSuccess(t *testing.T) {
 	dir := t.TempDir()
-	out := filepath.Join(dir, "count.csv")
-	r := runSandboxed(t, "table", "count:lose=6", "--out", out)
-	if r.status != 0 || r.stdout != "" || r.stderr != "" {
-		t.Fatalf("status %d, stdout %q, stderr %q", r.status, r.stdout, r.stderr)
+	old := filepath.Join(dir, "old.csv")
+	if err := os.WriteFile(old, []byte("the old table\n"), 0o644); err != nil {
+		t.Fatal(err)
 	}
-	inProcess := runCLI(t, context.Background(), "", "table", "count:lose=6")
-	if b, err := os.ReadFile(out); err != nil || string(b) != inProcess.stdout {
-		t.Errorf("the file holds %q, %v; want %q", b, err, inProcess.stdout)
+	for _, args := range [][]string{
+		{"table", file},
+		{"table", file, "--format", "jsonl"},
+		{"table", file, "--out", filepath.Join(dir, "new.csv")},
+		{"table", file, "--out", old},
+		{"moves", file, "at 29"},
+		{"picture", "graph", file, "-o", filepath.Join(dir, "new.dot")},
+	} {
+		r := runCLI(t, context.Background(), "", args...)
+		if r.status != 2 || r.stdout != "" || r.stderr != want {
+			t.Errorf("sente %s: status %d, stdout %.60q, stderr %q; want 2, nothing, %q", strings.Join(args, " "), r.status, r.stdout, r.stderr, want)
+		}
 	}
-	r = runSandboxed(t, "solve", "../../examples/cards.star")
-	if r.status != 0 || r.stdout != runCLI(t, context.Background(), "", "solve", "../../examples/cards.star").stdout && !strings.Contains(r.stdout, "time") {
-		t.Errorf("status %d, stdout %q", r.status, r.stdout)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
 	}
-	r = runSandboxed(t, "solve", "nosuchgame")
-	if r.status != 2 || r.stdout != "" || !strings.HasPrefix(r.stderr, "sente: ") || strings.Count(r.stderr, "\n") != 1 {
-		t.Errorf("status %d, stdout %q, stderr %q; want 2, nothing, one line", r.status, r.stdout, r.stderr)
+	if len(entries) != 1 || entries[0].Name() != "old.csv" {
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		t.Errorf("the directory holds %v, want only old.csv", names)
+	}
+	if b, _ := os.ReadFile(old); string(b) != "the old table\n" {
+		t.Errorf("old.csv now holds %.40q", b)
 	}
 }
 

@@ -74,6 +74,9 @@ func TestFormatSize(t *testing.T) {
 // file and status 2 (the file asked for too much: bad input) instead of
 // growing until the system kills it.
 func TestMemoryLimit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips this memory test: a rules file that grows past --max-memory (about 3 s)")
+	}
 	limit := heldMemory(heldSamples()) + 128<<20
 	r := runCLI(t, context.Background(), "", "solve", "testdata/rules/chain.star:n=50000000",
 		"--max-memory", fmt.Sprint(limit))

@@ -49,6 +49,9 @@ func misereGames(t *testing.T) [][]string {
 // misère game: each works and shows what is defined (values, remoteness),
 // without Grundy values, which misère play does not have.
 func TestMisereEveryCommand(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips this every command over every misère game (about 1 s)")
+	}
 	dir := t.TempDir()
 	for _, game := range misereGames(t) {
 		name := strings.ReplaceAll(strings.Join(game, " "), "/", "_")

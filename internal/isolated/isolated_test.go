@@ -25,6 +25,9 @@ var lim = Limits{Memory: 512 << 20, MaxPositions: 1_000_000}
 // TestGraphSolvesAsTheFile: the graph a child sends back has the positions,
 // moves and values of the rules file's own game, position by position.
 func TestGraphSolvesAsTheFile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips this child processes: rules files explored in isolated children, position by position (about 2 s)")
+	}
 	for _, tt := range []struct {
 		file string
 		args []sente.Arg

@@ -70,6 +70,9 @@ func runChild(t *testing.T, mode string) (error, *exec.Cmd) {
 }
 
 func TestDeath(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips this sandbox memory test: children that exhaust their memory limit (about 6 s)")
+	}
 	if !Supported() {
 		t.Skip("no hard memory limits here")
 	}

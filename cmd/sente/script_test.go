@@ -1,0 +1,93 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"sente/internal/sandbox"
+)
+
+// TestScript runs the scripts under testdata/script: each runs the real
+// sente (this test binary under that name, see TestMain) as a user would,
+// in a fresh directory, and checks its exit status, standard output,
+// standard error and the files it leaves. Scripts see the repository's
+// examples/ as ./examples, $GAMES as games/testdata and $TESTDATA as this
+// package's testdata/; [short] marks what go test -short leaves out, [sandbox]
+// holds where children run under hard memory limits, and [dot] where
+// Graphviz's dot is installed (CI must have it).
+// go test -run TestScript/NAME runs one script.
+func TestScript(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	testscript.Run(t, testscript.Params{
+		Dir:                 filepath.Join("testdata", "script"),
+		RequireExplicitExec: true,
+		// go test -update rewrites the files a script compares with
+		// cmp when they are part of the script (not the goldens).
+		UpdateScripts: *update,
+		Setup: func(env *testscript.Env) error {
+			env.Setenv("GAMES", filepath.Join(root, "games", "testdata"))
+			env.Setenv("TESTDATA", filepath.Join(root, "cmd", "sente", "testdata"))
+			return os.Symlink(filepath.Join(root, "examples"), filepath.Join(env.WorkDir, "examples"))
+		},
+		Condition: func(cond string) (bool, error) {
+			switch cond {
+			case "sandbox":
+				// Hard memory limits for children (not in a race build).
+				return sandbox.Supported(), nil
+			case "dot":
+				// Graphviz's dot, for pictures of graphs: a script skips
+				// them without it, unless CI is set, as TestPictures does.
+				if _, err := exec.LookPath("dot"); err != nil {
+					if os.Getenv("CI") != "" {
+						return false, errors.New("CI is set and Graphviz's dot is not installed")
+					}
+					return false, nil
+				}
+				return true, nil
+			}
+			return false, fmt.Errorf("unknown condition %q", cond)
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"status": cmdStatus,
+		},
+	})
+}
+
+// cmdStatus is the script command "status N PROGRAM ARGS...": it runs the
+// program as exec does (its output is then what stdout and stderr look
+// at) and fails unless the program exits with status N. exec alone only
+// tells success from failure; sente's statuses mean more (2 bad input, 1 a
+// failure while working, 130 interrupted).
+func cmdStatus(ts *testscript.TestScript, neg bool, args []string) {
+	if neg {
+		ts.Fatalf("unsupported: ! status")
+	}
+	if len(args) < 2 {
+		ts.Fatalf("usage: status N program [args...]")
+	}
+	want, err := strconv.Atoi(args[0])
+	if err != nil {
+		ts.Fatalf("status %q: want a whole number", args[0])
+	}
+	got := 0
+	if err := ts.Exec(args[1], args[2:]...); err != nil {
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) {
+			ts.Fatalf("%v", err)
+		}
+		got = exit.ExitCode()
+	}
+	if got != want {
+		ts.Fatalf("exit status %d, want %d", got, want)
+	}
+}
