@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"sente"
+	"sente/games"
 	"sente/internal/sandbox"
 	"sente/rules"
 )
@@ -55,18 +56,21 @@ func respond(resp *response) int {
 }
 
 func serve(ctx context.Context, req request, overtime func(error)) *response {
-	fam, err := rules.Load(req.Path, rules.Options{Steps: req.Steps, Context: ctx, CallTime: req.CallTime, Overtime: overtime})
-	if err != nil {
-		return &response{Err: err.Error()}
-	}
+	// The child opens the file as every other caller does, through a
+	// catalogue, with the limits the parent asked for.
+	files := &games.Catalog{ReadFiles: true, Rules: rules.Options{Steps: req.Steps, Context: ctx, CallTime: req.CallTime, Overtime: overtime}}
 	if !req.Explore {
+		fam, err := files.Family(req.Path)
+		if err != nil {
+			return &response{Err: err.Error()}
+		}
 		return &response{Name: fam.Name, Summary: fam.Summary, Params: fam.Params}
 	}
-	vals, err := sente.Bind(fam.Name, fam.Params, req.Args)
+	b, err := files.Bind(sente.Spec{Name: req.Path, Args: req.Args})
 	if err != nil {
 		return &response{Err: err.Error()}
 	}
-	g, err := fam.New(vals)
+	g, err := b.New()
 	if err != nil {
 		return &response{Err: err.Error()}
 	}
