@@ -39,10 +39,8 @@ func runSandboxedCtx(t *testing.T, ctx context.Context, args ...string) result {
 	if !sandbox.Supported() {
 		t.Skip("no hard memory limits here")
 	}
-	supervise = true
-	defer func() { supervise = false }()
 	var stdout, stderr bytes.Buffer
-	status := run(ctx, args, strings.NewReader(""), &stdout, &stderr, false)
+	status := process{supervise: true}.run(ctx, args, strings.NewReader(""), &stdout, &stderr, false)
 	return result{status, stdout.String(), stderr.String()}
 }
 

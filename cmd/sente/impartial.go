@@ -33,18 +33,10 @@ type grundyCmd struct {
 	Limit        int    `help:"Heap games: how far to compute the sequence when looking for a proven period. By default up to G(1000000), stopping after a few seconds of work (2·10⁹ options looked at); a limit given here is followed to the end, with progress on a terminal." placeholder:"N"`
 	MaxPositions int    `help:"Stop with an error past this many positions for one value." default:"200000000"`
 	JSON         bool   `name:"json" help:"Print JSON."`
+	// MaxWork replaces the default search's bound on options looked at,
+	// so that tests reach the bound in a moment.
+	MaxWork int64 `hidden:"" help:"Heap games: the default search's bound on options looked at."`
 }
-
-// The default search for a heap game's period: values up to G(1000000),
-// but no more than 2·10⁹ options looked at, two or three seconds here. That
-// is far enough for most proofs the theory gives (0.16 is proven from
-// G(517152) at a twentieth of it) and keeps rules that split into many
-// unequal parts, whose plain values cost in proportion to n each, from
-// running for hours. They are variables so that tests can make them small.
-var (
-	defaultHeapLimit       = 1000000
-	defaultHeapWork  int64 = 2000000000
-)
 
 // sequence computes the values the flags ask for.
 func (c *grundyCmd) sequence(e *env) (*explain.Sequence, error) {
@@ -58,7 +50,10 @@ func (c *grundyCmd) sequence(e *env) (*explain.Sequence, error) {
 	}
 	search := nimber.HeapSearch{Limit: c.Limit}
 	if c.Limit <= 0 {
-		search = nimber.HeapSearch{Limit: defaultHeapLimit, MaxWork: defaultHeapWork}
+		search = nimber.DefaultHeapSearch()
+		if c.MaxWork > 0 {
+			search.MaxWork = c.MaxWork
+		}
 	}
 	shown := newHeapProgress(e)
 	search.Progress = shown.report

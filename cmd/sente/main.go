@@ -100,13 +100,11 @@ type process struct {
 	staged *os.File
 }
 
-// supervise makes run, the tests' way in, run commands in children as main
-// does; the tests of containment set it.
-var supervise bool
-
-// run is main without the process: it returns the exit status.
+// run is main without the process, the tests' way in: it runs every
+// command in this process and returns the exit status. The tests of
+// containment call process{supervise: true}.run instead, as main does.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, tty bool) int {
-	return process{supervise: supervise}.run(ctx, args, stdin, stdout, stderr, tty)
+	return process{}.run(ctx, args, stdin, stdout, stderr, tty)
 }
 
 func isTerminal(f *os.File) bool {

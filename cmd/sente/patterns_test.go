@@ -129,14 +129,12 @@ func TestSweepSkipsInvalidCells(t *testing.T) {
 // in proportion to n stops after its default work and says how to go
 // further; a proof within the default is kept, and --limit is followed.
 func TestGrundyHeapSearchBounded(t *testing.T) {
-	defer func(w int64) { defaultHeapWork = w }(defaultHeapWork)
-	defaultHeapWork = 20000000
-	r := runCLI(t, context.Background(), "", "grundy", "octal:0.1234567", "--param", "n=0..10")
+	r := runCLI(t, context.Background(), "", "grundy", "octal:0.1234567", "--param", "n=0..10", "--max-work", "20000000")
 	want := regexp.MustCompile(`no period found up to G\(([0-9]+)\) \(the default search stops after a few seconds of work\); --limit ([0-9]+) looks further\n$`)
 	if r.status != 0 || !want.MatchString(r.stdout) {
 		t.Errorf("grundy octal:0.1234567: status %d\n%s", r.status, r.stdout)
 	}
-	r = runCLI(t, context.Background(), "", "grundy", "octal:0.1234567", "--param", "n=0..10", "--json")
+	r = runCLI(t, context.Background(), "", "grundy", "octal:0.1234567", "--param", "n=0..10", "--max-work", "20000000", "--json")
 	var out struct {
 		Searched int    `json:"searched_to"`
 		Note     string `json:"conjecture"`
@@ -145,7 +143,6 @@ func TestGrundyHeapSearchBounded(t *testing.T) {
 		t.Errorf("grundy --json: %v, %+v", err, out)
 	}
 
-	defaultHeapWork = 2000000000
 	r = runCLI(t, context.Background(), "", "grundy", "octal:0.16", "--param", "n=0..100")
 	if !strings.Contains(r.stdout, "period 149459 from n = 105351, proven") {
 		t.Errorf("grundy octal:0.16 with the default bound:\n%s", r.stdout)
