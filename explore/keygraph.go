@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"sente"
 )
@@ -143,21 +144,49 @@ func FindPolicy(g sente.Game, name string) (sente.Policy, error) {
 	return sente.Policy{}, fmt.Errorf("unknown policy %q (policies: %s)", name, strings.Join(names, ", "))
 }
 
-// dedupe sorts dst[from:] and removes repeats. Move lists are short, so an
-// insertion sort beats anything cleverer.
+// dedupe removes repeats from dst[from:], keeping the first of each in the
+// game's order of moves. It never orders by key: keys may number positions
+// in the order they were first met (a rules file's do), which differs from
+// run to run when positions are met concurrently, and ids, tables and
+// pictures follow the order of children.
 func dedupe(dst []uint64, from int) []uint64 {
 	s := dst[from:]
-	if len(s) > 32 {
-		slices.Sort(s)
-	} else {
-		for i := 1; i < len(s); i++ {
-			for j := i; j > 0 && s[j] < s[j-1]; j-- {
-				s[j], s[j-1] = s[j-1], s[j]
+	if len(s) <= shortMoves {
+		out := s[:0]
+	next:
+		for _, k := range s {
+			for _, seen := range out {
+				if seen == k {
+					continue next
+				}
 			}
+			out = append(out, k)
+		}
+		return dst[:from+len(out)]
+	}
+	sorted := sortedScratch.Get().(*[]uint64)
+	defer sortedScratch.Put(sorted)
+	*sorted = append((*sorted)[:0], s...)
+	slices.Sort(*sorted)
+	if len(slices.Compact(*sorted)) == len(s) {
+		return dst
+	}
+	seen := make(map[uint64]bool, len(s))
+	out := s[:0]
+	for _, k := range s {
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, k)
 		}
 	}
-	return append(dst[:from], slices.Compact(s)...)
+	return dst[:from+len(out)]
 }
+
+// shortMoves is the longest move list dedupe checks pair by pair; longer
+// ones are sorted in scratch space to look for repeats.
+const shortMoves = 48
+
+var sortedScratch = sync.Pool{New: func() any { return new([]uint64) }}
 
 // interner gives positions of a game without an Encoder dense keys in the
 // order they are first seen.

@@ -3,6 +3,7 @@ package explore
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -106,15 +107,36 @@ func TestExploreErrors(t *testing.T) {
 	}
 }
 
+// TestDedupe: repeats go, the first of each stays where the game put it,
+// and what comes before from is left alone, for short lists and long ones.
 func TestDedupe(t *testing.T) {
-	got := dedupe([]uint64{9, 5, 3, 5, 1, 3}, 1)
-	want := []uint64{9, 1, 3, 5}
-	if len(got) != len(want) {
-		t.Fatalf("got %v, want %v", got, want)
+	long := func(n int, repeat bool) (in, want []uint64) {
+		for i := range n {
+			k := uint64(n - i) // descending, so that sorting would show
+			in = append(in, k)
+			want = append(want, k)
+			if repeat && i%3 == 0 {
+				in = append(in, k)
+			}
+		}
+		return in, want
 	}
-	for i := range got {
-		if got[i] != want[i] {
-			t.Fatalf("got %v, want %v", got, want)
+	longIn, longWant := long(200, true)
+	plainIn, plainWant := long(200, false)
+	for _, tt := range []struct {
+		name string
+		in   []uint64
+		from int
+		want []uint64
+	}{
+		{"short", []uint64{9, 5, 3, 5, 1, 3}, 1, []uint64{9, 5, 3, 1}},
+		{"none", []uint64{4, 2, 8}, 0, []uint64{4, 2, 8}},
+		{"empty", []uint64{7}, 1, []uint64{7}},
+		{"long with repeats", longIn, 0, longWant},
+		{"long without", plainIn, 0, plainWant},
+	} {
+		if got := dedupe(slices.Clone(tt.in), tt.from); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: dedupe(%v, %d) = %v, want %v", tt.name, tt.in, tt.from, got, tt.want)
 		}
 	}
 }
