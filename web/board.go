@@ -22,6 +22,7 @@ type Board struct {
 	RowLabels []string   `json:"rowLabels,omitempty"`
 	ColLabels []string   `json:"colLabels,omitempty"`
 	Gravity   bool       `json:"gravity,omitempty"`
+	Caption   string     `json:"caption,omitempty"` // a line shown below the grid
 
 	// hands: fingers on each hand, left then right, 5 for dead.
 	Hands [][2]int `json:"hands,omitempty"`
@@ -54,7 +55,7 @@ func boardOf(g sente.Game, p sente.Position, moves []sente.Move) *Board {
 	played := playedCells(bd, b, moves)
 	switch b.Style {
 	case "", "grid":
-		return &Board{Kind: "grid", Cells: b.Cells, Moves: played, RowLabels: b.RowLabels, ColLabels: b.ColLabels, Gravity: b.Gravity}
+		return &Board{Kind: "grid", Cells: b.Cells, Moves: played, RowLabels: b.RowLabels, ColLabels: b.ColLabels, Gravity: b.Gravity, Caption: b.Caption}
 	case "hands":
 		out := &Board{Kind: "hands"}
 		for _, row := range b.Cells {

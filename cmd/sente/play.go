@@ -7,6 +7,7 @@ import (
 
 	"sente"
 	"sente/explain"
+	"sente/render"
 )
 
 type playCmd struct {
@@ -36,8 +37,12 @@ func (c *playCmd) Run(e *env) error {
 		turn := g.Turn(p)
 		o, _ := sol.Outcome(p)
 		board := g.FormatPosition(p)
-		if d := sente.CapabilitiesOf(g).Drawer; d != nil {
-			board = d.Draw(p)
+		if caps := sente.CapabilitiesOf(g); caps.Drawer != nil {
+			board = caps.Drawer.Draw(p)
+		} else if caps.Boarder != nil {
+			if b := caps.Boarder.Board(p); b.Style == "" || b.Style == "grid" {
+				board = render.BoardText(b)
+			}
 		}
 		fmt.Fprintf(w, "\n%s\n%s to move", board, turn)
 		if c.Hints {

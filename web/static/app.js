@@ -436,6 +436,7 @@ function renderBoard(info) {
     for (const l of bd.colLabels || []) tr.append(el("th", "", l));
     t.append(tr);
     box.append(t);
+    if (bd.caption) box.append(el("p", "small", bd.caption));
   } else if (bd.kind === "hands") {
     ["second", "first"].forEach((p) => {
       const i = p === "first" ? 0 : 1;
