@@ -8,6 +8,7 @@ package sente
 type Capabilities struct {
 	Encoder    Encoder
 	Ranker     Ranker
+	TierRanker TierRanker
 	Unmover    Unmover
 	Tiered     Tiered
 	Symmetric  Symmetric
@@ -41,6 +42,7 @@ func CapabilitiesOf(g Game) Capabilities {
 	var c Capabilities
 	c.Encoder, _ = g.(Encoder)
 	c.Ranker, _ = g.(Ranker)
+	c.TierRanker, _ = g.(TierRanker)
 	c.Unmover, _ = g.(Unmover)
 	c.Tiered, _ = g.(Tiered)
 	c.Symmetric, _ = g.(Symmetric)

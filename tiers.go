@@ -1,0 +1,44 @@
+package sente
+
+// TierRanker is the capability of the tier engine, for games too large for
+// a hash table of positions: it splits a game's positions into tiers that
+// play never returns to (connect four: the stones on the board; a capture
+// game: the pieces left) and numbers the positions of each tier densely,
+// from 0 to the tier's size, so that the engine keeps one or two bytes a
+// position in flat arrays indexed by rank, a tier at a time, and never
+// hashes.
+//
+// A game that offers TierRanker offers Encoder too: the engine asks the
+// Encoder (as CapabilitiesOf gives it, so that a wrapper such as misère play
+// may change what has ended) about the key Unrank gives, and TierRank about
+// each child's key. TierRanker does not embed Encoder for that reason.
+//
+// Ranks may be simple combinatorial formulas (column heights, then the
+// combination of one player's stones among the filled cells) that number
+// more than the legal positions: Unrank says which ranks are not positions
+// at all, and the engine's forward pass from the start marks which of the
+// others are reachable. Tiers are numbered from 0; the engine solves a
+// tier's children (ChildTiers) before the tier, so ChildTiers must never
+// lead back to the tier or to a tier that leads to it.
+//
+// Like an Encoder's keys, tiers and ranks must be the same in every run
+// (solved tables are stored on disk by rank) and the methods safe for
+// concurrent use.
+type TierRanker interface {
+	// TierRank returns the tier of the position key and its rank in it,
+	// in [0, TierSize(tier)).
+	TierRank(key uint64) (tier int, rank uint64)
+	// Unrank returns the key of the position of rank in tier, or false
+	// when that rank is not a legal position.
+	Unrank(tier int, rank uint64) (key uint64, ok bool)
+	// TierSize is the number of ranks of tier.
+	TierSize(tier int) uint64
+	// ChildTiers lists the tiers other than tier itself that a move from a
+	// position of tier may lead to.
+	ChildTiers(tier int) []int
+	// TierLoops reports whether a move from a position of tier may lead to
+	// a position of the same tier, which makes the tier loopy: solved by
+	// retrograde analysis (with un-moves when the game is an Unmover) or
+	// by value iteration, rather than in one pass over its ranks.
+	TierLoops(tier int) bool
+}
