@@ -8,7 +8,10 @@ import (
 )
 
 // Solution is a strongly solved game: the outcome of every position
-// reachable from the root, one packed outcome of four bytes per position.
+// reachable from the root. The hashing engine (Solve) keeps one packed
+// outcome of four bytes per position beside its explored space; a solution
+// of the tier engine answers from its tables instead (see answers), so
+// that everything that reads a Solution reads either.
 type Solution struct {
 	game     sente.Game
 	graph    explore.KeyGraph
@@ -16,6 +19,7 @@ type Solution struct {
 	restrict map[sente.Player]string
 	outcomes [][]packed // by tier number, then local id
 	counts   Counts
+	tables   answers // set when the tier engine solved the game
 
 	Explored time.Duration // time spent finding the positions
 	Solved   time.Duration // time spent solving them
@@ -26,14 +30,34 @@ type Counts struct {
 	Win, Lose, Tie, Draw int
 }
 
+// answers are what a solution of the tier engine gives for the methods of
+// Solution that the hashing engine answers from its space.
+type answers interface {
+	Root() sente.Position
+	Positions() int
+	Bytes() int
+	Outcome(p sente.Position) (sente.Outcome, bool)
+	Each(fn func(p sente.Position, o sente.Outcome) bool)
+}
+
 // Game returns the game solved.
 func (s *Solution) Game() sente.Game { return s.game }
 
 // Root returns the position the solve started from.
-func (s *Solution) Root() sente.Position { return s.graph.Decode(s.space.Root) }
+func (s *Solution) Root() sente.Position {
+	if s.tables != nil {
+		return s.tables.Root()
+	}
+	return s.graph.Decode(s.space.Root)
+}
 
 // Positions is the number of positions solved.
-func (s *Solution) Positions() int { return s.space.Len() }
+func (s *Solution) Positions() int {
+	if s.tables != nil {
+		return s.tables.Positions()
+	}
+	return s.space.Len()
+}
 
 // Counts returns the number of positions by value.
 func (s *Solution) Counts() Counts { return s.counts }
@@ -41,12 +65,21 @@ func (s *Solution) Counts() Counts { return s.counts }
 // Restrict returns the policies the solve assumed, by player.
 func (s *Solution) Restrict() map[sente.Player]string { return s.restrict }
 
-// Bytes is the memory the solution holds: keys, index and outcomes.
-func (s *Solution) Bytes() int { return s.space.Bytes() + 4*s.space.Len() }
+// Bytes is the memory the solution holds: keys, index and outcomes, or
+// the tier engine's tables held in memory.
+func (s *Solution) Bytes() int {
+	if s.tables != nil {
+		return s.tables.Bytes()
+	}
+	return s.space.Bytes() + 4*s.space.Len()
+}
 
 // Outcome returns the outcome of p for the player to move, and false when p
 // is not reachable from the root.
 func (s *Solution) Outcome(p sente.Position) (sente.Outcome, bool) {
+	if s.tables != nil {
+		return s.tables.Outcome(p)
+	}
 	o, ok := s.lookupKey(s.graph.Key(p))
 	return o.outcome(), ok
 }
@@ -93,6 +126,10 @@ func (s *Solution) Moves(p sente.Position) []sente.Move {
 
 // Each calls fn for every position, tier by tier, until fn returns false.
 func (s *Solution) Each(fn func(p sente.Position, o sente.Outcome) bool) {
+	if s.tables != nil {
+		s.tables.Each(fn)
+		return
+	}
 	for _, t := range s.space.Tiers() {
 		out := s.outcomes[t.Number]
 		for id, key := range t.Keys {
