@@ -3,7 +3,8 @@
 // solve, and asks the game only for its plain rules (Start, Moves, Ended)
 // plus the Encoder and TierRanker that say where each position's cell is.
 //
-// Table first checks every block's checksum of every stored tier, then
+// Table first checks every block's checksum of every stored tier (values,
+// and reachable bitsets where stored), then
 // visits every rank of every tier whose stored cell is reachable and checks:
 //
 //   - the rank is a position (Unrank) whose key ranks back to it;

@@ -102,6 +102,23 @@ func Table(ctx context.Context, g sente.Game, gs *store.GameStore, opt Options) 
 			return rep, err
 		}
 	}
+	// Reachable bitsets, where stored, are checked for corruption too; the
+	// cells themselves say which ranks are reachable.
+	reach, err := gs.Tiers(store.Reachable)
+	if err != nil {
+		return rep, err
+	}
+	for _, t := range reach {
+		tab, err := gs.Open(t, store.Reachable)
+		if err != nil {
+			return rep, err
+		}
+		err = tab.Verify()
+		tab.Close()
+		if err != nil {
+			return rep, err
+		}
+	}
 	rep.Tiers = slices.Clone(tiers)
 
 	startKey := v.enc.Encode(g.Start())

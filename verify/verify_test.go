@@ -112,7 +112,7 @@ func (g shift) ChildTiers(tier int) []int {
 func (g shift) TierLoops(int) bool { return g.loops }
 
 // stored solves g with the hashing engine and stores its table.
-func stored(t *testing.T, g shift) (*store.GameStore, *solve.Solution) {
+func stored(t testing.TB, g shift) (*store.GameStore, *solve.Solution) {
 	t.Helper()
 	sol, err := solve.Solve(context.Background(), g, solve.Options{})
 	if err != nil {
@@ -305,5 +305,44 @@ func TestMissingTier(t *testing.T) {
 	_, err := Table(context.Background(), g, gs, Options{})
 	if err == nil || !strings.Contains(err.Error(), "tier 3 is not stored") {
 		t.Errorf("Table = %v, want tier 3 missing", err)
+	}
+}
+
+// BenchmarkTable measures positions checked a second, through the game's
+// Moves (the default) and through its keys.
+func BenchmarkTable(b *testing.B) {
+	g := shift{n: 4000, k: 64, loops: true}
+	gs, sol := stored(b, g)
+	for _, keys := range []bool{false, true} {
+		b.Run(fmt.Sprintf("keys=%v", keys), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Table(context.Background(), g, gs, Options{Keys: keys}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(sol.Positions())*float64(b.N)/b.Elapsed().Seconds(), "positions/s")
+		})
+	}
+}
+
+func TestCorruptReachable(t *testing.T) {
+	g := games[0]
+	gs, _ := stored(t, g)
+	if err := gs.Write(2, store.Reachable, []byte{1, 2, 3}, store.Counts{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Table(context.Background(), g, gs, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(gs.Dir, "tier-000002.reachable")
+	b, _ := os.ReadFile(path)
+	b[4096] ^= 4
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Table(context.Background(), g, gs, Options{})
+	var be *store.BlockError
+	if !errors.As(err, &be) || be.Kind != store.Reachable {
+		t.Errorf("Table = %v, want the reachable file's block", err)
 	}
 }
