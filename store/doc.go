@@ -14,7 +14,7 @@
 //	offset 0       header: magic "SENTETBL", format version, kind, tier,
 //	               ranks, block size, payload length, counts, spec text,
 //	               then the CRC-32C of all of it
-//	PayloadOffset  the payload, at a multiple of 4096 so that it can be
+//	4096           the payload, page-aligned so that it can be
 //	               memory-mapped and read in place as []Cell
 //	after payload  one CRC-32C (Castagnoli) per block of BlockSize bytes of
 //	               payload, little-endian uint32

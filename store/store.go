@@ -88,6 +88,11 @@ func (s Store) Game(spec string) (*GameStore, error) {
 		if err := writeAtomic(g.Dir, manifestName, append(b, '\n')); err != nil {
 			return nil, fmt.Errorf("store: writing manifest of %s: %w", g.Dir, err)
 		}
+		// A new directory's own entry survives a power cut only once its
+		// parent is synced.
+		if err := syncDir(s.Dir); err != nil {
+			return nil, fmt.Errorf("store: %w", err)
+		}
 	case err != nil:
 		return nil, err
 	case m.Spec != spec:

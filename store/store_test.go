@@ -38,6 +38,22 @@ func TestPack(t *testing.T) {
 	}
 }
 
+func TestPackRefuses(t *testing.T) {
+	for _, tc := range []struct {
+		v sente.Value
+		r int
+	}{{sente.Unknown, 0}, {sente.Win, MaxRemoteness + 1}, {sente.Lose, -1}, {sente.Value(9), 0}} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("Pack(%v, %d) does not panic", tc.v, tc.r)
+				}
+			}()
+			Pack(tc.v, tc.r)
+		}()
+	}
+}
+
 // cellsOf makes n cells of every kind, with unreachable ones among them.
 func cellsOf(n int) []Cell {
 	cells := make([]Cell, n)
