@@ -1,0 +1,32 @@
+// Package store keeps solved tables on disk: one file per finished tier of a
+// game, so that a solve killed at any moment resumes from the tiers already
+// written, and commands answer from a stored table without solving again.
+//
+// A game's tables live in one directory per canonical spec text under the
+// store's root (Default: $XDG_CACHE_HOME/sente, else ~/.cache/sente); the
+// directory's name is the spec made safe for a file name plus a short hash
+// of the spec, and a small manifest in it names the spec and the format.
+//
+// A tier file holds either Values (one Cell, two bytes little-endian, per
+// rank) or Reachable (one bit per rank, rank r in bit r%8 of byte r/8). Its
+// layout:
+//
+//	offset 0       header: magic "SENTETBL", format version, kind, tier,
+//	               ranks, block size, payload length, counts, spec text,
+//	               then the CRC-32C of all of it
+//	4096           the payload, page-aligned so that it can be
+//	               memory-mapped and read in place as []Cell
+//	after payload  one CRC-32C (Castagnoli) per block of BlockSize bytes of
+//	               payload, little-endian uint32
+//
+// The file's size is exactly what the header implies, so a truncated file
+// is refused when opened. Files are written atomically: a temporary file in
+// the same directory is written, synced, renamed to its final name, and the
+// directory synced, so a kill at any moment leaves the old state or the
+// whole new file. Temporaries left by a killed process are removed the next
+// time the game's directory is opened (Store.Game).
+//
+// Open maps a file read-only and checks its header; Has also checks every
+// block's checksum (what a resumed solve asks before skipping a tier);
+// Table.Verify checks every block and names the first bad one.
+package store

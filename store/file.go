@@ -1,0 +1,417 @@
+package store
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"unsafe"
+)
+
+// Kind is what a tier file holds.
+type Kind uint8
+
+const (
+	Values    Kind = iota // []Cell, two bytes a rank
+	Reachable             // a bitset, one bit a rank
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Values:
+		return "values"
+	case Reachable:
+		return "reachable"
+	}
+	return fmt.Sprintf("Kind(%d)", uint8(k))
+}
+
+// Counts are a tier's reachable positions by value and the seconds its
+// solve took.
+type Counts struct {
+	Positions, Win, Lose, Tie, Draw uint64
+	Seconds                         float64
+}
+
+// FormatVersion is the version of the tier file format this package
+// writes and reads.
+const FormatVersion = 1
+
+// BlockSize is the number of payload bytes each checksum covers.
+const BlockSize = 1 << 20
+
+const (
+	magic       = "SENTETBL"
+	payloadAt   = 4096 // alignment of the payload
+	fixedHeader = 8 + 4 + 4 + 8 + 8 + 4 + 4 + 8 + 5*8 + 8 + 4
+	maxSpec     = payloadAt - fixedHeader - 4
+)
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// Header is what a tier file says about itself.
+type Header struct {
+	Version    uint32
+	Kind       Kind
+	Tier       int
+	Ranks      uint64 // ranks in the tier (for Reachable: payload bytes × 8)
+	BlockSize  uint32
+	PayloadLen uint64
+	Counts     Counts
+	Spec       string
+}
+
+// Blocks is the number of checksummed blocks of the payload.
+func (h Header) Blocks() uint64 {
+	return (h.PayloadLen + uint64(h.BlockSize) - 1) / uint64(h.BlockSize)
+}
+
+// FileSize is the size of the whole file the header describes.
+func (h Header) FileSize() uint64 { return payloadAt + h.PayloadLen + 4*h.Blocks() }
+
+func (h Header) encode() []byte {
+	b := make([]byte, 0, payloadAt)
+	b = append(b, magic...)
+	b = binary.LittleEndian.AppendUint32(b, h.Version)
+	b = binary.LittleEndian.AppendUint32(b, uint32(h.Kind))
+	b = binary.LittleEndian.AppendUint64(b, uint64(int64(h.Tier)))
+	b = binary.LittleEndian.AppendUint64(b, h.Ranks)
+	b = binary.LittleEndian.AppendUint32(b, h.BlockSize)
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(h.Spec)))
+	b = binary.LittleEndian.AppendUint64(b, h.PayloadLen)
+	for _, n := range []uint64{h.Counts.Positions, h.Counts.Win, h.Counts.Lose, h.Counts.Tie, h.Counts.Draw} {
+		b = binary.LittleEndian.AppendUint64(b, n)
+	}
+	b = binary.LittleEndian.AppendUint64(b, math.Float64bits(h.Counts.Seconds))
+	b = binary.LittleEndian.AppendUint32(b, 0) // reserved
+	b = append(b, h.Spec...)
+	b = binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, castagnoli))
+	return b[:payloadAt:payloadAt] // zero padding up to the payload
+}
+
+// decodeHeader reads a header from the first payloadAt bytes of a file.
+func decodeHeader(b []byte) (Header, error) {
+	var h Header
+	if len(b) < payloadAt {
+		return h, fmt.Errorf("file of %d bytes is shorter than a header (%d)", len(b), payloadAt)
+	}
+	if string(b[:8]) != magic {
+		return h, fmt.Errorf("not a sente tier file (magic %q, want %q)", b[:8], magic)
+	}
+	le := binary.LittleEndian
+	h.Version = le.Uint32(b[8:])
+	if h.Version != FormatVersion {
+		return h, fmt.Errorf("format version %d, this sente reads %d", h.Version, FormatVersion)
+	}
+	h.Kind = Kind(le.Uint32(b[12:]))
+	h.Tier = int(int64(le.Uint64(b[16:])))
+	h.Ranks = le.Uint64(b[24:])
+	h.BlockSize = le.Uint32(b[32:])
+	specLen := le.Uint32(b[36:])
+	h.PayloadLen = le.Uint64(b[40:])
+	c := b[48:]
+	h.Counts = Counts{Positions: le.Uint64(c), Win: le.Uint64(c[8:]), Lose: le.Uint64(c[16:]), Tie: le.Uint64(c[24:]), Draw: le.Uint64(c[32:]),
+		Seconds: math.Float64frombits(le.Uint64(c[40:]))}
+	if specLen > maxSpec {
+		return h, fmt.Errorf("header names a spec of %d bytes, more than %d", specLen, maxSpec)
+	}
+	end := fixedHeader + int(specLen)
+	h.Spec = string(b[fixedHeader:end])
+	if got, want := crc32.Checksum(b[:end], castagnoli), le.Uint32(b[end:]); got != want {
+		return h, fmt.Errorf("header checksum %08x, header says %08x: header corrupted", got, want)
+	}
+	if h.Kind != Values && h.Kind != Reachable {
+		return h, fmt.Errorf("unknown kind %d", h.Kind)
+	}
+	if h.BlockSize == 0 {
+		return h, errors.New("block size 0")
+	}
+	return h, nil
+}
+
+// fileName is the final name of a tier file.
+func fileName(tier int, kind Kind) string {
+	return fmt.Sprintf("tier-%06d.%s", tier, kind)
+}
+
+// testHookWrite, when set, is called before each chunk of a file is
+// written, with the bytes written so far; an error it returns fails the
+// write there. Tests use it to fail a write midway.
+var testHookWrite func(written int64) error
+
+const writeChunk = 8 << 20
+
+// Write stores a tier's data atomically under its final name, replacing
+// any previous file: Values data is []Cell as bytes (little-endian, see
+// CellBytes), Reachable data a bitset. It writes a temporary file in the
+// game's directory, syncs it, renames it and syncs the directory.
+func (g *GameStore) Write(tier int, kind Kind, data []byte, counts Counts) (err error) {
+	if kind != Values && kind != Reachable {
+		return fmt.Errorf("store: tier %d: unknown kind %d", tier, kind)
+	}
+	if kind == Values && len(data)%2 != 0 {
+		return fmt.Errorf("store: tier %d values: %d bytes is not a whole number of cells", tier, len(data))
+	}
+	h := Header{Version: FormatVersion, Kind: kind, Tier: tier, BlockSize: BlockSize,
+		PayloadLen: uint64(len(data)), Counts: counts, Spec: g.Spec}
+	if kind == Values {
+		h.Ranks = uint64(len(data)) / 2
+	} else {
+		h.Ranks = uint64(len(data)) * 8
+	}
+	final := filepath.Join(g.Dir, fileName(tier, kind))
+	f, err := os.CreateTemp(g.Dir, tempPrefix()+fileName(tier, kind)+"-*")
+	if err != nil {
+		return fmt.Errorf("store: writing tier %d %s: %w", tier, kind, err)
+	}
+	tmp := f.Name()
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(tmp)
+			err = fmt.Errorf("store: writing %s: %w", final, err)
+		}
+	}()
+	sums := blockSums(data, BlockSize)
+	table := make([]byte, 4*len(sums))
+	for i, s := range sums {
+		binary.LittleEndian.PutUint32(table[4*i:], s)
+	}
+	var written int64
+	for _, part := range [][]byte{h.encode(), data, table} {
+		for len(part) > 0 {
+			if testHookWrite != nil {
+				if err := testHookWrite(written); err != nil {
+					return err
+				}
+			}
+			n := min(len(part), writeChunk)
+			if _, err := f.Write(part[:n]); err != nil {
+				return err
+			}
+			written += int64(n)
+			part = part[n:]
+		}
+	}
+	if err := f.Sync(); err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, final); err != nil {
+		return err
+	}
+	return syncDir(g.Dir)
+}
+
+// blockSums is the CRC-32C of each block of data, computed on all cores.
+func blockSums(data []byte, block int) []uint32 {
+	n := (len(data) + block - 1) / block
+	sums := make([]uint32, n)
+	parallel(n, func(i int) {
+		sums[i] = crc32.Checksum(data[i*block:min(len(data), (i+1)*block)], castagnoli)
+	})
+	return sums
+}
+
+// parallel calls fn(i) for i in [0, n) on GOMAXPROCS goroutines.
+func parallel(n int, fn func(i int)) {
+	workers := min(runtime.GOMAXPROCS(0), n)
+	if workers <= 1 {
+		for i := range n {
+			fn(i)
+		}
+		return
+	}
+	var next sync.Mutex
+	i := 0
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for {
+				next.Lock()
+				j := i
+				i++
+				next.Unlock()
+				if j >= n {
+					return
+				}
+				fn(j)
+			}
+		})
+	}
+	wg.Wait()
+}
+
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil && runtime.GOOS != "windows" {
+		return fmt.Errorf("syncing directory %s: %w", dir, err)
+	}
+	return nil
+}
+
+// Table is an open tier file. Data is its payload, mapped read-only: a
+// write to it faults. It stays valid until Close.
+type Table struct {
+	Header Header
+	Data   []byte
+	Path   string
+	sums   []byte // the checksum table
+	m      mapping
+}
+
+// Open maps the file of a tier read-only and checks its header: the format,
+// the game's spec, the tier, the kind and the file's size. It does not read
+// the payload; Verify does.
+func (g *GameStore) Open(tier int, kind Kind) (*Table, error) {
+	path := filepath.Join(g.Dir, fileName(tier, kind))
+	t, err := openFile(path)
+	if err != nil {
+		return nil, err
+	}
+	h := t.Header
+	switch {
+	case h.Spec != g.Spec:
+		err = fmt.Errorf("holds game %q, not %q", h.Spec, g.Spec)
+	case h.Tier != tier:
+		err = fmt.Errorf("holds tier %d, not %d", h.Tier, tier)
+	case h.Kind != kind:
+		err = fmt.Errorf("holds %s, not %s", h.Kind, kind)
+	}
+	if err != nil {
+		t.Close()
+		return nil, fmt.Errorf("store: %s: %w", path, err)
+	}
+	return t, nil
+}
+
+// openFile maps a tier file and checks its header and size.
+func openFile(path string) (*Table, error) {
+	m, err := mapFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	b := m.bytes()
+	h, err := decodeHeader(b)
+	if err == nil && uint64(len(b)) != h.FileSize() {
+		err = fmt.Errorf("file has %d bytes, its header says %d: truncated or extended", len(b), h.FileSize())
+	}
+	if err == nil && h.Kind == Values && h.PayloadLen != 2*h.Ranks {
+		err = fmt.Errorf("%d payload bytes for %d cells", h.PayloadLen, h.Ranks)
+	}
+	if err != nil {
+		m.close()
+		return nil, fmt.Errorf("store: %s: %w", path, err)
+	}
+	end := payloadAt + h.PayloadLen
+	return &Table{Header: h, Path: path, Data: b[payloadAt:end:end], sums: b[end:], m: m}, nil
+}
+
+// Cells is the payload of a Values table seen as cells, in place on
+// little-endian machines.
+func (t *Table) Cells() []Cell {
+	n := len(t.Data) / 2
+	if n == 0 {
+		return nil
+	}
+	if littleEndian {
+		return unsafe.Slice((*Cell)(unsafe.Pointer(&t.Data[0])), n)
+	}
+	cells := make([]Cell, n)
+	for i := range cells {
+		cells[i] = Cell(binary.LittleEndian.Uint16(t.Data[2*i:]))
+	}
+	return cells
+}
+
+// Cell is the cell of rank in a Values table.
+func (t *Table) Cell(rank uint64) Cell {
+	return Cell(binary.LittleEndian.Uint16(t.Data[2*rank:]))
+}
+
+// Reachable reports whether rank is set in a Reachable table.
+func (t *Table) Reachable(rank uint64) bool { return Bit(t.Data, rank) }
+
+var littleEndian = func() bool {
+	x := uint16(1)
+	return *(*byte)(unsafe.Pointer(&x)) == 1
+}()
+
+// CellBytes is cells as the bytes Write takes for Values: in place on
+// little-endian machines, a converted copy elsewhere.
+func CellBytes(cells []Cell) []byte {
+	if len(cells) == 0 {
+		return nil
+	}
+	if littleEndian {
+		return unsafe.Slice((*byte)(unsafe.Pointer(&cells[0])), 2*len(cells))
+	}
+	b := make([]byte, 2*len(cells))
+	for i, c := range cells {
+		binary.LittleEndian.PutUint16(b[2*i:], uint16(c))
+	}
+	return b
+}
+
+// BlockError is a block whose checksum does not match its data.
+type BlockError struct {
+	Path       string
+	Tier       int
+	Kind       Kind
+	Block      uint64
+	Start, End uint64 // the block's payload bytes
+}
+
+func (e *BlockError) Error() string {
+	return fmt.Sprintf("store: %s: tier %d %s: block %d (payload bytes %d to %d) fails its checksum: the file is corrupted",
+		e.Path, e.Tier, e.Kind, e.Block, e.Start, e.End)
+}
+
+// Verify checks every block's CRC-32C, on all cores, and returns a
+// *BlockError naming the first bad block.
+func (t *Table) Verify() error {
+	h := t.Header
+	n := int(h.Blocks())
+	bs := uint64(h.BlockSize)
+	bad := make([]bool, n)
+	parallel(n, func(i int) {
+		lo, hi := uint64(i)*bs, min(h.PayloadLen, uint64(i+1)*bs)
+		bad[i] = crc32.Checksum(t.Data[lo:hi], castagnoli) != binary.LittleEndian.Uint32(t.sums[4*i:])
+	})
+	for i, b := range bad {
+		if b {
+			lo := uint64(i) * bs
+			return &BlockError{Path: t.Path, Tier: h.Tier, Kind: h.Kind, Block: uint64(i), Start: lo, End: min(h.PayloadLen, lo+bs)}
+		}
+	}
+	return nil
+}
+
+// Close unmaps the table. Data and Cells must not be used after.
+func (t *Table) Close() error {
+	t.Data, t.sums = nil, nil
+	return t.m.close()
+}
+
+// Has reports whether the tier's file exists and passes its header check
+// and every block's checksum: what a resumed solve asks before skipping a
+// tier.
+func (g *GameStore) Has(tier int, kind Kind) bool {
+	t, err := g.Open(tier, kind)
+	if err != nil {
+		return false
+	}
+	defer t.Close()
+	return t.Verify() == nil
+}

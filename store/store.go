@@ -1,0 +1,248 @@
+package store
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Store is the root directory of solved tables: one directory per game.
+type Store struct{ Dir string }
+
+// Default is the store in the user's cache directory: $XDG_CACHE_HOME/sente,
+// else ~/.cache/sente.
+func Default() (Store, error) {
+	if d := os.Getenv("XDG_CACHE_HOME"); d != "" {
+		return Store{Dir: filepath.Join(d, "sente")}, nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return Store{}, fmt.Errorf("store: no cache directory: set XDG_CACHE_HOME or HOME, or choose one with --store: %w", err)
+	}
+	return Store{Dir: filepath.Join(home, ".cache", "sente")}, nil
+}
+
+// GameStore is the directory of one game's tables.
+type GameStore struct {
+	Spec string // the canonical spec text
+	Dir  string
+}
+
+const manifestName = "manifest.json"
+
+type manifest struct {
+	Spec   string `json:"spec"`
+	Format int    `json:"format"`
+}
+
+// dirName is the directory of a spec: the spec made safe for a file name,
+// cut short, then a hash of the whole spec so that specs alike once made
+// safe do not share a directory.
+func dirName(spec string) string {
+	var b strings.Builder
+	for _, r := range spec {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '.', r == '_':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('_')
+		}
+		if b.Len() >= 48 {
+			break
+		}
+	}
+	name := strings.TrimLeft(b.String(), ".")
+	sum := sha256.Sum256([]byte(spec))
+	return name + "-" + hex.EncodeToString(sum[:4])
+}
+
+// Game opens (creating it when needed) the directory of a game's tables,
+// named by its canonical spec text, and removes the temporary files a
+// killed writer left there.
+func (s Store) Game(spec string) (*GameStore, error) {
+	if spec == "" {
+		return nil, errors.New("store: empty game spec")
+	}
+	if len(spec) > maxSpec {
+		return nil, fmt.Errorf("store: game spec of %d bytes, the store takes at most %d", len(spec), maxSpec)
+	}
+	g := &GameStore{Spec: spec, Dir: filepath.Join(s.Dir, dirName(spec))}
+	if err := os.MkdirAll(g.Dir, 0o755); err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	if err := g.removeTemporaries(); err != nil {
+		return nil, err
+	}
+	m, err := readManifest(g.Dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		b, _ := json.MarshalIndent(manifest{Spec: spec, Format: FormatVersion}, "", "  ")
+		if err := writeAtomic(g.Dir, manifestName, append(b, '\n')); err != nil {
+			return nil, fmt.Errorf("store: writing manifest of %s: %w", g.Dir, err)
+		}
+		// A new directory's own entry survives a power cut only once its
+		// parent is synced.
+		if err := syncDir(s.Dir); err != nil {
+			return nil, fmt.Errorf("store: %w", err)
+		}
+	case err != nil:
+		return nil, err
+	case m.Spec != spec:
+		return nil, fmt.Errorf("store: %s holds game %q, not %q", g.Dir, m.Spec, spec)
+	case m.Format != FormatVersion:
+		return nil, fmt.Errorf("store: %s holds tables of format %d, this sente reads %d: remove them with sente store rm", g.Dir, m.Format, FormatVersion)
+	}
+	return g, nil
+}
+
+func readManifest(dir string) (manifest, error) {
+	var m manifest
+	b, err := os.ReadFile(filepath.Join(dir, manifestName))
+	if err != nil {
+		return m, err
+	}
+	if err := json.Unmarshal(b, &m); err != nil {
+		return m, fmt.Errorf("store: %s: %w", filepath.Join(dir, manifestName), err)
+	}
+	return m, nil
+}
+
+// tempPrefix starts the names of this process's temporary files; those of
+// other processes are stale once the directory is opened again (one solve
+// of a game at a time).
+func tempPrefix() string { return ".tmp-" + strconv.Itoa(os.Getpid()) + "-" }
+
+func (g *GameStore) removeTemporaries() error {
+	entries, err := os.ReadDir(g.Dir)
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	mine := tempPrefix()
+	for _, e := range entries {
+		if n := e.Name(); strings.HasPrefix(n, ".tmp-") && !strings.HasPrefix(n, mine) {
+			if err := os.Remove(filepath.Join(g.Dir, n)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return fmt.Errorf("store: removing a stale temporary file: %w", err)
+			}
+		}
+	}
+	return nil
+}
+
+// writeAtomic writes a small file atomically.
+func writeAtomic(dir, name string, data []byte) error {
+	f, err := os.CreateTemp(dir, tempPrefix()+name+"-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, filepath.Join(dir, name))
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return syncDir(dir)
+}
+
+// Tiers lists the tiers that have a file of kind, in increasing order. It
+// does not check the files.
+func (g *GameStore) Tiers(kind Kind) ([]int, error) {
+	entries, err := os.ReadDir(g.Dir)
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	return tiersIn(entries, kind), nil
+}
+
+func tiersIn(entries []os.DirEntry, kind Kind) []int {
+	var tiers []int
+	suffix := "." + kind.String()
+	for _, e := range entries {
+		n := e.Name()
+		if !strings.HasPrefix(n, "tier-") || !strings.HasSuffix(n, suffix) {
+			continue
+		}
+		if t, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(n, "tier-"), suffix)); err == nil {
+			tiers = append(tiers, t)
+		}
+	}
+	slices.Sort(tiers)
+	return tiers
+}
+
+// GameInfo describes one game's stored tables.
+type GameInfo struct {
+	Spec      string
+	Dir       string
+	Values    []int // tiers with a values file
+	Reachable []int // tiers with a reachable file
+	Bytes     int64 // on disk, all files of the directory
+}
+
+// List describes every game in the store, by spec. A directory without a
+// readable manifest is listed with an empty spec.
+func (s Store) List() ([]GameInfo, error) {
+	entries, err := os.ReadDir(s.Dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	var games []GameInfo
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		dir := filepath.Join(s.Dir, e.Name())
+		info := GameInfo{Dir: dir}
+		if m, err := readManifest(dir); err == nil {
+			info.Spec = m.Spec
+		}
+		files, err := os.ReadDir(dir)
+		if err != nil {
+			return nil, fmt.Errorf("store: %w", err)
+		}
+		info.Values, info.Reachable = tiersIn(files, Values), tiersIn(files, Reachable)
+		for _, f := range files {
+			if fi, err := f.Info(); err == nil && fi.Mode().IsRegular() {
+				info.Bytes += fi.Size()
+			}
+		}
+		games = append(games, info)
+	}
+	slices.SortFunc(games, func(a, b GameInfo) int { return strings.Compare(a.Spec, b.Spec) })
+	return games, nil
+}
+
+// Remove deletes every stored table of the game of spec.
+func (s Store) Remove(spec string) error {
+	dir := filepath.Join(s.Dir, dirName(spec))
+	m, err := readManifest(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("store: no stored tables for %q in %s", spec, s.Dir)
+	}
+	if err == nil && m.Spec != spec {
+		return fmt.Errorf("store: %s holds game %q, not %q", dir, m.Spec, spec)
+	}
+	if err := os.RemoveAll(dir); err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,372 @@
+package verify
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"slices"
+	"sync"
+	"time"
+
+	"sente"
+	"sente/store"
+)
+
+// Options change how Table works.
+type Options struct {
+	// Progress, when set, is called after each block of ranks with the
+	// ranks checked so far and the ranks in all; calls do not overlap.
+	Progress func(done, total uint64)
+	// BlockRanks is the number of ranks a worker takes at a time; zero
+	// means 1<<14.
+	BlockRanks uint64
+	// Workers is the number of goroutines; zero means GOMAXPROCS.
+	Workers int
+	// Keys finds children with the Encoder's AppendChildren and EndedKey,
+	// the fast path the solver uses too, rather than with the game's Moves
+	// and Ended on positions: faster, and less independent.
+	Keys bool
+}
+
+// Report says what Table checked.
+type Report struct {
+	Tiers     []int         // the tiers checked, in order
+	Ranks     uint64        // ranks looked at
+	Positions uint64        // cells stored as reachable, each checked
+	Start     sente.Outcome // the start's stored outcome
+	Elapsed   time.Duration
+}
+
+// Inconsistency is a reachable position whose stored cell is not what its
+// children's stored cells imply.
+type Inconsistency struct {
+	Tier     int
+	Rank     uint64
+	Position string     // FormatPosition, or empty when Unrank failed
+	Stored   store.Cell // the position's stored cell
+	// Implied is what the children imply, when they could be read.
+	Implied sente.Outcome
+	// Why says what is wrong.
+	Why string
+}
+
+func (e *Inconsistency) Error() string {
+	where := fmt.Sprintf("tier %d rank %d", e.Tier, e.Rank)
+	if e.Position != "" {
+		where = fmt.Sprintf("position %q (%s)", e.Position, where)
+	}
+	return fmt.Sprintf("verify: %s, stored as %v: %s", where, e.Stored, e.Why)
+}
+
+// Table checks the stored table of g in gs: every block's checksum, then
+// every reachable position against its children (see the package doc). It
+// returns the first inconsistent position, by tier then rank, as an
+// *Inconsistency, a corrupted block as a *store.BlockError, and ctx's error
+// when ctx is cancelled.
+func Table(ctx context.Context, g sente.Game, gs *store.GameStore, opt Options) (Report, error) {
+	began := time.Now()
+	var rep Report
+	caps := sente.CapabilitiesOf(g)
+	if caps.Encoder == nil || caps.TierRanker == nil {
+		return rep, errors.New("verify: the game has no tiers and ranks (Encoder and TierRanker), so it has no stored table")
+	}
+	tiers, err := gs.Tiers(store.Values)
+	if err != nil {
+		return rep, err
+	}
+	if len(tiers) == 0 {
+		return rep, fmt.Errorf("verify: no stored table of %q in %s", gs.Spec, gs.Dir)
+	}
+	v := &verifier{game: g, enc: caps.Encoder, tr: caps.TierRanker, opt: opt}
+	v.cells = make([][]store.Cell, tiers[len(tiers)-1]+1)
+	v.present = make([]bool, len(v.cells))
+	for _, t := range tiers {
+		if t < 0 {
+			return rep, fmt.Errorf("verify: stored tier %d is negative", t)
+		}
+		tab, err := gs.Open(t, store.Values)
+		if err != nil {
+			return rep, err
+		}
+		defer tab.Close()
+		if err := tab.Verify(); err != nil {
+			return rep, err
+		}
+		if size := v.tr.TierSize(t); tab.Header.Ranks != size {
+			return rep, fmt.Errorf("verify: stored tier %d has %d ranks, the game's tier has %d", t, tab.Header.Ranks, size)
+		}
+		v.cells[t], v.present[t] = tab.Cells(), true
+		v.total += tab.Header.Ranks
+		if err := ctx.Err(); err != nil {
+			return rep, err
+		}
+	}
+	// Reachable bitsets, where stored, are checked for corruption too; the
+	// cells themselves say which ranks are reachable.
+	reach, err := gs.Tiers(store.Reachable)
+	if err != nil {
+		return rep, err
+	}
+	for _, t := range reach {
+		tab, err := gs.Open(t, store.Reachable)
+		if err != nil {
+			return rep, err
+		}
+		err = tab.Verify()
+		tab.Close()
+		if err != nil {
+			return rep, err
+		}
+	}
+	rep.Tiers = slices.Clone(tiers)
+
+	startKey := v.enc.Encode(g.Start())
+	st, sr := v.tr.TierRank(startKey)
+	start, bad := v.cell(st, sr)
+	if bad != "" || start == store.Unreachable {
+		if bad == "" {
+			bad = "the start position is stored as unreachable"
+		}
+		return rep, &Inconsistency{Tier: st, Rank: sr, Position: g.FormatPosition(g.Start()), Stored: start, Why: bad}
+	}
+	rep.Start = start.Outcome()
+
+	for _, t := range tiers {
+		n, err := v.tier(ctx, t)
+		rep.Positions += n
+		if err != nil {
+			rep.Elapsed = time.Since(began)
+			return rep, err
+		}
+		rep.Ranks += uint64(len(v.cells[t]))
+	}
+	rep.Elapsed = time.Since(began)
+	return rep, nil
+}
+
+type verifier struct {
+	game    sente.Game
+	enc     sente.Encoder
+	tr      sente.TierRanker
+	opt     Options
+	cells   [][]store.Cell // by tier; nil when not stored
+	present []bool
+	total   uint64
+
+	mu   sync.Mutex // guards done and calls of Progress
+	done uint64
+}
+
+// cell is the stored cell of a rank, or why it cannot be read.
+func (v *verifier) cell(tier int, rank uint64) (store.Cell, string) {
+	if tier < 0 || tier >= len(v.cells) || !v.present[tier] {
+		return 0, fmt.Sprintf("tier %d is not stored", tier)
+	}
+	if rank >= uint64(len(v.cells[tier])) {
+		return 0, fmt.Sprintf("rank %d is past the end of tier %d (%d ranks)", rank, tier, len(v.cells[tier]))
+	}
+	return v.cells[tier][rank], ""
+}
+
+// tier checks every reachable rank of tier on all workers and returns the
+// positions checked and the first inconsistency by rank.
+func (v *verifier) tier(ctx context.Context, tier int) (uint64, error) {
+	cells := v.cells[tier]
+	block := v.opt.BlockRanks
+	if block == 0 {
+		block = 1 << 14
+	}
+	blocks := (uint64(len(cells)) + block - 1) / block
+	workers := v.opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = int(min(uint64(workers), max(blocks, 1)))
+
+	var (
+		mu      sync.Mutex
+		next    uint64
+		first   *Inconsistency // lowest rank found so far
+		stop    error
+		checked uint64
+		wg      sync.WaitGroup
+	)
+	for range workers {
+		wg.Go(func() {
+			w := &worker{v: v, tier: tier}
+			for {
+				mu.Lock()
+				b := next
+				next++
+				quit := b >= blocks || stop != nil || (first != nil && first.Rank < b*block)
+				mu.Unlock()
+				if quit {
+					return
+				}
+				if err := ctx.Err(); err != nil {
+					mu.Lock()
+					stop = err
+					mu.Unlock()
+					return
+				}
+				lo, hi := b*block, min(uint64(len(cells)), (b+1)*block)
+				n, bad := w.ranks(lo, hi)
+				mu.Lock()
+				checked += n
+				if bad != nil && (first == nil || bad.Rank < first.Rank) {
+					first = bad
+				}
+				mu.Unlock()
+				v.progress(hi - lo)
+			}
+		})
+	}
+	wg.Wait()
+	if stop != nil {
+		return checked, stop
+	}
+	if first != nil {
+		return checked, first
+	}
+	return checked, nil
+}
+
+func (v *verifier) progress(n uint64) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	v.done += n
+	if v.opt.Progress != nil {
+		v.opt.Progress(v.done, v.total)
+	}
+}
+
+// worker is one goroutine's scratch space.
+type worker struct {
+	v    *verifier
+	tier int
+	keys []uint64
+}
+
+// ranks checks ranks lo to hi of the worker's tier, stopping at the first
+// inconsistency.
+func (w *worker) ranks(lo, hi uint64) (uint64, *Inconsistency) {
+	v := w.v
+	cells := v.cells[w.tier]
+	var n uint64
+	for rank := lo; rank < hi; rank++ {
+		stored := cells[rank]
+		if stored == store.Unreachable {
+			continue
+		}
+		n++
+		if bad := w.check(rank, stored); bad != nil {
+			return n, bad
+		}
+	}
+	return n, nil
+}
+
+// check checks one reachable rank.
+func (w *worker) check(rank uint64, stored store.Cell) *Inconsistency {
+	v := w.v
+	bad := func(p sente.Position, implied sente.Outcome, format string, args ...any) *Inconsistency {
+		e := &Inconsistency{Tier: w.tier, Rank: rank, Stored: stored, Implied: implied, Why: fmt.Sprintf(format, args...)}
+		if p != nil {
+			e.Position = v.game.FormatPosition(p)
+		}
+		return e
+	}
+	key, ok := v.tr.Unrank(w.tier, rank)
+	if !ok {
+		return bad(nil, sente.Outcome{}, "stored as reachable, but the rank is not a position")
+	}
+	p := v.enc.Decode(key)
+	if t, r := v.tr.TierRank(key); t != w.tier || r != rank {
+		return bad(p, sente.Outcome{}, "the position ranks as tier %d rank %d", t, r)
+	}
+
+	// The children's keys, and whether the position has ended.
+	var (
+		result sente.Value
+		ended  bool
+	)
+	if v.opt.Keys {
+		result, ended = v.enc.EndedKey(key)
+		if !ended {
+			w.keys = v.enc.AppendChildren(w.keys[:0], key)
+		}
+	} else {
+		result, ended = v.game.Ended(p)
+		if !ended {
+			w.keys = w.keys[:0]
+			for _, m := range v.game.Moves(p) {
+				w.keys = append(w.keys, v.enc.Encode(m.To))
+			}
+		}
+	}
+	if ended {
+		if result != sente.Win && result != sente.Lose && result != sente.Tie {
+			return bad(p, sente.Outcome{}, "the game says it ended with %v; a game ends with win, lose or tie", result)
+		}
+		implied := sente.Outcome{Value: result}
+		if stored.Outcome() != implied {
+			return bad(p, implied, "the game has ended with %v", implied)
+		}
+		return nil
+	}
+
+	// The best outcome of a move for the mover, by the rules of the package
+	// doc: the least win, else the least tie, else a draw, else the longest
+	// loss.
+	const none = -1
+	win, tie, loseMax := none, none, none
+	draw := false
+	for _, k := range w.keys {
+		ct, cr := v.tr.TierRank(k)
+		c, why := v.cell(ct, cr)
+		if why != "" || c == store.Unreachable {
+			if why == "" {
+				why = "stored as unreachable"
+			}
+			return bad(p, sente.Outcome{}, "its move to %q (tier %d rank %d): %s", v.game.FormatPosition(v.enc.Decode(k)), ct, cr, why)
+		}
+		r := c.Remoteness() + 1
+		switch c.Value() {
+		case sente.Lose:
+			if win == none || r < win {
+				win = r
+			}
+		case sente.Tie:
+			if tie == none || r < tie {
+				tie = r
+			}
+		case sente.Win:
+			loseMax = max(loseMax, r)
+		case sente.Draw:
+			draw = true
+		default:
+			return bad(p, sente.Outcome{}, "its move to %q (tier %d rank %d) holds no value (cell %#04x)", v.game.FormatPosition(v.enc.Decode(k)), ct, cr, uint16(c))
+		}
+	}
+	var implied sente.Outcome
+	switch {
+	case len(w.keys) == 0:
+		implied = sente.Outcome{Value: sente.Lose}
+	case win != none:
+		implied = sente.Outcome{Value: sente.Win, Remoteness: win}
+	case tie != none:
+		implied = sente.Outcome{Value: sente.Tie, Remoteness: tie}
+	case draw:
+		implied = sente.Outcome{Value: sente.Draw}
+	default:
+		implied = sente.Outcome{Value: sente.Lose, Remoteness: loseMax}
+	}
+	if stored.Outcome() != implied {
+		if len(w.keys) == 0 {
+			return bad(p, implied, "the position has no moves, so it is lost in 0")
+		}
+		return bad(p, implied, "its children imply %v", implied)
+	}
+	return nil
+}
