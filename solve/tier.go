@@ -224,7 +224,8 @@ func (e *tierEngine) lastUse() []int {
 	return last
 }
 
-// peakBytes plans memory: the forward pass holds every tier's bitset; the
+// peakBytes plans memory: the forward pass holds every tier's bitset and
+// each worker's own bitsets of the tier it expands and its children; the
 // solve of a tier holds its cells (2 bytes a rank), its bitset, for a
 // loopy tier a child counter or a pending bit a rank, and the child tiers
 // still to be read (2 bytes a rank, mapped).
@@ -238,6 +239,13 @@ func (e *tierEngine) peakBytes() int64 {
 	resident := map[int]bool{}
 	for i, t := range e.order {
 		n := int64(e.size[t])
+		// The forward pass through t: every bitset, and each worker's
+		// own bitsets of t and its children.
+		own := (n + 63) / 64 * 8
+		for _, c := range e.children[t] {
+			own += int64((e.size[c] + 63) / 64 * 8)
+		}
+		peak = max(peak, bitsAll+int64(e.workers)*own)
 		need := 2*n + bitsAll
 		if e.ranker.TierLoops(t) {
 			if e.unmover != nil {
@@ -425,7 +433,9 @@ func countBits(b []uint64) uint64 {
 }
 
 // expand sets the bits of every position one move from a reachable position
-// of tier t; in a loopy tier it goes on until no new bit of t appears.
+// of tier t; in a loopy tier it goes on until no new bit of t appears. Each
+// worker sets bits in bitsets of its own, merged after each pass: atomic
+// operations on shared words made two workers slower than one.
 func (e *tierEngine) expand(ctx context.Context, t int) error {
 	bitsT := e.reach[t]
 	loops := e.ranker.TierLoops(t)
@@ -433,14 +443,25 @@ func (e *tierEngine) expand(ctx context.Context, t int) error {
 	if loops {
 		expanded = make([]uint64, len(bitsT))
 	}
+	targets := e.children[t]
+	if loops {
+		targets = append([]int{t}, targets...)
+	}
+	own := make([][][]uint64, e.workers) // by worker, then tier; allocated on first use
 	kidsBuf := make([][]uint64, e.workers)
 	for {
-		var grew atomic.Bool
 		err := e.parallel(ctx, t, e.size[t], "reachable", func(w int, lo, hi uint64) error {
+			if own[w] == nil {
+				own[w] = make([][]uint64, len(e.children))
+				for _, c := range targets {
+					own[w][c] = make([]uint64, len(e.reach[c]))
+				}
+			}
+			mine := own[w]
 			kids := kidsBuf[w]
 			defer func() { kidsBuf[w] = kids }()
 			for wi := lo / 64; wi < (hi+63)/64; wi++ {
-				word := atomic.LoadUint64(&bitsT[wi])
+				word := bitsT[wi]
 				if loops {
 					word &^= expanded[wi]
 					expanded[wi] |= word
@@ -461,14 +482,7 @@ func (e *tierEngine) expand(ctx context.Context, t int) error {
 						if err != nil {
 							return err
 						}
-						p := &e.reach[ct][cr/64]
-						m := uint64(1) << (cr % 64)
-						if atomic.LoadUint64(p)&m == 0 {
-							atomic.OrUint64(p, m)
-							if ct == t {
-								grew.Store(true)
-							}
-						}
+						mine[ct][cr/64] |= 1 << (cr % 64)
 					}
 				}
 			}
@@ -477,7 +491,23 @@ func (e *tierEngine) expand(ctx context.Context, t int) error {
 		if err != nil {
 			return err
 		}
-		if !loops || !grew.Load() {
+		grew := false
+		for _, mine := range own {
+			if mine == nil {
+				continue
+			}
+			for _, c := range targets {
+				dst := e.reach[c]
+				for i, x := range mine[c] {
+					if x&^dst[i] != 0 {
+						dst[i] |= x
+						grew = grew || c == t
+					}
+				}
+				clear(mine[c])
+			}
+		}
+		if !loops || !grew {
 			return nil
 		}
 	}
