@@ -246,3 +246,39 @@ func BenchmarkSolveTiers(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkTierFlatPass times the one pass over a tier without loops alone
+// (2^18 ranks, each position reading three children in a child tier), on 1
+// and 2 workers: the part of the solve that should scale with the cores.
+func BenchmarkTierFlatPass(b *testing.B) {
+	g := synthTiers{tiers: 8, n: 1 << 18}
+	sink := NewMemorySink()
+	if _, err := SolveTiers(context.Background(), g, TierOptions{Sink: sink}); err != nil {
+		b.Fatal(err)
+	}
+	const tier = 3
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			e := &tierEngine{game: g, enc: g, ranker: g, sink: sink, workers: workers}
+			if err := e.plan(g.tiers - 1); err != nil {
+				b.Fatal(err)
+			}
+			if err := e.reachable(context.Background(), g.tiers-1, 0); err != nil {
+				b.Fatal(err)
+			}
+			child, err := sink.Open(tier-1, Values)
+			if err != nil {
+				b.Fatal(err)
+			}
+			childCells := make([][]Cell, g.tiers)
+			childCells[tier-1] = child.Cells()
+			cells := make([]Cell, g.n)
+			for b.Loop() {
+				if err := e.solveFlat(context.Background(), tier, cells, childCells); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(countBits(e.reach[tier])), "ns/position")
+		})
+	}
+}
