@@ -177,15 +177,15 @@ func checkAgainstSolve(t *testing.T, name string, g sente.Game, sol *TierSolutio
 func TestTiersMatchSolveOnRandomTieredGraphs(t *testing.T) {
 	defer func(b uint64) { tierBlock = b }(tierBlock)
 	tierBlock = 64 // several blocks, so several workers, on every tier
-	trials := 400
+	trials := 1000
 	if testing.Short() {
-		trials = 40
-		t.Log("-short runs 40 of the 400 random graphs")
+		trials = 60
+		t.Log("-short runs 60 of the 1000 random graphs")
 	}
 	r := rand.New(rand.NewPCG(3, 4))
 	for trial := range trials {
 		maxSize := 40
-		if trial%10 == 0 {
+		if trial%5 == 0 {
 			maxSize = 600
 		}
 		g := randomTierGraph(r, 6, maxSize)
@@ -439,5 +439,37 @@ func TestTiersErrors(t *testing.T) {
 	}
 	if _, err := SolveTiers(context.Background(), &graphGame{kids: [][]int{nil}}, TierOptions{}); err == nil {
 		t.Error("a game without tiers was solved by tiers")
+	}
+}
+
+// A position with more open children than a byte counts sends its tier to
+// value iteration, with the same values.
+func TestTiersCounterOverflow(t *testing.T) {
+	const n = 300
+	g := &tierGraph{
+		sizes: []uint64{n + 2}, children: [][]int{nil}, loops: []bool{true},
+		valid: map[uint64]bool{}, kids: map[uint64][]uint64{}, ended: map[uint64]sente.Value{n + 1: sente.Tie}, parents: map[uint64][]uint64{},
+	}
+	for i := range uint64(n + 2) {
+		g.valid[i] = true
+	}
+	for i := uint64(1); i <= n; i++ {
+		g.kids[0] = append(g.kids[0], i)
+		g.kids[i] = []uint64{0}
+		if i%7 == 0 {
+			g.kids[i] = append(g.kids[i], n+1)
+		}
+	}
+	for k, kids := range g.kids {
+		for _, c := range kids {
+			g.parents[c] = append(g.parents[c], k)
+		}
+	}
+	for _, game := range []sente.Game{g, unmoveTierGraph{g}} {
+		sol, err := SolveTiers(context.Background(), game, TierOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkAgainstSolve(t, fmt.Sprintf("%T", game), game, sol)
 	}
 }

@@ -271,24 +271,23 @@ func (e *tierEngine) solveRetrograde(ctx context.Context, t int, cells []Cell, c
 	}
 	reach := e.reach[t]
 	isPending := func(r uint64) bool { return hasBit(pending, r) }
-	var parents, kids []uint64
-	// eachParent calls fn for the pending parents in the tier of rank.
-	eachParent := func(rank uint64, fn func(p uint64) error) error {
+	var parents, ranks, kids []uint64
+	// pendingParents lists the ranks of the pending parents of rank in the
+	// tier, in a buffer reused from call to call.
+	pendingParents := func(rank uint64) ([]uint64, error) {
 		key, err := e.unrank(t, rank)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		parents = e.unmover.AppendParents(parents[:0], key)
+		ranks = ranks[:0]
 		for _, pk := range parents {
 			pt, pr := e.ranker.TierRank(pk)
-			if pt != t || pr >= e.size[t] || !hasBit(reach, pr) || !isPending(pr) {
-				continue
-			}
-			if err := fn(pr); err != nil {
-				return err
+			if pt == t && pr < e.size[t] && hasBit(reach, pr) && isPending(pr) {
+				ranks = append(ranks, pr)
 			}
 		}
-		return nil
+		return ranks, nil
 	}
 	settle := func(rank uint64, c Cell) {
 		cells[rank] = c
@@ -330,13 +329,17 @@ func (e *tierEngine) solveRetrograde(ctx context.Context, t int, cells []Cell, c
 				settle(rank, Pack(v, int(level)))
 			}
 			lost := cells[rank].Value() == sente.Lose
-			err := eachParent(rank, func(p uint64) error {
+			ps, err := pendingParents(rank)
+			if err != nil {
+				return err
+			}
+			for _, p := range ps {
 				if lost {
 					q.push(level+1, p, tagWin)
-					return nil
+					continue
 				}
 				if counter[p]--; counter[p] != 0 {
-					return nil
+					continue
 				}
 				// Every child is won: lost in the slowest, unless a
 				// child tier offers a win (queued already).
@@ -359,10 +362,6 @@ func (e *tierEngine) solveRetrograde(ctx context.Context, t int, cells []Cell, c
 				if b.win == infinity {
 					q.push(b.loseMax, p, tagLose)
 				}
-				return nil
-			})
-			if err != nil {
-				return err
 			}
 		}
 		q[level] = nil
@@ -398,12 +397,12 @@ func (e *tierEngine) solveRetrograde(ctx context.Context, t int, cells []Cell, c
 				}
 				settle(rank, Pack(sente.Tie, int(level)))
 			}
-			err := eachParent(rank, func(p uint64) error {
-				q.push(level+1, p, tagWin)
-				return nil
-			})
+			ps, err := pendingParents(rank)
 			if err != nil {
 				return err
+			}
+			for _, p := range ps {
+				q.push(level+1, p, tagWin)
 			}
 		}
 		q[level] = nil
