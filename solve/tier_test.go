@@ -473,3 +473,48 @@ func TestTiersCounterOverflow(t *testing.T) {
 		checkAgainstSolve(t, fmt.Sprintf("%T", game), game, sol)
 	}
 }
+
+// A solve stopped during the forward pass resumes from the tiers whose
+// reachable ranks it stored.
+func TestTiersResumeDuringReachability(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	g := randomTierGraph(r, 8, 300)
+	for len(g.sizes) < 5 {
+		g = randomTierGraph(r, 8, 300)
+	}
+	want := NewMemorySink()
+	full, err := SolveTiers(context.Background(), g, TierOptions{Sink: want})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantCells := tierCells(t, want, full)
+	for k := 1; k < len(full.Tiers); k++ {
+		sink := NewMemorySink()
+		ctx, cancel := context.WithCancel(context.Background())
+		marked := 0
+		_, err := SolveTiers(ctx, g, TierOptions{Sink: sink, Progress: func(tier, done, total int, phase string) {
+			if phase == "reachable" {
+				if marked++; marked == k {
+					cancel()
+				}
+			}
+		}})
+		cancel()
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("cancelled in the forward pass (%d): got %v", k, err)
+		}
+		sol, err := SolveTiers(context.Background(), g, TierOptions{Sink: sink})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := tierCells(t, sink, sol)
+		for tier, c := range wantCells {
+			if !slices.Equal(c, got[tier]) {
+				t.Fatalf("cancelled in the forward pass (%d): tier %d differs", k, tier)
+			}
+			if n := sink.Writes(tier, Reachable); n != 1 {
+				t.Errorf("cancelled in the forward pass (%d): reachable ranks of tier %d written %d times", k, tier, n)
+			}
+		}
+	}
+}
