@@ -563,7 +563,10 @@ func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
 			if err != nil {
 				return nil, err
 			}
-			counts := countCells(cells)
+			counts, err := e.countCells(ctx, t, cells)
+			if err != nil {
+				return nil, err
+			}
 			counts.Seconds = time.Since(start).Seconds()
 			if err := e.sink.Write(t, Values, cellsToBytes(cells), counts); err != nil {
 				return nil, fmt.Errorf("solve by tiers: storing tier %d: %w", t, err)
@@ -584,22 +587,28 @@ func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
 	return results, nil
 }
 
-func countCells(cells []Cell) TierCounts {
-	var c TierCounts
-	for _, x := range cells {
-		switch x.Value() {
-		case sente.Win:
-			c.Win++
-		case sente.Lose:
-			c.Lose++
-		case sente.Tie:
-			c.Tie++
-		case sente.Draw:
-			c.Draw++
+// countCells counts a tier's cells by value, on all workers.
+func (e *tierEngine) countCells(ctx context.Context, t int, cells []Cell) (TierCounts, error) {
+	per := make([][8]uint64, e.workers) // by sente.Value, which a cell keeps in 3 bits
+	err := e.parallel(ctx, t, uint64(len(cells)), "", func(w int, lo, hi uint64) error {
+		var n [8]uint64
+		for _, c := range cells[lo:hi] {
+			n[c.Value()&7]++
 		}
+		for v := range n {
+			per[w][v] += n[v]
+		}
+		return nil
+	})
+	var c TierCounts
+	for _, n := range per {
+		c.Win += n[sente.Win]
+		c.Lose += n[sente.Lose]
+		c.Tie += n[sente.Tie]
+		c.Draw += n[sente.Draw]
 	}
 	c.Positions = c.Win + c.Lose + c.Tie + c.Draw
-	return c
+	return c, err
 }
 
 // best folds a position's children known so far: the fastest win (a child
