@@ -1,0 +1,785 @@
+package solve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+	"math/bits"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"sente"
+)
+
+// TierOptions change how SolveTiers works.
+type TierOptions struct {
+	// From is the root position; nil means the game's start.
+	From sente.Position
+	// Sink receives every finished tier and is read back for child tiers
+	// and for a resumed solve; nil means a fresh MemorySink.
+	Sink TierSink
+	// Workers is how many goroutines share each pass; 0 means GOMAXPROCS.
+	Workers int
+	// Progress, when set, is called now and then: phase "reachable" while
+	// the forward pass marks a tier, "solving" while its values are
+	// computed, "stored" when the tier is in the sink, "resumed" when it
+	// was there already. done and total count ranks of the tier.
+	Progress func(tier, done, total int, phase string)
+	// MaxMemory, when not zero, refuses a solve whose planned peak memory
+	// (see TierSolution.PeakBytes) passes this many bytes, before any work.
+	MaxMemory int64
+}
+
+// TierResult is what one tier holds once solved: its reachable positions by
+// value and the seconds its solve took (those of the first run for a tier a
+// resumed solve found stored).
+type TierResult struct {
+	Tier int
+	TierCounts
+}
+
+// TierSolution is a game solved by SolveTiers: the values live in the sink,
+// a tier file each, and are read back from there.
+type TierSolution struct {
+	game   sente.Game
+	enc    sente.Encoder
+	ranker sente.TierRanker
+	sink   TierSink
+
+	// Start is the outcome of the root for the player to move.
+	Start sente.Outcome
+	// Tiers are the per-tier results, children first (the order solved).
+	Tiers []TierResult
+	// Totals add up Tiers.
+	Totals TierCounts
+	// PeakBytes is the planned peak memory of the solve: the largest of
+	// the forward pass (one bit a rank of every tier) and of each tier's
+	// solve (its cells, its loop bookkeeping and the child tiers resident).
+	PeakBytes int64
+
+	mu     sync.Mutex
+	tables map[int]*Table
+}
+
+// tierEngine carries one solve.
+type tierEngine struct {
+	game     sente.Game
+	enc      sente.Encoder
+	ranker   sente.TierRanker
+	unmover  sente.Unmover
+	erring   sente.Erring
+	sink     TierSink
+	workers  int
+	progress func(tier, done, total int, phase string)
+	progMu   sync.Mutex
+
+	order    []int      // tiers reachable from the root's, children first
+	children [][]int    // ChildTiers by tier
+	allowed  [][]bool   // allowed[t][c]: a move from t may lead to c
+	size     []uint64   // TierSize by tier
+	reach    [][]uint64 // reachable ranks by tier, a bit each
+}
+
+// tierBlock is how many ranks a worker takes at a time: a multiple of 64,
+// so that a block owns whole words of a bitset. Tests lower it.
+var tierBlock uint64 = 1 << 14
+
+// SolveTiers solves g tier by tier with dense ranks (sente.TierRanker),
+// storing each finished tier in opt.Sink: first a forward pass marks the
+// reachable ranks of every tier, parents first; then the tiers are solved
+// children first, a tier's values in one flat array of cells with only its
+// child tiers open. A tier already in the sink is not computed again, so a
+// solve that was stopped resumes where it stopped. Values and remoteness
+// are those Solve gives.
+func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSolution, error) {
+	caps := sente.CapabilitiesOf(g)
+	if caps.TierRanker == nil || caps.Encoder == nil {
+		return nil, errors.New("solve by tiers: the game has no dense tier ranks (TierRanker and Encoder)")
+	}
+	e := &tierEngine{
+		game: g, enc: caps.Encoder, ranker: caps.TierRanker, unmover: caps.Unmover, erring: caps.Erring,
+		sink: opt.Sink, workers: opt.Workers, progress: opt.Progress,
+	}
+	if e.sink == nil {
+		e.sink = NewMemorySink()
+	}
+	if e.workers <= 0 {
+		e.workers = runtime.GOMAXPROCS(0)
+	}
+	root := opt.From
+	if root == nil {
+		root = g.Start()
+	}
+	rootKey := e.enc.Encode(root)
+	rootTier, rootRank := e.ranker.TierRank(rootKey)
+	if err := e.plan(rootTier); err != nil {
+		return nil, err
+	}
+	if rootRank >= e.size[rootTier] {
+		return nil, fmt.Errorf("solve by tiers: the root has rank %d in tier %d of %d ranks", rootRank, rootTier, e.size[rootTier])
+	}
+	s := &TierSolution{game: g, enc: e.enc, ranker: e.ranker, sink: e.sink, tables: map[int]*Table{}}
+	s.PeakBytes = e.peakBytes()
+	if opt.MaxMemory > 0 && s.PeakBytes > opt.MaxMemory {
+		return nil, fmt.Errorf("solve by tiers: needs about %s of memory at peak (%d tiers, largest %d ranks), over the limit of %s",
+			formatBytes(s.PeakBytes), len(e.order), e.largest(), formatBytes(opt.MaxMemory))
+	}
+	if err := e.reachable(ctx, rootTier, rootRank); err != nil {
+		return nil, err
+	}
+	results, err := e.solve(ctx)
+	if err != nil {
+		return nil, err
+	}
+	s.Tiers = results
+	for _, r := range results {
+		s.Totals.Positions += r.Positions
+		s.Totals.Win += r.Win
+		s.Totals.Lose += r.Lose
+		s.Totals.Tie += r.Tie
+		s.Totals.Draw += r.Draw
+		s.Totals.Seconds += r.Seconds
+	}
+	o, ok := s.Outcome(root)
+	if !ok {
+		return nil, fmt.Errorf("solve by tiers: the root (tier %d, rank %d) has no value stored", rootTier, rootRank)
+	}
+	s.Start = o
+	return s, nil
+}
+
+// plan finds the tiers below the root's and orders them children first.
+func (e *tierEngine) plan(rootTier int) error {
+	const (
+		unseen = iota
+		open
+		done
+	)
+	state := map[int]int{}
+	var visit func(t int) error
+	visit = func(t int) error {
+		switch state[t] {
+		case open:
+			return fmt.Errorf("solve by tiers: tier %d leads back to itself through its child tiers", t)
+		case done:
+			return nil
+		}
+		if t < 0 {
+			return fmt.Errorf("solve by tiers: negative tier %d", t)
+		}
+		state[t] = open
+		for t >= len(e.children) {
+			e.children = append(e.children, nil)
+			e.size = append(e.size, 0)
+		}
+		e.children[t] = e.ranker.ChildTiers(t)
+		e.size[t] = e.ranker.TierSize(t)
+		for _, c := range e.children[t] {
+			if c == t {
+				return fmt.Errorf("solve by tiers: tier %d lists itself as a child tier; TierLoops says it loops", t)
+			}
+			if err := visit(c); err != nil {
+				return err
+			}
+		}
+		state[t] = done
+		e.order = append(e.order, t)
+		return nil
+	}
+	if err := visit(rootTier); err != nil {
+		return err
+	}
+	n := len(e.children)
+	e.allowed = make([][]bool, n)
+	for _, t := range e.order {
+		e.allowed[t] = make([]bool, n)
+		e.allowed[t][t] = true
+		for _, c := range e.children[t] {
+			e.allowed[t][c] = true
+		}
+	}
+	e.reach = make([][]uint64, n)
+	return nil
+}
+
+func (e *tierEngine) largest() uint64 {
+	var m uint64
+	for _, t := range e.order {
+		m = max(m, e.size[t])
+	}
+	return m
+}
+
+// lastUse[t] is the index in order of the last tier that reads tier t.
+func (e *tierEngine) lastUse() []int {
+	last := make([]int, len(e.children))
+	for i, t := range e.order {
+		for _, c := range e.children[t] {
+			last[c] = i
+		}
+	}
+	return last
+}
+
+// peakBytes plans memory: the forward pass holds every tier's bitset and
+// each worker's own bitsets of the tier it expands and its children; the
+// solve of a tier holds its cells (2 bytes a rank), its bitset, for a
+// loopy tier a child counter or a pending bit a rank, and the child tiers
+// still to be read (2 bytes a rank, mapped).
+func (e *tierEngine) peakBytes() int64 {
+	var bitsAll int64
+	for _, t := range e.order {
+		bitsAll += int64((e.size[t] + 63) / 64 * 8)
+	}
+	peak := bitsAll
+	last := e.lastUse()
+	resident := map[int]bool{}
+	for i, t := range e.order {
+		n := int64(e.size[t])
+		// The forward pass through t: every bitset, and each worker's
+		// own bitsets of t and its children.
+		own := (n + 63) / 64 * 8
+		for _, c := range e.children[t] {
+			own += int64((e.size[c] + 63) / 64 * 8)
+		}
+		peak = max(peak, bitsAll+int64(e.workers)*own)
+		need := 2*n + bitsAll
+		if e.ranker.TierLoops(t) {
+			if e.unmover != nil {
+				need += n + n/8 // counter and queue, about one entry in eight ranks at a time
+			} else {
+				need += n / 8
+			}
+		}
+		for _, c := range e.children[t] {
+			resident[c] = true
+		}
+		for c := range resident {
+			need += 2 * int64(e.size[c])
+		}
+		peak = max(peak, need)
+		for c := range resident {
+			if last[c] <= i {
+				delete(resident, c)
+			}
+		}
+	}
+	return peak
+}
+
+func formatBytes(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}
+
+func (e *tierEngine) report(tier int, done, total uint64, phase string) {
+	if e.progress == nil {
+		return
+	}
+	e.progMu.Lock()
+	e.progress(tier, int(done), int(total), phase)
+	e.progMu.Unlock()
+}
+
+// parallel runs fn over the blocks of a tier of size n on the engine's
+// workers, each block once; it stops at the first error or when ctx ends.
+func (e *tierEngine) parallel(ctx context.Context, tier int, n uint64, phase string, fn func(w int, lo, hi uint64) error) error {
+	blocks := (n + tierBlock - 1) / tierBlock
+	workers := int(min(uint64(e.workers), max(blocks, 1)))
+	var (
+		next   atomic.Uint64
+		done   atomic.Uint64
+		failed atomic.Bool
+		errMu  sync.Mutex
+		first  error
+		wg     sync.WaitGroup
+	)
+	fail := func(err error) {
+		errMu.Lock()
+		if first == nil {
+			first = err
+		}
+		errMu.Unlock()
+		failed.Store(true)
+	}
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for !failed.Load() {
+				b := next.Add(1) - 1
+				if b >= blocks {
+					return
+				}
+				if err := ctx.Err(); err != nil {
+					fail(err)
+					return
+				}
+				lo := b * tierBlock
+				hi := min(lo+tierBlock, n)
+				if err := fn(w, lo, hi); err != nil {
+					fail(err)
+					return
+				}
+				if phase != "" {
+					e.report(tier, done.Add(hi-lo), n, phase)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if first != nil {
+		return first
+	}
+	if e.erring != nil {
+		return e.erring.Err()
+	}
+	return nil
+}
+
+func hasBit(b []uint64, i uint64) bool { return b[i/64]&(1<<(i%64)) != 0 }
+
+// childRank checks a move's destination against the tiers declared.
+func (e *tierEngine) childRank(t int, key, kid uint64) (int, uint64, error) {
+	ct, cr := e.ranker.TierRank(kid)
+	if ct < 0 || ct >= len(e.allowed[t]) || !e.allowed[t][ct] {
+		return 0, 0, fmt.Errorf("solve by tiers: %s (tier %d) has a move to %s in tier %d, not one of its child tiers %v",
+			e.format(key), t, e.format(kid), ct, e.children[t])
+	}
+	if cr >= e.size[ct] {
+		return 0, 0, fmt.Errorf("solve by tiers: %s has rank %d in tier %d of %d ranks", e.format(kid), cr, ct, e.size[ct])
+	}
+	if ct == t && !e.ranker.TierLoops(t) {
+		return 0, 0, fmt.Errorf("solve by tiers: %s has a move to %s in its own tier %d, which TierLoops says has no loops",
+			e.format(key), e.format(kid), t)
+	}
+	return ct, cr, nil
+}
+
+func (e *tierEngine) format(key uint64) string {
+	return e.game.FormatPosition(e.enc.Decode(key))
+}
+
+// unrank is Unrank for a rank the forward pass reached.
+func (e *tierEngine) unrank(t int, r uint64) (uint64, error) {
+	key, ok := e.ranker.Unrank(t, r)
+	if !ok {
+		return 0, fmt.Errorf("solve by tiers: rank %d of tier %d is reached but Unrank says it is no position", r, t)
+	}
+	return key, nil
+}
+
+// reachable marks the reachable ranks of every tier, parents first, and
+// stores each tier's bitset. A tier stored already is read back; it is
+// expanded again only when one of its child tiers is not stored yet.
+func (e *tierEngine) reachable(ctx context.Context, rootTier int, rootRank uint64) error {
+	stored := make([]bool, len(e.children))
+	for _, t := range e.order {
+		words := int((e.size[t] + 63) / 64)
+		if e.sink.Has(t, Reachable) {
+			tbl, err := e.sink.Open(t, Reachable)
+			if err != nil {
+				return err
+			}
+			e.reach[t] = bytesToWords(tbl.Data, words)
+			tbl.Close()
+			stored[t] = true
+		} else {
+			e.reach[t] = make([]uint64, words)
+		}
+	}
+	if !stored[rootTier] {
+		e.reach[rootTier][rootRank/64] |= 1 << (rootRank % 64)
+	}
+	for i := len(e.order) - 1; i >= 0; i-- {
+		t := e.order[i]
+		expand := !stored[t]
+		for _, c := range e.children[t] {
+			expand = expand || !stored[c]
+		}
+		if !expand {
+			continue
+		}
+		if err := e.expand(ctx, t); err != nil {
+			return err
+		}
+		if stored[t] {
+			continue
+		}
+		n := countBits(e.reach[t])
+		if err := e.sink.Write(t, Reachable, wordsToBytes(e.reach[t]), TierCounts{Positions: n}); err != nil {
+			return fmt.Errorf("solve by tiers: storing the reachable ranks of tier %d: %w", t, err)
+		}
+	}
+	return nil
+}
+
+func countBits(b []uint64) uint64 {
+	var n uint64
+	for _, w := range b {
+		n += uint64(bits.OnesCount64(w))
+	}
+	return n
+}
+
+// expand sets the bits of every position one move from a reachable position
+// of tier t; in a loopy tier it goes on until no new bit of t appears. Each
+// worker sets bits in bitsets of its own, merged after each pass: atomic
+// operations on shared words made two workers slower than one.
+func (e *tierEngine) expand(ctx context.Context, t int) error {
+	bitsT := e.reach[t]
+	loops := e.ranker.TierLoops(t)
+	var expanded []uint64
+	if loops {
+		expanded = make([]uint64, len(bitsT))
+	}
+	targets := e.children[t]
+	if loops {
+		targets = append([]int{t}, targets...)
+	}
+	own := make([][][]uint64, e.workers) // by worker, then tier; allocated on first use
+	kidsBuf := make([][]uint64, e.workers)
+	for {
+		err := e.parallel(ctx, t, e.size[t], "reachable", func(w int, lo, hi uint64) error {
+			if own[w] == nil {
+				own[w] = make([][]uint64, len(e.children))
+				for _, c := range targets {
+					own[w][c] = make([]uint64, len(e.reach[c]))
+				}
+			}
+			mine := own[w]
+			kids := kidsBuf[w]
+			defer func() { kidsBuf[w] = kids }()
+			for wi := lo / 64; wi < (hi+63)/64; wi++ {
+				word := bitsT[wi]
+				if loops {
+					word &^= expanded[wi]
+					expanded[wi] |= word
+				}
+				for word != 0 {
+					r := wi*64 + uint64(bits.TrailingZeros64(word))
+					word &= word - 1
+					key, err := e.unrank(t, r)
+					if err != nil {
+						return err
+					}
+					if _, ended := e.enc.EndedKey(key); ended {
+						continue
+					}
+					kids = e.enc.AppendChildren(kids[:0], key)
+					for _, kid := range kids {
+						ct, cr, err := e.childRank(t, key, kid)
+						if err != nil {
+							return err
+						}
+						mine[ct][cr/64] |= 1 << (cr % 64)
+					}
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		grew := false
+		for _, mine := range own {
+			if mine == nil {
+				continue
+			}
+			for _, c := range targets {
+				dst := e.reach[c]
+				for i, x := range mine[c] {
+					if x&^dst[i] != 0 {
+						dst[i] |= x
+						grew = grew || c == t
+					}
+				}
+				clear(mine[c])
+			}
+		}
+		if !loops || !grew {
+			return nil
+		}
+	}
+}
+
+// solve computes every tier not stored yet, children first.
+func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
+	last := e.lastUse()
+	open := make([]*Table, len(e.children))
+	childCells := make([][]Cell, len(e.children))
+	defer func() {
+		for _, tbl := range open {
+			if tbl != nil {
+				tbl.Close()
+			}
+		}
+	}()
+	var results []TierResult
+	for i, t := range e.order {
+		if e.sink.Has(t, Values) {
+			tbl, err := e.sink.Open(t, Values)
+			if err != nil {
+				return nil, err
+			}
+			results = append(results, TierResult{Tier: t, TierCounts: tbl.Header.Counts})
+			tbl.Close()
+			e.report(t, e.size[t], e.size[t], "resumed")
+		} else {
+			for _, c := range e.children[t] {
+				if open[c] == nil {
+					tbl, err := e.sink.Open(c, Values)
+					if err != nil {
+						return nil, fmt.Errorf("solve by tiers: reading child tier %d of tier %d: %w", c, t, err)
+					}
+					if uint64(len(tbl.Cells())) != e.size[c] {
+						tbl.Close()
+						return nil, fmt.Errorf("solve by tiers: stored tier %d has %d cells, the game says %d ranks", c, len(tbl.Cells()), e.size[c])
+					}
+					open[c], childCells[c] = tbl, tbl.Cells()
+				}
+			}
+			start := time.Now()
+			cells := make([]Cell, e.size[t])
+			var err error
+			switch {
+			case !e.ranker.TierLoops(t):
+				err = e.solveFlat(ctx, t, cells, childCells)
+			case e.unmover != nil:
+				err = e.solveRetrograde(ctx, t, cells, childCells)
+			default:
+				err = e.solveIterate(ctx, t, cells, childCells)
+			}
+			if err != nil {
+				return nil, err
+			}
+			counts, err := e.countCells(ctx, t, cells)
+			if err != nil {
+				return nil, err
+			}
+			counts.Seconds = time.Since(start).Seconds()
+			if err := e.sink.Write(t, Values, cellsToBytes(cells), counts); err != nil {
+				return nil, fmt.Errorf("solve by tiers: storing tier %d: %w", t, err)
+			}
+			results = append(results, TierResult{Tier: t, TierCounts: counts})
+			e.report(t, e.size[t], e.size[t], "stored")
+		}
+		for _, c := range e.children[t] {
+			if open[c] != nil && last[c] <= i {
+				open[c].Close()
+				open[c], childCells[c] = nil, nil
+			}
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return results, nil
+}
+
+// countCells counts a tier's cells by value, on all workers.
+func (e *tierEngine) countCells(ctx context.Context, t int, cells []Cell) (TierCounts, error) {
+	per := make([][8]uint64, e.workers) // by sente.Value, which a cell keeps in 3 bits
+	err := e.parallel(ctx, t, uint64(len(cells)), "", func(w int, lo, hi uint64) error {
+		var n [8]uint64
+		for _, c := range cells[lo:hi] {
+			n[c.Value()&7]++
+		}
+		for v := range n {
+			per[w][v] += n[v]
+		}
+		return nil
+	})
+	var c TierCounts
+	for _, n := range per {
+		c.Win += n[sente.Win]
+		c.Lose += n[sente.Lose]
+		c.Tie += n[sente.Tie]
+		c.Draw += n[sente.Draw]
+	}
+	c.Positions = c.Win + c.Lose + c.Tie + c.Draw
+	return c, err
+}
+
+// best folds a position's children known so far: the fastest win (a child
+// lost), the fastest tie, the slowest loss (every child won), and how many
+// children neither lose nor win (ties, draws, unknown).
+type best struct {
+	win, tie, loseMax uint32
+	blocked           int
+}
+
+func newBest() best { return best{win: infinity, tie: infinity} }
+
+func (b *best) add(c Cell) {
+	r := uint32(c.Remoteness()) + 1
+	switch c.Value() {
+	case sente.Lose:
+		b.win = min(b.win, r)
+	case sente.Win:
+		b.loseMax = max(b.loseMax, r)
+	case sente.Tie:
+		b.tie = min(b.tie, r)
+		b.blocked++
+	default:
+		b.blocked++
+	}
+}
+
+func (b best) cell() (Cell, error) {
+	p := decide(b.win, b.tie, b.loseMax, b.blocked)
+	if err := checkCell(p.remoteness()); err != nil {
+		return 0, err
+	}
+	return Pack(p.value(), int(p.remoteness())), nil
+}
+
+// maxCellRemoteness is the largest remoteness a cell holds.
+const maxCellRemoteness = 8191
+
+func checkCell(r uint32) error {
+	if r > maxCellRemoteness {
+		return fmt.Errorf("solve by tiers: remoteness %d passes the %d plies a stored cell holds", r, maxCellRemoteness)
+	}
+	return nil
+}
+
+// endedCell is the cell of an ended position.
+func (e *tierEngine) endedCell(key uint64, v sente.Value) (Cell, error) {
+	if v != sente.Win && v != sente.Lose && v != sente.Tie {
+		return 0, fmt.Errorf("solve by tiers: position %s ended with %v; a game ends with win, lose or tie", e.format(key), v)
+	}
+	return Pack(v, 0), nil
+}
+
+// childCell is the stored value of a child, which must be reachable.
+func (e *tierEngine) childCell(childCells [][]Cell, key, kid uint64, ct int, cr uint64) (Cell, error) {
+	c := childCells[ct][cr]
+	if c == Unreachable {
+		return 0, fmt.Errorf("solve by tiers: %s has a move to %s (tier %d, rank %d), which is stored as unreachable",
+			e.format(key), e.format(kid), ct, cr)
+	}
+	return c, nil
+}
+
+// solveFlat solves a tier without loops in one parallel pass: every child
+// is in a child tier, solved already.
+func (e *tierEngine) solveFlat(ctx context.Context, t int, cells []Cell, childCells [][]Cell) error {
+	reach := e.reach[t]
+	kidsBuf := make([][]uint64, e.workers)
+	return e.parallel(ctx, t, e.size[t], "solving", func(w int, lo, hi uint64) error {
+		kids := kidsBuf[w]
+		defer func() { kidsBuf[w] = kids }()
+		for r := lo; r < hi; r++ {
+			if !hasBit(reach, r) {
+				continue
+			}
+			key, err := e.unrank(t, r)
+			if err != nil {
+				return err
+			}
+			if v, ended := e.enc.EndedKey(key); ended {
+				if cells[r], err = e.endedCell(key, v); err != nil {
+					return err
+				}
+				continue
+			}
+			kids = e.enc.AppendChildren(kids[:0], key)
+			b := newBest()
+			for _, kid := range kids {
+				ct, cr, err := e.childRank(t, key, kid)
+				if err != nil {
+					return err
+				}
+				c, err := e.childCell(childCells, key, kid, ct, cr)
+				if err != nil {
+					return err
+				}
+				b.add(c)
+			}
+			if cells[r], err = b.cell(); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// Outcome returns the outcome of p for the player to move, and false when p
+// is not a reachable position of a solved tier.
+func (s *TierSolution) Outcome(p sente.Position) (sente.Outcome, bool) {
+	t, r := s.ranker.TierRank(s.enc.Encode(p))
+	cells, err := s.cells(t)
+	if err != nil || r >= uint64(len(cells)) || cells[r] == Unreachable {
+		return sente.Outcome{}, false
+	}
+	return cells[r].Outcome(), true
+}
+
+// Cells returns the stored cells of a tier, one a rank, read from the sink
+// once and kept open until Close.
+func (s *TierSolution) Cells(tier int) ([]Cell, error) { return s.cells(tier) }
+
+func (s *TierSolution) cells(tier int) ([]Cell, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if tbl, ok := s.tables[tier]; ok {
+		return tbl.Cells(), nil
+	}
+	if !s.sink.Has(tier, Values) {
+		return nil, fmt.Errorf("tier %d is not solved", tier)
+	}
+	tbl, err := s.sink.Open(tier, Values)
+	if err != nil {
+		return nil, err
+	}
+	s.tables[tier] = tbl
+	return tbl.Cells(), nil
+}
+
+// Reachable lists the reachable positions of a tier by rank, with their
+// keys, in increasing rank.
+func (s *TierSolution) Reachable(tier int) (iter.Seq2[uint64, uint64], error) {
+	tbl, err := s.sink.Open(tier, Reachable)
+	if err != nil {
+		return nil, err
+	}
+	words := bytesToWords(tbl.Data, int((s.ranker.TierSize(tier)+63)/64))
+	tbl.Close()
+	return func(yield func(rank, key uint64) bool) {
+		for wi, word := range words {
+			for word != 0 {
+				r := uint64(wi)*64 + uint64(bits.TrailingZeros64(word))
+				word &= word - 1
+				key, _ := s.ranker.Unrank(tier, r)
+				if !yield(r, key) {
+					return
+				}
+			}
+		}
+	}, nil
+}
+
+// Close releases the tables Outcome and Cells opened.
+func (s *TierSolution) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var first error
+	for t, tbl := range s.tables {
+		if err := tbl.Close(); err != nil && first == nil {
+			first = err
+		}
+		delete(s.tables, t)
+	}
+	return first
+}

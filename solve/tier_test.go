@@ -1,0 +1,520 @@
+package solve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"sente"
+)
+
+// tierGraph is a game given as an explicit graph of tiered positions: the
+// key of rank r of tier t is t<<32 | r. Tier t's child tiers are lower
+// numbered; loopy tiers have moves inside themselves. Some ranks are no
+// positions at all, some positions are not reachable from the start.
+type tierGraph struct {
+	sizes    []uint64
+	children [][]int
+	loops    []bool
+	valid    map[uint64]bool
+	kids     map[uint64][]uint64
+	ended    map[uint64]sente.Value
+	parents  map[uint64][]uint64
+	start    uint64
+}
+
+func tierKey(t int, r uint64) uint64 { return uint64(t)<<32 | r }
+
+func (g *tierGraph) Start() sente.Position { return g.start }
+func (g *tierGraph) Moves(p sente.Position) []sente.Move {
+	var moves []sente.Move
+	for _, k := range g.kids[p.(uint64)] {
+		moves = append(moves, sente.Move{Name: strconv.FormatUint(k, 10), To: k})
+	}
+	return moves
+}
+func (g *tierGraph) Ended(p sente.Position) (sente.Value, bool) {
+	v, ok := g.ended[p.(uint64)]
+	return v, ok
+}
+func (g *tierGraph) Turn(sente.Position) sente.Player { return sente.First }
+func (g *tierGraph) FormatPosition(p sente.Position) string {
+	return strconv.FormatUint(p.(uint64), 10)
+}
+func (g *tierGraph) ParsePosition(s string) (sente.Position, error) {
+	return strconv.ParseUint(s, 10, 64)
+}
+func (g *tierGraph) Encode(p sente.Position) uint64        { return p.(uint64) }
+func (g *tierGraph) Decode(k uint64) sente.Position        { return k }
+func (g *tierGraph) EndedKey(k uint64) (sente.Value, bool) { return g.Ended(k) }
+func (g *tierGraph) AppendChildren(dst []uint64, k uint64) []uint64 {
+	return append(dst, g.kids[k]...)
+}
+func (g *tierGraph) TierRank(k uint64) (int, uint64) { return int(k >> 32), k & (1<<32 - 1) }
+func (g *tierGraph) Unrank(t int, r uint64) (uint64, bool) {
+	k := tierKey(t, r)
+	return k, g.valid[k]
+}
+func (g *tierGraph) TierSize(t int) uint64  { return g.sizes[t] }
+func (g *tierGraph) ChildTiers(t int) []int { return g.children[t] }
+func (g *tierGraph) TierLoops(t int) bool   { return g.loops[t] }
+
+// unmoveTierGraph adds un-moves: every parent that has not ended, reachable
+// or not.
+type unmoveTierGraph struct{ *tierGraph }
+
+func (g unmoveTierGraph) AppendParents(dst []uint64, k uint64) []uint64 {
+	return append(dst, g.parents[k]...)
+}
+
+// randomTierGraph makes a DAG of tiers, some loopy, with random moves
+// within a tier and to child tiers, repeated moves, dead ends and ended
+// positions of every result.
+func randomTierGraph(r *rand.Rand, maxTiers, maxSize int) *tierGraph {
+	nt := 1 + r.IntN(maxTiers)
+	g := &tierGraph{
+		sizes: make([]uint64, nt), children: make([][]int, nt), loops: make([]bool, nt),
+		valid: map[uint64]bool{}, kids: map[uint64][]uint64{}, ended: map[uint64]sente.Value{}, parents: map[uint64][]uint64{},
+	}
+	for t := range nt {
+		g.sizes[t] = uint64(1 + r.IntN(maxSize))
+		g.loops[t] = r.IntN(3) != 0
+		for c := range t {
+			if r.IntN(2) == 0 || c == t-1 {
+				g.children[t] = append(g.children[t], c)
+			}
+		}
+	}
+	for t := range nt {
+		var valid []uint64
+		for rank := range g.sizes[t] {
+			if r.IntN(8) != 0 {
+				g.valid[tierKey(t, rank)] = true
+				valid = append(valid, rank)
+			}
+		}
+		if len(valid) == 0 {
+			g.valid[tierKey(t, 0)] = true
+			valid = append(valid, 0)
+		}
+		for _, rank := range valid {
+			k := tierKey(t, rank)
+			switch x := r.IntN(16); {
+			case x == 0:
+				g.ended[k] = sente.Win
+			case x == 1:
+				g.ended[k] = sente.Lose
+			case x == 2:
+				g.ended[k] = sente.Tie
+			case x == 3:
+				// no moves: lost for the player to move
+			default:
+				for range 1 + r.IntN(4) {
+					ct := t
+					if !g.loops[t] || (len(g.children[t]) > 0 && r.IntN(3) == 0) {
+						if len(g.children[t]) == 0 {
+							continue
+						}
+						ct = g.children[t][r.IntN(len(g.children[t]))]
+					}
+					g.kids[k] = append(g.kids[k], g.randomValid(r, ct))
+				}
+			}
+		}
+	}
+	for k, kids := range g.kids {
+		for _, c := range kids {
+			if !slices.Contains(g.parents[c], k) {
+				g.parents[c] = append(g.parents[c], k)
+			}
+		}
+	}
+	g.start = g.randomValid(r, nt-1)
+	return g
+}
+
+func (g *tierGraph) randomValid(r *rand.Rand, t int) uint64 {
+	for {
+		k := tierKey(t, uint64(r.IntN(int(g.sizes[t]))))
+		if g.valid[k] {
+			return k
+		}
+	}
+}
+
+// checkAgainstSolve compares every position with the hashing engine and the
+// counts with its number of positions.
+func checkAgainstSolve(t *testing.T, name string, g sente.Game, sol *TierSolution) {
+	t.Helper()
+	ref, err := Solve(context.Background(), g, Options{})
+	if err != nil {
+		t.Fatalf("%s: hashing engine: %v", name, err)
+	}
+	if got := sol.Totals.Positions; got != uint64(ref.Positions()) {
+		t.Fatalf("%s: %d reachable positions, hashing engine %d", name, got, ref.Positions())
+	}
+	c := ref.Counts()
+	if w := sol.Totals; w.Win != uint64(c.Win) || w.Lose != uint64(c.Lose) || w.Tie != uint64(c.Tie) || w.Draw != uint64(c.Draw) {
+		t.Fatalf("%s: counts %+v, hashing engine %+v", name, w, c)
+	}
+	if want, _ := ref.Outcome(ref.Root()); sol.Start != want {
+		t.Fatalf("%s: start %v, hashing engine %v", name, sol.Start, want)
+	}
+	ref.Each(func(p sente.Position, want sente.Outcome) bool {
+		got, ok := sol.Outcome(p)
+		if !ok || got != want {
+			t.Fatalf("%s: position %s: got %v (found %v), hashing engine %v", name, g.FormatPosition(p), got, ok, want)
+		}
+		return true
+	})
+}
+
+func TestTiersMatchSolveOnRandomTieredGraphs(t *testing.T) {
+	defer func(b uint64) { tierBlock = b }(tierBlock)
+	tierBlock = 64 // several blocks, so several workers, on every tier
+	trials := 1000
+	if testing.Short() {
+		trials = 60
+		t.Log("-short runs 60 of the 1000 random graphs")
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	for trial := range trials {
+		maxSize := 40
+		if trial%5 == 0 {
+			maxSize = 600
+		}
+		g := randomTierGraph(r, 6, maxSize)
+		for _, game := range []sente.Game{g, unmoveTierGraph{g}} {
+			for _, workers := range []int{1, 2} {
+				name := fmt.Sprintf("trial %d %T workers %d", trial, game, workers)
+				sol, err := SolveTiers(context.Background(), game, TierOptions{Workers: workers})
+				if err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				checkAgainstSolve(t, name, game, sol)
+			}
+		}
+	}
+}
+
+// TestTierRegressions pins the loopy cases of TestRegressions in one tier.
+func TestTierRegressions(t *testing.T) {
+	tests := []struct {
+		name  string
+		kids  [][]int
+		ended map[int]sente.Value
+	}{
+		{"cycle through the root", [][]int{{1, 3}, {0, 2}, {3}, nil}, map[int]sente.Value{3: sente.Lose}},
+		{"fastest win", [][]int{{2, 1}, nil, {3}, {4}, nil}, map[int]sente.Value{}},
+		{"draw and tie", [][]int{{6, 2}, {6, 5}, {3, 4}, nil, {2}, nil, {1}}, map[int]sente.Value{3: sente.Tie, 5: sente.Win}},
+	}
+	for _, tt := range tests {
+		g := &tierGraph{
+			sizes: []uint64{uint64(len(tt.kids))}, children: [][]int{nil}, loops: []bool{true},
+			valid: map[uint64]bool{}, kids: map[uint64][]uint64{}, ended: map[uint64]sente.Value{}, parents: map[uint64][]uint64{},
+		}
+		for i, kids := range tt.kids {
+			g.valid[uint64(i)] = true
+			for _, k := range kids {
+				g.kids[uint64(i)] = append(g.kids[uint64(i)], uint64(k))
+				g.parents[uint64(k)] = append(g.parents[uint64(k)], uint64(i))
+			}
+		}
+		for i, v := range tt.ended {
+			g.ended[uint64(i)] = v
+		}
+		for _, game := range []sente.Game{g, unmoveTierGraph{g}} {
+			sol, err := SolveTiers(context.Background(), game, TierOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkAgainstSolve(t, fmt.Sprintf("%s %T", tt.name, game), game, sol)
+		}
+	}
+}
+
+// tierCells reads every stored tier.
+func tierCells(t *testing.T, sink *MemorySink, sol *TierSolution) map[int][]Cell {
+	t.Helper()
+	out := map[int][]Cell{}
+	for _, r := range sol.Tiers {
+		tbl, err := sink.Open(r.Tier, Values)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[r.Tier] = slices.Clone(tbl.Cells())
+	}
+	return out
+}
+
+func TestTiersWorkersGiveSameCells(t *testing.T) {
+	defer func(b uint64) { tierBlock = b }(tierBlock)
+	tierBlock = 64
+	r := rand.New(rand.NewPCG(7, 8))
+	for trial := range 20 {
+		g := randomTierGraph(r, 8, 2000)
+		for _, game := range []sente.Game{g, unmoveTierGraph{g}} {
+			var cells []map[int][]Cell
+			for _, workers := range []int{1, 2} {
+				sink := NewMemorySink()
+				sol, err := SolveTiers(context.Background(), game, TierOptions{Workers: workers, Sink: sink})
+				if err != nil {
+					t.Fatal(err)
+				}
+				cells = append(cells, tierCells(t, sink, sol))
+			}
+			for tier, c := range cells[0] {
+				if !slices.Equal(c, cells[1][tier]) {
+					t.Fatalf("trial %d %T: tier %d differs between 1 and 2 workers", trial, game, tier)
+				}
+			}
+		}
+	}
+}
+
+func TestTiersResume(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	g := randomTierGraph(r, 8, 300)
+	for len(g.sizes) < 5 {
+		g = randomTierGraph(r, 8, 300)
+	}
+	want := NewMemorySink()
+	full, err := SolveTiers(context.Background(), g, TierOptions{Sink: want})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantCells := tierCells(t, want, full)
+	for k := 1; k < len(full.Tiers); k++ {
+		sink := NewMemorySink()
+		ctx, cancel := context.WithCancel(context.Background())
+		stored := 0
+		_, err := SolveTiers(ctx, g, TierOptions{Sink: sink, Progress: func(tier, done, total int, phase string) {
+			if phase == "stored" {
+				if stored++; stored == k {
+					cancel()
+				}
+			}
+		}})
+		cancel()
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("cancelled after tier %d: got %v, want the context's error", k, err)
+		}
+		resumed := 0
+		sol, err := SolveTiers(context.Background(), g, TierOptions{Sink: sink, Progress: func(tier, done, total int, phase string) {
+			if phase == "resumed" {
+				resumed++
+			}
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resumed != k {
+			t.Errorf("cancelled after %d tiers: %d resumed", k, resumed)
+		}
+		for _, res := range sol.Tiers {
+			if n := sink.Writes(res.Tier, Values); n != 1 {
+				t.Errorf("cancelled after %d tiers: tier %d written %d times", k, res.Tier, n)
+			}
+			if n := sink.Writes(res.Tier, Reachable); n != 1 {
+				t.Errorf("cancelled after %d tiers: reachable ranks of tier %d written %d times", k, res.Tier, n)
+			}
+		}
+		if !slices.Equal(sol.Tiers, full.Tiers) && !sameCounts(sol.Tiers, full.Tiers) {
+			t.Errorf("cancelled after %d tiers: results %+v, uninterrupted %+v", k, sol.Tiers, full.Tiers)
+		}
+		got := tierCells(t, sink, sol)
+		for tier, c := range wantCells {
+			if !slices.Equal(c, got[tier]) {
+				t.Fatalf("cancelled after %d tiers: tier %d differs from an uninterrupted solve", k, tier)
+			}
+		}
+	}
+}
+
+// sameCounts compares results but for the seconds.
+func sameCounts(a, b []TierResult) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		x, y := a[i], b[i]
+		x.Seconds, y.Seconds = 0, 0
+		if x != y {
+			return false
+		}
+	}
+	return true
+}
+
+// A resumed solve whose reachable ranks were stored but whose values were
+// lost still solves the lost tiers.
+func TestTiersResumeLostValues(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	g := randomTierGraph(r, 6, 200)
+	sink := NewMemorySink()
+	first, err := SolveTiers(context.Background(), g, TierOptions{Sink: sink})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := tierCells(t, sink, first)
+	last := first.Tiers[len(first.Tiers)-1].Tier
+	sink.Delete(last, Values)
+	sink.Delete(first.Tiers[0].Tier, Reachable)
+	sol, err := SolveTiers(context.Background(), g, TierOptions{Sink: sink})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := tierCells(t, sink, sol)
+	for tier, c := range want {
+		if !slices.Equal(c, got[tier]) {
+			t.Fatalf("tier %d differs after a resume", tier)
+		}
+	}
+}
+
+func TestTiersMaxMemory(t *testing.T) {
+	g := randomTierGraph(rand.New(rand.NewPCG(1, 1)), 3, 100)
+	_, err := SolveTiers(context.Background(), g, TierOptions{MaxMemory: 10})
+	if err == nil || !strings.Contains(err.Error(), "over the limit") {
+		t.Fatalf("a 10-byte limit gave %v", err)
+	}
+	sol, err := SolveTiers(context.Background(), g, TierOptions{MaxMemory: 1 << 30})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sol.PeakBytes <= 0 {
+		t.Fatalf("peak %d bytes", sol.PeakBytes)
+	}
+}
+
+func TestTiersReachable(t *testing.T) {
+	g := randomTierGraph(rand.New(rand.NewPCG(5, 5)), 5, 200)
+	sol, err := SolveTiers(context.Background(), g, TierOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, res := range sol.Tiers {
+		seq, err := sol.Reachable(res.Tier)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var n uint64
+		for rank, key := range seq {
+			if tt, r := g.TierRank(key); tt != res.Tier || r != rank {
+				t.Fatalf("rank %d of tier %d lists key %d", rank, res.Tier, key)
+			}
+			if _, ok := sol.Outcome(key); !ok {
+				t.Fatalf("reachable key %d has no outcome", key)
+			}
+			n++
+		}
+		if n != res.Positions {
+			t.Fatalf("tier %d lists %d reachable, counts %d", res.Tier, n, res.Positions)
+		}
+	}
+}
+
+func TestTiersErrors(t *testing.T) {
+	// A move into the own tier of a tier that says it has no loops.
+	g := &tierGraph{
+		sizes: []uint64{2}, children: [][]int{nil}, loops: []bool{false},
+		valid: map[uint64]bool{0: true, 1: true}, kids: map[uint64][]uint64{0: {1}}, ended: map[uint64]sente.Value{},
+	}
+	if _, err := SolveTiers(context.Background(), g, TierOptions{}); err == nil || !strings.Contains(err.Error(), "no loops") {
+		t.Errorf("an undeclared loop gave %v", err)
+	}
+	// A move to a tier that is not a child.
+	g = &tierGraph{
+		sizes: []uint64{1, 1}, children: [][]int{nil, nil}, loops: []bool{false, false},
+		valid: map[uint64]bool{0: true, tierKey(1, 0): true}, kids: map[uint64][]uint64{tierKey(1, 0): {0}}, ended: map[uint64]sente.Value{},
+		start: tierKey(1, 0),
+	}
+	if _, err := SolveTiers(context.Background(), g, TierOptions{}); err == nil || !strings.Contains(err.Error(), "not one of its child tiers") {
+		t.Errorf("an undeclared child tier gave %v", err)
+	}
+	if _, err := SolveTiers(context.Background(), &graphGame{kids: [][]int{nil}}, TierOptions{}); err == nil {
+		t.Error("a game without tiers was solved by tiers")
+	}
+}
+
+// A position with more open children than a byte counts sends its tier to
+// value iteration, with the same values.
+func TestTiersCounterOverflow(t *testing.T) {
+	const n = 300
+	g := &tierGraph{
+		sizes: []uint64{n + 2}, children: [][]int{nil}, loops: []bool{true},
+		valid: map[uint64]bool{}, kids: map[uint64][]uint64{}, ended: map[uint64]sente.Value{n + 1: sente.Tie}, parents: map[uint64][]uint64{},
+	}
+	for i := range uint64(n + 2) {
+		g.valid[i] = true
+	}
+	for i := uint64(1); i <= n; i++ {
+		g.kids[0] = append(g.kids[0], i)
+		g.kids[i] = []uint64{0}
+		if i%7 == 0 {
+			g.kids[i] = append(g.kids[i], n+1)
+		}
+	}
+	for k, kids := range g.kids {
+		for _, c := range kids {
+			g.parents[c] = append(g.parents[c], k)
+		}
+	}
+	for _, game := range []sente.Game{g, unmoveTierGraph{g}} {
+		sol, err := SolveTiers(context.Background(), game, TierOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkAgainstSolve(t, fmt.Sprintf("%T", game), game, sol)
+	}
+}
+
+// A solve stopped during the forward pass resumes from the tiers whose
+// reachable ranks it stored.
+func TestTiersResumeDuringReachability(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	g := randomTierGraph(r, 8, 300)
+	for len(g.sizes) < 5 {
+		g = randomTierGraph(r, 8, 300)
+	}
+	want := NewMemorySink()
+	full, err := SolveTiers(context.Background(), g, TierOptions{Sink: want})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantCells := tierCells(t, want, full)
+	for k := 1; k < len(full.Tiers); k++ {
+		sink := NewMemorySink()
+		ctx, cancel := context.WithCancel(context.Background())
+		marked := 0
+		_, err := SolveTiers(ctx, g, TierOptions{Sink: sink, Progress: func(tier, done, total int, phase string) {
+			if phase == "reachable" {
+				if marked++; marked == k {
+					cancel()
+				}
+			}
+		}})
+		cancel()
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("cancelled in the forward pass (%d): got %v", k, err)
+		}
+		sol, err := SolveTiers(context.Background(), g, TierOptions{Sink: sink})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := tierCells(t, sink, sol)
+		for tier, c := range wantCells {
+			if !slices.Equal(c, got[tier]) {
+				t.Fatalf("cancelled in the forward pass (%d): tier %d differs", k, tier)
+			}
+			if n := sink.Writes(tier, Reachable); n != 1 {
+				t.Errorf("cancelled in the forward pass (%d): reachable ranks of tier %d written %d times", k, tier, n)
+			}
+		}
+	}
+}

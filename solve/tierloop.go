@@ -1,0 +1,413 @@
+package solve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+	"slices"
+
+	"sente"
+)
+
+// A loopy tier (TierLoops) has moves inside itself. Its first pass settles
+// what it can from the child tiers alone (ended positions, positions whose
+// every move leaves the tier) and leaves the rest pending; then either
+// retrograde analysis with un-moves (solveRetrograde) or value iteration
+// (solveIterate) settles the pending positions with the semantics of the
+// hashing engine (retrograde.go): wins and losses in order of remoteness,
+// then ties as soon as possible, and draws for what is left.
+
+// levelRank is a pending position and the level at which a child tier's
+// value would settle it.
+type levelRank struct {
+	level uint32
+	rank  uint64
+}
+
+// errCounterFull says a position has more than 255 children a one-byte
+// counter cannot count; the tier is then solved by value iteration.
+var errCounterFull = errors.New("more than 255 open children")
+
+// loopPass is the first pass over a loopy tier. It returns the pending
+// positions as a bitset, and the levels at which a child tier's loss (a win
+// for the mover) or tie would settle them. With counter, it also counts
+// each pending position's open children: distinct ones in the tier, plus
+// ties and draws in child tiers, which never turn into wins.
+func (e *tierEngine) loopPass(ctx context.Context, t int, cells []Cell, childCells [][]Cell, counter []uint8) (pending []uint64, wins, ties []levelRank, err error) {
+	reach := e.reach[t]
+	pending = make([]uint64, len(reach))
+	winsW := make([][]levelRank, e.workers)
+	tiesW := make([][]levelRank, e.workers)
+	kidsBuf := make([][]uint64, e.workers)
+	inBuf := make([][]uint64, e.workers)
+	err = e.parallel(ctx, t, e.size[t], "solving", func(w int, lo, hi uint64) error {
+		kids, in := kidsBuf[w], inBuf[w]
+		defer func() { kidsBuf[w], inBuf[w] = kids, in }()
+		for r := lo; r < hi; r++ {
+			if !hasBit(reach, r) {
+				continue
+			}
+			key, err := e.unrank(t, r)
+			if err != nil {
+				return err
+			}
+			if v, ended := e.enc.EndedKey(key); ended {
+				if cells[r], err = e.endedCell(key, v); err != nil {
+					return err
+				}
+				continue
+			}
+			kids = e.enc.AppendChildren(kids[:0], key)
+			b := newBest()
+			in = in[:0]
+			for _, kid := range kids {
+				ct, cr, err := e.childRank(t, key, kid)
+				if err != nil {
+					return err
+				}
+				if ct == t {
+					in = append(in, cr)
+					continue
+				}
+				c, err := e.childCell(childCells, key, kid, ct, cr)
+				if err != nil {
+					return err
+				}
+				b.add(c)
+			}
+			if len(in) == 0 {
+				if cells[r], err = b.cell(); err != nil {
+					return err
+				}
+				continue
+			}
+			pending[r/64] |= 1 << (r % 64) // the block owns the word
+			if b.win != infinity {
+				winsW[w] = append(winsW[w], levelRank{b.win, r})
+			}
+			if b.tie != infinity {
+				tiesW[w] = append(tiesW[w], levelRank{b.tie, r})
+			}
+			if counter != nil {
+				slices.Sort(in)
+				n := len(slices.Compact(in)) + b.blocked
+				if n > 255 {
+					return errCounterFull
+				}
+				counter[r] = uint8(n)
+			}
+		}
+		return nil
+	})
+	return pending, slices.Concat(winsW...), slices.Concat(tiesW...), err
+}
+
+// solveIterate settles a loopy tier's pending positions by value iteration,
+// level by level: at level r a pending position is won in r when a child
+// is lost in r-1, lost in r when every child is won and the slowest in
+// r-1; then, with what is left, tied in r when a child is tied in r-1.
+// Each level reads only values of lower levels, so the levels are those of
+// the first-in first-out retrograde analysis, and the workers of a level
+// record what they settle and apply it after the level. A level that
+// settles nothing skips to the next level at which something can.
+func (e *tierEngine) solveIterate(ctx context.Context, t int, cells []Cell, childCells [][]Cell) error {
+	pending, _, _, err := e.loopPass(ctx, t, cells, childCells, nil)
+	if err != nil {
+		return err
+	}
+	if err := e.iterate(ctx, t, cells, childCells, pending, false); err != nil {
+		return err
+	}
+	if err := e.iterate(ctx, t, cells, childCells, pending, true); err != nil {
+		return err
+	}
+	drawPending(cells, pending)
+	return nil
+}
+
+func drawPending(cells []Cell, pending []uint64) {
+	for wi, word := range pending {
+		for word != 0 {
+			cells[uint64(wi)*64+uint64(bits.TrailingZeros64(word))] = Pack(sente.Draw, 0)
+			word &= word - 1
+		}
+	}
+}
+
+// iterate runs the win/lose levels, or the tie levels when ties is set.
+func (e *tierEngine) iterate(ctx context.Context, t int, cells []Cell, childCells [][]Cell, pending []uint64, ties bool) error {
+	type settled struct {
+		rank uint64
+		cell Cell
+	}
+	found := make([][]settled, e.workers)
+	next := make([]uint32, e.workers)
+	kidsBuf := make([][]uint64, e.workers)
+	for r := uint32(1); ; {
+		if err := checkCell(r); err != nil {
+			return err
+		}
+		for w := range found {
+			found[w] = found[w][:0]
+			next[w] = infinity
+		}
+		err := e.parallel(ctx, t, e.size[t], "", func(w int, lo, hi uint64) error {
+			kids := kidsBuf[w]
+			defer func() { kidsBuf[w] = kids }()
+			for wi := lo / 64; wi < (hi+63)/64; wi++ {
+				word := pending[wi]
+				for word != 0 {
+					rank := wi*64 + uint64(bits.TrailingZeros64(word))
+					word &= word - 1
+					key, err := e.unrank(t, rank)
+					if err != nil {
+						return err
+					}
+					kids = e.enc.AppendChildren(kids[:0], key)
+					at, v := infinity, sente.Unknown
+					minLose, maxWin, allWon := infinity, uint32(0), true
+					for _, kid := range kids {
+						ct, cr, err := e.childRank(t, key, kid)
+						if err != nil {
+							return err
+						}
+						var c Cell
+						if ct == t {
+							c = cells[cr]
+						} else {
+							c = childCells[ct][cr]
+						}
+						cr32 := uint32(c.Remoteness())
+						switch c.Value() {
+						case sente.Lose:
+							minLose = min(minLose, cr32)
+							allWon = false
+						case sente.Tie:
+							if ties {
+								minLose = min(minLose, cr32) // the fastest tie, in the same slot
+							}
+							allWon = false
+						case sente.Win:
+							maxWin = max(maxWin, cr32)
+						default:
+							allWon = false
+						}
+					}
+					switch {
+					case ties && minLose != infinity:
+						at, v = minLose+1, sente.Tie
+					case ties:
+					case minLose != infinity:
+						at, v = minLose+1, sente.Win
+					case allWon:
+						at, v = maxWin+1, sente.Lose
+					}
+					switch {
+					case at == r:
+						found[w] = append(found[w], settled{rank, Pack(v, int(r))})
+					case at < r:
+						return fmt.Errorf("solve by tiers: value iteration missed level %d of %s in tier %d (at level %d)", at, e.format(key), t, r)
+					default:
+						next[w] = min(next[w], at)
+					}
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		any := false
+		for _, f := range found {
+			for _, s := range f {
+				cells[s.rank] = s.cell
+				pending[s.rank/64] &^= 1 << (s.rank % 64)
+				any = true
+			}
+		}
+		if any {
+			r++
+			continue
+		}
+		r = slices.Min(next)
+		if r == infinity {
+			return nil
+		}
+	}
+}
+
+// bucketRanks hands out ranks in order of level, as bucketQueue does; the
+// low two bits of an entry say what it is (entry tags below).
+type bucketRanks [][]uint64
+
+const (
+	tagSettled = iota // settled already: only pass its value on to its parents
+	tagWin            // won at this level, unless settled earlier
+	tagLose           // lost at this level, unless settled earlier
+)
+
+func (q *bucketRanks) push(level uint32, rank uint64, tag uint64) {
+	for uint32(len(*q)) <= level {
+		*q = append(*q, nil)
+	}
+	(*q)[level] = append((*q)[level], rank<<2|tag)
+}
+
+// solveRetrograde settles a loopy tier's pending positions by retrograde
+// analysis with un-moves and a one-byte counter of open children a rank,
+// in the order of retrograde.go. It falls back to value iteration when a
+// position has more open children than a byte counts.
+func (e *tierEngine) solveRetrograde(ctx context.Context, t int, cells []Cell, childCells [][]Cell) error {
+	counter := make([]uint8, e.size[t])
+	pending, wins, ties, err := e.loopPass(ctx, t, cells, childCells, counter)
+	if errors.Is(err, errCounterFull) {
+		counter = nil
+		clear(cells)
+		return e.solveIterate(ctx, t, cells, childCells)
+	}
+	if err != nil {
+		return err
+	}
+	reach := e.reach[t]
+	isPending := func(r uint64) bool { return hasBit(pending, r) }
+	var parents, ranks, kids []uint64
+	// pendingParents lists the ranks of the pending parents of rank in the
+	// tier, in a buffer reused from call to call.
+	pendingParents := func(rank uint64) ([]uint64, error) {
+		key, err := e.unrank(t, rank)
+		if err != nil {
+			return nil, err
+		}
+		parents = e.unmover.AppendParents(parents[:0], key)
+		ranks = ranks[:0]
+		for _, pk := range parents {
+			pt, pr := e.ranker.TierRank(pk)
+			if pt == t && pr < e.size[t] && hasBit(reach, pr) && isPending(pr) {
+				ranks = append(ranks, pr)
+			}
+		}
+		return ranks, nil
+	}
+	settle := func(rank uint64, c Cell) {
+		cells[rank] = c
+		pending[rank/64] &^= 1 << (rank % 64)
+	}
+
+	// Wins and losses.
+	var q bucketRanks
+	for wi, word := range reach {
+		for word != 0 {
+			r := uint64(wi)*64 + uint64(bits.TrailingZeros64(word))
+			word &= word - 1
+			if v := cells[r].Value(); v == sente.Win || v == sente.Lose {
+				q.push(uint32(cells[r].Remoteness()), r, tagSettled)
+			}
+		}
+	}
+	for _, w := range wins {
+		q.push(w.level, w.rank, tagWin)
+	}
+	for level := uint32(0); level < uint32(len(q)); level++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		for i := 0; i < len(q[level]); i++ {
+			entry := q[level][i]
+			rank, tag := entry>>2, entry&3
+			if tag != tagSettled {
+				if !isPending(rank) {
+					continue
+				}
+				if err := checkCell(level); err != nil {
+					return err
+				}
+				v := sente.Win
+				if tag == tagLose {
+					v = sente.Lose
+				}
+				settle(rank, Pack(v, int(level)))
+			}
+			lost := cells[rank].Value() == sente.Lose
+			ps, err := pendingParents(rank)
+			if err != nil {
+				return err
+			}
+			for _, p := range ps {
+				if lost {
+					q.push(level+1, p, tagWin)
+					continue
+				}
+				if counter[p]--; counter[p] != 0 {
+					continue
+				}
+				// Every child is won: lost in the slowest, unless a
+				// child tier offers a win (queued already).
+				key, err := e.unrank(t, p)
+				if err != nil {
+					return err
+				}
+				kids = e.enc.AppendChildren(kids[:0], key)
+				b := newBest()
+				for _, kid := range kids {
+					ct, cr := e.ranker.TierRank(kid)
+					var c Cell
+					if ct == t {
+						c = cells[cr]
+					} else {
+						c = childCells[ct][cr]
+					}
+					b.add(c)
+				}
+				if b.win == infinity {
+					q.push(b.loseMax, p, tagLose)
+				}
+			}
+		}
+		q[level] = nil
+	}
+
+	// Ties, as soon as possible.
+	q = q[:0]
+	for wi, word := range reach {
+		for word != 0 {
+			r := uint64(wi)*64 + uint64(bits.TrailingZeros64(word))
+			word &= word - 1
+			if cells[r].Value() == sente.Tie {
+				q.push(uint32(cells[r].Remoteness()), r, tagSettled)
+			}
+		}
+	}
+	for _, w := range ties {
+		q.push(w.level, w.rank, tagWin)
+	}
+	for level := uint32(0); level < uint32(len(q)); level++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		for i := 0; i < len(q[level]); i++ {
+			entry := q[level][i]
+			rank, tag := entry>>2, entry&3
+			if tag != tagSettled {
+				if !isPending(rank) {
+					continue
+				}
+				if err := checkCell(level); err != nil {
+					return err
+				}
+				settle(rank, Pack(sente.Tie, int(level)))
+			}
+			ps, err := pendingParents(rank)
+			if err != nil {
+				return err
+			}
+			for _, p := range ps {
+				q.push(level+1, p, tagWin)
+			}
+		}
+		q[level] = nil
+	}
+
+	drawPending(cells, pending)
+	return nil
+}

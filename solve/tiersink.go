@@ -1,0 +1,115 @@
+package solve
+
+import (
+	"fmt"
+	"sync"
+	"unsafe"
+)
+
+// TierSink is where the tier engine puts finished tiers and reads them back:
+// the method set of the store's *GameStore, so that a solve writes straight
+// into the table store and resumes from what it holds.
+type TierSink interface {
+	// Write stores a finished tier's payload and counts, atomically.
+	Write(tier int, kind Kind, data []byte, counts TierCounts) error
+	// Open reads a stored tier back (memory-mapped in the real store).
+	Open(tier int, kind Kind) (*Table, error)
+	// Has reports whether a tier is stored whole.
+	Has(tier int, kind Kind) bool
+}
+
+// MemorySink keeps tiers in memory: for tests, and for solves too small to
+// be worth a file. It counts the writes, so tests can see what a resumed
+// solve recomputed.
+type MemorySink struct {
+	mu     sync.Mutex
+	tables map[memoryKey]*Table
+	writes map[memoryKey]int
+}
+
+type memoryKey struct {
+	tier int
+	kind Kind
+}
+
+// NewMemorySink returns an empty MemorySink.
+func NewMemorySink() *MemorySink {
+	return &MemorySink{tables: map[memoryKey]*Table{}, writes: map[memoryKey]int{}}
+}
+
+// Write keeps a copy of data.
+func (m *MemorySink) Write(tier int, kind Kind, data []byte, counts TierCounts) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	k := memoryKey{tier, kind}
+	m.tables[k] = &Table{Header: Header{Counts: counts}, Data: append([]byte(nil), data...)}
+	m.writes[k]++
+	return nil
+}
+
+// Open returns the stored tier.
+func (m *MemorySink) Open(tier int, kind Kind) (*Table, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	t, ok := m.tables[memoryKey{tier, kind}]
+	if !ok {
+		return nil, fmt.Errorf("tier %d (kind %d) is not stored", tier, kind)
+	}
+	return &Table{Header: t.Header, Data: t.Data}, nil
+}
+
+// Has reports whether the tier is stored.
+func (m *MemorySink) Has(tier int, kind Kind) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	_, ok := m.tables[memoryKey{tier, kind}]
+	return ok
+}
+
+// Writes is how many times the tier was written.
+func (m *MemorySink) Writes(tier int, kind Kind) int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.writes[memoryKey{tier, kind}]
+}
+
+// Delete forgets a stored tier, as a solve killed before writing it would
+// have left it.
+func (m *MemorySink) Delete(tier int, kind Kind) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	delete(m.tables, memoryKey{tier, kind})
+}
+
+// The payloads are the arrays themselves in the machine's byte order (little
+// endian on every machine sente runs on), so that a mapped file is read in
+// place.
+
+func cellsToBytes(c []Cell) []byte {
+	if len(c) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(&c[0])), 2*len(c))
+}
+
+func bytesToCells(b []byte) []Cell {
+	if len(b) < 2 {
+		return nil
+	}
+	return unsafe.Slice((*Cell)(unsafe.Pointer(&b[0])), len(b)/2)
+}
+
+func wordsToBytes(w []uint64) []byte {
+	if len(w) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(&w[0])), 8*len(w))
+}
+
+// bytesToWords copies, since a mapped payload need not be 8-byte aligned
+// and the engine sets bits in it.
+func bytesToWords(b []byte, n int) []uint64 {
+	w := make([]uint64, n)
+	copy(wordsToBytes(w), b)
+	return w
+}
