@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"sente"
+	"sente/store"
 )
 
 // TierOptions change how SolveTiers works.
@@ -38,7 +39,7 @@ type TierOptions struct {
 // resumed solve found stored).
 type TierResult struct {
 	Tier int
-	TierCounts
+	store.Counts
 }
 
 // TierSolution is a game solved by SolveTiers: the values live in the sink,
@@ -54,14 +55,14 @@ type TierSolution struct {
 	// Tiers are the per-tier results, children first (the order solved).
 	Tiers []TierResult
 	// Totals add up Tiers.
-	Totals TierCounts
+	Totals store.Counts
 	// PeakBytes is the planned peak memory of the solve: the largest of
 	// the forward pass (one bit a rank of every tier) and of each tier's
 	// solve (its cells, its loop bookkeeping and the child tiers resident).
 	PeakBytes int64
 
 	mu     sync.Mutex
-	tables map[int]*Table
+	tables map[int]*store.Table
 }
 
 // tierEngine carries one solve.
@@ -121,7 +122,7 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 	if rootRank >= e.size[rootTier] {
 		return nil, fmt.Errorf("solve by tiers: the root has rank %d in tier %d of %d ranks", rootRank, rootTier, e.size[rootTier])
 	}
-	s := &TierSolution{game: g, enc: e.enc, ranker: e.ranker, sink: e.sink, tables: map[int]*Table{}}
+	s := &TierSolution{game: g, enc: e.enc, ranker: e.ranker, sink: e.sink, tables: map[int]*store.Table{}}
 	s.PeakBytes = e.peakBytes()
 	if opt.MaxMemory > 0 && s.PeakBytes > opt.MaxMemory {
 		return nil, fmt.Errorf("solve by tiers: needs about %s of memory at peak (%d tiers, largest %d ranks), over the limit of %s",
@@ -386,8 +387,8 @@ func (e *tierEngine) reachable(ctx context.Context, rootTier int, rootRank uint6
 	stored := make([]bool, len(e.children))
 	for _, t := range e.order {
 		words := int((e.size[t] + 63) / 64)
-		if e.sink.Has(t, Reachable) {
-			tbl, err := e.sink.Open(t, Reachable)
+		if e.sink.Has(t, store.Reachable) {
+			tbl, err := e.sink.Open(t, store.Reachable)
 			if err != nil {
 				return err
 			}
@@ -417,7 +418,7 @@ func (e *tierEngine) reachable(ctx context.Context, rootTier int, rootRank uint6
 			continue
 		}
 		n := countBits(e.reach[t])
-		if err := e.sink.Write(t, Reachable, wordsToBytes(e.reach[t]), TierCounts{Positions: n}); err != nil {
+		if err := e.sink.Write(t, store.Reachable, wordsToBytes(e.reach[t]), store.Counts{Positions: n}); err != nil {
 			return fmt.Errorf("solve by tiers: storing the reachable ranks of tier %d: %w", t, err)
 		}
 	}
@@ -516,8 +517,8 @@ func (e *tierEngine) expand(ctx context.Context, t int) error {
 // solve computes every tier not stored yet, children first.
 func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
 	last := e.lastUse()
-	open := make([]*Table, len(e.children))
-	childCells := make([][]Cell, len(e.children))
+	open := make([]*store.Table, len(e.children))
+	childCells := make([][]store.Cell, len(e.children))
 	defer func() {
 		for _, tbl := range open {
 			if tbl != nil {
@@ -527,18 +528,18 @@ func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
 	}()
 	var results []TierResult
 	for i, t := range e.order {
-		if e.sink.Has(t, Values) {
-			tbl, err := e.sink.Open(t, Values)
+		if e.sink.Has(t, store.Values) {
+			tbl, err := e.sink.Open(t, store.Values)
 			if err != nil {
 				return nil, err
 			}
-			results = append(results, TierResult{Tier: t, TierCounts: tbl.Header.Counts})
+			results = append(results, TierResult{Tier: t, Counts: tbl.Header.Counts})
 			tbl.Close()
 			e.report(t, e.size[t], e.size[t], "resumed")
 		} else {
 			for _, c := range e.children[t] {
 				if open[c] == nil {
-					tbl, err := e.sink.Open(c, Values)
+					tbl, err := e.sink.Open(c, store.Values)
 					if err != nil {
 						return nil, fmt.Errorf("solve by tiers: reading child tier %d of tier %d: %w", c, t, err)
 					}
@@ -550,7 +551,7 @@ func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
 				}
 			}
 			start := time.Now()
-			cells := make([]Cell, e.size[t])
+			cells := make([]store.Cell, e.size[t])
 			var err error
 			switch {
 			case !e.ranker.TierLoops(t):
@@ -568,10 +569,10 @@ func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
 				return nil, err
 			}
 			counts.Seconds = time.Since(start).Seconds()
-			if err := e.sink.Write(t, Values, cellsToBytes(cells), counts); err != nil {
+			if err := e.sink.Write(t, store.Values, cellsToBytes(cells), counts); err != nil {
 				return nil, fmt.Errorf("solve by tiers: storing tier %d: %w", t, err)
 			}
-			results = append(results, TierResult{Tier: t, TierCounts: counts})
+			results = append(results, TierResult{Tier: t, Counts: counts})
 			e.report(t, e.size[t], e.size[t], "stored")
 		}
 		for _, c := range e.children[t] {
@@ -588,7 +589,7 @@ func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
 }
 
 // countCells counts a tier's cells by value, on all workers.
-func (e *tierEngine) countCells(ctx context.Context, t int, cells []Cell) (TierCounts, error) {
+func (e *tierEngine) countCells(ctx context.Context, t int, cells []store.Cell) (store.Counts, error) {
 	per := make([][8]uint64, e.workers) // by sente.Value, which a cell keeps in 3 bits
 	err := e.parallel(ctx, t, uint64(len(cells)), "", func(w int, lo, hi uint64) error {
 		var n [8]uint64
@@ -600,7 +601,7 @@ func (e *tierEngine) countCells(ctx context.Context, t int, cells []Cell) (TierC
 		}
 		return nil
 	})
-	var c TierCounts
+	var c store.Counts
 	for _, n := range per {
 		c.Win += n[sente.Win]
 		c.Lose += n[sente.Lose]
@@ -621,7 +622,7 @@ type best struct {
 
 func newBest() best { return best{win: infinity, tie: infinity} }
 
-func (b *best) add(c Cell) {
+func (b *best) add(c store.Cell) {
 	r := uint32(c.Remoteness()) + 1
 	switch c.Value() {
 	case sente.Lose:
@@ -636,16 +637,16 @@ func (b *best) add(c Cell) {
 	}
 }
 
-func (b best) cell() (Cell, error) {
+func (b best) cell() (store.Cell, error) {
 	p := decide(b.win, b.tie, b.loseMax, b.blocked)
 	if err := checkCell(p.remoteness()); err != nil {
 		return 0, err
 	}
-	return Pack(p.value(), int(p.remoteness())), nil
+	return store.Pack(p.value(), int(p.remoteness())), nil
 }
 
 // maxCellRemoteness is the largest remoteness a cell holds.
-const maxCellRemoteness = 8191
+const maxCellRemoteness = store.MaxRemoteness
 
 func checkCell(r uint32) error {
 	if r > maxCellRemoteness {
@@ -655,17 +656,17 @@ func checkCell(r uint32) error {
 }
 
 // endedCell is the cell of an ended position.
-func (e *tierEngine) endedCell(key uint64, v sente.Value) (Cell, error) {
+func (e *tierEngine) endedCell(key uint64, v sente.Value) (store.Cell, error) {
 	if v != sente.Win && v != sente.Lose && v != sente.Tie {
 		return 0, fmt.Errorf("solve by tiers: position %s ended with %v; a game ends with win, lose or tie", e.format(key), v)
 	}
-	return Pack(v, 0), nil
+	return store.Pack(v, 0), nil
 }
 
 // childCell is the stored value of a child, which must be reachable.
-func (e *tierEngine) childCell(childCells [][]Cell, key, kid uint64, ct int, cr uint64) (Cell, error) {
+func (e *tierEngine) childCell(childCells [][]store.Cell, key, kid uint64, ct int, cr uint64) (store.Cell, error) {
 	c := childCells[ct][cr]
-	if c == Unreachable {
+	if c == store.Unreachable {
 		return 0, fmt.Errorf("solve by tiers: %s has a move to %s (tier %d, rank %d), which is stored as unreachable",
 			e.format(key), e.format(kid), ct, cr)
 	}
@@ -674,7 +675,7 @@ func (e *tierEngine) childCell(childCells [][]Cell, key, kid uint64, ct int, cr 
 
 // solveFlat solves a tier without loops in one parallel pass: every child
 // is in a child tier, solved already.
-func (e *tierEngine) solveFlat(ctx context.Context, t int, cells []Cell, childCells [][]Cell) error {
+func (e *tierEngine) solveFlat(ctx context.Context, t int, cells []store.Cell, childCells [][]store.Cell) error {
 	reach := e.reach[t]
 	kidsBuf := make([][]uint64, e.workers)
 	return e.parallel(ctx, t, e.size[t], "solving", func(w int, lo, hi uint64) error {
@@ -720,7 +721,7 @@ func (e *tierEngine) solveFlat(ctx context.Context, t int, cells []Cell, childCe
 func (s *TierSolution) Outcome(p sente.Position) (sente.Outcome, bool) {
 	t, r := s.ranker.TierRank(s.enc.Encode(p))
 	cells, err := s.cells(t)
-	if err != nil || r >= uint64(len(cells)) || cells[r] == Unreachable {
+	if err != nil || r >= uint64(len(cells)) || cells[r] == store.Unreachable {
 		return sente.Outcome{}, false
 	}
 	return cells[r].Outcome(), true
@@ -728,18 +729,18 @@ func (s *TierSolution) Outcome(p sente.Position) (sente.Outcome, bool) {
 
 // Cells returns the stored cells of a tier, one a rank, read from the sink
 // once and kept open until Close.
-func (s *TierSolution) Cells(tier int) ([]Cell, error) { return s.cells(tier) }
+func (s *TierSolution) Cells(tier int) ([]store.Cell, error) { return s.cells(tier) }
 
-func (s *TierSolution) cells(tier int) ([]Cell, error) {
+func (s *TierSolution) cells(tier int) ([]store.Cell, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if tbl, ok := s.tables[tier]; ok {
 		return tbl.Cells(), nil
 	}
-	if !s.sink.Has(tier, Values) {
+	if !s.sink.Has(tier, store.Values) {
 		return nil, fmt.Errorf("tier %d is not solved", tier)
 	}
-	tbl, err := s.sink.Open(tier, Values)
+	tbl, err := s.sink.Open(tier, store.Values)
 	if err != nil {
 		return nil, err
 	}
@@ -750,7 +751,7 @@ func (s *TierSolution) cells(tier int) ([]Cell, error) {
 // Reachable lists the reachable positions of a tier by rank, with their
 // keys, in increasing rank.
 func (s *TierSolution) Reachable(tier int) (iter.Seq2[uint64, uint64], error) {
-	tbl, err := s.sink.Open(tier, Reachable)
+	tbl, err := s.sink.Open(tier, store.Reachable)
 	if err != nil {
 		return nil, err
 	}

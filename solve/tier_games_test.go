@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"sente"
+	"sente/store"
 )
 
 // tierTicTacToe is tic-tac-toe with tiers: the key is the board in base 3
@@ -266,13 +267,13 @@ func BenchmarkTierFlatPass(b *testing.B) {
 			if err := e.reachable(context.Background(), g.tiers-1, 0); err != nil {
 				b.Fatal(err)
 			}
-			child, err := sink.Open(tier-1, Values)
+			child, err := sink.Open(tier-1, store.Values)
 			if err != nil {
 				b.Fatal(err)
 			}
-			childCells := make([][]Cell, g.tiers)
+			childCells := make([][]store.Cell, g.tiers)
 			childCells[tier-1] = child.Cells()
-			cells := make([]Cell, g.n)
+			cells := make([]store.Cell, g.n)
 			for b.Loop() {
 				if err := e.solveFlat(context.Background(), tier, cells, childCells); err != nil {
 					b.Fatal(err)

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"sente"
+	"sente/store"
 )
 
 // tierGraph is a game given as an explicit graph of tiered positions: the
@@ -239,11 +240,11 @@ func TestTierRegressions(t *testing.T) {
 }
 
 // tierCells reads every stored tier.
-func tierCells(t *testing.T, sink *MemorySink, sol *TierSolution) map[int][]Cell {
+func tierCells(t *testing.T, sink *MemorySink, sol *TierSolution) map[int][]store.Cell {
 	t.Helper()
-	out := map[int][]Cell{}
+	out := map[int][]store.Cell{}
 	for _, r := range sol.Tiers {
-		tbl, err := sink.Open(r.Tier, Values)
+		tbl, err := sink.Open(r.Tier, store.Values)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -259,7 +260,7 @@ func TestTiersWorkersGiveSameCells(t *testing.T) {
 	for trial := range 20 {
 		g := randomTierGraph(r, 8, 2000)
 		for _, game := range []sente.Game{g, unmoveTierGraph{g}} {
-			var cells []map[int][]Cell
+			var cells []map[int][]store.Cell
 			for _, workers := range []int{1, 2} {
 				sink := NewMemorySink()
 				sol, err := SolveTiers(context.Background(), game, TierOptions{Workers: workers, Sink: sink})
@@ -317,10 +318,10 @@ func TestTiersResume(t *testing.T) {
 			t.Errorf("cancelled after %d tiers: %d resumed", k, resumed)
 		}
 		for _, res := range sol.Tiers {
-			if n := sink.Writes(res.Tier, Values); n != 1 {
+			if n := sink.Writes(res.Tier, store.Values); n != 1 {
 				t.Errorf("cancelled after %d tiers: tier %d written %d times", k, res.Tier, n)
 			}
-			if n := sink.Writes(res.Tier, Reachable); n != 1 {
+			if n := sink.Writes(res.Tier, store.Reachable); n != 1 {
 				t.Errorf("cancelled after %d tiers: reachable ranks of tier %d written %d times", k, res.Tier, n)
 			}
 		}
@@ -363,8 +364,8 @@ func TestTiersResumeLostValues(t *testing.T) {
 	}
 	want := tierCells(t, sink, first)
 	last := first.Tiers[len(first.Tiers)-1].Tier
-	sink.Delete(last, Values)
-	sink.Delete(first.Tiers[0].Tier, Reachable)
+	sink.Delete(last, store.Values)
+	sink.Delete(first.Tiers[0].Tier, store.Reachable)
 	sol, err := SolveTiers(context.Background(), g, TierOptions{Sink: sink})
 	if err != nil {
 		t.Fatal(err)
@@ -512,7 +513,7 @@ func TestTiersResumeDuringReachability(t *testing.T) {
 			if !slices.Equal(c, got[tier]) {
 				t.Fatalf("cancelled in the forward pass (%d): tier %d differs", k, tier)
 			}
-			if n := sink.Writes(tier, Reachable); n != 1 {
+			if n := sink.Writes(tier, store.Reachable); n != 1 {
 				t.Errorf("cancelled in the forward pass (%d): reachable ranks of tier %d written %d times", k, tier, n)
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"sente"
+	"sente/store"
 )
 
 // A loopy tier (TierLoops) has moves inside itself. Its first pass settles
@@ -34,7 +35,7 @@ var errCounterFull = errors.New("more than 255 open children")
 // for the mover) or tie would settle them. With counter, it also counts
 // each pending position's open children: distinct ones in the tier, plus
 // ties and draws in child tiers, which never turn into wins.
-func (e *tierEngine) loopPass(ctx context.Context, t int, cells []Cell, childCells [][]Cell, counter []uint8) (pending []uint64, wins, ties []levelRank, err error) {
+func (e *tierEngine) loopPass(ctx context.Context, t int, cells []store.Cell, childCells [][]store.Cell, counter []uint8) (pending []uint64, wins, ties []levelRank, err error) {
 	reach := e.reach[t]
 	pending = make([]uint64, len(reach))
 	winsW := make([][]levelRank, e.workers)
@@ -111,7 +112,7 @@ func (e *tierEngine) loopPass(ctx context.Context, t int, cells []Cell, childCel
 // the first-in first-out retrograde analysis, and the workers of a level
 // record what they settle and apply it after the level. A level that
 // settles nothing skips to the next level at which something can.
-func (e *tierEngine) solveIterate(ctx context.Context, t int, cells []Cell, childCells [][]Cell) error {
+func (e *tierEngine) solveIterate(ctx context.Context, t int, cells []store.Cell, childCells [][]store.Cell) error {
 	pending, _, _, err := e.loopPass(ctx, t, cells, childCells, nil)
 	if err != nil {
 		return err
@@ -126,20 +127,20 @@ func (e *tierEngine) solveIterate(ctx context.Context, t int, cells []Cell, chil
 	return nil
 }
 
-func drawPending(cells []Cell, pending []uint64) {
+func drawPending(cells []store.Cell, pending []uint64) {
 	for wi, word := range pending {
 		for word != 0 {
-			cells[uint64(wi)*64+uint64(bits.TrailingZeros64(word))] = Pack(sente.Draw, 0)
+			cells[uint64(wi)*64+uint64(bits.TrailingZeros64(word))] = store.Pack(sente.Draw, 0)
 			word &= word - 1
 		}
 	}
 }
 
 // iterate runs the win/lose levels, or the tie levels when ties is set.
-func (e *tierEngine) iterate(ctx context.Context, t int, cells []Cell, childCells [][]Cell, pending []uint64, ties bool) error {
+func (e *tierEngine) iterate(ctx context.Context, t int, cells []store.Cell, childCells [][]store.Cell, pending []uint64, ties bool) error {
 	type settled struct {
 		rank uint64
-		cell Cell
+		cell store.Cell
 	}
 	found := make([][]settled, e.workers)
 	next := make([]uint32, e.workers)
@@ -172,7 +173,7 @@ func (e *tierEngine) iterate(ctx context.Context, t int, cells []Cell, childCell
 						if err != nil {
 							return err
 						}
-						var c Cell
+						var c store.Cell
 						if ct == t {
 							c = cells[cr]
 						} else {
@@ -205,7 +206,7 @@ func (e *tierEngine) iterate(ctx context.Context, t int, cells []Cell, childCell
 					}
 					switch {
 					case at == r:
-						found[w] = append(found[w], settled{rank, Pack(v, int(r))})
+						found[w] = append(found[w], settled{rank, store.Pack(v, int(r))})
 					case at < r:
 						return fmt.Errorf("solve by tiers: value iteration missed level %d of %s in tier %d (at level %d)", at, e.format(key), t, r)
 					default:
@@ -258,7 +259,7 @@ func (q *bucketRanks) push(level uint32, rank uint64, tag uint64) {
 // analysis with un-moves and a one-byte counter of open children a rank,
 // in the order of retrograde.go. It falls back to value iteration when a
 // position has more open children than a byte counts.
-func (e *tierEngine) solveRetrograde(ctx context.Context, t int, cells []Cell, childCells [][]Cell) error {
+func (e *tierEngine) solveRetrograde(ctx context.Context, t int, cells []store.Cell, childCells [][]store.Cell) error {
 	counter := make([]uint8, e.size[t])
 	pending, wins, ties, err := e.loopPass(ctx, t, cells, childCells, counter)
 	if errors.Is(err, errCounterFull) {
@@ -289,7 +290,7 @@ func (e *tierEngine) solveRetrograde(ctx context.Context, t int, cells []Cell, c
 		}
 		return ranks, nil
 	}
-	settle := func(rank uint64, c Cell) {
+	settle := func(rank uint64, c store.Cell) {
 		cells[rank] = c
 		pending[rank/64] &^= 1 << (rank % 64)
 	}
@@ -326,7 +327,7 @@ func (e *tierEngine) solveRetrograde(ctx context.Context, t int, cells []Cell, c
 				if tag == tagLose {
 					v = sente.Lose
 				}
-				settle(rank, Pack(v, int(level)))
+				settle(rank, store.Pack(v, int(level)))
 			}
 			lost := cells[rank].Value() == sente.Lose
 			ps, err := pendingParents(rank)
@@ -351,7 +352,7 @@ func (e *tierEngine) solveRetrograde(ctx context.Context, t int, cells []Cell, c
 				b := newBest()
 				for _, kid := range kids {
 					ct, cr := e.ranker.TierRank(kid)
-					var c Cell
+					var c store.Cell
 					if ct == t {
 						c = cells[cr]
 					} else {
@@ -395,7 +396,7 @@ func (e *tierEngine) solveRetrograde(ctx context.Context, t int, cells []Cell, c
 				if err := checkCell(level); err != nil {
 					return err
 				}
-				settle(rank, Pack(sente.Tie, int(level)))
+				settle(rank, store.Pack(sente.Tie, int(level)))
 			}
 			ps, err := pendingParents(rank)
 			if err != nil {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sync"
 	"unsafe"
+
+	"sente/store"
 )
 
 // TierSink is where the tier engine puts finished tiers and reads them back:
@@ -11,11 +13,11 @@ import (
 // into the table store and resumes from what it holds.
 type TierSink interface {
 	// Write stores a finished tier's payload and counts, atomically.
-	Write(tier int, kind Kind, data []byte, counts TierCounts) error
+	Write(tier int, kind store.Kind, data []byte, counts store.Counts) error
 	// Open reads a stored tier back (memory-mapped in the real store).
-	Open(tier int, kind Kind) (*Table, error)
+	Open(tier int, kind store.Kind) (*store.Table, error)
 	// Has reports whether a tier is stored whole.
-	Has(tier int, kind Kind) bool
+	Has(tier int, kind store.Kind) bool
 }
 
 // MemorySink keeps tiers in memory: for tests, and for solves too small to
@@ -23,43 +25,43 @@ type TierSink interface {
 // solve recomputed.
 type MemorySink struct {
 	mu     sync.Mutex
-	tables map[memoryKey]*Table
+	tables map[memoryKey]*store.Table
 	writes map[memoryKey]int
 }
 
 type memoryKey struct {
 	tier int
-	kind Kind
+	kind store.Kind
 }
 
 // NewMemorySink returns an empty MemorySink.
 func NewMemorySink() *MemorySink {
-	return &MemorySink{tables: map[memoryKey]*Table{}, writes: map[memoryKey]int{}}
+	return &MemorySink{tables: map[memoryKey]*store.Table{}, writes: map[memoryKey]int{}}
 }
 
 // Write keeps a copy of data.
-func (m *MemorySink) Write(tier int, kind Kind, data []byte, counts TierCounts) error {
+func (m *MemorySink) Write(tier int, kind store.Kind, data []byte, counts store.Counts) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	k := memoryKey{tier, kind}
-	m.tables[k] = &Table{Header: Header{Counts: counts}, Data: append([]byte(nil), data...)}
+	m.tables[k] = &store.Table{Header: store.Header{Counts: counts}, Data: append([]byte(nil), data...)}
 	m.writes[k]++
 	return nil
 }
 
 // Open returns the stored tier.
-func (m *MemorySink) Open(tier int, kind Kind) (*Table, error) {
+func (m *MemorySink) Open(tier int, kind store.Kind) (*store.Table, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	t, ok := m.tables[memoryKey{tier, kind}]
 	if !ok {
 		return nil, fmt.Errorf("tier %d (kind %d) is not stored", tier, kind)
 	}
-	return &Table{Header: t.Header, Data: t.Data}, nil
+	return &store.Table{Header: t.Header, Data: t.Data}, nil
 }
 
 // Has reports whether the tier is stored.
-func (m *MemorySink) Has(tier int, kind Kind) bool {
+func (m *MemorySink) Has(tier int, kind store.Kind) bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	_, ok := m.tables[memoryKey{tier, kind}]
@@ -67,7 +69,7 @@ func (m *MemorySink) Has(tier int, kind Kind) bool {
 }
 
 // Writes is how many times the tier was written.
-func (m *MemorySink) Writes(tier int, kind Kind) int {
+func (m *MemorySink) Writes(tier int, kind store.Kind) int {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.writes[memoryKey{tier, kind}]
@@ -75,7 +77,7 @@ func (m *MemorySink) Writes(tier int, kind Kind) int {
 
 // Delete forgets a stored tier, as a solve killed before writing it would
 // have left it.
-func (m *MemorySink) Delete(tier int, kind Kind) {
+func (m *MemorySink) Delete(tier int, kind store.Kind) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	delete(m.tables, memoryKey{tier, kind})
@@ -85,18 +87,18 @@ func (m *MemorySink) Delete(tier int, kind Kind) {
 // endian on every machine sente runs on), so that a mapped file is read in
 // place.
 
-func cellsToBytes(c []Cell) []byte {
+func cellsToBytes(c []store.Cell) []byte {
 	if len(c) == 0 {
 		return nil
 	}
 	return unsafe.Slice((*byte)(unsafe.Pointer(&c[0])), 2*len(c))
 }
 
-func bytesToCells(b []byte) []Cell {
+func bytesToCells(b []byte) []store.Cell {
 	if len(b) < 2 {
 		return nil
 	}
-	return unsafe.Slice((*Cell)(unsafe.Pointer(&b[0])), len(b)/2)
+	return unsafe.Slice((*store.Cell)(unsafe.Pointer(&b[0])), len(b)/2)
 }
 
 func wordsToBytes(w []uint64) []byte {
