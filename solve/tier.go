@@ -125,8 +125,8 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 	s := &TierSolution{game: g, enc: e.enc, ranker: e.ranker, sink: e.sink, tables: map[int]*store.Table{}}
 	s.PeakBytes = e.peakBytes()
 	if opt.MaxMemory > 0 && s.PeakBytes > opt.MaxMemory {
-		return nil, fmt.Errorf("solve by tiers: needs about %s of memory at peak (%d tiers, largest %d ranks), over the limit of %s",
-			formatBytes(s.PeakBytes), len(e.order), e.largest(), formatBytes(opt.MaxMemory))
+		return nil, fmt.Errorf("solve by tiers: needs about %s of memory at peak (%d tiers, largest %d ranks), %w of %s",
+			formatBytes(s.PeakBytes), len(e.order), e.largest(), ErrOverMemory, formatBytes(opt.MaxMemory))
 	}
 	if err := e.reachable(ctx, rootTier, rootRank); err != nil {
 		return nil, err

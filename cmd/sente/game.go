@@ -19,6 +19,7 @@ type gameFlags struct {
 	Misere       bool     `help:"Misère play, for impartial games: the player who cannot move wins."`
 	MaxPositions int      `help:"Stop with an error past this many positions." default:"200000000"`
 	Force        bool     `help:"Solve even when the game's estimate of its positions needs more memory than --max-memory allows."`
+	tierFlags
 }
 
 // openGame makes the game a spec names, from the run's catalogue. Every
@@ -132,6 +133,9 @@ func (f gameFlags) solveFrom(e *env, g sente.Game, root sente.Position) (*solve.
 	}
 	if f.MaxPositions <= 0 {
 		return nil, badInput("--max-positions must be positive")
+	}
+	if sol, ok, err := f.solveByTiers(e, g, root, len(restrict) > 0); ok || err != nil {
+		return sol, err
 	}
 	if err := f.checkFits(e, g); err != nil {
 		return nil, err

@@ -1,0 +1,186 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"sente"
+	"sente/solve"
+	"sente/store"
+)
+
+// tierFlags choose the engine and where the tier engine keeps its tables.
+type tierFlags struct {
+	Engine string `help:"The engine: tiers (dense ranks, tables on disk; for games that rank their positions), hash (every position in a hash table), or auto (tiers where the game offers them)." default:"auto" enum:"auto,tiers,hash"`
+	Store  string `help:"Keep solved tables in this directory (default: $XDG_CACHE_HOME/sente, else ~/.cache/sente)." placeholder:"DIR" type:"path"`
+}
+
+// solveByTiers solves g with the tier engine when the flags and the game
+// allow: the game ranks its positions by tiers (sente.TierRanker), no
+// player is restricted and no symmetry asked, and root is the start (a
+// stored table holds what is reachable from the start). ok is false when
+// the hashing engine is to solve instead.
+func (f gameFlags) solveByTiers(e *env, g sente.Game, root sente.Position, restricted bool) (sol *solve.Solution, ok bool, err error) {
+	ranker := sente.CapabilitiesOf(g).TierRanker
+	why := ""
+	switch {
+	case f.Engine == "hash":
+		return nil, false, nil
+	case ranker == nil:
+		why = "the game does not rank its positions by tiers"
+	case restricted:
+		why = "--restrict needs the hashing engine"
+	case f.Symmetry:
+		why = "--symmetry needs the hashing engine"
+	case g.FormatPosition(root) != g.FormatPosition(g.Start()):
+		why = "the tier engine solves from the start; a position given with --from is solved by the hashing engine"
+	}
+	if why != "" {
+		if f.Engine == "tiers" {
+			return nil, false, badInput("--engine tiers: %s", why)
+		}
+		return nil, false, nil
+	}
+	gs, err := f.tableStore(e, g)
+	if err != nil {
+		return nil, false, err
+	}
+	var sink solve.TierSink = solve.NewMemorySink()
+	if gs != nil {
+		sink = gs
+		if err := f.checkDisk(g, gs.Dir); err != nil {
+			return nil, false, err
+		}
+	}
+	limit := int64(0)
+	if !f.Force {
+		limit = int64(min(e.maxMemory, 1<<62))
+	}
+	progress := newProgress(e)
+	start := time.Now()
+	ts, err := solve.SolveTiers(e.ctx, g, solve.TierOptions{
+		Sink:      sink,
+		MaxMemory: limit,
+		Progress: func(tier, done, total int, phase string) {
+			progress.report(solve.Progress{Phase: fmt.Sprintf("tier %d, %s", tier, phase), Done: done, Total: total})
+		},
+	})
+	progress.done()
+	if errors.Is(err, solve.ErrOverMemory) {
+		return nil, false, badInput("%s: %v (--max-memory); --force tries anyway", f.Game, err)
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	return solve.FromTiers(g, ts, g.Start(), time.Since(start)), true, nil
+}
+
+// tableStore is the directory of g's stored tables, or nil when there is
+// nowhere to keep them (no --store and no cache directory), in which case
+// the tables are held in memory for this run.
+func (f gameFlags) tableStore(e *env, g sente.Game) (*store.GameStore, error) {
+	s := store.Store{Dir: f.Store}
+	if s.Dir == "" {
+		var err error
+		if s, err = store.Default(); err != nil {
+			return nil, nil
+		}
+	}
+	spec, err := f.canonicalSpec(e)
+	if err != nil {
+		return nil, err
+	}
+	gs, err := s.Game(spec)
+	if err != nil {
+		if f.Store != "" {
+			return nil, badInput("--store %s: %v", f.Store, err)
+		}
+		return nil, nil
+	}
+	return gs, nil
+}
+
+// canonicalSpec names the game the flags open with every parameter given,
+// in the family's order, so that connect4 and connect4:w=7,h=6,k=4 share
+// their tables; misère play is a game of its own.
+func (f gameFlags) canonicalSpec(e *env) (string, error) {
+	spec, err := sente.ParseSpec(f.Game)
+	if err != nil {
+		return "", usageError{err}
+	}
+	b, err := e.games.Bind(spec)
+	if err != nil {
+		return "", usageError{err}
+	}
+	var args []string
+	for _, p := range b.Family.Params {
+		var v string
+		switch p.Kind {
+		case sente.Int:
+			v = strconv.Itoa(b.Values.Int(p.Name))
+		case sente.Bool:
+			v = strconv.FormatBool(b.Values.Bool(p.Name))
+		case sente.Ints:
+			var list []string
+			for _, n := range b.Values.Ints(p.Name) {
+				list = append(list, strconv.Itoa(n))
+			}
+			v = strings.Join(list, "/")
+		default:
+			v = b.Values.String(p.Name)
+		}
+		args = append(args, p.Name+"="+v)
+	}
+	text := b.Family.Name
+	if len(args) > 0 {
+		text += ":" + strings.Join(args, ",")
+	}
+	if f.Misere {
+		text += " (misère)"
+	}
+	return text, nil
+}
+
+// checkDisk refuses, before any work, a solve whose tables would not fit
+// on the disk that keeps them: two bytes a rank and a bit a rank for every
+// tier reachable from the start's, less what is stored already.
+func (f gameFlags) checkDisk(g sente.Game, dir string) error {
+	caps := sente.CapabilitiesOf(g)
+	need := tierDiskBytes(caps.TierRanker, caps.Encoder.Encode(g.Start()))
+	var fs syscall.Statfs_t
+	if err := syscall.Statfs(dir, &fs); err != nil {
+		return nil
+	}
+	free := float64(fs.Bavail) * float64(fs.Bsize)
+	if need > free && !f.Force {
+		return badInput("%s: its tables need about %s of disk in %s, and %s is free; free some (sente store rm) or choose another place with --store; --force tries anyway",
+			f.Game, formatBytes(need), dir, formatBytes(free))
+	}
+	return nil
+}
+
+// tierDiskBytes is the disk the tables of every tier reachable from the
+// tier of key take: two bytes a rank for values, a bit a rank for the
+// reachable ranks.
+func tierDiskBytes(r sente.TierRanker, key uint64) float64 {
+	first, _ := r.TierRank(key)
+	seen := map[int]bool{first: true}
+	todo := []int{first}
+	total := 0.0
+	for len(todo) > 0 {
+		t := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		total += float64(r.TierSize(t)) * (2 + 1.0/8)
+		for _, c := range r.ChildTiers(t) {
+			if !seen[c] {
+				seen[c] = true
+				todo = append(todo, c)
+			}
+		}
+	}
+	return total
+}
