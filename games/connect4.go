@@ -70,6 +70,8 @@ type Connect4 struct {
 	mirrorDist [4]uint
 
 	names [9]string
+
+	ranks *c4Ranks // the tier engine's tables (connect4_rank.go)
 }
 
 // Connect4Position is a connect four position: X is the first player's
@@ -145,6 +147,7 @@ func NewConnect4(w, h, k int) (*Connect4, error) {
 	for c := range w {
 		g.names[c] = string(rune('1' + c))
 	}
+	g.initRanks()
 	return g, nil
 }
 
