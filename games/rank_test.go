@@ -215,3 +215,11 @@ func BenchmarkConnect4TierRank(b *testing.B) {
 		})
 	}
 }
+
+func TestTicTacToeTierRanks(t *testing.T) {
+	for _, spec := range []string{"tictactoe", "tictactoe:m=4,n=3,k=3", "tictactoe:m=1,n=5,k=2", "tictactoe:m=2,n=2,k=1"} {
+		t.Run(spec, func(t *testing.T) {
+			checkTierRanks(t, spec, 1<<20)
+		})
+	}
+}
