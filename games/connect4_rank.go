@@ -113,19 +113,20 @@ func (g *Connect4) Unrank(tier int, rank uint64) (key uint64, ok bool) {
 	hr, stones := rank/choices, rank%choices
 	var heights [9]int
 	s := tier
+	stride := (g.cells + 1) * (g.h + 1)
 	for c := g.w - 1; c >= 0; c-- {
-		row := r.vectors[c*(g.cells+1):]
-		for v := 0; ; v++ {
-			var n uint64
-			if rest := s - v; rest >= 0 && rest <= c*g.h {
-				n = row[rest]
+		// Column c is the largest v with below[v] ≤ hr: below grows with v,
+		// so v is how many of below[1..h] are at most hr, counted without
+		// a branch.
+		row := r.below[c*stride+s*(g.h+1):][:g.h+1]
+		v := 0
+		for _, b := range row[1:] {
+			if b <= hr {
+				v++
 			}
-			if hr < n {
-				heights[c], s = v, s-v
-				break
-			}
-			hr -= n
 		}
+		hr -= row[v]
+		heights[c], s = v, s-v
 	}
 	first := colexUnrank(tier, (tier+1)/2, stones)
 	for c := range g.w {
