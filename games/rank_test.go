@@ -231,3 +231,18 @@ func BenchmarkConnect4TierRank(b *testing.B) {
 		})
 	}
 }
+
+func TestChopsticksTierRanks(t *testing.T) {
+	for _, spec := range []string{
+		"chopsticks",
+		"chopsticks:overflow=cutoff",
+		"chopsticks:transfer=split,revive=true",
+		"chopsticks:overflow=cutoff,transfer=split,revive=true",
+		"chopsticks:zeroattack=true,selfkill=true",
+		"chopsticks:transfer=none",
+	} {
+		t.Run(spec, func(t *testing.T) {
+			checkTierRanks(t, spec, 1<<20)
+		})
+	}
+}
