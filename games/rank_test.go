@@ -246,3 +246,15 @@ func TestChopsticksTierRanks(t *testing.T) {
 		})
 	}
 }
+
+func TestSimpleTierRanks(t *testing.T) {
+	for _, spec := range []string{
+		"count", "count:lose=10,most=4,start=3",
+		"consecutive:n=8,m=2", "consecutive:n=12,m=3",
+		"nim:heaps=1/2/3", "nim:heaps=3/4/5,misere=true", "nim:heaps=5/0/2/7", "nim:heaps=4",
+	} {
+		t.Run(spec, func(t *testing.T) {
+			checkTierRanks(t, spec, 1<<20)
+		})
+	}
+}
