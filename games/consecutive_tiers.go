@@ -1,6 +1,10 @@
 package games
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"sente"
+)
 
 // Consecutive's tiers for the tier engine (sente.TierRanker), for n up to
 // 62 (the keyed game): the tier is the count of numbers said (as Tier), and
@@ -44,3 +48,5 @@ func (g consecutiveKeyed) ChildTiers(tier int) []int {
 
 // TierLoops is false: every move says at least one number.
 func (g consecutiveKeyed) TierLoops(int) bool { return false }
+
+var _ sente.TierRanker = consecutiveKeyed{}

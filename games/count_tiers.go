@@ -1,5 +1,7 @@
 package games
 
+import "sente"
+
 // Count's tiers for the tier engine (sente.TierRanker): the tier is the
 // next number to say less one, 0 to lose-1, which a move raises by 1 to
 // most; the rank is the turn, 0 or 1.
@@ -36,3 +38,5 @@ func (g *Count) ChildTiers(tier int) []int {
 
 // TierLoops is false: every move says a number.
 func (g *Count) TierLoops(int) bool { return false }
+
+var _ sente.TierRanker = (*Count)(nil)

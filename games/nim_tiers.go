@@ -1,5 +1,12 @@
 package games
 
+import "sente"
+
+var (
+	_ sente.TierRanker = (*Nim)(nil)
+	_ sente.TierRanker = nimNormal{}
+)
+
 // Nim's tiers for the tier engine (sente.TierRanker): the tier is the
 // number of objects left, which every move lowers by 1 to the largest
 // starting heap. Within a tier the rank is the turn plus twice the

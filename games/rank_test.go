@@ -258,3 +258,69 @@ func TestSimpleTierRanks(t *testing.T) {
 		})
 	}
 }
+
+// TestTicTacToeTierSizes checks for every board of at most 32 cells that
+// no tier's size overflows a uint64.
+func TestTicTacToeTierSizes(t *testing.T) {
+	for m := 1; m <= 32; m++ {
+		for n := 1; m*n <= 32; n++ {
+			g, err := games.NewTicTacToe(m, n, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for tier := 0; tier <= m*n; tier++ {
+				want := new(big.Int).Mul(new(big.Int).Binomial(int64(m*n), int64(tier)), new(big.Int).Binomial(int64(tier), int64((tier+1)/2)))
+				if !want.IsUint64() || want.Uint64() != g.TierSize(tier) {
+					t.Errorf("%d×%d tier %d: TierSize %d, want %s", m, n, tier, g.TierSize(tier), want)
+				}
+			}
+		}
+	}
+}
+
+// TestConnect4LargeTierRanks: on boards too large to enumerate, the first,
+// last and random ranks of every tier unrank to boards (keys that Decode
+// and Encode give back) whose TierRank is the rank again.
+func TestConnect4LargeTierRanks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, size := range [][2]int{{6, 4}, {7, 4}, {6, 5}, {7, 6}, {9, 5}, {8, 6}, {7, 7}, {6, 9}, {1, 9}, {2, 9}} {
+		g, err := games.NewConnect4(size[0], size[1], 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for tier := 0; tier <= size[0]*size[1]; tier++ {
+			n := g.TierSize(tier)
+			for i := range 102 {
+				r := rng.Uint64N(n)
+				switch i {
+				case 0:
+					r = 0
+				case 1:
+					r = n - 1
+				}
+				key, ok := g.Unrank(tier, r)
+				if !ok {
+					t.Fatalf("%v tier %d: rank %d of %d is no board", size, tier, r, n)
+				}
+				if back := g.Encode(g.Decode(key)); back != key {
+					t.Fatalf("%v tier %d rank %d: key %#x is not a board (%#x)", size, tier, r, key, back)
+				}
+				if tt, rr := g.TierRank(key); tt != tier || rr != r {
+					t.Fatalf("%v: tier %d rank %d unranks to %#x, which ranks as tier %d rank %d", size, tier, r, key, tt, rr)
+				}
+			}
+			if _, ok := g.Unrank(tier, n); ok {
+				t.Errorf("%v tier %d: rank %d, the tier's size, unranks", size, tier, n)
+			}
+		}
+	}
+}
+
+// TestConnect4TallBoardRefused: rows beyond 9 (which the family's
+// parameters never give) are refused rather than mis-built: the smearing
+// and the rank tables assume them.
+func TestConnect4TallBoardRefused(t *testing.T) {
+	if _, err := games.NewConnect4(1, 10, 2); err == nil || !strings.Contains(err.Error(), "h=10") {
+		t.Errorf("NewConnect4(1, 10, 2): error %v; want h=10 refused", err)
+	}
+}

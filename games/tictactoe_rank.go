@@ -1,6 +1,10 @@
 package games
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"sente"
+)
 
 // Tic-tac-toe's ranks for the tier engine (sente.TierRanker).
 //
@@ -89,3 +93,5 @@ func (g *TicTacToe) ChildTiers(tier int) []int {
 
 // TierLoops is false: every move adds a stone.
 func (g *TicTacToe) TierLoops(int) bool { return false }
+
+var _ sente.TierRanker = (*TicTacToe)(nil)
