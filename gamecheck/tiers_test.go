@@ -123,7 +123,7 @@ func TestStableTierRanks(t *testing.T) {
 // TestBuiltInTierRanks: the built-in games with a TierRanker have it
 // checked.
 func TestBuiltInTierRanks(t *testing.T) {
-	for _, spec := range []string{"connect4:w=4,h=4,k=3", "connect4:w=5,h=4", "tictactoe", "tictactoe:m=4,n=3,k=3", "chopsticks", "chopsticks:zeroattack=true,selfkill=true", "chopsticks:transfer=split,revive=true", "count", "consecutive:n=12,m=3", "nim:heaps=3/4/5", "nim:heaps=1/2/3,misere=true"} {
+	for _, spec := range []string{"connect4:w=4,h=4,k=3", "connect4:w=5,h=4", "tictactoe", "tictactoe:m=4,n=3,k=3", "chopsticks", "chopsticks:zeroattack=true,selfkill=true", "chopsticks:transfer=split,revive=true", "cards", "cards:first=2/2/3/3,second=1/1/1,target=6", "count", "consecutive:n=12,m=3", "nim:heaps=3/4/5", "nim:heaps=1/2/3,misere=true"} {
 		t.Run(spec, func(t *testing.T) {
 			g, opt := open(t, spec)
 			if sente.CapabilitiesOf(g).TierRanker == nil {

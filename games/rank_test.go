@@ -252,6 +252,7 @@ func TestSimpleTierRanks(t *testing.T) {
 		"count", "count:lose=10,most=4,start=3",
 		"consecutive:n=8,m=2", "consecutive:n=12,m=3",
 		"nim:heaps=1/2/3", "nim:heaps=3/4/5,misere=true", "nim:heaps=5/0/2/7", "nim:heaps=4",
+		"cards", "cards:first=1..3,second=1/2", "cards:first=1/2,second=1..3", "cards:first=2/2/3/3,second=1/1/1,target=6", "cards:first=1..9,second=1..9,target=30",
 	} {
 		t.Run(spec, func(t *testing.T) {
 			checkTierRanks(t, spec, 1<<20)
