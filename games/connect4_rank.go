@@ -43,6 +43,7 @@ type c4Ranks struct {
 	// size[t] is the size of tier t; children[t] lists tier t+1.
 	size     []uint64
 	children [][]int
+	colex    *[8][33][256]uint64 // colexByte, for the first player's stones
 }
 
 func (g *Connect4) initRanks() {
@@ -87,6 +88,7 @@ func (g *Connect4) initRanks() {
 			r.children[t] = []int{t + 1}
 		}
 	}
+	r.colex = colexByte()
 	g.ranks = r
 }
 
@@ -106,7 +108,7 @@ func (g *Connect4) TierRank(key uint64) (tier int, rank uint64) {
 		heights += r.below[base+s*(g.h+1)+hc]
 		base += stride
 	}
-	return s, heights*binom[s][(s+1)/2] + colexRank(first)
+	return s, heights*binom[s][(s+1)/2] + colexRankBytes(r.colex, first)
 }
 
 // Unrank returns the key of the board of rank in tier: every rank below

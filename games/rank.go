@@ -1,6 +1,9 @@
 package games
 
-import "math/bits"
+import (
+	"math/bits"
+	"sync"
+)
 
 // binom[n][k] is the binomial coefficient C(n, k) for n ≤ 64: every
 // combinatorial rank in this package (connect four, tic-tac-toe) is a sum
@@ -63,3 +66,44 @@ func colexUnrank(n, k int, r uint64) uint64 {
 }
 
 func trailingZeros(s uint64) int { return bits.TrailingZeros64(s) }
+
+// colexByte[j][c][b] is the part of a colexRank that byte j of the set
+// adds, holding b, when c elements lie below it: the sum of C(8j+q, c+l)
+// over its set bits q, the l-th of them from 1. colexRankBytes sums one
+// entry a byte, for sets of at most 32 elements, instead of one binomial
+// an element. Made on first use (540 KB).
+var colexByte = sync.OnceValue(func() *[8][33][256]uint64 {
+	t := new([8][33][256]uint64)
+	for j := range 8 {
+		for c := range 33 {
+			for b := range 256 {
+				var r uint64
+				l := 0
+				for q := range 8 {
+					if b>>q&1 != 0 {
+						l++
+						if c+l <= 64 {
+							r += binom[8*j+q][c+l]
+						}
+					}
+				}
+				t[j][c][b] = r
+			}
+		}
+	}
+	return t
+})
+
+// colexRankBytes is colexRank for a set of at most 32 elements, with table
+// the result of colexByte.
+func colexRankBytes(table *[8][33][256]uint64, s uint64) uint64 {
+	var r uint64
+	c := 0
+	for j := 0; s != 0; j++ {
+		b := s & 255
+		r += table[j&7][c&31][b]
+		c += bits.OnesCount64(b)
+		s >>= 8
+	}
+	return r
+}
