@@ -4,8 +4,10 @@
 // each optional capability: the text form reads back, moves are named well,
 // the Encoder agrees with Moves and Ended and is safe for concurrent use,
 // ranks are dense and distinct, tiers never go down, parents are listed,
-// symmetric positions are worth the same, and keys are the same in another
-// game made from the same spec when the game has a Ranker.
+// symmetric positions are worth the same, a TierRanker's ranks round trip
+// and its tiers lead only to the child tiers it states, never in a cycle,
+// and keys (and tier ranks) are the same in another game made from the same
+// spec when the game has a Ranker or TierRanker.
 //
 // A game's author runs it in a test (or with `sente check SPEC`) so that a
 // broken fast path is met here, with the position and what failed, rather

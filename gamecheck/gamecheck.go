@@ -90,6 +90,7 @@ type checker struct {
 	order []visited
 	ranks map[uint64]string // rank -> text of the position that has it
 	keys  map[uint64]string // key -> text
+	tiers map[int]bool      // the tiers of the positions met, for the cycle check
 }
 
 // Check checks g against the contract of sente.Game and of the optional
@@ -99,13 +100,15 @@ type checker struct {
 // them, that the Encoder agrees with Moves and Ended and is safe for
 // concurrent use, ranks are in range and distinct, no move lowers the tier,
 // every child lists its parent, canonical positions are canonical and worth
-// the same, and a second game made from the same spec gives the same keys.
+// the same, tier ranks round trip and every move stays in its tier or goes
+// to a child tier, and a second game made from the same spec gives the same
+// keys (and tiers and ranks).
 // It returns what it checked and the first breach, or the game's own
 // failure (sente.Erring), or ctx's error.
 func Check(ctx context.Context, g sente.Game, opt Options) (*Report, error) {
 	c := &checker{
 		ctx: ctx, g: g, caps: sente.CapabilitiesOf(g), opt: opt.withDefaults(), rep: &Report{},
-		seen: map[string]bool{}, ranks: map[uint64]string{}, keys: map[uint64]string{},
+		seen: map[string]bool{}, ranks: map[uint64]string{}, keys: map[uint64]string{}, tiers: map[int]bool{},
 	}
 	err := c.run()
 	c.rep.Positions = len(c.order)
@@ -136,6 +139,15 @@ func (c *checker) run() error {
 	}
 	if caps.Encoder != nil && caps.Unmover != nil {
 		c.note("parents: every child lists its parent")
+	}
+	if caps.Encoder == nil && caps.TierRanker != nil {
+		return &Error{Check: "tier ranks", Position: c.g.FormatPosition(c.g.Start()), Msg: "the game offers TierRanker without an Encoder, whose keys the ranks number"}
+	}
+	if caps.Encoder != nil && caps.TierRanker != nil {
+		c.note("tier ranks: Unrank(TierRank(key)) gives the key back (or its canonical form), ranks are below TierSize, a child is in the same tier only when TierLoops and otherwise in one ChildTiers lists, and ChildTiers never lead back to a tier")
+		if err := c.tierCycles(); err != nil {
+			return err
+		}
 	}
 	if caps.Encoder != nil && caps.Symmetric != nil {
 		if err := c.symmetries(); err != nil {
@@ -334,6 +346,15 @@ func (c *checker) checkKeys(v visited) error {
 		}
 		c.ranks[n] = v.text
 	}
+	var kids []uint64
+	if !ended {
+		kids = enc.AppendChildren(nil, k)
+	}
+	if c.caps.TierRanker != nil {
+		if err := c.checkTierRanks(v, k, kids); err != nil {
+			return err
+		}
+	}
 	if ended {
 		return nil
 	}
@@ -347,7 +368,7 @@ func (c *checker) checkKeys(v visited) error {
 		want[ck] = m.Name
 	}
 	got := map[uint64]bool{}
-	for _, ck := range enc.AppendChildren(nil, k) {
+	for _, ck := range kids {
 		got[ck] = true
 		if _, ok := want[ck]; !ok {
 			return c.fail("encoder", v, "AppendChildren gives the key %#x (%q), which no move leads to", ck, c.g.FormatPosition(enc.Decode(ck)))
@@ -441,14 +462,24 @@ type answer struct {
 	val   sente.Value
 	ended bool
 	rank  uint64
+	tier  int // TierRank's tier, rank and Unrank's key back
+	trank uint64
+	tback uint64
 }
 
 // concurrent asks the Encoder (and Ranker) about the same keys from
 // several goroutines at once, and compares with the answers given one at
 // a time. Run under the race detector, it finds unguarded state too.
 func (c *checker) concurrent() error {
-	c.note(fmt.Sprintf("concurrency: %d goroutines ask the Encoder%s about the same keys at once and get the answers given one at a time", c.opt.Goroutines, map[bool]string{true: " and Ranker", false: ""}[c.caps.Ranker != nil]))
-	enc, rk := c.caps.Encoder, c.caps.Ranker
+	also := ""
+	if c.caps.Ranker != nil {
+		also += " and Ranker"
+	}
+	if c.caps.TierRanker != nil {
+		also += " and TierRanker"
+	}
+	c.note(fmt.Sprintf("concurrency: %d goroutines ask the Encoder%s about the same keys at once and get the answers given one at a time", c.opt.Goroutines, also))
+	enc, rk, tr := c.caps.Encoder, c.caps.Ranker, c.caps.TierRanker
 	n := min(len(c.order), concurrentKeys)
 	keys := make([]uint64, n)
 	for i := range n {
@@ -464,6 +495,10 @@ func (c *checker) concurrent() error {
 		}
 		if rk != nil {
 			a.rank = rk.Rank(k)
+		}
+		if tr != nil {
+			a.tier, a.trank = tr.TierRank(k)
+			a.tback, _ = tr.Unrank(a.tier, a.trank)
 		}
 		return a
 	}
@@ -490,7 +525,7 @@ func (c *checker) concurrent() error {
 			for j := range n {
 				i := (j + w*n/c.opt.Goroutines) % n
 				got := ask(keys[i])
-				if got.back != want[i].back || got.ended != want[i].ended || got.val != want[i].val || got.rank != want[i].rank || !slices.Equal(got.kids, want[i].kids) {
+				if got.back != want[i].back || got.ended != want[i].ended || got.val != want[i].val || got.rank != want[i].rank || got.tier != want[i].tier || got.trank != want[i].trank || got.tback != want[i].tback || !slices.Equal(got.kids, want[i].kids) {
 					mu.Lock()
 					if first == nil {
 						first = c.fail("concurrency", c.order[i], "asked from %d goroutines at once, the Encoder answers otherwise than asked alone", c.opt.Goroutines)
@@ -516,8 +551,8 @@ func (c *checker) stable() error {
 	if c.opt.Family == nil || c.opt.Family.New == nil {
 		return nil
 	}
-	required := c.caps.Ranker != nil
-	c.note("stable keys: a second game made from the same spec gives the positions reached by the same moves the same keys" + map[bool]string{true: " (required: the game has a Ranker)", false: " (reported only: the game has no Ranker)"}[required])
+	required := c.caps.Ranker != nil || c.caps.TierRanker != nil
+	c.note("stable keys: a second game made from the same spec gives the positions reached by the same moves the same keys" + map[bool]string{true: " (required: the game has a Ranker or TierRanker; with a TierRanker, the same tiers, ranks and tier sizes too)", false: " (reported only: the game has no Ranker)"}[required])
 	g2, err := c.opt.Family.New(c.opt.Values)
 	if err != nil {
 		return &Error{Check: "stable keys", Position: c.g.FormatPosition(c.g.Start()), Msg: fmt.Sprintf("the second game cannot be made: %v", err)}
@@ -525,6 +560,9 @@ func (c *checker) stable() error {
 	caps2 := sente.CapabilitiesOf(g2)
 	if caps2.Encoder == nil {
 		return &Error{Check: "stable keys", Position: c.g.FormatPosition(c.g.Start()), Msg: "the second game made from the same spec has no Encoder"}
+	}
+	if c.caps.TierRanker != nil && caps2.TierRanker == nil {
+		return &Error{Check: "stable keys", Position: c.g.FormatPosition(c.g.Start()), Msg: "the second game made from the same spec has no TierRanker"}
 	}
 	differ := 0
 	var example string
@@ -553,10 +591,15 @@ func (c *checker) stable() error {
 		}
 		k1, k2 := c.caps.Encoder.Encode(v.p), caps2.Encoder.Encode(p2)
 		if k1 == k2 {
+			if c.caps.TierRanker != nil {
+				if err := c.stableTiers(v, caps2.TierRanker, k1); err != nil {
+					return err
+				}
+			}
 			continue
 		}
 		if required {
-			return c.fail("stable keys", v, "the key is %#x in one game and %#x in another made from the same spec; a game with a Ranker must give every position the same key in every run", k1, k2)
+			return c.fail("stable keys", v, "the key is %#x in one game and %#x in another made from the same spec; a game with a Ranker or TierRanker must give every position the same key in every run", k1, k2)
 		}
 		if differ == 0 {
 			example = v.text

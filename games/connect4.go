@@ -70,6 +70,8 @@ type Connect4 struct {
 	mirrorDist [4]uint
 
 	names [9]string
+
+	ranks *c4Ranks // the tier engine's tables (connect4_rank.go)
 }
 
 // Connect4Position is a connect four position: X is the first player's
@@ -86,6 +88,8 @@ func NewConnect4(w, h, k int) (*Connect4, error) {
 		return nil, fmt.Errorf("connect4: the board needs at least one column and one row (w=%d, h=%d)", w, h)
 	case w > 9:
 		return nil, fmt.Errorf("connect4: w=%d columns; at most 9, so that moves are the digits 1 to 9", w)
+	case h > 9:
+		return nil, fmt.Errorf("connect4: h=%d rows; at most 9", h)
 	case w*(h+1) > 64:
 		return nil, fmt.Errorf("connect4: a board of %d columns and %d rows needs w×(h+1) = %d bits; at most 64 fit the key (try h ≤ %d)", w, h, w*(h+1), 64/w-1)
 	case k < 2:
@@ -145,6 +149,7 @@ func NewConnect4(w, h, k int) (*Connect4, error) {
 	for c := range w {
 		g.names[c] = string(rune('1' + c))
 	}
+	g.initRanks()
 	return g, nil
 }
 

@@ -52,6 +52,8 @@ type TicTacToe struct {
 	sym  [8][4][256]uint32
 
 	names []string // move name of each cell
+
+	ranks *tttRanks // the tier engine's sizes (tictactoe_rank.go)
 }
 
 // TicTacToePosition is a tic-tac-toe position: the cells held by each
@@ -113,6 +115,7 @@ func NewTicTacToe(m, n, k int) (*TicTacToe, error) {
 			g.names[r*n+c] = fmt.Sprintf("%s%d", tttColumnName(c), m-r)
 		}
 	}
+	g.initRanks()
 	return g, nil
 }
 

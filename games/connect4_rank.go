@@ -1,0 +1,169 @@
+package games
+
+import (
+	"math/bits"
+
+	"sente"
+)
+
+var _ sente.TierRanker = (*Connect4)(nil)
+
+// Connect four's ranks for the tier engine (sente.TierRanker).
+//
+// The tier of a position is the number of stones on the board, 0 to w·h;
+// every move adds one, so a tier's only child is the next and no tier
+// loops. Within tier t a position is numbered in two parts:
+//
+//   - its column heights (h_0, ..., h_{w-1}), each 0 to h and summing to
+//     t, numbered among all such vectors with the last column the most
+//     significant digit, from a table of how many vectors of c columns
+//     sum to s;
+//   - which ⌈t/2⌉ of the t filled cells, taken column by column from the
+//     bottom up, hold the first player's stones, as a colexicographic rank
+//     among the C(t, ⌈t/2⌉) choices.
+//
+// rank = heights·C(t, ⌈t/2⌉) + stones. Every rank is a board, including
+// boards play never reaches (both players with a line, a line below
+// further stones): the engine's forward pass from the start marks which
+// are reachable.
+//
+// The heights come last-column-first so that TierRank runs in one pass over
+// the columns from the left: the part of the rank column c adds depends
+// only on the heights of columns 0 to c.
+
+// c4Ranks are the tables of a board size, made once by NewConnect4.
+type c4Ranks struct {
+	// vectors[c*(cells+1)+s] is how many height vectors of c columns sum
+	// to s (c from 0 to w).
+	vectors []uint64
+	// below[(c*(cells+1)+s)*(h+1)+v] is how many height vectors of columns
+	// 0 to c sum to s and have column c lower than v: the part of the
+	// heights' rank that column c adds when columns 0 to c sum to s.
+	below []uint64
+	// size[t] is the size of tier t; children[t] lists tier t+1.
+	size     []uint64
+	children [][]int
+	colex    *[8][33][256]uint64 // colexByte, for the first player's stones
+}
+
+func (g *Connect4) initRanks() {
+	w, h, cells := g.w, g.h, g.cells
+	r := &c4Ranks{
+		vectors:  make([]uint64, (w+1)*(cells+1)),
+		below:    make([]uint64, w*(cells+1)*(h+1)),
+		size:     make([]uint64, cells+1),
+		children: make([][]int, cells+1),
+	}
+	vec := func(c, s int) uint64 {
+		if s < 0 || s > c*h {
+			return 0
+		}
+		return r.vectors[c*(cells+1)+s]
+	}
+	r.vectors[0] = 1
+	for c := 1; c <= w; c++ {
+		for s := 0; s <= c*h; s++ {
+			var n uint64
+			for v := 0; v <= h && v <= s; v++ {
+				n += vec(c-1, s-v)
+			}
+			r.vectors[c*(cells+1)+s] = n
+		}
+	}
+	for c := range w {
+		for s := 0; s <= cells; s++ {
+			var n uint64
+			for v := 0; v <= h; v++ {
+				r.below[(c*(cells+1)+s)*(h+1)+v] = n
+				n += vec(c, s-v)
+			}
+		}
+	}
+	for t := 0; t <= cells; t++ {
+		// TestConnect4TierSizes checks against big integers that no
+		// board the parameters allow overflows here (7×6 peaks at 8.4e12
+		// ranks, in tier 36).
+		r.size[t] = vec(w, t) * binom[t][(t+1)/2]
+		if t < cells {
+			r.children[t] = []int{t + 1}
+		}
+	}
+	r.colex = colexByte()
+	g.ranks = r
+}
+
+// TierRank returns the number of stones on the board and the position's
+// rank among the boards with that many stones.
+func (g *Connect4) TierRank(key uint64) (tier int, rank uint64) {
+	r := g.ranks
+	field := uint64(1)<<g.h1 - 1
+	stride := (g.cells + 1) * (g.h + 1)
+	var heights, first uint64
+	s, base := 0, 0
+	for c := range g.w {
+		col := key >> (uint(c) * g.h1) & field
+		hc := bits.Len64(col) - 1 // the sentinel sits at the column's height
+		first |= (col &^ (1 << uint(hc))) << uint(s)
+		s += hc
+		heights += r.below[base+s*(g.h+1)+hc]
+		base += stride
+	}
+	return s, heights*binom[s][(s+1)/2] + colexRankBytes(r.colex, first)
+}
+
+// Unrank returns the key of the board of rank in tier: every rank below
+// TierSize is a board.
+func (g *Connect4) Unrank(tier int, rank uint64) (key uint64, ok bool) {
+	if tier < 0 || tier > g.cells || rank >= g.ranks.size[tier] {
+		return 0, false
+	}
+	r := g.ranks
+	choices := binom[tier][(tier+1)/2]
+	hr, stones := rank/choices, rank%choices
+	var heights [9]int
+	s := tier
+	stride := (g.cells + 1) * (g.h + 1)
+	for c := g.w - 1; c >= 0; c-- {
+		// Column c is the largest v with below[v] ≤ hr: below grows with v,
+		// so v is how many of below[1..h] are at most hr, counted without
+		// a branch.
+		row := r.below[c*stride+s*(g.h+1):][:g.h+1]
+		v := 0
+		for _, b := range row[1:] {
+			if b <= hr {
+				v++
+			}
+		}
+		hr -= row[v]
+		heights[c], s = v, s-v
+	}
+	first := colexUnrank(tier, (tier+1)/2, stones)
+	for c := range g.w {
+		hc := uint(heights[c])
+		col := first&(1<<hc-1) | 1<<hc
+		first >>= hc
+		key |= col << (uint(c) * g.h1)
+	}
+	return key, true
+}
+
+// TierSize is the number of boards with tier stones: height vectors times
+// the choices of the first player's stones.
+func (g *Connect4) TierSize(tier int) uint64 {
+	if tier < 0 || tier > g.cells {
+		return 0
+	}
+	return g.ranks.size[tier]
+}
+
+// ChildTiers is the next tier below a full board, and none on it. The slice
+// is shared: callers must not change it.
+func (g *Connect4) ChildTiers(tier int) []int {
+	if tier < 0 || tier > g.cells {
+		return nil
+	}
+	return g.ranks.children[tier]
+}
+
+// TierLoops is false: every move adds a stone.
+func (g *Connect4) TierLoops(int) bool { return false }

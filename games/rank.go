@@ -1,0 +1,109 @@
+package games
+
+import (
+	"math/bits"
+	"sync"
+)
+
+// binom[n][k] is the binomial coefficient C(n, k) for n ≤ 64: every
+// combinatorial rank in this package (connect four, tic-tac-toe) is a sum
+// of these, and C(64, 32) < 2^61 fits a uint64, so ranks are exact.
+var binom [65][66]uint64
+
+// binomByK[k][n] is C(n, k): the same table by rows of k, for colexUnrank's
+// scans along n.
+var binomByK [65][65]uint64
+
+func init() {
+	for n := range 65 {
+		binom[n][0] = 1
+		for k := 1; k <= n; k++ {
+			binom[n][k] = binom[n-1][k-1] + binom[n-1][k]
+		}
+	}
+	for n := range 65 {
+		for k := range 65 {
+			binomByK[k][n] = binom[n][k]
+		}
+	}
+}
+
+// colexRank is the rank of the set bits of s in colexicographic order among
+// the sets of as many elements: the sum of C(p_i, i) over its elements
+// p_1 < p_2 < ... (i from 1). It runs once a set bit, with no table but
+// binom.
+func colexRank(s uint64) uint64 {
+	var r uint64
+	for i := 1; s != 0; i++ {
+		p := trailingZeros(s)
+		r += binom[p][i]
+		s &= s - 1
+	}
+	return r
+}
+
+// colexUnrank is the set of k elements among the first n whose colexRank is
+// r (r < C(n, k)). Its i-th element from the top is the largest p with
+// C(p, i) ≤ what is left of the rank; C(p, i) grows with p, so p is found
+// by counting the p that pass, without a branch on the data: a search that
+// branched would mispredict half its tests on random ranks.
+func colexUnrank(n, k int, r uint64) uint64 {
+	var s uint64
+	hi := n // the elements still to place are below hi
+	for i := k; i > 0; i-- {
+		row := binomByK[i][i-1 : hi] // C(p, i) for p from i-1, where it is 0
+		p := i - 1
+		for _, c := range row[1:] {
+			if c <= r {
+				p++
+			}
+		}
+		s |= 1 << uint(p)
+		r -= row[p-(i-1)]
+		hi = p
+	}
+	return s
+}
+
+func trailingZeros(s uint64) int { return bits.TrailingZeros64(s) }
+
+// colexByte[j][c][b] is the part of a colexRank that byte j of the set
+// adds, holding b, when c elements lie below it: the sum of C(8j+q, c+l)
+// over its set bits q, the l-th of them from 1. colexRankBytes sums one
+// entry a byte, for sets of at most 32 elements, instead of one binomial
+// an element. Made on first use (540 KB).
+var colexByte = sync.OnceValue(func() *[8][33][256]uint64 {
+	t := new([8][33][256]uint64)
+	for j := range 8 {
+		for c := range 33 {
+			for b := range 256 {
+				var r uint64
+				l := 0
+				for q := range 8 {
+					if b>>q&1 != 0 {
+						l++
+						if c+l <= 64 {
+							r += binom[8*j+q][c+l]
+						}
+					}
+				}
+				t[j][c][b] = r
+			}
+		}
+	}
+	return t
+})
+
+// colexRankBytes is colexRank for a set of at most 32 elements, with table
+// the result of colexByte.
+func colexRankBytes(table *[8][33][256]uint64, s uint64) uint64 {
+	var r uint64
+	c := 0
+	for j := 0; s != 0; j++ {
+		b := s & 255
+		r += table[j&7][c&31][b]
+		c += bits.OnesCount64(b)
+		s >>= 8
+	}
+	return r
+}

@@ -1,0 +1,97 @@
+package games
+
+import (
+	"math/bits"
+
+	"sente"
+)
+
+// Tic-tac-toe's ranks for the tier engine (sente.TierRanker).
+//
+// The tier of a position is the number of stones on the board, 0 to m·n;
+// every move adds one, so a tier's only child is the next and no tier
+// loops. Within tier t a position is the colexicographic rank of its
+// occupied cells among the C(mn, t) choices, times C(t, ⌈t/2⌉), plus the
+// rank of X's ⌈t/2⌉ stones among the occupied cells (taken in cell order).
+// Every rank is a board, reachable or not; the engine's forward pass marks
+// the reachable ones. Ranks ignore the board's symmetries.
+
+// tttRanks are the sizes and child lists of a board, made by NewTicTacToe.
+type tttRanks struct {
+	size     []uint64
+	children [][]int
+}
+
+func (g *TicTacToe) initRanks() {
+	r := &tttRanks{size: make([]uint64, g.cells+1), children: make([][]int, g.cells+1)}
+	for t := 0; t <= g.cells; t++ {
+		r.size[t] = binom[g.cells][t] * binom[t][(t+1)/2] // < 3^32
+		if t < g.cells {
+			r.children[t] = []int{t + 1}
+		}
+	}
+	g.ranks = r
+}
+
+// TierRank returns the number of stones on the board and the position's
+// rank among the boards with that many stones, in one pass over the
+// occupied cells.
+func (g *TicTacToe) TierRank(key uint64) (tier int, rank uint64) {
+	x, o := uint32(key), uint32(key>>32)
+	var cells, stones uint64
+	i, j := 0, 0
+	for occ := x | o; occ != 0; occ &= occ - 1 {
+		p := bits.TrailingZeros32(occ)
+		i++
+		cells += binom[p][i]
+		if x>>uint(p)&1 != 0 {
+			j++
+			stones += binom[i-1][j]
+		}
+	}
+	return i, cells*binom[i][(i+1)/2] + stones
+}
+
+// Unrank returns the key of the board of rank in tier: every rank below
+// TierSize is a board.
+func (g *TicTacToe) Unrank(tier int, rank uint64) (key uint64, ok bool) {
+	if tier < 0 || tier > g.cells || rank >= g.ranks.size[tier] {
+		return 0, false
+	}
+	choices := binom[tier][(tier+1)/2]
+	occ := colexUnrank(g.cells, tier, rank/choices)
+	xs := colexUnrank(tier, (tier+1)/2, rank%choices)
+	var x, o uint32
+	for ; occ != 0; occ &= occ - 1 {
+		cell := uint32(occ & -occ)
+		if xs&1 != 0 {
+			x |= cell
+		} else {
+			o |= cell
+		}
+		xs >>= 1
+	}
+	return uint64(x) | uint64(o)<<32, true
+}
+
+// TierSize is C(mn, tier)·C(tier, ⌈tier/2⌉).
+func (g *TicTacToe) TierSize(tier int) uint64 {
+	if tier < 0 || tier > g.cells {
+		return 0
+	}
+	return g.ranks.size[tier]
+}
+
+// ChildTiers is the next tier below a full board, and none on it. The slice
+// is shared: callers must not change it.
+func (g *TicTacToe) ChildTiers(tier int) []int {
+	if tier < 0 || tier > g.cells {
+		return nil
+	}
+	return g.ranks.children[tier]
+}
+
+// TierLoops is false: every move adds a stone.
+func (g *TicTacToe) TierLoops(int) bool { return false }
+
+var _ sente.TierRanker = (*TicTacToe)(nil)
