@@ -15,7 +15,7 @@ import (
 
 // tierFlags choose the engine and where the tier engine keeps its tables.
 type tierFlags struct {
-	Engine string `help:"The engine: tiers (dense ranks, tables on disk; for games that rank their positions), hash (every position in a hash table), or auto (tiers where the game offers them)." default:"auto" enum:"auto,tiers,hash"`
+	Engine string `help:"The engine: tiers (dense ranks, tables kept on disk; for games that rank their positions by tiers), hash (every position in a hash table), or auto (tiers for such a game of more than ten million positions by its estimate, when its plan fits in --max-memory and on disk)." default:"auto" enum:"auto,tiers,hash"`
 	Store  string `help:"Keep solved tables in this directory (default: $XDG_CACHE_HOME/sente, else ~/.cache/sente)." placeholder:"DIR" type:"path"`
 }
 
@@ -38,6 +38,8 @@ func (f gameFlags) solveByTiers(e *env, g sente.Game, root sente.Position, restr
 		why = "--symmetry needs the hashing engine"
 	case g.FormatPosition(root) != g.FormatPosition(g.Start()):
 		why = "the tier engine solves from the start; a position given with --from is solved by the hashing engine"
+	case f.Engine == "auto" && small(g):
+		return nil, false, nil
 	}
 	if why != "" {
 		if f.Engine == "tiers" {
@@ -53,12 +55,17 @@ func (f gameFlags) solveByTiers(e *env, g sente.Game, root sente.Position, restr
 	if gs != nil {
 		sink = gs
 		if err := f.checkDisk(g, gs.Dir); err != nil {
+			if f.Engine == "auto" {
+				return nil, false, nil
+			}
 			return nil, false, err
 		}
 	}
-	limit := int64(0)
-	if !f.Force {
-		limit = int64(min(e.maxMemory, 1<<62))
+	// Under auto, a plan over --max-memory leaves the game to the hashing
+	// engine, whose own estimate refuses it or, with --force, tries.
+	limit := int64(min(e.maxMemory, 1<<62))
+	if f.Force && f.Engine == "tiers" {
+		limit = 0
 	}
 	progress := newProgress(e)
 	start := time.Now()
@@ -71,6 +78,9 @@ func (f gameFlags) solveByTiers(e *env, g sente.Game, root sente.Position, restr
 	})
 	progress.done()
 	if errors.Is(err, solve.ErrOverMemory) {
+		if f.Engine == "auto" {
+			return nil, false, nil
+		}
 		return nil, false, badInput("%s: %v (--max-memory); --force tries anyway", f.Game, err)
 	}
 	if err != nil {
@@ -157,7 +167,7 @@ func (f gameFlags) checkDisk(g sente.Game, dir string) error {
 	}
 	free := float64(fs.Bavail) * float64(fs.Bsize)
 	if need > free && !f.Force {
-		return badInput("%s: its tables need about %s of disk in %s, and %s is free; free some (sente store rm) or choose another place with --store; --force tries anyway",
+		return badInput("%s: its tables need %s of disk in %s, and %s is free; free some (sente store rm) or choose another place with --store; --force tries anyway",
 			f.Game, formatBytes(need), dir, formatBytes(free))
 	}
 	return nil
@@ -183,4 +193,16 @@ func tierDiskBytes(r sente.TierRanker, key uint64) float64 {
 		}
 	}
 	return total
+}
+
+// smallGame is the size, by the game's estimate of its positions, below
+// which auto leaves a game to the hashing engine: it answers such a game in
+// well under a second without writing tables.
+const smallGame = 10_000_000
+
+// small reports whether g is small enough for the hashing engine under
+// auto. A game without an estimate is not.
+func small(g sente.Game) bool {
+	positions, _, ok := estimateBytes(g)
+	return ok && positions < smallGame
 }
