@@ -52,11 +52,9 @@ func colexUnrank(n, k int, r uint64) uint64 {
 	hi := n // the elements still to place are below hi
 	for i := k; i > 0; i-- {
 		row := binomByK[i][i-1 : hi] // C(p, i) for p from i-1, where it is 0
-		p := i - 1
+		p := i - 1 + len(row) - 1
 		for _, c := range row[1:] {
-			if c <= r {
-				p++
-			}
+			p -= int((r - c) >> 63) // c ≤ r exactly when r-c does not wrap
 		}
 		s |= 1 << uint(p)
 		r -= row[p-(i-1)]
@@ -106,4 +104,48 @@ func colexRankBytes(table *[8][33][256]uint64, s uint64) uint64 {
 		s >>= 8
 	}
 	return r
+}
+
+// colexNibble[j][k][b] is how many sets of k elements have their elements
+// above nibble j (bits 4j to 4j+3) fixed and that nibble below b: the sum
+// of C(4j, k-popcount(b')) over b' < b. Colexicographic order is the
+// numeric order of the sets' bitmasks, so colexUnrankNibbles picks a set a
+// nibble at a time from the top, each the largest b whose entry is at most
+// what is left of the rank. Made on first use (68 KB).
+var colexNibble = sync.OnceValue(func() *[16][33][16]uint64 {
+	t := new([16][33][16]uint64)
+	for j := range 16 {
+		for k := range 33 {
+			var cum uint64
+			for b := range 16 {
+				t[j][k][b] = cum
+				if rest := k - bits.OnesCount8(uint8(b)); rest >= 0 {
+					cum += binom[4*j][rest]
+				}
+			}
+		}
+	}
+	return t
+})
+
+// colexUnrankNibbles is colexUnrank for sets of at most 32 elements, with
+// table the result of colexNibble: 15 comparisons a nibble, without a
+// branch on the data.
+func colexUnrankNibbles(table *[16][33][16]uint64, n, k int, r uint64) uint64 {
+	var s uint64
+	for j := (n - 1) >> 2; j >= 0 && k > 0; j-- {
+		row := &table[j&15][k&31]
+		// c ≤ r exactly when r-c does not wrap (both are below 2^63): the
+		// count takes the sign bit, since a compiled branch would be
+		// mispredicted once a nibble.
+		v := 16
+		for _, c := range row[1:] {
+			v -= int((r - c) >> 63)
+		}
+		v--
+		r -= row[v]
+		s |= uint64(v) << (4 * uint(j))
+		k -= bits.OnesCount8(uint8(v))
+	}
+	return s
 }
