@@ -99,7 +99,7 @@ func colexRankBytes(table *[8][33][256]uint64, s uint64) uint64 {
 	c := 0
 	for j := 0; s != 0; j++ {
 		b := s & 255
-		r += table[j&7][c&31][b]
+		r += table[j&7][c][b]
 		c += bits.OnesCount64(b)
 		s >>= 8
 	}
@@ -134,7 +134,7 @@ var colexNibble = sync.OnceValue(func() *[16][33][16]uint64 {
 func colexUnrankNibbles(table *[16][33][16]uint64, n, k int, r uint64) uint64 {
 	var s uint64
 	for j := (n - 1) >> 2; j >= 0 && k > 0; j-- {
-		row := &table[j&15][k&31]
+		row := &table[j&15][k]
 		// c ≤ r exactly when r-c does not wrap (both are below 2^63): the
 		// count takes the sign bit, since a compiled branch would be
 		// mispredicted once a nibble.
@@ -149,3 +149,26 @@ func colexUnrankNibbles(table *[16][33][16]uint64, n, k int, r uint64) uint64 {
 	}
 	return s
 }
+
+// bytePext[m][x] packs the bits of x that lie in m into the low bits, and
+// bytePdep[m][x] spreads the low bits of x over the set bits of m: the
+// BMI2 instructions PEXT and PDEP a byte at a time, which Go does not
+// offer. Made on first use (128 KB).
+var byteDeposit = sync.OnceValue(func() *[2][256][256]uint8 {
+	t := new([2][256][256]uint8)
+	for m := range 256 {
+		for x := range 256 {
+			var pext, pdep uint8
+			i := 0
+			for q := range 8 {
+				if m>>q&1 != 0 {
+					pext |= uint8(x>>q&1) << i
+					pdep |= uint8(x>>i&1) << q
+					i++
+				}
+			}
+			t[0][m][x], t[1][m][x] = pext, pdep
+		}
+	}
+	return t
+})
