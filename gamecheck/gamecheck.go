@@ -552,7 +552,17 @@ func (c *checker) stable() error {
 		return nil
 	}
 	required := c.caps.Ranker != nil || c.caps.TierRanker != nil
-	c.note("stable keys: a second game made from the same spec gives the positions reached by the same moves the same keys" + map[bool]string{true: " (required: the game has a Ranker or TierRanker; with a TierRanker, the same tiers, ranks and tier sizes too)", false: " (reported only: the game has no Ranker)"}[required])
+	why := " (reported only: the game has no Ranker)"
+	switch {
+	case c.caps.Ranker != nil:
+		why = " (required: the game has a Ranker)"
+	case c.caps.TierRanker != nil:
+		why = " (required: the game has a TierRanker)"
+	}
+	if c.caps.TierRanker != nil {
+		why += ", and the same tiers, ranks and tier sizes"
+	}
+	c.note("stable keys: a second game made from the same spec gives the positions reached by the same moves the same keys" + why)
 	g2, err := c.opt.Family.New(c.opt.Values)
 	if err != nil {
 		return &Error{Check: "stable keys", Position: c.g.FormatPosition(c.g.Start()), Msg: fmt.Sprintf("the second game cannot be made: %v", err)}

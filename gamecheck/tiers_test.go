@@ -133,7 +133,7 @@ func TestBuiltInTierRanks(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if all := strings.Join(rep.Checks, "\n"); !strings.Contains(all, "tier ranks:") || !strings.Contains(all, "TierRanker; with") {
+			if all := strings.Join(rep.Checks, "\n"); !strings.Contains(all, "tier ranks:") || !strings.Contains(all, "the same tiers, ranks and tier sizes") {
 				t.Errorf("%s: tier ranks not checked:\n%s", spec, all)
 			}
 		})

@@ -44,6 +44,7 @@ type c4Ranks struct {
 	size     []uint64
 	children [][]int
 	colex    *[8][33][256]uint64 // colexByte, for the first player's stones
+	uncolex  *[16][33][16]uint64 // colexNibble, for the same
 }
 
 func (g *Connect4) initRanks() {
@@ -89,6 +90,7 @@ func (g *Connect4) initRanks() {
 		}
 	}
 	r.colex = colexByte()
+	r.uncolex = colexNibble()
 	g.ranks = r
 }
 
@@ -128,16 +130,14 @@ func (g *Connect4) Unrank(tier int, rank uint64) (key uint64, ok bool) {
 		// so v is how many of below[1..h] are at most hr, counted without
 		// a branch.
 		row := r.below[c*stride+s*(g.h+1):][:g.h+1]
-		v := 0
+		v := g.h
 		for _, b := range row[1:] {
-			if b <= hr {
-				v++
-			}
+			v -= int((hr - b) >> 63) // b ≤ hr exactly when hr-b does not wrap
 		}
 		hr -= row[v]
 		heights[c], s = v, s-v
 	}
-	first := colexUnrank(tier, (tier+1)/2, stones)
+	first := colexUnrankNibbles(r.uncolex, tier, (tier+1)/2, stones)
 	for c := range g.w {
 		hc := uint(heights[c])
 		col := first&(1<<hc-1) | 1<<hc

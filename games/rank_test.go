@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -323,5 +324,79 @@ func TestConnect4LargeTierRanks(t *testing.T) {
 func TestConnect4TallBoardRefused(t *testing.T) {
 	if _, err := games.NewConnect4(1, 10, 2); err == nil || !strings.Contains(err.Error(), "h=10") {
 		t.Errorf("NewConnect4(1, 10, 2): error %v; want h=10 refused", err)
+	}
+}
+
+// BenchmarkTicTacToeTierRank times TierRank and Unrank on random boards of
+// a middle tier of 4×4 and 5×5.
+func BenchmarkTicTacToeTierRank(b *testing.B) {
+	for _, size := range []int{4, 5} {
+		g, err := games.NewTicTacToe(size, size, 4)
+		if err != nil {
+			b.Fatal(err)
+		}
+		tier := size * size * 2 / 3
+		n := g.TierSize(tier)
+		const m = 1 << 16
+		rng := rand.New(rand.NewPCG(1, 2))
+		keys := make([]uint64, m)
+		ranks := make([]uint64, m)
+		for i := range m {
+			ranks[i] = rng.Uint64N(n)
+			keys[i], _ = g.Unrank(tier, ranks[i])
+		}
+		name := fmt.Sprintf("%dx%d", size, size)
+		b.Run(name+"/TierRank", func(b *testing.B) {
+			var sink uint64
+			for i := 0; b.Loop(); i++ {
+				_, r := g.TierRank(keys[i&(m-1)])
+				sink += r
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/rank")
+			_ = sink
+		})
+		b.Run(name+"/Unrank", func(b *testing.B) {
+			var sink uint64
+			for i := 0; b.Loop(); i++ {
+				k, _ := g.Unrank(tier, ranks[i&(m-1)])
+				sink += k
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/unrank")
+			_ = sink
+		})
+	}
+}
+
+// TestTicTacToeLargeTierRanks: on boards too large to enumerate, the
+// first, last and random ranks of every tier unrank to boards with the
+// tier's stones, X's share of them, whose TierRank is the rank again.
+func TestTicTacToeLargeTierRanks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, size := range [][2]int{{4, 4}, {5, 5}, {6, 5}, {4, 8}, {1, 32}, {3, 7}} {
+		g, err := games.NewTicTacToe(size[0], size[1], 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cells := size[0] * size[1]
+		for tier := 0; tier <= cells; tier++ {
+			n := g.TierSize(tier)
+			for i := range 102 {
+				r := rng.Uint64N(n)
+				switch i {
+				case 0:
+					r = 0
+				case 1:
+					r = n - 1
+				}
+				key, ok := g.Unrank(tier, r)
+				x, o := uint32(key), uint32(key>>32)
+				if !ok || x&o != 0 || uint64(x|o)>>cells != 0 || bits.OnesCount32(x) != (tier+1)/2 || bits.OnesCount32(o) != tier/2 {
+					t.Fatalf("%v tier %d: rank %d of %d unranks to %#x, %v: not a board of the tier", size, tier, r, n, key, ok)
+				}
+				if tt, rr := g.TierRank(key); tt != tier || rr != r {
+					t.Fatalf("%v: tier %d rank %d unranks to %#x, which ranks as tier %d rank %d", size, tier, r, key, tt, rr)
+				}
+			}
+		}
 	}
 }

@@ -20,6 +20,9 @@ import (
 type tttRanks struct {
 	size     []uint64
 	children [][]int
+	colex    *[8][33][256]uint64 // colexByte
+	uncolex  *[16][33][16]uint64 // colexNibble
+	deposit  *[2][256][256]uint8 // byteDeposit: X's stones packed along the occupied cells and back
 }
 
 func (g *TicTacToe) initRanks() {
@@ -30,26 +33,25 @@ func (g *TicTacToe) initRanks() {
 			r.children[t] = []int{t + 1}
 		}
 	}
+	r.colex, r.uncolex, r.deposit = colexByte(), colexNibble(), byteDeposit()
 	g.ranks = r
 }
 
 // TierRank returns the number of stones on the board and the position's
-// rank among the boards with that many stones, in one pass over the
-// occupied cells.
+// rank among the boards with that many stones: X's stones are packed along
+// the occupied cells a byte at a time, and both sets ranked a byte at a
+// time.
 func (g *TicTacToe) TierRank(key uint64) (tier int, rank uint64) {
-	x, o := uint32(key), uint32(key>>32)
-	var cells, stones uint64
-	i, j := 0, 0
-	for occ := x | o; occ != 0; occ &= occ - 1 {
-		p := bits.TrailingZeros32(occ)
-		i++
-		cells += binom[p][i]
-		if x>>uint(p)&1 != 0 {
-			j++
-			stones += binom[i-1][j]
-		}
+	r := g.ranks
+	x, occ := uint32(key), uint32(key)|uint32(key>>32)
+	var packed uint64
+	n := 0
+	for j := 0; j < 32; j += 8 {
+		m := uint8(occ >> j)
+		packed |= uint64(r.deposit[0][m][uint8(x>>j)]) << n
+		n += bits.OnesCount8(m)
 	}
-	return i, cells*binom[i][(i+1)/2] + stones
+	return n, colexRankBytes(r.colex, uint64(occ))*binom[n][(n+1)/2] + colexRankBytes(r.colex, packed)
 }
 
 // Unrank returns the key of the board of rank in tier: every rank below
@@ -58,20 +60,17 @@ func (g *TicTacToe) Unrank(tier int, rank uint64) (key uint64, ok bool) {
 	if tier < 0 || tier > g.cells || rank >= g.ranks.size[tier] {
 		return 0, false
 	}
+	r := g.ranks
 	choices := binom[tier][(tier+1)/2]
-	occ := colexUnrank(g.cells, tier, rank/choices)
-	xs := colexUnrank(tier, (tier+1)/2, rank%choices)
-	var x, o uint32
-	for ; occ != 0; occ &= occ - 1 {
-		cell := uint32(occ & -occ)
-		if xs&1 != 0 {
-			x |= cell
-		} else {
-			o |= cell
-		}
-		xs >>= 1
+	occ := colexUnrankNibbles(r.uncolex, g.cells, tier, rank/choices)
+	packed := colexUnrankNibbles(r.uncolex, tier, (tier+1)/2, rank%choices)
+	var x uint64
+	for j := 0; j < 32; j += 8 {
+		m := uint8(occ >> j)
+		x |= uint64(r.deposit[1][m][uint8(packed)]) << j
+		packed >>= bits.OnesCount8(m)
 	}
-	return uint64(x) | uint64(o)<<32, true
+	return x | (occ&^x)<<32, true
 }
 
 // TierSize is C(mn, tier)·C(tier, ⌈tier/2⌉).
