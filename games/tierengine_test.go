@@ -1,0 +1,101 @@
+package games_test
+
+import (
+	"context"
+	"testing"
+
+	"sente"
+	"sente/games"
+	"sente/nimber"
+	"sente/solve"
+	"sente/store"
+	"sente/verify"
+)
+
+// TestTierEngineAgrees: the tier engine gives every built-in game that
+// ranks its positions by tiers the values and remoteness the hashing engine
+// gives, position by position, with the same counts; its stored tables pass
+// the independent verifier.
+func TestTierEngineAgrees(t *testing.T) {
+	specs := []string{
+		"connect4:w=4,h=4",
+		"connect4:w=3,h=3,k=3",
+		"tictactoe",
+		"tictactoe:m=3,n=4,k=3",
+		"chopsticks",
+		"chopsticks:revive=true",
+		"count",
+		"consecutive:n=10,m=3",
+		"nim:heaps=1/2/3/4",
+		"cards",
+	}
+	if !testing.Short() {
+		specs = append(specs, "connect4:w=5,h=4")
+	}
+	ctx := context.Background()
+	for _, spec := range specs {
+		for _, misere := range []bool{false, true} {
+			g, err := games.New(spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := spec
+			if misere {
+				if !sente.CapabilitiesOf(g).IsImpartial() {
+					continue
+				}
+				g, name = nimber.MisereGame(g), spec+" (misère)"
+			}
+			if sente.CapabilitiesOf(g).TierRanker == nil {
+				t.Errorf("%s offers no TierRanker", name)
+				continue
+			}
+			t.Run(name, func(t *testing.T) {
+				want, err := solve.Solve(ctx, g, solve.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				gs, err := store.Store{Dir: t.TempDir()}.Game(name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				ts, err := solve.SolveTiers(ctx, g, solve.TierOptions{Sink: gs})
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer ts.Close()
+				got := solve.FromTiers(g, ts, g.Start(), 0)
+				if got.Positions() != want.Positions() || got.Counts() != want.Counts() {
+					t.Errorf("tiers: %d positions %+v; hashing: %d positions %+v", got.Positions(), got.Counts(), want.Positions(), want.Counts())
+				}
+				bad := 0
+				want.Each(func(p sente.Position, o sente.Outcome) bool {
+					if got, ok := got.Outcome(p); !ok || got != o {
+						if bad++; bad <= 5 {
+							t.Errorf("%s: tiers %v (reached %v), hashing %v", g.FormatPosition(p), got, ok, o)
+						}
+					}
+					return true
+				})
+				if bad > 0 {
+					t.Errorf("%d positions differ from the hashing engine", bad)
+				}
+				n := 0
+				got.Each(func(p sente.Position, o sente.Outcome) bool {
+					n++
+					if w, ok := want.Outcome(p); !ok || w != o {
+						t.Errorf("%s: tiers %v, hashing %v (reached %v)", g.FormatPosition(p), o, w, ok)
+						return false
+					}
+					return true
+				})
+				if n != want.Positions() {
+					t.Errorf("Each gave %d positions, want %d", n, want.Positions())
+				}
+				if _, err := verify.Table(ctx, g, gs, verify.Options{}); err != nil {
+					t.Errorf("verify: %v", err)
+				}
+			})
+		}
+	}
+}
