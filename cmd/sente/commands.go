@@ -125,8 +125,9 @@ func wrap(text, indent string, width int) string {
 
 type solveCmd struct {
 	gameFlags
-	From string `help:"Solve from this position instead of the start (see 'sente describe GAME' for the form)." placeholder:"POSITION"`
-	JSON bool   `name:"json" help:"Print JSON."`
+	From   string `help:"Solve from this position instead of the start (see 'sente describe GAME' for the form)." placeholder:"POSITION"`
+	JSON   bool   `name:"json" help:"Print JSON."`
+	ByTier bool   `help:"Also print the positions and values of each tier, for a game the tier engine solved."`
 }
 
 func (c *solveCmd) Run(e *env) error {
@@ -163,7 +164,7 @@ func (c *solveCmd) Run(e *env) error {
 		}
 		restrict := map[sente.Player]string{}
 		maps.Copy(restrict, sol.Restrict())
-		return writeJSON(e.stdout, map[string]any{
+		out := map[string]any{
 			"game":                 c.Game,
 			"position":             g.FormatPosition(root),
 			"turn":                 turn,
@@ -177,7 +178,11 @@ func (c *solveCmd) Run(e *env) error {
 			"counts":               map[string]int{"win": counts.Win, "lose": counts.Lose, "tie": counts.Tie, "draw": counts.Draw},
 			"seconds":              seconds,
 			"positions_per_second": rate,
-		})
+		}
+		if tiers := sol.Tiers(); tiers != nil {
+			out["tiers"] = tiersJSON(tiers)
+		}
+		return writeJSON(e.stdout, out)
 	}
 	w := e.stdout
 	fmt.Fprintf(w, "%s: %s\n", c.Game, explain.Verdict(turn, o))
@@ -213,8 +218,22 @@ func (c *solveCmd) Run(e *env) error {
 	}
 	fmt.Fprintf(w, "  positions      %d: %d win, %d lose, %d tie, %d draw (for the player to move)\n",
 		sol.Positions(), counts.Win, counts.Lose, counts.Tie, counts.Draw)
-	fmt.Fprintf(w, "  time           %.3f s (explore %.3f s, solve %.3f s), %.0f positions/s\n",
-		seconds, sol.Explored.Seconds(), sol.Solved.Seconds(), rate)
+	if tiers := sol.Tiers(); tiers != nil {
+		// A resumed solve reads its tiers back: the rate is that of the
+		// run that solved them.
+		solving := 0.0
+		for _, t := range tiers {
+			solving += t.Seconds
+		}
+		fmt.Fprintf(w, "  time           %.3f s (tier engine; the tiers took %.3f s to solve, %.0f positions/s)\n",
+			seconds, solving, float64(sol.Positions())/max(solving, 1e-9))
+	} else {
+		fmt.Fprintf(w, "  time           %.3f s (explore %.3f s, solve %.3f s), %.0f positions/s\n",
+			seconds, sol.Explored.Seconds(), sol.Solved.Seconds(), rate)
+	}
+	if c.ByTier {
+		return writeTiers(w, sol.Tiers())
+	}
 	return nil
 }
 

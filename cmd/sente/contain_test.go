@@ -23,6 +23,10 @@ import (
 // named sente) runs as a child and not as a second sente.
 func TestMain(m *testing.M) {
 	sandbox.Init()
+	// Solved tables go to a cache of the tests' own, never the user's.
+	if dir, err := os.MkdirTemp("", "sente-test-cache-"); err == nil {
+		os.Setenv("XDG_CACHE_HOME", dir)
+	}
 	testscript.Main(m, map[string]func(){"sente": main})
 }
 

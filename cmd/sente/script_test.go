@@ -37,6 +37,7 @@ func TestScript(t *testing.T) {
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("GAMES", filepath.Join(root, "games", "testdata"))
 			env.Setenv("TESTDATA", filepath.Join(root, "cmd", "sente", "testdata"))
+			env.Setenv("XDG_CACHE_HOME", filepath.Join(env.WorkDir, "cache"))
 			return os.Symlink(filepath.Join(root, "examples"), filepath.Join(env.WorkDir, "examples"))
 		},
 		Condition: func(cond string) (bool, error) {

@@ -3,6 +3,8 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -205,4 +207,51 @@ const smallGame = 10_000_000
 func small(g sente.Game) bool {
 	positions, _, ok := estimateBytes(g)
 	return ok && positions < smallGame
+}
+
+// tierJSON is one tier of a solve by the tier engine.
+type tierJSON struct {
+	Tier      int            `json:"tier"`
+	Positions uint64         `json:"positions"`
+	Counts    map[string]int `json:"counts"`
+	Seconds   float64        `json:"seconds"`
+}
+
+// tiersJSON lists the tiers in increasing number.
+func tiersJSON(tiers []solve.TierResult) []tierJSON {
+	out := []tierJSON{}
+	for _, t := range sortedTiers(tiers) {
+		out = append(out, tierJSON{
+			Tier: t.Tier, Positions: t.Positions, Seconds: t.Seconds,
+			Counts: map[string]int{"win": int(t.Win), "lose": int(t.Lose), "tie": int(t.Tie), "draw": int(t.Draw)},
+		})
+	}
+	return out
+}
+
+func sortedTiers(tiers []solve.TierResult) []solve.TierResult {
+	sorted := slices.Clone(tiers)
+	slices.SortFunc(sorted, func(a, b solve.TierResult) int { return a.Tier - b.Tier })
+	return sorted
+}
+
+// writeTiers prints --by-tier's table; a solve of the hashing engine has
+// no tiers to print, and says so.
+func writeTiers(w io.Writer, tiers []solve.TierResult) error {
+	if tiers == nil {
+		_, err := fmt.Fprintln(w, "  tiers          none: the hashing engine solved this game (--engine tiers for a game that ranks its positions by tiers)")
+		return err
+	}
+	rows := [][]string{{"tier", "positions", "win", "lose", "tie", "draw", "seconds"}}
+	for _, t := range sortedTiers(tiers) {
+		rows = append(rows, []string{
+			strconv.Itoa(t.Tier), strconv.FormatUint(t.Positions, 10),
+			strconv.FormatUint(t.Win, 10), strconv.FormatUint(t.Lose, 10),
+			strconv.FormatUint(t.Tie, 10), strconv.FormatUint(t.Draw, 10),
+			strconv.FormatFloat(t.Seconds, 'f', 3, 64),
+		})
+	}
+	fmt.Fprintln(w)
+	writeTable(w, rows)
+	return nil
 }

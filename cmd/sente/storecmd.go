@@ -1,0 +1,165 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"strconv"
+
+	"sente"
+	"sente/solve"
+	"sente/store"
+	"sente/verify"
+)
+
+type verifyCmd struct {
+	gameFlags
+	Keys bool `help:"Find children with the game's fast integer path, as the solver does, instead of its plain moves: faster, less independent."`
+}
+
+// Run checks a stored table independently of the solver: every reachable
+// position's value and remoteness against its children's stored values.
+func (c *verifyCmd) Run(e *env) error {
+	g, err := c.open(e)
+	if err != nil {
+		return err
+	}
+	if sente.CapabilitiesOf(g).TierRanker == nil {
+		return badInput("verify: %s does not rank its positions by tiers, so it has no stored tables", c.Game)
+	}
+	gs, err := c.storedGame(e)
+	if err != nil {
+		return err
+	}
+	if gs == nil {
+		return badInput("verify: no stored table of %s; solve it first with 'sente solve %s --engine tiers'", c.Game, c.Game)
+	}
+	progress := newProgress(e)
+	rep, err := verify.Table(e.ctx, g, gs, verify.Options{
+		Keys: c.Keys,
+		Progress: func(done, total uint64) {
+			progress.report(solveProgress("verifying", done, total))
+		},
+	})
+	progress.done()
+	if err != nil {
+		var bad *verify.Inconsistency
+		var block *store.BlockError
+		if errors.As(err, &bad) || errors.As(err, &block) {
+			return fmt.Errorf("%s: the stored table is wrong: %w", c.Game, err)
+		}
+		return err
+	}
+	fmt.Fprintf(e.stdout, "%s: the stored table is consistent: %d positions in %d tiers checked against their children, start %s (%.1f s)\n",
+		c.Game, rep.Positions, len(rep.Tiers), rep.Start, rep.Elapsed.Seconds())
+	return nil
+}
+
+type storeCmd struct {
+	List storeListCmd `cmd:"" help:"List the games whose solved tables are stored, with their size on disk."`
+	Rm   storeRmCmd   `cmd:"" help:"Remove a game's stored tables."`
+}
+
+type storeListCmd struct {
+	Store string `help:"The store (default: $XDG_CACHE_HOME/sente, else ~/.cache/sente)." placeholder:"DIR" type:"path"`
+}
+
+func (c *storeListCmd) Run(e *env) error {
+	s, err := openStore(c.Store)
+	if err != nil {
+		return err
+	}
+	all, err := s.List()
+	if err != nil {
+		return err
+	}
+	// A game whose solve never finished a tier has nothing to show.
+	var games []store.GameInfo
+	for _, g := range all {
+		if len(g.Values) > 0 {
+			games = append(games, g)
+		}
+	}
+	if len(games) == 0 {
+		fmt.Fprintf(e.stdout, "no stored tables in %s\n", s.Dir)
+		return nil
+	}
+	rows := [][]string{{"game", "tiers", "disk"}}
+	var total int64
+	for _, g := range games {
+		rows = append(rows, []string{g.Spec, strconv.Itoa(len(g.Values)), formatSize(uint64(g.Bytes))})
+		total += g.Bytes
+	}
+	writeTable(e.stdout, rows)
+	fmt.Fprintf(e.stdout, "%d games, %s in %s\n", len(games), formatSize(uint64(total)), s.Dir)
+	return nil
+}
+
+type storeRmCmd struct {
+	gameFlags
+}
+
+func (c *storeRmCmd) Run(e *env) error {
+	s, err := openStore(c.Store)
+	if err != nil {
+		return err
+	}
+	spec, err := c.canonicalSpec(e)
+	if err != nil {
+		return err
+	}
+	gs, err := c.storedGame(e)
+	if err != nil {
+		return err
+	}
+	if gs == nil {
+		return badInput("store rm: no stored tables of %s in %s", spec, s.Dir)
+	}
+	if err := s.Remove(spec); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return badInput("store rm: no stored tables of %s in %s", spec, s.Dir)
+		}
+		return err
+	}
+	fmt.Fprintf(e.stdout, "removed the stored tables of %s\n", spec)
+	return nil
+}
+
+// openStore is the store --store names, or the default one.
+func openStore(dir string) (store.Store, error) {
+	if dir != "" {
+		return store.Store{Dir: dir}, nil
+	}
+	s, err := store.Default()
+	if err != nil {
+		return s, badInput("%v", err)
+	}
+	return s, nil
+}
+
+func solveProgress(phase string, done, total uint64) solve.Progress {
+	return solve.Progress{Phase: phase, Done: int(done), Total: int(total)}
+}
+
+// storedGame is the directory of the game's stored tables, or nil when the
+// store holds no table of it; unlike tableStore, it never makes one.
+func (f gameFlags) storedGame(e *env) (*store.GameStore, error) {
+	s, err := openStore(f.Store)
+	if err != nil {
+		return nil, err
+	}
+	spec, err := f.canonicalSpec(e)
+	if err != nil {
+		return nil, err
+	}
+	games, err := s.List()
+	if err != nil {
+		return nil, err
+	}
+	for _, g := range games {
+		if g.Spec == spec && len(g.Values) > 0 {
+			return s.Game(spec)
+		}
+	}
+	return nil, nil
+}
