@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -57,6 +58,7 @@ func (f gameFlags) solveByTiers(e *env, g sente.Game, root sente.Position, restr
 	if gs != nil {
 		sink = gs
 		if err := f.checkDisk(g, gs.Dir); err != nil {
+			forgetEmpty(gs)
 			if f.Engine == "auto" {
 				return nil, false, nil
 			}
@@ -80,6 +82,7 @@ func (f gameFlags) solveByTiers(e *env, g sente.Game, root sente.Position, restr
 	})
 	progress.done()
 	if errors.Is(err, solve.ErrOverMemory) {
+		forgetEmpty(gs)
 		if f.Engine == "auto" {
 			return nil, false, nil
 		}
@@ -254,4 +257,19 @@ func writeTiers(w io.Writer, tiers []solve.TierResult) error {
 	fmt.Fprintln(w)
 	writeTable(w, rows)
 	return nil
+}
+
+// forgetEmpty removes the directory a solve made for its tables when it
+// stopped before storing any, so that a refused solve leaves nothing in
+// the store.
+func forgetEmpty(gs *store.GameStore) {
+	if gs == nil {
+		return
+	}
+	for _, kind := range []store.Kind{store.Values, store.Reachable} {
+		if tiers, err := gs.Tiers(kind); err != nil || len(tiers) > 0 {
+			return
+		}
+	}
+	os.RemoveAll(gs.Dir)
 }
