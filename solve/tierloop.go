@@ -255,6 +255,20 @@ func (q *bucketRanks) push(level uint32, rank uint64, tag uint64) {
 	(*q)[level] = append((*q)[level], rank<<2|tag)
 }
 
+// pushSettled queues, at its remoteness, every reachable rank the first
+// pass settled with a value keep accepts, so that its parents hear of it.
+func (q *bucketRanks) pushSettled(reach []uint64, cells []store.Cell, keep func(sente.Value) bool) {
+	for wi, word := range reach {
+		for word != 0 {
+			r := uint64(wi)*64 + uint64(bits.TrailingZeros64(word))
+			word &= word - 1
+			if keep(cells[r].Value()) {
+				q.push(uint32(cells[r].Remoteness()), r, tagSettled)
+			}
+		}
+	}
+}
+
 // solveRetrograde settles a loopy tier's pending positions by retrograde
 // analysis with un-moves and a one-byte counter of open children a rank,
 // in the order of retrograde.go. It falls back to value iteration when a
@@ -297,15 +311,7 @@ func (e *tierEngine) solveRetrograde(ctx context.Context, t int, cells []store.C
 
 	// Wins and losses.
 	var q bucketRanks
-	for wi, word := range reach {
-		for word != 0 {
-			r := uint64(wi)*64 + uint64(bits.TrailingZeros64(word))
-			word &= word - 1
-			if v := cells[r].Value(); v == sente.Win || v == sente.Lose {
-				q.push(uint32(cells[r].Remoteness()), r, tagSettled)
-			}
-		}
-	}
+	q.pushSettled(reach, cells, func(v sente.Value) bool { return v == sente.Win || v == sente.Lose })
 	for _, w := range wins {
 		q.push(w.level, w.rank, tagWin)
 	}
@@ -370,15 +376,7 @@ func (e *tierEngine) solveRetrograde(ctx context.Context, t int, cells []store.C
 
 	// Ties, as soon as possible.
 	q = q[:0]
-	for wi, word := range reach {
-		for word != 0 {
-			r := uint64(wi)*64 + uint64(bits.TrailingZeros64(word))
-			word &= word - 1
-			if cells[r].Value() == sente.Tie {
-				q.push(uint32(cells[r].Remoteness()), r, tagSettled)
-			}
-		}
-	}
+	q.pushSettled(reach, cells, func(v sente.Value) bool { return v == sente.Tie })
 	for _, w := range ties {
 		q.push(w.level, w.rank, tagWin)
 	}
