@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"strconv"
 
 	"sente"
@@ -128,6 +129,9 @@ func (c *storeRmCmd) Run(e *env) error {
 // openStore is the store --store names, or the default one.
 func openStore(dir string) (store.Store, error) {
 	if dir != "" {
+		if info, err := os.Stat(dir); err == nil && !info.IsDir() {
+			return store.Store{}, badInput("--store %s: not a directory", dir)
+		}
 		return store.Store{Dir: dir}, nil
 	}
 	s, err := store.Default()

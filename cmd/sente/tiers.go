@@ -98,12 +98,12 @@ func (f gameFlags) solveByTiers(e *env, g sente.Game, root sente.Position, restr
 // nowhere to keep them (no --store and no cache directory), in which case
 // the tables are held in memory for this run.
 func (f gameFlags) tableStore(e *env, g sente.Game) (*store.GameStore, error) {
-	s := store.Store{Dir: f.Store}
-	if s.Dir == "" {
-		var err error
-		if s, err = store.Default(); err != nil {
-			return nil, nil
+	s, err := openStore(f.Store)
+	if err != nil {
+		if f.Store != "" {
+			return nil, err
 		}
+		return nil, nil
 	}
 	spec, err := f.canonicalSpec(e)
 	if err != nil {
