@@ -42,3 +42,17 @@ type TierRanker interface {
 	// by value iteration, rather than in one pass over its ranks.
 	TierLoops(tier int) bool
 }
+
+// TierScanner is an optional capability of a TierRanker whose positions are
+// cheaper to list in rank order than to unrank one at a time (connect
+// four's next choice of stones follows from the last in a few
+// instructions, where Unrank starts from nothing). The tier engine scans a
+// block of ranks when most of the block is reachable, and unranks the
+// reachable ranks one by one otherwise.
+type TierScanner interface {
+	// ScanTier calls yield with the rank and key of every position of tier
+	// whose rank is in [lo, hi), in increasing rank, skipping the ranks
+	// Unrank says are no positions, and stops early when yield returns
+	// false. The keys are those Unrank gives.
+	ScanTier(tier int, lo, hi uint64, yield func(rank, key uint64) bool)
+}

@@ -32,6 +32,11 @@ func (c *checker) checkTierRanks(v visited, k uint64, kids []uint64) error {
 	if back != k && (c.caps.Symmetric == nil || back != c.caps.Symmetric.Canonical(k)) {
 		return c.fail("tier ranks", v, "the key %#x has tier %d rank %d, which Unrank gives back as %#x (%q)", k, tier, rank, back, c.g.FormatPosition(c.caps.Encoder.Decode(back)))
 	}
+	if sc := c.caps.TierScanner; sc != nil {
+		if err := c.checkScan(v, sc, tier, rank); err != nil {
+			return err
+		}
+	}
 	for _, ck := range kids {
 		ct, _ := tr.TierRank(ck)
 		switch {
@@ -40,6 +45,55 @@ func (c *checker) checkTierRanks(v visited, k uint64, kids []uint64) error {
 		case ct != tier && !slices.Contains(tr.ChildTiers(tier), ct):
 			return c.fail("tier ranks", v, "a move leads to %q in tier %d, which ChildTiers(%d) = %v does not list", c.g.FormatPosition(c.caps.Encoder.Decode(ck)), ct, tier, tr.ChildTiers(tier))
 		}
+	}
+	return nil
+}
+
+// scanWindow is how many ranks on each side of a position checkScan scans.
+const scanWindow = 40
+
+// checkScan checks ScanTier around rank against Unrank: the same ranks, the
+// same keys, in increasing rank, and an early stop honoured.
+func (c *checker) checkScan(v visited, sc sente.TierScanner, tier int, rank uint64) error {
+	tr := c.caps.TierRanker
+	lo, hi := rank-min(rank, scanWindow), min(rank+scanWindow, tr.TierSize(tier))
+	next := lo
+	var err error
+	sc.ScanTier(tier, lo, hi, func(r, key uint64) bool {
+		if r < next || r >= hi {
+			err = c.fail("tier ranks", v, "ScanTier(%d, %d, %d) gives rank %d after rank %d", tier, lo, hi, r, next-1)
+			return false
+		}
+		for ; next < r && err == nil; next++ {
+			if k, ok := tr.Unrank(tier, next); ok {
+				err = c.fail("tier ranks", v, "ScanTier(%d, %d, %d) leaves out rank %d, which Unrank gives as %#x", tier, lo, hi, next, k)
+			}
+		}
+		if err != nil {
+			return false
+		}
+		k, ok := tr.Unrank(tier, r)
+		switch {
+		case !ok:
+			err = c.fail("tier ranks", v, "ScanTier(%d, %d, %d) gives rank %d, which Unrank says is not a position", tier, lo, hi, r)
+		case k != key:
+			err = c.fail("tier ranks", v, "ScanTier(%d, %d, %d) gives rank %d the key %#x, Unrank %#x", tier, lo, hi, r, key, k)
+		}
+		next = r + 1
+		return err == nil
+	})
+	for ; next < hi && err == nil; next++ {
+		if k, ok := tr.Unrank(tier, next); ok {
+			err = c.fail("tier ranks", v, "ScanTier(%d, %d, %d) leaves out rank %d, which Unrank gives as %#x", tier, lo, hi, next, k)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	calls := 0
+	sc.ScanTier(tier, lo, hi, func(uint64, uint64) bool { calls++; return false })
+	if calls > 1 {
+		return c.fail("tier ranks", v, "ScanTier(%d, %d, %d) goes on after yield returned false", tier, lo, hi)
 	}
 	return nil
 }

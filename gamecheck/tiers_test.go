@@ -68,7 +68,26 @@ func (g *tieredToy) ChildTiers(tier int) []int {
 
 func (g *tieredToy) TierLoops(tier int) bool { return !(g.breach == "tier loops" && tier == 1) }
 
-var _ sente.TierRanker = (*tieredToy)(nil)
+// ScanTier lists the ranks by Unrank, but for its breaches.
+func (g *tieredToy) ScanTier(tier int, lo, hi uint64, yield func(rank, key uint64) bool) {
+	for r := lo; r < min(hi, g.TierSize(tier)); r++ {
+		key, ok := g.Unrank(tier, r)
+		switch {
+		case !ok || g.breach == "scan skip" && tier == 1 && r == 1:
+			continue
+		case g.breach == "scan key" && tier == 1 && r == 2:
+			key = 7
+		}
+		if !yield(r, key) && g.breach != "scan stop" {
+			return
+		}
+	}
+}
+
+var (
+	_ sente.TierRanker  = (*tieredToy)(nil)
+	_ sente.TierScanner = (*tieredToy)(nil)
+)
 
 // TestTierRanks: the tiered toy passes, and each breach of the TierRanker
 // contract is found and named.
@@ -90,6 +109,9 @@ func TestTierRanks(t *testing.T) {
 		{"tier cycle", "", "ChildTiers lead from tier 0 back to it: [0 1 2 0]"},
 		{"tier child", "1", `a move leads to "3" in tier 1, which ChildTiers(0) = [] does not list`},
 		{"tier loops", "3", `a move leads to "4" in the same tier 1, which TierLoops says has no loops`},
+		{"scan skip", "3", "ScanTier(1, 0, 3) leaves out rank 1, which Unrank gives as 0x4"},
+		{"scan key", "3", "ScanTier(1, 0, 3) gives rank 2 the key 0x7, Unrank 0x5"},
+		{"scan stop", "", "goes on after yield returned false"},
 	} {
 		t.Run(tc.breach, func(t *testing.T) {
 			_, err := gamecheck.Check(context.Background(), &tieredToy{toy: &toy{}, breach: tc.breach}, gamecheck.Options{})

@@ -6,7 +6,10 @@ import (
 	"sente"
 )
 
-var _ sente.TierRanker = (*Connect4)(nil)
+var (
+	_ sente.TierRanker  = (*Connect4)(nil)
+	_ sente.TierScanner = (*Connect4)(nil)
+)
 
 // Connect four's ranks for the tier engine (sente.TierRanker).
 //
@@ -119,10 +122,16 @@ func (g *Connect4) Unrank(tier int, rank uint64) (key uint64, ok bool) {
 	if tier < 0 || tier > g.cells || rank >= g.ranks.size[tier] {
 		return 0, false
 	}
+	k := (tier + 1) / 2
+	choices := binom[tier][k]
+	heights := g.unrankHeights(tier, rank/choices)
+	return g.placeStones(&heights, colexUnrankNibbles(g.ranks.uncolex, tier, k, rank%choices)), true
+}
+
+// unrankHeights returns the column heights of rank hr among the height
+// vectors that sum to tier.
+func (g *Connect4) unrankHeights(tier int, hr uint64) (heights [9]int) {
 	r := g.ranks
-	choices := binom[tier][(tier+1)/2]
-	hr, stones := rank/choices, rank%choices
-	var heights [9]int
 	s := tier
 	stride := (g.cells + 1) * (g.h + 1)
 	for c := g.w - 1; c >= 0; c-- {
@@ -137,14 +146,56 @@ func (g *Connect4) Unrank(tier int, rank uint64) (key uint64, ok bool) {
 		hr -= row[v]
 		heights[c], s = v, s-v
 	}
-	first := colexUnrankNibbles(r.uncolex, tier, (tier+1)/2, stones)
+	return heights
+}
+
+// placeStones is the key of the board with these column heights whose
+// filled cells, taken column by column from the bottom up, hold the first
+// player's stones where first has a bit.
+func (g *Connect4) placeStones(heights *[9]int, first uint64) (key uint64) {
 	for c := range g.w {
 		hc := uint(heights[c])
 		col := first&(1<<hc-1) | 1<<hc
 		first >>= hc
 		key |= col << (uint(c) * g.h1)
 	}
-	return key, true
+	return key
+}
+
+// ScanTier lists the boards of tier from rank lo to hi in rank order. Within
+// one height vector the first player's stones run through their choices
+// in colexicographic order, which is the numeric order of their bitmasks,
+// so each next choice is the next larger number with as many bits set.
+func (g *Connect4) ScanTier(tier int, lo, hi uint64, yield func(rank, key uint64) bool) {
+	if tier < 0 || tier > g.cells {
+		return
+	}
+	hi = min(hi, g.ranks.size[tier])
+	k := (tier + 1) / 2
+	choices := binom[tier][k]
+	for rank := lo; rank < hi; {
+		hr := rank / choices
+		heights := g.unrankHeights(tier, hr)
+		first := colexUnrankNibbles(g.ranks.uncolex, tier, k, rank%choices)
+		end := min(hi, (hr+1)*choices)
+		for {
+			if !yield(rank, g.placeStones(&heights, first)) {
+				return
+			}
+			if rank++; rank == end {
+				break
+			}
+			first = nextChoice(first)
+		}
+	}
+}
+
+// nextChoice is the next larger number than x, which is not zero, with as
+// many bits set.
+func nextChoice(x uint64) uint64 {
+	low := x & -x
+	up := x + low
+	return up | (up^x)>>2>>uint(bits.TrailingZeros64(x))
 }
 
 // TierSize is the number of boards with tier stones: height vectors times

@@ -400,3 +400,51 @@ func TestTicTacToeLargeTierRanks(t *testing.T) {
 		}
 	}
 }
+
+// TestConnect4ScanTier: scanning a tier gives every rank Unrank gives, the
+// same keys, in order, over whole tiers of 4×4 and over windows of 6×4
+// that start and end inside a height vector's stones.
+func TestConnect4ScanTier(t *testing.T) {
+	ranks := func(spec string) (sente.TierRanker, sente.TierScanner) {
+		g, err := games.New(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		caps := sente.CapabilitiesOf(g)
+		if caps.TierScanner == nil {
+			t.Fatalf("%s has no TierScanner", spec)
+		}
+		return caps.TierRanker, caps.TierScanner
+	}
+	check := func(tr sente.TierRanker, sc sente.TierScanner, tier int, lo, hi uint64) {
+		t.Helper()
+		next := lo
+		sc.ScanTier(tier, lo, hi, func(r, key uint64) bool {
+			want, ok := tr.Unrank(tier, r)
+			if r != next || !ok || key != want {
+				t.Fatalf("tier %d [%d, %d): rank %d key %#x after rank %d; Unrank gives %#x, %v", tier, lo, hi, r, key, next-1, want, ok)
+			}
+			next++
+			return true
+		})
+		if end := min(hi, tr.TierSize(tier)); next != end {
+			t.Fatalf("tier %d [%d, %d): the scan stops at rank %d, not %d", tier, lo, hi, next, end)
+		}
+	}
+	tr, sc := ranks("connect4:w=4,h=4")
+	for tier := 0; tier <= 16; tier++ {
+		check(tr, sc, tier, 0, tr.TierSize(tier))
+	}
+	tr, sc = ranks("connect4:w=6,h=4")
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 200 {
+		tier := r.IntN(25)
+		lo := r.Uint64N(tr.TierSize(tier))
+		check(tr, sc, tier, lo, lo+r.Uint64N(3000))
+	}
+	stops := 0
+	sc.ScanTier(12, 0, 100, func(uint64, uint64) bool { stops++; return false })
+	if stops != 1 {
+		t.Errorf("the scan went on %d times after yield returned false", stops-1)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"iter"
 	"math/bits"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -70,6 +71,7 @@ type tierEngine struct {
 	game     sente.Game
 	enc      sente.Encoder
 	ranker   sente.TierRanker
+	scanner  sente.TierScanner
 	unmover  sente.Unmover
 	erring   sente.Erring
 	sink     TierSink
@@ -101,7 +103,7 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 		return nil, errors.New("solve by tiers: the game has no dense tier ranks (TierRanker and Encoder)")
 	}
 	e := &tierEngine{
-		game: g, enc: caps.Encoder, ranker: caps.TierRanker, unmover: caps.Unmover, erring: caps.Erring,
+		game: g, enc: caps.Encoder, ranker: caps.TierRanker, scanner: caps.TierScanner, unmover: caps.Unmover, erring: caps.Erring,
 		sink: opt.Sink, workers: opt.Workers, progress: opt.Progress,
 	}
 	if e.sink == nil {
@@ -128,10 +130,13 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 		return nil, fmt.Errorf("solve by tiers: needs about %s of memory at peak (%d tiers, largest %d ranks), %w of %s",
 			formatBytes(s.PeakBytes), len(e.order), e.largest(), ErrOverMemory, formatBytes(opt.MaxMemory))
 	}
-	if err := e.reachable(ctx, rootTier, rootRank); err != nil {
-		return nil, err
+	solved := e.solvedAlready()
+	if !solved {
+		if err := e.reachable(ctx, rootTier, rootRank); err != nil {
+			return nil, err
+		}
 	}
-	results, err := e.solve(ctx)
+	results, err := e.solve(ctx, solved)
 	if err != nil {
 		return nil, err
 	}
@@ -144,11 +149,15 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 		s.Totals.Draw += r.Draw
 		s.Totals.Seconds += r.Seconds
 	}
-	o, ok := s.Outcome(root)
-	if !ok {
-		return nil, fmt.Errorf("solve by tiers: the root (tier %d, rank %d) has no value stored", rootTier, rootRank)
+	c, err := s.cell(root)
+	if err == nil && c == store.Unreachable {
+		err = errors.New("it is stored as unreachable")
 	}
-	s.Start = o
+	if err != nil {
+		s.Close()
+		return nil, fmt.Errorf("solve by tiers: reading the root's value (tier %d, rank %d): %w", rootTier, rootRank, err)
+	}
+	s.Start = c.Outcome()
 	return s, nil
 }
 
@@ -380,10 +389,79 @@ func (e *tierEngine) unrank(t int, r uint64) (uint64, error) {
 	return key, nil
 }
 
+// scanDensity is how dense the marked ranks of a block must be, one in
+// scanDensity, for eachPosition to scan the whole block in rank order
+// rather than unrank the marked ranks one by one: scanning connect four
+// costs about a tenth of unranking a rank.
+const scanDensity = 4
+
+// eachPosition calls fn with the rank and key of every rank in [lo, hi) of
+// tier t marked in words, whose first bit is rank lo's (lo is a multiple
+// of 64), in increasing rank, and stops at fn's first error.
+func (e *tierEngine) eachPosition(t int, lo, hi uint64, words []uint64, fn func(r, key uint64) error) error {
+	var marked uint64
+	for _, w := range words {
+		marked += uint64(bits.OnesCount64(w))
+	}
+	if marked == 0 {
+		return nil
+	}
+	if e.scanner == nil || marked*scanDensity < hi-lo {
+		for i, word := range words {
+			for word != 0 {
+				r := lo + uint64(i)*64 + uint64(bits.TrailingZeros64(word))
+				word &= word - 1
+				key, err := e.unrank(t, r)
+				if err != nil {
+					return err
+				}
+				if err := fn(r, key); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	var (
+		seen uint64
+		err  error
+	)
+	e.scanner.ScanTier(t, lo, hi, func(r, key uint64) bool {
+		i := r - lo
+		if words[i/64]&(1<<(i%64)) == 0 {
+			return true
+		}
+		seen++
+		err = fn(r, key)
+		return err == nil && seen < marked
+	})
+	if err != nil || seen == marked {
+		return err
+	}
+	// A marked rank the scan skipped: unranking the marked ranks one by
+	// one names it.
+	for i, word := range words {
+		for word != 0 {
+			r := lo + uint64(i)*64 + uint64(bits.TrailingZeros64(word))
+			word &= word - 1
+			if _, err := e.unrank(t, r); err != nil {
+				return err
+			}
+		}
+	}
+	return fmt.Errorf("solve by tiers: ScanTier(%d, %d, %d) lists %d of the block's %d reachable ranks", t, lo, hi, seen, marked)
+}
+
 // reachable marks the reachable ranks of every tier, parents first, and
 // stores each tier's bitset. A tier stored already is read back; it is
-// expanded again only when one of its child tiers is not stored yet.
+// expanded again only when one of its child tiers is not stored yet. The
+// bitsets are dropped at the end: the solve reads each tier's back from the
+// sink when it comes to the tier.
 func (e *tierEngine) reachable(ctx context.Context, rootTier int, rootRank uint64) error {
+	defer func() {
+		clear(e.reach)
+		e.release(e.largest())
+	}()
 	stored := make([]bool, len(e.children))
 	for _, t := range e.order {
 		words := int((e.size[t] + 63) / 64)
@@ -414,6 +492,7 @@ func (e *tierEngine) reachable(ctx context.Context, rootTier int, rootRank uint6
 		if err := e.expand(ctx, t); err != nil {
 			return err
 		}
+		e.release(e.size[t])
 		if stored[t] {
 			continue
 		}
@@ -423,6 +502,33 @@ func (e *tierEngine) reachable(ctx context.Context, rootTier int, rootRank uint6
 		}
 	}
 	return nil
+}
+
+// solvedAlready reports whether the sink holds every tier's values, by
+// their headers alone: a game solved before is answered from its tables
+// without reading them through, each block's checksum checked when an
+// answer reads it (TierSolution.Outcome).
+func (e *tierEngine) solvedAlready() bool {
+	for _, t := range e.order {
+		tbl, err := e.sink.Open(t, store.Values)
+		if err != nil {
+			return false
+		}
+		tbl.Close()
+	}
+	return true
+}
+
+// releaseAbove is the size of tier, in ranks, from which the engine hands
+// the memory of a finished tier back to the system at once: without that
+// the garbage collector lets the heap grow to twice what is live, and a
+// tier's cells and the next tier's would be held together.
+const releaseAbove = 1 << 22
+
+func (e *tierEngine) release(ranks uint64) {
+	if ranks >= releaseAbove {
+		debug.FreeOSMemory()
+	}
 }
 
 func countBits(b []uint64) uint64 {
@@ -450,6 +556,7 @@ func (e *tierEngine) expand(ctx context.Context, t int) error {
 	}
 	own := make([][][]uint64, e.workers) // by worker, then tier; allocated on first use
 	kidsBuf := make([][]uint64, e.workers)
+	freshBuf := make([][]uint64, e.workers)
 	for {
 		err := e.parallel(ctx, t, e.size[t], "reachable", func(w int, lo, hi uint64) error {
 			if own[w] == nil {
@@ -461,33 +568,31 @@ func (e *tierEngine) expand(ctx context.Context, t int) error {
 			mine := own[w]
 			kids := kidsBuf[w]
 			defer func() { kidsBuf[w] = kids }()
-			for wi := lo / 64; wi < (hi+63)/64; wi++ {
-				word := bitsT[wi]
-				if loops {
-					word &^= expanded[wi]
-					expanded[wi] |= word
+			words := bitsT[lo/64 : (hi+63)/64]
+			if loops {
+				// Only the positions not expanded in an earlier round.
+				fresh := append(freshBuf[w][:0], words...)
+				freshBuf[w] = fresh
+				for i, x := range fresh {
+					fresh[i] = x &^ expanded[lo/64+uint64(i)]
+					expanded[lo/64+uint64(i)] |= fresh[i]
 				}
-				for word != 0 {
-					r := wi*64 + uint64(bits.TrailingZeros64(word))
-					word &= word - 1
-					key, err := e.unrank(t, r)
+				words = fresh
+			}
+			return e.eachPosition(t, lo, hi, words, func(_, key uint64) error {
+				if _, ended := e.enc.EndedKey(key); ended {
+					return nil
+				}
+				kids = e.enc.AppendChildren(kids[:0], key)
+				for _, kid := range kids {
+					ct, cr, err := e.childRank(t, key, kid)
 					if err != nil {
 						return err
 					}
-					if _, ended := e.enc.EndedKey(key); ended {
-						continue
-					}
-					kids = e.enc.AppendChildren(kids[:0], key)
-					for _, kid := range kids {
-						ct, cr, err := e.childRank(t, key, kid)
-						if err != nil {
-							return err
-						}
-						mine[ct][cr/64] |= 1 << (cr % 64)
-					}
+					mine[ct][cr/64] |= 1 << (cr % 64)
 				}
-			}
-			return nil
+				return nil
+			})
 		})
 		if err != nil {
 			return err
@@ -514,8 +619,9 @@ func (e *tierEngine) expand(ctx context.Context, t int) error {
 	}
 }
 
-// solve computes every tier not stored yet, children first.
-func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
+// solve computes every tier not stored yet, children first. When every
+// tier was solved already (solved says so) it reads only their headers.
+func (e *tierEngine) solve(ctx context.Context, solved bool) ([]TierResult, error) {
 	last := e.lastUse()
 	open := make([]*store.Table, len(e.children))
 	childCells := make([][]store.Cell, len(e.children))
@@ -528,7 +634,7 @@ func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
 	}()
 	var results []TierResult
 	for i, t := range e.order {
-		if e.sink.Has(t, store.Values) {
+		if solved || e.sink.Has(t, store.Values) {
 			tbl, err := e.sink.Open(t, store.Values)
 			if err != nil {
 				return nil, err
@@ -550,27 +656,9 @@ func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
 					open[c], childCells[c] = tbl, tbl.Cells()
 				}
 			}
-			start := time.Now()
-			cells := make([]store.Cell, e.size[t])
-			var err error
-			switch {
-			case !e.ranker.TierLoops(t):
-				err = e.solveFlat(ctx, t, cells, childCells)
-			case e.unmover != nil:
-				err = e.solveRetrograde(ctx, t, cells, childCells)
-			default:
-				err = e.solveIterate(ctx, t, cells, childCells)
-			}
+			counts, err := e.solveTier(ctx, t, childCells)
 			if err != nil {
 				return nil, err
-			}
-			counts, err := e.countCells(ctx, t, cells)
-			if err != nil {
-				return nil, err
-			}
-			counts.Seconds = time.Since(start).Seconds()
-			if err := e.sink.Write(t, store.Values, cellsToBytes(cells), counts); err != nil {
-				return nil, fmt.Errorf("solve by tiers: storing tier %d: %w", t, err)
 			}
 			results = append(results, TierResult{Tier: t, Counts: counts})
 			e.report(t, e.size[t], e.size[t], "stored")
@@ -586,6 +674,42 @@ func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
 		}
 	}
 	return results, nil
+}
+
+// solveTier solves tier t, its child tiers' cells at hand, and stores it.
+func (e *tierEngine) solveTier(ctx context.Context, t int, childCells [][]store.Cell) (store.Counts, error) {
+	start := time.Now()
+	reach, err := e.sink.Open(t, store.Reachable)
+	if err != nil {
+		return store.Counts{}, fmt.Errorf("solve by tiers: reading the reachable ranks of tier %d: %w", t, err)
+	}
+	e.reach[t] = wordsOf(reach.Data, int((e.size[t]+63)/64))
+	defer func() {
+		e.reach[t] = nil
+		reach.Close()
+		e.release(e.size[t])
+	}()
+	cells := make([]store.Cell, e.size[t])
+	switch {
+	case !e.ranker.TierLoops(t):
+		err = e.solveFlat(ctx, t, cells, childCells)
+	case e.unmover != nil:
+		err = e.solveRetrograde(ctx, t, cells, childCells)
+	default:
+		err = e.solveIterate(ctx, t, cells, childCells)
+	}
+	if err != nil {
+		return store.Counts{}, err
+	}
+	counts, err := e.countCells(ctx, t, cells)
+	if err != nil {
+		return store.Counts{}, err
+	}
+	counts.Seconds = time.Since(start).Seconds()
+	if err := e.sink.Write(t, store.Values, cellsToBytes(cells), counts); err != nil {
+		return store.Counts{}, fmt.Errorf("solve by tiers: storing tier %d: %w", t, err)
+	}
+	return counts, nil
 }
 
 // countCells counts a tier's cells by value, on all workers.
@@ -681,19 +805,10 @@ func (e *tierEngine) solveFlat(ctx context.Context, t int, cells []store.Cell, c
 	return e.parallel(ctx, t, e.size[t], "solving", func(w int, lo, hi uint64) error {
 		kids := kidsBuf[w]
 		defer func() { kidsBuf[w] = kids }()
-		for r := lo; r < hi; r++ {
-			if !hasBit(reach, r) {
-				continue
-			}
-			key, err := e.unrank(t, r)
-			if err != nil {
-				return err
-			}
+		return e.eachPosition(t, lo, hi, reach[lo/64:(hi+63)/64], func(r, key uint64) (err error) {
 			if v, ended := e.enc.EndedKey(key); ended {
-				if cells[r], err = e.endedCell(key, v); err != nil {
-					return err
-				}
-				continue
+				cells[r], err = e.endedCell(key, v)
+				return err
 			}
 			kids = e.enc.AppendChildren(kids[:0], key)
 			b := newBest()
@@ -708,44 +823,65 @@ func (e *tierEngine) solveFlat(ctx context.Context, t int, cells []store.Cell, c
 				}
 				b.add(c)
 			}
-			if cells[r], err = b.cell(); err != nil {
-				return err
-			}
-		}
-		return nil
+			cells[r], err = b.cell()
+			return err
+		})
 	})
 }
 
 // Outcome returns the outcome of p for the player to move, and false when p
-// is not a reachable position of a solved tier.
+// is not a reachable position of a solved tier or its cell fails the
+// checksum of the block that holds it.
 func (s *TierSolution) Outcome(p sente.Position) (sente.Outcome, bool) {
-	t, r := s.ranker.TierRank(s.enc.Encode(p))
-	cells, err := s.cells(t)
-	if err != nil || r >= uint64(len(cells)) || cells[r] == store.Unreachable {
+	c, err := s.cell(p)
+	if err != nil || c == store.Unreachable {
 		return sente.Outcome{}, false
 	}
-	return cells[r].Outcome(), true
+	return c.Outcome(), true
+}
+
+// cell reads p's cell, checking the block that holds it.
+func (s *TierSolution) cell(p sente.Position) (store.Cell, error) {
+	t, r := s.ranker.TierRank(s.enc.Encode(p))
+	tbl, err := s.table(t)
+	if err != nil {
+		return 0, err
+	}
+	if r >= uint64(len(tbl.Data))/2 {
+		return 0, fmt.Errorf("rank %d is past the end of tier %d", r, t)
+	}
+	if err := tbl.VerifyRange(2*r, 2*r+2); err != nil {
+		return 0, err
+	}
+	return tbl.Cell(r), nil
 }
 
 // Cells returns the stored cells of a tier, one a rank, read from the sink
-// once and kept open until Close.
-func (s *TierSolution) Cells(tier int) ([]store.Cell, error) { return s.cells(tier) }
-
-func (s *TierSolution) cells(tier int) ([]store.Cell, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if tbl, ok := s.tables[tier]; ok {
-		return tbl.Cells(), nil
-	}
-	if !s.sink.Has(tier, store.Values) {
-		return nil, fmt.Errorf("tier %d is not solved", tier)
-	}
-	tbl, err := s.sink.Open(tier, store.Values)
+// once, every block's checksum checked, and kept open until Close.
+func (s *TierSolution) Cells(tier int) ([]store.Cell, error) {
+	tbl, err := s.table(tier)
 	if err != nil {
 		return nil, err
 	}
-	s.tables[tier] = tbl
+	if err := tbl.Verify(); err != nil {
+		return nil, err
+	}
 	return tbl.Cells(), nil
+}
+
+// table opens a tier's values once, by its header.
+func (s *TierSolution) table(tier int) (*store.Table, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if tbl, ok := s.tables[tier]; ok {
+		return tbl, nil
+	}
+	tbl, err := s.sink.Open(tier, store.Values)
+	if err != nil {
+		return nil, fmt.Errorf("tier %d is not solved: %w", tier, err)
+	}
+	s.tables[tier] = tbl
+	return tbl, nil
 }
 
 // Reachable lists the reachable positions of a tier by rank, with their

@@ -73,6 +73,18 @@ func (g unmoveTierGraph) AppendParents(dst []uint64, k uint64) []uint64 {
 	return append(dst, g.parents[k]...)
 }
 
+// scanTierGraph lists ranks in order (sente.TierScanner), so that the
+// engine scans the blocks most of whose ranks are reachable.
+type scanTierGraph struct{ *tierGraph }
+
+func (g scanTierGraph) ScanTier(t int, lo, hi uint64, yield func(rank, key uint64) bool) {
+	for r := lo; r < min(hi, g.sizes[t]); r++ {
+		if k, ok := g.Unrank(t, r); ok && !yield(r, k) {
+			return
+		}
+	}
+}
+
 // randomTierGraph makes a DAG of tiers, some loopy, with random moves
 // within a tier and to child tiers, repeated moves, dead ends and ended
 // positions of every result.
@@ -190,7 +202,7 @@ func TestTiersMatchSolveOnRandomTieredGraphs(t *testing.T) {
 			maxSize = 600
 		}
 		g := randomTierGraph(r, 6, maxSize)
-		for _, game := range []sente.Game{g, unmoveTierGraph{g}} {
+		for _, game := range []sente.Game{g, unmoveTierGraph{g}, scanTierGraph{g}} {
 			for _, workers := range []int{1, 2} {
 				name := fmt.Sprintf("trial %d %T workers %d", trial, game, workers)
 				sol, err := SolveTiers(context.Background(), game, TierOptions{Workers: workers})
@@ -438,8 +450,31 @@ func TestTiersErrors(t *testing.T) {
 	if _, err := SolveTiers(context.Background(), g, TierOptions{}); err == nil || !strings.Contains(err.Error(), "not one of its child tiers") {
 		t.Errorf("an undeclared child tier gave %v", err)
 	}
+	// A scan that leaves out a reachable position.
+	g = &tierGraph{
+		sizes: []uint64{2, 1}, children: [][]int{nil, {0}}, loops: []bool{false, false},
+		valid: map[uint64]bool{0: true, 1: true, tierKey(1, 0): true}, kids: map[uint64][]uint64{tierKey(1, 0): {0, 1}}, ended: map[uint64]sente.Value{},
+		start: tierKey(1, 0),
+	}
+	if _, err := SolveTiers(context.Background(), skippingScan{g}, TierOptions{}); err == nil || !strings.Contains(err.Error(), "lists 1 of the block's 2 reachable ranks") {
+		t.Errorf("a scan that skips a position gave %v", err)
+	}
 	if _, err := SolveTiers(context.Background(), &graphGame{kids: [][]int{nil}}, TierOptions{}); err == nil {
 		t.Error("a game without tiers was solved by tiers")
+	}
+}
+
+// skippingScan leaves out rank 1 of tier 0.
+type skippingScan struct{ *tierGraph }
+
+func (g skippingScan) ScanTier(t int, lo, hi uint64, yield func(rank, key uint64) bool) {
+	for r := lo; r < min(hi, g.sizes[t]); r++ {
+		if t == 0 && r == 1 {
+			continue
+		}
+		if !yield(r, tierKey(t, r)) {
+			return
+		}
 	}
 }
 

@@ -45,19 +45,10 @@ func (e *tierEngine) loopPass(ctx context.Context, t int, cells []store.Cell, ch
 	err = e.parallel(ctx, t, e.size[t], "solving", func(w int, lo, hi uint64) error {
 		kids, in := kidsBuf[w], inBuf[w]
 		defer func() { kidsBuf[w], inBuf[w] = kids, in }()
-		for r := lo; r < hi; r++ {
-			if !hasBit(reach, r) {
-				continue
-			}
-			key, err := e.unrank(t, r)
-			if err != nil {
-				return err
-			}
+		return e.eachPosition(t, lo, hi, reach[lo/64:(hi+63)/64], func(r, key uint64) (err error) {
 			if v, ended := e.enc.EndedKey(key); ended {
-				if cells[r], err = e.endedCell(key, v); err != nil {
-					return err
-				}
-				continue
+				cells[r], err = e.endedCell(key, v)
+				return err
 			}
 			kids = e.enc.AppendChildren(kids[:0], key)
 			b := newBest()
@@ -78,10 +69,8 @@ func (e *tierEngine) loopPass(ctx context.Context, t int, cells []store.Cell, ch
 				b.add(c)
 			}
 			if len(in) == 0 {
-				if cells[r], err = b.cell(); err != nil {
-					return err
-				}
-				continue
+				cells[r], err = b.cell()
+				return err
 			}
 			pending[r/64] |= 1 << (r % 64) // the block owns the word
 			if b.win != infinity {
@@ -98,8 +87,8 @@ func (e *tierEngine) loopPass(ctx context.Context, t int, cells []store.Cell, ch
 				}
 				counter[r] = uint8(n)
 			}
-		}
-		return nil
+			return nil
+		})
 	})
 	return pending, slices.Concat(winsW...), slices.Concat(tiesW...), err
 }

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -269,6 +270,9 @@ type Table struct {
 	Path   string
 	sums   []byte // the checksum table
 	m      mapping
+
+	checkOnce sync.Once
+	checked   []atomic.Uint64 // a bit a block whose checksum passed
 }
 
 // Open maps the file of a tier read-only and checks its header: the format,
@@ -381,21 +385,57 @@ func (e *BlockError) Error() string {
 // Verify checks every block's CRC-32C, on all cores, and returns a
 // *BlockError naming the first bad block.
 func (t *Table) Verify() error {
-	h := t.Header
-	n := int(h.Blocks())
-	bs := uint64(h.BlockSize)
+	n := int(t.Header.Blocks())
 	bad := make([]bool, n)
-	parallel(n, func(i int) {
-		lo, hi := uint64(i)*bs, min(h.PayloadLen, uint64(i+1)*bs)
-		bad[i] = crc32.Checksum(t.Data[lo:hi], castagnoli) != binary.LittleEndian.Uint32(t.sums[4*i:])
-	})
+	parallel(n, func(i int) { bad[i] = !t.blockSound(uint64(i)) })
 	for i, b := range bad {
 		if b {
-			lo := uint64(i) * bs
-			return &BlockError{Path: t.Path, Tier: h.Tier, Kind: h.Kind, Block: uint64(i), Start: lo, End: min(h.PayloadLen, lo+bs)}
+			return t.blockError(uint64(i))
 		}
 	}
 	return nil
+}
+
+// VerifyRange checks the CRC-32C of the blocks that hold payload bytes lo
+// to hi (exclusive) and have not passed yet, so that an answer read from a
+// table too large to read through (a cell, a few children's cells) is
+// checked at the cost of the blocks it reads. A table not read from a file
+// (Path empty: a solve kept in memory) has no checksums and passes.
+func (t *Table) VerifyRange(lo, hi uint64) error {
+	if t.Path == "" || lo >= hi {
+		return nil
+	}
+	bs := uint64(t.Header.BlockSize)
+	for b := lo / bs; b <= (hi-1)/bs && b < t.Header.Blocks(); b++ {
+		if !t.blockSound(b) {
+			return t.blockError(b)
+		}
+	}
+	return nil
+}
+
+// blockSound checks block b's checksum once; a block that passed is
+// remembered.
+func (t *Table) blockSound(b uint64) bool {
+	t.checkOnce.Do(func() { t.checked = make([]atomic.Uint64, (t.Header.Blocks()+63)/64) })
+	word, bit := &t.checked[b/64], uint64(1)<<(b%64)
+	if word.Load()&bit != 0 {
+		return true
+	}
+	h := t.Header
+	bs := uint64(h.BlockSize)
+	lo, hi := b*bs, min(h.PayloadLen, (b+1)*bs)
+	if crc32.Checksum(t.Data[lo:hi], castagnoli) != binary.LittleEndian.Uint32(t.sums[4*b:]) {
+		return false
+	}
+	word.Or(bit)
+	return true
+}
+
+func (t *Table) blockError(b uint64) *BlockError {
+	h := t.Header
+	lo := b * uint64(h.BlockSize)
+	return &BlockError{Path: t.Path, Tier: h.Tier, Kind: h.Kind, Block: b, Start: lo, End: min(h.PayloadLen, lo+uint64(h.BlockSize))}
 }
 
 // Close unmaps the table. Data and Cells must not be used after.

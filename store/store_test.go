@@ -181,6 +181,23 @@ func TestCorruptBlock(t *testing.T) {
 	if !strings.Contains(err.Error(), "block 2") || !strings.Contains(err.Error(), "tier 3") {
 		t.Errorf("message does not name the block: %v", err)
 	}
+	// Reading a few cells checks only the blocks that hold them.
+	for _, tc := range []struct {
+		lo, hi uint64
+		bad    bool
+	}{
+		{0, 2, false},
+		{BlockSize - 1, BlockSize + 1, false}, // blocks 0 and 1
+		{3 * BlockSize, 4 * BlockSize, false},
+		{2*BlockSize + 12344, 2*BlockSize + 12346, true},
+		{BlockSize, 3*BlockSize + 1, true}, // blocks 1 to 3
+		{5, 5, false},                      // nothing read
+	} {
+		err := tab.VerifyRange(tc.lo, tc.hi)
+		if be = nil; tc.bad != errors.As(err, &be) || tc.bad && be.Block != 2 {
+			t.Errorf("VerifyRange(%d, %d) = %v; want a bad block 2: %v", tc.lo, tc.hi, err, tc.bad)
+		}
+	}
 }
 
 func TestRefused(t *testing.T) {
