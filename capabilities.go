@@ -6,23 +6,24 @@ package sente
 // value (a rules file offers tiers only when it defines tier) and a game
 // that wraps another (misère play, say) keeps what the wrapped game can do.
 type Capabilities struct {
-	Encoder     Encoder
-	Ranker      Ranker
-	TierRanker  TierRanker
-	TierScanner TierScanner
-	Unmover     Unmover
-	Tiered      Tiered
-	Symmetric   Symmetric
-	Splitter    Splitter
-	Impartial   Impartial
-	Heaps       Heaps
-	Restricter  Restricter
-	Describer   Describer
-	Drawer      Drawer
-	Boarder     Boarder
-	Featured    Featured
-	Estimator   Estimator
-	Erring      Erring
+	Encoder         Encoder
+	Ranker          Ranker
+	TierRanker      TierRanker
+	TierScanner     TierScanner
+	TierChildRanker TierChildRanker
+	Unmover         Unmover
+	Tiered          Tiered
+	Symmetric       Symmetric
+	Splitter        Splitter
+	Impartial       Impartial
+	Heaps           Heaps
+	Restricter      Restricter
+	Describer       Describer
+	Drawer          Drawer
+	Boarder         Boarder
+	Featured        Featured
+	Estimator       Estimator
+	Erring          Erring
 }
 
 // Capable is a game that states its capabilities itself. CapabilitiesOf
@@ -45,6 +46,7 @@ func CapabilitiesOf(g Game) Capabilities {
 	c.Ranker, _ = g.(Ranker)
 	c.TierRanker, _ = g.(TierRanker)
 	c.TierScanner, _ = g.(TierScanner)
+	c.TierChildRanker, _ = g.(TierChildRanker)
 	c.Unmover, _ = g.(Unmover)
 	c.Tiered, _ = g.(Tiered)
 	c.Symmetric, _ = g.(Symmetric)

@@ -53,6 +53,33 @@ type TierScanner interface {
 	// ScanTier calls yield with the rank and key of every position of tier
 	// whose rank is in [lo, hi), in increasing rank, skipping the ranks
 	// Unrank says are no positions, and stops early when yield returns
-	// false. The keys are those Unrank gives.
-	ScanTier(tier int, lo, hi uint64, yield func(rank, key uint64) bool)
+	// false. The keys are those Unrank gives. When marked is not nil it
+	// lists only the ranks marked there: rank lo+i when bit i%64 of
+	// marked[i/64] is set (the tier engine's reachable ranks).
+	ScanTier(tier int, lo, hi uint64, marked []uint64, yield func(rank, key uint64) bool)
 }
+
+// TierPosition is a position's place in the tier engine's tables: its tier
+// and its rank in the tier.
+type TierPosition struct {
+	Tier int
+	Rank uint64
+}
+
+// TierChildRanker is an optional capability of a TierRanker that ranks a
+// position's children from the position itself, faster than TierRank on
+// each child's key from scratch: a connect-four child differs from its
+// parent in one column and one stone, so most of its rank is the parent's.
+type TierChildRanker interface {
+	// NewChildRanker returns a ChildRankFunc for one goroutine. It may
+	// keep what it worked out for one position to rank the next faster:
+	// connect four keeps its children's column heights, which every
+	// board with the same heights shares, and a scan in rank order lists
+	// those one after another.
+	NewChildRanker() ChildRankFunc
+}
+
+// ChildRankFunc appends the tier and rank of every child of the position
+// key, one for each key AppendChildren gives and in any order, and returns
+// the extended slice. key is a position that has not ended.
+type ChildRankFunc func(dst []TierPosition, key uint64) []TierPosition

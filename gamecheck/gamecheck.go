@@ -91,6 +91,8 @@ type checker struct {
 	ranks map[uint64]string // rank -> text of the position that has it
 	keys  map[uint64]string // key -> text
 	tiers map[int]bool      // the tiers of the positions met, for the cycle check
+
+	childRanker sente.ChildRankFunc // kept across positions, as a worker keeps it
 }
 
 // Check checks g against the contract of sente.Game and of the optional
@@ -353,6 +355,11 @@ func (c *checker) checkKeys(v visited) error {
 	if c.caps.TierRanker != nil {
 		if err := c.checkTierRanks(v, k, kids); err != nil {
 			return err
+		}
+		if cr := c.caps.TierChildRanker; cr != nil && !ended {
+			if err := c.checkChildRanks(v, cr, k, kids); err != nil {
+				return err
+			}
 		}
 	}
 	if ended {

@@ -1,6 +1,7 @@
 package gamecheck
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 
@@ -49,49 +50,88 @@ func (c *checker) checkTierRanks(v visited, k uint64, kids []uint64) error {
 	return nil
 }
 
+// checkChildRanks checks a TierChildRanker at the key k of v against
+// TierRank on each key of kids, its children: the same tiers and ranks, as
+// many times each, by a fresh ranker and by the one kept from the last
+// position checked (as a worker keeps it across a scan).
+func (c *checker) checkChildRanks(v visited, cr sente.TierChildRanker, k uint64, kids []uint64) error {
+	tr := c.caps.TierRanker
+	var want []sente.TierPosition
+	for _, kid := range kids {
+		t, r := tr.TierRank(kid)
+		want = append(want, sente.TierPosition{Tier: t, Rank: r})
+	}
+	less := func(a, b sente.TierPosition) int {
+		if a.Tier != b.Tier {
+			return a.Tier - b.Tier
+		}
+		return cmp.Compare(a.Rank, b.Rank)
+	}
+	slices.SortFunc(want, less)
+	if c.childRanker == nil {
+		c.childRanker = cr.NewChildRanker()
+	}
+	for _, rank := range []sente.ChildRankFunc{cr.NewChildRanker(), c.childRanker} {
+		got := rank(nil, k)
+		slices.SortFunc(got, less)
+		if !slices.Equal(got, want) {
+			return c.fail("tier ranks", v, "the child ranker gives the children %v; TierRank of each child gives %v", got, want)
+		}
+	}
+	return nil
+}
+
 // scanWindow is how many ranks on each side of a position checkScan scans.
 const scanWindow = 40
 
 // checkScan checks ScanTier around rank against Unrank: the same ranks, the
-// same keys, in increasing rank, and an early stop honoured.
+// same keys, in increasing rank, only the marked ranks when given marks,
+// and an early stop honoured.
 func (c *checker) checkScan(v visited, sc sente.TierScanner, tier int, rank uint64) error {
 	tr := c.caps.TierRanker
 	lo, hi := rank-min(rank, scanWindow), min(rank+scanWindow, tr.TierSize(tier))
-	next := lo
-	var err error
-	sc.ScanTier(tier, lo, hi, func(r, key uint64) bool {
-		if r < next || r >= hi {
-			err = c.fail("tier ranks", v, "ScanTier(%d, %d, %d) gives rank %d after rank %d", tier, lo, hi, r, next-1)
-			return false
-		}
-		for ; next < r && err == nil; next++ {
-			if k, ok := tr.Unrank(tier, next); ok {
-				err = c.fail("tier ranks", v, "ScanTier(%d, %d, %d) leaves out rank %d, which Unrank gives as %#x", tier, lo, hi, next, k)
+	// Every third rank marked, the window's own rank among them.
+	marks := make([]uint64, (hi-lo+63)/64)
+	for i := (rank - lo) % 3; i < hi-lo; i += 3 {
+		marks[i/64] |= 1 << (i % 64)
+	}
+	for _, marked := range [][]uint64{nil, marks} {
+		listed := func(r uint64) bool { i := r - lo; return marked == nil || marked[i/64]&(1<<(i%64)) != 0 }
+		next := lo
+		var err error
+		missing := func(to uint64) {
+			for ; next < to && err == nil; next++ {
+				if k, ok := tr.Unrank(tier, next); ok && listed(next) {
+					err = c.fail("tier ranks", v, "ScanTier(%d, %d, %d) leaves out rank %d, which Unrank gives as %#x", tier, lo, hi, next, k)
+				}
 			}
 		}
-		if err != nil {
-			return false
+		sc.ScanTier(tier, lo, hi, marked, func(r, key uint64) bool {
+			if r < next || r >= hi {
+				err = c.fail("tier ranks", v, "ScanTier(%d, %d, %d) gives rank %d after rank %d", tier, lo, hi, r, next-1)
+				return false
+			}
+			if missing(r); err != nil {
+				return false
+			}
+			k, ok := tr.Unrank(tier, r)
+			switch {
+			case !listed(r):
+				err = c.fail("tier ranks", v, "ScanTier(%d, %d, %d) gives rank %d, which is not marked", tier, lo, hi, r)
+			case !ok:
+				err = c.fail("tier ranks", v, "ScanTier(%d, %d, %d) gives rank %d, which Unrank says is not a position", tier, lo, hi, r)
+			case k != key:
+				err = c.fail("tier ranks", v, "ScanTier(%d, %d, %d) gives rank %d the key %#x, Unrank %#x", tier, lo, hi, r, key, k)
+			}
+			next = r + 1
+			return err == nil
+		})
+		if missing(hi); err != nil {
+			return err
 		}
-		k, ok := tr.Unrank(tier, r)
-		switch {
-		case !ok:
-			err = c.fail("tier ranks", v, "ScanTier(%d, %d, %d) gives rank %d, which Unrank says is not a position", tier, lo, hi, r)
-		case k != key:
-			err = c.fail("tier ranks", v, "ScanTier(%d, %d, %d) gives rank %d the key %#x, Unrank %#x", tier, lo, hi, r, key, k)
-		}
-		next = r + 1
-		return err == nil
-	})
-	for ; next < hi && err == nil; next++ {
-		if k, ok := tr.Unrank(tier, next); ok {
-			err = c.fail("tier ranks", v, "ScanTier(%d, %d, %d) leaves out rank %d, which Unrank gives as %#x", tier, lo, hi, next, k)
-		}
-	}
-	if err != nil {
-		return err
 	}
 	calls := 0
-	sc.ScanTier(tier, lo, hi, func(uint64, uint64) bool { calls++; return false })
+	sc.ScanTier(tier, lo, hi, nil, func(uint64, uint64) bool { calls++; return false })
 	if calls > 1 {
 		return c.fail("tier ranks", v, "ScanTier(%d, %d, %d) goes on after yield returned false", tier, lo, hi)
 	}

@@ -69,11 +69,14 @@ func (g *tieredToy) ChildTiers(tier int) []int {
 func (g *tieredToy) TierLoops(tier int) bool { return !(g.breach == "tier loops" && tier == 1) }
 
 // ScanTier lists the ranks by Unrank, but for its breaches.
-func (g *tieredToy) ScanTier(tier int, lo, hi uint64, yield func(rank, key uint64) bool) {
+func (g *tieredToy) ScanTier(tier int, lo, hi uint64, marked []uint64, yield func(rank, key uint64) bool) {
 	for r := lo; r < min(hi, g.TierSize(tier)); r++ {
 		key, ok := g.Unrank(tier, r)
+		i := r - lo
 		switch {
 		case !ok || g.breach == "scan skip" && tier == 1 && r == 1:
+			continue
+		case marked != nil && marked[i/64]&(1<<(i%64)) == 0 && g.breach != "scan marks":
 			continue
 		case g.breach == "scan key" && tier == 1 && r == 2:
 			key = 7
@@ -81,6 +84,20 @@ func (g *tieredToy) ScanTier(tier int, lo, hi uint64, yield func(rank, key uint6
 		if !yield(r, key) && g.breach != "scan stop" {
 			return
 		}
+	}
+}
+
+// NewChildRanker ranks children by TierRank, but for its breach.
+func (g *tieredToy) NewChildRanker() sente.ChildRankFunc {
+	return func(dst []sente.TierPosition, key uint64) []sente.TierPosition {
+		for _, kid := range g.AppendChildren(nil, key) {
+			t, r := g.TierRank(kid)
+			if g.breach == "child ranks" && key == 4 {
+				r = (r + 1) % g.TierSize(t)
+			}
+			dst = append(dst, sente.TierPosition{Tier: t, Rank: r})
+		}
+		return dst
 	}
 }
 
@@ -112,6 +129,8 @@ func TestTierRanks(t *testing.T) {
 		{"scan skip", "3", "ScanTier(1, 0, 3) leaves out rank 1, which Unrank gives as 0x4"},
 		{"scan key", "3", "ScanTier(1, 0, 3) gives rank 2 the key 0x7, Unrank 0x5"},
 		{"scan stop", "", "goes on after yield returned false"},
+		{"scan marks", "", "which is not marked"},
+		{"child ranks", "4", "the child ranker gives the children"},
 	} {
 		t.Run(tc.breach, func(t *testing.T) {
 			_, err := gamecheck.Check(context.Background(), &tieredToy{toy: &toy{}, breach: tc.breach}, gamecheck.Options{})

@@ -1,6 +1,7 @@
 package games_test
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math/big"
@@ -217,6 +218,44 @@ func BenchmarkConnect4TierRank(b *testing.B) {
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/unrank")
 			_ = sink
 		})
+		b.Run(name+"/ChildrenTierRank", func(b *testing.B) {
+			var sink uint64
+			kids := make([]uint64, 0, 16)
+			for i := 0; b.Loop(); i++ {
+				kids = g.AppendChildren(kids[:0], keys[i&(m-1)])
+				for _, k := range kids {
+					_, r := g.TierRank(k)
+					sink += r
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/position")
+			_ = sink
+		})
+		b.Run(name+"/ChildRanker", func(b *testing.B) {
+			var sink uint64
+			kids := make([]sente.TierPosition, 0, 16)
+			rank := g.NewChildRanker()
+			for i := 0; b.Loop(); i++ {
+				kids = rank(kids[:0], keys[i&(m-1)])
+				for _, k := range kids {
+					sink += k.Rank
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/position")
+			_ = sink
+		})
+		b.Run(name+"/Scan", func(b *testing.B) {
+			var sink uint64
+			lo := n / 3
+			for b.Loop() {
+				g.ScanTier(tier, lo, lo+1024, nil, func(r, k uint64) bool { sink += k; return true })
+				if lo += 1024; lo+1024 > n {
+					lo = 0
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1024, "ns/rank")
+			_ = sink
+		})
 		b.Run(name+"/UnrankScan", func(b *testing.B) {
 			var sink uint64
 			r := n / 3
@@ -419,7 +458,7 @@ func TestConnect4ScanTier(t *testing.T) {
 	check := func(tr sente.TierRanker, sc sente.TierScanner, tier int, lo, hi uint64) {
 		t.Helper()
 		next := lo
-		sc.ScanTier(tier, lo, hi, func(r, key uint64) bool {
+		sc.ScanTier(tier, lo, hi, nil, func(r, key uint64) bool {
 			want, ok := tr.Unrank(tier, r)
 			if r != next || !ok || key != want {
 				t.Fatalf("tier %d [%d, %d): rank %d key %#x after rank %d; Unrank gives %#x, %v", tier, lo, hi, r, key, next-1, want, ok)
@@ -443,8 +482,69 @@ func TestConnect4ScanTier(t *testing.T) {
 		check(tr, sc, tier, lo, lo+r.Uint64N(3000))
 	}
 	stops := 0
-	sc.ScanTier(12, 0, 100, func(uint64, uint64) bool { stops++; return false })
+	sc.ScanTier(12, 0, 100, nil, func(uint64, uint64) bool { stops++; return false })
 	if stops != 1 {
 		t.Errorf("the scan went on %d times after yield returned false", stops-1)
+	}
+}
+
+// TestConnect4ChildRanks: the children's ranks the child ranker gives are
+// those TierRank gives each key of AppendChildren, on random positions of
+// several board sizes and on a sibling of each with the same heights, by a
+// ranker kept across boards (as a worker keeps it) and by a fresh one.
+func TestConnect4ChildRanks(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	less := func(a, b sente.TierPosition) int {
+		return cmp.Or(cmp.Compare(a.Tier, b.Tier), cmp.Compare(a.Rank, b.Rank))
+	}
+	for _, spec := range []string{"connect4:w=4,h=4", "connect4:w=6,h=4", "connect4:w=7,h=6", "connect4:w=1,h=5,k=2", "connect4:w=9,h=5"} {
+		g, err := games.New(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		caps := sente.CapabilitiesOf(g)
+		enc, tr := caps.Encoder, caps.TierRanker
+		if caps.TierChildRanker == nil {
+			t.Fatalf("%s has no TierChildRanker", spec)
+		}
+		kept := caps.TierChildRanker.NewChildRanker()
+		check := func(key uint64) {
+			t.Helper()
+			var want []sente.TierPosition
+			for _, kid := range enc.AppendChildren(nil, key) {
+				ct, crank := tr.TierRank(kid)
+				want = append(want, sente.TierPosition{Tier: ct, Rank: crank})
+			}
+			slices.SortFunc(want, less)
+			for _, rank := range []sente.ChildRankFunc{kept, caps.TierChildRanker.NewChildRanker()} {
+				got := rank(nil, key)
+				slices.SortFunc(got, less)
+				if !slices.Equal(got, want) {
+					t.Fatalf("%s at %s: the child ranker gives %v, TierRank of each child %v", spec, g.FormatPosition(enc.Decode(key)), got, want)
+				}
+			}
+		}
+		for range 2000 {
+			key := enc.Encode(g.Start())
+			for range r.IntN(60) {
+				if _, ended := enc.EndedKey(key); ended {
+					break
+				}
+				kids := enc.AppendChildren(nil, key)
+				key = kids[r.IntN(len(kids))]
+			}
+			if _, ended := enc.EndedKey(key); ended {
+				continue
+			}
+			check(key)
+			// The board with the same heights and the next stones, as a
+			// scan lists it.
+			tier, rank := tr.TierRank(key)
+			if sib, ok := tr.Unrank(tier, rank+1); ok {
+				if _, ended := enc.EndedKey(sib); !ended {
+					check(sib)
+				}
+			}
+		}
 	}
 }

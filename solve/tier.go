@@ -72,6 +72,7 @@ type tierEngine struct {
 	enc      sente.Encoder
 	ranker   sente.TierRanker
 	scanner  sente.TierScanner
+	kidRanks sente.TierChildRanker
 	unmover  sente.Unmover
 	erring   sente.Erring
 	sink     TierSink
@@ -82,6 +83,7 @@ type tierEngine struct {
 	order    []int      // tiers reachable from the root's, children first
 	children [][]int    // ChildTiers by tier
 	allowed  [][]bool   // allowed[t][c]: a move from t may lead to c
+	loops    []bool     // TierLoops by tier
 	size     []uint64   // TierSize by tier
 	reach    [][]uint64 // reachable ranks by tier, a bit each
 }
@@ -103,7 +105,7 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 		return nil, errors.New("solve by tiers: the game has no dense tier ranks (TierRanker and Encoder)")
 	}
 	e := &tierEngine{
-		game: g, enc: caps.Encoder, ranker: caps.TierRanker, scanner: caps.TierScanner, unmover: caps.Unmover, erring: caps.Erring,
+		game: g, enc: caps.Encoder, ranker: caps.TierRanker, scanner: caps.TierScanner, kidRanks: caps.TierChildRanker, unmover: caps.Unmover, erring: caps.Erring,
 		sink: opt.Sink, workers: opt.Workers, progress: opt.Progress,
 	}
 	if e.sink == nil {
@@ -204,9 +206,11 @@ func (e *tierEngine) plan(rootTier int) error {
 	}
 	n := len(e.children)
 	e.allowed = make([][]bool, n)
+	e.loops = make([]bool, n)
 	for _, t := range e.order {
 		e.allowed[t] = make([]bool, n)
 		e.allowed[t][t] = true
+		e.loops[t] = e.ranker.TierLoops(t)
 		for _, c := range e.children[t] {
 			e.allowed[t][c] = true
 		}
@@ -376,6 +380,61 @@ func (e *tierEngine) childRank(t int, key, kid uint64) (int, uint64, error) {
 	return ct, cr, nil
 }
 
+// scratch is a worker's room for a position's children, and its own child
+// ranker.
+type scratch struct {
+	kids  []uint64
+	ranks []sente.TierPosition
+	rank  sente.ChildRankFunc
+}
+
+func newScratch(workers int) []scratch { return make([]scratch, workers) }
+
+// childPositions ranks the children of key, a position of tier t that has
+// not ended, each checked against the tiers declared: by the game's own
+// TierChildRanker when it has one, else by TierRank on each child's key.
+func (e *tierEngine) childPositions(sc *scratch, t int, key uint64) ([]sente.TierPosition, error) {
+	if e.kidRanks != nil {
+		if sc.rank == nil {
+			sc.rank = e.kidRanks.NewChildRanker()
+		}
+		sc.ranks = sc.rank(sc.ranks[:0], key)
+		allowed := e.allowed[t]
+		loops := e.loops[t]
+		for _, c := range sc.ranks {
+			if c.Tier < 0 || c.Tier >= len(allowed) || !allowed[c.Tier] || c.Rank >= e.size[c.Tier] || c.Tier == t && !loops {
+				return nil, e.childRankError(t, key, c)
+			}
+		}
+		return sc.ranks, nil
+	}
+	sc.kids = e.enc.AppendChildren(sc.kids[:0], key)
+	sc.ranks = sc.ranks[:0]
+	for _, kid := range sc.kids {
+		ct, cr, err := e.childRank(t, key, kid)
+		if err != nil {
+			return nil, err
+		}
+		sc.ranks = append(sc.ranks, sente.TierPosition{Tier: ct, Rank: cr})
+	}
+	return sc.ranks, nil
+}
+
+// childRankError says what is wrong with c, a child the game's child ranker
+// gave key: the error childRank gives the child's key, or that no child
+// has it.
+func (e *tierEngine) childRankError(t int, key uint64, c sente.TierPosition) error {
+	for _, kid := range e.enc.AppendChildren(nil, key) {
+		if ct, cr := e.ranker.TierRank(kid); ct == c.Tier && cr == c.Rank {
+			if _, _, err := e.childRank(t, key, kid); err != nil {
+				return err
+			}
+		}
+	}
+	return fmt.Errorf("solve by tiers: the child ranker gives %s (tier %d) a child in tier %d, rank %d, which TierRank gives none of its children",
+		e.format(key), t, c.Tier, c.Rank)
+}
+
 func (e *tierEngine) format(key uint64) string {
 	return e.game.FormatPosition(e.enc.Decode(key))
 }
@@ -426,10 +485,10 @@ func (e *tierEngine) eachPosition(t int, lo, hi uint64, words []uint64, fn func(
 		seen uint64
 		err  error
 	)
-	e.scanner.ScanTier(t, lo, hi, func(r, key uint64) bool {
-		i := r - lo
-		if words[i/64]&(1<<(i%64)) == 0 {
-			return true
+	e.scanner.ScanTier(t, lo, hi, words, func(r, key uint64) bool {
+		if i := r - lo; r < lo || r >= hi || words[i/64]&(1<<(i%64)) == 0 {
+			err = fmt.Errorf("solve by tiers: ScanTier(%d, %d, %d) lists rank %d, which is not marked", t, lo, hi, r)
+			return false
 		}
 		seen++
 		err = fn(r, key)
@@ -555,7 +614,7 @@ func (e *tierEngine) expand(ctx context.Context, t int) error {
 		targets = append([]int{t}, targets...)
 	}
 	own := make([][][]uint64, e.workers) // by worker, then tier; allocated on first use
-	kidsBuf := make([][]uint64, e.workers)
+	scratches := newScratch(e.workers)
 	freshBuf := make([][]uint64, e.workers)
 	for {
 		err := e.parallel(ctx, t, e.size[t], "reachable", func(w int, lo, hi uint64) error {
@@ -566,8 +625,7 @@ func (e *tierEngine) expand(ctx context.Context, t int) error {
 				}
 			}
 			mine := own[w]
-			kids := kidsBuf[w]
-			defer func() { kidsBuf[w] = kids }()
+			sc := &scratches[w]
 			words := bitsT[lo/64 : (hi+63)/64]
 			if loops {
 				// Only the positions not expanded in an earlier round.
@@ -583,13 +641,12 @@ func (e *tierEngine) expand(ctx context.Context, t int) error {
 				if _, ended := e.enc.EndedKey(key); ended {
 					return nil
 				}
-				kids = e.enc.AppendChildren(kids[:0], key)
-				for _, kid := range kids {
-					ct, cr, err := e.childRank(t, key, kid)
-					if err != nil {
-						return err
-					}
-					mine[ct][cr/64] |= 1 << (cr % 64)
+				kids, err := e.childPositions(sc, t, key)
+				if err != nil {
+					return err
+				}
+				for _, c := range kids {
+					mine[c.Tier][c.Rank/64] |= 1 << (c.Rank % 64)
 				}
 				return nil
 			})
@@ -788,11 +845,15 @@ func (e *tierEngine) endedCell(key uint64, v sente.Value) (store.Cell, error) {
 }
 
 // childCell is the stored value of a child, which must be reachable.
-func (e *tierEngine) childCell(childCells [][]store.Cell, key, kid uint64, ct int, cr uint64) (store.Cell, error) {
-	c := childCells[ct][cr]
+func (e *tierEngine) childCell(childCells [][]store.Cell, key uint64, kid sente.TierPosition) (store.Cell, error) {
+	c := childCells[kid.Tier][kid.Rank]
 	if c == store.Unreachable {
+		child := fmt.Sprintf("rank %d", kid.Rank)
+		if k, ok := e.ranker.Unrank(kid.Tier, kid.Rank); ok {
+			child = e.format(k)
+		}
 		return 0, fmt.Errorf("solve by tiers: %s has a move to %s (tier %d, rank %d), which is stored as unreachable",
-			e.format(key), e.format(kid), ct, cr)
+			e.format(key), child, kid.Tier, kid.Rank)
 	}
 	return c, nil
 }
@@ -801,23 +862,21 @@ func (e *tierEngine) childCell(childCells [][]store.Cell, key, kid uint64, ct in
 // is in a child tier, solved already.
 func (e *tierEngine) solveFlat(ctx context.Context, t int, cells []store.Cell, childCells [][]store.Cell) error {
 	reach := e.reach[t]
-	kidsBuf := make([][]uint64, e.workers)
+	scratches := newScratch(e.workers)
 	return e.parallel(ctx, t, e.size[t], "solving", func(w int, lo, hi uint64) error {
-		kids := kidsBuf[w]
-		defer func() { kidsBuf[w] = kids }()
+		sc := &scratches[w]
 		return e.eachPosition(t, lo, hi, reach[lo/64:(hi+63)/64], func(r, key uint64) (err error) {
 			if v, ended := e.enc.EndedKey(key); ended {
 				cells[r], err = e.endedCell(key, v)
 				return err
 			}
-			kids = e.enc.AppendChildren(kids[:0], key)
+			kids, err := e.childPositions(sc, t, key)
+			if err != nil {
+				return err
+			}
 			b := newBest()
 			for _, kid := range kids {
-				ct, cr, err := e.childRank(t, key, kid)
-				if err != nil {
-					return err
-				}
-				c, err := e.childCell(childCells, key, kid, ct, cr)
+				c, err := e.childCell(childCells, key, kid)
 				if err != nil {
 					return err
 				}

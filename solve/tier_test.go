@@ -77,11 +77,28 @@ func (g unmoveTierGraph) AppendParents(dst []uint64, k uint64) []uint64 {
 // engine scans the blocks most of whose ranks are reachable.
 type scanTierGraph struct{ *tierGraph }
 
-func (g scanTierGraph) ScanTier(t int, lo, hi uint64, yield func(rank, key uint64) bool) {
+func (g scanTierGraph) ScanTier(t int, lo, hi uint64, marked []uint64, yield func(rank, key uint64) bool) {
 	for r := lo; r < min(hi, g.sizes[t]); r++ {
+		if i := r - lo; marked != nil && marked[i/64]&(1<<(i%64)) == 0 {
+			continue
+		}
 		if k, ok := g.Unrank(t, r); ok && !yield(r, k) {
 			return
 		}
+	}
+}
+
+// rankingTierGraph ranks a position's children itself
+// (sente.TierChildRanker), and scans.
+type rankingTierGraph struct{ scanTierGraph }
+
+func (g rankingTierGraph) NewChildRanker() sente.ChildRankFunc {
+	return func(dst []sente.TierPosition, k uint64) []sente.TierPosition {
+		for _, kid := range g.kids[k] {
+			t, r := g.TierRank(kid)
+			dst = append(dst, sente.TierPosition{Tier: t, Rank: r})
+		}
+		return dst
 	}
 }
 
@@ -202,7 +219,7 @@ func TestTiersMatchSolveOnRandomTieredGraphs(t *testing.T) {
 			maxSize = 600
 		}
 		g := randomTierGraph(r, 6, maxSize)
-		for _, game := range []sente.Game{g, unmoveTierGraph{g}, scanTierGraph{g}} {
+		for _, game := range []sente.Game{g, unmoveTierGraph{g}, scanTierGraph{g}, rankingTierGraph{scanTierGraph{g}}} {
 			for _, workers := range []int{1, 2} {
 				name := fmt.Sprintf("trial %d %T workers %d", trial, game, workers)
 				sol, err := SolveTiers(context.Background(), game, TierOptions{Workers: workers})
@@ -459,15 +476,38 @@ func TestTiersErrors(t *testing.T) {
 	if _, err := SolveTiers(context.Background(), skippingScan{g}, TierOptions{}); err == nil || !strings.Contains(err.Error(), "lists 1 of the block's 2 reachable ranks") {
 		t.Errorf("a scan that skips a position gave %v", err)
 	}
+	// Child ranks that no child has, and child ranks of a tier not declared.
+	g = &tierGraph{
+		sizes: []uint64{2, 1}, children: [][]int{nil, {0}}, loops: []bool{false, false},
+		valid: map[uint64]bool{0: true, 1: true, tierKey(1, 0): true}, kids: map[uint64][]uint64{tierKey(1, 0): {0}}, ended: map[uint64]sente.Value{},
+		start: tierKey(1, 0),
+	}
+	if _, err := SolveTiers(context.Background(), wrongChildRanks{g, sente.TierPosition{Tier: 0, Rank: 1}}, TierOptions{}); err == nil || !strings.Contains(err.Error(), "which TierRank gives none of its children") {
+		t.Errorf("a wrong child rank gave %v", err)
+	}
+	g.kids[tierKey(1, 0)] = []uint64{tierKey(1, 0)}
+	if _, err := SolveTiers(context.Background(), wrongChildRanks{g, sente.TierPosition{Tier: 1, Rank: 0}}, TierOptions{}); err == nil || !strings.Contains(err.Error(), "which TierLoops says has no loops") {
+		t.Errorf("a child rank in a tier without loops gave %v", err)
+	}
 	if _, err := SolveTiers(context.Background(), &graphGame{kids: [][]int{nil}}, TierOptions{}); err == nil {
 		t.Error("a game without tiers was solved by tiers")
 	}
 }
 
+// wrongChildRanks gives every position the one child rank kid.
+type wrongChildRanks struct {
+	*tierGraph
+	kid sente.TierPosition
+}
+
+func (g wrongChildRanks) NewChildRanker() sente.ChildRankFunc {
+	return func(dst []sente.TierPosition, _ uint64) []sente.TierPosition { return append(dst, g.kid) }
+}
+
 // skippingScan leaves out rank 1 of tier 0.
 type skippingScan struct{ *tierGraph }
 
-func (g skippingScan) ScanTier(t int, lo, hi uint64, yield func(rank, key uint64) bool) {
+func (g skippingScan) ScanTier(t int, lo, hi uint64, _ []uint64, yield func(rank, key uint64) bool) {
 	for r := lo; r < min(hi, g.sizes[t]); r++ {
 		if t == 0 && r == 1 {
 			continue

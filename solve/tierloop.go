@@ -40,29 +40,28 @@ func (e *tierEngine) loopPass(ctx context.Context, t int, cells []store.Cell, ch
 	pending = make([]uint64, len(reach))
 	winsW := make([][]levelRank, e.workers)
 	tiesW := make([][]levelRank, e.workers)
-	kidsBuf := make([][]uint64, e.workers)
+	scratches := newScratch(e.workers)
 	inBuf := make([][]uint64, e.workers)
 	err = e.parallel(ctx, t, e.size[t], "solving", func(w int, lo, hi uint64) error {
-		kids, in := kidsBuf[w], inBuf[w]
-		defer func() { kidsBuf[w], inBuf[w] = kids, in }()
+		sc, in := &scratches[w], inBuf[w]
+		defer func() { inBuf[w] = in }()
 		return e.eachPosition(t, lo, hi, reach[lo/64:(hi+63)/64], func(r, key uint64) (err error) {
 			if v, ended := e.enc.EndedKey(key); ended {
 				cells[r], err = e.endedCell(key, v)
 				return err
 			}
-			kids = e.enc.AppendChildren(kids[:0], key)
+			kids, err := e.childPositions(sc, t, key)
+			if err != nil {
+				return err
+			}
 			b := newBest()
 			in = in[:0]
 			for _, kid := range kids {
-				ct, cr, err := e.childRank(t, key, kid)
-				if err != nil {
-					return err
-				}
-				if ct == t {
-					in = append(in, cr)
+				if kid.Tier == t {
+					in = append(in, kid.Rank)
 					continue
 				}
-				c, err := e.childCell(childCells, key, kid, ct, cr)
+				c, err := e.childCell(childCells, key, kid)
 				if err != nil {
 					return err
 				}
@@ -133,7 +132,7 @@ func (e *tierEngine) iterate(ctx context.Context, t int, cells []store.Cell, chi
 	}
 	found := make([][]settled, e.workers)
 	next := make([]uint32, e.workers)
-	kidsBuf := make([][]uint64, e.workers)
+	scratches := newScratch(e.workers)
 	for r := uint32(1); ; {
 		if err := checkCell(r); err != nil {
 			return err
@@ -143,8 +142,7 @@ func (e *tierEngine) iterate(ctx context.Context, t int, cells []store.Cell, chi
 			next[w] = infinity
 		}
 		err := e.parallel(ctx, t, e.size[t], "", func(w int, lo, hi uint64) error {
-			kids := kidsBuf[w]
-			defer func() { kidsBuf[w] = kids }()
+			sc := &scratches[w]
 			for wi := lo / 64; wi < (hi+63)/64; wi++ {
 				word := pending[wi]
 				for word != 0 {
@@ -154,19 +152,18 @@ func (e *tierEngine) iterate(ctx context.Context, t int, cells []store.Cell, chi
 					if err != nil {
 						return err
 					}
-					kids = e.enc.AppendChildren(kids[:0], key)
+					kids, err := e.childPositions(sc, t, key)
+					if err != nil {
+						return err
+					}
 					at, v := infinity, sente.Unknown
 					minLose, maxWin, allWon := infinity, uint32(0), true
 					for _, kid := range kids {
-						ct, cr, err := e.childRank(t, key, kid)
-						if err != nil {
-							return err
-						}
 						var c store.Cell
-						if ct == t {
-							c = cells[cr]
+						if kid.Tier == t {
+							c = cells[kid.Rank]
 						} else {
-							c = childCells[ct][cr]
+							c = childCells[kid.Tier][kid.Rank]
 						}
 						cr32 := uint32(c.Remoteness())
 						switch c.Value() {
