@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"fmt"
 	"os"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -99,6 +101,35 @@ type Bound struct {
 	Spec   sente.Spec
 	Family Family
 	Values sente.ParamValues
+}
+
+// Canonical names the bound game with every parameter given, in the
+// family's order, so that connect4 and connect4:w=7,h=6,k=4 have one name:
+// the name its solved tables are stored under.
+func (b Bound) Canonical() string {
+	var args []string
+	for _, p := range b.Family.Params {
+		var v string
+		switch p.Kind {
+		case sente.Int:
+			v = strconv.Itoa(b.Values.Int(p.Name))
+		case sente.Bool:
+			v = strconv.FormatBool(b.Values.Bool(p.Name))
+		case sente.Ints:
+			var list []string
+			for _, n := range b.Values.Ints(p.Name) {
+				list = append(list, strconv.Itoa(n))
+			}
+			v = strings.Join(list, "/")
+		default:
+			v = b.Values.String(p.Name)
+		}
+		args = append(args, p.Name+"="+v)
+	}
+	if len(args) == 0 {
+		return b.Family.Name
+	}
+	return b.Family.Name + ":" + strings.Join(args, ",")
 }
 
 // Bind finds the family spec names and binds its arguments. Its errors are

@@ -33,6 +33,10 @@ type TierOptions struct {
 	// MaxMemory, when not zero, refuses a solve whose planned peak memory
 	// (see TierSolution.PeakBytes) passes this many bytes, before any work.
 	MaxMemory int64
+	// StoredOnly answers only from a sink that holds every tier, and
+	// otherwise fails with ErrNotStored at once: a server answers from
+	// tables solved before and solves nothing that large itself.
+	StoredOnly bool
 }
 
 // TierResult is what one tier holds once solved: its reachable positions by
@@ -63,7 +67,9 @@ type TierSolution struct {
 	PeakBytes int64
 
 	mu     sync.Mutex
-	tables map[int]*store.Table
+	tables map[int]*openTier
+	mapped int64  // bytes of the tables open
+	clock  uint64 // counts acquires, for the least recently used
 }
 
 // tierEngine carries one solve.
@@ -126,13 +132,17 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 	if rootRank >= e.size[rootTier] {
 		return nil, fmt.Errorf("solve by tiers: the root has rank %d in tier %d of %d ranks", rootRank, rootTier, e.size[rootTier])
 	}
-	s := &TierSolution{game: g, enc: e.enc, ranker: e.ranker, sink: e.sink, tables: map[int]*store.Table{}}
+	s := &TierSolution{game: g, enc: e.enc, ranker: e.ranker, sink: e.sink, tables: map[int]*openTier{}}
 	s.PeakBytes = e.peakBytes()
-	if opt.MaxMemory > 0 && s.PeakBytes > opt.MaxMemory {
+	solved := e.solvedAlready()
+	if opt.StoredOnly && !solved {
+		return nil, ErrNotStored
+	}
+	// A game solved already is read a block at a time, in little memory.
+	if opt.MaxMemory > 0 && s.PeakBytes > opt.MaxMemory && !solved {
 		return nil, fmt.Errorf("solve by tiers: needs about %s of memory at peak (%d tiers, largest %d ranks), %w of %s",
 			formatBytes(s.PeakBytes), len(e.order), e.largest(), ErrOverMemory, formatBytes(opt.MaxMemory))
 	}
-	solved := e.solvedAlready()
 	if !solved {
 		if err := e.reachable(ctx, rootTier, rootRank); err != nil {
 			return nil, err
@@ -386,6 +396,9 @@ type scratch struct {
 	kids  []uint64
 	ranks []sente.TierPosition
 	rank  sente.ChildRankFunc
+	// Workers write their scratch at every position: without the padding
+	// two share a cache line, and two workers ran a third slower than one.
+	_ [128 - 7*8]byte
 }
 
 func newScratch(workers int) []scratch { return make([]scratch, workers) }
@@ -902,10 +915,11 @@ func (s *TierSolution) Outcome(p sente.Position) (sente.Outcome, bool) {
 // cell reads p's cell, checking the block that holds it.
 func (s *TierSolution) cell(p sente.Position) (store.Cell, error) {
 	t, r := s.ranker.TierRank(s.enc.Encode(p))
-	tbl, err := s.table(t)
+	tbl, err := s.acquire(t)
 	if err != nil {
 		return 0, err
 	}
+	defer s.release(t)
 	if r >= uint64(len(tbl.Data))/2 {
 		return 0, fmt.Errorf("rank %d is past the end of tier %d", r, t)
 	}
@@ -915,32 +929,76 @@ func (s *TierSolution) cell(p sente.Position) (store.Cell, error) {
 	return tbl.Cell(r), nil
 }
 
-// Cells returns the stored cells of a tier, one a rank, read from the sink
-// once, every block's checksum checked, and kept open until Close.
-func (s *TierSolution) Cells(tier int) ([]store.Cell, error) {
-	tbl, err := s.table(tier)
+// WithCells calls fn with the stored cells of a tier, one a rank, every
+// block's checksum checked. The cells are valid only while fn runs.
+func (s *TierSolution) WithCells(tier int, fn func(cells []store.Cell) error) error {
+	tbl, err := s.acquire(tier)
 	if err != nil {
-		return nil, err
+		return err
 	}
+	defer s.release(tier)
 	if err := tbl.Verify(); err != nil {
-		return nil, err
+		return err
 	}
-	return tbl.Cells(), nil
+	return fn(tbl.Cells())
 }
 
-// table opens a tier's values once, by its header.
-func (s *TierSolution) table(tier int) (*store.Table, error) {
+// mappedBudget is how many bytes of tables a TierSolution keeps mapped
+// between answers: the tiers of a game of billions of positions take more
+// address space than a process under --max-memory may have, and an answer
+// reads a few of them.
+var mappedBudget int64 = 1 << 30
+
+// openTier is a tier's table while open: pins counts its readers, used
+// when it was last read.
+type openTier struct {
+	tbl  *store.Table
+	pins int
+	used uint64
+}
+
+// acquire opens a tier's values once, by its header, and pins them until
+// release; tables no reader pins are closed, least recently used first,
+// past mappedBudget.
+func (s *TierSolution) acquire(tier int) (*store.Table, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if tbl, ok := s.tables[tier]; ok {
-		return tbl, nil
+	s.clock++
+	if o, ok := s.tables[tier]; ok {
+		o.pins++
+		o.used = s.clock
+		return o.tbl, nil
 	}
 	tbl, err := s.sink.Open(tier, store.Values)
 	if err != nil {
 		return nil, fmt.Errorf("tier %d is not solved: %w", tier, err)
 	}
-	s.tables[tier] = tbl
+	s.tables[tier] = &openTier{tbl: tbl, pins: 1, used: s.clock}
+	s.mapped += int64(len(tbl.Data))
+	for s.mapped > mappedBudget {
+		var oldest *openTier
+		at := 0
+		for t, o := range s.tables {
+			if o.pins == 0 && (oldest == nil || o.used < oldest.used) {
+				oldest, at = o, t
+			}
+		}
+		if oldest == nil {
+			break
+		}
+		s.mapped -= int64(len(oldest.tbl.Data))
+		oldest.tbl.Close()
+		delete(s.tables, at)
+	}
 	return tbl, nil
+}
+
+func (s *TierSolution) release(tier int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if o, ok := s.tables[tier]; ok {
+		o.pins--
+	}
 }
 
 // Reachable lists the reachable positions of a tier by rank, with their
@@ -966,16 +1024,17 @@ func (s *TierSolution) Reachable(tier int) (iter.Seq2[uint64, uint64], error) {
 	}, nil
 }
 
-// Close releases the tables Outcome and Cells opened.
+// Close releases the tables Outcome and WithCells opened.
 func (s *TierSolution) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var first error
-	for t, tbl := range s.tables {
-		if err := tbl.Close(); err != nil && first == nil {
+	for t, o := range s.tables {
+		if err := o.tbl.Close(); err != nil && first == nil {
 			first = err
 		}
 		delete(s.tables, t)
 	}
+	s.mapped = 0
 	return first
 }

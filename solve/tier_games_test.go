@@ -309,6 +309,26 @@ func TestTiersStoredAnswers(t *testing.T) {
 	if sol.Totals.Positions != 5478 || sol.Start != (sente.Outcome{Value: sente.Tie, Remoteness: 9}) {
 		t.Fatalf("read back: %d positions, start %v", sol.Totals.Positions, sol.Start)
 	}
+	// With room for one table mapped at a time, every answer is still
+	// read, a tier at a time, and the tables read are closed again.
+	defer func(b int64) { mappedBudget = b }(mappedBudget)
+	mappedBudget = 1
+	want := hashAnswers(t, g)
+	full := FromTiers(g, sol, g.Start(), 0)
+	n := 0
+	full.Each(func(p sente.Position, o sente.Outcome) bool {
+		n++
+		if w := want[g.Encode(p)]; w != o {
+			t.Fatalf("%s: %v read back, %v solved", g.FormatPosition(p), o, w)
+		}
+		if got, ok := full.Outcome(p); !ok || got != o {
+			t.Fatalf("%s: Outcome %v, %v; Each %v", g.FormatPosition(p), got, ok, o)
+		}
+		return true
+	})
+	if n != 5478 || len(sol.tables) > 1 {
+		t.Fatalf("read %d positions back, %d tables left open", n, len(sol.tables))
+	}
 	sol.Close()
 	for _, p := range phases {
 		if p != "resumed" {
@@ -331,4 +351,19 @@ func TestTiersStoredAnswers(t *testing.T) {
 	if !errors.As(err, &be) || be.Tier != tier {
 		t.Fatalf("a corrupted start cell gave %v; want a block error in tier %d", err, tier)
 	}
+}
+
+// hashAnswers are the values the hashing engine gives every position of g.
+func hashAnswers(t *testing.T, g tierTicTacToe) map[uint64]sente.Outcome {
+	t.Helper()
+	sol, err := Solve(context.Background(), g, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[uint64]sente.Outcome{}
+	sol.Each(func(p sente.Position, o sente.Outcome) bool {
+		out[g.Encode(p)] = o
+		return true
+	})
+	return out
 }

@@ -43,8 +43,10 @@ func (e *tierEngine) loopPass(ctx context.Context, t int, cells []store.Cell, ch
 	scratches := newScratch(e.workers)
 	inBuf := make([][]uint64, e.workers)
 	err = e.parallel(ctx, t, e.size[t], "solving", func(w int, lo, hi uint64) error {
-		sc, in := &scratches[w], inBuf[w]
-		defer func() { inBuf[w] = in }()
+		// The worker's slices are kept in locals while the block runs: the
+		// slice headers of two workers share a cache line.
+		sc, in, wins, ties := &scratches[w], inBuf[w], winsW[w], tiesW[w]
+		defer func() { inBuf[w], winsW[w], tiesW[w] = in, wins, ties }()
 		return e.eachPosition(t, lo, hi, reach[lo/64:(hi+63)/64], func(r, key uint64) (err error) {
 			if v, ended := e.enc.EndedKey(key); ended {
 				cells[r], err = e.endedCell(key, v)
@@ -73,10 +75,10 @@ func (e *tierEngine) loopPass(ctx context.Context, t int, cells []store.Cell, ch
 			}
 			pending[r/64] |= 1 << (r % 64) // the block owns the word
 			if b.win != infinity {
-				winsW[w] = append(winsW[w], levelRank{b.win, r})
+				wins = append(wins, levelRank{b.win, r})
 			}
 			if b.tie != infinity {
-				tiesW[w] = append(tiesW[w], levelRank{b.tie, r})
+				ties = append(ties, levelRank{b.tie, r})
 			}
 			if counter != nil {
 				slices.Sort(in)
@@ -143,6 +145,8 @@ func (e *tierEngine) iterate(ctx context.Context, t int, cells []store.Cell, chi
 		}
 		err := e.parallel(ctx, t, e.size[t], "", func(w int, lo, hi uint64) error {
 			sc := &scratches[w]
+			mine, soonest := found[w], next[w] // locals: see loopPass
+			defer func() { found[w], next[w] = mine, soonest }()
 			for wi := lo / 64; wi < (hi+63)/64; wi++ {
 				word := pending[wi]
 				for word != 0 {
@@ -192,11 +196,11 @@ func (e *tierEngine) iterate(ctx context.Context, t int, cells []store.Cell, chi
 					}
 					switch {
 					case at == r:
-						found[w] = append(found[w], settled{rank, store.Pack(v, int(r))})
+						mine = append(mine, settled{rank, store.Pack(v, int(r))})
 					case at < r:
 						return fmt.Errorf("solve by tiers: value iteration missed level %d of %s in tier %d (at level %d)", at, e.format(key), t, r)
 					default:
-						next[w] = min(next[w], at)
+						soonest = min(soonest, at)
 					}
 				}
 			}

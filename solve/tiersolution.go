@@ -6,11 +6,16 @@ import (
 	"time"
 
 	"sente"
+	"sente/store"
 )
 
 // ErrOverMemory is what SolveTiers refuses with, before any work, when its
 // plan needs more memory than TierOptions.MaxMemory allows.
 var ErrOverMemory = errors.New("over the limit")
+
+// ErrNotStored is what SolveTiers fails with under TierOptions.StoredOnly
+// when the sink lacks a tier.
+var ErrNotStored = errors.New("solve by tiers: the game's tables are not all stored")
 
 // FromTiers gives a solution of the tier engine the form every reader of a
 // Solution takes (explain, render, web, the command line): its answers come
@@ -47,19 +52,22 @@ func (a tierAnswers) Each(fn func(p sente.Position, o sente.Outcome) bool) {
 		tiers = append(tiers, r.Tier)
 	}
 	slices.Sort(tiers)
+	stop := errors.New("stopped")
 	for _, t := range tiers {
-		cells, err := a.ts.Cells(t)
-		if err != nil {
-			return
-		}
 		ranks, err := a.ts.Reachable(t)
 		if err != nil {
 			return
 		}
-		for rank, key := range ranks {
-			if !fn(a.ts.enc.Decode(key), cells[rank].Outcome()) {
-				return
+		err = a.ts.WithCells(t, func(cells []store.Cell) error {
+			for rank, key := range ranks {
+				if !fn(a.ts.enc.Decode(key), cells[rank].Outcome()) {
+					return stop
+				}
 			}
+			return nil
+		})
+		if err != nil {
+			return
 		}
 	}
 }

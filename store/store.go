@@ -64,6 +64,26 @@ func dirName(spec string) string {
 	return name + "-" + hex.EncodeToString(sum[:4])
 }
 
+// Find opens the directory of a game's tables when the store has one, and
+// returns nil, with no error, when it has none: unlike Game it makes
+// nothing, for readers (a server) that only answer from tables solved
+// before.
+func (s Store) Find(spec string) (*GameStore, error) {
+	g := &GameStore{Spec: spec, Dir: filepath.Join(s.Dir, dirName(spec))}
+	m, err := readManifest(g.Dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, nil
+	case err != nil:
+		return nil, err
+	case m.Spec != spec:
+		return nil, fmt.Errorf("store: %s holds game %q, not %q", g.Dir, m.Spec, spec)
+	case m.Format != FormatVersion:
+		return nil, fmt.Errorf("store: %s holds tables of format %d, this sente reads %d: remove them with sente store rm", g.Dir, m.Format, FormatVersion)
+	}
+	return g, nil
+}
+
 // Game opens (creating it when needed) the directory of a game's tables,
 // named by its canonical spec text, and removes the temporary files a
 // killed writer left there.

@@ -487,3 +487,26 @@ func BenchmarkOpenVerify(b *testing.B) {
 		tab.Close()
 	}
 }
+
+// TestFind: Find opens a game's directory only when the store has one, and
+// makes nothing.
+func TestFind(t *testing.T) {
+	s := Store{Dir: t.TempDir()}
+	if g, err := s.Find("nim:heaps=3/4/5"); g != nil || err != nil {
+		t.Fatalf("Find in an empty store = %v, %v", g, err)
+	}
+	if entries, _ := os.ReadDir(s.Dir); len(entries) != 0 {
+		t.Fatalf("Find made %d entries", len(entries))
+	}
+	made, err := s.Game("nim:heaps=3/4/5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := s.Find("nim:heaps=3/4/5")
+	if err != nil || g == nil || g.Dir != made.Dir || g.Spec != made.Spec {
+		t.Fatalf("Find = %+v, %v; want %+v", g, err, made)
+	}
+	if g, err := s.Find("nim:heaps=3/4/6"); g != nil || err != nil {
+		t.Fatalf("Find of another game = %v, %v", g, err)
+	}
+}

@@ -78,9 +78,12 @@ func Table(ctx context.Context, g sente.Game, gs *store.GameStore, opt Options) 
 	if len(tiers) == 0 {
 		return rep, fmt.Errorf("verify: no stored table of %q in %s", gs.Spec, gs.Dir)
 	}
-	v := &verifier{game: g, enc: caps.Encoder, tr: caps.TierRanker, opt: opt}
+	v := &verifier{game: g, enc: caps.Encoder, tr: caps.TierRanker, opt: opt, gs: gs}
 	v.cells = make([][]store.Cell, tiers[len(tiers)-1]+1)
 	v.present = make([]bool, len(v.cells))
+	v.tables = make([]*store.Table, len(v.cells))
+	v.verified = make([]bool, len(v.cells))
+	defer v.closeAll()
 	for _, t := range tiers {
 		if t < 0 {
 			return rep, fmt.Errorf("verify: stored tier %d is negative", t)
@@ -89,18 +92,13 @@ func Table(ctx context.Context, g sente.Game, gs *store.GameStore, opt Options) 
 		if err != nil {
 			return rep, err
 		}
-		defer tab.Close()
-		if err := tab.Verify(); err != nil {
-			return rep, err
+		ranks := tab.Header.Ranks
+		tab.Close()
+		if size := v.tr.TierSize(t); ranks != size {
+			return rep, fmt.Errorf("verify: stored tier %d has %d ranks, the game's tier has %d", t, ranks, size)
 		}
-		if size := v.tr.TierSize(t); tab.Header.Ranks != size {
-			return rep, fmt.Errorf("verify: stored tier %d has %d ranks, the game's tier has %d", t, tab.Header.Ranks, size)
-		}
-		v.cells[t], v.present[t] = tab.Cells(), true
-		v.total += tab.Header.Ranks
-		if err := ctx.Err(); err != nil {
-			return rep, err
-		}
+		v.present[t] = true
+		v.total += ranks
 	}
 	// Reachable bitsets, where stored, are checked for corruption too; the
 	// cells themselves say which ranks are reachable.
@@ -118,11 +116,17 @@ func Table(ctx context.Context, g sente.Game, gs *store.GameStore, opt Options) 
 		if err != nil {
 			return rep, err
 		}
+		if err := ctx.Err(); err != nil {
+			return rep, err
+		}
 	}
 	rep.Tiers = slices.Clone(tiers)
 
 	startKey := v.enc.Encode(g.Start())
 	st, sr := v.tr.TierRank(startKey)
+	if err := v.keep(st); err != nil {
+		return rep, err
+	}
 	start, bad := v.cell(st, sr)
 	if bad != "" || start == store.Unreachable {
 		if bad == "" {
@@ -133,35 +137,91 @@ func Table(ctx context.Context, g sente.Game, gs *store.GameStore, opt Options) 
 	rep.Start = start.Outcome()
 
 	for _, t := range tiers {
+		// Only the tier and the tiers its moves lead to are mapped: all of
+		// a game of billions of positions take more address space than a
+		// process under --max-memory may have.
+		if err := v.keep(append([]int{t}, v.tr.ChildTiers(t)...)...); err != nil {
+			return rep, err
+		}
 		n, err := v.tier(ctx, t)
 		rep.Positions += n
 		if err != nil {
 			rep.Elapsed = time.Since(began)
 			return rep, err
 		}
-		rep.Ranks += uint64(len(v.cells[t]))
+		rep.Ranks += v.tr.TierSize(t)
 	}
 	rep.Elapsed = time.Since(began)
 	return rep, nil
 }
 
 type verifier struct {
-	game    sente.Game
-	enc     sente.Encoder
-	tr      sente.TierRanker
-	opt     Options
-	cells   [][]store.Cell // by tier; nil when not stored
-	present []bool
-	total   uint64
+	game     sente.Game
+	enc      sente.Encoder
+	tr       sente.TierRanker
+	opt      Options
+	gs       *store.GameStore
+	cells    [][]store.Cell // by tier; nil when not mapped now
+	tables   []*store.Table // the mapped tables, by tier
+	present  []bool         // stored, by tier
+	verified []bool         // every block's checksum checked, by tier
+	total    uint64
 
 	mu   sync.Mutex // guards done and calls of Progress
 	done uint64
+}
+
+// keep maps the stored tiers among tiers, checking every block's checksum
+// the first time, and unmaps every other.
+func (v *verifier) keep(tiers ...int) error {
+	want := map[int]bool{}
+	for _, t := range tiers {
+		if t >= 0 && t < len(v.present) && v.present[t] {
+			want[t] = true
+		}
+	}
+	for t, tab := range v.tables {
+		if tab != nil && !want[t] {
+			tab.Close()
+			v.tables[t], v.cells[t] = nil, nil
+		}
+	}
+	for t := range want {
+		if v.tables[t] != nil {
+			continue
+		}
+		tab, err := v.gs.Open(t, store.Values)
+		if err != nil {
+			return err
+		}
+		if !v.verified[t] {
+			if err := tab.Verify(); err != nil {
+				tab.Close()
+				return err
+			}
+			v.verified[t] = true
+		}
+		v.tables[t], v.cells[t] = tab, tab.Cells()
+	}
+	return nil
+}
+
+func (v *verifier) closeAll() {
+	for t, tab := range v.tables {
+		if tab != nil {
+			tab.Close()
+			v.tables[t], v.cells[t] = nil, nil
+		}
+	}
 }
 
 // cell is the stored cell of a rank, or why it cannot be read.
 func (v *verifier) cell(tier int, rank uint64) (store.Cell, string) {
 	if tier < 0 || tier >= len(v.cells) || !v.present[tier] {
 		return 0, fmt.Sprintf("tier %d is not stored", tier)
+	}
+	if v.cells[tier] == nil {
+		return 0, fmt.Sprintf("tier %d is not one of the tiers ChildTiers lists", tier)
 	}
 	if rank >= uint64(len(v.cells[tier])) {
 		return 0, fmt.Sprintf("rank %d is past the end of tier %d (%d ranks)", rank, tier, len(v.cells[tier]))

@@ -21,6 +21,7 @@ import (
 	"sente"
 	"sente/games"
 	"sente/internal/isolated"
+	"sente/store"
 )
 
 //go:embed static
@@ -44,7 +45,11 @@ type Config struct {
 	// RulesCallTime limits one call of a pasted file's functions (default
 	// isolated.DefaultCallTime).
 	RulesCallTime time.Duration
-	Logf          func(format string, args ...any)
+	// Tables, when set, is a store of solved tables: a built-in game whose
+	// every tier it holds is answered from there, whatever its size,
+	// without solving (sente solve stores them).
+	Tables *store.Store
+	Logf   func(format string, args ...any)
 }
 
 func (c *Config) defaults() {
@@ -96,7 +101,7 @@ func New(cfg Config) (*Server, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{
 		cfg:    cfg,
-		cache:  newCache(ctx, cfg.CacheSize, cfg.MaxSolves, cfg.MaxPositions),
+		cache:  newCache(ctx, cfg.CacheSize, cfg.MaxSolves, cfg.MaxPositions, cfg.Tables),
 		cancel: cancel,
 		rules: &rulesStore{
 			dir:   dir,
@@ -112,6 +117,7 @@ func New(cfg Config) (*Server, error) {
 // Close cancels running solves and removes the rules files.
 func (s *Server) Close() error {
 	s.cancel()
+	s.cache.close()
 	return os.RemoveAll(s.rules.dir)
 }
 

@@ -11,8 +11,10 @@ import (
 	"sente"
 	"sente/explain"
 	"sente/explore"
+	"sente/games"
 	"sente/internal/isolated"
 	"sente/solve"
+	"sente/store"
 )
 
 // rulesRoot is the root of a rules file's job before its game is explored:
@@ -74,15 +76,66 @@ type cache struct {
 	maxPos int
 	ctx    context.Context
 	solves atomic.Int64 // solves started, for tests
+
+	tables *store.Store
+	// stored are the games answered from stored tables, by canonical
+	// spec, opened once and kept open while the server runs: a job the
+	// cache drops may still have readers of its solution.
+	stored map[string]*solve.TierSolution
 }
 
-func newCache(ctx context.Context, size, concurrent, maxPositions int) *cache {
+func newCache(ctx context.Context, size, concurrent, maxPositions int, tables *store.Store) *cache {
 	return &cache{
 		jobs:   map[string]*job{},
 		size:   size,
 		slots:  make(chan struct{}, concurrent),
 		maxPos: maxPositions,
 		ctx:    ctx,
+		tables: tables,
+		stored: map[string]*solve.TierSolution{},
+	}
+}
+
+// storedSolution answers a built-in game from the root it starts at out of
+// its stored tables, when the cache has a store that holds every tier.
+func (c *cache) storedSolution(j *job) (*solve.Solution, bool) {
+	g := j.game
+	if c.tables == nil || j.o.file != nil || sente.CapabilitiesOf(g).TierRanker == nil ||
+		g.FormatPosition(j.root) != g.FormatPosition(g.Start()) {
+		return nil, false
+	}
+	spec := games.Bound{Family: j.o.family, Values: j.o.values}.Canonical()
+	c.mu.Lock()
+	ts, ok := c.stored[spec]
+	c.mu.Unlock()
+	if !ok {
+		gs, err := c.tables.Find(spec)
+		if err != nil || gs == nil {
+			return nil, false
+		}
+		ts, err = solve.SolveTiers(c.ctx, g, solve.TierOptions{Sink: gs, StoredOnly: true})
+		if err != nil {
+			return nil, false
+		}
+		c.mu.Lock()
+		if prev, ok := c.stored[spec]; ok {
+			ts.Close()
+			ts = prev
+		} else {
+			c.stored[spec] = ts
+		}
+		c.mu.Unlock()
+	}
+	return solve.FromTiers(g, ts, g.Start(), 0), true
+}
+
+// close releases the stored tables, once no request reads them.
+func (c *cache) close() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for spec, ts := range c.stored {
+		ts.Close()
+		delete(c.stored, spec)
 	}
 }
 
@@ -145,6 +198,11 @@ func (c *cache) run(j *job) {
 		return
 	}
 	defer func() { <-c.slots }()
+	if sol, ok := c.storedSolution(j); ok {
+		j.sol = sol
+		j.phase.Store("ready")
+		return
+	}
 	j.phase.Store("exploring")
 	if text, ok := j.root.(rulesRoot); ok {
 		graph, err := j.o.file.Explore(c.ctx, j.o.args, string(text))

@@ -244,7 +244,7 @@ type movesCmd struct {
 }
 
 func (c *movesCmd) Run(e *env) error {
-	g, p, sol, err := c.solveAt(e, c.Position)
+	g, p, sol, err := c.answerAt(e, c.Position)
 	if err != nil {
 		return err
 	}

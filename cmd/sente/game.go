@@ -125,6 +125,30 @@ func (f gameFlags) solveAt(e *env, position string) (sente.Game, sente.Position,
 	return g, root, sol, err
 }
 
+// answerAt is solveAt for the commands that only read values (moves,
+// play): a position of a game whose tables are stored whole is answered
+// from them, whatever the game's size, rather than solved on its own.
+func (f gameFlags) answerAt(e *env, position string) (sente.Game, sente.Position, *solve.Solution, error) {
+	if position == "" {
+		return f.solveAt(e, position)
+	}
+	g, err := f.open(e)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	root, err := parsePosition(g, position)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if sol, ok := f.storedSolution(e, g); ok {
+		if _, reached := sol.Outcome(root); reached {
+			return g, root, sol, nil
+		}
+	}
+	sol, err := f.solveFrom(e, g, root)
+	return g, root, sol, err
+}
+
 // solveFrom solves g from root with the shared flags, showing progress.
 func (f gameFlags) solveFrom(e *env, g sente.Game, root sente.Position) (*solve.Solution, error) {
 	restrict, err := f.restrictions(g)

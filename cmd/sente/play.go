@@ -23,7 +23,7 @@ type playCmd struct {
 // move gave anything away, which is the point of playing a perfect opponent.
 func (c *playCmd) Run(e *env) error {
 	you, _ := sente.ParsePlayer(c.As)
-	g, p, sol, err := c.solveAt(e, c.From)
+	g, p, sol, err := c.answerAt(e, c.From)
 	if err != nil {
 		return err
 	}

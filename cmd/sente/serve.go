@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"time"
 
+	"sente/store"
 	"sente/web"
 )
 
@@ -20,6 +21,7 @@ type serveCmd struct {
 	MaxBody        int64         `help:"Largest request body in bytes (a pasted rules file)." default:"65536"`
 	RequestTimeout time.Duration `help:"Longest time one request may take." default:"10s"`
 	RulesMemory    string        `help:"Hard memory limit of the child process that loads or explores one pasted rules file (512M, 1G, ...)." default:"1G"`
+	Store          string        `help:"Directory of solved tables (sente solve --store) to answer from, whatever a game's size; default: the cache directory."`
 }
 
 func (c serveCmd) Run(e *env) error {
@@ -30,6 +32,12 @@ func (c serveCmd) Run(e *env) error {
 	if err != nil || rulesMemory == 0 {
 		return badInput("--rules-memory %q: want an amount such as 512M or 1G, at least 64M", c.RulesMemory)
 	}
+	var tables *store.Store
+	if s, err := openStore(c.Store); err == nil {
+		tables = &s
+	} else if c.Store != "" {
+		return err
+	}
 	srv, err := web.New(web.Config{
 		MaxPositions:   c.MaxPositions,
 		MaxSolves:      c.MaxSolves,
@@ -39,6 +47,7 @@ func (c serveCmd) Run(e *env) error {
 		Steps:          e.games.Rules.Steps,
 		RulesCallTime:  e.games.Rules.CallTime,
 		RulesMemory:    rulesMemory,
+		Tables:         tables,
 		Logf:           func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) },
 	})
 	if err != nil {

@@ -156,14 +156,12 @@ func (f gameFlags) storedGame(e *env) (*store.GameStore, error) {
 	if err != nil {
 		return nil, err
 	}
-	games, err := s.List()
-	if err != nil {
+	gs, err := s.Find(spec)
+	if err != nil || gs == nil {
 		return nil, err
 	}
-	for _, g := range games {
-		if g.Spec == spec && len(g.Values) > 0 {
-			return s.Game(spec)
-		}
+	if tiers, err := gs.Tiers(store.Values); err != nil || len(tiers) == 0 {
+		return nil, err
 	}
-	return nil, nil
+	return gs, nil
 }

@@ -7,7 +7,6 @@ import (
 	"os"
 	"slices"
 	"strconv"
-	"strings"
 	"syscall"
 	"time"
 
@@ -94,6 +93,25 @@ func (f gameFlags) solveByTiers(e *env, g sente.Game, root sente.Position, restr
 	return solve.FromTiers(g, ts, g.Start(), time.Since(start)), true, nil
 }
 
+// storedSolution is g solved from the start out of its stored tables, when
+// the tier engine may answer for the flags and the store holds every tier.
+func (f gameFlags) storedSolution(e *env, g sente.Game) (*solve.Solution, bool) {
+	restrict, err := f.restrictions(g)
+	if f.Engine == "hash" || f.Symmetry || err != nil || len(restrict) > 0 || sente.CapabilitiesOf(g).TierRanker == nil {
+		return nil, false
+	}
+	gs, err := f.storedGame(e)
+	if err != nil || gs == nil {
+		return nil, false
+	}
+	start := time.Now()
+	ts, err := solve.SolveTiers(e.ctx, g, solve.TierOptions{Sink: gs, StoredOnly: true})
+	if err != nil {
+		return nil, false
+	}
+	return solve.FromTiers(g, ts, g.Start(), time.Since(start)), true
+}
+
 // tableStore is the directory of g's stored tables, or nil when there is
 // nowhere to keep them (no --store and no cache directory), in which case
 // the tables are held in memory for this run.
@@ -119,9 +137,8 @@ func (f gameFlags) tableStore(e *env, g sente.Game) (*store.GameStore, error) {
 	return gs, nil
 }
 
-// canonicalSpec names the game the flags open with every parameter given,
-// in the family's order, so that connect4 and connect4:w=7,h=6,k=4 share
-// their tables; misère play is a game of its own.
+// canonicalSpec names the game the flags open with every parameter given
+// (games.Bound.Canonical); misère play is a game of its own.
 func (f gameFlags) canonicalSpec(e *env) (string, error) {
 	spec, err := sente.ParseSpec(f.Game)
 	if err != nil {
@@ -131,29 +148,7 @@ func (f gameFlags) canonicalSpec(e *env) (string, error) {
 	if err != nil {
 		return "", usageError{err}
 	}
-	var args []string
-	for _, p := range b.Family.Params {
-		var v string
-		switch p.Kind {
-		case sente.Int:
-			v = strconv.Itoa(b.Values.Int(p.Name))
-		case sente.Bool:
-			v = strconv.FormatBool(b.Values.Bool(p.Name))
-		case sente.Ints:
-			var list []string
-			for _, n := range b.Values.Ints(p.Name) {
-				list = append(list, strconv.Itoa(n))
-			}
-			v = strings.Join(list, "/")
-		default:
-			v = b.Values.String(p.Name)
-		}
-		args = append(args, p.Name+"="+v)
-	}
-	text := b.Family.Name
-	if len(args) > 0 {
-		text += ":" + strings.Join(args, ",")
-	}
+	text := b.Canonical()
 	if f.Misere {
 		text += " (misère)"
 	}

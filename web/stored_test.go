@@ -1,0 +1,64 @@
+package web
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"sente"
+	"sente/games"
+	"sente/solve"
+	"sente/store"
+)
+
+// TestStoredTables: a game whose tables the store holds is answered from
+// them, though it is past the server's own limit on a solve, with the
+// values a solve gives; a game the store lacks is solved as before.
+func TestStoredTables(t *testing.T) {
+	tables := store.Store{Dir: t.TempDir()}
+	spec, err := sente.ParseSpec("tictactoe")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := games.Default.Bind(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := b.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	gs, err := tables.Game(b.Canonical())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, err := solve.SolveTiers(context.Background(), g, solve.TierOptions{Sink: gs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts.Close()
+
+	s := newTestServer(t, Config{MaxPositions: 100, Tables: &tables})
+	h := s.Handler()
+	info := ready(t, h, "tictactoe", "")
+	if info.Value != "tie" || info.Remoteness != 9 || info.Positions != 5478 {
+		t.Fatalf("tictactoe from the store: %s in %d, %d positions; want a tie in 9 of 5478", info.Value, info.Remoteness, info.Positions)
+	}
+	next := ready(t, h, "tictactoe", info.Moves[0].To)
+	if next.Value == "" || len(next.Moves) == 0 {
+		t.Fatalf("after a move: %+v", next)
+	}
+	// The store does not hold connect four: the server's own limit holds.
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		code, m, body := get(t, h, "/api/position?game=connect4:w%3D4,h%3D4")
+		if code == 400 && strings.Contains(body, "at most 100 positions") {
+			break
+		}
+		if code != 200 || m["status"] != "solving" || time.Now().After(deadline) {
+			t.Fatalf("connect four 4×4, past the limit and not stored: status %d: %s", code, body)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
