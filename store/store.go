@@ -76,12 +76,22 @@ func (s Store) Find(spec string) (*GameStore, error) {
 		return nil, nil
 	case err != nil:
 		return nil, err
-	case m.Spec != spec:
-		return nil, fmt.Errorf("store: %s holds game %q, not %q", g.Dir, m.Spec, spec)
-	case m.Format != FormatVersion:
-		return nil, fmt.Errorf("store: %s holds tables of format %d, this sente reads %d: remove them with sente store rm", g.Dir, m.Format, FormatVersion)
+	}
+	if err := m.check(g.Dir, spec); err != nil {
+		return nil, err
 	}
 	return g, nil
+}
+
+// check refuses a manifest of another game or another format.
+func (m manifest) check(dir, spec string) error {
+	switch {
+	case m.Spec != spec:
+		return fmt.Errorf("store: %s holds game %q, not %q", dir, m.Spec, spec)
+	case m.Format != FormatVersion:
+		return fmt.Errorf("store: %s holds tables of format %d, this sente reads %d: remove them with sente store rm", dir, m.Format, FormatVersion)
+	}
+	return nil
 }
 
 // Game opens (creating it when needed) the directory of a game's tables,
@@ -115,10 +125,10 @@ func (s Store) Game(spec string) (*GameStore, error) {
 		}
 	case err != nil:
 		return nil, err
-	case m.Spec != spec:
-		return nil, fmt.Errorf("store: %s holds game %q, not %q", g.Dir, m.Spec, spec)
-	case m.Format != FormatVersion:
-		return nil, fmt.Errorf("store: %s holds tables of format %d, this sente reads %d: remove them with sente store rm", g.Dir, m.Format, FormatVersion)
+	default:
+		if err := m.check(g.Dir, spec); err != nil {
+			return nil, err
+		}
 	}
 	return g, nil
 }

@@ -113,11 +113,7 @@ func (f gameFlags) restrictions(g sente.Game) (map[sente.Player]string, error) {
 // solveAt opens the game, reads the position (empty: the start) and solves
 // from it: what most commands do first.
 func (f gameFlags) solveAt(e *env, position string) (sente.Game, sente.Position, *solve.Solution, error) {
-	g, err := f.open(e)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	root, err := parsePosition(g, position)
+	g, root, err := f.openAt(e, position)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -129,24 +125,32 @@ func (f gameFlags) solveAt(e *env, position string) (sente.Game, sente.Position,
 // play): a position of a game whose tables are stored whole is answered
 // from them, whatever the game's size, rather than solved on its own.
 func (f gameFlags) answerAt(e *env, position string) (sente.Game, sente.Position, *solve.Solution, error) {
-	if position == "" {
-		return f.solveAt(e, position)
-	}
-	g, err := f.open(e)
+	g, root, err := f.openAt(e, position)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	root, err := parsePosition(g, position)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	if sol, ok := f.storedSolution(e, g); ok {
-		if _, reached := sol.Outcome(root); reached {
-			return g, root, sol, nil
+	if position != "" {
+		if sol, ok := f.storedSolution(e, g); ok {
+			if _, reached := sol.Outcome(root); reached {
+				return g, root, sol, nil
+			}
 		}
 	}
 	sol, err := f.solveFrom(e, g, root)
 	return g, root, sol, err
+}
+
+// openAt opens the game and reads the position (empty: the start).
+func (f gameFlags) openAt(e *env, position string) (sente.Game, sente.Position, error) {
+	g, err := f.open(e)
+	if err != nil {
+		return nil, nil, err
+	}
+	root, err := parsePosition(g, position)
+	if err != nil {
+		return nil, nil, err
+	}
+	return g, root, nil
 }
 
 // solveFrom solves g from root with the shared flags, showing progress.
