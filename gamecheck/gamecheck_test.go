@@ -51,6 +51,7 @@ func TestBuiltInGamesPass(t *testing.T) {
 		"kayles":      "kayles:n=8",
 		"nim":         "nim:heaps=1/2/3",
 		"octal":       "octal:code=0.137,n=8",
+		"quixo":       "quixo:n=3,k=2",
 		"subtraction": "subtraction:set=1/3/4,n=10",
 		"tictactoe":   "tictactoe",
 		"tofu":        "tofu:x=2,y=3,z=2",

@@ -39,6 +39,9 @@ func TestEngineMatchesReference(t *testing.T) {
 		{spec: "connect4:w=4,h=4"},
 		{spec: "connect4:w=4,h=3,k=3"},
 		{spec: "connect4:w=3,h=5,k=3"},
+		{spec: "quixo:n=3"},
+		{spec: "quixo:n=3,k=2"},
+		{spec: "quixo:n=4", from: "xoxo/xoxo/oxox/oxox x"}, // full boards: 24092 positions, 1256 of them drawn
 	}
 	for _, tt := range tests {
 		name := tt.spec

@@ -1,0 +1,496 @@
+package games
+
+import (
+	"fmt"
+	"math"
+	"math/bits"
+	"strconv"
+	"strings"
+
+	"sente"
+)
+
+func init() {
+	register(Family{
+		Name:    "quixo",
+		Summary: "quixo: take a cube from the edge, push it back in, and get k in a row",
+		Params: []sente.Param{
+			{Name: "n", Doc: "rows and columns of the square board", Kind: sente.Int, Default: "5", Min: 3, Max: 5},
+			{Name: "k", Doc: "cubes in a row (across, down or diagonal) that win; 0 means n, a whole row", Kind: sente.Int, Default: "0", Min: 0, Max: 5},
+		},
+		New: func(v sente.ParamValues) (sente.Game, error) {
+			k := v.Int("k")
+			if k == 0 {
+				k = v.Int("n")
+			}
+			g, err := NewQuixo(v.Int("n"), k)
+			if err != nil {
+				// A nil *Quixo in a sente.Game would not compare equal to nil.
+				return nil, err
+			}
+			return g, nil
+		},
+	})
+}
+
+// Quixo is Gigamic's Quixo on an n×n board of cubes, each blank, x or o.
+// The player to move takes a cube from the outer ring that is blank or
+// shows their own symbol, turns it to their symbol, and pushes it back
+// into the same row or column from an end other than the one it came
+// from; the cubes in between slide one step. A line of k of one's symbol
+// wins, but making a line of the opponent's symbol loses, even together
+// with one's own. Positions repeat, so play may never end (a draw).
+//
+// Cells are numbered row by row from the top-left: cell = row*n + col. The
+// key of a position is X | O<<quixoPlane | oToMove<<quixoSide: two cell
+// masks and the side to move, since in quixo the counts of cubes do not
+// tell whose turn it is.
+type Quixo struct {
+	n, k  int
+	cells int
+	full  uint32 // every cell of the board
+
+	// The win test, as tictactoe's: a line of k in direction d starts at
+	// the cells of lineStart[d], and each next cube is lineShift[d] on.
+	lineShift [4]uint
+	lineStart [4]uint32
+
+	pushes []quixoPush // every move of the board, in move-name order
+
+	// sym[s][i][b] is the image under symmetry s of byte b at byte i of a
+	// cell mask, so a whole mask maps with four lookups.
+	sym [8][4][256]uint32
+}
+
+// quixoPush is one move of the board, stated on keys so that a child
+// costs a few shifts and masks whoever moves. The cube leaves cell from
+// and enters at cell entry; the cubes of slide (both planes: the segment
+// from entry to from, without from) move one step towards from, which is
+// up (a left shift) by up bits or down by down bits.
+type quixoPush struct {
+	name     string
+	from     uint32 // the cell taken
+	entry    uint32 // the cell it is pushed into
+	segment  uint64 // the cells from entry to from, in both planes
+	slide    uint64 // the segment without from, in both planes
+	up, down uint
+}
+
+const (
+	quixoPlane = 25 // O's mask starts here: room for 5×5 cells of X below
+	quixoSide  = 50 // set when o is to move
+)
+
+// QuixoPosition is a quixo position: the cubes showing each symbol, bit
+// row*n+col for the cell in row row (from the top) and column col (from
+// the left), and whether o is to move.
+type QuixoPosition struct {
+	X, O    uint32
+	OToMove bool
+}
+
+// NewQuixo makes quixo on an n×n board, k in a row to win.
+func NewQuixo(n, k int) (*Quixo, error) {
+	switch {
+	case n < 3 || n > 5:
+		return nil, fmt.Errorf("quixo: n=%d; the board is 3×3 to 5×5 (the ring needs an inside, and 5×5 is the real game and fills the 64-bit key)", n)
+	case k < 2 || k > n:
+		return nil, fmt.Errorf("quixo: k=%d on a board of %d×%d; want k from 2 to %d", k, n, n, n)
+	}
+	g := &Quixo{n: n, k: k, cells: n * n}
+	g.full = uint32(1)<<g.cells - 1
+
+	dirs := [4][2]int{{0, 1}, {1, 0}, {1, 1}, {1, -1}} // across, down, diagonal, anti-diagonal
+	for d, dir := range dirs {
+		dr, dc := dir[0], dir[1]
+		g.lineShift[d] = uint(dr*n + dc)
+		for r := range n {
+			for c := range n {
+				er, ec := r+(k-1)*dr, c+(k-1)*dc
+				if er < n && ec >= 0 && ec < n {
+					g.lineStart[d] |= 1 << (r*n + c)
+				}
+			}
+		}
+	}
+
+	g.pushes = g.makePushes()
+
+	for s, perm := range tttSymmetries(n, n) {
+		for i := range 4 {
+			for b := range 256 {
+				var img uint32
+				for j := range 8 {
+					if cell := i*8 + j; b>>j&1 == 1 && cell < g.cells {
+						img |= 1 << perm[cell]
+					}
+				}
+				g.sym[s][i][b] = img
+			}
+		}
+	}
+	return g, nil
+}
+
+// makePushes lists the moves of the board: for each cell of the outer
+// ring (row by row), the ends of its column and row it may be pushed back
+// from, top, bottom, left, right; never the end it was taken from.
+func (g *Quixo) makePushes() []quixoPush {
+	n := g.n
+	var pushes []quixoPush
+	for r := range n {
+		for c := range n {
+			if r != 0 && r != n-1 && c != 0 && c != n-1 {
+				continue // inside the ring
+			}
+			ends := []struct {
+				side   string
+				er, ec int
+				ok     bool
+			}{
+				{"t", 0, c, r != 0},
+				{"b", n - 1, c, r != n-1},
+				{"l", r, 0, c != 0},
+				{"r", r, n - 1, c != n-1},
+			}
+			for _, e := range ends {
+				if !e.ok {
+					continue
+				}
+				from, entry := r*n+c, e.er*n+e.ec
+				step := 1 // along the row
+				if e.ec == c {
+					step = n // along the column
+				}
+				lo, hi := min(from, entry), max(from, entry)
+				var segment uint32
+				for cell := lo; cell <= hi; cell += step {
+					segment |= 1 << cell
+				}
+				p := quixoPush{
+					name:    g.cellName(from) + e.side,
+					from:    1 << from,
+					entry:   1 << entry,
+					segment: bothPlanes(segment),
+					slide:   bothPlanes(segment &^ (1 << from)),
+				}
+				// The cubes move towards the cell taken.
+				if from > entry {
+					p.up = uint(step)
+				} else {
+					p.down = uint(step)
+				}
+				pushes = append(pushes, p)
+			}
+		}
+	}
+	return pushes
+}
+
+// bothPlanes is a cell mask in X's plane and in O's.
+func bothPlanes(m uint32) uint64 { return uint64(m) | uint64(m)<<quixoPlane }
+
+// cellName names a cell as tictactoe does, like a chess square: column
+// letter from the left, row number from the bottom.
+func (g *Quixo) cellName(cell int) string {
+	return tttColumnName(cell%g.n) + strconv.Itoa(g.n-cell/g.n)
+}
+
+func (g *Quixo) String() string {
+	return fmt.Sprintf("quixo:n=%d,k=%d", g.n, g.k)
+}
+
+// push applies a move to a key: the mover's cube leaves from, the slide
+// moves one step, the entry cell shows the mover's symbol, and the turn
+// passes.
+func (p *quixoPush) apply(key uint64, oMoves bool) uint64 {
+	moved := (key & p.slide) << p.up >> p.down
+	next := key&^p.segment | moved
+	if oMoves {
+		next |= uint64(p.entry) << quixoPlane
+	} else {
+		next |= uint64(p.entry)
+	}
+	return next ^ 1<<quixoSide
+}
+
+// rival is the cell mask of the player not to move: the cubes the mover
+// may not take.
+func rival(key uint64) uint32 {
+	if key>>quixoSide&1 == 1 {
+		return uint32(key) & (1<<quixoPlane - 1)
+	}
+	return uint32(key >> quixoPlane & (1<<quixoPlane - 1))
+}
+
+func (g *Quixo) AppendChildren(dst []uint64, key uint64) []uint64 {
+	oMoves := key>>quixoSide&1 == 1
+	forbidden := rival(key)
+	for i := range g.pushes {
+		p := &g.pushes[i]
+		if p.from&forbidden == 0 {
+			dst = append(dst, p.apply(key, oMoves))
+		}
+	}
+	return dst
+}
+
+// EndedKey: play stops at the first line. The player who just moved made
+// every line on the board, so a line of the player to move's symbol means
+// the last move made it and lost, with or without its own; a line of the
+// last mover's symbol alone means it won.
+func (g *Quixo) EndedKey(key uint64) (sente.Value, bool) {
+	x, o := uint32(key)&g.full, uint32(key>>quixoPlane)&g.full
+	mine, theirs := x, o
+	if key>>quixoSide&1 == 1 {
+		mine, theirs = o, x
+	}
+	if g.hasLine(mine) {
+		return sente.Win, true
+	}
+	if g.hasLine(theirs) {
+		return sente.Lose, true
+	}
+	return sente.Unknown, false
+}
+
+func (g *Quixo) hasLine(b uint32) bool {
+	for d := range 4 {
+		run := b & g.lineStart[d]
+		for i := 1; i < g.k && run != 0; i++ {
+			run &= b >> (uint(i) * g.lineShift[d])
+		}
+		if run != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Tier is the number of cubes that show a symbol: a move turns a blank
+// cube or one of the mover's own, so it never falls, and the engine may
+// solve the fuller boards first.
+func (g *Quixo) Tier(key uint64) int {
+	return bits.OnesCount64(key & (1<<quixoSide - 1))
+}
+
+// Canonical is the least key among the images of the position under the
+// eight symmetries of the square, which map lines to lines and pushes to
+// pushes; the side to move stays.
+func (g *Quixo) Canonical(key uint64) uint64 {
+	x, o := uint32(key)&g.full, uint32(key>>quixoPlane)&g.full
+	side := key & (1 << quixoSide)
+	best := key
+	for s := 1; s < 8; s++ {
+		t := &g.sym[s]
+		ix := t[0][x&0xff] | t[1][x>>8&0xff] | t[2][x>>16&0xff] | t[3][x>>24]
+		io := t[0][o&0xff] | t[1][o>>8&0xff] | t[2][o>>16&0xff] | t[3][o>>24]
+		if img := uint64(ix) | uint64(io)<<quixoPlane | side; img < best {
+			best = img
+		}
+	}
+	return best
+}
+
+func (g *Quixo) Encode(p sente.Position) uint64 {
+	pos := p.(QuixoPosition)
+	key := uint64(pos.X) | uint64(pos.O)<<quixoPlane
+	if pos.OToMove {
+		key |= 1 << quixoSide
+	}
+	return key
+}
+
+func (g *Quixo) Decode(key uint64) sente.Position {
+	return QuixoPosition{
+		X:       uint32(key) & (1<<quixoPlane - 1),
+		O:       uint32(key>>quixoPlane) & (1<<quixoPlane - 1),
+		OToMove: key>>quixoSide&1 == 1,
+	}
+}
+
+func (g *Quixo) Start() sente.Position { return QuixoPosition{} }
+
+func (g *Quixo) Moves(p sente.Position) []sente.Move {
+	key := g.Encode(p)
+	oMoves := key>>quixoSide&1 == 1
+	forbidden := rival(key)
+	moves := make([]sente.Move, 0, len(g.pushes))
+	for i := range g.pushes {
+		push := &g.pushes[i]
+		if push.from&forbidden == 0 {
+			moves = append(moves, sente.Move{Name: push.name, To: g.Decode(push.apply(key, oMoves))})
+		}
+	}
+	return moves
+}
+
+func (g *Quixo) Ended(p sente.Position) (sente.Value, bool) {
+	return g.EndedKey(g.Encode(p))
+}
+
+func (g *Quixo) Turn(p sente.Position) sente.Player {
+	if p.(QuixoPosition).OToMove {
+		return sente.Second
+	}
+	return sente.First
+}
+
+// FormatPosition writes the rows from the top separated by /, then a space
+// and the symbol of the player to move: "x.o/.../... o".
+func (g *Quixo) FormatPosition(p sente.Position) string {
+	pos := p.(QuixoPosition)
+	var sb strings.Builder
+	sb.WriteString(g.boardText(pos))
+	if pos.OToMove {
+		sb.WriteString(" o")
+	} else {
+		sb.WriteString(" x")
+	}
+	return sb.String()
+}
+
+// boardText is the rows of the board alone, as drawGrid and gridCells read.
+func (g *Quixo) boardText(pos QuixoPosition) string {
+	var sb strings.Builder
+	for r := range g.n {
+		if r > 0 {
+			sb.WriteByte('/')
+		}
+		for c := range g.n {
+			bit := uint32(1) << (r*g.n + c)
+			switch {
+			case pos.X&bit != 0:
+				sb.WriteByte('x')
+			case pos.O&bit != 0:
+				sb.WriteByte('o')
+			default:
+				sb.WriteByte('.')
+			}
+		}
+	}
+	return sb.String()
+}
+
+// ParsePosition reads FormatPosition's form. Any board is a position:
+// cubes of either symbol may be anywhere, in any number, since pushes move
+// them and turning a blank or one's own cube changes the counts freely.
+func (g *Quixo) ParsePosition(s string) (sente.Position, error) {
+	fields := strings.Fields(s)
+	if len(fields) != 2 {
+		return nil, g.parseError(s, fmt.Sprintf("%d word(s) instead of 2 (the board, then x or o to move)", len(fields)))
+	}
+	var pos QuixoPosition
+	switch strings.ToLower(fields[1]) {
+	case "x":
+	case "o":
+		pos.OToMove = true
+	default:
+		return nil, g.parseError(s, fmt.Sprintf("the player to move is %q, not x or o", fields[1]))
+	}
+	rows := strings.Split(fields[0], "/")
+	if len(rows) != g.n {
+		return nil, g.parseError(s, fmt.Sprintf("%d row(s) instead of %d", len(rows), g.n))
+	}
+	for r, row := range rows {
+		if len(row) != g.n {
+			return nil, g.parseError(s, fmt.Sprintf("row %d has %d cell(s) instead of %d", r+1, len(row), g.n))
+		}
+		for c := range len(row) {
+			bit := uint32(1) << (r*g.n + c)
+			switch row[c] {
+			case 'x', 'X':
+				pos.X |= bit
+			case 'o', 'O':
+				pos.O |= bit
+			case '.':
+			default:
+				return nil, g.parseError(s, fmt.Sprintf("bad cell %q in row %d", row[c], r+1))
+			}
+		}
+	}
+	return pos, nil
+}
+
+func (g *Quixo) parseError(s, problem string) error {
+	return fmt.Errorf("quixo position %q: %s; want %d rows of %d cells from top to bottom separated by /, each x, o or . (blank), then a space and x or o for the player to move (e.g. %q)",
+		s, problem, g.n, g.n, g.example())
+}
+
+// example is the position after x's first move a1t: an x cube pushed
+// into column a from the top.
+func (g *Quixo) example() string {
+	return g.FormatPosition(QuixoPosition{X: 1, OToMove: true})
+}
+
+func (g *Quixo) Describe() sente.Description {
+	return sente.Description{
+		Summary: fmt.Sprintf("%d in a row on a %d×%d board of cubes pushed in from the edge", g.k, g.n, g.n),
+		Rules: fmt.Sprintf("A board of %d×%d cubes, each blank, x or o; all start blank and x moves first. "+
+			"A move takes a cube from the outer ring that is blank or shows the mover's symbol (never the opponent's), turns it to the mover's symbol, "+
+			"and pushes it back into the same row or column from an end other than the one it was taken from; the cubes in between slide one step. "+
+			"A player who makes %d of their symbol in a row across, down or diagonally wins, and play stops there. "+
+			"A move that makes a line of the opponent's symbol loses, even if it also makes one of the mover's own. "+
+			"Positions can repeat, so play that never ends is a draw; there are no ties. "+
+			"Moves name the cell taken, like a chess square (column letter from a on the left, row number from 1 at the bottom), then the end it is pushed in from: "+
+			"t (top), b (bottom), l (left) or r (right); a1t takes the bottom-left cube and pushes it into column a from the top. "+
+			"Positions that are reflections or rotations of each other are treated as one (8 symmetries).",
+			g.n, g.n, g.k),
+		Position: fmt.Sprintf("The rows from top to bottom separated by /, each cell x, o or . (blank), then a space and x or o for the player to move, e.g. %q. "+
+			"Any board is accepted; one with a line has ended.", g.example()),
+		Examples: []string{
+			"quixo",
+			"quixo:n=3",
+			"quixo:n=4,k=3",
+		},
+	}
+}
+
+// Draw shows the board with the coordinates of move names and the player
+// to move below.
+func (g *Quixo) Draw(p sente.Position) string {
+	pos := p.(QuixoPosition)
+	cols := make([]string, g.n)
+	for c := range cols {
+		cols[c] = tttColumnName(c)
+	}
+	grid := drawGrid(g.boardText(pos), func(r int) string { return strconv.Itoa(g.n - r) }, cols)
+	return grid + "\n" + g.toMove(pos)
+}
+
+func (g *Quixo) toMove(pos QuixoPosition) string {
+	if pos.OToMove {
+		return "o to move"
+	}
+	return "x to move"
+}
+
+// Board shows the grid with the labels of move names; the turn is in the
+// caption, as the board alone does not tell it.
+func (g *Quixo) Board(p sente.Position) sente.Board {
+	pos := p.(QuixoPosition)
+	b := sente.Board{Style: "grid", Cells: gridCells(g.boardText(pos)), Caption: g.toMove(pos)}
+	for r := range g.n {
+		b.RowLabels = append(b.RowLabels, strconv.Itoa(g.n-r))
+	}
+	for c := range g.n {
+		b.ColLabels = append(b.ColLabels, tttColumnName(c))
+	}
+	return b
+}
+
+// EstimatePositions bounds quixo's positions: every cell blank, x or o,
+// with either player to move.
+func (g *Quixo) EstimatePositions() float64 {
+	return 2 * math.Pow(3, float64(g.cells))
+}
+
+var (
+	_ sente.Encoder   = (*Quixo)(nil)
+	_ sente.Tiered    = (*Quixo)(nil)
+	_ sente.Symmetric = (*Quixo)(nil)
+	_ sente.Describer = (*Quixo)(nil)
+	_ sente.Drawer    = (*Quixo)(nil)
+	_ sente.Boarder   = (*Quixo)(nil)
+	_ sente.Estimator = (*Quixo)(nil)
+)
