@@ -50,16 +50,11 @@ type Quixo struct {
 	cells int
 	full  uint32 // every cell of the board
 
-	// The win test, as tictactoe's: a line of k in direction d starts at
-	// the cells of lineStart[d], and each next cube is lineShift[d] on.
-	lineShift [4]uint
-	lineStart [4]uint32
+	lines gridLines // k in a row
 
 	pushes []quixoPush // every move of the board, in move-name order
 
-	// sym[s][i][b] is the image under symmetry s of byte b at byte i of a
-	// cell mask, so a whole mask maps with four lookups.
-	sym [8][4][256]uint32
+	syms gridSymmetries // the square's eight
 }
 
 // quixoPush is one move of the board, stated on keys so that a child
@@ -100,35 +95,11 @@ func NewQuixo(n, k int) (*Quixo, error) {
 	g := &Quixo{n: n, k: k, cells: n * n}
 	g.full = uint32(1)<<g.cells - 1
 
-	dirs := [4][2]int{{0, 1}, {1, 0}, {1, 1}, {1, -1}} // across, down, diagonal, anti-diagonal
-	for d, dir := range dirs {
-		dr, dc := dir[0], dir[1]
-		g.lineShift[d] = uint(dr*n + dc)
-		for r := range n {
-			for c := range n {
-				er, ec := r+(k-1)*dr, c+(k-1)*dc
-				if er < n && ec >= 0 && ec < n {
-					g.lineStart[d] |= 1 << (r*n + c)
-				}
-			}
-		}
-	}
+	g.lines = newGridLines(g.n, g.n, k)
 
 	g.pushes = g.makePushes()
 
-	for s, perm := range tttSymmetries(n, n) {
-		for i := range 4 {
-			for b := range 256 {
-				var img uint32
-				for j := range 8 {
-					if cell := i*8 + j; b>>j&1 == 1 && cell < g.cells {
-						img |= 1 << perm[cell]
-					}
-				}
-				g.sym[s][i][b] = img
-			}
-		}
-	}
+	g.syms = newGridSymmetries(tttSymmetries(n, n), g.cells)
 	return g, nil
 }
 
@@ -245,26 +216,13 @@ func (g *Quixo) EndedKey(key uint64) (sente.Value, bool) {
 	if key>>quixoSide&1 == 1 {
 		mine, theirs = o, x
 	}
-	if g.hasLine(mine) {
+	if g.lines.has(mine) {
 		return sente.Win, true
 	}
-	if g.hasLine(theirs) {
+	if g.lines.has(theirs) {
 		return sente.Lose, true
 	}
 	return sente.Unknown, false
-}
-
-func (g *Quixo) hasLine(b uint32) bool {
-	for d := range 4 {
-		run := b & g.lineStart[d]
-		for i := 1; i < g.k && run != 0; i++ {
-			run &= b >> (uint(i) * g.lineShift[d])
-		}
-		if run != 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // Tier is the number of cubes that show a symbol: a move turns a blank
@@ -281,11 +239,8 @@ func (g *Quixo) Canonical(key uint64) uint64 {
 	x, o := uint32(key)&g.full, uint32(key>>quixoPlane)&g.full
 	side := key & (1 << quixoSide)
 	best := key
-	for s := 1; s < 8; s++ {
-		t := &g.sym[s]
-		ix := t[0][x&0xff] | t[1][x>>8&0xff] | t[2][x>>16&0xff] | t[3][x>>24]
-		io := t[0][o&0xff] | t[1][o>>8&0xff] | t[2][o>>16&0xff] | t[3][o>>24]
-		if img := uint64(ix) | uint64(io)<<quixoPlane | side; img < best {
+	for s := 1; s < g.syms.n; s++ {
+		if img := uint64(g.syms.image(s, x)) | uint64(g.syms.image(s, o))<<quixoPlane | side; img < best {
 			best = img
 		}
 	}
@@ -352,24 +307,7 @@ func (g *Quixo) FormatPosition(p sente.Position) string {
 
 // boardText is the rows of the board alone, as drawGrid and gridCells read.
 func (g *Quixo) boardText(pos QuixoPosition) string {
-	var sb strings.Builder
-	for r := range g.n {
-		if r > 0 {
-			sb.WriteByte('/')
-		}
-		for c := range g.n {
-			bit := uint32(1) << (r*g.n + c)
-			switch {
-			case pos.X&bit != 0:
-				sb.WriteByte('x')
-			case pos.O&bit != 0:
-				sb.WriteByte('o')
-			default:
-				sb.WriteByte('.')
-			}
-		}
-	}
-	return sb.String()
+	return gridText(g.n, g.n, pos.X, pos.O)
 }
 
 // ParsePosition reads FormatPosition's form. Any board is a position:
@@ -388,26 +326,9 @@ func (g *Quixo) ParsePosition(s string) (sente.Position, error) {
 	default:
 		return nil, g.parseError(s, fmt.Sprintf("the player to move is %q, not x or o", fields[1]))
 	}
-	rows := strings.Split(fields[0], "/")
-	if len(rows) != g.n {
-		return nil, g.parseError(s, fmt.Sprintf("%d row(s) instead of %d", len(rows), g.n))
-	}
-	for r, row := range rows {
-		if len(row) != g.n {
-			return nil, g.parseError(s, fmt.Sprintf("row %d has %d cell(s) instead of %d", r+1, len(row), g.n))
-		}
-		for c := range len(row) {
-			bit := uint32(1) << (r*g.n + c)
-			switch row[c] {
-			case 'x', 'X':
-				pos.X |= bit
-			case 'o', 'O':
-				pos.O |= bit
-			case '.':
-			default:
-				return nil, g.parseError(s, fmt.Sprintf("bad cell %q in row %d", row[c], r+1))
-			}
-		}
+	var problem string
+	if pos.X, pos.O, problem = parseGrid(fields[0], g.n, g.n); problem != "" {
+		return nil, g.parseError(s, problem)
 	}
 	return pos, nil
 }

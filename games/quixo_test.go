@@ -12,20 +12,12 @@ import (
 
 func quixoNew(t testing.TB, spec string) *Quixo {
 	t.Helper()
-	g, err := New(spec)
-	if err != nil {
-		t.Fatalf("New(%q): %v", spec, err)
-	}
-	return g.(*Quixo)
+	return mustGame[*Quixo](t, spec)
 }
 
 func quixoParse(t testing.TB, g *Quixo, s string) QuixoPosition {
 	t.Helper()
-	p, err := g.ParsePosition(s)
-	if err != nil {
-		t.Fatalf("ParsePosition(%q): %v", s, err)
-	}
-	return p.(QuixoPosition)
+	return mustParse[QuixoPosition](t, g, s)
 }
 
 // quixoGrid is a position text as a grid of bytes and the symbol to move.
@@ -119,26 +111,6 @@ func quixoNaiveLine(grid [][]byte, stone byte, k int) bool {
 	return false
 }
 
-// quixoReachable lists the start and every position reachable from it by
-// Moves, stopping at ended positions.
-func quixoReachable(g sente.Game) []sente.Position {
-	seen := map[sente.Position]bool{g.Start(): true}
-	list := []sente.Position{g.Start()}
-	for i := 0; i < len(list); i++ {
-		p := list[i]
-		if _, over := g.Ended(p); over {
-			continue
-		}
-		for _, mv := range g.Moves(p) {
-			if !seen[mv.To] {
-				seen[mv.To] = true
-				list = append(list, mv.To)
-			}
-		}
-	}
-	return list
-}
-
 // quixoImages returns the board text under the eight symmetries of the
 // square, computed on the text alone.
 func quixoImages(text string) []string {
@@ -177,7 +149,7 @@ func TestQuixoConsistency(t *testing.T) {
 	for _, spec := range []string{"quixo:n=3", "quixo:n=3,k=2"} {
 		t.Run(spec, func(t *testing.T) {
 			g := quixoNew(t, spec)
-			list := quixoReachable(g)
+			list := reachableByMoves(g)
 			var children []uint64
 			for _, p := range list {
 				text := g.FormatPosition(p)

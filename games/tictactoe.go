@@ -40,16 +40,9 @@ type TicTacToe struct {
 	cells   int
 	full    uint32 // every cell of the board
 
-	// A line of k in direction d starting at cell c lies on the board exactly
-	// when bit c of lineStart[d] is set, so the win test is k-1 shift-ands
-	// per direction with no per-line loop.
-	lineShift [4]uint
-	lineStart [4]uint32
+	lines gridLines // k in a row
 
-	// sym[s][i][b] is the image under symmetry s of byte b at byte i of a
-	// cell mask: four table lookups map a whole mask, with no per-cell loop.
-	nsym int
-	sym  [8][4][256]uint32
+	syms gridSymmetries // those of the board: 8 when square, else 4
 
 	names []string // move name of each cell
 
@@ -78,36 +71,9 @@ func NewTicTacToe(m, n, k int) (*TicTacToe, error) {
 	g := &TicTacToe{m: m, n: n, k: k, cells: m * n}
 	g.full = uint32(uint64(1)<<g.cells - 1)
 
-	dirs := [4][2]int{{0, 1}, {1, 0}, {1, 1}, {1, -1}} // across, down, diagonal, anti-diagonal
-	for d, dir := range dirs {
-		dr, dc := dir[0], dir[1]
-		if step := dr*n + dc; step > 0 {
-			g.lineShift[d] = uint(step)
-		}
-		for r := range m {
-			for c := range n {
-				er, ec := r+(k-1)*dr, c+(k-1)*dc
-				if er < m && ec >= 0 && ec < n {
-					g.lineStart[d] |= 1 << (r*n + c)
-				}
-			}
-		}
-	}
+	g.lines = newGridLines(g.m, g.n, k)
 
-	for s, perm := range tttSymmetries(m, n) {
-		g.nsym = s + 1
-		for i := range 4 {
-			for b := range 256 {
-				var img uint32
-				for j := range 8 {
-					if cell := i*8 + j; b>>j&1 == 1 && cell < g.cells {
-						img |= 1 << perm[cell]
-					}
-				}
-				g.sym[s][i][b] = img
-			}
-		}
-	}
+	g.syms = newGridSymmetries(tttSymmetries(m, n), g.cells)
 
 	g.names = make([]string, g.cells)
 	for r := range m {
@@ -224,26 +190,13 @@ func (g *TicTacToe) EndedKey(key uint64) (sente.Value, bool) {
 	if bits.OnesCount32(x) > bits.OnesCount32(o) {
 		last = x
 	}
-	if g.hasLine(last) {
+	if g.lines.has(last) {
 		return sente.Lose, true
 	}
 	if x|o == g.full {
 		return sente.Tie, true
 	}
 	return sente.Unknown, false
-}
-
-func (g *TicTacToe) hasLine(b uint32) bool {
-	for d := range 4 {
-		run := b & g.lineStart[d]
-		for i := 1; i < g.k && run != 0; i++ {
-			run &= b >> (uint(i) * g.lineShift[d])
-		}
-		if run != 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // Tier is the number of stones on the board.
@@ -254,11 +207,8 @@ func (g *TicTacToe) Tier(key uint64) int { return bits.OnesCount64(key) }
 func (g *TicTacToe) Canonical(key uint64) uint64 {
 	x, o := uint32(key), uint32(key>>32)
 	best := key
-	for s := 1; s < g.nsym; s++ {
-		t := &g.sym[s]
-		ix := t[0][x&0xff] | t[1][x>>8&0xff] | t[2][x>>16&0xff] | t[3][x>>24]
-		io := t[0][o&0xff] | t[1][o>>8&0xff] | t[2][o>>16&0xff] | t[3][o>>24]
-		if img := uint64(ix) | uint64(io)<<32; img < best {
+	for s := 1; s < g.syms.n; s++ {
+		if img := uint64(g.syms.image(s, x)) | uint64(g.syms.image(s, o))<<32; img < best {
 			best = img
 		}
 	}
@@ -267,49 +217,14 @@ func (g *TicTacToe) Canonical(key uint64) uint64 {
 
 func (g *TicTacToe) FormatPosition(p sente.Position) string {
 	pos := p.(TicTacToePosition)
-	var sb strings.Builder
-	for r := range g.m {
-		if r > 0 {
-			sb.WriteByte('/')
-		}
-		for c := range g.n {
-			bit := uint32(1) << (r*g.n + c)
-			switch {
-			case pos.X&bit != 0:
-				sb.WriteByte('x')
-			case pos.O&bit != 0:
-				sb.WriteByte('o')
-			default:
-				sb.WriteByte('.')
-			}
-		}
-	}
-	return sb.String()
+	return gridText(g.m, g.n, pos.X, pos.O)
 }
 
 func (g *TicTacToe) ParsePosition(s string) (sente.Position, error) {
-	text := strings.TrimSpace(s)
-	rows := strings.Split(text, "/")
-	if len(rows) != g.m {
-		return nil, g.parseError(s, fmt.Sprintf("%d row(s) instead of %d", len(rows), g.m))
-	}
 	var pos TicTacToePosition
-	for r, row := range rows {
-		if len(row) != g.n {
-			return nil, g.parseError(s, fmt.Sprintf("row %d has %d cell(s) instead of %d", r+1, len(row), g.n))
-		}
-		for c := range len(row) {
-			bit := uint32(1) << (r*g.n + c)
-			switch row[c] {
-			case 'x', 'X':
-				pos.X |= bit
-			case 'o', 'O':
-				pos.O |= bit
-			case '.':
-			default:
-				return nil, g.parseError(s, fmt.Sprintf("bad cell %q", row[c]))
-			}
-		}
+	var problem string
+	if pos.X, pos.O, problem = parseGrid(strings.TrimSpace(s), g.m, g.n); problem != "" {
+		return nil, g.parseError(s, problem)
 	}
 	nx, no := bits.OnesCount32(pos.X), bits.OnesCount32(pos.O)
 	if no != nx && no != nx-1 {
@@ -321,7 +236,7 @@ func (g *TicTacToe) ParsePosition(s string) (sente.Position, error) {
 	if nx > no {
 		waiting, name = pos.O, "o"
 	}
-	if g.hasLine(waiting) {
+	if g.lines.has(waiting) {
 		return nil, g.parseError(s, fmt.Sprintf("%s has %d in a row but did not move last", name, g.k))
 	}
 	return pos, nil
@@ -354,7 +269,7 @@ func (g *TicTacToe) Describe() sente.Description {
 			"A full board with no line is a tie. "+
 			"Moves are named like chess squares: a column letter (a from the left, then aa, ab, ... past z) and a row number (1 at the bottom), so a1 is the bottom-left cell. "+
 			"Positions that are reflections or rotations of each other are treated as one (%d symmetries).",
-			g.m, g.n, g.k, g.nsym),
+			g.m, g.n, g.k, g.syms.n),
 		Position: fmt.Sprintf("The rows from top to bottom separated by /, each cell x, o or . (empty), e.g. %q. "+
 			"The counts must be possible (as many o as x, or one fewer), and only the player who moved last may have a line.", g.example()),
 		Examples: []string{

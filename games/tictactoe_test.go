@@ -10,16 +10,13 @@ import (
 
 func tttNew(t testing.TB, spec string) *TicTacToe {
 	t.Helper()
-	g, err := New(spec)
-	if err != nil {
-		t.Fatalf("New(%q): %v", spec, err)
-	}
-	return g.(*TicTacToe)
+	return mustGame[*TicTacToe](t, spec)
 }
 
-// tttReachable lists the start and every position reachable from it by legal
-// play that stops at a win, found by breadth-first search over Moves only.
-func tttReachable(g sente.Game) []sente.Position {
+// reachableByMoves lists the start and every position reachable from it by
+// legal play that stops where the game ends, found by breadth-first search
+// over Moves only (tic-tac-toe, quixo).
+func reachableByMoves(g sente.Game) []sente.Position {
 	seen := map[sente.Position]bool{g.Start(): true}
 	list := []sente.Position{g.Start()}
 	for i := 0; i < len(list); i++ {
@@ -39,7 +36,7 @@ func tttReachable(g sente.Game) []sente.Position {
 
 func TestTicTacToeCounts(t *testing.T) {
 	g := tttNew(t, "tictactoe")
-	list := tttReachable(g)
+	list := reachableByMoves(g)
 	if len(list) != 5478 {
 		t.Errorf("3×3 tic-tac-toe: %d reachable positions, want 5478", len(list))
 	}
@@ -67,7 +64,7 @@ func TestTicTacToeConsistency(t *testing.T) {
 	for _, spec := range []string{"tictactoe", "tictactoe:m=3,n=4,k=3", "tictactoe:m=2,n=4,k=2", "tictactoe:m=1,n=5,k=1", "tictactoe:m=4,n=1,k=3"} {
 		t.Run(spec, func(t *testing.T) {
 			g := tttNew(t, spec)
-			list := tttReachable(g)
+			list := reachableByMoves(g)
 			var children []uint64
 			for _, p := range list {
 				key := g.Encode(p)
@@ -269,7 +266,7 @@ var (
 func tttBenchKeys(b *testing.B) (*TicTacToe, []uint64) {
 	g := tttNew(b, "tictactoe:m=3,n=4,k=3")
 	var keys []uint64
-	for _, p := range tttReachable(g) {
+	for _, p := range reachableByMoves(g) {
 		if _, over := g.Ended(p); !over {
 			keys = append(keys, g.Encode(p))
 		}
