@@ -276,7 +276,8 @@ func (e *tierEngine) solveRetrograde(ctx context.Context, t int, cells []store.C
 	}
 	reach := e.reach[t]
 	isPending := func(r uint64) bool { return hasBit(pending, r) }
-	var parents, ranks, kids []uint64
+	var parents, ranks []uint64
+	var sc scratch
 	// pendingParents lists the ranks of the pending parents of rank in the
 	// tier, in a buffer reused from call to call.
 	pendingParents := func(rank uint64) ([]uint64, error) {
@@ -344,17 +345,17 @@ func (e *tierEngine) solveRetrograde(ctx context.Context, t int, cells []store.C
 				if err != nil {
 					return err
 				}
-				kids = e.enc.AppendChildren(kids[:0], key)
+				kids, err := e.childPositions(&sc, t, key)
+				if err != nil {
+					return err
+				}
 				b := newBest()
 				for _, kid := range kids {
-					ct, cr := e.ranker.TierRank(kid)
-					var c store.Cell
-					if ct == t {
-						c = cells[cr]
+					if kid.Tier == t {
+						b.add(cells[kid.Rank])
 					} else {
-						c = childCells[ct][cr]
+						b.add(childCells[kid.Tier][kid.Rank])
 					}
-					b.add(c)
 				}
 				if b.win == infinity {
 					q.push(b.loseMax, p, tagLose)
