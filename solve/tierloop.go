@@ -279,7 +279,10 @@ func (e *tierEngine) solveRetrograde(ctx context.Context, t int, cells []store.C
 	var parents, ranks []uint64
 	var sc scratch
 	// pendingParents lists the ranks of the pending parents of rank in the
-	// tier, in a buffer reused from call to call.
+	// tier, each once, in a buffer reused from call to call. A game that
+	// ranks by symmetry gives several parent keys of one rank (mirror
+	// images that each move to the rank's position), and the counter
+	// counts a settled child once.
 	pendingParents := func(rank uint64) ([]uint64, error) {
 		key, err := e.unrank(t, rank)
 		if err != nil {
@@ -292,6 +295,10 @@ func (e *tierEngine) solveRetrograde(ctx context.Context, t int, cells []store.C
 			if pt == t && pr < e.size[t] && hasBit(reach, pr) && isPending(pr) {
 				ranks = append(ranks, pr)
 			}
+		}
+		if len(ranks) > 1 {
+			slices.Sort(ranks)
+			ranks = slices.Compact(ranks)
 		}
 		return ranks, nil
 	}
