@@ -407,11 +407,13 @@ func endedWords(v sente.Value, ended bool) string {
 	return "it ended with " + v.String()
 }
 
-// symmetryLimit bounds each small solve of the symmetry check, and
-// symmetrySolves their number.
+// symmetryLimit bounds each small solve of the symmetry check,
+// symmetrySolves their number, and symmetryTries the solves tried, most of
+// which stop at the bound on a game whose positions lead far (quixo).
 const (
 	symmetryLimit  = 20000
 	symmetrySolves = 8
+	symmetryTries  = 4 * symmetrySolves
 )
 
 // symmetries checks Canonical: idempotent, and a position worth what its
@@ -420,7 +422,7 @@ const (
 func (c *checker) symmetries() error {
 	c.note("symmetries: Canonical is idempotent, and a position and its canonical one have the same value (a small solve) or at least end alike")
 	enc, sym := c.caps.Encoder, c.caps.Symmetric
-	solves := 0
+	solves, tries := 0, 0
 	for _, v := range c.order {
 		if err := c.ctx.Err(); err != nil {
 			return err
@@ -438,12 +440,19 @@ func (c *checker) symmetries() error {
 		if cv, cended := c.g.Ended(cp); cended != ended || ended && cv != val {
 			return c.fail("symmetries", v, "its canonical position %q %s, but it %s", c.g.FormatPosition(cp), endedWords(cv, cended), endedWords(val, ended))
 		}
-		if solves >= symmetrySolves || ended {
+		if solves >= symmetrySolves || tries >= symmetryTries || ended {
 			continue
 		}
+		tries++
 		a, errA := solve.Solve(c.ctx, c.g, solve.Options{From: v.p, MaxPositions: symmetryLimit})
+		if errA != nil {
+			if err := c.ctx.Err(); err != nil {
+				return err
+			}
+			continue // too large for a small solve
+		}
 		b, errB := solve.Solve(c.ctx, c.g, solve.Options{From: cp, MaxPositions: symmetryLimit})
-		if errA != nil || errB != nil {
+		if errB != nil {
 			if err := c.ctx.Err(); err != nil {
 				return err
 			}

@@ -46,6 +46,39 @@ func BenchmarkSolve(b *testing.B) {
 	}
 }
 
+// BenchmarkSolveTiers measures a strong solve by the tier engine, its
+// tables in memory: positions (ranks reached; one a class for a game that
+// ranks by symmetry) per second, and the process's peak resident set a
+// position (run one game per process for a true figure). Quixo 4×4 is the
+// game GamesmanOne's figures are given for (BENCHMARKS.md).
+func BenchmarkSolveTiers(b *testing.B) {
+	for _, spec := range []string{
+		"connect4:w=5,h=4",
+		"quixo:n=3",
+		"quixo:n=4",
+	} {
+		b.Run(spec, func(b *testing.B) {
+			g, err := games.New(spec)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var positions uint64
+			for b.Loop() {
+				sol, err := solve.SolveTiers(context.Background(), g, solve.TierOptions{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				positions = sol.Totals.Positions
+				sol.Close()
+			}
+			b.ReportMetric(float64(positions)*float64(b.N)/b.Elapsed().Seconds(), "positions/s")
+			if peak := peakRSS(); peak > 0 {
+				b.ReportMetric(float64(peak)/float64(positions), "peak-RSS-B/position")
+			}
+		})
+	}
+}
+
 // peakRSS reads the process's peak resident set size from Linux's
 // /proc/self/status (VmHWM), or returns 0 elsewhere.
 func peakRSS() int {

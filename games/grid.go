@@ -59,12 +59,20 @@ func parseGrid(text string, rows, cols int) (x, o uint32, problem string) {
 // gridLines finds k in a row (across, down or diagonal) on a board of
 // rows×cols cells, bit row*cols+col: a line of k in direction d starting
 // at cell c lies on the board exactly when bit c of start[d] is set, so
-// the test is k-1 shift-ands a direction, with no loop over the lines.
+// the test is k-1 shift-ands a direction, with no loop over the lines. A
+// board of at most lineTableCells cells looks the answer up instead, one
+// bit a set of cells: quixo asks it of both planes of every child and
+// every parent.
 type gridLines struct {
 	k     int
 	shift [4]uint
 	start [4]uint32
+	table []uint64 // bit b set when the cells b hold a line; nil on larger boards
 }
+
+// lineTableCells bounds the boards whose lines are looked up: 2^20 bits
+// take 128 KB.
+const lineTableCells = 20
 
 func newGridLines(rows, cols, k int) gridLines {
 	l := gridLines{k: k}
@@ -83,11 +91,28 @@ func newGridLines(rows, cols, k int) gridLines {
 			}
 		}
 	}
+	if cells := rows * cols; cells <= lineTableCells {
+		table := make([]uint64, (1<<cells+63)/64)
+		for b := range uint32(1) << cells {
+			if l.shifted(b) {
+				table[b/64] |= 1 << (b % 64)
+			}
+		}
+		l.table = table
+	}
 	return l
 }
 
 // has reports whether the cells b hold k in a row.
 func (l *gridLines) has(b uint32) bool {
+	if l.table != nil {
+		return l.table[b/64]>>(b%64)&1 != 0
+	}
+	return l.shifted(b)
+}
+
+// shifted is has by shift-ands.
+func (l *gridLines) shifted(b uint32) bool {
 	for d := range 4 {
 		run := b & l.start[d]
 		for i := 1; i < l.k && run != 0; i++ {

@@ -55,6 +55,12 @@ type Quixo struct {
 	pushes []quixoPush // every move of the board, in move-name order
 
 	syms gridSymmetries // the square's eight
+	// pairSyms maps both planes at once, packed as x | o<<16, on boards
+	// of at most 16 cells: the packed word orders images as their keys
+	// do, o's plane first.
+	pairSyms *gridSymmetries
+
+	ranks *quixoRanks // for the tier engine
 }
 
 // quixoPush is one move of the board, stated on keys so that a child
@@ -99,7 +105,22 @@ func NewQuixo(n, k int) (*Quixo, error) {
 
 	g.pushes = g.makePushes()
 
-	g.syms = newGridSymmetries(tttSymmetries(n, n), g.cells)
+	perms := tttSymmetries(n, n)
+	g.syms = newGridSymmetries(perms, g.cells)
+	if g.cells <= 16 {
+		pairs := make([][]int, len(perms))
+		for s, perm := range perms {
+			pairs[s] = make([]int, 32)
+			for cell := range 32 {
+				if c := cell % 16; c < g.cells {
+					pairs[s][cell] = perm[c] + cell/16*16
+				}
+			}
+		}
+		gs := newGridSymmetries(pairs, 32)
+		g.pairSyms = &gs
+	}
+	g.initRanks()
 	return g, nil
 }
 
@@ -232,21 +253,6 @@ func (g *Quixo) Tier(key uint64) int {
 	return bits.OnesCount64(key & (1<<quixoSide - 1))
 }
 
-// Canonical is the least key among the images of the position under the
-// eight symmetries of the square, which map lines to lines and pushes to
-// pushes; the side to move stays.
-func (g *Quixo) Canonical(key uint64) uint64 {
-	x, o := uint32(key)&g.full, uint32(key>>quixoPlane)&g.full
-	side := key & (1 << quixoSide)
-	best := key
-	for s := 1; s < g.syms.n; s++ {
-		if img := uint64(g.syms.image(s, x)) | uint64(g.syms.image(s, o))<<quixoPlane | side; img < best {
-			best = img
-		}
-	}
-	return best
-}
-
 func (g *Quixo) Encode(p sente.Position) uint64 {
 	pos := p.(QuixoPosition)
 	key := uint64(pos.X) | uint64(pos.O)<<quixoPlane
@@ -355,7 +361,10 @@ func (g *Quixo) Describe() sente.Description {
 			"Positions can repeat, so play that never ends is a draw; there are no ties. "+
 			"Moves name the cell taken, like a chess square (column letter from a on the left, row number from 1 at the bottom), then the end it is pushed in from: "+
 			"t (top), b (bottom), l (left) or r (right); a1t takes the bottom-left cube and pushes it into column a from the top. "+
-			"Positions that are reflections or rotations of each other are treated as one (8 symmetries).",
+			"The tier engine, and the hashing engine with --symmetry, solve one position of each class of up to 16 positions worth the same: "+
+			"the 8 reflections and rotations of the board, each also with x and o swapped together with the side to move; "+
+			"their counts of positions count these classes. "+
+			"The tier engine solves the fuller boards first, tiers by the counts of the two symbols, which never fall.",
 			g.n, g.n, g.k),
 		Position: fmt.Sprintf("The rows from top to bottom separated by /, each cell x, o or . (blank), then a space and x or o for the player to move, e.g. %q. "+
 			"Any board is accepted; one with a line has ended.", g.example()),

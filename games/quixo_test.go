@@ -444,6 +444,116 @@ func TestQuixoDrawAndBoard(t *testing.T) {
 	}
 }
 
+// TestQuixoRanksAndParents walks every position of two small boards: the
+// symbols swapped with the side to move rank together, each class has its
+// own rank that unranks to its representative, and AppendParents lists
+// exactly the positions not ended with a move to the position, each once.
+func TestQuixoRanksAndParents(t *testing.T) {
+	for _, spec := range []string{"quixo:n=3", "quixo:n=3,k=2"} {
+		t.Run(spec, func(t *testing.T) {
+			g := quixoNew(t, spec)
+			list := reachableByMoves(g)
+			parentsOf := map[uint64][]uint64{}
+			byRank := map[sente.TierPosition]uint64{}
+			for _, p := range list {
+				key := g.Encode(p)
+				c := g.Canonical(key)
+				swapped := strings.Map(func(r rune) rune {
+					switch r {
+					case 'x':
+						return 'o'
+					case 'o':
+						return 'x'
+					}
+					return r
+				}, g.FormatPosition(p))
+				if sc := g.Canonical(g.Encode(quixoParse(t, g, swapped))); sc != c {
+					t.Fatalf("%s and %s, the symbols swapped, have canonical keys %#x and %#x", g.FormatPosition(p), swapped, c, sc)
+				}
+				tier, rank := g.TierRank(key)
+				if back, ok := g.Unrank(tier, rank); !ok || back != c {
+					t.Fatalf("%s: Unrank(%d, %d) = %#x, %v; want its canonical key %#x", g.FormatPosition(p), tier, rank, back, ok, c)
+				}
+				at := sente.TierPosition{Tier: tier, Rank: rank}
+				if other, ok := byRank[at]; ok && other != c {
+					t.Fatalf("%#x and %#x share tier %d rank %d", other, c, tier, rank)
+				}
+				byRank[at] = c
+				if _, over := g.Ended(p); over {
+					continue
+				}
+				for _, kid := range g.AppendChildren(nil, key) {
+					if !slices.Contains(parentsOf[kid], key) {
+						parentsOf[kid] = append(parentsOf[kid], key)
+					}
+				}
+			}
+			reached := map[uint64]bool{}
+			for _, p := range list {
+				reached[g.Encode(p)] = true
+			}
+			for _, p := range list {
+				key := g.Encode(p)
+				got := g.AppendParents(nil, key)
+				var inReach []uint64
+				for _, pk := range got {
+					if _, over := g.EndedKey(pk); over {
+						t.Fatalf("%s: AppendParents lists %s, which has ended", g.FormatPosition(p), g.FormatPosition(g.Decode(pk)))
+					}
+					if !slices.Contains(g.AppendChildren(nil, pk), key) {
+						t.Fatalf("%s: AppendParents lists %s, which has no move to it", g.FormatPosition(p), g.FormatPosition(g.Decode(pk)))
+					}
+					if reached[pk] {
+						inReach = append(inReach, pk)
+					}
+				}
+				want := parentsOf[key]
+				slices.Sort(inReach)
+				slices.Sort(want)
+				if sorted := slices.Sorted(slices.Values(got)); len(slices.Compact(sorted)) != len(got) {
+					t.Fatalf("%s: AppendParents lists a parent twice: %x", g.FormatPosition(p), got)
+				}
+				if !slices.Equal(inReach, want) {
+					t.Fatalf("%s: AppendParents gives the reachable parents %x; the moves give %x", g.FormatPosition(p), inReach, want)
+				}
+			}
+		})
+	}
+}
+
+// TestQuixoTiersFromFullBoards: from a full 4×4 board (every move turns
+// one's own cube, so every position is in one loopy tier, and 1256 of them
+// are drawn) the tier engine, ranking by symmetry, gives each position the
+// hashing engine's value.
+func TestQuixoTiersFromFullBoards(t *testing.T) {
+	g := quixoNew(t, "quixo:n=4")
+	from := quixoParse(t, g, "xoxo/xoxo/oxox/oxox x")
+	ctx := context.Background()
+	want, err := solve.Solve(ctx, g, solve.Options{From: from})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, err := solve.SolveTiers(ctx, g, solve.TierOptions{From: from})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ts.Close()
+	got := solve.FromTiers(g, ts, from, 0)
+	bad := 0
+	want.Each(func(p sente.Position, o sente.Outcome) bool {
+		if g, ok := got.Outcome(p); !ok || g != o {
+			bad++
+		}
+		return true
+	})
+	if bad > 0 || want.Positions() != 24092 {
+		t.Errorf("%d of %d positions differ (want 24092 positions)", bad, want.Positions())
+	}
+	if c := want.Counts(); c.Draw != 1256 {
+		t.Errorf("hashing: %d draws, want 1256", c.Draw)
+	}
+}
+
 func BenchmarkQuixoChildren(b *testing.B) {
 	g := quixoNew(b, "quixo")
 	key := g.Encode(quixoParse(b, g, "x.o../.x.o./..x../o...x/.o... x"))

@@ -172,3 +172,43 @@ var byteDeposit = sync.OnceValue(func() *[2][256][256]uint8 {
 	}
 	return t
 })
+
+// cellPairRanks ranks two disjoint sets of cells (one player's stones and
+// the other's) by the occupied cells, a colex rank among the sets of as
+// many cells, and the first player's cells packed along the occupied ones
+// in cell order, a colex rank among the sets of as many: every table a
+// byte or a nibble at a time, for boards of at most 32 cells.
+type cellPairRanks struct {
+	colex   *[8][33][256]uint64 // colexByte
+	uncolex *[16][33][16]uint64 // colexNibble
+	deposit *[2][256][256]uint8 // byteDeposit
+}
+
+func newCellPairRanks() cellPairRanks {
+	return cellPairRanks{colexByte(), colexNibble(), byteDeposit()}
+}
+
+// rank returns the colex ranks of occ and of first packed along occ, and
+// how many cells occ holds. first must lie within occ.
+func (r *cellPairRanks) rank(first, occ uint32) (occRank, firstRank uint64, filled int) {
+	var packed uint64
+	for j := 0; j < 32; j += 8 {
+		m := uint8(occ >> j)
+		packed |= uint64(r.deposit[0][m][uint8(first>>j)]) << filled
+		filled += bits.OnesCount8(m)
+	}
+	return colexRankBytes(r.colex, uint64(occ)), colexRankBytes(r.colex, packed), filled
+}
+
+// unrank inverts rank for filled cells of cells, firsts of them the first
+// player's.
+func (r *cellPairRanks) unrank(cells, filled, firsts int, occRank, firstRank uint64) (first, occ uint32) {
+	occ = uint32(colexUnrankNibbles(r.uncolex, cells, filled, occRank))
+	packed := colexUnrankNibbles(r.uncolex, filled, firsts, firstRank)
+	for j := 0; j < 32; j += 8 {
+		m := uint8(occ >> j)
+		first |= uint32(r.deposit[1][m][uint8(packed)]) << j
+		packed >>= bits.OnesCount8(m)
+	}
+	return first, occ
+}

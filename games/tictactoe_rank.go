@@ -1,8 +1,6 @@
 package games
 
 import (
-	"math/bits"
-
 	"sente"
 )
 
@@ -20,9 +18,7 @@ import (
 type tttRanks struct {
 	size     []uint64
 	children [][]int
-	colex    *[8][33][256]uint64 // colexByte
-	uncolex  *[16][33][16]uint64 // colexNibble
-	deposit  *[2][256][256]uint8 // byteDeposit: X's stones packed along the occupied cells and back
+	pairs    cellPairRanks
 }
 
 func (g *TicTacToe) initRanks() {
@@ -33,25 +29,15 @@ func (g *TicTacToe) initRanks() {
 			r.children[t] = []int{t + 1}
 		}
 	}
-	r.colex, r.uncolex, r.deposit = colexByte(), colexNibble(), byteDeposit()
+	r.pairs = newCellPairRanks()
 	g.ranks = r
 }
 
 // TierRank returns the number of stones on the board and the position's
-// rank among the boards with that many stones: X's stones are packed along
-// the occupied cells a byte at a time, and both sets ranked a byte at a
-// time.
+// rank among the boards with that many stones.
 func (g *TicTacToe) TierRank(key uint64) (tier int, rank uint64) {
-	r := g.ranks
-	x, occ := uint32(key), uint32(key)|uint32(key>>32)
-	var packed uint64
-	n := 0
-	for j := 0; j < 32; j += 8 {
-		m := uint8(occ >> j)
-		packed |= uint64(r.deposit[0][m][uint8(x>>j)]) << n
-		n += bits.OnesCount8(m)
-	}
-	return n, colexRankBytes(r.colex, uint64(occ))*binom[n][(n+1)/2] + colexRankBytes(r.colex, packed)
+	occRank, xRank, n := g.ranks.pairs.rank(uint32(key), uint32(key)|uint32(key>>32))
+	return n, occRank*binom[n][(n+1)/2] + xRank
 }
 
 // Unrank returns the key of the board of rank in tier: every rank below
@@ -60,17 +46,9 @@ func (g *TicTacToe) Unrank(tier int, rank uint64) (key uint64, ok bool) {
 	if tier < 0 || tier > g.cells || rank >= g.ranks.size[tier] {
 		return 0, false
 	}
-	r := g.ranks
 	choices := binom[tier][(tier+1)/2]
-	occ := colexUnrankNibbles(r.uncolex, g.cells, tier, rank/choices)
-	packed := colexUnrankNibbles(r.uncolex, tier, (tier+1)/2, rank%choices)
-	var x uint64
-	for j := 0; j < 32; j += 8 {
-		m := uint8(occ >> j)
-		x |= uint64(r.deposit[1][m][uint8(packed)]) << j
-		packed >>= bits.OnesCount8(m)
-	}
-	return x | (occ&^x)<<32, true
+	x, occ := g.ranks.pairs.unrank(g.cells, tier, (tier+1)/2, rank/choices, rank%choices)
+	return uint64(x) | uint64(occ&^x)<<32, true
 }
 
 // TierSize is C(mn, tier)·C(tier, ⌈tier/2⌉).

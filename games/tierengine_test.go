@@ -28,6 +28,8 @@ func TestTierEngineAgrees(t *testing.T) {
 		"consecutive:n=10,m=3",
 		"nim:heaps=1/2/3/4",
 		"cards",
+		"quixo:n=3",
+		"quixo:n=3,k=2",
 	}
 	if !testing.Short() {
 		specs = append(specs, "connect4:w=5,h=4")
@@ -51,7 +53,11 @@ func TestTierEngineAgrees(t *testing.T) {
 				continue
 			}
 			t.Run(name, func(t *testing.T) {
-				want, err := solve.Solve(ctx, g, solve.Options{})
+				// A game that ranks by symmetry counts classes, as the
+				// hashing engine does with Symmetry; every position of
+				// the plain solve is looked up too.
+				symmetric := rankedBySymmetry(g)
+				want, err := solve.Solve(ctx, g, solve.Options{Symmetry: symmetric})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -92,10 +98,40 @@ func TestTierEngineAgrees(t *testing.T) {
 				if n != want.Positions() {
 					t.Errorf("Each gave %d positions, want %d", n, want.Positions())
 				}
+				if symmetric {
+					plain, err := solve.Solve(ctx, g, solve.Options{})
+					if err != nil {
+						t.Fatal(err)
+					}
+					plain.Each(func(p sente.Position, o sente.Outcome) bool {
+						if got, ok := got.Outcome(p); !ok || got != o {
+							t.Errorf("%s: tiers %v (reached %v), hashing without symmetry %v", g.FormatPosition(p), got, ok, o)
+							return false
+						}
+						return true
+					})
+				}
 				if _, err := verify.Table(ctx, g, gs, verify.Options{}); err != nil {
 					t.Errorf("verify: %v", err)
 				}
 			})
 		}
 	}
+}
+
+// rankedBySymmetry reports whether the game's tier ranks stand for classes
+// of symmetric positions: the start or one of its children ranks to a key
+// other than its own.
+func rankedBySymmetry(g sente.Game) bool {
+	caps := sente.CapabilitiesOf(g)
+	if caps.Symmetric == nil {
+		return false
+	}
+	start := caps.Encoder.Encode(g.Start())
+	for _, k := range caps.Encoder.AppendChildren([]uint64{start}, start) {
+		if back, _ := caps.TierRanker.Unrank(caps.TierRanker.TierRank(k)); back != k {
+			return true
+		}
+	}
+	return false
 }
