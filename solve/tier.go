@@ -27,8 +27,11 @@ type TierOptions struct {
 	Workers int
 	// Progress, when set, is called now and then: phase "reachable" while
 	// the forward pass marks a tier, "solving" while its values are
-	// computed, "stored" when the tier is in the sink, "resumed" when it
-	// was there already. done and total count ranks of the tier.
+	// computed, "settling loops" while retrograde analysis settles a loopy
+	// tier's positions that the first pass left open (done counts those
+	// settled, total those left open, of which the draws never settle),
+	// "stored" when the tier is in the sink, "resumed" when it was there
+	// already. Otherwise done and total count ranks of the tier.
 	Progress func(tier, done, total int, phase string)
 	// MaxMemory, when not zero, refuses a solve whose planned peak memory
 	// (see TierSolution.PeakBytes) passes this many bytes, before any work.

@@ -302,9 +302,19 @@ func (e *tierEngine) solveRetrograde(ctx context.Context, t int, cells []store.C
 		}
 		return ranks, nil
 	}
+	// Progress counts the pending positions settled; the draws left at
+	// the end never are, so the count stops short of the total.
+	var settled, steps uint64
+	total := countBits(pending)
 	settle := func(rank uint64, c store.Cell) {
 		cells[rank] = c
 		pending[rank/64] &^= 1 << (rank % 64)
+		settled++
+	}
+	step := func() {
+		if steps++; steps%(1<<16) == 0 {
+			e.report(t, settled, total, "settling loops")
+		}
 	}
 
 	// Wins and losses.
@@ -318,6 +328,7 @@ func (e *tierEngine) solveRetrograde(ctx context.Context, t int, cells []store.C
 			return err
 		}
 		for i := 0; i < len(q[level]); i++ {
+			step()
 			entry := q[level][i]
 			rank, tag := entry>>2, entry&3
 			if tag != tagSettled {
@@ -383,6 +394,7 @@ func (e *tierEngine) solveRetrograde(ctx context.Context, t int, cells []store.C
 			return err
 		}
 		for i := 0; i < len(q[level]); i++ {
+			step()
 			entry := q[level][i]
 			rank, tag := entry>>2, entry&3
 			if tag != tagSettled {
