@@ -11,6 +11,7 @@ type Capabilities struct {
 	TierRanker      TierRanker
 	TierScanner     TierScanner
 	TierChildRanker TierChildRanker
+	SymmetricRanker SymmetricRanker
 	Unmover         Unmover
 	Tiered          Tiered
 	Symmetric       Symmetric
@@ -47,6 +48,7 @@ func CapabilitiesOf(g Game) Capabilities {
 	c.TierRanker, _ = g.(TierRanker)
 	c.TierScanner, _ = g.(TierScanner)
 	c.TierChildRanker, _ = g.(TierChildRanker)
+	c.SymmetricRanker, _ = g.(SymmetricRanker)
 	c.Unmover, _ = g.(Unmover)
 	c.Tiered, _ = g.(Tiered)
 	c.Symmetric, _ = g.(Symmetric)

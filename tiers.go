@@ -59,6 +59,17 @@ type TierScanner interface {
 	ScanTier(tier int, lo, hi uint64, marked []uint64, yield func(rank, key uint64) bool)
 }
 
+// SymmetricRanker is an optional capability of a TierRanker of a Symmetric
+// game. RanksBySymmetry reports whether its ranks stand for classes of
+// symmetric positions: TierRank(key) ranks Canonical(key), and Unrank
+// gives only canonical keys (false for the other ranks), so that the
+// engine solves one position a class and its counts count classes. Ranks
+// stay dense over all positions (memory goes with ranks), and the work goes
+// with classes.
+type SymmetricRanker interface {
+	RanksBySymmetry() bool
+}
+
 // TierPosition is a position's place in the tier engine's tables: its tier
 // and its rank in the tier.
 type TierPosition struct {

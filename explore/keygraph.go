@@ -33,6 +33,9 @@ type KeyGraph struct {
 	// Err reports the first failure of the game's own logic (see
 	// sente.Erring); it is never nil and returns nil for most games.
 	Err func() error
+	// Symmetric is set when Key folds symmetric positions into one: counts
+	// of positions count classes.
+	Symmetric bool
 	// Serial is set when the functions above must not be called from
 	// several goroutines at once: when positions are interned as they are
 	// first seen, for a game without an Encoder.
@@ -108,6 +111,7 @@ func KeyGraphOf(g sente.Game, opt KeyGraphOptions) (KeyGraph, error) {
 			return dst
 		}
 		r.Key = func(p sente.Position) uint64 { return sym.Canonical(enc.Encode(p)) }
+		r.Symmetric = true
 	}
 
 	r.Children = func(dst []uint64, key uint64) []uint64 {

@@ -191,7 +191,7 @@ func (g *Quixo) TierLoops(tier int) bool { return tier > 0 }
 // Parents with a line on the board had ended and are left out.
 func (g *Quixo) AppendParents(dst []uint64, key uint64) []uint64 {
 	lastO := key>>quixoSide&1 == 0 // the parent had o to move
-	var plane uint // where the last mover's cubes lie
+	var plane uint                 // where the last mover's cubes lie
 	if lastO {
 		plane = quixoPlane
 	}
@@ -230,7 +230,11 @@ func (g *Quixo) AppendParents(dst []uint64, key uint64) []uint64 {
 	return dst
 }
 
+// RanksBySymmetry is true: a rank stands for a class of up to sixteen.
+func (g *Quixo) RanksBySymmetry() bool { return true }
+
 var (
-	_ sente.TierRanker = (*Quixo)(nil)
-	_ sente.Unmover    = (*Quixo)(nil)
+	_ sente.TierRanker      = (*Quixo)(nil)
+	_ sente.SymmetricRanker = (*Quixo)(nil)
+	_ sente.Unmover         = (*Quixo)(nil)
 )

@@ -56,7 +56,7 @@ func TestTierEngineAgrees(t *testing.T) {
 				// A game that ranks by symmetry counts classes, as the
 				// hashing engine does with Symmetry; every position of
 				// the plain solve is looked up too.
-				symmetric := rankedBySymmetry(g)
+				symmetric := solve.RanksBySymmetry(g)
 				want, err := solve.Solve(ctx, g, solve.Options{Symmetry: symmetric})
 				if err != nil {
 					t.Fatal(err)
@@ -117,21 +117,4 @@ func TestTierEngineAgrees(t *testing.T) {
 			})
 		}
 	}
-}
-
-// rankedBySymmetry reports whether the game's tier ranks stand for classes
-// of symmetric positions: the start or one of its children ranks to a key
-// other than its own.
-func rankedBySymmetry(g sente.Game) bool {
-	caps := sente.CapabilitiesOf(g)
-	if caps.Symmetric == nil {
-		return false
-	}
-	start := caps.Encoder.Encode(g.Start())
-	for _, k := range caps.Encoder.AppendChildren([]uint64{start}, start) {
-		if back, _ := caps.TierRanker.Unrank(caps.TierRanker.TierRank(k)); back != k {
-			return true
-		}
-	}
-	return false
 }

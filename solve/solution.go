@@ -59,6 +59,24 @@ func (s *Solution) Positions() int {
 	return s.space.Len()
 }
 
+// Classes reports whether each position solved stands for a class of
+// symmetric positions (the hashing engine with Symmetry, or the tier
+// engine on a game that ranks by symmetry), so that Positions and Counts
+// count classes.
+func (s *Solution) Classes() bool {
+	if s.tables != nil {
+		return RanksBySymmetry(s.game)
+	}
+	return s.graph.Symmetric
+}
+
+// RanksBySymmetry reports whether the game's tier ranks stand for classes
+// of symmetric positions (sente.SymmetricRanker).
+func RanksBySymmetry(g sente.Game) bool {
+	caps := sente.CapabilitiesOf(g)
+	return caps.Symmetric != nil && caps.SymmetricRanker != nil && caps.SymmetricRanker.RanksBySymmetry()
+}
+
 // Counts returns the number of positions by value.
 func (s *Solution) Counts() Counts { return s.counts }
 

@@ -175,6 +175,7 @@ func (c *solveCmd) Run(e *env) error {
 			"main_line":            mainLine,
 			"restrict":             restrict,
 			"positions":            sol.Positions(),
+			"symmetry_classes":     sol.Classes(),
 			"counts":               map[string]int{"win": counts.Win, "lose": counts.Lose, "tie": counts.Tie, "draw": counts.Draw},
 			"seconds":              seconds,
 			"positions_per_second": rate,
@@ -216,8 +217,12 @@ func (c *solveCmd) Run(e *env) error {
 		}
 		fmt.Fprintf(w, "  main line      %s\n", strings.Join(plies, " "))
 	}
-	fmt.Fprintf(w, "  positions      %d: %d win, %d lose, %d tie, %d draw (for the player to move)\n",
-		sol.Positions(), counts.Win, counts.Lose, counts.Tie, counts.Draw)
+	classes := ""
+	if sol.Classes() {
+		classes = ", one a class of symmetric positions"
+	}
+	fmt.Fprintf(w, "  positions      %d: %d win, %d lose, %d tie, %d draw (for the player to move%s)\n",
+		sol.Positions(), counts.Win, counts.Lose, counts.Tie, counts.Draw, classes)
 	if tiers := sol.Tiers(); tiers != nil {
 		// A resumed solve reads its tiers back: the rate is that of the
 		// run that solved them.

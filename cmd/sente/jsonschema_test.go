@@ -43,6 +43,7 @@ var vocabulary = map[string]string{
 	"counts":               "map<integer>",
 	"seconds":              "number",
 	"positions_per_second": "number",
+	"symmetry_classes":     "boolean",
 	"tiers":                "array<tier>",
 	"tier":                 "integer",
 	// The catalogue.
@@ -133,7 +134,7 @@ var shapes = map[string]string{
 	"description":     "name summary rules position_form start params policies examples",
 	"param":           "name kind default doc | min max choices",
 	"policy":          "name doc",
-	"solution":        "game position turn value winner remoteness best_moves main_line restrict positions counts seconds positions_per_second | tiers",
+	"solution":        "game position turn value winner remoteness best_moves main_line restrict positions symmetry_classes counts seconds positions_per_second | tiers",
 	"tier":            "tier positions counts seconds",
 	"move":            "move player value remoteness position | grundy grundy_infinite",
 	"row":             "position turn value winner remoteness move_count | grundy grundy_infinite best_moves",
