@@ -321,6 +321,16 @@ func (e *tierEngine) report(tier int, done, total uint64, phase string) {
 // parallel runs fn over the blocks of a tier of size n on the engine's
 // workers, each block once; it stops at the first error or when ctx ends.
 func (e *tierEngine) parallel(ctx context.Context, tier int, n uint64, phase string, fn func(w int, lo, hi uint64) error) error {
+	return e.parallelBlocks(ctx, tier, n, tierBlock, phase, fn)
+}
+
+// parallelChunks runs fn over [0, n) in chunks of chunk on the engine's
+// workers, each chunk once, with no progress reports.
+func (e *tierEngine) parallelChunks(ctx context.Context, n, chunk uint64, fn func(w int, lo, hi uint64) error) error {
+	return e.parallelBlocks(ctx, 0, n, chunk, "", fn)
+}
+
+func (e *tierEngine) parallelBlocks(ctx context.Context, tier int, n, tierBlock uint64, phase string, fn func(w int, lo, hi uint64) error) error {
 	blocks := (n + tierBlock - 1) / tierBlock
 	workers := int(min(uint64(e.workers), max(blocks, 1)))
 	var (

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+	"sync/atomic"
+	"unsafe"
 
 	"sente"
 	"sente/store"
@@ -263,9 +265,18 @@ func (q *bucketRanks) pushSettled(reach []uint64, cells []store.Cell, keep func(
 // analysis with un-moves and a one-byte counter of open children a rank,
 // in the order of retrograde.go. It falls back to value iteration when a
 // position has more open children than a byte counts.
+//
+// The queue is worked level by level, each level's entries shared among
+// the workers: every value a level settles is one more than the level
+// before, so the entries of a level are independent of each other and what
+// they settle goes to the next level. Workers clear a position's pending
+// bit atomically, so that exactly one settles it and tells its parents,
+// and count a parent's open children down atomically, a byte within a
+// word, so that exactly one sees the count reach zero; by then every
+// child's value has been written, before its count went down.
 func (e *tierEngine) solveRetrograde(ctx context.Context, t int, cells []store.Cell, childCells [][]store.Cell) error {
-	counter := make([]uint8, e.size[t])
-	pending, wins, ties, err := e.loopPass(ctx, t, cells, childCells, counter)
+	counter := make([]uint8, (e.size[t]+3)/4*4)
+	pending, wins, ties, err := e.loopPass(ctx, t, cells, childCells, counter[:e.size[t]])
 	if errors.Is(err, errCounterFull) {
 		counter = nil
 		clear(cells)
@@ -274,149 +285,184 @@ func (e *tierEngine) solveRetrograde(ctx context.Context, t int, cells []store.C
 	if err != nil {
 		return err
 	}
-	reach := e.reach[t]
-	isPending := func(r uint64) bool { return hasBit(pending, r) }
-	var parents, ranks []uint64
-	var sc scratch
-	// pendingParents lists the ranks of the pending parents of rank in the
-	// tier, each once, in a buffer reused from call to call. A game that
-	// ranks by symmetry gives several parent keys of one rank (mirror
-	// images that each move to the rank's position), and the counter
-	// counts a settled child once.
-	pendingParents := func(rank uint64) ([]uint64, error) {
-		key, err := e.unrank(t, rank)
-		if err != nil {
-			return nil, err
-		}
-		parents = e.unmover.AppendParents(parents[:0], key)
-		ranks = ranks[:0]
-		for _, pk := range parents {
-			pt, pr := e.ranker.TierRank(pk)
-			if pt == t && pr < e.size[t] && hasBit(reach, pr) && isPending(pr) {
-				ranks = append(ranks, pr)
-			}
-		}
-		if len(ranks) > 1 {
-			slices.Sort(ranks)
-			ranks = slices.Compact(ranks)
-		}
-		return ranks, nil
-	}
-	// Progress counts the pending positions settled; the draws left at
-	// the end never are, so the count stops short of the total.
-	var settled, steps uint64
-	total := countBits(pending)
-	settle := func(rank uint64, c store.Cell) {
-		cells[rank] = c
-		pending[rank/64] &^= 1 << (rank % 64)
-		settled++
-	}
-	step := func() {
-		if steps++; steps%(1<<16) == 0 {
-			e.report(t, settled, total, "settling loops")
-		}
-	}
+	counts := unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(counter))), len(counter)/4)
+	r := &tierRetrograde{e: e, t: t, cells: cells, childCells: childCells, pending: pending, counts: counts,
+		total: countBits(pending), workers: make([]retroWorker, e.workers)}
 
 	// Wins and losses.
 	var q bucketRanks
-	q.pushSettled(reach, cells, func(v sente.Value) bool { return v == sente.Win || v == sente.Lose })
+	q.pushSettled(e.reach[t], cells, func(v sente.Value) bool { return v == sente.Win || v == sente.Lose })
 	for _, w := range wins {
 		q.push(w.level, w.rank, tagWin)
 	}
-	for level := uint32(0); level < uint32(len(q)); level++ {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		for i := 0; i < len(q[level]); i++ {
-			step()
-			entry := q[level][i]
-			rank, tag := entry>>2, entry&3
-			if tag != tagSettled {
-				if !isPending(rank) {
-					continue
-				}
-				if err := checkCell(level); err != nil {
-					return err
-				}
-				v := sente.Win
-				if tag == tagLose {
-					v = sente.Lose
-				}
-				settle(rank, store.Pack(v, int(level)))
-			}
-			lost := cells[rank].Value() == sente.Lose
-			ps, err := pendingParents(rank)
-			if err != nil {
-				return err
-			}
-			for _, p := range ps {
-				if lost {
-					q.push(level+1, p, tagWin)
-					continue
-				}
-				if counter[p]--; counter[p] != 0 {
-					continue
-				}
-				// Every child is won: lost in the slowest, unless a
-				// child tier offers a win (queued already).
-				key, err := e.unrank(t, p)
-				if err != nil {
-					return err
-				}
-				kids, err := e.childPositions(&sc, t, key)
-				if err != nil {
-					return err
-				}
-				b := newBest()
-				for _, kid := range kids {
-					if kid.Tier == t {
-						b.add(cells[kid.Rank])
-					} else {
-						b.add(childCells[kid.Tier][kid.Rank])
-					}
-				}
-				if b.win == infinity {
-					q.push(b.loseMax, p, tagLose)
-				}
-			}
-		}
-		q[level] = nil
+	if err := r.run(ctx, q, false); err != nil {
+		return err
 	}
 
 	// Ties, as soon as possible.
 	q = q[:0]
-	q.pushSettled(reach, cells, func(v sente.Value) bool { return v == sente.Tie })
+	q.pushSettled(e.reach[t], cells, func(v sente.Value) bool { return v == sente.Tie })
 	for _, w := range ties {
 		q.push(w.level, w.rank, tagWin)
 	}
-	for level := uint32(0); level < uint32(len(q)); level++ {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		for i := 0; i < len(q[level]); i++ {
-			step()
-			entry := q[level][i]
-			rank, tag := entry>>2, entry&3
-			if tag != tagSettled {
-				if !isPending(rank) {
-					continue
-				}
-				if err := checkCell(level); err != nil {
-					return err
-				}
-				settle(rank, store.Pack(sente.Tie, int(level)))
-			}
-			ps, err := pendingParents(rank)
-			if err != nil {
-				return err
-			}
-			for _, p := range ps {
-				q.push(level+1, p, tagWin)
-			}
-		}
-		q[level] = nil
+	if err := r.run(ctx, q, true); err != nil {
+		return err
 	}
 
 	drawPending(cells, pending)
 	return nil
+}
+
+// tierRetrograde is one loopy tier's retrograde analysis.
+type tierRetrograde struct {
+	e          *tierEngine
+	t          int
+	cells      []store.Cell
+	childCells [][]store.Cell
+	pending    []uint64 // cleared atomically
+	counts     []uint32 // the one-byte counters, four to a word, counted down atomically
+	total      uint64   // pending after the first pass, for progress
+	settled    atomic.Uint64
+	workers    []retroWorker
+}
+
+// retroWorker is one worker's buffers, padded so that two workers' slice
+// headers never share a cache line.
+type retroWorker struct {
+	sc      scratch
+	parents []uint64
+	ranks   []uint64
+	next    []levelRank // queued for later levels, with their tags in the rank's low bits
+	_       [64]byte
+}
+
+// run works through the queue, level by level: wins and losses, or ties
+// when ties is set.
+func (r *tierRetrograde) run(ctx context.Context, q bucketRanks, ties bool) error {
+	e := r.e
+	chunk := max(tierBlock/16, 4)
+	for level := uint32(0); level < uint32(len(q)); level++ {
+		entries := q[level]
+		if len(entries) == 0 {
+			continue
+		}
+		err := e.parallelChunks(ctx, uint64(len(entries)), chunk, func(w int, lo, hi uint64) error {
+			rw := &r.workers[w]
+			next := rw.next // a local while the chunk runs: see loopPass
+			defer func() { rw.next = next }()
+			for _, entry := range entries[lo:hi] {
+				var err error
+				if next, err = r.step(rw, level, entry, ties, next); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		q[level] = nil
+		for w := range r.workers {
+			for _, n := range r.workers[w].next {
+				if n.level <= level {
+					return fmt.Errorf("solve by tiers: retrograde analysis of tier %d queued rank %d at level %d from level %d", r.t, n.rank>>2, n.level, level)
+				}
+				q.push(n.level, n.rank>>2, n.rank&3)
+			}
+			r.workers[w].next = r.workers[w].next[:0]
+		}
+		e.report(r.t, r.settled.Load(), r.total, "settling loops")
+	}
+	return nil
+}
+
+// step settles one queued entry at level, unless it is settled already,
+// and tells its pending parents: a loss makes them wins, a win counts
+// their open children down and makes a loss of the last, a tie makes them
+// ties. What it queues it appends to next.
+func (r *tierRetrograde) step(rw *retroWorker, level uint32, entry uint64, ties bool, next []levelRank) ([]levelRank, error) {
+	e, t := r.e, r.t
+	rank, tag := entry>>2, entry&3
+	if tag != tagSettled {
+		bit := uint64(1) << (rank % 64)
+		if atomic.AndUint64(&r.pending[rank/64], ^bit)&bit == 0 {
+			return next, nil // settled already
+		}
+		if err := checkCell(level); err != nil {
+			return next, err
+		}
+		v := sente.Win
+		switch {
+		case ties:
+			v = sente.Tie
+		case tag == tagLose:
+			v = sente.Lose
+		}
+		r.cells[rank] = store.Pack(v, int(level))
+		r.settled.Add(1)
+	}
+	lost := r.cells[rank].Value() == sente.Lose
+	ps, err := r.pendingParents(rw, rank)
+	if err != nil {
+		return next, err
+	}
+	for _, p := range ps {
+		if ties || lost {
+			next = append(next, levelRank{level + 1, p<<2 | tagWin})
+			continue
+		}
+		shift := (p % 4) * 8
+		if atomic.AddUint32(&r.counts[p/4], -(uint32(1)<<shift))>>shift&0xff != 0 {
+			continue
+		}
+		// Every child is won: lost in the slowest, unless a child tier
+		// offers a win (queued already).
+		key, err := e.unrank(t, p)
+		if err != nil {
+			return next, err
+		}
+		kids, err := e.childPositions(&rw.sc, t, key)
+		if err != nil {
+			return next, err
+		}
+		b := newBest()
+		for _, kid := range kids {
+			if kid.Tier == t {
+				b.add(r.cells[kid.Rank])
+			} else {
+				b.add(r.childCells[kid.Tier][kid.Rank])
+			}
+		}
+		if b.win == infinity {
+			next = append(next, levelRank{b.loseMax, p<<2 | tagLose})
+		}
+	}
+	return next, nil
+}
+
+// pendingParents lists the ranks of the pending parents of rank in the
+// tier, each once, in the worker's buffer. A game that ranks by symmetry
+// gives several parent keys of one rank (mirror images that each move to
+// the rank's position), and the counter counts a settled child once.
+func (r *tierRetrograde) pendingParents(rw *retroWorker, rank uint64) ([]uint64, error) {
+	e, t := r.e, r.t
+	key, err := e.unrank(t, rank)
+	if err != nil {
+		return nil, err
+	}
+	rw.parents = e.unmover.AppendParents(rw.parents[:0], key)
+	reach := e.reach[t]
+	ranks := rw.ranks[:0]
+	for _, pk := range rw.parents {
+		pt, pr := e.ranker.TierRank(pk)
+		if pt == t && pr < e.size[t] && hasBit(reach, pr) && atomic.LoadUint64(&r.pending[pr/64])&(1<<(pr%64)) != 0 {
+			ranks = append(ranks, pr)
+		}
+	}
+	if len(ranks) > 1 {
+		slices.Sort(ranks)
+		ranks = slices.Compact(ranks)
+	}
+	rw.ranks = ranks
+	return ranks, nil
 }
