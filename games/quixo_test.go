@@ -2,6 +2,7 @@ package games
 
 import (
 	"context"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -551,6 +552,48 @@ func TestQuixoTiersFromFullBoards(t *testing.T) {
 	}
 	if c := want.Counts(); c.Draw != 1256 {
 		t.Errorf("hashing: %d draws, want 1256", c.Draw)
+	}
+}
+
+// TestQuixoCanonicalByText: on random 5×5 and 4×4 boards (one path maps
+// the planes one at a time, the other both at once), Canonical is the least
+// key of the sixteen images worked out on the text: the board turned so
+// that x is to move, then its eight reflections and rotations.
+func TestQuixoCanonicalByText(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, spec := range []string{"quixo", "quixo:n=4"} {
+		g := quixoNew(t, spec)
+		for range 300 {
+			var b strings.Builder
+			for row := range g.n {
+				if row > 0 {
+					b.WriteByte('/')
+				}
+				for range g.n {
+					b.WriteByte(".xo"[r.IntN(3)])
+				}
+			}
+			text := b.String() + " " + []string{"x", "o"}[r.IntN(2)]
+			moverX := text
+			if strings.HasSuffix(text, " o") {
+				moverX = strings.Map(func(c rune) rune {
+					switch c {
+					case 'x':
+						return 'o'
+					case 'o':
+						return 'x'
+					}
+					return c
+				}, text)
+			}
+			want := g.Encode(quixoParse(t, g, moverX))
+			for _, img := range quixoImages(moverX) {
+				want = min(want, g.Encode(quixoParse(t, g, img)))
+			}
+			if got := g.Canonical(g.Encode(quixoParse(t, g, text))); got != want {
+				t.Fatalf("%s %s: Canonical %#x, want %#x", spec, text, got, want)
+			}
+		}
 	}
 }
 
