@@ -435,7 +435,7 @@ func (g *Teeko) Describe() sente.Description {
 			"Then a move takes one of one's own pieces to an empty cell next to it, across, down or diagonally (8 directions); there is no passing and no capture. "+
 			"A player whose %d pieces make a pattern wins at once, whether by a drop or a step: %s. "+
 			"Positions can repeat once pieces move, and play that never ends is a draw. "+
-			"A player with no step to make would lose, though with 4 pieces on 5×5 it never happens. "+
+			"No one is ever left without a step: pieces that make no pattern have more empty neighbours than the opponent has pieces. "+
 			"Drops are named by the cell, like a chess square (column letter from a on the left, row number from 1 at the bottom): c3 is the centre of 5×5; "+
 			"steps by the cell left and the cell entered, b2-c3. "+
 			"Positions that are reflections or rotations of each other are treated as one (8 symmetries), and once every piece is dropped so are positions with the colours swapped and the other player to move.",

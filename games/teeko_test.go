@@ -2,6 +2,7 @@ package games
 
 import (
 	"context"
+	"math/bits"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -522,6 +523,28 @@ func TestTeekoDrawAndDescribe(t *testing.T) {
 	}
 	if g.String() != "teeko:variant=standard,pieces=4,n=5" {
 		t.Errorf("String %s", g)
+	}
+}
+
+// TestTeekoNeverStuck: on every board the rules allow, the cells next to
+// a player's pieces that make no pattern are more than the opponent's
+// pieces, so once every piece is dropped the player to move always has a
+// step, as the description says.
+func TestTeekoNeverStuck(t *testing.T) {
+	for _, spec := range []string{"teeko", "teeko:variant=advanced", "teeko:n=4", "teeko:n=4,pieces=3", "teeko:n=5,pieces=3", "teeko:n=4,pieces=2", "teeko:n=5,pieces=2"} {
+		g := teekoNew(t, spec)
+		for x := uint64(1)<<g.pieces - 1; x <= uint64(g.full); x = nextChoice(x) {
+			if g.won(uint32(x)) {
+				continue
+			}
+			var free uint32
+			for m := uint32(x); m != 0; m &= m - 1 {
+				free |= g.adj[bits.TrailingZeros32(m)]
+			}
+			if n := bits.OnesCount32(free &^ uint32(x)); n <= g.pieces {
+				t.Errorf("%s: %s has %d empty neighbours, which %d pieces can fill", spec, gridText(g.n, g.n, uint32(x), 0), n, g.pieces)
+			}
+		}
 	}
 }
 
