@@ -369,9 +369,22 @@ func TestTeekoGamecheck(t *testing.T) {
 	// takes two minutes over; it passes on "teeko" and
 	// "teeko:variant=advanced" too.
 	for _, spec := range []string{"teeko:n=4,pieces=2", "teeko:n=4,pieces=2,variant=advanced"} {
+		s, err := sente.ParseSpec(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := (&Catalog{}).Bind(s)
+		if err != nil {
+			t.Fatal(err)
+		}
 		g := teekoNew(t, spec)
-		if _, err := gamecheck.Check(context.Background(), g, gamecheck.Options{Positions: 1500}); err != nil {
+		// Family and Values: a second game from the same spec has the same
+		// keys, tiers and ranks.
+		rep, err := gamecheck.Check(context.Background(), g, gamecheck.Options{Positions: 1500, Family: &b.Family, Values: b.Values})
+		if err != nil {
 			t.Errorf("%s: %v", spec, err)
+		} else if !strings.Contains(strings.Join(rep.Checks, "\n"), "stable keys") {
+			t.Errorf("%s: stable keys not checked: %q", spec, rep.Checks)
 		}
 	}
 }
@@ -577,18 +590,24 @@ func TestTeekoTierSizes(t *testing.T) {
 }
 
 // TestTeekoSolved pins Guy Steele's published answers: standard teeko is a
-// draw, advanced teeko a win for the first player. Each is a full solve of
-// about a minute, so it runs only when SENTE_TEEKO_FULL is set.
+// draw, advanced teeko a win for the first player, whose only winning drop
+// is the centre; and what the tier engine finds besides, the remoteness
+// and the canonical positions reached (one for each class under the
+// square's symmetries, and the colour swap once every piece is dropped).
+// The two solves take about 90 CPU-seconds and 500 MB, so the test runs
+// only when SENTE_TEEKO_FULL is set.
 func TestTeekoSolved(t *testing.T) {
 	if os.Getenv("SENTE_TEEKO_FULL") == "" {
 		t.Skip("set SENTE_TEEKO_FULL=1 to solve the whole game")
 	}
 	for _, tt := range []struct {
-		spec string
-		want sente.Value
+		spec      string
+		want      sente.Outcome
+		positions uint64
+		wins      []string // the winning first drops
 	}{
-		{"teeko", sente.Draw},
-		{"teeko:variant=advanced", sente.Win},
+		{"teeko", sente.Outcome{Value: sente.Draw}, 12_063_947, nil},
+		{"teeko:variant=advanced", sente.Outcome{Value: sente.Win, Remoteness: 13}, 12_053_252, []string{"c3"}},
 	} {
 		g := teekoNew(t, tt.spec)
 		gs, err := store.Store{Dir: t.TempDir()}.Game(tt.spec)
@@ -600,10 +619,18 @@ func TestTeekoSolved(t *testing.T) {
 			t.Fatal(err)
 		}
 		got, ok := ts.Outcome(g.Start())
-		ts.Close()
-		if !ok || got.Value != tt.want {
-			t.Errorf("%s: %v (%v), want %v", tt.spec, got, ok, tt.want)
+		if !ok || got != tt.want || ts.Totals.Positions != tt.positions {
+			t.Errorf("%s: %v (%v), %d positions; want %v, %d", tt.spec, got, ok, ts.Totals.Positions, tt.want, tt.positions)
 		}
-		t.Logf("%s: %v", tt.spec, got)
+		var wins []string
+		for _, mv := range g.Moves(g.Start()) {
+			if o, ok := ts.Outcome(mv.To); ok && o.Value == sente.Lose {
+				wins = append(wins, mv.Name)
+			}
+		}
+		if !slices.Equal(wins, tt.wins) {
+			t.Errorf("%s: winning first drops %q, want %q", tt.spec, wins, tt.wins)
+		}
+		ts.Close()
 	}
 }
