@@ -19,9 +19,10 @@ func init() {
 				Kind: sente.Choice, Default: "standard", Choices: []string{"standard", "advanced"}},
 			{Name: "pieces", Doc: "pieces each; a pattern is as many cells: lines of that many cells, and squares only with 4", Kind: sente.Int, Default: "4", Min: 2, Max: 4},
 			{Name: "n", Doc: "rows and columns of the square board", Kind: sente.Int, Default: "5", Min: 4, Max: 5},
+			{Name: "centre", Doc: "the first drop may be on the centre cell, c3 (false: Scarne's later rule that it may not; 5×5 only)", Kind: sente.Bool, Default: "true"},
 		},
 		New: func(v sente.ParamValues) (sente.Game, error) {
-			g, err := NewTeeko(v.String("variant") == "advanced", v.Int("pieces"), v.Int("n"))
+			g, err := NewTeeko(v.String("variant") == "advanced", v.Int("pieces"), v.Int("n"), v.Bool("centre"))
 			if err != nil {
 				// A nil *Teeko in a sente.Game would not compare equal to nil.
 				return nil, err
@@ -47,6 +48,7 @@ type Teeko struct {
 	cells     int
 	total     int    // 2·pieces: the pieces on a board in the moving phase
 	full      uint32 // every cell of the board
+	centre    uint32 // the cell the first drop may not take, if any
 
 	// The patterns, grouped by their lowest cell: those whose lowest cell
 	// is c are patterns[from[c]:from[c+1]], so a set of pieces is tested
@@ -77,15 +79,21 @@ type TeekoPosition struct {
 }
 
 // NewTeeko makes teeko on an n×n board with pieces pieces each; advanced
-// adds the corners of the larger squares to the patterns that win.
-func NewTeeko(advanced bool, pieces, n int) (*Teeko, error) {
+// adds the corners of the larger squares to the patterns that win, and
+// centre lets the first drop take the centre cell of 5×5.
+func NewTeeko(advanced bool, pieces, n int, centre bool) (*Teeko, error) {
 	switch {
 	case n < 4 || n > 5:
 		return nil, fmt.Errorf("teeko: n=%d; the board is 4×4 or 5×5 (5×5 is the real game)", n)
 	case pieces < 2 || pieces > 4:
 		return nil, fmt.Errorf("teeko: pieces=%d; want 2 to 4 pieces each (4 is the real game)", pieces)
+	case !centre && n%2 == 0:
+		return nil, fmt.Errorf("teeko: centre=false on a board of %d×%d, which has no centre cell; set n=5", n, n)
 	}
 	g := &Teeko{advanced: advanced, pieces: pieces, n: n, cells: n * n, total: 2 * pieces}
+	if !centre {
+		g.centre = 1 << (n / 2 * (n + 1))
+	}
 	g.full = uint32(1)<<g.cells - 1
 	pats := teekoPatterns(n, pieces, advanced)
 	slices.SortFunc(pats, func(a, b uint32) int {
@@ -165,7 +173,7 @@ func (g *Teeko) String() string {
 	if g.advanced {
 		variant = "advanced"
 	}
-	return fmt.Sprintf("teeko:variant=%s,pieces=%d,n=%d", variant, g.pieces, g.n)
+	return fmt.Sprintf("teeko:variant=%s,pieces=%d,n=%d,centre=%t", variant, g.pieces, g.n, g.centre == 0)
 }
 
 // won reports whether the pieces m make a pattern: all of a player's
@@ -202,12 +210,13 @@ func join(mine, theirs uint32, oMoved bool) uint64 {
 }
 
 // AppendChildren: while the mover has pieces to drop, one child for each
-// empty cell (in cell order); then one for each piece and empty neighbour.
+// empty cell (in cell order) but the centre when the first drop may not
+// take it; then one for each piece and empty neighbour.
 func (g *Teeko) AppendChildren(dst []uint64, key uint64) []uint64 {
 	mine, theirs, oMoves := split(key)
 	empty := g.full &^ (mine | theirs)
 	if bits.OnesCount32(mine|theirs) < g.total {
-		for e := empty; e != 0; e &= e - 1 {
+		for e := g.drops(empty); e != 0; e &= e - 1 {
 			dst = append(dst, join(mine|e&-e, theirs, oMoves))
 		}
 		return dst
@@ -219,6 +228,14 @@ func (g *Teeko) AppendChildren(dst []uint64, key uint64) []uint64 {
 		}
 	}
 	return dst
+}
+
+// drops is the cells a drop may take when empty are the empty cells.
+func (g *Teeko) drops(empty uint32) uint32 {
+	if empty == g.full {
+		return empty &^ g.centre
+	}
+	return empty
 }
 
 // EndedKey: play stops at the first pattern, which the player who just
@@ -280,7 +297,7 @@ func (g *Teeko) AppendParents(dst []uint64, key uint64) []uint64 {
 		if !prevO {
 			x, o = prev, mine
 		}
-		if g.legal(x, o, prevO) && bits.OnesCount32(x|o) < g.total {
+		if g.legal(x, o, prevO) && bits.OnesCount32(x|o) < g.total && (x|o != 0 || m&-m != g.centre) {
 			dst = append(dst, parent(prev)) // fewer than pieces: no pattern
 		}
 	}
@@ -344,7 +361,7 @@ func (g *Teeko) Moves(p sente.Position) []sente.Move {
 	empty := g.full &^ (mine | theirs)
 	var moves []sente.Move
 	if bits.OnesCount32(mine|theirs) < g.total {
-		for e := empty; e != 0; e &= e - 1 {
+		for e := g.drops(empty); e != 0; e &= e - 1 {
 			moves = append(moves, sente.Move{Name: g.names[bits.TrailingZeros32(e)], To: g.Decode(join(mine|e&-e, theirs, oMoves))})
 		}
 		return moves
@@ -435,11 +452,22 @@ func (g *Teeko) patternWords() string {
 	return fmt.Sprintf("4 in a line across, down or diagonally, or in a 2×2 square (%d patterns: standard teeko)", len(g.patterns))
 }
 
+func (g *Teeko) centreWords() string {
+	switch {
+	case g.centre != 0:
+		return "The first drop may not take the centre cell, c3 (Scarne's later rule). "
+	case g.n%2 == 1:
+		return "The first drop may take any cell, the centre too (as in Steele's solution; centre=false forbids it, as Scarne's later rules do). "
+	}
+	return ""
+}
+
 func (g *Teeko) Describe() sente.Description {
 	return sente.Description{
 		Summary: fmt.Sprintf("drop %d pieces each on a %d×%d board, then step them, to make a pattern of all %d", g.pieces, g.n, g.n, g.pieces),
 		Rules: fmt.Sprintf("John Scarne's Teeko on a %d×%d board; x is Black and moves first, o is White. "+
 			"First the players take turns to drop one of their pieces on an empty cell, until each has dropped %d. "+
+			"%s"+
 			"Then a move takes one of one's own pieces to an empty cell next to it, across, down or diagonally (8 directions); there is no passing and no capture. "+
 			"A player whose %d pieces make a pattern wins at once, whether by a drop or a step: %s. "+
 			"Positions can repeat once pieces move, and play that never ends is a draw. "+
@@ -447,12 +475,13 @@ func (g *Teeko) Describe() sente.Description {
 			"Drops are named by the cell, like a chess square (column letter from a on the left, row number from 1 at the bottom): c3 is the centre of 5×5; "+
 			"steps by the cell left and the cell entered, b2-c3. "+
 			"Positions that are reflections or rotations of each other are treated as one (8 symmetries), and once every piece is dropped so are positions with the colours swapped and the other player to move.",
-			g.n, g.n, g.pieces, g.pieces, g.patternWords()),
+			g.n, g.n, g.pieces, g.centreWords(), g.pieces, g.patternWords()),
 		Position: fmt.Sprintf("The rows from top to bottom separated by /, each cell x, o or . (empty), then a space and x or o for the player to move, e.g. %q. "+
 			"At most %d pieces each; until all are dropped x has as many as o with x to move, or one more with o to move.", g.example(), g.pieces),
 		Examples: []string{
 			"teeko",
 			"teeko:variant=advanced",
+			"teeko:variant=advanced,centre=false",
 			"teeko:n=4,pieces=3",
 		},
 	}

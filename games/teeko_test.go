@@ -312,7 +312,7 @@ func teekoCheckClass(t *testing.T, g *Teeko, text string) {
 // reference, the hashing engine (with and without symmetry) and the tier
 // engine, and compares them position by position.
 func TestTeekoAgreesWithReference(t *testing.T) {
-	specs := []string{"teeko:n=4,pieces=2", "teeko:n=5,pieces=2", "teeko:n=4,pieces=3"}
+	specs := []string{"teeko:n=4,pieces=2", "teeko:n=5,pieces=2,centre=false", "teeko:n=4,pieces=3"}
 	ctx := context.Background()
 	for _, spec := range specs {
 		t.Run(spec, func(t *testing.T) {
@@ -398,6 +398,20 @@ func TestTeekoMoves(t *testing.T) {
 	}
 	if len(names) != 25 || names[0] != "a5" || names[12] != "c3" || names[24] != "e1" {
 		t.Errorf("drops from the start: %q", names)
+	}
+	names = names[:0]
+	for _, mv := range teekoNew(t, "teeko:centre=false").Moves(start) {
+		names = append(names, mv.Name)
+	}
+	if len(names) != 24 || slices.Contains(names, "c3") {
+		t.Errorf("drops from the start with centre=false: %q", names)
+	}
+	nc := teekoNew(t, "teeko:centre=false")
+	if ps := nc.AppendParents(nil, nc.Encode(teekoParse(t, nc, "...../...../..x../...../..... o"))); len(ps) != 0 {
+		t.Errorf("centre=false: a first drop on c3 has parents %x", ps)
+	}
+	if ps := nc.AppendParents(nil, nc.Encode(teekoParse(t, nc, "...../...../.x.../...../..... o"))); len(ps) != 1 {
+		t.Errorf("centre=false: a first drop on b3 has parents %x", ps)
 	}
 	tests := []struct {
 		from, move, want string
@@ -500,7 +514,7 @@ func TestTeekoParseErrors(t *testing.T) {
 	if p, err := g.ParsePosition("  X..../...../..O../...../.....   X "); err != nil || g.FormatPosition(p) != "x..../...../..o../...../..... x" {
 		t.Errorf("upper case and spaces: %v, %v", p, err)
 	}
-	for _, spec := range []string{"teeko:n=3", "teeko:n=6", "teeko:pieces=1", "teeko:pieces=5", "teeko:variant=huge"} {
+	for _, spec := range []string{"teeko:n=3", "teeko:n=6", "teeko:pieces=1", "teeko:pieces=5", "teeko:variant=huge", "teeko:n=4,centre=false"} {
 		if _, err := New(spec); err == nil {
 			t.Errorf("New(%q) accepted", spec)
 		}
@@ -526,6 +540,7 @@ func TestTeekoDrawAndDescribe(t *testing.T) {
 		"teeko":                  {"44 patterns", "2×2 square", "draw"},
 		"teeko:variant=advanced": {"58 patterns", "side 2 to 5"},
 		"teeko:n=4,pieces=3":     {"3 in a line", "no squares"},
+		"teeko:centre=false":     {"may not take the centre cell"},
 	} {
 		d := teekoNew(t, spec).Describe()
 		for _, w := range words {
@@ -534,7 +549,7 @@ func TestTeekoDrawAndDescribe(t *testing.T) {
 			}
 		}
 	}
-	if g.String() != "teeko:variant=standard,pieces=4,n=5" {
+	if g.String() != "teeko:variant=standard,pieces=4,n=5,centre=true" {
 		t.Errorf("String %s", g)
 	}
 }
@@ -591,11 +606,12 @@ func TestTeekoTierSizes(t *testing.T) {
 
 // TestTeekoSolved pins Guy Steele's published answers: standard teeko is a
 // draw, advanced teeko a win for the first player, whose only winning drop
-// is the centre; and what the tier engine finds besides, the remoteness
-// and the canonical positions reached (one for each class under the
-// square's symmetries, and the colour swap once every piece is dropped).
-// The two solves take about 90 CPU-seconds and 500 MB, so the test runs
-// only when SENTE_TEEKO_FULL is set.
+// is the centre, and a draw when the first drop may not take the centre;
+// and what the tier engine finds besides, the remoteness and the canonical
+// positions reached (one for each class under the square's symmetries, and
+// the colour swap once every piece is dropped). The three solves take
+// about two CPU-minutes and 500 MB, so the test runs only when
+// SENTE_TEEKO_FULL is set.
 func TestTeekoSolved(t *testing.T) {
 	if os.Getenv("SENTE_TEEKO_FULL") == "" {
 		t.Skip("set SENTE_TEEKO_FULL=1 to solve the whole game")
@@ -608,6 +624,7 @@ func TestTeekoSolved(t *testing.T) {
 	}{
 		{"teeko", sente.Outcome{Value: sente.Draw}, 12_063_947, nil},
 		{"teeko:variant=advanced", sente.Outcome{Value: sente.Win, Remoteness: 13}, 12_053_252, []string{"c3"}},
+		{"teeko:variant=advanced,centre=false", sente.Outcome{Value: sente.Draw}, 12_053_246, nil},
 	} {
 		g := teekoNew(t, tt.spec)
 		gs, err := store.Store{Dir: t.TempDir()}.Game(tt.spec)
