@@ -23,6 +23,7 @@ func fuzzSpecs() []string {
 		"tictactoe:m=3,n=4,k=3",
 		"quixo:n=3",
 		"quixo:n=4,k=3",
+		"teeko:n=4,pieces=3,variant=advanced",
 		"chopsticks:overflow=cutoff,transfer=split,revive=true",
 		"cards:first=1/2/2,second=3/3,target=7",
 	)
