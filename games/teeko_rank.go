@@ -6,7 +6,14 @@ import (
 	"sente"
 )
 
-var _ sente.TierRanker = (*Teeko)(nil)
+var (
+	_ sente.TierRanker      = (*Teeko)(nil)
+	_ sente.SymmetricRanker = (*Teeko)(nil)
+)
+
+// RanksBySymmetry is true: a rank stands for a class of symmetric
+// positions.
+func (g *Teeko) RanksBySymmetry() bool { return true }
 
 // Teeko's ranks for the tier engine (sente.TierRanker).
 //

@@ -30,6 +30,8 @@ func TestTierEngineAgrees(t *testing.T) {
 		"cards",
 		"quixo:n=3",
 		"quixo:n=3,k=2",
+		"teeko:n=4,pieces=2",
+		"teeko:pieces=2,centre=false",
 	}
 	if !testing.Short() {
 		specs = append(specs, "connect4:w=5,h=4")

@@ -451,11 +451,11 @@ func (r *tierRetrograde) pendingParents(rw *retroWorker, rank uint64) ([]uint64,
 		return nil, err
 	}
 	rw.parents = e.unmover.AppendParents(rw.parents[:0], key)
-	reach := e.reach[t]
 	ranks := rw.ranks[:0]
 	for _, pk := range rw.parents {
+		// Only reachable positions are pending.
 		pt, pr := e.ranker.TierRank(pk)
-		if pt == t && pr < e.size[t] && hasBit(reach, pr) && atomic.LoadUint64(&r.pending[pr/64])&(1<<(pr%64)) != 0 {
+		if pt == t && pr < e.size[t] && atomic.LoadUint64(&r.pending[pr/64])&(1<<(pr%64)) != 0 {
 			ranks = append(ranks, pr)
 		}
 	}
