@@ -25,6 +25,7 @@ func fuzzSpecs() []string {
 		"quixo:n=4,k=3",
 		"chopsticks:overflow=cutoff,transfer=split,revive=true",
 		"cards:first=1/2/2,second=3/3,target=7",
+		"dobutsu:pieces=chicks,try=safe,fardrop=false",
 	)
 }
 
