@@ -51,17 +51,20 @@ type DobutsuRules struct {
 // the second player is to move. A captured lion leaves the board and no
 // hand: the game is over.
 type Dobutsu struct {
-	rules    DobutsuRules
-	try      int
-	forced   bool
-	kinds    []int // the kinds of pieces besides lions, among dbGiraffe, dbElephant, dbChick
-	hasKind  [8]bool
-	start    uint64
-	steps    [16][12]uint16 // steps[code][sq]: the squares the piece code attacks from sq
-	ranks    *dbRanks
-	lostKey  uint64 // the representatives of the ended and forced classes (dobutsu_rank.go)
-	wonKey   uint64
-	catchKey uint64
+	rules   DobutsuRules
+	try     int
+	forced  bool
+	kinds   []int // the kinds of pieces besides lions, among dbGiraffe, dbElephant, dbChick
+	hasKind [8]bool
+	start   uint64
+	steps   [16][12]uint16 // steps[code][sq]: the squares the piece code attacks from sq
+	// attackers[owner][sq] lists the squares from which owner's pieces
+	// attack sq, with the codes that do.
+	attackers [2][12][]dbAttacker
+	ranks     *dbRanks
+	lostKey   uint64 // the representatives of the ended and forced classes (dobutsu_rank.go)
+	wonKey    uint64
+	catchKey  uint64
 }
 
 const (
@@ -143,6 +146,22 @@ func NewDobutsu(r DobutsuRules) (*Dobutsu, error) {
 		g.hasKind[dbHen] = true
 	}
 	g.makeSteps()
+	for sq := range dbCells {
+		for from := range dbCells {
+			for code := range 16 {
+				if g.steps[code][from]>>sq&1 == 0 {
+					continue
+				}
+				o := code >> 3
+				list := g.attackers[o][sq]
+				if n := len(list); n == 0 || int(list[n-1].from) != from {
+					list = append(list, dbAttacker{from: uint8(from)})
+				}
+				list[len(list)-1].codes |= 1 << code
+				g.attackers[o][sq] = list
+			}
+		}
+	}
 	// The published start: gle / .c. / .C. / ELG.
 	start := map[int]int{0: dbGiraffe | dbSecond, 1: dbLion | dbSecond, 2: dbElephant | dbSecond, 4: dbChick | dbSecond,
 		7: dbChick, 9: dbElephant, 10: dbLion, 11: dbGiraffe}
@@ -200,36 +219,62 @@ func dbHandUnit(owner, kind int) uint64 { return 1 << (dbHandShift + 6*owner + 2
 
 func dbMover(key uint64) int { return int(key >> dbSideBit & 1) }
 
+// dbNibbles is bit 0 of every square's nibble.
+const dbNibbles = 0x111111111111
+
+// dbGather packs bit 4i of x (i < 12; other bits clear) into bit i.
+func dbGather(x uint64) uint16 {
+	x = (x | x>>3) & 0x0303030303030303
+	x = (x | x>>6) & 0x000f000f000f000f
+	x = (x | x>>12) & 0x000000ff000000ff
+	return uint16(x|x>>24) & 0xfff
+}
+
 // dbMasks returns the squares holding the first player's pieces and the
-// second's, and the squares of each lion (-1 when captured).
+// second's, and the squares of each lion (-1 when captured), with a few
+// operations on the whole board rather than a loop over its squares.
 func dbMasks(key uint64) (first, second uint16, lion [2]int) {
-	lion = [2]int{-1, -1}
-	for sq := range dbCells {
-		c := key >> (4 * sq) & 15
-		if c == 0 {
-			continue
-		}
-		if c&dbSecond != 0 {
-			second |= 1 << sq
-		} else {
-			first |= 1 << sq
-		}
-		if c&7 == dbLion {
-			lion[c>>3] = sq
+	b := key & dbBoardMask
+	occupied := (b | b>>1 | b>>2 | b>>3) & dbNibbles
+	secondBits := b >> 3 & dbNibbles
+	first, second = dbGather(occupied&^secondBits), dbGather(secondBits)
+	lion = dbLions(b)
+	return
+}
+
+// dbLions finds the squares of the lions (codes 1 and 9) on the board b,
+// -1 for a lion taken: a nibble equal to the code is a zero nibble of b
+// xor the code in every nibble, and the lowest zero nibble of a word is
+// the lowest set bit of (x - 1s) &^ x & 8s (higher ones may be borrows,
+// but each side has one lion at most).
+func dbLions(b uint64) (lion [2]int) {
+	for o, code := range [2]uint64{dbLion, dbLion + dbSecond} {
+		x := b ^ code*dbNibbles
+		z := (x - dbNibbles) &^ x & (8 * dbNibbles)
+		lion[o] = -1
+		if z != 0 {
+			lion[o] = bits.TrailingZeros64(z) / 4
 		}
 	}
 	return
 }
 
-// attacks reports whether a piece of owner attacks square sq.
+// attacks reports whether a piece of owner attacks square sq: for each
+// neighbour of sq, the codes that attack sq from there are a table's bits.
 func (g *Dobutsu) attacks(key uint64, owner, sq int) bool {
-	for from := range dbCells {
-		c := int(key>>(4*from)) & 15
-		if c != 0 && c>>3 == owner && g.steps[c][from]>>sq&1 != 0 {
+	for _, f := range g.attackers[owner][sq] {
+		if f.codes>>(key>>(4*f.from)&15)&1 != 0 {
 			return true
 		}
 	}
 	return false
+}
+
+// dbAttacker is a square from which pieces attack a square: the codes
+// (bit code) of those that do.
+type dbAttacker struct {
+	from  uint8
+	codes uint16
 }
 
 // EndedKey: a player whose lion has been taken has lost. The try, by the
@@ -240,7 +285,7 @@ func (g *Dobutsu) attacks(key uint64, owner, sq int) bool {
 // opponent's lion stands there at all.
 func (g *Dobutsu) EndedKey(key uint64) (sente.Value, bool) {
 	o := dbMover(key)
-	_, _, lion := dbMasks(key)
+	lion := dbLions(key & dbBoardMask)
 	switch {
 	case lion[o] < 0:
 		return sente.Lose, true
@@ -268,7 +313,7 @@ func (g *Dobutsu) EndedKey(key uint64) (sente.Value, bool) {
 // attacks the opponent's lion.
 func (g *Dobutsu) canCatch(key uint64) bool {
 	o := dbMover(key)
-	_, _, lion := dbMasks(key)
+	lion := dbLions(key & dbBoardMask)
 	return lion[1-o] >= 0 && g.attacks(key, o, lion[1-o])
 }
 

@@ -250,6 +250,15 @@ func (g *Dobutsu) class(key uint64) int {
 	return 0
 }
 
+// dbKindSquares is the squares whose nibble in kinds (the board without
+// owner bits) is kind: adding 7 to each nibble's low bits carries into its
+// bit 3 exactly when they are not zero.
+func dbKindSquares(kinds uint64, kind int) uint16 {
+	x := kinds ^ uint64(kind)*dbNibbles
+	nonzero := ((x&(7*dbNibbles) + 7*dbNibbles) | x) & (8 * dbNibbles)
+	return dbGather(^nonzero & (8 * dbNibbles) >> 3)
+}
+
 // Canonical is the representative of the key's class (see above).
 func (g *Dobutsu) Canonical(key uint64) uint64 {
 	if dbMover(key) == 1 {
@@ -280,27 +289,17 @@ func (g *Dobutsu) TierRank(key uint64) (tier int, rank uint64) {
 func (g *Dobutsu) rank(key uint64) uint64 {
 	r := g.ranks
 	t := r.bits
+	b := key & dbBoardMask
+	kinds := b & (7 * dbNibbles)
 	var kind [8]uint16
-	var lion [2]int
-	var own, hens uint16
-	for sq := range dbCells {
-		c := int(key>>(4*sq)) & 15
-		switch {
-		case c == 0:
-		case c&7 == dbLion:
-			lion[c>>3] = sq
-		default:
-			k := c & 7
-			if k == dbHen {
-				hens |= 1 << sq
-				k = dbChick
-			}
-			kind[k] |= 1 << sq
-			if c < dbSecond {
-				own |= 1 << sq
-			}
-		}
+	for _, k := range g.kinds {
+		kind[k] = dbKindSquares(kinds, k)
 	}
+	hens := dbKindSquares(kinds, dbHen)
+	kind[dbChick] |= hens
+	lion := dbLions(b)
+	first, _, _ := dbMasks(key)
+	own := first &^ (1 << lion[0])
 	comp := &r.compress[r.lionMask[1<<lion[0]|1<<lion[1]]]
 	h, pow := 0, 1
 	for _, k := range g.kinds {
