@@ -284,8 +284,12 @@ type dbAttacker struct {
 // home rank and none of its pieces attacks it; any, it has lost when the
 // opponent's lion stands there at all.
 func (g *Dobutsu) EndedKey(key uint64) (sente.Value, bool) {
+	return g.ended(key, dbLions(key&dbBoardMask))
+}
+
+// ended is EndedKey with the lions' squares found.
+func (g *Dobutsu) ended(key uint64, lion [2]int) (sente.Value, bool) {
 	o := dbMover(key)
-	lion := dbLions(key & dbBoardMask)
 	switch {
 	case lion[o] < 0:
 		return sente.Lose, true

@@ -238,14 +238,15 @@ func dbMirror(key uint64) uint64 {
 
 // class is the tier of a key with the first player to move.
 func (g *Dobutsu) class(key uint64) int {
-	if v, ended := g.EndedKey(key); ended {
+	lion := dbLions(key & dbBoardMask)
+	if v, ended := g.ended(key, lion); ended {
 		if v == sente.Lose {
 			return 1
 		}
 		return 2
 	}
-	if g.forced && g.canCatch(key) {
-		return 3
+	if g.forced && g.attacks(key, 0, lion[1]) {
+		return 3 // the first player, to move, takes the lion
 	}
 	return 0
 }
@@ -298,8 +299,8 @@ func (g *Dobutsu) rank(key uint64) uint64 {
 	hens := dbKindSquares(kinds, dbHen)
 	kind[dbChick] |= hens
 	lion := dbLions(b)
-	first, _, _ := dbMasks(key)
-	own := first &^ (1 << lion[0])
+	occupied := (b | b>>1 | b>>2 | b>>3) & dbNibbles
+	own := dbGather(occupied&^(b>>3)) &^ (1 << lion[0]) // the first player's pieces but its lion
 	comp := &r.compress[r.lionMask[1<<lion[0]|1<<lion[1]]]
 	h, pow := 0, 1
 	for _, k := range g.kinds {
