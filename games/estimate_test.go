@@ -18,6 +18,7 @@ func TestEstimatesBound(t *testing.T) {
 		"consecutive", "consecutive:n=12,m=3", "count", "dawson", "dawsonchess", "grundy", "grundy:n=20", "kayles", "kayles:n=20",
 		"nim", "nim:heaps=1/2/3,misere=true", "octal:4.07,n=12", "subtraction", "subtraction:1,3,4,n=30",
 		"tictactoe", "tictactoe:m=3,n=4,k=3", "tictactoe:m=1,n=8,k=8", "quixo:n=3", "teeko:n=4,pieces=2", "tofu", "tofu:x=4,y=5,z=3,at=0.1.1/1.2.2",
+		"dobutsu:pieces=giraffes", "dobutsu:pieces=chicks,try=safe,catch=free",
 	} {
 		g, err := games.New(spec)
 		if err != nil {

@@ -26,6 +26,7 @@ func fuzzSpecs() []string {
 		"teeko:n=4,pieces=3,variant=advanced",
 		"chopsticks:overflow=cutoff,transfer=split,revive=true",
 		"cards:first=1/2/2,second=3/3,target=7",
+		"dobutsu:pieces=chicks,try=safe,fardrop=false",
 	)
 }
 

@@ -32,6 +32,8 @@ func TestTierEngineAgrees(t *testing.T) {
 		"quixo:n=3,k=2",
 		"teeko:n=4,pieces=2",
 		"teeko:pieces=2,centre=false",
+		"dobutsu:pieces=giraffes",
+		"dobutsu:pieces=chicks,try=safe,catch=free",
 	}
 	if !testing.Short() {
 		specs = append(specs, "connect4:w=5,h=4")

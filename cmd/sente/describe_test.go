@@ -10,9 +10,10 @@ import (
 
 // TestDescribeSpeaksToUsers: what list and describe say is for people who
 // play the games: no internal names of the project's sources ("seed 000"),
-// no Go identifiers, no paths to files outside the repository.
+// no Go identifiers, no paths to files outside the repository (in lower
+// case: "../ELG" is the last rows of a dōbutsu board).
 func TestDescribeSpeaksToUsers(t *testing.T) {
-	internal := regexp.MustCompile(`(?i)\bseed \d|\bseeds?\b|\.\./[a-z]{2,}|/work/|\.go\b|\bfunc\b|\b(Parse|New|Tofu|Nim)[A-Z][A-Za-z]*\b`)
+	internal := regexp.MustCompile(`(?i)\bseed \d|\bseeds?\b|(?-i:\.\./[a-z]{2,})|/work/|\.go\b|\bfunc\b|\b(Parse|New|Tofu|Nim)[A-Z][A-Za-z]*\b`)
 	runs := [][]string{{"list"}, {"list", "--json"}}
 	for _, f := range games.All() {
 		runs = append(runs, []string{"describe", f.Name}, []string{"describe", f.Name, "--json"})
