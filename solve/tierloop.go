@@ -332,44 +332,55 @@ type retroWorker struct {
 	sc      scratch
 	parents []uint64
 	ranks   []uint64
-	next    []levelRank // queued for later levels, with their tags in the rank's low bits
+	next    []uint64    // queued for the next level, as bucketRanks holds them
+	later   []levelRank // queued for levels after it, the tag in the rank's low bits
 	_       [64]byte
 }
 
 // run works through the queue, level by level: wins and losses, or ties
 // when ties is set.
+//
+// What a level queues for the next is the workers' own lists, handed on as
+// they are rather than copied into the queue: the largest levels of dōbutsu
+// shōgi hold hundreds of millions of entries.
 func (r *tierRetrograde) run(ctx context.Context, q bucketRanks, ties bool) error {
 	e := r.e
 	chunk := max(tierBlock/16, 4)
-	for level := uint32(0); level < uint32(len(q)); level++ {
-		entries := q[level]
-		if len(entries) == 0 {
-			continue
+	var carried [][]uint64 // queued for this level by the workers of the last
+	for level := uint32(0); level < uint32(len(q)) || len(carried) > 0; level++ {
+		lists := carried
+		if level < uint32(len(q)) {
+			lists = append(lists, q[level])
+			q[level] = nil
 		}
-		err := e.parallelChunks(ctx, uint64(len(entries)), chunk, func(w int, lo, hi uint64) error {
-			rw := &r.workers[w]
-			next := rw.next // a local while the chunk runs: see loopPass
-			defer func() { rw.next = next }()
-			for _, entry := range entries[lo:hi] {
-				var err error
-				if next, err = r.step(rw, level, entry, ties, next); err != nil {
-					return err
+		carried = nil
+		for _, entries := range lists {
+			err := e.parallelChunks(ctx, uint64(len(entries)), chunk, func(w int, lo, hi uint64) error {
+				rw := &r.workers[w]
+				for _, entry := range entries[lo:hi] {
+					if err := r.step(rw, level, entry, ties); err != nil {
+						return err
+					}
 				}
+				return nil
+			})
+			if err != nil {
+				return err
 			}
-			return nil
-		})
-		if err != nil {
-			return err
 		}
-		q[level] = nil
 		for w := range r.workers {
-			for _, n := range r.workers[w].next {
+			rw := &r.workers[w]
+			if len(rw.next) > 0 {
+				carried = append(carried, rw.next)
+				rw.next = nil
+			}
+			for _, n := range rw.later {
 				if n.level <= level {
 					return fmt.Errorf("solve by tiers: retrograde analysis of tier %d queued rank %d at level %d from level %d", r.t, n.rank>>2, n.level, level)
 				}
 				q.push(n.level, n.rank>>2, n.rank&3)
 			}
-			r.workers[w].next = r.workers[w].next[:0]
+			rw.later = rw.later[:0]
 		}
 		e.report(r.t, r.settled.Load(), r.total, "settling loops")
 	}
@@ -379,17 +390,17 @@ func (r *tierRetrograde) run(ctx context.Context, q bucketRanks, ties bool) erro
 // step settles one queued entry at level, unless it is settled already,
 // and tells its pending parents: a loss makes them wins, a win counts
 // their open children down and makes a loss of the last, a tie makes them
-// ties. What it queues it appends to next.
-func (r *tierRetrograde) step(rw *retroWorker, level uint32, entry uint64, ties bool, next []levelRank) ([]levelRank, error) {
+// ties. What it queues goes to the worker's lists.
+func (r *tierRetrograde) step(rw *retroWorker, level uint32, entry uint64, ties bool) error {
 	e, t := r.e, r.t
 	rank, tag := entry>>2, entry&3
 	if tag != tagSettled {
 		bit := uint64(1) << (rank % 64)
 		if atomic.AndUint64(&r.pending[rank/64], ^bit)&bit == 0 {
-			return next, nil // settled already
+			return nil // settled already
 		}
 		if err := checkCell(level); err != nil {
-			return next, err
+			return err
 		}
 		v := sente.Win
 		switch {
@@ -404,11 +415,11 @@ func (r *tierRetrograde) step(rw *retroWorker, level uint32, entry uint64, ties 
 	lost := r.cells[rank].Value() == sente.Lose
 	ps, err := r.pendingParents(rw, rank)
 	if err != nil {
-		return next, err
+		return err
 	}
 	for _, p := range ps {
 		if ties || lost {
-			next = append(next, levelRank{level + 1, p<<2 | tagWin})
+			rw.next = append(rw.next, p<<2|tagWin)
 			continue
 		}
 		shift := (p % 4) * 8
@@ -419,11 +430,11 @@ func (r *tierRetrograde) step(rw *retroWorker, level uint32, entry uint64, ties 
 		// offers a win (queued already).
 		key, err := e.unrank(t, p)
 		if err != nil {
-			return next, err
+			return err
 		}
 		kids, err := e.childPositions(&rw.sc, t, key)
 		if err != nil {
-			return next, err
+			return err
 		}
 		b := newBest()
 		for _, kid := range kids {
@@ -433,11 +444,15 @@ func (r *tierRetrograde) step(rw *retroWorker, level uint32, entry uint64, ties 
 				b.add(r.childCells[kid.Tier][kid.Rank])
 			}
 		}
-		if b.win == infinity {
-			next = append(next, levelRank{b.loseMax, p<<2 | tagLose})
+		switch {
+		case b.win != infinity:
+		case b.loseMax == level+1:
+			rw.next = append(rw.next, p<<2|tagLose)
+		default: // a child tier's win is slower
+			rw.later = append(rw.later, levelRank{b.loseMax, p<<2 | tagLose})
 		}
 	}
-	return next, nil
+	return nil
 }
 
 // pendingParents lists the ranks of the pending parents of rank in the
