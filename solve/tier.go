@@ -97,6 +97,10 @@ type tierEngine struct {
 	reach    [][]uint64 // reachable ranks by tier, a bit each
 }
 
+// tierGCPercent is the garbage collector's target (GOGC) while the tier
+// engine solves.
+const tierGCPercent = 25
+
 // tierBlock is how many ranks a worker takes at a time: a multiple of 64,
 // so that a block owns whole words of a bitset. Tests lower it.
 var tierBlock uint64 = 1 << 14
@@ -147,6 +151,11 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 			formatBytes(s.PeakBytes), len(e.order), e.largest(), ErrOverMemory, formatBytes(opt.MaxMemory))
 	}
 	if !solved {
+		// The engine's memory is a few large arrays without pointers,
+		// cheap for the collector to scan, and little garbage: collecting
+		// at a quarter of growth rather than at twice the live heap cut
+		// teeko's peak from 471 to 344 MB at no cost in time.
+		defer debug.SetGCPercent(debug.SetGCPercent(tierGCPercent))
 		if err := e.reachable(ctx, rootTier, rootRank); err != nil {
 			return nil, err
 		}
@@ -174,6 +183,28 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 	}
 	s.Start = c.Outcome()
 	return s, nil
+}
+
+// PlanTiers is what SolveTiers would plan for g from its start on workers
+// workers (0: GOMAXPROCS), without solving: the peak memory
+// (TierSolution.PeakBytes) and the ranks of the tiers the start leads to.
+func PlanTiers(g sente.Game, workers int) (peak int64, ranks uint64, err error) {
+	caps := sente.CapabilitiesOf(g)
+	if caps.TierRanker == nil || caps.Encoder == nil {
+		return 0, 0, errors.New("solve by tiers: the game has no dense tier ranks (TierRanker and Encoder)")
+	}
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	e := &tierEngine{game: g, enc: caps.Encoder, ranker: caps.TierRanker, unmover: caps.Unmover, workers: workers}
+	rootTier, _ := e.ranker.TierRank(e.enc.Encode(g.Start()))
+	if err := e.plan(rootTier); err != nil {
+		return 0, 0, err
+	}
+	for _, t := range e.order {
+		ranks += e.size[t]
+	}
+	return e.peakBytes(), ranks, nil
 }
 
 // plan finds the tiers below the root's and orders them children first.

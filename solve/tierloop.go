@@ -267,9 +267,10 @@ func (q *bucketRanks) pushSettled(reach []uint64, cells []store.Cell, keep func(
 // position has more open children than a byte counts.
 //
 // The queue is worked level by level, each level's entries shared among
-// the workers: every value a level settles is one more than the level
-// before, so the entries of a level are independent of each other and what
-// they settle goes to the next level. Workers clear a position's pending
+// the workers: what a level's entries queue goes to a later level (the
+// next, or, for a loss whose slowest child lies in a child tier, the level
+// of that child's remoteness), never to their own, so the entries of a
+// level are independent of each other. Workers clear a position's pending
 // bit atomically, so that exactly one settles it and tells its parents,
 // and count a parent's open children down atomically, a byte within a
 // word, so that exactly one sees the count reach zero; by then every

@@ -9,6 +9,7 @@ import (
 	"sente"
 	"sente/explain"
 	"sente/games"
+	"sente/solve"
 )
 
 type listCmd struct {
@@ -88,6 +89,12 @@ func (c *describeCmd) Run(e *env) error {
 	fmt.Fprintf(w, "\nPositions:\n%s\n  start: %s\n", wrap(d.Position, "  ", 78), start)
 	if positions, bytes, ok := estimateBytes(g); ok {
 		size := fmt.Sprintf("  size: at most %s positions with these parameters, %s of memory to solve", formatCount(positions), formatBytes(bytes))
+		// A game the tier engine solves is held to the engine's plan.
+		if peak, ranks, err := solve.PlanTiers(g, 0); err == nil && !small(g) {
+			size = fmt.Sprintf("  size: at most %s positions with these parameters; the tier engine plans %s of memory at its peak (%s ranks), where the hashing engine would need %s",
+				formatCount(positions), formatSize(uint64(peak)), formatCount(float64(ranks)), formatBytes(bytes))
+			bytes = float64(peak)
+		}
 		if e.maxMemory > 0 && bytes > float64(e.maxMemory) {
 			size += fmt.Sprintf(", more than --max-memory %s allows (solving is refused; 'sente solve' names the largest sizes that fit)", formatSize(e.maxMemory))
 		}
