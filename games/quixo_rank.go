@@ -100,19 +100,8 @@ func (g *Quixo) Canonical(key uint64) uint64 {
 		}
 		return uint64(best&0xffff) | uint64(best>>16)<<quixoPlane
 	}
-	bestX, bestO := x, o
-	for s := 1; s < g.syms.n; s++ {
-		// o's plane is the high part of the key: x's image decides only
-		// between images whose o planes tie.
-		imgO := g.syms.image(s, o)
-		if imgO > bestO {
-			continue
-		}
-		if imgX := g.syms.image(s, x); imgO < bestO || imgX < bestX {
-			bestX, bestO = imgX, imgO
-		}
-	}
-	return uint64(bestX) | uint64(bestO)<<quixoPlane
+	x, o = g.syms.least(x, o)
+	return uint64(x) | uint64(o)<<quixoPlane
 }
 
 // TierRank ranks the position's representative (Canonical).

@@ -316,21 +316,8 @@ func (g *Teeko) Canonical(key uint64) uint64 {
 	if side != 0 && bits.OnesCount32(x|o) == g.total {
 		x, o, side = o, x, 0
 	}
-	// o's cells are the high bits of the key: the least key has the least
-	// image of o, and x's image decides only among the symmetries that tie
-	// on it, so x is mapped only for those (a third of the time that
-	// mapping both takes, in the full game's solve).
-	bestX, bestO := x, o
-	for s := 1; s < g.syms.n; s++ {
-		io := g.syms.image(s, o)
-		if io > bestO {
-			continue
-		}
-		if ix := g.syms.image(s, x); io < bestO || ix < bestX {
-			bestX, bestO = ix, io
-		}
-	}
-	return uint64(bestX) | uint64(bestO)<<teekoPlane | side
+	x, o = g.syms.least(x, o)
+	return uint64(x) | uint64(o)<<teekoPlane | side
 }
 
 func (g *Teeko) Encode(p sente.Position) uint64 {
