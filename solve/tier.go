@@ -154,7 +154,8 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 		// The engine's memory is a few large arrays without pointers,
 		// cheap for the collector to scan, and little garbage: collecting
 		// at a quarter of growth rather than at twice the live heap cut
-		// teeko's peak from 471 to 344 MB at no cost in time.
+		// dōbutsu shōgi's peak from 4.03 to 2.54 GB and teeko's from 471
+		// to 341 MB, for 5 to 10% more CPU.
 		defer debug.SetGCPercent(debug.SetGCPercent(tierGCPercent))
 		if err := e.reachable(ctx, rootTier, rootRank); err != nil {
 			return nil, err
@@ -361,8 +362,9 @@ func (e *tierEngine) parallelChunks(ctx context.Context, n, chunk uint64, fn fun
 	return e.parallelBlocks(ctx, 0, n, chunk, "", fn)
 }
 
-func (e *tierEngine) parallelBlocks(ctx context.Context, tier int, n, tierBlock uint64, phase string, fn func(w int, lo, hi uint64) error) error {
-	blocks := (n + tierBlock - 1) / tierBlock
+// parallelBlocks runs fn over [0, n) in blocks of block ranks or entries.
+func (e *tierEngine) parallelBlocks(ctx context.Context, tier int, n, block uint64, phase string, fn func(w int, lo, hi uint64) error) error {
+	blocks := (n + block - 1) / block
 	workers := int(min(uint64(e.workers), max(blocks, 1)))
 	var (
 		next   atomic.Uint64
@@ -393,8 +395,8 @@ func (e *tierEngine) parallelBlocks(ctx context.Context, tier int, n, tierBlock 
 					fail(err)
 					return
 				}
-				lo := b * tierBlock
-				hi := min(lo+tierBlock, n)
+				lo := b * block
+				hi := min(lo+block, n)
 				if err := fn(w, lo, hi); err != nil {
 					fail(err)
 					return
