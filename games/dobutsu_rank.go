@@ -88,16 +88,7 @@ var dbTables = sync.OnceValue(func() *dbBitTables {
 	t := new(dbBitTables)
 	for m := range 1024 {
 		for x := range 1024 {
-			var pext, pdep uint16
-			i := 0
-			for q := range 10 {
-				if m>>q&1 != 0 {
-					pext |= uint16(x>>q&1) << i
-					pdep |= uint16(x>>i&1) << q
-					i++
-				}
-			}
-			t.pext[m][x], t.pdep[m][x] = pext, pdep
+			t.pext[m][x], t.pdep[m][x] = uint16(extractBits(uint64(x), uint64(m))), uint16(depositBits(uint64(x), uint64(m)))
 		}
 		t.colex[m] = uint16(colexRank(uint64(m)))
 		n := bits.OnesCount(uint(m))
@@ -183,26 +174,10 @@ func (g *Dobutsu) initRanks() {
 			r.lionMask[lm] = int8(i)
 			free := uint16(0xfff &^ lm)
 			for m := range 4096 {
-				var c uint16
-				j := 0
-				for q := range dbCells {
-					if free>>q&1 != 0 {
-						c |= uint16(m>>q&1) << j
-						j++
-					}
-				}
-				r.compress[i][m] = c
+				r.compress[i][m] = uint16(extractBits(uint64(m), uint64(free)))
 			}
 			for x := range 1024 {
-				var e uint16
-				j := 0
-				for q := range dbCells {
-					if free>>q&1 != 0 {
-						e |= uint16(x>>j&1) << q
-						j++
-					}
-				}
-				r.expand[i][x] = e
+				r.expand[i][x] = uint16(depositBits(uint64(x), uint64(free)))
 			}
 			i++
 		}

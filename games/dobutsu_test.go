@@ -318,9 +318,9 @@ func TestDobutsuAgainstReference(t *testing.T) {
 }
 
 func TestDobutsuGamecheck(t *testing.T) {
-	// The full game's symmetry check tries a small solve at every
-	// position and gives up on each (the game is too large), so it walks
-	// few positions.
+	// On the full game each small solve of the symmetry check gives up
+	// (the game is too large), so its rules are walked over fewer
+	// positions than the small variants'.
 	for _, tt := range []struct {
 		spec      string
 		positions int

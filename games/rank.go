@@ -156,22 +156,37 @@ func colexUnrankNibbles(table *[16][33][16]uint64, n, k int, r uint64) uint64 {
 // offer. Made on first use (128 KB).
 var byteDeposit = sync.OnceValue(func() *[2][256][256]uint8 {
 	t := new([2][256][256]uint8)
-	for m := range 256 {
-		for x := range 256 {
-			var pext, pdep uint8
-			i := 0
-			for q := range 8 {
-				if m>>q&1 != 0 {
-					pext |= uint8(x>>q&1) << i
-					pdep |= uint8(x>>i&1) << q
-					i++
-				}
-			}
-			t[0][m][x], t[1][m][x] = pext, pdep
+	for m := range uint64(256) {
+		for x := range uint64(256) {
+			t[0][m][x], t[1][m][x] = uint8(extractBits(x, m)), uint8(depositBits(x, m))
 		}
 	}
 	return t
 })
+
+// extractBits packs the bits of x that lie in mask into the low bits, in
+// order (PEXT), a bit at a time: for building the tables that do it fast.
+func extractBits(x, mask uint64) uint64 {
+	var out uint64
+	for i := 0; mask != 0; i++ {
+		q := bits.TrailingZeros64(mask)
+		out |= (x >> q & 1) << i
+		mask &= mask - 1
+	}
+	return out
+}
+
+// depositBits spreads the low bits of x over the set bits of mask, in
+// order (PDEP), a bit at a time: for building the tables that do it fast.
+func depositBits(x, mask uint64) uint64 {
+	var out uint64
+	for i := 0; mask != 0; i++ {
+		q := bits.TrailingZeros64(mask)
+		out |= (x >> i & 1) << q
+		mask &= mask - 1
+	}
+	return out
+}
 
 // cellPairRanks ranks two disjoint sets of cells (one player's stones and
 // the other's) by the occupied cells, a colex rank among the sets of as
