@@ -360,10 +360,6 @@ function verdictClass(info) {
   return info.winner === state.mode ? "win" : "lose";
 }
 
-function moveByName(name) {
-  return state.info.moves.find((m) => m.name === name);
-}
-
 function moveLabel(m) {
   if (!m.value) return "";
   if (m.value === "draw") return "draw";
@@ -392,87 +388,13 @@ function renderMoves(info) {
   $("movestitle").textContent = info.ended ? "No moves: the game is over" : (info.status === "ready" && computerToMove() ? "Moves of the perfect player" : (state.mode === "two" ? "Moves of " + playerName(info.turn) : "Your moves"));
 }
 
-function boardButton(name, text, extra) {
-  const m = name ? moveByName(name) : null;
-  const b = el("button", "cell " + (extra || ""), text);
-  b.type = "button";
-  if (m) {
-    b.classList.add("playable");
-    if (state.hints && m.value) b.classList.add(valueClass(m.value));
-    b.dataset.move = m.name;
-    b.title = m.name + (state.hints && m.value ? ": " + moveLabel(m) : "");
-    b.disabled = state.info.status !== "ready" || computerToMove();
-    b.addEventListener("click", () => play(m, false));
-  } else {
-    b.disabled = true;
-  }
-  return b;
-}
-
 function renderBoard(info) {
-  const box = $("board");
-  box.textContent = "";
-  const bd = info.board;
-  if (!bd) {
-    box.className = "board text";
-    box.append(el("pre", "textpos", info.drawing || info.position));
-    return;
-  }
-  box.className = "board " + bd.kind;
-  if (bd.kind === "grid") {
-    const t = el("table", "grid");
-    bd.cells.forEach((row, r) => {
-      const tr = el("tr");
-      tr.append(el("th", "", bd.rowLabels ? bd.rowLabels[r] : ""));
-      row.forEach((c, ci) => {
-        const td = el("td");
-        td.append(boardButton(bd.moves[r][ci], c === "x" ? "X" : c === "o" ? "O" : "", c ? "stone " + c : "empty"));
-        tr.append(td);
-      });
-      t.append(tr);
-    });
-    const tr = el("tr");
-    tr.append(el("th"));
-    for (const l of bd.colLabels || []) tr.append(el("th", "", l));
-    t.append(tr);
-    box.append(t);
-    if (bd.caption) box.append(el("p", "small", bd.caption));
-  } else if (bd.kind === "hands") {
-    ["second", "first"].forEach((p) => {
-      const i = p === "first" ? 0 : 1;
-      const row = el("div", "handsrow" + (info.turn === p && !info.ended ? " tomove" : ""));
-      row.append(el("span", "who", cap(p) + " player" + (info.turn === p && !info.ended ? " — to move" : "")));
-      ["left", "right"].forEach((side, j) => {
-        const n = bd.hands[i][j];
-        const h = el("div", "hand" + (n === 5 ? " dead" : ""));
-        h.append(el("span", "side", side));
-        const fingers = el("span", "fingers");
-        if (n === 5) fingers.textContent = "✕ dead";
-        else if (n === 0) fingers.textContent = "0 (empty)";
-        else {
-          for (let k = 0; k < n; k++) fingers.append(el("span", "finger"));
-          fingers.append(el("span", "count", String(n)));
-        }
-        h.append(fingers);
-        row.append(h);
-      });
-      box.append(row);
-    });
-    box.append(el("p", "small", "Moves: LxR means your left hand touches the opponent's right hand; L2R moves 2 fingers from your left hand to your right."));
-  } else if (bd.kind === "cards") {
-    const table = el("div", "table", "On the table: " + bd.total + " of " + bd.target + " (exactly " + bd.target + ": second player wins; more: first player wins)");
-    ["first", "second"].forEach((p, i) => {
-      const hand = bd.cards[i];
-      const row = el("div", "cardsrow" + (info.turn === p && !info.ended ? " tomove" : ""));
-      row.append(el("span", "who", cap(p) + " player" + (info.turn === p && !info.ended ? " — to move" : "")));
-      hand.values.forEach((v, k) => {
-        if (hand.played[k]) row.append(boardButton("", String(v), "card played"));
-        else row.append(boardButton(hand.moves[k], String(v), "card"));
-      });
-      box.append(row);
-      if (i === 0) box.append(table);
-    });
-  }
+  SenteBoard.render($("board"), info, {
+    hints: state.hints,
+    canPlay: info.status === "ready" && !computerToMove(),
+    play: (m) => play(m, false),
+    valueClass: valueClass,
+  });
 }
 
 function renderChart() {
