@@ -32,56 +32,92 @@ type opened struct {
 // rulesStore keeps pasted rules files in a private directory, each under a
 // name the server chooses (the hash of its text): nothing a client sends
 // becomes a path. Files are loaded and checked in a child process (see
-// package isolated), at most loads of them at once.
+// package isolated), at most loads of them at once. It keeps at most max
+// files; a paste beyond that forgets the least recently used one.
 type rulesStore struct {
 	mu    sync.Mutex
 	dir   string
-	files map[string]*isolated.File // id -> the loaded file
+	files map[string]*storedRules // id -> the loaded file
+	clock int64                   // ticks at each use, for least recently used
 	max   int
 	lim   isolated.Limits
 	loads chan struct{}
 }
 
+type storedRules struct {
+	file *isolated.File
+	used int64
+}
+
 const rulesPrefix = "rules:"
 
-func (s *rulesStore) add(ctx context.Context, text string) (string, sente.Family, error) {
+// added is what a paste gives: the spec naming the file, its family, and
+// the spec of a file forgotten to make room ("" when none was).
+type added struct {
+	spec      string
+	family    sente.Family
+	forgotten string
+}
+
+func (s *rulesStore) add(ctx context.Context, text string) (added, error) {
 	sum := sha256.Sum256([]byte(text))
 	id := hex.EncodeToString(sum[:])[:16]
 	s.mu.Lock()
 	f, ok := s.files[id]
-	full := len(s.files) >= s.max
+	if ok {
+		s.clock++
+		f.used = s.clock
+	}
 	s.mu.Unlock()
 	if ok {
-		return rulesPrefix + id, f.Family, nil
-	}
-	if full {
-		return "", sente.Family{}, fmt.Errorf("this server holds at most %d rules files; restart it to make room", s.max)
+		return added{spec: rulesPrefix + id, family: f.file.Family}, nil
 	}
 	select {
 	case s.loads <- struct{}{}:
 		defer func() { <-s.loads }()
 	case <-ctx.Done():
-		return "", sente.Family{}, errors.New("the server is busy loading other rules files; try again")
+		return added{}, errors.New("the server is busy loading other rules files; try again")
 	}
 	// The file name is the hash with .star, which rules files need; the
 	// family's name is then the hash too.
 	path := filepath.Join(s.dir, "r"+id+".star")
 	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
-		return "", sente.Family{}, fmt.Errorf("cannot store the rules file")
+		return added{}, fmt.Errorf("cannot store the rules file")
 	}
-	f, err := isolated.Load(ctx, path, s.lim)
+	file, err := isolated.Load(ctx, path, s.lim)
 	if err != nil {
 		os.Remove(path)
-		return "", sente.Family{}, cleanRulesError(err, path)
+		return added{}, cleanRulesError(err, path)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if len(s.files) >= s.max {
-		os.Remove(path)
-		return "", sente.Family{}, fmt.Errorf("this server holds at most %d rules files; restart it to make room", s.max)
+	out := added{spec: rulesPrefix + id, family: file.Family}
+	if prev, ok := s.files[id]; ok {
+		// Pasted twice at once: the first to finish is kept.
+		out.family = prev.file.Family
+		return out, nil
 	}
-	s.files[id] = f
-	return rulesPrefix + id, f.Family, nil
+	for len(s.files) >= s.max {
+		old := s.leastRecentlyUsed()
+		delete(s.files, old)
+		os.Remove(filepath.Join(s.dir, "r"+old+".star"))
+		out.forgotten = rulesPrefix + old
+	}
+	s.clock++
+	s.files[id] = &storedRules{file: file, used: s.clock}
+	return out, nil
+}
+
+// leastRecentlyUsed is the id of the file used longest ago. Called with
+// mu held and files not empty.
+func (s *rulesStore) leastRecentlyUsed() string {
+	var oldest string
+	for id, f := range s.files {
+		if oldest == "" || f.used < s.files[oldest].used {
+			oldest = id
+		}
+	}
+	return oldest
 }
 
 // cleanRulesError replaces the private path in a message by "rules".
@@ -96,9 +132,11 @@ func (s *rulesStore) file(id string) (*isolated.File, error) {
 	defer s.mu.Unlock()
 	f, ok := s.files[id]
 	if !ok {
-		return nil, fmt.Errorf("unknown rules file %q: paste it again (the server forgets rules files when it restarts)", rulesPrefix+id)
+		return nil, fmt.Errorf("unknown rules file %q: paste it again (the server keeps the %d rules files used last, and forgets them all when it restarts)", rulesPrefix+id, s.max)
 	}
-	return f, nil
+	s.clock++
+	f.used = s.clock
+	return f.file, nil
 }
 
 // open makes the game a spec names: a built-in NAME[:key=value,...] or

@@ -4,6 +4,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"embed"
 	"encoding/json"
@@ -15,6 +16,7 @@ import (
 	"log"
 	"net/http"
 	"os"
+	"path"
 	"strings"
 	"time"
 
@@ -105,7 +107,7 @@ func New(cfg Config) (*Server, error) {
 		cancel: cancel,
 		rules: &rulesStore{
 			dir:   dir,
-			files: map[string]*isolated.File{},
+			files: map[string]*storedRules{},
 			max:   cfg.MaxRulesFiles,
 			lim:   isolated.Limits{Memory: cfg.RulesMemory, Steps: cfg.Steps, CallTime: cfg.RulesCallTime, MaxPositions: cfg.MaxPositions},
 			loads: make(chan struct{}, cfg.MaxSolves),
@@ -128,17 +130,81 @@ func (s *Server) Solves() int64 { return s.cache.solves.Load() }
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.handlePage)
-	static, _ := fs.Sub(staticFS, "static")
-	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
+	mux.HandleFunc("GET /static/{file}", serveAsset)
 	mux.HandleFunc("GET /api/games", s.handleGames)
 	mux.HandleFunc("GET /api/position", s.handlePosition)
 	mux.HandleFunc("POST /api/rules", s.handleRules)
-	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+	mux.HandleFunc("/", handleUnrouted)
+	return s.limits(sameOrigin(mux))
+}
+
+// routes are the paths the app answers and the methods each allows, for
+// telling a wrong method (405) from an unknown path (404).
+var routes = map[string]string{
+	"/":             "GET, HEAD",
+	"/api/games":    "GET, HEAD",
+	"/api/position": "GET, HEAD",
+	"/api/rules":    "POST",
+}
+
+func handleUnrouted(w http.ResponseWriter, r *http.Request) {
+	allow, known := routes[r.URL.Path]
+	if name, ok := strings.CutPrefix(r.URL.Path, "/static/"); ok && (path.Ext(name) == ".js" || path.Ext(name) == ".css") {
+		if _, err := fs.Stat(staticFS, "static/"+name); err == nil && r.Method != "GET" && r.Method != "HEAD" {
+			allow, known = "GET, HEAD", true
+		}
+	}
+	switch {
+	case known:
+		w.Header().Set("Allow", allow)
+		writeError(w, http.StatusMethodNotAllowed, fmt.Sprintf("%s %s is not allowed: use %s", r.Method, r.URL.Path, allow))
+	case strings.HasPrefix(r.URL.Path, "/api/"):
 		writeError(w, http.StatusNotFound, "no such API call: "+r.Method+" "+r.URL.Path+" (the calls are GET /api/games, GET /api/position?game=SPEC&pos=TEXT and POST /api/rules)")
+	default:
+		http.Error(w, "404 not found: "+r.URL.Path+" (the app is at /)", http.StatusNotFound)
+	}
+}
+
+// serveAsset serves the page's scripts and style sheets, and nothing else
+// of the directory: the page's template lives beside them but is served
+// filled in, at /, never raw.
+func serveAsset(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("file")
+	if ext := path.Ext(name); ext != ".js" && ext != ".css" {
+		handleUnrouted(w, r)
+		return
+	}
+	data, err := staticFS.ReadFile("static/" + name)
+	if err != nil {
+		handleUnrouted(w, r)
+		return
+	}
+	http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(data))
+}
+
+// sameOrigin refuses requests that other sites' pages make: any request
+// that changes state (POST) from another origin, by the Sec-Fetch-Site
+// header or else by Origin against Host (http.CrossOriginProtection), and
+// any API call a browser says comes from another site, since asking for a
+// position may start a solve that costs the server memory and time.
+func sameOrigin(next http.Handler) http.Handler {
+	refuse := func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusForbidden, "requests from other sites are refused: use the app's own page")
+	}
+	cop := http.NewCrossOriginProtection()
+	cop.SetDenyHandler(http.HandlerFunc(refuse))
+	guarded := cop.Handler(next)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			switch r.Header.Get("Sec-Fetch-Site") {
+			case "", "same-origin", "none":
+			default:
+				refuse(w, r)
+				return
+			}
+		}
+		guarded.ServeHTTP(w, r)
 	})
-	var h http.Handler = mux
-	h = s.limits(h)
-	return h
 }
 
 // limits bounds each request's body and time, sets safe headers and turns a
@@ -258,11 +324,14 @@ func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "the rules file is empty")
 		return
 	}
-	spec, fam, err := s.rules.add(r.Context(), text)
+	a, err := s.rules.add(r.Context(), text)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	info := infoOf(spec, fam)
-	writeJSON(w, http.StatusOK, map[string]any{"spec": spec, "game": info})
+	answer := map[string]any{"spec": a.spec, "game": infoOf(a.spec, a.family)}
+	if a.forgotten != "" {
+		answer["notice"] = fmt.Sprintf("This server keeps the %d rules files used last: to make room it forgot %s, the one used longest ago; paste that file again to use it.", s.cfg.MaxRulesFiles, a.forgotten)
+	}
+	writeJSON(w, http.StatusOK, answer)
 }

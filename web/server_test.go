@@ -355,3 +355,101 @@ func TestRulesFile(t *testing.T) {
 		t.Errorf("GET /api/rules: %d", rec.Code)
 	}
 }
+
+// TestRoutes pins what each path and method answers: the page's assets but
+// not its raw template, 404 for unknown paths, 405 with Allow for a wrong
+// method, and no API call from another site.
+func TestRoutes(t *testing.T) {
+	h := newTestServer(t, Config{}).Handler()
+	for _, tc := range []struct {
+		method, path string
+		header       map[string]string
+		code         int
+		allow        string
+	}{
+		{"GET", "/", nil, 200, ""},
+		{"GET", "/static/app.js", nil, 200, ""},
+		{"GET", "/static/board.css", nil, 200, ""},
+		{"HEAD", "/static/app.css", nil, 200, ""},
+		{"GET", "/static/index.html", nil, 404, ""},
+		{"GET", "/static/", nil, 404, ""},
+		{"GET", "/static", nil, 404, ""},
+		{"GET", "/static/x/app.js", nil, 404, ""},
+		{"GET", "/static/nothing.js", nil, 404, ""},
+		{"GET", "/index.html", nil, 404, ""},
+		{"GET", "/nothing", nil, 404, ""},
+		{"GET", "/api/nothing", nil, 404, ""},
+		{"POST", "/", nil, 405, "GET, HEAD"},
+		{"POST", "/api/games", nil, 405, "GET, HEAD"},
+		{"DELETE", "/api/position", nil, 405, "GET, HEAD"},
+		{"GET", "/api/rules", nil, 405, "POST"},
+		{"PUT", "/static/app.js", nil, 405, "GET, HEAD"},
+		{"GET", "/api/games", map[string]string{"Sec-Fetch-Site": "same-origin"}, 200, ""},
+		{"GET", "/api/games", map[string]string{"Sec-Fetch-Site": "none"}, 200, ""},
+		{"GET", "/api/games", map[string]string{"Sec-Fetch-Site": "cross-site"}, 403, ""},
+		{"GET", "/api/position?game=nim", map[string]string{"Sec-Fetch-Site": "same-site"}, 403, ""},
+		{"POST", "/api/rules", map[string]string{"Sec-Fetch-Site": "cross-site"}, 403, ""},
+		{"POST", "/api/rules", map[string]string{"Origin": "http://elsewhere.example"}, 403, ""},
+		// A page may still link to the app.
+		{"GET", "/", map[string]string{"Sec-Fetch-Site": "cross-site"}, 200, ""},
+	} {
+		rec := httptest.NewRecorder()
+		req := httptest.NewRequest(tc.method, tc.path, strings.NewReader("x = 1\n"))
+		for k, v := range tc.header {
+			req.Header.Set(k, v)
+		}
+		h.ServeHTTP(rec, req)
+		if rec.Code != tc.code || rec.Header().Get("Allow") != tc.allow {
+			t.Errorf("%s %s %v: %d (Allow %q), want %d (Allow %q): %s", tc.method, tc.path, tc.header, rec.Code, rec.Header().Get("Allow"), tc.code, tc.allow, rec.Body)
+		}
+		if rec.Code == 200 && strings.Contains(rec.Body.String(), "{{") {
+			t.Errorf("%s %s: serves the raw template", tc.method, tc.path)
+		}
+	}
+}
+
+// TestRulesStoreForgetsLeastRecentlyUsed fills the rules store and checks
+// that a paste still succeeds, forgetting the file used longest ago and
+// saying so.
+func TestRulesStoreForgetsLeastRecentlyUsed(t *testing.T) {
+	s := newTestServer(t, Config{MaxRulesFiles: 2})
+	h := s.Handler()
+	src, err := os.ReadFile("../examples/count.star")
+	if err != nil {
+		t.Fatal(err)
+	}
+	paste := func(n int) (string, string) {
+		t.Helper()
+		rec := httptest.NewRecorder()
+		text := string(src) + strings.Repeat("\n", n) // a different file each n
+		h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/rules", strings.NewReader(text)))
+		var m map[string]any
+		json.Unmarshal(rec.Body.Bytes(), &m)
+		if rec.Code != 200 {
+			t.Fatalf("paste %d: %d %v", n, rec.Code, m)
+		}
+		notice, _ := m["notice"].(string)
+		return m["spec"].(string), notice
+	}
+	a, notice := paste(1)
+	b, _ := paste(2)
+	if notice != "" {
+		t.Errorf("first paste: notice %q", notice)
+	}
+	ready(t, h, a, "") // a is now used after b
+	c, notice := paste(3)
+	if !strings.Contains(notice, b) || !strings.Contains(notice, "2 rules files") {
+		t.Errorf("third paste: notice %q, want it to name %s", notice, b)
+	}
+	if code, m, _ := get(t, h, "/api/position?game="+url.QueryEscape(b+":lose=6")); code != 400 || !strings.Contains(m["error"].(string), "paste it again") {
+		t.Errorf("forgotten %s: %d %v", b, code, m)
+	}
+	for _, spec := range []string{a, c} {
+		if info := ready(t, h, spec+":lose=6", ""); info.Value != "win" {
+			t.Errorf("%s: %+v", spec, info)
+		}
+	}
+	if entries, _ := os.ReadDir(s.rules.dir); len(entries) != 2 {
+		t.Errorf("%d files in the private directory, want 2", len(entries))
+	}
+}
