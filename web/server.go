@@ -13,7 +13,6 @@ import (
 	"io"
 	"io/fs"
 	"log"
-	"math"
 	"net/http"
 	"os"
 	"strings"
@@ -134,17 +133,15 @@ type Server struct {
 	cancel context.CancelFunc
 }
 
-// rulesLoaders is how many pasted rules files are loaded at once. Loading
-// happens as a file is pasted, outside the solves' lanes, so the budget
-// keeps their children's limits aside for good.
+// rulesLoaders is how many pasted rules files are loaded at once (see
+// newCache).
 const rulesLoaders = 2
 
 // New makes a server; it creates a private directory for pasted rules files.
 func New(cfg Config) (*Server, error) {
 	cfg.defaults()
-	loaders := int64(rulesLoaders) * int64(cfg.RulesMemory)
 	ctx, cancel := context.WithCancel(context.Background())
-	c, err := newCache(ctx, cfg, int64(min(cfg.Memory, math.MaxInt64))-loaders)
+	c, err := newCache(ctx, cfg)
 	if err != nil {
 		cancel()
 		return nil, err

@@ -150,15 +150,19 @@ type cache struct {
 	stored map[string]*solve.TierSolution
 }
 
-// newCache makes the cache of a server with cfg (defaults applied); the
-// pools of its lanes share memory, the budget less what the loaders of
-// rules files may hold.
-func newCache(ctx context.Context, cfg Config, memory int64) (*cache, error) {
-	smallPool := min(4*int64(cfg.SmallSolves)*int64(cfg.SmallBytes), memory/4)
+// newCache makes the cache of a server with cfg (defaults applied). The
+// pools of its lanes share the budget, less what the children loading
+// pasted rules files may hold: loading happens as a file is pasted,
+// outside the lanes, so their limits are kept aside for good.
+func newCache(ctx context.Context, cfg Config) (*cache, error) {
+	budget := int64(min(cfg.Memory, math.MaxInt64/2))
+	memory := budget - rulesLoaders*int64(cfg.RulesMemory)
+	smallPool := max(min(4*int64(cfg.SmallSolves)*int64(cfg.SmallBytes), memory/4), 0)
 	largePool := memory - smallPool
-	if largePool < int64(cfg.SmallBytes) {
-		return nil, fmt.Errorf("a memory budget of %s is too small for this server: want at least %s",
-			solve.FormatSize(uint64(max(memory, 0))), solve.FormatSize(uint64(smallPool+int64(cfg.SmallBytes))))
+	if largePool < 2*int64(cfg.RulesMemory) || largePool < int64(cfg.SmallBytes) {
+		return nil, fmt.Errorf("a memory budget of %s is too small for this server: it keeps %s aside for loading rules files and %s for small solves, and needs at least %s for a solve (a rules file's child of %s and the graph it sends back)",
+			solve.FormatSize(uint64(budget)), solve.FormatSize(rulesLoaders*cfg.RulesMemory), solve.FormatSize(uint64(smallPool)),
+			solve.FormatSize(max(2*cfg.RulesMemory, cfg.SmallBytes)), solve.FormatSize(cfg.RulesMemory))
 	}
 	c := &cache{
 		jobs: map[string]*job{},
@@ -167,7 +171,7 @@ func newCache(ctx context.Context, cfg Config, memory int64) (*cache, error) {
 			{name: "small", slots: cfg.SmallSolves, max: cfg.MaxWaiting, pool: pool{capacity: smallPool}},
 			{name: "large", slots: cfg.MaxSolves, max: cfg.MaxWaiting, pool: pool{capacity: largePool}},
 		},
-		small:       int64(cfg.SmallBytes),
+		small:       min(int64(cfg.SmallBytes), smallPool),
 		maxPos:      cfg.MaxPositions,
 		rulesMemory: int64(cfg.RulesMemory),
 		abandon:     cfg.Abandon,
