@@ -161,12 +161,13 @@ func (c *loadClient) small(ctx context.Context, rng *rand.Rand) {
 		case code == 503:
 			c.res.busy.Add(1)
 			c.res.note("small 503", fmt.Sprint(m["error"]))
-			time.Sleep(time.Second)
+			time.Sleep(retryAfterSeconds * time.Second)
 		default:
 			c.res.otherErrors.Add(1)
 			c.res.note(fmt.Sprintf("small %d", code), fmt.Sprint(m["error"]))
 		}
-		time.Sleep(time.Duration(rng.IntN(200)) * time.Millisecond)
+		// A person looks at the answer before asking for another game.
+		time.Sleep(time.Duration(rng.IntN(1000)) * time.Millisecond)
 	}
 }
 
@@ -189,7 +190,7 @@ func (c *loadClient) big(ctx context.Context, rng *rand.Rand) {
 			c.res.abandoned.Add(1)
 		case code == 503:
 			c.res.busy.Add(1)
-			time.Sleep(time.Second)
+			time.Sleep(retryAfterSeconds * time.Second)
 		case code == 400 && strings.Contains(fmt.Sprint(m["error"]), "memory budget"):
 			c.res.refused.Add(1)
 		default:
@@ -199,6 +200,9 @@ func (c *loadClient) big(ctx context.Context, rng *rand.Rand) {
 		time.Sleep(time.Duration(200+rng.IntN(800)) * time.Millisecond)
 	}
 }
+
+// retryAfterSeconds is the server's Retry-After, which clients honour.
+const retryAfterSeconds = 5
 
 var pasteCount atomic.Int64
 

@@ -150,6 +150,10 @@ type cache struct {
 	stored map[string]*solve.TierSolution
 }
 
+// ErrBudget is the error of New when Config.Memory leaves no room for a
+// solve.
+var ErrBudget = errors.New("memory budget too small")
+
 // newCache makes the cache of a server with cfg (defaults applied). The
 // pools of its lanes share the budget, less what the children loading
 // pasted rules files may hold: loading happens as a file is pasted,
@@ -160,8 +164,8 @@ func newCache(ctx context.Context, cfg Config) (*cache, error) {
 	smallPool := max(min(4*int64(cfg.SmallSolves)*int64(cfg.SmallBytes), memory/4), 0)
 	largePool := memory - smallPool
 	if largePool < 2*int64(cfg.RulesMemory) || largePool < int64(cfg.SmallBytes) {
-		return nil, fmt.Errorf("a memory budget of %s is too small for this server: it keeps %s aside for loading rules files and %s for small solves, and needs at least %s for a solve (a rules file's child of %s and the graph it sends back)",
-			solve.FormatSize(uint64(budget)), solve.FormatSize(rulesLoaders*cfg.RulesMemory), solve.FormatSize(uint64(smallPool)),
+		return nil, fmt.Errorf("%w for this server: of its %s, %s is kept aside for loading rules files and %s for small solves, and a solve needs at least %s (a rules file's child of %s and the graph it sends back)",
+			ErrBudget, solve.FormatSize(uint64(budget)), solve.FormatSize(rulesLoaders*cfg.RulesMemory), solve.FormatSize(uint64(smallPool)),
 			solve.FormatSize(max(2*cfg.RulesMemory, cfg.SmallBytes)), solve.FormatSize(cfg.RulesMemory))
 	}
 	c := &cache{

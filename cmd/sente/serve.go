@@ -74,6 +74,13 @@ func (c serveCmd) Run(e *env) error {
 		Tables:         tables,
 		Logf:           func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) },
 	})
+	if errors.Is(err, web.ErrBudget) {
+		flags := "--memory " + formatSize(budget)
+		if c.RulesMemory != "" {
+			flags += ", --rules-memory " + c.RulesMemory
+		}
+		return badInput("%s: %v", flags, err)
+	}
 	if err != nil {
 		return err
 	}
