@@ -60,6 +60,7 @@ func (c *cache) dispatch() {
 			}
 			l.waiting = l.waiting[1:]
 			l.running++
+			c.active[j] = true
 			j.phase.Store("starting")
 			go c.run(j)
 		}

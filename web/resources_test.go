@@ -265,3 +265,40 @@ func TestBudgetTooSmall(t *testing.T) {
 	}
 	s.Close()
 }
+
+// TestMemoryBackstop: when the process holds more than its share of the
+// budget whatever the reservations say, the running solve that reserved the
+// most is stopped with the figures, and with none running a solved game is
+// dropped.
+func TestMemoryBackstop(t *testing.T) {
+	s := newTestServer(t, Config{Moment: time.Millisecond})
+	h := s.Handler()
+	ready(t, h, "nim:heaps=1/2/3", "")
+	spec := "tictactoe:m=4,n=4"
+	ask(t, h, spec)
+	s.cache.mu.Lock()
+	j := s.cache.jobs[spec]
+	s.cache.mu.Unlock()
+	for !func() bool { s.cache.mu.Lock(); defer s.cache.mu.Unlock(); return s.cache.active[j] }() {
+		time.Sleep(time.Millisecond)
+	}
+	tooMuch := func() int64 { return 1 << 50 }
+	s.cache.check(tooMuch)
+	<-j.done
+	var big *tooBigError
+	if !errors.As(j.err, &big) || !strings.Contains(big.msg, "more than its memory budget leaves it") {
+		t.Errorf("the running solve: %v", j.err)
+	}
+	checkPools(t, s)
+	s.cache.mu.Lock()
+	before := len(s.cache.jobs)
+	s.cache.mu.Unlock()
+	s.cache.check(tooMuch)
+	s.cache.mu.Lock()
+	after := len(s.cache.jobs)
+	s.cache.mu.Unlock()
+	if after != before-1 {
+		t.Errorf("%d solved games kept, then %d; want one dropped", before, after)
+	}
+	s.cache.check(func() int64 { return 0 })
+}

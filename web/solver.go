@@ -138,6 +138,9 @@ type cache struct {
 	// reserves it twice, for the child and for the graph the server reads
 	// back.
 	rulesMemory int64
+	budget      int64         // Config.Memory
+	active      map[*job]bool // the solves running
+	children    int           // rules children exploring
 	abandon     time.Duration // a solve nobody asked for this long is cancelled
 	failures    time.Duration // a failed solve is remembered this long
 	ctx         context.Context
@@ -178,6 +181,8 @@ func newCache(ctx context.Context, cfg Config) (*cache, error) {
 		small:       min(int64(cfg.SmallBytes), smallPool),
 		maxPos:      cfg.MaxPositions,
 		rulesMemory: int64(cfg.RulesMemory),
+		budget:      budget,
+		active:      map[*job]bool{},
 		abandon:     cfg.Abandon,
 		failures:    cfg.Failures,
 		ctx:         ctx,
@@ -185,6 +190,7 @@ func newCache(ctx context.Context, cfg Config) (*cache, error) {
 		stored:      map[string]*solve.TierSolution{},
 	}
 	go c.reap()
+	go c.watch()
 	return c, nil
 }
 
@@ -479,6 +485,7 @@ func (c *cache) run(j *job) {
 func (c *cache) end(j *job) {
 	c.mu.Lock()
 	j.lane.running--
+	delete(c.active, j)
 	if j.err != nil {
 		c.shrink(j, 0)
 		j.ended = time.Now()
@@ -499,7 +506,13 @@ func (c *cache) end(j *job) {
 func (c *cache) solve(j *job) error {
 	j.report(solve.Progress{Phase: "exploring"})
 	if text, ok := j.root.(rulesRoot); ok {
+		c.mu.Lock()
+		c.children++
+		c.mu.Unlock()
 		graph, err := j.o.file.Explore(j.ctx, j.o.args, string(text))
+		c.mu.Lock()
+		c.children--
+		c.mu.Unlock()
 		if errors.Is(err, isolated.ErrTooMany) {
 			err = fmt.Errorf("%v: this server solves games of at most %d positions; choose smaller parameters", err, c.rulesMaxPositions())
 		}
