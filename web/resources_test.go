@@ -10,6 +10,11 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"sente"
+	"sente/games"
+	"sente/solve"
+	"sente/store"
 )
 
 // ask is one GET /api/position: its status, its Retry-After header and
@@ -301,4 +306,40 @@ func TestMemoryBackstop(t *testing.T) {
 		t.Errorf("%d solved games kept, then %d; want one dropped", before, after)
 	}
 	s.cache.check(func() int64 { return 0 })
+}
+
+// TestStoredGameOutsideBudget: a game answered from stored tables is not
+// held to the budget, which refuses it otherwise.
+func TestStoredGameOutsideBudget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips storing connect four 4×5 (about 2 s)")
+	}
+	tables := store.Store{Dir: t.TempDir()}
+	spec := "connect4:w=4,h=5"
+	b, err := games.Default.Bind(sente.Spec{Name: "connect4", Args: []sente.Arg{{Key: "w", Value: "4"}, {Key: "h", Value: "5"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := b.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	gs, err := tables.Game(b.Canonical())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, err := solve.SolveTiers(context.Background(), g, solve.TierOptions{Sink: gs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts.Close()
+
+	small := Config{Memory: 64 << 20}
+	if code, _, m := ask(t, newTestServer(t, small).Handler(), spec); code != 400 || !strings.Contains(m["error"].(string), "memory budget") {
+		t.Errorf("%s in 64M without tables: %d %v, want refused", spec, code, m)
+	}
+	small.Tables = &tables
+	if info := ready(t, newTestServer(t, small).Handler(), spec, ""); info.Value != "tie" || info.Positions != 1706255 {
+		t.Errorf("%s from the store in 64M: %+v", spec, info)
+	}
 }
