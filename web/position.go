@@ -258,6 +258,10 @@ func (s *Server) describe(j *job, p sente.Position, sol solution) *PositionInfo 
 }
 
 func progressWords(p Progress) string {
+	phase := p.Phase
+	if phase == "grundy" {
+		phase = "finding the Grundy values"
+	}
 	var words string
 	switch {
 	case p.Phase == "queued" && p.Queue > 0:
@@ -269,11 +273,11 @@ func progressWords(p Progress) string {
 	case p.Phase == "queued" || p.Phase == "starting":
 		return "starting."
 	case p.Total > 0:
-		words = fmt.Sprintf("%s, %d of %d positions (%.0f%%)", p.Phase, p.Done, p.Total, 100*float64(p.Done)/float64(p.Total))
+		words = fmt.Sprintf("%s, %d of %d positions (%.0f%%)", phase, p.Done, p.Total, 100*float64(p.Done)/float64(p.Total))
 	case p.Done > 0:
-		words = fmt.Sprintf("%s, %d positions so far", p.Phase, p.Done)
+		words = fmt.Sprintf("%s, %d positions so far", phase, p.Done)
 	default:
-		words = p.Phase
+		words = phase
 	}
 	if p.Bytes > 0 {
 		words += fmt.Sprintf(", %s of memory", solve.FormatBytes(float64(p.Bytes)))

@@ -343,3 +343,21 @@ func TestStoredGameOutsideBudget(t *testing.T) {
 		t.Errorf("%s from the store in 64M: %+v", spec, info)
 	}
 }
+
+func TestProgressWords(t *testing.T) {
+	for _, c := range []struct {
+		p    Progress
+		want string
+	}{
+		{Progress{Phase: "queued", Queue: 3, Lane: "large", EstimatedBytes: 300 << 20}, "waiting for other solves to finish: number 3 in line for large games (this one needs about 300M of memory)."},
+		{Progress{Phase: "queued", Queue: 1, Lane: "small"}, "waiting for other solves to finish: number 1 in line for small games."},
+		{Progress{Phase: "starting"}, "starting."},
+		{Progress{Phase: "exploring", Done: 65536, Bytes: 3 << 20, SecondsLeft: 40}, "exploring, 65536 positions so far, about 3M of memory, about 40 s left."},
+		{Progress{Phase: "solving", Done: 1, Total: 4, Bytes: 5 << 30, SecondsLeft: 600}, "solving, 1 of 4 positions (25%), about 5G of memory, about 10 min left."},
+		{Progress{Phase: "grundy", Bytes: 1 << 20}, "finding the Grundy values, about 1M of memory."},
+	} {
+		if got := progressWords(c.p); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.p, got, c.want)
+		}
+	}
+}
