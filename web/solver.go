@@ -351,8 +351,8 @@ func (c *cache) plan(j *job) error {
 // sizes that do, as the command line's --max-memory does.
 func (c *cache) refusal(j *job, positions, bytes float64) error {
 	capacity := c.lanes[1].pool.capacity
-	msg := fmt.Sprintf("%s: up to %s positions, needing %s of memory to solve, more than this server's memory budget allows (%s for a solve)",
-		j.o.spec, solve.FormatCount(positions), solve.FormatBytes(bytes), solve.FormatSize(uint64(capacity)))
+	msg := fmt.Sprintf("%s: up to %s positions, needing %s of memory to solve, more than this server's memory budget allows (%s, of which a solve may have %s)",
+		j.o.spec, solve.FormatCount(positions), solve.FormatBytes(bytes), solve.FormatSize(uint64(c.budget)), solve.FormatSize(uint64(capacity)))
 	if spec, err := sente.ParseSpec(j.o.spec); err == nil {
 		var fits []string
 		for _, f := range builtins.LargestFitting(spec, func(s sente.Spec) (float64, bool) {
@@ -388,8 +388,8 @@ func (c *cache) grow(j *job, held int64) {
 // budget has room for.
 func (c *cache) outgrown(j *job, held int64) error {
 	capacity := j.lane.pool.capacity
-	msg := fmt.Sprintf("%s: stopped after %d positions holding %s of memory, more than this server's memory budget has room for (%s for a solve, shared by the solves running)",
-		j.o.spec, j.progDone.Load(), solve.FormatBytes(float64(held)), solve.FormatSize(uint64(capacity)))
+	msg := fmt.Sprintf("%s: stopped after %d positions holding %s of memory, more than this server's memory budget has room for (%s, of which the solves running may have %s between them)",
+		j.o.spec, j.progDone.Load(), solve.FormatBytes(float64(held)), solve.FormatSize(uint64(c.budget)), solve.FormatSize(uint64(capacity)))
 	if j.estimated > 0 {
 		msg += fmt.Sprintf("; the game estimates up to %s positions, %s", solve.FormatCount(j.positions), solve.FormatBytes(float64(j.estimated)))
 	}
