@@ -33,7 +33,17 @@ type Progress struct {
 	Phase string // "exploring" or "solving"
 	Done  int    // positions found or solved so far
 	Total int    // positions in all, once known (0 while exploring)
+	// Bytes is the memory the engine holds so far by its own accounting:
+	// while exploring, the positions found at exploringBytes each; then
+	// the explored space, the outcomes of the tiers begun and the working
+	// arrays of the tier being solved.
+	Bytes int64
 }
+
+// exploringBytes is what a position found costs while exploring: its
+// eight-byte key in a slice that grows by doubling (up to twice that) and
+// its four-byte slot in an index kept at most half full.
+const exploringBytes = 24
 
 // Solve explores every position reachable from the root and solves it.
 // It stops early with ctx's error when ctx is cancelled.
@@ -54,7 +64,9 @@ func Solve(ctx context.Context, g sente.Game, opt Options) (*Solution, error) {
 	start := time.Now()
 	space, err := explore.Explore(ctx, graph, graph.Key(root), explore.Options{
 		MaxPositions: opt.MaxPositions,
-		Progress:     func(found int) { progress(Progress{Phase: "exploring", Done: found}) },
+		Progress: func(found int) {
+			progress(Progress{Phase: "exploring", Done: found, Bytes: int64(found) * exploringBytes})
+		},
 	})
 	if err != nil {
 		return nil, err
@@ -69,6 +81,7 @@ func Solve(ctx context.Context, g sente.Game, opt Options) (*Solution, error) {
 	}
 	start = time.Now()
 	e := &engine{Solution: s, progress: progress}
+	e.held.Store(int64(space.Bytes()))
 	tiers := space.Tiers()
 	for i := len(tiers) - 1; i >= 0; i-- {
 		if err := e.solveTier(ctx, tiers[i]); err != nil {
@@ -86,6 +99,7 @@ type engine struct {
 	progress func(Progress)
 	mu       sync.Mutex // serialises progress reports
 	done     atomic.Int64
+	held     atomic.Int64 // bytes, for Progress.Bytes
 }
 
 // block is how many positions a worker takes at a time: large enough to
@@ -104,6 +118,10 @@ func (e *engine) solveTier(ctx context.Context, t *explore.Tier) error {
 	n := len(t.Keys)
 	out := make([]packed, n)
 	e.outcomes[t.Number] = out
+	e.held.Add(4 * int64(n))
+	// The working arrays of a tier are dropped when it is solved.
+	var working atomic.Int64
+	defer func() { e.held.Add(-working.Load()) }()
 
 	var (
 		c      *retrograde
@@ -124,7 +142,11 @@ func (e *engine) solveTier(ctx context.Context, t *explore.Tier) error {
 		failed.Store(true)
 	}
 	retrogradeFor := func() *retrograde {
-		once.Do(func() { c = newRetrograde(n) })
+		once.Do(func() {
+			c = newRetrograde(n)
+			working.Add(retrogradeBytes(n))
+			e.held.Add(retrogradeBytes(n))
+		})
 		return c
 	}
 	workers := min(len(edges), (n+block-1)/block)
@@ -147,7 +169,12 @@ func (e *engine) solveTier(ctx context.Context, t *explore.Tier) error {
 				}
 				hi := min(lo+block, n)
 				var err error
+				before := cap(edges[w])
 				kids, edges[w], err = e.firstPass(t, out, lo, hi, kids, edges[w], retrogradeFor)
+				if grown := 8 * int64(cap(edges[w])-before); grown != 0 {
+					working.Add(grown)
+					e.held.Add(grown)
+				}
 				if err != nil {
 					fail(err)
 					return
@@ -168,6 +195,13 @@ func (e *engine) solveTier(ctx context.Context, t *explore.Tier) error {
 	}
 	if e.graph.Parents == nil {
 		c.preds = explore.Predecessors(n, edges)
+		var moves int64
+		for _, list := range edges {
+			moves += int64(len(list))
+		}
+		predBytes := 4 * (int64(n) + 1 + moves)
+		working.Add(predBytes)
+		e.held.Add(predBytes)
 	}
 	return c.solve(t, out, e.graph)
 }
@@ -228,12 +262,14 @@ func (e *engine) firstPass(t *explore.Tier, out []packed, lo, hi int, kids []uin
 	return kids, edges, nil
 }
 
+func retrogradeBytes(n int) int64 { return 16*int64(n) + int64(n+63)/64*8 }
+
 // report counts solved positions and passes progress on now and then.
 func (e *engine) report(solved int) {
 	done := e.done.Add(int64(solved))
 	if every := int64(1 << 16); done/every != (done-int64(solved))/every {
 		e.mu.Lock()
-		e.progress(Progress{Phase: "solving", Done: int(done), Total: e.space.Len()})
+		e.progress(Progress{Phase: "solving", Done: int(done), Total: e.space.Len(), Bytes: e.held.Load()})
 		e.mu.Unlock()
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"sente"
 	"sente/explain"
+	"sente/solve"
 )
 
 // MoveInfo is one legal move with its value for the player making it.
@@ -56,6 +57,12 @@ func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	info, status, err := s.position(r.Context(), spec, posText)
+	var busy busyError
+	if errors.As(err, &busy) {
+		w.Header().Set("Retry-After", retryAfter)
+		writeError(w, http.StatusServiceUnavailable, err.Error())
+		return
+	}
 	if err != nil {
 		writeError(w, status, err.Error())
 		return
@@ -157,7 +164,7 @@ func (s *Server) rulesPosition(ctx context.Context, j *job, spec, posText string
 // pending is the answer while a rules file's game is still being explored
 // or solved: no position is known yet.
 func (s *Server) pending(j *job) *PositionInfo {
-	pr := j.progress()
+	pr := s.cache.progress(j)
 	return &PositionInfo{
 		Game: j.o.spec, Name: j.o.family.Name, Summary: j.o.family.Summary,
 		Status: "solving", Progress: &pr, Moves: []MoveInfo{},
@@ -213,7 +220,7 @@ func (s *Server) describe(j *job, p sente.Position, sol solution) *PositionInfo 
 	info.Ended = ended || len(moves) == 0
 	info.Board = boardOf(g, p, moves)
 	if sol == nil {
-		pr := j.progress()
+		pr := s.cache.progress(j)
 		info.Status, info.Progress = "solving", &pr
 		for _, m := range moves {
 			info.Moves = append(info.Moves, MoveInfo{Name: m.Name, To: g.FormatPosition(m.To)})
@@ -251,15 +258,45 @@ func (s *Server) describe(j *job, p sente.Position, sol solution) *PositionInfo 
 }
 
 func progressWords(p Progress) string {
-	switch {
-	case p.Phase == "queued":
-		return "waiting for another solve to finish."
-	case p.Total > 0:
-		return fmt.Sprintf("%s, %d of %d positions (%.0f%%).", p.Phase, p.Done, p.Total, 100*float64(p.Done)/float64(p.Total))
-	case p.Done > 0:
-		return fmt.Sprintf("%s, %d positions so far.", p.Phase, p.Done)
+	phase := p.Phase
+	if phase == "grundy" {
+		phase = "finding the Grundy values"
 	}
-	return p.Phase + "."
+	var words string
+	switch {
+	case p.Phase == "queued" && p.Queue > 0:
+		words = fmt.Sprintf("waiting for other solves to finish: number %d in line for %s games", p.Queue, p.Lane)
+		if p.EstimatedBytes > 0 {
+			words += fmt.Sprintf(" (this one needs %s of memory)", solve.FormatBytes(float64(p.EstimatedBytes)))
+		}
+		return words + "."
+	case p.Phase == "queued" || p.Phase == "starting":
+		return "starting."
+	case p.Total > 0:
+		words = fmt.Sprintf("%s, %d of %d positions (%.0f%%)", phase, p.Done, p.Total, 100*float64(p.Done)/float64(p.Total))
+	case p.Done > 0:
+		words = fmt.Sprintf("%s, %d positions so far", phase, p.Done)
+	default:
+		words = phase
+	}
+	if p.Bytes > 0 {
+		words += fmt.Sprintf(", %s of memory", solve.FormatBytes(float64(p.Bytes)))
+	}
+	if p.SecondsLeft > 0 {
+		words += fmt.Sprintf(", %s left", secondsWords(p.SecondsLeft))
+	}
+	return words + "."
+}
+
+// secondsWords is a time left in words: "about 40 s", "about 3 min".
+func secondsWords(s int) string {
+	switch {
+	case s < 90:
+		return fmt.Sprintf("about %d s", s)
+	case s < 90*60:
+		return fmt.Sprintf("about %d min", (s+30)/60)
+	}
+	return fmt.Sprintf("about %d h", (s+1800)/3600)
 }
 
 func plies(n int) string {

@@ -33,33 +33,75 @@ var page = template.Must(template.ParseFS(staticFS, "static/index.html"))
 
 // Config sets the server's limits; zero fields take the defaults.
 type Config struct {
-	MaxPositions   int           // positions per solve (default 5,000,000)
-	MaxSolves      int           // solves running at once (default 2)
-	CacheSize      int           // solved games kept in memory (default 32)
+	// Memory is the server's memory budget in bytes, shared by every solve,
+	// every solved game it keeps and every child running a pasted rules
+	// file (default: DefaultMemory, three quarters of the machine's or the
+	// control group's limit). A solve whose game's estimate cannot fit is
+	// refused at once; one that outgrows what is left is stopped.
+	Memory uint64
+	// MaxPositions caps the positions of a solve besides the budget
+	// (default: no cap).
+	MaxPositions int
+	MaxSolves    int // big solves running at once (default 2)
+	// SmallSolves are the solves of small games (SmallBytes or less by
+	// their estimate) running at once, in a lane of their own so that
+	// they never wait behind big ones (default 2).
+	SmallSolves int
+	SmallBytes  uint64 // the estimate up to which a solve is small (default 32 MiB)
+	// MaxWaiting is how many solves may wait in each lane; past that a
+	// request is answered 503 with Retry-After (default 32).
+	MaxWaiting int
+	// Abandon is how long a solve nobody asks about goes on before it is
+	// cancelled and forgotten (default 15 s; the page asks every 400 ms).
+	Abandon time.Duration
+	// Failures is how long a failed solve is remembered, with its error,
+	// before a request may start it again (default 1 min).
+	Failures       time.Duration
+	CacheSize      int           // solved games kept in memory, within the budget (default 32)
 	MaxBody        int64         // bytes of a request body (default 64 KiB)
 	RequestTimeout time.Duration // time per request (default 10 s)
 	Moment         time.Duration // how long a request waits for a solve before answering "solving" (default 300 ms)
 	Steps          uint64        // rules files: steps per call (default rules.DefaultSteps)
 	MaxRulesFiles  int           // pasted rules files kept (default 256)
 	// RulesMemory is the hard limit on the memory of the child process
-	// that loads or explores one pasted rules file (default 1 GiB).
+	// that loads or explores one pasted rules file (default 1 GiB, at most
+	// an eighth of Memory).
 	RulesMemory uint64
 	// RulesCallTime limits one call of a pasted file's functions (default
 	// isolated.DefaultCallTime).
 	RulesCallTime time.Duration
 	// Tables, when set, is a store of solved tables: a built-in game whose
 	// every tier it holds is answered from there, whatever its size,
-	// without solving (sente solve stores them).
+	// without solving, and outside the budget (its tables are mapped from
+	// disk, not held).
 	Tables *store.Store
 	Logf   func(format string, args ...any)
 }
 
 func (c *Config) defaults() {
-	if c.MaxPositions <= 0 {
-		c.MaxPositions = 5_000_000
+	if c.Memory == 0 {
+		c.Memory = DefaultMemory()
+	}
+	if c.MaxPositions < 0 {
+		c.MaxPositions = 0
 	}
 	if c.MaxSolves <= 0 {
 		c.MaxSolves = 2
+	}
+	if c.SmallSolves <= 0 {
+		c.SmallSolves = 2
+	}
+	if c.SmallBytes == 0 {
+		c.SmallBytes = 32 << 20
+	}
+	if c.MaxWaiting <= 0 {
+		c.MaxWaiting = 32
+	}
+	if c.Abandon <= 0 {
+		c.Abandon = 15 * time.Second
+	}
+	if c.Failures <= 0 {
+		c.Failures = time.Minute
 	}
 	if c.CacheSize <= 0 {
 		c.CacheSize = 32
@@ -77,7 +119,7 @@ func (c *Config) defaults() {
 		c.MaxRulesFiles = 256
 	}
 	if c.RulesMemory == 0 {
-		c.RulesMemory = 1 << 30
+		c.RulesMemory = min(1<<30, c.Memory/8)
 	}
 	if c.Logf == nil {
 		c.Logf = log.Printf
@@ -93,24 +135,40 @@ type Server struct {
 	cancel context.CancelFunc
 }
 
+// rulesLoaders is how many pasted rules files are loaded at once (see
+// newCache).
+const rulesLoaders = 2
+
 // New makes a server; it creates a private directory for pasted rules files.
 func New(cfg Config) (*Server, error) {
 	cfg.defaults()
-	dir, err := os.MkdirTemp("", "sente-web-")
+	ctx, cancel := context.WithCancel(context.Background())
+	c, err := newCache(ctx, cfg)
 	if err != nil {
+		cancel()
 		return nil, err
 	}
-	ctx, cancel := context.WithCancel(context.Background())
+	dir, err := os.MkdirTemp("", "sente-web-")
+	if err != nil {
+		cancel()
+		return nil, err
+	}
 	s := &Server{
 		cfg:    cfg,
-		cache:  newCache(ctx, cfg.CacheSize, cfg.MaxSolves, cfg.MaxPositions, cfg.Tables),
+		cache:  c,
 		cancel: cancel,
 		rules: &rulesStore{
 			dir:   dir,
 			files: map[string]*storedRules{},
 			max:   cfg.MaxRulesFiles,
-			lim:   isolated.Limits{Memory: cfg.RulesMemory, Steps: cfg.Steps, CallTime: cfg.RulesCallTime, MaxPositions: cfg.MaxPositions},
-			loads: make(chan struct{}, cfg.MaxSolves),
+			lim: isolated.Limits{
+				Memory: cfg.RulesMemory, Steps: cfg.Steps, CallTime: cfg.RulesCallTime,
+				MaxPositions: c.rulesMaxPositions(),
+				// What the child sends back is read into the server's
+				// memory, in the room an exploring job reserves for it.
+				MaxBytes: int64(cfg.RulesMemory) / 2,
+			},
+			loads: make(chan struct{}, rulesLoaders),
 		},
 	}
 	return s, nil

@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"net"
 	"net/http"
+	"runtime/debug"
 	"time"
 
 	"sente/store"
@@ -15,23 +17,42 @@ import (
 // serveCmd runs the browser app.
 type serveCmd struct {
 	Addr           string        `help:"Address to listen on." default:"127.0.0.1:8080"`
-	MaxPositions   int           `help:"Stop a solve past this many positions." default:"5000000"`
-	MaxSolves      int           `help:"Solves that may run at once; others wait." default:"2"`
+	Memory         string        `help:"Memory budget of the server, shared by every solve, solved game kept and pasted rules file (512M, 4G, ...); default: three quarters of the machine's or the control group's limit."`
+	MaxPositions   int           `help:"Stop a solve past this many positions, besides the memory budget (0: no cap)." default:"0"`
+	MaxSolves      int           `help:"Big solves that may run at once; others wait. Small ones have two slots of their own." default:"2"`
+	MaxWaiting     int           `help:"Solves that may wait in each lane (small, large); past that the server answers 503." default:"32"`
+	Abandon        time.Duration `help:"Cancel a solve nobody has asked about for this long." default:"15s"`
 	Cache          int           `help:"Solved games kept in memory." default:"32"`
 	MaxBody        int64         `help:"Largest request body in bytes (a pasted rules file)." default:"65536"`
 	RequestTimeout time.Duration `help:"Longest time one request may take." default:"10s"`
-	RulesMemory    string        `help:"Hard memory limit of the child process that loads or explores one pasted rules file (512M, 1G, ...)." default:"1G"`
+	RulesMemory    string        `help:"Hard memory limit of the child process that loads or explores one pasted rules file (512M, 1G, ...); default: 1G, at most an eighth of the budget."`
 	Store          string        `help:"Directory of solved tables (sente solve --store) to answer from, whatever a game's size; default: the cache directory."`
 }
 
 func (c serveCmd) Run(e *env) error {
-	if c.MaxPositions <= 0 || c.MaxSolves <= 0 || c.Cache <= 0 || c.MaxBody <= 0 || c.RequestTimeout <= 0 {
-		return badInput("--max-positions, --max-solves, --cache, --max-body and --request-timeout must be positive")
+	if c.MaxPositions < 0 || c.MaxSolves <= 0 || c.MaxWaiting <= 0 || c.Abandon <= 0 || c.Cache <= 0 || c.MaxBody <= 0 || c.RequestTimeout <= 0 {
+		return badInput("--max-solves, --max-waiting, --abandon, --cache, --max-body and --request-timeout must be positive, --max-positions at least 0")
 	}
-	rulesMemory, err := parseSize(c.RulesMemory)
-	if err != nil || rulesMemory == 0 {
-		return badInput("--rules-memory %q: want an amount such as 512M or 1G, at least 64M", c.RulesMemory)
+	budget := web.DefaultMemory()
+	if c.Memory != "" {
+		n, err := parseSize(c.Memory)
+		if err != nil || n == 0 {
+			return badInput("--memory %q: want an amount such as 512M or 4G, at least 64M", c.Memory)
+		}
+		budget = n
 	}
+	var rulesMemory uint64
+	if c.RulesMemory != "" {
+		n, err := parseSize(c.RulesMemory)
+		if err != nil || n == 0 {
+			return badInput("--rules-memory %q: want an amount such as 512M or 1G, at least 64M", c.RulesMemory)
+		}
+		rulesMemory = n
+	}
+	// The garbage collector works to keep the server inside its budget
+	// too: the budget bounds what solves reserve, and this what the heap
+	// lets grow around them before collecting.
+	debug.SetMemoryLimit(int64(min(budget, math.MaxInt64)))
 	var tables *store.Store
 	if s, err := openStore(c.Store); err == nil {
 		tables = &s
@@ -39,8 +60,11 @@ func (c serveCmd) Run(e *env) error {
 		return err
 	}
 	srv, err := web.New(web.Config{
+		Memory:         budget,
 		MaxPositions:   c.MaxPositions,
 		MaxSolves:      c.MaxSolves,
+		MaxWaiting:     c.MaxWaiting,
+		Abandon:        c.Abandon,
 		CacheSize:      c.Cache,
 		MaxBody:        c.MaxBody,
 		RequestTimeout: c.RequestTimeout,
@@ -50,6 +74,13 @@ func (c serveCmd) Run(e *env) error {
 		Tables:         tables,
 		Logf:           func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) },
 	})
+	if errors.Is(err, web.ErrBudget) {
+		flags := "--memory " + formatSize(budget)
+		if c.RulesMemory != "" {
+			flags += ", --rules-memory " + c.RulesMemory
+		}
+		return badInput("%s: %v", flags, err)
+	}
 	if err != nil {
 		return err
 	}

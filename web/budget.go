@@ -1,0 +1,158 @@
+package web
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"runtime/debug"
+	"runtime/metrics"
+	"strconv"
+	"strings"
+	"time"
+
+	"sente/solve"
+)
+
+// The server's memory is bounded by bytes, not by positions: a game of few
+// positions with many moves each, or a pasted rules file, can take
+// gigabytes below any count of positions that lets ordinary games through.
+// Every solve reserves, before it starts, the bytes its game's own estimate
+// says it needs (solve.EstimateBytes) from a budget that all solves share,
+// and grows its reservation as the engine reports what it holds
+// (solve.Progress.Bytes), or stops when the budget has no room. A solved
+// game keeps a reservation for what its solution holds while it is cached;
+// a pasted rules file's child reserves its hard limit while it runs.
+
+// DefaultMemory is the default memory budget: three quarters of what the
+// process may have (its control group's limit, cgroup v2 memory.max or v1
+// memory.limit_in_bytes, when that is below the machine's MemTotal), and 1
+// GiB where nothing says.
+func DefaultMemory() uint64 {
+	total := machineMemory()
+	for _, file := range []string{"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"} {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			continue
+		}
+		// "max" (v2) and a huge number (v1) both mean no limit.
+		if n, err := strconv.ParseUint(strings.TrimSpace(string(b)), 10, 64); err == nil && n > 0 && (total == 0 || n < total) {
+			total = n
+		}
+	}
+	if total == 0 {
+		return 1 << 30
+	}
+	return total / 4 * 3
+}
+
+// machineMemory is MemTotal of /proc/meminfo in bytes, or 0.
+func machineMemory() uint64 {
+	f, err := os.Open("/proc/meminfo")
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) == 3 && fields[0] == "MemTotal:" && fields[2] == "kB" {
+			if kb, err := strconv.ParseUint(fields[1], 10, 64); err == nil {
+				return kb * 1024
+			}
+		}
+	}
+	return 0
+}
+
+// pool is a share of the budget: the bytes its jobs may reserve between
+// them. The small lane has its own pool, so that big solves never take the
+// memory small ones need.
+type pool struct {
+	capacity int64
+	reserved int64
+}
+
+func (p *pool) room() int64 { return p.capacity - p.reserved }
+
+// rulesGraphBytes is what the server holds of a pasted rules file's game
+// for each of its positions once a child has explored it (isolated.Graph:
+// the text form, its entry in the index by text, the turn, the end, the
+// moves and the board). It is a rough bound, not a measurement of every
+// file: one with two moves a position and six-digit texts measures 92
+// bytes a position, count.star 144; a file whose positions have long
+// texts or large boards costs more.
+const rulesGraphBytes = 200
+
+// grundyBytes is what the Grundy values of an impartial game keep for each
+// position once computed, beside the solution: their own explored space
+// (about 24 bytes a position, as solve's) and a four-byte value. While
+// they are computed they cost what a solve does.
+const grundyBytes = 32
+
+// watchEvery is how often watch reads what the process holds.
+const watchEvery = 100 * time.Millisecond
+
+// heldByProcess is the memory the Go runtime holds from the system: close
+// to the process's resident set.
+func heldByProcess() int64 {
+	samples := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+	metrics.Read(samples)
+	total, released := samples[0].Value.Uint64(), samples[1].Value.Uint64()
+	return int64(total - min(released, total))
+}
+
+// watch is the budget's backstop. Reservations come from estimates and the
+// engines' own accounting; what the process holds also has the garbage
+// collector's slack, the requests in flight and whatever the accounting
+// misses. watch checks what the process holds every so often.
+func (c *cache) watch() {
+	tick := time.NewTicker(watchEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-c.ctx.Done():
+			return
+		case <-tick.C:
+			c.check(heldByProcess)
+		}
+	}
+}
+
+// check compares what the process holds (by held) with the server's share
+// of the budget (the budget less the limits of its rules children). Past
+// it, check gives freed memory back to the system and, when that is not
+// enough, stops the running solve that reserved the most, or else drops
+// the least recently used solved game.
+func (c *cache) check(held func() int64) {
+	if held() <= c.share() {
+		return
+	}
+	debug.FreeOSMemory()
+	now, share := held(), c.share()
+	if now <= share {
+		return
+	}
+	c.mu.Lock()
+	var largest *job
+	for j := range c.active {
+		if j.ctx.Err() == nil && (largest == nil || j.reserved > largest.reserved) {
+			largest = j
+		}
+	}
+	if largest == nil {
+		c.evictOne(nil)
+	}
+	c.mu.Unlock()
+	if largest != nil {
+		largest.cancel(&tooBigError{fmt.Sprintf("%s: stopped after %d positions: the server held %s, more than its memory budget leaves it (%s); try again later or choose smaller parameters",
+			largest.o.spec, largest.progDone.Load(), solve.FormatSize(uint64(now)), solve.FormatSize(uint64(max(share, 0))))})
+	}
+}
+
+// share is what the server's own process may hold: the budget less the
+// limits of the rules children that may run (see newCache).
+func (c *cache) share() int64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.budget - (rulesLoaders+int64(c.children))*c.rulesMemory
+}

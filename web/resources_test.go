@@ -1,0 +1,363 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"sente"
+	"sente/games"
+	"sente/solve"
+	"sente/store"
+)
+
+// ask is one GET /api/position: its status, its Retry-After header and
+// its body as JSON fields.
+func ask(t *testing.T, h http.Handler, spec string) (int, string, map[string]any) {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/position?game="+url.QueryEscape(spec), nil))
+	var m map[string]any
+	if err := json.Unmarshal(rec.Body.Bytes(), &m); err != nil {
+		t.Fatalf("%s: %d %s", spec, rec.Code, rec.Body)
+	}
+	return rec.Code, rec.Header().Get("Retry-After"), m
+}
+
+// untilFailed asks for spec until the answer is not "solving", and returns
+// it.
+func untilFailed(t *testing.T, h http.Handler, spec string) (int, string) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		code, _, m := ask(t, h, spec)
+		if code == 200 && m["status"] == "solving" {
+			time.Sleep(10 * time.Millisecond)
+			continue
+		}
+		msg, _ := m["error"].(string)
+		return code, msg
+	}
+	t.Fatalf("%s: still solving after 30 s", spec)
+	return 0, ""
+}
+
+// checkPools checks, once nothing runs, that each lane's pool holds what
+// the jobs it keeps reserved, and no more than its capacity.
+func checkPools(t *testing.T, s *Server) {
+	t.Helper()
+	c := s.cache
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		c.mu.Lock()
+		busy := false
+		for _, l := range c.lanes {
+			busy = busy || l.running > 0
+		}
+		if !busy {
+			defer c.mu.Unlock()
+			break
+		}
+		c.mu.Unlock()
+		if time.Now().After(deadline) {
+			t.Fatal("solves still running")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	for _, l := range c.lanes {
+		var sum int64
+		for _, j := range c.jobs {
+			if j.lane == l {
+				sum += j.reserved
+			}
+		}
+		if l.pool.reserved != sum || sum > l.pool.capacity || sum < 0 {
+			t.Errorf("%s lane: pool reserves %d, its jobs %d, capacity %d", l.name, l.pool.reserved, sum, l.pool.capacity)
+		}
+	}
+}
+
+// TestRefusedAtOnce: a game whose own estimate cannot fit in the budget is
+// refused before any work, in one line with the estimate, the budget and
+// the largest sizes that fit; no solve starts.
+func TestRefusedAtOnce(t *testing.T) {
+	s := newTestServer(t, Config{Memory: 2 << 30})
+	h := s.Handler()
+	for _, c := range []struct {
+		spec string
+		want []string
+	}{
+		{"connect4", []string{"connect4: up to 70.7 trillion positions", "of memory to solve", "memory budget", "the largest that fit: connect4:w=3,h=6,k=4", "connect4:w=7,h=3,k=4"}},
+		{"nim:heaps=63/63/63/2", []string{"up to 1.6 million positions", "3.4G of memory"}},
+		{"tictactoe:m=5,n=5", []string{"up to 162.0 billion positions", "the largest that fit: tictactoe:m=3,n=5,k=3"}},
+	} {
+		code, _, m := ask(t, h, c.spec)
+		msg, _ := m["error"].(string)
+		if code != http.StatusBadRequest || strings.Contains(msg, "\n") {
+			t.Errorf("%s: %d %q, want 400 and one line", c.spec, code, msg)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(msg, w) {
+				t.Errorf("%s: %q lacks %q", c.spec, msg, w)
+			}
+		}
+	}
+	if n := s.Solves(); n != 0 {
+		t.Errorf("%d solves started for games that cannot fit", n)
+	}
+	if info := ready(t, h, "connect4:w=4,h=4", ""); info.Value == "" {
+		t.Errorf("connect4 4×4: %+v", info)
+	}
+	checkPools(t, s)
+}
+
+// TestLanesAndQueue: with one big solve running and another waiting, a
+// small game is answered at once from its own lane, the waiting one says
+// its place, and one more big one is turned away with 503 and Retry-After.
+func TestLanesAndQueue(t *testing.T) {
+	s := newTestServer(t, Config{MaxSolves: 1, MaxWaiting: 1, Moment: time.Millisecond})
+	h := s.Handler()
+	running, waiting, refused := "tictactoe:m=4,n=4", "connect4:w=5,h=4", "connect4:w=4,h=5"
+	if code, _, m := ask(t, h, running); code != 200 || m["status"] != "solving" {
+		t.Fatalf("%s: %d %v", running, code, m)
+	}
+	code, _, m := ask(t, h, waiting)
+	if code != 200 || m["status"] != "solving" {
+		t.Fatalf("%s: %d %v", waiting, code, m)
+	}
+	pr, _ := m["progress"].(map[string]any)
+	for _, field := range []string{"queue", "lane", "estimatedBytes", "bytes", "secondsLeft"} {
+		if _, ok := pr[field]; !ok {
+			t.Errorf("progress lacks %q: %v", field, pr)
+		}
+	}
+	if pr["queue"] != 1.0 || pr["lane"] != "large" || pr["estimatedBytes"].(float64) <= 0 || !strings.Contains(m["verdict"].(string), "number 1 in line") {
+		t.Errorf("waiting solve: %v, %q", pr, m["verdict"])
+	}
+	code, retry, m := ask(t, h, refused)
+	if code != http.StatusServiceUnavailable || retry == "" || !strings.Contains(m["error"].(string), "busy") {
+		t.Errorf("a third big solve: %d, Retry-After %q, %v; want 503 with Retry-After", code, retry, m)
+	}
+
+	small := ready(t, h, "nim:heaps=1/2/3", "")
+	if small.Value != "lose" {
+		t.Errorf("nim 1/2/3: %+v", small)
+	}
+	if code, _, m := ask(t, h, running); code != 200 || m["status"] != "solving" {
+		t.Errorf("the big solve ended before the small one was answered: %d %v", code, m["status"])
+	}
+	// The big solves are cancelled by Close; the small one holds its
+	// solution's worth of the small lane.
+	s.cache.mu.Lock()
+	smallLane := s.cache.lanes[0]
+	if smallLane.pool.reserved <= 0 || smallLane.pool.reserved > smallLane.pool.capacity {
+		t.Errorf("small lane reserves %d of %d", smallLane.pool.reserved, smallLane.pool.capacity)
+	}
+	s.cache.mu.Unlock()
+}
+
+// TestAbandonedSolveIsForgotten: a solve nobody asks about any more is
+// cancelled, its memory given back, and forgotten: the next request starts
+// it again rather than meeting an error.
+func TestAbandonedSolveIsForgotten(t *testing.T) {
+	s := newTestServer(t, Config{Abandon: 200 * time.Millisecond, Moment: time.Millisecond, MaxSolves: 1})
+	h := s.Handler()
+	spec, queued := "tictactoe:m=4,n=4", "connect4:w=5,h=4"
+	ask(t, h, spec)
+	ask(t, h, queued)
+	s.cache.mu.Lock()
+	running, waiting := s.cache.jobs[spec], s.cache.jobs[queued]
+	s.cache.mu.Unlock()
+	for _, j := range []*job{running, waiting} {
+		select {
+		case <-j.done:
+		case <-time.After(20 * time.Second):
+			t.Fatalf("%s: not cancelled", j.key)
+		}
+		if !errors.Is(j.err, errAbandoned) {
+			t.Errorf("%s: %v, want abandoned", j.key, j.err)
+		}
+	}
+	checkPools(t, s)
+	s.cache.mu.Lock()
+	n := len(s.cache.jobs)
+	s.cache.mu.Unlock()
+	if n != 0 {
+		t.Errorf("%d jobs kept after abandonment", n)
+	}
+	if code, _, m := ask(t, h, spec); code != 200 || m["status"] != "solving" {
+		t.Errorf("asked again: %d %v", code, m)
+	}
+	if n := s.Solves(); n != 3 {
+		t.Errorf("%d solves, want 3", n)
+	}
+}
+
+// TestFailureRemembered: a failed solve is answered with its error while it
+// is remembered, without starting again, and tried afresh after.
+func TestFailureRemembered(t *testing.T) {
+	s := newTestServer(t, Config{MaxPositions: 100, Failures: time.Hour})
+	h := s.Handler()
+	code, first := untilFailed(t, h, "tictactoe")
+	if code != 400 || !strings.Contains(first, "100 positions") {
+		t.Fatalf("%d %q", code, first)
+	}
+	for range 10 {
+		if code, msg := untilFailed(t, h, "tictactoe"); code != 400 || msg != first {
+			t.Errorf("asked again: %d %q", code, msg)
+		}
+	}
+	if n := s.Solves(); n != 1 {
+		t.Errorf("%d solves for one failing game, want 1", n)
+	}
+	checkPools(t, s)
+
+	s = newTestServer(t, Config{MaxPositions: 100, Failures: time.Millisecond})
+	h = s.Handler()
+	untilFailed(t, h, "tictactoe")
+	time.Sleep(10 * time.Millisecond)
+	untilFailed(t, h, "tictactoe")
+	if n := s.Solves(); n != 2 {
+		t.Errorf("%d solves after the failure was forgotten, want 2", n)
+	}
+}
+
+// TestOutgrownSolveStops: a solve whose engine holds more than its lane's
+// pool has room for is stopped with the bytes, the budget and the estimate.
+func TestOutgrownSolveStops(t *testing.T) {
+	s := newTestServer(t, Config{})
+	o, err := s.open("tictactoe")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := s.cache
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	j := &job{key: "test", o: o, game: o.game, ctx: ctx, cancel: cancel, lane: c.lanes[1], done: make(chan struct{})}
+	if err := c.plan(j); err != nil {
+		t.Fatal(err)
+	}
+	c.grow(j, 1<<20)
+	if ctx.Err() != nil {
+		t.Fatalf("stopped at 1M: %v", context.Cause(ctx))
+	}
+	c.grow(j, c.lanes[1].pool.capacity+1)
+	var big *tooBigError
+	if !errors.As(context.Cause(ctx), &big) || !strings.Contains(big.msg, "more than this server's memory budget has room for") || !strings.Contains(big.msg, "tictactoe") {
+		t.Errorf("cause %v", context.Cause(ctx))
+	}
+	c.mu.Lock()
+	c.shrink(j, 0)
+	c.mu.Unlock()
+	checkPools(t, s)
+}
+
+// TestBudgetTooSmall: a budget with no room for a solve is refused when the
+// server is made.
+func TestBudgetTooSmall(t *testing.T) {
+	if _, err := New(Config{Memory: 64 << 20, RulesMemory: 64 << 20}); err == nil || !strings.Contains(err.Error(), "too small") {
+		t.Errorf("64M with 64M rules children: %v", err)
+	}
+	s, err := New(Config{Memory: 64 << 20})
+	if err != nil {
+		t.Fatalf("64M: %v", err)
+	}
+	s.Close()
+}
+
+// TestMemoryBackstop: when the process holds more than its share of the
+// budget whatever the reservations say, the running solve that reserved the
+// most is stopped with the figures, and with none running a solved game is
+// dropped.
+func TestMemoryBackstop(t *testing.T) {
+	s := newTestServer(t, Config{Moment: time.Millisecond})
+	h := s.Handler()
+	ready(t, h, "nim:heaps=1/2/3", "")
+	spec := "tictactoe:m=4,n=4"
+	ask(t, h, spec)
+	s.cache.mu.Lock()
+	j := s.cache.jobs[spec]
+	s.cache.mu.Unlock()
+	for !func() bool { s.cache.mu.Lock(); defer s.cache.mu.Unlock(); return s.cache.active[j] }() {
+		time.Sleep(time.Millisecond)
+	}
+	tooMuch := func() int64 { return 1 << 50 }
+	s.cache.check(tooMuch)
+	<-j.done
+	var big *tooBigError
+	if !errors.As(j.err, &big) || !strings.Contains(big.msg, "more than its memory budget leaves it") {
+		t.Errorf("the running solve: %v", j.err)
+	}
+	checkPools(t, s)
+	s.cache.mu.Lock()
+	before := len(s.cache.jobs)
+	s.cache.mu.Unlock()
+	s.cache.check(tooMuch)
+	s.cache.mu.Lock()
+	after := len(s.cache.jobs)
+	s.cache.mu.Unlock()
+	if after != before-1 {
+		t.Errorf("%d solved games kept, then %d; want one dropped", before, after)
+	}
+	s.cache.check(func() int64 { return 0 })
+}
+
+// TestStoredGameOutsideBudget: a game answered from stored tables is not
+// held to the budget, which refuses it otherwise.
+func TestStoredGameOutsideBudget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips storing connect four 4×5 (about 2 s)")
+	}
+	tables := store.Store{Dir: t.TempDir()}
+	spec := "connect4:w=4,h=5"
+	b, err := games.Default.Bind(sente.Spec{Name: "connect4", Args: []sente.Arg{{Key: "w", Value: "4"}, {Key: "h", Value: "5"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := b.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	gs, err := tables.Game(b.Canonical())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, err := solve.SolveTiers(context.Background(), g, solve.TierOptions{Sink: gs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts.Close()
+
+	small := Config{Memory: 64 << 20}
+	if code, _, m := ask(t, newTestServer(t, small).Handler(), spec); code != 400 || !strings.Contains(m["error"].(string), "memory budget") {
+		t.Errorf("%s in 64M without tables: %d %v, want refused", spec, code, m)
+	}
+	small.Tables = &tables
+	if info := ready(t, newTestServer(t, small).Handler(), spec, ""); info.Value != "tie" || info.Positions != 1706255 {
+		t.Errorf("%s from the store in 64M: %+v", spec, info)
+	}
+}
+
+func TestProgressWords(t *testing.T) {
+	for _, c := range []struct {
+		p    Progress
+		want string
+	}{
+		{Progress{Phase: "queued", Queue: 3, Lane: "large", EstimatedBytes: 300 << 20}, "waiting for other solves to finish: number 3 in line for large games (this one needs about 300M of memory)."},
+		{Progress{Phase: "queued", Queue: 1, Lane: "small"}, "waiting for other solves to finish: number 1 in line for small games."},
+		{Progress{Phase: "starting"}, "starting."},
+		{Progress{Phase: "exploring", Done: 65536, Bytes: 3 << 20, SecondsLeft: 40}, "exploring, 65536 positions so far, about 3M of memory, about 40 s left."},
+		{Progress{Phase: "solving", Done: 1, Total: 4, Bytes: 5 << 30, SecondsLeft: 600}, "solving, 1 of 4 positions (25%), about 5G of memory, about 10 min left."},
+		{Progress{Phase: "grundy", Bytes: 1 << 20}, "finding the Grundy values, about 1M of memory."},
+	} {
+		if got := progressWords(c.p); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.p, got, c.want)
+		}
+	}
+}
