@@ -134,6 +134,12 @@ func (g *Cards) Board(p sente.Position) sente.Board {
 	return b
 }
 
+// gridCell is cell number cell of a grid of n columns numbered row by row
+// from the top-left, as a board's cell.
+func gridCell(cell, n int) sente.BoardCell {
+	return sente.BoardCell{Row: cell / n, Col: cell % n}
+}
+
 var (
 	_ sente.Boarder = (*TicTacToe)(nil)
 	_ sente.Boarder = (*Connect4)(nil)

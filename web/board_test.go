@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"sente"
 )
 
 // TestRulesFileBoard: a pasted rules file that defines board(p) gets the
@@ -66,5 +68,63 @@ func TestExampleTicTacToeBoard(t *testing.T) {
 	want := ready(t, h, "tictactoe:m=2,n=3,k=2", "").Board
 	if got == nil || !reflect.DeepEqual(got, want) {
 		t.Errorf("tictactoe.star:m=2,n=3,k=2: board\n%+v\nwant\n%+v", got, want)
+	}
+}
+
+// boardsByText is a Boarder whose positions are the texts of their boards:
+// rows separated by "/", "." for an empty cell, "*" for a marked one.
+type boardsByText struct{}
+
+func (boardsByText) Board(p sente.Position) sente.Board {
+	var b sente.Board
+	for _, row := range strings.Split(p.(string), "/") {
+		var cells []string
+		var marks []bool
+		for _, ch := range row {
+			switch ch {
+			case '.':
+				cells, marks = append(cells, ""), append(marks, false)
+			case '*':
+				cells, marks = append(cells, "1"), append(marks, true)
+			default:
+				cells, marks = append(cells, string(ch)), append(marks, false)
+			}
+		}
+		b.Cells, b.Marked = append(b.Cells, cells), append(b.Marked, marks)
+	}
+	return b
+}
+
+// TestLocateMoves: a board without moves of its own has them found by
+// comparing boards: one cell changed is a placement, one emptied and one
+// filled a piece moved (a capture too); anything else is not on the board.
+func TestLocateMoves(t *testing.T) {
+	at := func(r, c int) *sente.BoardCell { return &sente.BoardCell{Row: r, Col: c} }
+	for _, tc := range []struct {
+		name, before, after string
+		want                *sente.BoardMove // nil: not located
+	}{
+		{"mark", "x../...", "x../.o.", &sente.BoardMove{To: *at(1, 1)}},
+		{"card played", "12/34", "*2/34", &sente.BoardMove{To: *at(0, 0)}},
+		{"step", "x../...", ".../x..", &sente.BoardMove{From: at(0, 0), To: *at(1, 0)}},
+		{"step backwards in reading order", ".../..x", "..x/...", &sente.BoardMove{From: at(1, 2), To: *at(0, 2)}},
+		{"capture", "x../o..", ".../x..", &sente.BoardMove{From: at(0, 0), To: *at(1, 0)}},
+		{"two placed", ".../...", "x../..o", nil},
+		{"two turned", "x../..o", "o../..x", nil},
+		{"slide", "xo./...", ".xo/...", nil},
+		{"nothing changed", "x../...", "x../...", nil},
+		{"other shape", "x../...", "x../.../...", nil},
+	} {
+		got := locateMoves(boardsByText{}, boardsByText{}.Board(tc.before), []sente.Move{{Name: "m", To: tc.after}})
+		if tc.want == nil {
+			if len(got) != 0 {
+				t.Errorf("%s: located %+v, want not located", tc.name, got)
+			}
+			continue
+		}
+		tc.want.Name = "m"
+		if len(got) != 1 || !reflect.DeepEqual(got[0], *tc.want) {
+			t.Errorf("%s: located %+v, want %+v", tc.name, got, *tc.want)
+		}
 	}
 }
