@@ -128,3 +128,94 @@ func TestLocateMoves(t *testing.T) {
 		}
 	}
 }
+
+// TestRulesFileSteps: a rules file whose pieces step from cell to cell, and
+// which says nothing of its moves' cells, plays on its board too: the
+// server finds each step by comparing boards.
+func TestRulesFileSteps(t *testing.T) {
+	const steps = `
+# Each player has one piece on a row of four cells and steps it onto an
+# empty neighbouring cell; a player who cannot move loses.
+def start():
+    return ("x..o", "x")
+
+def turn(p):
+    return "first" if p[1] == "x" else "second"
+
+def moves(p):
+    cells, me = p
+    other = "o" if me == "x" else "x"
+    i = cells.index(me)
+    found = []
+    for j in (i - 1, i + 1):
+        if j >= 0 and j < len(cells) and cells[j] == ".":
+            row = list(cells.elems())
+            row[i], row[j] = ".", me
+            found.append(("abcd"[i] + "abcd"[j], ("".join(row), other)))
+    return found
+
+def board(p):
+    return [p[0]]
+`
+	h := newTestServer(t, Config{}).Handler()
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/rules", strings.NewReader(steps)))
+	var m map[string]any
+	json.Unmarshal(rec.Body.Bytes(), &m)
+	spec, _ := m["spec"].(string)
+	if rec.Code != 200 || spec == "" {
+		t.Fatalf("POST steps: %d %s", rec.Code, rec.Body)
+	}
+	for _, tc := range []struct {
+		pos  string
+		want []BoardMove
+	}{
+		{"", []BoardMove{{Name: "ab", From: &[2]int{0, 0}, To: [2]int{0, 1}}}},
+		{`(".x.o", "o")`, []BoardMove{{Name: "dc", From: &[2]int{0, 3}, To: [2]int{0, 2}}}},
+		{`(".xo.", "x")`, []BoardMove{{Name: "ba", From: &[2]int{0, 1}, To: [2]int{0, 0}}}},
+	} {
+		b := ready(t, h, spec, tc.pos).Board
+		if b == nil || !reflect.DeepEqual(b.Plays, tc.want) || !reflect.DeepEqual(b.Moves, [][]string{{"", "", "", ""}}) {
+			t.Errorf("steps at %q: board %+v, want plays %+v and no one-click cells", tc.pos, b, tc.want)
+		}
+	}
+}
+
+// TestBuiltInBoardPlays: quixo, teeko and dōbutsu shōgi place every move of
+// a position on the page's board, once, and a placing game's one-click
+// cells are those of its moves.
+func TestBuiltInBoardPlays(t *testing.T) {
+	h := newTestServer(t, Config{}).Handler()
+	for _, tc := range []struct{ spec, pos string }{
+		{"quixo:n=3", ""},
+		{"teeko:n=4,pieces=2", ""},
+		{"teeko:n=4,pieces=2", "xx../..../..../oo.. x"},
+		{"dobutsu:pieces=chicks", ".../.l./C../.L. C first"},
+		{"tictactoe", "x../.o./..."},
+	} {
+		info := ready(t, h, tc.spec, tc.pos)
+		if info.Board == nil || len(info.Board.Plays) != len(info.Moves) {
+			t.Fatalf("%s at %q: board %+v for %d moves", tc.spec, tc.pos, info.Board, len(info.Moves))
+		}
+		unplaced := map[string]bool{}
+		for _, m := range info.Moves {
+			unplaced[m.Name] = true
+		}
+		oneClick := 0
+		for _, p := range info.Board.Plays {
+			if !unplaced[p.Name] {
+				t.Errorf("%s at %q: %s is placed twice or is no move", tc.spec, tc.pos, p.Name)
+			}
+			delete(unplaced, p.Name)
+			if p.From == nil {
+				oneClick++
+				if got := info.Board.Moves[p.To[0]][p.To[1]]; got != p.Name {
+					t.Errorf("%s at %q: the cell of %s plays %q", tc.spec, tc.pos, p.Name, got)
+				}
+			}
+		}
+		if tc.spec == "dobutsu:pieces=chicks" && (oneClick == 0 || oneClick == len(info.Moves)) {
+			t.Errorf("dōbutsu with a chick in hand: %d drops of %d moves", oneClick, len(info.Moves))
+		}
+	}
+}

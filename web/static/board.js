@@ -1,8 +1,25 @@
 // sente's boards: a position's board drawn from the "board" field of
-// /api/position, with the cells that play a move clickable. The page calls
+// /api/position, played by clicking its cells. The page calls
 // SenteBoard.render(box, info, ctx) where ctx is
 //   {hints: bool, canPlay: bool, play(move), valueClass(value) -> "win"|"tie"|"lose"|"unknown"}
 // and move is an entry of info.moves.
+//
+// board.plays places the moves: {name, to: [row, col]} is played by one
+// click on its cell (a mark, a drop); {name, from, to} by a click on the
+// piece at from, then on to (a step, a push). What the cells carry, for
+// tests and tools:
+//   data-cell="r,c"  every cell of a grid;
+//   data-move=NAME   a cell whose click plays NAME: a one-click move's cell,
+//                    or, once a piece is selected, a target of that piece;
+//   data-choose="A B" a cell several moves share (drops of different pieces,
+//                    say): its click opens a chooser of buttons
+//                    .chooser button[data-move=NAME];
+//   data-from="r,c"  a piece that moves: its click selects it (class
+//                    "selected"), its targets get data-move (class
+//                    "target"), a click on it again or on any other cell
+//                    cancels, a click on another piece selects that one.
+// Cards carry data-move as grid cells do. The selection is kept while the
+// page redraws the same position, so a redraw does not drop it.
 "use strict";
 
 const SenteBoard = (() => {
@@ -13,6 +30,12 @@ const el = (tag, cls, text) => {
   return e;
 };
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+const cellKey = (rc) => rc[0] + "," + rc[1];
+const rank = { win: 3, tie: 2, lose: 1 };
+
+// The selection: the position it was made at, the piece taken (a cell key,
+// or "" for none) and the cell whose chooser is open, if any.
+let sel = null;
 
 function moveLabel(m) {
   if (!m.value) return "";
@@ -20,50 +43,176 @@ function moveLabel(m) {
   return m.value + " in " + m.remoteness;
 }
 
-function boardButton(info, ctx, name, text, extra) {
+function moveTitle(m, ctx) {
+  return m.name + (ctx.hints && m.value ? ": " + moveLabel(m) : "");
+}
+
+// bestClass is the value class of the best of moves, for hints.
+function bestClass(moves, ctx) {
+  let best = "unknown";
+  for (const m of moves) {
+    const c = m.value ? ctx.valueClass(m.value) : "unknown";
+    if ((rank[c] || 0) > (rank[best] || 0)) best = c;
+  }
+  return best;
+}
+
+// target makes b play one of moves: the move itself, or a chooser when
+// they are several.
+function target(b, moves, info, ctx, redraw, k) {
+  b.classList.add("playable");
+  if (ctx.hints) {
+    const c = bestClass(moves, ctx);
+    if (c !== "unknown") b.classList.add(c);
+  }
+  b.disabled = !ctx.canPlay;
+  if (moves.length === 1) {
+    const m = moves[0];
+    b.dataset.move = m.name;
+    b.title = moveTitle(m, ctx);
+    b.addEventListener("click", () => { sel = null; ctx.play(m); });
+    return;
+  }
+  b.dataset.choose = moves.map((m) => m.name).join(" ");
+  b.title = moves.map((m) => moveTitle(m, ctx)).join("; ");
+  b.addEventListener("click", () => {
+    sel = { position: info.position, from: sel ? sel.from : "", choose: k };
+    redraw();
+  });
+}
+
+function cardButton(info, ctx, name, text, extra) {
   const m = name ? info.moves.find((x) => x.name === name) : null;
   const b = el("button", "cell " + (extra || ""), text);
   b.type = "button";
   if (m) {
-    b.classList.add("playable");
-    if (ctx.hints && m.value) b.classList.add(ctx.valueClass(m.value));
-    b.dataset.move = m.name;
-    b.title = m.name + (ctx.hints && m.value ? ": " + moveLabel(m) : "");
-    b.disabled = !ctx.canPlay;
-    b.addEventListener("click", () => ctx.play(m));
+    target(b, [m], info, ctx, null, "");
   } else {
     b.disabled = true;
   }
   return b;
 }
 
+// pieceText is what a cell shows: X and O for marks, a piece's letter as
+// it is (upper case the first player's, lower case the second's).
+function pieceText(c) {
+  if (c === "x") return "X";
+  if (c === "o") return "O";
+  return c;
+}
+
+function pieceClass(c) {
+  if (!c) return "empty";
+  if (c === "x" || c === "o") return "stone " + c;
+  return "stone piece " + (c === c.toUpperCase() ? "x" : "o");
+}
+
+function renderGrid(box, info, ctx) {
+  const bd = info.board;
+  const redraw = () => render(box, info, ctx);
+  const byName = new Map(info.moves.map((m) => [m.name, m]));
+  const drops = new Map(); // cell key -> moves played by one click there
+  const froms = new Map(); // cell key -> [{move, to}] of the piece there
+  const push = (map, k, v) => { if (!map.has(k)) map.set(k, []); map.get(k).push(v); };
+  for (const p of bd.plays || []) {
+    const m = byName.get(p.name);
+    if (!m) continue;
+    if (p.from) push(froms, cellKey(p.from), { move: m, to: cellKey(p.to) });
+    else push(drops, cellKey(p.to), m);
+  }
+  if (sel && (sel.position !== info.position || !ctx.canPlay || (sel.from && !froms.has(sel.from)))) sel = null;
+  const active = new Map(); // cell key -> moves a click there plays now
+  if (sel && sel.from) {
+    for (const t of froms.get(sel.from)) push(active, t.to, t.move);
+  } else {
+    for (const [k, ms] of drops) active.set(k, ms);
+  }
+  const cancel = () => { sel = null; redraw(); };
+
+  const cols = Math.max(1, ...bd.cells.map((row) => row.length));
+  box.style.setProperty("--cols", String(cols));
+  const t = el("table", "grid");
+  bd.cells.forEach((row, r) => {
+    const tr = el("tr");
+    tr.append(el("th", "", bd.rowLabels ? bd.rowLabels[r] : ""));
+    row.forEach((c, ci) => {
+      const k = r + "," + ci;
+      const b = el("button", "cell " + pieceClass(c), pieceText(c));
+      b.type = "button";
+      b.dataset.cell = k;
+      if (!ctx.canPlay) b.disabled = true;
+      if (sel && sel.from === k) {
+        b.classList.add("selected");
+        b.dataset.from = k;
+        b.title = "Selected: click a highlighted cell to move it there, or here again to cancel";
+        b.addEventListener("click", cancel);
+      } else if (active.has(k)) {
+        target(b, active.get(k), info, ctx, redraw, k);
+        if (sel && sel.from) b.classList.add("target");
+        if (sel && sel.choose === k) b.classList.add("choosing");
+      } else if (froms.has(k)) {
+        b.classList.add("movable");
+        if (ctx.hints) {
+          const best = bestClass(froms.get(k).map((f) => f.move), ctx);
+          if (best !== "unknown") b.classList.add("best-" + best);
+        }
+        b.dataset.from = k;
+        b.title = "Moves: " + froms.get(k).map((f) => moveTitle(f.move, ctx)).join(", ");
+        b.addEventListener("click", () => { sel = { position: info.position, from: k, choose: "" }; redraw(); });
+      } else if (sel) {
+        b.classList.add("inert");
+        b.addEventListener("click", cancel);
+      } else {
+        b.disabled = true;
+      }
+      const td = el("td");
+      td.append(b);
+      tr.append(td);
+    });
+    t.append(tr);
+  });
+  const tr = el("tr");
+  tr.append(el("th"));
+  for (const l of bd.colLabels || []) tr.append(el("th", "", l));
+  t.append(tr);
+  box.append(t);
+  if (sel && sel.choose && active.has(sel.choose)) box.append(chooser(active.get(sel.choose), ctx, cancel));
+  if (bd.caption) box.append(el("p", "small caption", bd.caption));
+}
+
+// chooser asks which of several moves on one cell to play.
+function chooser(moves, ctx, cancel) {
+  const box = el("div", "chooser");
+  box.append(el("span", "ask", "Which move?"));
+  for (const m of moves) {
+    const b = el("button", "choice " + (ctx.hints && m.value ? ctx.valueClass(m.value) : "plain"), m.name);
+    b.type = "button";
+    b.dataset.move = m.name;
+    b.title = moveTitle(m, ctx);
+    b.disabled = !ctx.canPlay;
+    b.addEventListener("click", () => { sel = null; ctx.play(m); });
+    box.append(b);
+  }
+  const no = el("button", "choice cancel", "Cancel");
+  no.type = "button";
+  no.addEventListener("click", cancel);
+  box.append(no);
+  return box;
+}
+
 function render(box, info, ctx) {
   box.textContent = "";
+  box.style.removeProperty("--cols");
   const bd = info.board;
   if (!bd) {
+    sel = null;
     box.className = "board text";
     box.append(el("pre", "textpos", info.drawing || info.position));
     return;
   }
   box.className = "board " + bd.kind;
   if (bd.kind === "grid") {
-    const t = el("table", "grid");
-    bd.cells.forEach((row, r) => {
-      const tr = el("tr");
-      tr.append(el("th", "", bd.rowLabels ? bd.rowLabels[r] : ""));
-      row.forEach((c, ci) => {
-        const td = el("td");
-        td.append(boardButton(info, ctx, bd.moves[r][ci], c === "x" ? "X" : c === "o" ? "O" : "", c ? "stone " + c : "empty"));
-        tr.append(td);
-      });
-      t.append(tr);
-    });
-    const tr = el("tr");
-    tr.append(el("th"));
-    for (const l of bd.colLabels || []) tr.append(el("th", "", l));
-    t.append(tr);
-    box.append(t);
-    if (bd.caption) box.append(el("p", "small", bd.caption));
+    renderGrid(box, info, ctx);
   } else if (bd.kind === "hands") {
     ["second", "first"].forEach((p) => {
       const i = p === "first" ? 0 : 1;
@@ -92,10 +241,12 @@ function render(box, info, ctx) {
       const hand = bd.cards[i];
       const row = el("div", "cardsrow" + (info.turn === p && !info.ended ? " tomove" : ""));
       row.append(el("span", "who", cap(p) + " player" + (info.turn === p && !info.ended ? " — to move" : "")));
+      const cards = el("span", "cards");
       hand.values.forEach((v, k) => {
-        if (hand.played[k]) row.append(boardButton(info, ctx, "", String(v), "card played"));
-        else row.append(boardButton(info, ctx, hand.moves[k], String(v), "card"));
+        if (hand.played[k]) cards.append(cardButton(info, ctx, "", String(v), "card played"));
+        else cards.append(cardButton(info, ctx, hand.moves[k], String(v), "card"));
       });
+      row.append(cards);
       box.append(row);
       if (i === 0) box.append(table);
     });
