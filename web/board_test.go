@@ -129,9 +129,9 @@ func TestLocateMoves(t *testing.T) {
 	}
 }
 
-// TestRulesFileSteps: a rules file whose pieces step from cell to cell, and
-// which says nothing of its moves' cells, plays on its board too: the
-// server finds each step by comparing boards.
+// TestRulesFileSteps: a rules file whose pieces step from cell to cell
+// plays on its board, whether it says nothing of its moves' cells (the
+// server finds each step by comparing boards) or states them.
 func TestRulesFileSteps(t *testing.T) {
 	const steps = `
 # Each player has one piece on a row of four cells and steps it onto an
@@ -157,26 +157,40 @@ def moves(p):
 def board(p):
     return [p[0]]
 `
+	// The same game with board(p) saying where its moves are, as
+	// docs/rules.md shows: the cells cross from the file's child process.
+	const stated = `
+def board(p):
+    cells, me = p
+    i = cells.index(me)
+    return {
+        "rows": [cells],
+        "moves": {"abcd"[i] + "abcd"[j]: ((0, i), (0, j)) for j in (i - 1, i + 1)
+                  if j >= 0 and j < 4 and cells[j] == "."},
+    }
+`
 	h := newTestServer(t, Config{}).Handler()
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/rules", strings.NewReader(steps)))
-	var m map[string]any
-	json.Unmarshal(rec.Body.Bytes(), &m)
-	spec, _ := m["spec"].(string)
-	if rec.Code != 200 || spec == "" {
-		t.Fatalf("POST steps: %d %s", rec.Code, rec.Body)
-	}
-	for _, tc := range []struct {
-		pos  string
-		want []BoardMove
-	}{
-		{"", []BoardMove{{Name: "ab", From: &[2]int{0, 0}, To: [2]int{0, 1}}}},
-		{`(".x.o", "o")`, []BoardMove{{Name: "dc", From: &[2]int{0, 3}, To: [2]int{0, 2}}}},
-		{`(".xo.", "x")`, []BoardMove{{Name: "ba", From: &[2]int{0, 1}, To: [2]int{0, 0}}}},
-	} {
-		b := ready(t, h, spec, tc.pos).Board
-		if b == nil || !reflect.DeepEqual(b.Plays, tc.want) || !reflect.DeepEqual(b.Moves, [][]string{{"", "", "", ""}}) {
-			t.Errorf("steps at %q: board %+v, want plays %+v and no one-click cells", tc.pos, b, tc.want)
+	for _, src := range []string{steps, strings.Replace(steps, "def board(p):\n    return [p[0]]\n", stated, 1)} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/rules", strings.NewReader(src)))
+		var m map[string]any
+		json.Unmarshal(rec.Body.Bytes(), &m)
+		spec, _ := m["spec"].(string)
+		if rec.Code != 200 || spec == "" {
+			t.Fatalf("POST steps: %d %s", rec.Code, rec.Body)
+		}
+		for _, tc := range []struct {
+			pos  string
+			want []BoardMove
+		}{
+			{"", []BoardMove{{Name: "ab", From: &[2]int{0, 0}, To: [2]int{0, 1}}}},
+			{`(".x.o", "o")`, []BoardMove{{Name: "dc", From: &[2]int{0, 3}, To: [2]int{0, 2}}}},
+			{`(".xo.", "x")`, []BoardMove{{Name: "ba", From: &[2]int{0, 1}, To: [2]int{0, 0}}}},
+		} {
+			b := ready(t, h, spec, tc.pos).Board
+			if b == nil || !reflect.DeepEqual(b.Plays, tc.want) || !reflect.DeepEqual(b.Moves, [][]string{{"", "", "", ""}}) {
+				t.Errorf("steps (moves stated: %v) at %q: board %+v, want plays %+v and no one-click cells", strings.Contains(src, `"moves"`), tc.pos, b, tc.want)
+			}
 		}
 	}
 }
