@@ -226,8 +226,8 @@ func TestBrowserBoardMoves(t *testing.T) {
 	if st.Position != ".../.lc/C../.L. - first" {
 		t.Errorf("dōbutsu after captures and drops: %q", st.Position)
 	}
-	// Select, then cancel by clicking the piece again, then by clicking
-	// an empty cell that is not a target.
+	// Select, then cancel by clicking the piece again, an empty cell that
+	// is not a target, something off the board, or by Escape.
 	d.click(`#board button.cell[data-from="3,1"]`)
 	screenshot(t, ctx, dir, "board-dobutsu-selected.png")
 	d.click(`#board button.cell[data-from="3,1"]`)
@@ -235,6 +235,14 @@ func TestBrowserBoardMoves(t *testing.T) {
 	d.click(`#board button.cell[data-from="3,1"]`)
 	d.click(cellSel([2]int{0, 0}))
 	d.waitFor("cancel elsewhere", `document.querySelectorAll("#board .selected").length === 0`)
+	d.click(`#board button.cell[data-from="3,1"]`)
+	d.click("#verdict")
+	d.waitFor("cancel off the board", `document.querySelectorAll("#board .selected").length === 0`)
+	d.click(`#board button.cell[data-from="3,1"]`)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("\x1b")); err != nil { // Escape
+		t.Fatal(err)
+	}
+	d.waitFor("cancel by Escape", `document.querySelectorAll("#board .selected").length === 0`)
 
 	// Two moves on one cell: a chooser, which a click elsewhere closes.
 	spec := postRules(t, ts.URL, chooserRules)

@@ -233,3 +233,14 @@ func TestBuiltInBoardPlays(t *testing.T) {
 		}
 	}
 }
+
+// TestCardsTotalZero: the cards' total is sent when nothing is on the
+// table yet, so the page shows 0 rather than nothing.
+func TestCardsTotalZero(t *testing.T) {
+	h := newTestServer(t, Config{}).Handler()
+	ready(t, h, "cards", "")
+	_, _, body := get(t, h, "/api/position?game=cards")
+	if !strings.Contains(body, `"total":0,`) || !strings.Contains(body, `"target":23`) {
+		t.Errorf("cards at the start: %s", body)
+	}
+}

@@ -16,8 +16,9 @@
 //                    .chooser button[data-move=NAME];
 //   data-from="r,c"  a piece that moves: its click selects it (class
 //                    "selected"), its targets get data-move (class
-//                    "target"), a click on it again or on any other cell
-//                    cancels, a click on another piece selects that one.
+//                    "target"), a click on it again, on any other cell
+//                    or outside the board, or Escape, cancels; a click on
+//                    another piece selects that one.
 // Cards carry data-move as grid cells do. The selection is kept while the
 // page redraws the same position, so a redraw does not drop it.
 "use strict";
@@ -34,8 +35,26 @@ const cellKey = (rc) => rc[0] + "," + rc[1];
 const rank = { win: 3, tie: 2, lose: 1 };
 
 // The selection: the position it was made at, the piece taken (a cell key,
-// or "" for none) and the cell whose chooser is open, if any.
+// or "" for none) and the cell whose chooser is open, if any; redraw draws
+// the board again without it.
 let sel = null;
+let redrawBoard = null;
+
+// A click anywhere but on a cell or the chooser, or Escape, cancels the
+// selection, as a click on the board's empty cells does. A cell's click
+// that redrew the board has left its target out of the page: it was
+// handled.
+function cancelSelection() {
+  if (!sel) return;
+  sel = null;
+  if (redrawBoard) redrawBoard();
+}
+document.addEventListener("click", (e) => {
+  const t = e.target;
+  if (t instanceof Element && (!t.isConnected || t.closest(".board button.cell, .board .chooser"))) return;
+  cancelSelection();
+});
+document.addEventListener("keydown", (e) => { if (e.key === "Escape") cancelSelection(); });
 
 function moveLabel(m) {
   if (!m.value) return "";
@@ -128,6 +147,7 @@ function renderGrid(box, info, ctx) {
     for (const [k, ms] of drops) active.set(k, ms);
   }
   const cancel = () => { sel = null; redraw(); };
+  redrawBoard = redraw;
 
   const cols = Math.max(1, ...bd.cells.map((row) => row.length));
   box.style.setProperty("--cols", String(cols));
@@ -201,6 +221,7 @@ function chooser(moves, ctx, cancel) {
 }
 
 function render(box, info, ctx) {
+  redrawBoard = null;
   box.textContent = "";
   box.style.removeProperty("--cols");
   const bd = info.board;
