@@ -129,3 +129,23 @@ func TestBoardMovesSpot(t *testing.T) {
 		}
 	}
 }
+
+// TestDobutsuDropsShareSquares: with a giraffe and a chick in hand, both
+// may drop on each empty square, so the board places two moves on each,
+// for a page to ask which.
+func TestDobutsuDropsShareSquares(t *testing.T) {
+	g := mustGame[*Dobutsu](t, "dobutsu")
+	p := mustParse[DobutsuPosition](t, g, ".le/.c./.../EL. GCg first")
+	drops := map[sente.BoardCell][]string{}
+	for _, m := range g.Board(p).Moves {
+		if m.From == nil {
+			drops[m.To] = append(drops[m.To], m.Name)
+		}
+	}
+	if len(drops) != 7 {
+		t.Errorf("drops on %d squares, want the 7 empty ones: %v", len(drops), drops)
+	}
+	if got := drops[sente.BoardCell{Row: 2, Col: 0}]; !slices.Equal(got, []string{"G*a3", "C*a3"}) {
+		t.Errorf("drops on a3: %v, want G*a3 and C*a3", got)
+	}
+}

@@ -395,9 +395,11 @@ func TestBrowserStoredBoards(t *testing.T) {
 
 // TestBrowserBoardsOnPhone draws every kind of board at the start of its
 // game in a phone's viewport, 390×844, and checks that none is wider than
-// the screen: grids of up to 7 columns, hands and cards. The boards are
-// drawn by SenteBoard.render from the server's own answer, without
-// solving the larger games.
+// the screen: grids of up to 7 columns, hands and cards, and a piece
+// selected on quixo's, teeko's and dōbutsu shōgi's boards. The boards are
+// drawn by SenteBoard.render from the server's own board of the position
+// (boardOf), every move shown as a win, so that the larger games need not
+// be solved.
 func TestBrowserBoardsOnPhone(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short skips this browser end-to-end test: headless Chromium draws every board at 390×844 (about 5 s)")
@@ -411,7 +413,7 @@ func TestBrowserBoardsOnPhone(t *testing.T) {
 	}
 	d := &boardDriver{t: t, ctx: ctx, base: ts.URL}
 	d.open("tictactoe", "two", "")
-	for _, tc := range []struct{ spec, pos, select_ string }{
+	for _, tc := range []struct{ spec, pos, piece string }{
 		{"tictactoe", "", ""},
 		{"connect4", "", ""},
 		{"cards", "", ""},
@@ -443,8 +445,8 @@ func TestBrowserBoardsOnPhone(t *testing.T) {
   return true;
 })()`)
 		name := "phone-" + strings.SplitN(tc.spec, ":", 2)[0]
-		if tc.select_ != "" {
-			d.click(fmt.Sprintf(`#board button.cell[data-from=%q]`, tc.select_))
+		if tc.piece != "" {
+			d.click(fmt.Sprintf(`#board button.cell[data-from=%q]`, tc.piece))
 			d.waitFor("selected", `document.querySelectorAll("#board .selected").length === 1`)
 			name += "-selected"
 		}
