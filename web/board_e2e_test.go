@@ -181,8 +181,8 @@ func postRules(t *testing.T, base, src string) string {
 
 // TestBrowserBoardMoves plays by clicking the board: teeko's drops into
 // its moving phase and two steps, dōbutsu shōgi's captures and drops, a
-// chooser between two marks for one cell, and quixo:n=3 to its end
-// against the perfect player.
+// chooser between two marks for one cell, connect four's columns, and
+// quixo:n=3 to its end against the perfect player.
 func TestBrowserBoardMoves(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short skips this browser end-to-end test: headless Chromium plays teeko, dōbutsu shōgi and quixo on their boards (about 20 s)")
@@ -257,6 +257,18 @@ func TestBrowserBoardMoves(t *testing.T) {
 	}
 	if !st.Ended || st.Position != `"oxx"` {
 		t.Errorf("chooser game: ended %v at %q", st.Ended, st.Position)
+	}
+
+	// Connect four: a click on the top cell of a column drops a piece to
+	// its foot.
+	st = d.open("connect4:w=4,h=3", "two", "")
+	d.click(cellSel([2]int{0, 1}))
+	if st = waitTurn(t, ctx, st.Position); st.Position != "..../..../.x.." {
+		t.Errorf("connect four, a click on the top of column 2: %q", st.Position)
+	}
+	d.click(cellSel([2]int{1, 1}))
+	if st = waitTurn(t, ctx, st.Position); st.Position != "..../.o../.x.." {
+		t.Errorf("connect four, a click in the middle of column 2: %q", st.Position)
 	}
 
 	// Quixo on 3×3 against the perfect player, best moves by clicks.

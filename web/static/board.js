@@ -19,7 +19,9 @@
 //                    "target"), a click on it again, on any other cell
 //                    or outside the board, or Escape, cancels; a click on
 //                    another piece selects that one.
-// Cards carry data-move as grid cells do. The selection is kept while the
+// On a board with gravity (connect four) the empty cells above the one a
+// piece falls to play the same move, without data-move. Cards carry
+// data-move as grid cells do. The selection is kept while the
 // page redraws the same position, so a redraw does not drop it.
 "use strict";
 
@@ -149,6 +151,14 @@ function renderGrid(box, info, ctx) {
   const cancel = () => { sel = null; redraw(); };
   redrawBoard = redraw;
 
+  const dropInColumn = new Map(); // column -> the one move a piece falls by there
+  if (bd.gravity && !sel) {
+    for (const [k, ms] of drops) {
+      const col = Number(k.split(",")[1]);
+      if (ms.length === 1) dropInColumn.set(col, dropInColumn.has(col) ? null : ms[0]);
+    }
+    for (const [col, m] of dropInColumn) if (!m) dropInColumn.delete(col);
+  }
   const cols = Math.max(1, ...bd.cells.map((row) => row.length));
   box.style.setProperty("--cols", String(cols));
   const t = el("table", "grid");
@@ -182,6 +192,12 @@ function renderGrid(box, info, ctx) {
       } else if (sel) {
         b.classList.add("inert");
         b.addEventListener("click", cancel);
+      } else if (bd.gravity && !c && dropInColumn.has(ci)) {
+        // A piece falls: any empty cell of a column plays there.
+        const m = dropInColumn.get(ci);
+        b.classList.add("incolumn");
+        b.title = moveTitle(m, ctx);
+        b.addEventListener("click", () => ctx.play(m));
       } else {
         b.disabled = true;
       }
