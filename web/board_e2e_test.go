@@ -407,8 +407,9 @@ func TestBrowserStoredBoards(t *testing.T) {
 
 // TestBrowserBoardsOnPhone draws every kind of board at the start of its
 // game in a phone's viewport, 390×844, and checks that none is wider than
-// the screen: grids of up to 7 columns, hands and cards, and a piece
-// selected on quixo's, teeko's and dōbutsu shōgi's boards. The boards are
+// the screen: grids of up to 7 columns, hands and cards, a piece selected
+// on quixo's, teeko's and dōbutsu shōgi's boards, and the chooser of
+// dōbutsu shōgi's drops. The boards are
 // drawn by SenteBoard.render from the server's own board of the position
 // (boardOf), every move shown as a win, so that the larger games need not
 // be solved.
@@ -425,14 +426,15 @@ func TestBrowserBoardsOnPhone(t *testing.T) {
 	}
 	d := &boardDriver{t: t, ctx: ctx, base: ts.URL}
 	d.open("tictactoe", "two", "")
-	for _, tc := range []struct{ spec, pos, piece string }{
-		{"tictactoe", "", ""},
-		{"connect4", "", ""},
-		{"cards", "", ""},
-		{"chopsticks", "", ""},
-		{"quixo", "", "0,0"},
-		{"teeko", "xx.../o.o../..o../.x.x./o.... o", "1,0"},
-		{"dobutsu", "", "2,1"},
+	for _, tc := range []struct{ spec, pos, piece, choose string }{
+		{"tictactoe", "", "", ""},
+		{"connect4", "", "", ""},
+		{"cards", "", "", ""},
+		{"chopsticks", "", "", ""},
+		{"quixo", "", "0,0", ""},
+		{"teeko", "xx.../o.o../..o../.x.x./o.... o", "1,0", ""},
+		{"dobutsu", "", "2,1", ""},
+		{"dobutsu", ".le/.c./.../EL. GCg first", "", "2,0"},
 	} {
 		g, err := games.New(tc.spec)
 		if err != nil {
@@ -461,6 +463,11 @@ func TestBrowserBoardsOnPhone(t *testing.T) {
 			d.click(fmt.Sprintf(`#board button.cell[data-from=%q]`, tc.piece))
 			d.waitFor("selected", `document.querySelectorAll("#board .selected").length === 1`)
 			name += "-selected"
+		}
+		if tc.choose != "" {
+			d.click(fmt.Sprintf(`#board button.cell[data-cell=%q]`, tc.choose))
+			d.waitFor("chooser", `document.querySelectorAll("#board .chooser button[data-move]").length === 2`)
+			name += "-chooser"
 		}
 		if err := chromedp.Do(ctx, chromedp.ScrollIntoView("#board")); err != nil {
 			t.Fatal(err)
