@@ -116,12 +116,13 @@ type Board struct {
 	// count play aims at, for a page to show beside the board: the total
 	// of the cards on the table and the target of seed 000.
 	Count, Goal int
-	// Moves, when not nil, places every move of the position on the
-	// board, in any order. A game whose moves each change one cell, or
+	// Moves, when not nil, places the moves of the position on the
+	// board, in any order, each once; a move it leaves out is played from
+	// a list of moves only. A game whose moves each change one cell, or
 	// take a piece from one cell to another empty cell, may leave it nil:
 	// comparing boards finds them. Moves that change more (a push that
 	// slides a row, a capture that fills a hand) need it to be played on
-	// the board rather than only from a list.
+	// the board.
 	Moves []BoardMove
 }
 

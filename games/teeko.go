@@ -522,9 +522,9 @@ func (g *Teeko) Board(p sente.Position) sente.Board {
 	}
 	for m := mine; m != 0; m &= m - 1 {
 		cell := bits.TrailingZeros32(m)
-		from := gridCell(cell, g.n)
 		for e := g.adj[cell] & empty; e != 0; e &= e - 1 {
 			to := bits.TrailingZeros32(e)
+			from := gridCell(cell, g.n)
 			b.Moves = append(b.Moves, sente.BoardMove{Name: g.names[cell] + "-" + g.names[to], From: &from, To: gridCell(to, g.n)})
 		}
 	}

@@ -53,10 +53,10 @@ const boardWant = `want a list of rows, each a string of cells like "x.o" or a l
 const boardMoveWant = `want a move's name mapped to its cell (row, column), counted from 0 at the top left, or to the cells (from, to) of a piece taken from one and put on the other`
 
 // readBoard reads what board(p) returned: a list of rows, or a dict with
-// the rows and optional labels, gravity, caption and the moves' cells. A row is a string of
-// one-character cells or a list of cells; a cell is "x" or "o" (either
-// case) for a player's mark, or ".", " ", "-", "_" or "" for an empty cell.
-// msg says what is wrong, or is "".
+// the rows and optional labels, gravity, caption and the moves' cells. A
+// row is a string of one-character cells or a list of cells; a cell is "x"
+// or "o" (either case) for a player's mark, or ".", " ", "-", "_" or ""
+// for an empty cell. msg says what is wrong, or is "".
 func readBoard(r starlark.Value) (b sente.Board, msg string) {
 	b.Style = "grid"
 	rows := r

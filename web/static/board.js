@@ -21,8 +21,8 @@
 //                    another piece selects that one.
 // On a board with gravity (connect four) the empty cells above the one a
 // piece falls to play the same move, without data-move. Cards carry
-// data-move as grid cells do. The selection is kept while the
-// page redraws the same position, so a redraw does not drop it.
+// data-move as grid cells do. The selection is kept while the page redraws
+// the same position, so a redraw does not drop it.
 "use strict";
 
 const SenteBoard = (() => {
@@ -37,8 +37,8 @@ const cellKey = (rc) => rc[0] + "," + rc[1];
 const rank = { win: 3, tie: 2, lose: 1 };
 
 // The selection: the position it was made at, the piece taken (a cell key,
-// or "" for none) and the cell whose chooser is open, if any; redraw draws
-// the board again without it.
+// or "" for none) and the cell whose chooser is open, if any. redrawBoard
+// draws the last grid again, for a cancel that comes from off the board.
 let sel = null;
 let redrawBoard = null;
 
