@@ -12,21 +12,24 @@ import (
 // where each move is on their board. Along random games from the start,
 // every move of every position is located once, by its own name, inside
 // the board, taken from a cell that holds a piece (when it is taken from
-// one; a quixo cube may be blank), and put on a cell that holds one after
-// it.
+// one; a quixo cube may be blank and a dead hand revived), and put on a
+// cell that holds one after it (unless a touch kills the hand).
 func TestBoardMoves(t *testing.T) {
 	for _, tc := range []struct {
 		spec       string
 		froms      bool // some moves take a piece from a cell
 		placements bool // some moves place one
-		blanks     bool // a blank cell may be taken (quixo's blank cubes)
+		blanks     bool // a blank cell may be taken (quixo's blank cubes, a dead hand revived)
+		kills      bool // a move may empty its target (a hand touched dead)
 	}{
-		{"quixo:n=3", true, false, true},
-		{"quixo", true, false, true},
-		{"teeko", true, true, false},
-		{"teeko:n=4,pieces=2", true, true, false},
-		{"dobutsu", true, true, false},
-		{"dobutsu:pieces=chicks,catch=free", true, true, false},
+		{"quixo:n=3", true, false, true, false},
+		{"quixo", true, false, true, false},
+		{"teeko", true, true, false, false},
+		{"teeko:n=4,pieces=2", true, true, false, false},
+		{"dobutsu", true, true, false, false},
+		{"dobutsu:pieces=chicks,catch=free", true, true, false, false},
+		{"chopsticks", true, false, false, true},
+		{"chopsticks:transfer=split,revive=true", true, false, true, true},
 	} {
 		t.Run(tc.spec, func(t *testing.T) {
 			g, err := New(tc.spec)
@@ -43,6 +46,9 @@ func TestBoardMoves(t *testing.T) {
 						break
 					}
 					moves := g.Moves(p)
+					if len(moves) == 0 {
+						break
+					}
 					b := bd.Board(p)
 					if b.Moves == nil {
 						t.Fatalf("game %d ply %d: %s: no board moves", game, ply, g.FormatPosition(p))
@@ -73,7 +79,7 @@ func TestBoardMoves(t *testing.T) {
 							sawPlacement = true
 						}
 						i := slices.IndexFunc(moves, func(m sente.Move) bool { return m.Name == bm.Name })
-						if after := bd.Board(moves[i].To); after.Cells[bm.To.Row][bm.To.Col] == "" {
+						if after := bd.Board(moves[i].To); !tc.kills && after.Cells[bm.To.Row][bm.To.Col] == "" {
 							t.Fatalf("%s: %s leaves its cell %+v empty", g.FormatPosition(p), bm.Name, bm.To)
 						}
 					}
@@ -93,7 +99,7 @@ func inside(b sente.Board, c sente.BoardCell) bool {
 
 // TestBoardMovesSpot pins a few moves to their cells: quixo's push of a
 // corner cube in at the other end of its row, teeko's step, dōbutsu
-// shōgi's capture and drop.
+// shōgi's capture and drop, chopsticks' touches, transfer and split.
 func TestBoardMovesSpot(t *testing.T) {
 	cell := func(r, c int) *sente.BoardCell { return &sente.BoardCell{Row: r, Col: c} }
 	for _, tc := range []struct {
@@ -106,6 +112,10 @@ func TestBoardMovesSpot(t *testing.T) {
 		{"teeko:n=4,pieces=2", "xx../..../..../oo.. x", "a4-b3", sente.BoardMove{Name: "a4-b3", From: cell(0, 0), To: sente.BoardCell{Row: 1, Col: 1}}},
 		{"dobutsu", "gle/.C./.../ELG C second", "Lb1b2", sente.BoardMove{Name: "Lb1b2", From: cell(0, 1), To: sente.BoardCell{Row: 1, Col: 1}}},
 		{"dobutsu:catch=free", "gle/.C./.../ELG C first", "C*b3", sente.BoardMove{Name: "C*b3", To: sente.BoardCell{Row: 2, Col: 1}}},
+		{"chopsticks", "", "LxR", sente.BoardMove{Name: "LxR", From: cell(0, 0), To: sente.BoardCell{Row: 1, Col: 1}}},
+		{"chopsticks", "1,1 1,2 second", "RxL", sente.BoardMove{Name: "RxL", From: cell(1, 1), To: sente.BoardCell{Row: 0, Col: 0}}},
+		{"chopsticks", "3,1 1,1 first", "L2R", sente.BoardMove{Name: "L2R", From: cell(0, 0), To: sente.BoardCell{Row: 0, Col: 1}}},
+		{"chopsticks:transfer=split", "1,3 1,1 first", "split", sente.BoardMove{Name: "split", From: cell(0, 1), To: sente.BoardCell{Row: 0, Col: 0}}},
 	} {
 		g, err := New(tc.spec)
 		if err != nil {

@@ -30,7 +30,9 @@ type Board struct {
 	Plays []BoardMove `json:"plays"`
 	Moves [][]string  `json:"moves,omitempty"`
 
-	// hands: fingers on each hand, left then right, 5 for dead.
+	// hands: fingers on each hand, left then right, 5 for dead; the cell
+	// of a hand in Plays is [player, hand], 0 for the first player and
+	// the left hand.
 	Hands [][2]int `json:"hands,omitempty"`
 
 	// cards: each player's hand with what has been played, and the total
@@ -77,7 +79,7 @@ func boardOf(g sente.Game, p sente.Position, moves []sente.Move) *Board {
 	case "", "grid":
 		return &Board{Kind: "grid", Cells: b.Cells, Plays: placed, Moves: oneClick(b, placed), RowLabels: b.RowLabels, ColLabels: b.ColLabels, Gravity: b.Gravity, Caption: b.Caption}
 	case "hands":
-		out := &Board{Kind: "hands", Plays: []BoardMove{}}
+		out := &Board{Kind: "hands", Plays: placed}
 		for _, row := range b.Cells {
 			var h [2]int
 			for i := range min(len(row), 2) {

@@ -181,8 +181,9 @@ func postRules(t *testing.T, base, src string) string {
 
 // TestBrowserBoardMoves plays by clicking the board: teeko's drops into
 // its moving phase and two steps, dōbutsu shōgi's captures and drops, a
-// chooser between two marks for one cell, connect four's columns, and
-// quixo:n=3 to its end against the perfect player.
+// chooser between two marks for one cell, chopsticks' touches and
+// transfers, connect four's columns, and quixo:n=3 to its end against the
+// perfect player.
 func TestBrowserBoardMoves(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short skips this browser end-to-end test: headless Chromium plays teeko, dōbutsu shōgi and quixo on their boards (about 20 s)")
@@ -257,6 +258,16 @@ func TestBrowserBoardMoves(t *testing.T) {
 	}
 	if !st.Ended || st.Position != `"oxx"` {
 		t.Errorf("chooser game: ended %v at %q", st.Ended, st.Position)
+	}
+
+	// Chopsticks: a hand touches the opponent's; a hand gives fingers to
+	// the other, how many chosen.
+	st = d.open("chopsticks", "two", "")
+	for _, name := range []string{"LxR", "R1L"} {
+		st = d.play(st, name)
+	}
+	if st.Position != "1,1 2,1 first" {
+		t.Errorf("chopsticks after LxR R1L: %q", st.Position)
 	}
 
 	// Connect four: a click on the top cell of a column drops a piece to
@@ -408,8 +419,8 @@ func TestBrowserStoredBoards(t *testing.T) {
 // TestBrowserBoardsOnPhone draws every kind of board at the start of its
 // game in a phone's viewport, 390×844, and checks that none is wider than
 // the screen: grids of up to 7 columns, hands and cards, a piece selected
-// on quixo's, teeko's and dōbutsu shōgi's boards, and the chooser of
-// dōbutsu shōgi's drops. The boards are
+// on quixo's, teeko's, dōbutsu shōgi's and chopsticks' boards, and the
+// chooser of dōbutsu shōgi's drops. The boards are
 // drawn by SenteBoard.render from the server's own board of the position
 // (boardOf), every move shown as a win, so that the larger games need not
 // be solved.
@@ -430,7 +441,7 @@ func TestBrowserBoardsOnPhone(t *testing.T) {
 		{"tictactoe", "", "", ""},
 		{"connect4", "", "", ""},
 		{"cards", "", "", ""},
-		{"chopsticks", "", "", ""},
+		{"chopsticks", "", "0,0", ""},
 		{"quixo", "", "0,0", ""},
 		{"teeko", "xx.../o.o../..o../.x.x./o.... o", "1,0", ""},
 		{"dobutsu", "", "2,1", ""},

@@ -8,7 +8,8 @@
 // click on its cell (a mark, a drop); {name, from, to} by a click on the
 // piece at from, then on to (a step, a push). What the cells carry, for
 // tests and tools:
-//   data-cell="r,c"  every cell of a grid;
+//   data-cell="r,c"  every cell of a grid, every hand of chopsticks
+//                    ("player,hand", 0 the first player, 0 the left hand);
 //   data-move=NAME   a cell whose click plays NAME: a one-click move's cell,
 //                    or, once a piece is selected, a target of that piece;
 //   data-choose="A B" a cell several moves share (drops of different pieces,
@@ -128,7 +129,11 @@ function pieceClass(c) {
   return "stone piece " + (c === c.toUpperCase() ? "x" : "o");
 }
 
-function renderGrid(box, info, ctx) {
+// playing works out what a click on each cell of the board does now, from
+// board.plays and the selection: decorate(b, k) gives the button b of the
+// cell k its part (a piece to take, a target, a cell that cancels) and
+// reports whether it has one; chooser() is the open chooser, or null.
+function playing(box, info, ctx) {
   const bd = info.board;
   const redraw = () => render(box, info, ctx);
   const byName = new Map(info.moves.map((m) => [m.name, m]));
@@ -151,9 +156,45 @@ function renderGrid(box, info, ctx) {
   const cancel = () => { sel = null; redraw(); };
   redrawBoard = redraw;
 
+  const decorate = (b, k) => {
+    b.dataset.cell = k;
+    if (!ctx.canPlay) b.disabled = true;
+    if (sel && sel.from === k) {
+      b.classList.add("selected");
+      b.dataset.from = k;
+      b.title = "Selected: click a highlighted cell to move it there, or here again to cancel";
+      b.addEventListener("click", cancel);
+    } else if (active.has(k)) {
+      target(b, active.get(k), info, ctx, redraw, k);
+      if (sel && sel.from) b.classList.add("target");
+      if (sel && sel.choose === k) b.classList.add("choosing");
+    } else if (froms.has(k)) {
+      b.classList.add("movable");
+      if (ctx.hints) {
+        const best = bestClass(froms.get(k).map((f) => f.move), ctx);
+        if (best !== "unknown") b.classList.add("best-" + best);
+      }
+      b.dataset.from = k;
+      b.title = "Moves: " + froms.get(k).map((f) => moveTitle(f.move, ctx)).join(", ");
+      b.addEventListener("click", () => { sel = { position: info.position, from: k, choose: "" }; redraw(); });
+    } else if (sel) {
+      b.classList.add("inert");
+      b.addEventListener("click", cancel);
+    } else {
+      return false;
+    }
+    return true;
+  };
+  const open = () => (sel && sel.choose && active.has(sel.choose) ? chooser(active.get(sel.choose), ctx, cancel) : null);
+  return { drops, selecting: !!sel, decorate, chooser: open };
+}
+
+function renderGrid(box, info, ctx) {
+  const bd = info.board;
+  const pl = playing(box, info, ctx);
   const dropInColumn = new Map(); // column -> the one move a piece falls by there
-  if (bd.gravity && !sel) {
-    for (const [k, ms] of drops) {
+  if (bd.gravity && !pl.selecting) {
+    for (const [k, ms] of pl.drops) {
       const col = Number(k.split(",")[1]);
       if (ms.length === 1) dropInColumn.set(col, dropInColumn.has(col) ? null : ms[0]);
     }
@@ -166,32 +207,10 @@ function renderGrid(box, info, ctx) {
     const tr = el("tr");
     tr.append(el("th", "", bd.rowLabels ? bd.rowLabels[r] : ""));
     row.forEach((c, ci) => {
-      const k = r + "," + ci;
       const b = el("button", "cell " + pieceClass(c), pieceText(c));
       b.type = "button";
-      b.dataset.cell = k;
-      if (!ctx.canPlay) b.disabled = true;
-      if (sel && sel.from === k) {
-        b.classList.add("selected");
-        b.dataset.from = k;
-        b.title = "Selected: click a highlighted cell to move it there, or here again to cancel";
-        b.addEventListener("click", cancel);
-      } else if (active.has(k)) {
-        target(b, active.get(k), info, ctx, redraw, k);
-        if (sel && sel.from) b.classList.add("target");
-        if (sel && sel.choose === k) b.classList.add("choosing");
-      } else if (froms.has(k)) {
-        b.classList.add("movable");
-        if (ctx.hints) {
-          const best = bestClass(froms.get(k).map((f) => f.move), ctx);
-          if (best !== "unknown") b.classList.add("best-" + best);
-        }
-        b.dataset.from = k;
-        b.title = "Moves: " + froms.get(k).map((f) => moveTitle(f.move, ctx)).join(", ");
-        b.addEventListener("click", () => { sel = { position: info.position, from: k, choose: "" }; redraw(); });
-      } else if (sel) {
-        b.classList.add("inert");
-        b.addEventListener("click", cancel);
+      if (pl.decorate(b, r + "," + ci)) {
+        // played or selected
       } else if (bd.gravity && !c && dropInColumn.has(ci)) {
         // A piece falls: any empty cell of a column plays there.
         const m = dropInColumn.get(ci);
@@ -212,8 +231,41 @@ function renderGrid(box, info, ctx) {
   for (const l of bd.colLabels || []) tr.append(el("th", "", l));
   t.append(tr);
   box.append(t);
-  if (sel && sel.choose && active.has(sel.choose)) box.append(chooser(active.get(sel.choose), ctx, cancel));
+  const ch = pl.chooser();
+  if (ch) box.append(ch);
   if (bd.caption) box.append(el("p", "small caption", bd.caption));
+}
+
+// renderHands draws chopsticks' hands, the second player's row on top;
+// the hand of player i (0 first), side j (0 left) is the cell "i,j".
+function renderHands(box, info, ctx) {
+  const bd = info.board;
+  const pl = playing(box, info, ctx);
+  ["second", "first"].forEach((p) => {
+    const i = p === "first" ? 0 : 1;
+    const row = el("div", "handsrow" + (info.turn === p && !info.ended ? " tomove" : ""));
+    row.append(el("span", "who", cap(p) + " player" + (info.turn === p && !info.ended ? " — to move" : "")));
+    ["left", "right"].forEach((side, j) => {
+      const n = bd.hands[i][j];
+      const h = el("button", "cell hand" + (n === 5 ? " dead" : ""));
+      h.type = "button";
+      h.append(el("span", "side", side));
+      const fingers = el("span", "fingers");
+      if (n === 5) fingers.textContent = "✕ dead";
+      else if (n === 0) fingers.textContent = "0 (empty)";
+      else {
+        for (let k = 0; k < n; k++) fingers.append(el("span", "finger"));
+        fingers.append(el("span", "count", String(n)));
+      }
+      h.append(fingers);
+      if (!pl.decorate(h, i + "," + j)) h.disabled = true;
+      row.append(h);
+    });
+    box.append(row);
+  });
+  const ch = pl.chooser();
+  if (ch) box.append(ch);
+  box.append(el("p", "small", "Moves: click one of your hands, then the hand it touches or gives fingers to. LxR means your left hand touches the opponent's right hand; L2R moves 2 fingers from your left hand to your right."));
 }
 
 // chooser asks which of several moves on one cell to play.
@@ -251,27 +303,7 @@ function render(box, info, ctx) {
   if (bd.kind === "grid") {
     renderGrid(box, info, ctx);
   } else if (bd.kind === "hands") {
-    ["second", "first"].forEach((p) => {
-      const i = p === "first" ? 0 : 1;
-      const row = el("div", "handsrow" + (info.turn === p && !info.ended ? " tomove" : ""));
-      row.append(el("span", "who", cap(p) + " player" + (info.turn === p && !info.ended ? " — to move" : "")));
-      ["left", "right"].forEach((side, j) => {
-        const n = bd.hands[i][j];
-        const h = el("div", "hand" + (n === 5 ? " dead" : ""));
-        h.append(el("span", "side", side));
-        const fingers = el("span", "fingers");
-        if (n === 5) fingers.textContent = "✕ dead";
-        else if (n === 0) fingers.textContent = "0 (empty)";
-        else {
-          for (let k = 0; k < n; k++) fingers.append(el("span", "finger"));
-          fingers.append(el("span", "count", String(n)));
-        }
-        h.append(fingers);
-        row.append(h);
-      });
-      box.append(row);
-    });
-    box.append(el("p", "small", "Moves: LxR means your left hand touches the opponent's right hand; L2R moves 2 fingers from your left hand to your right."));
+    renderHands(box, info, ctx);
   } else if (bd.kind === "cards") {
     const table = el("div", "table", "On the table: " + bd.total + " of " + bd.target + " (exactly " + bd.target + ": second player wins; more: first player wins)");
     ["first", "second"].forEach((p, i) => {
