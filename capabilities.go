@@ -86,13 +86,17 @@ type Boarder interface {
 }
 
 // Board is a position shown as cells in rows. A page or picture draws it
-// in its Style and finds the cell a move plays on by comparing the boards
-// before and after the move, so a game says nothing about its moves here.
+// in its Style; a page lets a person play on it by clicking the cells of
+// each move, which Moves states when the game knows them and which a page
+// otherwise finds by comparing the board before the move with the board
+// after it (see BoardMove).
 type Board struct {
 	// Style says how to draw the cells: "grid" (the default: each cell
-	// holds a player's mark, "x" or "o"), "hands" (one row per player,
-	// left hand then right, each cell the fingers raised, "" for a dead
-	// hand) or "cards" (one row per player, each cell a card's value).
+	// holds a player's mark, "x" or "o", or a piece's letter, upper case
+	// the first player's and lower case the second's), "hands" (one row
+	// per player, left hand then right, each cell the fingers raised, ""
+	// for a dead hand) or "cards" (one row per player, each cell a card's
+	// value).
 	Style string
 	// Cells[r][c] is what cell c of row r shows, rows from the top; ""
 	// for an empty cell.
@@ -112,4 +116,27 @@ type Board struct {
 	// count play aims at, for a page to show beside the board: the total
 	// of the cards on the table and the target of seed 000.
 	Count, Goal int
+	// Moves, when not nil, places the moves of the position on the
+	// board, in any order, each once; a move it leaves out is played from
+	// a list of moves only. A game whose moves each change one cell, or
+	// take a piece from one cell to another empty cell, may leave it nil:
+	// comparing boards finds them. Moves that change more (a push that
+	// slides a row, a capture that fills a hand) need it to be played on
+	// the board.
+	Moves []BoardMove
 }
+
+// BoardMove is where a move is played on a board: a person takes up the
+// piece on From, when the move has one, and puts it on To. A move without
+// From is played by one click on To: a mark placed, a piece dropped from a
+// hand. Several moves may share From and To (drops of different pieces on
+// one square); a page then asks which.
+type BoardMove struct {
+	Name string
+	// From is the cell the move takes a piece from, or nil.
+	From *BoardCell
+	To   BoardCell
+}
+
+// BoardCell is a cell of a board: row from the top, column from the left.
+type BoardCell struct{ Row, Col int }

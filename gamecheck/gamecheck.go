@@ -130,6 +130,9 @@ func (c *checker) run() error {
 		return err
 	}
 	caps := c.caps
+	if caps.Boarder != nil {
+		c.note("board: rows of cells; the moves it places are moves of the position, each once, on cells of the board")
+	}
 	if caps.Encoder != nil {
 		c.note("encoder: keys round trip, the key ^uint64(0) is unused, AppendChildren and EndedKey agree with Moves and Ended")
 	}
@@ -252,6 +255,11 @@ func (c *checker) visit(p sente.Position, line []string) (text string, err error
 	if err := c.checkMoves(v); err != nil {
 		return text, err
 	}
+	if c.caps.Boarder != nil {
+		if err := c.checkBoard(v); err != nil {
+			return text, err
+		}
+	}
 	if c.caps.Encoder != nil {
 		if err := c.checkKeys(v); err != nil {
 			return text, err
@@ -310,6 +318,41 @@ func (c *checker) checkMoves(v visited) error {
 			return c.fail("moves", v, "two moves are named %q, to %q and %q", m.Name, to[m.Name], after)
 		}
 		to[m.Name] = after
+	}
+	return nil
+}
+
+// checkBoard checks the board of v: it has cells, and the moves it places
+// (sente.Board.Moves) are moves of v, each once, on its cells, so that a
+// page never offers a click that plays nothing or the wrong move.
+func (c *checker) checkBoard(v visited) error {
+	b := c.caps.Boarder.Board(v.p)
+	if len(b.Cells) == 0 {
+		return c.fail("board", v, "Board has no cells")
+	}
+	if _, ended := c.g.Ended(v.p); ended || b.Moves == nil {
+		return nil
+	}
+	names := map[string]bool{}
+	for _, m := range c.g.Moves(v.p) {
+		names[m.Name] = true
+	}
+	on := func(cell sente.BoardCell) bool {
+		return cell.Row >= 0 && cell.Row < len(b.Cells) && cell.Col >= 0 && cell.Col < len(b.Cells[cell.Row])
+	}
+	placed := map[string]bool{}
+	for _, m := range b.Moves {
+		switch {
+		case !names[m.Name]:
+			return c.fail("board", v, "Board places %q, which is not a move of the position", m.Name)
+		case placed[m.Name]:
+			return c.fail("board", v, "Board places %q twice", m.Name)
+		case !on(m.To) || m.From != nil && !on(*m.From):
+			return c.fail("board", v, "Board places %q off its %d rows of cells: %+v", m.Name, len(b.Cells), m)
+		case m.From != nil && *m.From == m.To:
+			return c.fail("board", v, "Board places %q from and to the same cell %+v", m.Name, m.To)
+		}
+		placed[m.Name] = true
 	}
 	return nil
 }

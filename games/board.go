@@ -98,7 +98,10 @@ func (g *Connect4) Board(p sente.Position) sente.Board {
 }
 
 // Board shows the hands, the first player's row first, each hand left then
-// right: the fingers raised, "" for a dead hand.
+// right: the fingers raised, "" for a dead hand. A touch is played from the
+// mover's hand to the opponent's it touches, a transfer from the hand that
+// gives to the hand that receives (one move for each number of fingers),
+// a split from the fuller hand to the other.
 func (g *Chopsticks) Board(p sente.Position) sente.Board {
 	q := p.(ChopsticksPosition)
 	hand := func(h uint8) string {
@@ -107,10 +110,44 @@ func (g *Chopsticks) Board(p sente.Position) sente.Board {
 		}
 		return strconv.Itoa(int(h))
 	}
-	return sente.Board{Style: "hands", Cells: [][]string{
+	b := sente.Board{Style: "hands", Cells: [][]string{
 		{hand(q.First[0]), hand(q.First[1])},
 		{hand(q.Second[0]), hand(q.Second[1])},
 	}}
+	mine, me := 0, q.First
+	if q.Turn == sente.Second {
+		mine, me = 1, q.Second
+	}
+	b.Moves = []sente.BoardMove{}
+	if _, ended := g.Ended(p); ended {
+		return b
+	}
+	g.each(q, func(name string, _ ChopsticksPosition) {
+		from, to := sente.BoardCell{Row: mine}, sente.BoardCell{Row: mine}
+		switch {
+		case name == "split":
+			if me[0] == ChopsticksDead || me[1] != ChopsticksDead && me[1] > me[0] {
+				from.Col = 1
+			}
+		case name[1] == 'x': // a touch: LxR
+			to.Row = 1 - mine
+			if name[0] == 'R' {
+				from.Col = 1
+			}
+			if name[2] == 'R' {
+				to.Col = 1
+			}
+		default: // a transfer: L2R
+			if name[0] == 'R' {
+				from.Col = 1
+			}
+		}
+		if to.Row == mine {
+			to.Col = 1 - from.Col
+		}
+		b.Moves = append(b.Moves, sente.BoardMove{Name: name, From: &from, To: to})
+	})
+	return b
 }
 
 // Board shows each player's cards, the first player's row first, with the
@@ -132,6 +169,12 @@ func (g *Cards) Board(p sente.Position) sente.Board {
 	}
 	b.Caption = fmt.Sprintf("total %d of %d", b.Count, b.Goal)
 	return b
+}
+
+// gridCell is cell number cell of a grid of n columns numbered row by row
+// from the top-left, as a board's cell.
+func gridCell(cell, n int) sente.BoardCell {
+	return sente.BoardCell{Row: cell / n, Col: cell % n}
 }
 
 var (

@@ -778,9 +778,30 @@ func (g *Dobutsu) toMove(key uint64) string {
 }
 
 // Board shows the squares with their pieces' letters and the labels of
-// move names; the hands and the turn are in the caption.
+// move names; the hands and the turn are in the caption. A step is played
+// from the piece to its square (a capture sends the piece taken to a hand,
+// which the cells do not show, so comparing boards could miss it), a drop
+// on its square, with a choice of piece when several can drop there.
 func (g *Dobutsu) Board(p sente.Position) sente.Board {
 	key := g.Encode(p)
+	b := g.boardCells(key)
+	b.Moves = []sente.BoardMove{}
+	if _, ended := g.EndedKey(key); ended {
+		return b
+	}
+	for _, m := range g.appendMoves(nil, key) {
+		bm := sente.BoardMove{Name: m.name(key), To: gridCell(int(m.to), 3)}
+		if m.from >= 0 {
+			from := gridCell(int(m.from), 3)
+			bm.From = &from
+		}
+		b.Moves = append(b.Moves, bm)
+	}
+	return b
+}
+
+// boardCells is the board of key without its moves.
+func (g *Dobutsu) boardCells(key uint64) sente.Board {
 	b := sente.Board{Style: "grid", ColLabels: []string{"a", "b", "c"}}
 	for r := range 4 {
 		row := make([]string, 3)

@@ -396,7 +396,9 @@ func (g *Quixo) toMove(pos QuixoPosition) string {
 }
 
 // Board shows the grid with the labels of move names; the turn is in the
-// caption, as the board alone does not tell it.
+// caption, as the board alone does not tell it. A move is played by taking
+// its cube, then the end it is pushed back in at: a push changes the whole
+// segment it slides, so comparing boards could not place it.
 func (g *Quixo) Board(p sente.Position) sente.Board {
 	pos := p.(QuixoPosition)
 	b := sente.Board{Style: "grid", Cells: gridCells(g.boardText(pos)), Caption: g.toMove(pos)}
@@ -405,6 +407,15 @@ func (g *Quixo) Board(p sente.Position) sente.Board {
 	}
 	for c := range g.n {
 		b.ColLabels = append(b.ColLabels, tttColumnName(c))
+	}
+	forbidden := rival(g.Encode(p))
+	b.Moves = []sente.BoardMove{}
+	for i := range g.pushes {
+		push := &g.pushes[i]
+		if push.from&forbidden == 0 {
+			from := gridCell(bits.TrailingZeros32(push.from), g.n)
+			b.Moves = append(b.Moves, sente.BoardMove{Name: push.name, From: &from, To: gridCell(bits.TrailingZeros32(push.entry), g.n)})
+		}
 	}
 	return b
 }

@@ -499,7 +499,8 @@ func (g *Teeko) caption(pos TeekoPosition) string {
 }
 
 // Board shows the grid with the labels of move names; the turn is in the
-// caption.
+// caption. A drop is played on its cell, a step from the piece to the
+// cell it goes to.
 func (g *Teeko) Board(p sente.Position) sente.Board {
 	pos := p.(TeekoPosition)
 	b := sente.Board{Style: "grid", Cells: gridCells(gridText(g.n, g.n, pos.X, pos.O)), Caption: g.caption(pos)}
@@ -508,6 +509,24 @@ func (g *Teeko) Board(p sente.Position) sente.Board {
 	}
 	for c := range g.n {
 		b.ColLabels = append(b.ColLabels, tttColumnName(c))
+	}
+	mine, theirs, _ := split(g.Encode(p))
+	empty := g.full &^ (mine | theirs)
+	b.Moves = []sente.BoardMove{}
+	if bits.OnesCount32(mine|theirs) < g.total {
+		for e := g.drops(empty); e != 0; e &= e - 1 {
+			to := bits.TrailingZeros32(e)
+			b.Moves = append(b.Moves, sente.BoardMove{Name: g.names[to], To: gridCell(to, g.n)})
+		}
+		return b
+	}
+	for m := mine; m != 0; m &= m - 1 {
+		cell := bits.TrailingZeros32(m)
+		for e := g.adj[cell] & empty; e != 0; e &= e - 1 {
+			to := bits.TrailingZeros32(e)
+			from := gridCell(cell, g.n)
+			b.Moves = append(b.Moves, sente.BoardMove{Name: g.names[cell] + "-" + g.names[to], From: &from, To: gridCell(to, g.n)})
+		}
 	}
 	return b
 }

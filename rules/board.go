@@ -47,16 +47,20 @@ func (c boardCap) Board(p sente.Position) sente.Board {
 }
 
 // boardWant is what board(p) may return, for messages.
-const boardWant = `want a list of rows, each a string of cells like "x.o" or a list of cells, or a dict with "rows" and optionally "row_labels", "col_labels", "gravity" and "caption"`
+const boardWant = `want a list of rows, each a string of cells like "x.o" or a list of cells, or a dict with "rows" and optionally "row_labels", "col_labels", "gravity", "caption" and "moves"`
+
+// boardMoveWant is what an entry of "moves" may be, for messages.
+const boardMoveWant = `want a move's name mapped to its cell (row, column), counted from 0 at the top left, or to the cells (from, to) of a piece taken from one and put on the other`
 
 // readBoard reads what board(p) returned: a list of rows, or a dict with
-// the rows and optional labels, gravity and caption. A row is a string of
-// one-character cells or a list of cells; a cell is "x" or "o" (either
-// case) for a player's mark, or ".", " ", "-", "_" or "" for an empty cell.
-// msg says what is wrong, or is "".
+// the rows and optional labels, gravity, caption and the moves' cells. A
+// row is a string of one-character cells or a list of cells; a cell is "x"
+// or "o" (either case) for a player's mark, or ".", " ", "-", "_" or ""
+// for an empty cell. msg says what is wrong, or is "".
 func readBoard(r starlark.Value) (b sente.Board, msg string) {
 	b.Style = "grid"
 	rows := r
+	var moves starlark.Value
 	if d, ok := r.(*starlark.Dict); ok {
 		rows = nil
 		for _, item := range d.Items() {
@@ -87,6 +91,8 @@ func readBoard(r starlark.Value) (b sente.Board, msg string) {
 					return b, fmt.Sprintf("returned caption = %s; want a string", repr(v))
 				}
 				b.Caption = string(s)
+			case "moves":
+				moves = v
 			default:
 				return b, fmt.Sprintf("returned a dict with the key %s; %s", repr(item[0]), boardWant)
 			}
@@ -129,7 +135,72 @@ func readBoard(r starlark.Value) (b sente.Board, msg string) {
 	if b.ColLabels != nil && len(b.ColLabels) != width {
 		return b, fmt.Sprintf("returned %d col_labels for %d columns", len(b.ColLabels), width)
 	}
+	if moves != nil {
+		if b.Moves, msg = readBoardMoves(moves, b.Cells); msg != "" {
+			return b, msg
+		}
+	}
 	return b, ""
+}
+
+// readBoardMoves reads the "moves" of board(p): a dict from move names to
+// a cell (row, column), or to a pair of cells (from, to), each on the board.
+func readBoardMoves(v starlark.Value, cells [][]string) ([]sente.BoardMove, string) {
+	d, ok := v.(*starlark.Dict)
+	if !ok {
+		return nil, fmt.Sprintf("returned moves = %s; %s", repr(v), boardMoveWant)
+	}
+	moves := []sente.BoardMove{}
+	for _, item := range d.Items() {
+		name, ok := item[0].(starlark.String)
+		if !ok {
+			return nil, fmt.Sprintf("returned moves with the key %s; %s", repr(item[0]), boardMoveWant)
+		}
+		m := sente.BoardMove{Name: string(name)}
+		pair, ok := sequence(item[1])
+		if !ok || len(pair) != 2 {
+			return nil, fmt.Sprintf("returned the move %s at %s; %s", repr(name), repr(item[1]), boardMoveWant)
+		}
+		if _, isCell := pair[0].(starlark.Int); isCell {
+			m.To, ok = boardCellOf(item[1], cells)
+		} else {
+			var from sente.BoardCell
+			if from, ok = boardCellOf(pair[0], cells); ok {
+				m.From = &from
+				m.To, ok = boardCellOf(pair[1], cells)
+			}
+		}
+		if !ok {
+			return nil, fmt.Sprintf("returned the move %s at %s, not on the board of %d rows; %s", repr(name), repr(item[1]), len(cells), boardMoveWant)
+		}
+		moves = append(moves, m)
+	}
+	return moves, ""
+}
+
+// boardCellOf reads a cell (row, column) of cells.
+func boardCellOf(v starlark.Value, cells [][]string) (sente.BoardCell, bool) {
+	rc, ok := sequence(v)
+	if !ok || len(rc) != 2 {
+		return sente.BoardCell{}, false
+	}
+	var at [2]int
+	for i, x := range rc {
+		n, ok := x.(starlark.Int)
+		if !ok {
+			return sente.BoardCell{}, false
+		}
+		i64, ok := n.Int64()
+		if !ok || i64 < -1<<20 || i64 > 1<<20 {
+			return sente.BoardCell{}, false
+		}
+		at[i] = int(i64)
+	}
+	c := sente.BoardCell{Row: at[0], Col: at[1]}
+	if c.Row < 0 || c.Row >= len(cells) || c.Col < 0 || c.Col >= len(cells[c.Row]) {
+		return c, false
+	}
+	return c, true
 }
 
 // boardCell reads one cell: "x" or "o" for a mark, "" for an empty cell.

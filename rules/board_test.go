@@ -48,6 +48,18 @@ func TestBoardForms(t *testing.T) {
 		{body: `(["X", ""], ("O", " "))`, want: sente.Board{Style: "grid", Cells: [][]string{{"x", ""}, {"o", ""}}}},
 		{body: `{"rows": ["x"], "gravity": True, "caption": "one", "col_labels": ["1"]}`,
 			want: sente.Board{Style: "grid", Cells: [][]string{{"x"}}, Gravity: true, Caption: "one", ColLabels: []string{"1"}}},
+		{body: `{"rows": ["x.", ".o"], "moves": {"a": (0, 1), "b": ((1, 1), [0, 0])}}`,
+			want: sente.Board{Style: "grid", Cells: [][]string{{"x", ""}, {"", "o"}}, Moves: []sente.BoardMove{
+				{Name: "a", To: sente.BoardCell{Row: 0, Col: 1}},
+				{Name: "b", From: &sente.BoardCell{Row: 1, Col: 1}, To: sente.BoardCell{Row: 0, Col: 0}},
+			}}},
+		{body: `{"rows": ["x"], "moves": {}}`, want: sente.Board{Style: "grid", Cells: [][]string{{"x"}}, Moves: []sente.BoardMove{}}},
+		{body: `{"rows": ["x"], "moves": [(0, 0)]}`, err: `returned moves = [(0, 0)]; want a move's name mapped to its cell (row, column)`},
+		{body: `{"rows": ["x"], "moves": {1: (0, 0)}}`, err: `returned moves with the key 1; want a move's name`},
+		{body: `{"rows": ["x"], "moves": {"a": (0, 0, 0)}}`, err: `returned the move "a" at (0, 0, 0); want a move's name`},
+		{body: `{"rows": ["x."], "moves": {"a": (1, 0)}}`, err: `returned the move "a" at (1, 0), not on the board of 1 rows`},
+		{body: `{"rows": ["x."], "moves": {"a": ((0, 0), (0, 2))}}`, err: `returned the move "a" at ((0, 0), (0, 2)), not on the board`},
+		{body: `{"rows": ["x."], "moves": {"a": ("0", 0)}}`, err: `returned the move "a" at ("0", 0), not on the board`},
 		{body: `"x.o"`, err: `board(0): returned "x.o"; want a list of rows`},
 		{body: `[]`, err: `returned []; want a list of rows`},
 		{body: `["xq"]`, err: `returned the cell "q" in row 1, column 2; want "x" or "o" for a player's mark`},
@@ -78,6 +90,22 @@ func TestBoardForms(t *testing.T) {
 		rg, _ := rules.Of(mustOpen(t, path, ""))
 		if _, err := rg.Check(context.Background(), 0); err == nil || !strings.Contains(err.Error(), tc.err) {
 			t.Errorf("%s: Check: %v; want an error containing %q", tc.body, err, tc.err)
+		}
+	}
+}
+
+// TestBoardMovesCheck: Check fails a file whose board(p) places a move
+// that moves(p) does not list, naming it.
+func TestBoardMovesCheck(t *testing.T) {
+	for _, tc := range []struct{ moves, err string }{
+		{`{"go": (0, 0)}`, ""},
+		{`{"go": (0, 0), "stay": (0, 0)}`, `returned moves with "stay", which is not a move of the position`},
+	} {
+		path := write(t, "m.star", "def start():\n    return 0\ndef moves(p):\n    return [(\"go\", 1)] if p == 0 else []\ndef turn(p):\n    return \"first\"\ndef board(p):\n    return {\"rows\": [\"x\"], \"moves\": "+tc.moves+" if p == 0 else {}}\n")
+		rg, _ := rules.Of(mustOpen(t, path, ""))
+		_, err := rg.Check(context.Background(), 0)
+		if tc.err == "" && err != nil || tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)) {
+			t.Errorf("moves %s: Check: %v; want %q", tc.moves, err, tc.err)
 		}
 	}
 }

@@ -5,14 +5,17 @@ import (
 	"fmt"
 
 	"go.starlark.net/starlark"
+
+	"sente"
 )
 
 // Check walks the positions reachable from the start, breadth first, at
 // most limit of them (0 for no limit), and asks every function of the file
 // about each: result, turn, moves and their names, show and parse, tier
-// (which no move may lower), components, features, board and policies. It
-// returns how many positions it saw and the first mistake, which Err
-// reports too, or ctx's error.
+// (which no move may lower), components, features, board (whose moves
+// must be moves of the position) and policies. It returns how many
+// positions it saw and the first mistake, which Err reports too, or ctx's
+// error.
 //
 // Solving asks less: turn only where a policy applies or a position is
 // shown, show only for positions shown. Check is for tests and for people
@@ -38,8 +41,9 @@ func (g *Game) Check(ctx context.Context, limit int) (int, error) {
 		for _, f := range g.sh.features {
 			g.Feature(f.key, p)
 		}
+		var placed []sente.BoardMove
 		if g.fn.board != nil {
-			boardCap{g}.Board(p)
+			placed = boardCap{g}.Board(p).Moves
 		}
 		if g.fn.components != nil {
 			for _, c := range (splitCap{g}).Components(p) {
@@ -50,6 +54,7 @@ func (g *Game) Check(ctx context.Context, limit int) (int, error) {
 			continue
 		}
 		moves := g.Moves(p)
+		g.checkBoardMoves(p, placed, moves)
 		kids := make([]uint64, len(moves))
 		for i, m := range moves {
 			kids[i] = m.To.(Position).key
@@ -74,4 +79,23 @@ func (g *Game) Check(ctx context.Context, limit int) (int, error) {
 		}
 	}
 	return len(queue), g.Err()
+}
+
+// checkBoardMoves fails the game when board(p) placed a move that moves(p)
+// does not list: the page could offer a click that plays nothing.
+func (g *Game) checkBoardMoves(p Position, placed []sente.BoardMove, moves []sente.Move) {
+	if len(placed) == 0 || g.Err() != nil {
+		return
+	}
+	names := make(map[string]bool, len(moves))
+	for _, m := range moves {
+		names[m.Name] = true
+	}
+	for _, m := range placed {
+		if !names[m.Name] {
+			v := p.Value()
+			g.fail(g.mistake(g.fn.board, v, starlark.Tuple{v}, fmt.Sprintf("returned moves with %q, which is not a move of the position (moves(p) names them)", m.Name)))
+			return
+		}
+	}
 }

@@ -1,8 +1,29 @@
 // sente's boards: a position's board drawn from the "board" field of
-// /api/position, with the cells that play a move clickable. The page calls
+// /api/position, played by clicking its cells. The page calls
 // SenteBoard.render(box, info, ctx) where ctx is
 //   {hints: bool, canPlay: bool, play(move), valueClass(value) -> "win"|"tie"|"lose"|"unknown"}
 // and move is an entry of info.moves.
+//
+// board.plays places the moves: {name, to: [row, col]} is played by one
+// click on its cell (a mark, a drop); {name, from, to} by a click on the
+// piece at from, then on to (a step, a push). What the cells carry, for
+// tests and tools:
+//   data-cell="r,c"  every cell of a grid, every hand of chopsticks
+//                    ("player,hand", 0 the first player, 0 the left hand);
+//   data-move=NAME   a cell whose click plays NAME: a one-click move's cell,
+//                    or, once a piece is selected, a target of that piece;
+//   data-choose="A B" a cell several moves share (drops of different pieces,
+//                    say): its click opens a chooser of buttons
+//                    .chooser button[data-move=NAME];
+//   data-from="r,c"  a piece that moves: its click selects it (class
+//                    "selected"), its targets get data-move (class
+//                    "target"), a click on it again, on any other cell
+//                    or outside the board, or Escape, cancels; a click on
+//                    another piece selects that one.
+// On a board with gravity (connect four) the empty cells above the one a
+// piece falls to play the same move, without data-move. Cards carry
+// data-move as grid cells do. The selection is kept while the page redraws
+// the same position, so a redraw does not drop it.
 "use strict";
 
 const SenteBoard = (() => {
@@ -13,6 +34,30 @@ const el = (tag, cls, text) => {
   return e;
 };
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+const cellKey = (rc) => rc[0] + "," + rc[1];
+const rank = { win: 3, tie: 2, lose: 1 };
+
+// The selection: the position it was made at, the piece taken (a cell key,
+// or "" for none) and the cell whose chooser is open, if any. redrawBoard
+// draws the last grid again, for a cancel that comes from off the board.
+let sel = null;
+let redrawBoard = null;
+
+// A click anywhere but on a cell or the chooser, or Escape, cancels the
+// selection, as a click on the board's empty cells does. A cell's click
+// that redrew the board has left its target out of the page: it was
+// handled.
+function cancelSelection() {
+  if (!sel) return;
+  sel = null;
+  if (redrawBoard) redrawBoard();
+}
+document.addEventListener("click", (e) => {
+  const t = e.target;
+  if (t instanceof Element && (!t.isConnected || t.closest(".board button.cell, .board .chooser"))) return;
+  cancelSelection();
+});
+document.addEventListener("keydown", (e) => { if (e.key === "Escape") cancelSelection(); });
 
 function moveLabel(m) {
   if (!m.value) return "";
@@ -20,82 +65,257 @@ function moveLabel(m) {
   return m.value + " in " + m.remoteness;
 }
 
-function boardButton(info, ctx, name, text, extra) {
+function moveTitle(m, ctx) {
+  return m.name + (ctx.hints && m.value ? ": " + moveLabel(m) : "");
+}
+
+// bestClass is the value class of the best of moves, for hints.
+function bestClass(moves, ctx) {
+  let best = "unknown";
+  for (const m of moves) {
+    const c = m.value ? ctx.valueClass(m.value) : "unknown";
+    if ((rank[c] || 0) > (rank[best] || 0)) best = c;
+  }
+  return best;
+}
+
+// target makes b play one of moves: the move itself, or a chooser when
+// they are several.
+function target(b, moves, info, ctx, redraw, k) {
+  b.classList.add("playable");
+  if (ctx.hints) {
+    const c = bestClass(moves, ctx);
+    if (c !== "unknown") b.classList.add(c);
+  }
+  b.disabled = !ctx.canPlay;
+  if (moves.length === 1) {
+    const m = moves[0];
+    b.dataset.move = m.name;
+    b.title = moveTitle(m, ctx);
+    b.addEventListener("click", () => { sel = null; ctx.play(m); });
+    return;
+  }
+  b.dataset.choose = moves.map((m) => m.name).join(" ");
+  b.title = moves.map((m) => moveTitle(m, ctx)).join("; ");
+  b.addEventListener("click", () => {
+    sel = { position: info.position, from: sel ? sel.from : "", choose: k };
+    redraw();
+  });
+}
+
+function cardButton(info, ctx, name, text, extra) {
   const m = name ? info.moves.find((x) => x.name === name) : null;
   const b = el("button", "cell " + (extra || ""), text);
   b.type = "button";
   if (m) {
-    b.classList.add("playable");
-    if (ctx.hints && m.value) b.classList.add(ctx.valueClass(m.value));
-    b.dataset.move = m.name;
-    b.title = m.name + (ctx.hints && m.value ? ": " + moveLabel(m) : "");
-    b.disabled = !ctx.canPlay;
-    b.addEventListener("click", () => ctx.play(m));
+    target(b, [m], info, ctx, null, "");
   } else {
     b.disabled = true;
   }
   return b;
 }
 
+// pieceText is what a cell shows: X and O for marks, a piece's letter as
+// it is (upper case the first player's, lower case the second's).
+function pieceText(c) {
+  if (c === "x") return "X";
+  if (c === "o") return "O";
+  return c;
+}
+
+function pieceClass(c) {
+  if (!c) return "empty";
+  if (c === "x" || c === "o") return "stone " + c;
+  return "stone piece " + (c === c.toUpperCase() ? "x" : "o");
+}
+
+// playing works out what a click on each cell of the board does now, from
+// board.plays and the selection: decorate(b, k) gives the button b of the
+// cell k its part (a piece to take, a target, a cell that cancels) and
+// reports whether it has one; chooser() is the open chooser, or null.
+function playing(box, info, ctx) {
+  const bd = info.board;
+  const redraw = () => render(box, info, ctx);
+  const byName = new Map(info.moves.map((m) => [m.name, m]));
+  const drops = new Map(); // cell key -> moves played by one click there
+  const froms = new Map(); // cell key -> [{move, to}] of the piece there
+  const push = (map, k, v) => { if (!map.has(k)) map.set(k, []); map.get(k).push(v); };
+  for (const p of bd.plays || []) {
+    const m = byName.get(p.name);
+    if (!m) continue;
+    if (p.from) push(froms, cellKey(p.from), { move: m, to: cellKey(p.to) });
+    else push(drops, cellKey(p.to), m);
+  }
+  if (sel && (sel.position !== info.position || !ctx.canPlay || (sel.from && !froms.has(sel.from)))) sel = null;
+  const active = new Map(); // cell key -> moves a click there plays now
+  if (sel && sel.from) {
+    for (const t of froms.get(sel.from)) push(active, t.to, t.move);
+  } else {
+    for (const [k, ms] of drops) active.set(k, ms);
+  }
+  const cancel = () => { sel = null; redraw(); };
+  redrawBoard = redraw;
+
+  const decorate = (b, k) => {
+    b.dataset.cell = k;
+    if (!ctx.canPlay) b.disabled = true;
+    if (sel && sel.from === k) {
+      b.classList.add("selected");
+      b.dataset.from = k;
+      b.title = "Selected: click a highlighted cell to move it there, or here again to cancel";
+      b.addEventListener("click", cancel);
+    } else if (active.has(k)) {
+      target(b, active.get(k), info, ctx, redraw, k);
+      if (sel && sel.from) b.classList.add("target");
+      if (sel && sel.choose === k) b.classList.add("choosing");
+    } else if (froms.has(k)) {
+      b.classList.add("movable");
+      if (ctx.hints) {
+        const best = bestClass(froms.get(k).map((f) => f.move), ctx);
+        if (best !== "unknown") b.classList.add("best-" + best);
+      }
+      b.dataset.from = k;
+      b.title = "Moves: " + froms.get(k).map((f) => moveTitle(f.move, ctx)).join(", ");
+      b.addEventListener("click", () => { sel = { position: info.position, from: k, choose: "" }; redraw(); });
+    } else if (sel) {
+      b.classList.add("inert");
+      b.addEventListener("click", cancel);
+    } else {
+      return false;
+    }
+    return true;
+  };
+  const open = () => (sel && sel.choose && active.has(sel.choose) ? chooser(active.get(sel.choose), ctx, cancel) : null);
+  return { drops, selecting: !!sel, decorate, chooser: open };
+}
+
+function renderGrid(box, info, ctx) {
+  const bd = info.board;
+  const pl = playing(box, info, ctx);
+  const dropInColumn = new Map(); // column -> the one move a piece falls by there
+  if (bd.gravity && !pl.selecting) {
+    for (const [k, ms] of pl.drops) {
+      const col = Number(k.split(",")[1]);
+      if (ms.length === 1) dropInColumn.set(col, dropInColumn.has(col) ? null : ms[0]);
+    }
+    for (const [col, m] of dropInColumn) if (!m) dropInColumn.delete(col);
+  }
+  const cols = Math.max(1, ...bd.cells.map((row) => row.length));
+  box.style.setProperty("--cols", String(cols));
+  const t = el("table", "grid");
+  bd.cells.forEach((row, r) => {
+    const tr = el("tr");
+    tr.append(el("th", "", bd.rowLabels ? bd.rowLabels[r] : ""));
+    row.forEach((c, ci) => {
+      const b = el("button", "cell " + pieceClass(c), pieceText(c));
+      b.type = "button";
+      if (pl.decorate(b, r + "," + ci)) {
+        // played or selected
+      } else if (bd.gravity && !c && dropInColumn.has(ci)) {
+        // A piece falls: any empty cell of a column plays there.
+        const m = dropInColumn.get(ci);
+        b.classList.add("incolumn");
+        b.title = moveTitle(m, ctx);
+        b.addEventListener("click", () => ctx.play(m));
+      } else {
+        b.disabled = true;
+      }
+      const td = el("td");
+      td.append(b);
+      tr.append(td);
+    });
+    t.append(tr);
+  });
+  const tr = el("tr");
+  tr.append(el("th"));
+  for (const l of bd.colLabels || []) tr.append(el("th", "", l));
+  t.append(tr);
+  box.append(t);
+  const ch = pl.chooser();
+  if (ch) box.append(ch);
+  if (bd.caption) box.append(el("p", "small caption", bd.caption));
+}
+
+// renderHands draws chopsticks' hands, the second player's row on top;
+// the hand of player i (0 first), side j (0 left) is the cell "i,j".
+function renderHands(box, info, ctx) {
+  const bd = info.board;
+  const pl = playing(box, info, ctx);
+  ["second", "first"].forEach((p) => {
+    const i = p === "first" ? 0 : 1;
+    const row = el("div", "handsrow" + (info.turn === p && !info.ended ? " tomove" : ""));
+    row.append(el("span", "who", cap(p) + " player" + (info.turn === p && !info.ended ? " — to move" : "")));
+    ["left", "right"].forEach((side, j) => {
+      const n = bd.hands[i][j];
+      const h = el("button", "cell hand" + (n === 5 ? " dead" : ""));
+      h.type = "button";
+      h.append(el("span", "side", side));
+      const fingers = el("span", "fingers");
+      if (n === 5) fingers.textContent = "✕ dead";
+      else if (n === 0) fingers.textContent = "0 (empty)";
+      else {
+        for (let k = 0; k < n; k++) fingers.append(el("span", "finger"));
+        fingers.append(el("span", "count", String(n)));
+      }
+      h.append(fingers);
+      if (!pl.decorate(h, i + "," + j)) h.disabled = true;
+      row.append(h);
+    });
+    box.append(row);
+  });
+  const ch = pl.chooser();
+  if (ch) box.append(ch);
+  box.append(el("p", "small", "Moves: click one of your hands, then the hand it touches or gives fingers to. LxR means your left hand touches the opponent's right hand; L2R moves 2 fingers from your left hand to your right."));
+}
+
+// chooser asks which of several moves on one cell to play.
+function chooser(moves, ctx, cancel) {
+  const box = el("div", "chooser");
+  box.append(el("span", "ask", "Which move?"));
+  for (const m of moves) {
+    const b = el("button", "choice " + (ctx.hints && m.value ? ctx.valueClass(m.value) : "plain"), m.name);
+    b.type = "button";
+    b.dataset.move = m.name;
+    b.title = moveTitle(m, ctx);
+    b.disabled = !ctx.canPlay;
+    b.addEventListener("click", () => { sel = null; ctx.play(m); });
+    box.append(b);
+  }
+  const no = el("button", "choice cancel", "Cancel");
+  no.type = "button";
+  no.addEventListener("click", cancel);
+  box.append(no);
+  return box;
+}
+
 function render(box, info, ctx) {
+  redrawBoard = null;
   box.textContent = "";
+  box.style.removeProperty("--cols");
   const bd = info.board;
   if (!bd) {
+    sel = null;
     box.className = "board text";
     box.append(el("pre", "textpos", info.drawing || info.position));
     return;
   }
   box.className = "board " + bd.kind;
   if (bd.kind === "grid") {
-    const t = el("table", "grid");
-    bd.cells.forEach((row, r) => {
-      const tr = el("tr");
-      tr.append(el("th", "", bd.rowLabels ? bd.rowLabels[r] : ""));
-      row.forEach((c, ci) => {
-        const td = el("td");
-        td.append(boardButton(info, ctx, bd.moves[r][ci], c === "x" ? "X" : c === "o" ? "O" : "", c ? "stone " + c : "empty"));
-        tr.append(td);
-      });
-      t.append(tr);
-    });
-    const tr = el("tr");
-    tr.append(el("th"));
-    for (const l of bd.colLabels || []) tr.append(el("th", "", l));
-    t.append(tr);
-    box.append(t);
-    if (bd.caption) box.append(el("p", "small", bd.caption));
+    renderGrid(box, info, ctx);
   } else if (bd.kind === "hands") {
-    ["second", "first"].forEach((p) => {
-      const i = p === "first" ? 0 : 1;
-      const row = el("div", "handsrow" + (info.turn === p && !info.ended ? " tomove" : ""));
-      row.append(el("span", "who", cap(p) + " player" + (info.turn === p && !info.ended ? " — to move" : "")));
-      ["left", "right"].forEach((side, j) => {
-        const n = bd.hands[i][j];
-        const h = el("div", "hand" + (n === 5 ? " dead" : ""));
-        h.append(el("span", "side", side));
-        const fingers = el("span", "fingers");
-        if (n === 5) fingers.textContent = "✕ dead";
-        else if (n === 0) fingers.textContent = "0 (empty)";
-        else {
-          for (let k = 0; k < n; k++) fingers.append(el("span", "finger"));
-          fingers.append(el("span", "count", String(n)));
-        }
-        h.append(fingers);
-        row.append(h);
-      });
-      box.append(row);
-    });
-    box.append(el("p", "small", "Moves: LxR means your left hand touches the opponent's right hand; L2R moves 2 fingers from your left hand to your right."));
+    renderHands(box, info, ctx);
   } else if (bd.kind === "cards") {
     const table = el("div", "table", "On the table: " + bd.total + " of " + bd.target + " (exactly " + bd.target + ": second player wins; more: first player wins)");
     ["first", "second"].forEach((p, i) => {
       const hand = bd.cards[i];
       const row = el("div", "cardsrow" + (info.turn === p && !info.ended ? " tomove" : ""));
       row.append(el("span", "who", cap(p) + " player" + (info.turn === p && !info.ended ? " — to move" : "")));
+      const cards = el("span", "cards");
       hand.values.forEach((v, k) => {
-        if (hand.played[k]) row.append(boardButton(info, ctx, "", String(v), "card played"));
-        else row.append(boardButton(info, ctx, hand.moves[k], String(v), "card"));
+        if (hand.played[k]) cards.append(cardButton(info, ctx, "", String(v), "card played"));
+        else cards.append(cardButton(info, ctx, hand.moves[k], String(v), "card"));
       });
+      row.append(cards);
       box.append(row);
       if (i === 0) box.append(table);
     });
