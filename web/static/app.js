@@ -274,8 +274,17 @@ function failed(e) {
   $("progress").hidden = true;
   $("progress").classList.remove("busy");
   showError(e.message);
-  $("verdict").textContent = "Something is wrong with this game or position.";
+  const shown = state.info && state.info.status === "ready";
+  $("verdict").textContent = state.idx > 0 || shown
+    ? "This position cannot be shown: Undo goes back."
+    : "This game cannot be played here: change it in the game form.";
   $("verdict").className = "verdict";
+  $("undo").disabled = state.idx === 0;
+  $("redo").disabled = atTip();
+  // Nothing of the game to show: only the message, and the form below it.
+  $("play").classList.toggle("empty", !state.info);
+  // The way out is the game form: unfold it, even on a phone.
+  if (state.idx === 0) $("setupbox").open = true;
 }
 
 function record(i, info) {
@@ -565,6 +574,7 @@ function moveLabel(m) {
 function render() {
   const info = state.info;
   if (!info) return;
+  $("play").classList.remove("empty");
   const solving = info.status === "solving";
   $("progress").hidden = !solving;
   $("progress").classList.remove("busy");
@@ -688,7 +698,7 @@ function renderRecord() {
     const b = el("button", "plybtn " + (state.hints ? valueClass(r.moveValue) : "plain"));
     b.type = "button";
     b.dataset.ply = String(i + 1);
-    b.append(el("span", "who", r.turn === "first" ? "1st" : r.turn === "second" ? "2nd" : r.turn));
+    b.append(el("span", "plyby", r.turn === "first" ? "1st" : r.turn === "second" ? "2nd" : r.turn));
     b.append(el("span", "mname", r.move));
     if (state.hints && r.moveValue) b.append(el("span", "mval", moveWords(r)));
     if (r.note && /threw away|loses:/.test(r.note)) b.append(el("span", "mark", "✗ mistake"));
@@ -790,7 +800,8 @@ function renderChart() {
   recs.forEach((r, i) => {
     if (!r || r.value === undefined) return;
     const x = left + i * step + step / 2;
-    const labelled = i % every === 0 || i === state.idx;
+    // The current ply is always labelled, and its neighbours give way.
+    const labelled = i === state.idx || (i % every === 0 && Math.abs(i - state.idx) >= every);
     const g = svg("g", { class: "point" + (i === state.idx ? " current" : "") + (i > state.idx ? " future" : ""), "data-ply": String(i) });
     c.append(g);
     const add = (e) => { g.append(e); return e; };
