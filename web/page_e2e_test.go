@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // The page's browser tests: phones, watching the computer play itself, the
@@ -552,6 +553,14 @@ func TestPageRecordAndLink(t *testing.T) {
 	waitJS(t, ctx, "the link shows move 1", fmt.Sprintf(`document.getElementById("position").textContent === %q && !document.getElementById("redo").disabled`, positions[0]))
 	click(t, ctx, "#redo")
 	waitJS(t, ctx, "redo along the link's moves", fmt.Sprintf(`document.getElementById("position").textContent === %q`, positions[1]))
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowLeft)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "← steps back", fmt.Sprintf(`document.getElementById("position").textContent === %q`, positions[0]))
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowRight)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "→ steps forward", fmt.Sprintf(`document.getElementById("position").textContent === %q`, positions[1]))
 
 	navigate(t, ctx, ts.URL+"/?game=tictactoe&mode=two&moves=b2,b2,a1")
 	waitJS(t, ctx, "an illegal move in a link", `!document.getElementById("error").hidden`)

@@ -211,7 +211,9 @@ function readOpponent() {
   state.opponent = $("opponent").value;
   const p = parseInt($("errpct").value, 10);
   state.errPct = isNaN(p) ? 30 : Math.min(100, Math.max(0, p));
-  $("errbox").hidden = state.opponent !== "erring";
+  const people = $("mode").value === "two";
+  $("opponentbox").hidden = people;
+  $("errbox").hidden = people || state.opponent !== "erring";
 }
 
 function newGame(spec, pos, replay, at) {
@@ -545,6 +547,8 @@ function whyWords(info) {
 // server gives (queue, lane, bytes, estimatedBytes, secondsLeft) when present.
 function progressWords(info) {
   const p = info.progress || {};
+  const known = ["queue", "lane", "estimatedBytes", "bytes", "secondsLeft"].some((k) => k in p);
+  if (!known) return info.verdict || "Solving…";
   const parts = [];
   if (p.queue > 0) {
     parts.push((p.queue === 1 ? "Next in the queue" : ordinal(p.queue) + " in the queue") + (p.lane ? " of " + p.lane + " solves" : ""));
@@ -673,7 +677,7 @@ function renderWatch() {
   $("watch").hidden = !on;
   if (!on) return;
   const over = !!(state.info && state.info.ended) && atTip();
-  $("watchplay").textContent = state.paused || over ? "▶ Play" : "⏸ Pause";
+  $("watchplay").textContent = state.paused || over ? "▶ Play" : "‖ Pause";
   $("watchplay").disabled = over;
   $("watchback").disabled = state.idx === 0;
   $("watchstep").disabled = over;
@@ -738,6 +742,7 @@ function gameLink(info) {
   if (!state.hints) q.set("hints", "0");
   if (state.opponent !== "perfect") q.set("opponent", state.opponent);
   if (state.opponent === "erring") q.set("err", String(state.errPct));
+  if (state.mode === "watch" && state.speed !== 700) q.set("speed", String(state.speed));
   let url = location.pathname + "?" + q.toString();
   const names = [];
   for (let i = 0; i < state.history.length - 1; i++) names.push(state.records[i] ? state.records[i].move : "");
@@ -864,9 +869,16 @@ async function init() {
   $("errpct").addEventListener("change", () => { readOpponent(); if (state.info) render(); });
   $("mode").addEventListener("change", () => {
     state.mode = $("mode").value;
+    readOpponent();
     state.paused = false;
     if (state.info) render();
     scheduleComputer();
+  });
+  // ← and → step through the game, as Undo and Redo, unless typing.
+  document.addEventListener("keydown", (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || e.target.closest("input, select, textarea")) return;
+    if (e.key === "ArrowLeft") { e.preventDefault(); undo(); }
+    if (e.key === "ArrowRight") { e.preventDefault(); state.mode === "watch" ? watchStep() : redo(); }
   });
   const q = new URLSearchParams(location.search);
   const spec = q.get("game") || "tictactoe";
