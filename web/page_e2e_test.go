@@ -589,7 +589,7 @@ func TestPageChart(t *testing.T) {
 	spec := "subtraction:set=1,n=45"
 	navigate(t, ctx, ts.URL+"/?game="+url.QueryEscape(spec)+"&mode=two&moves="+strings.Join(names, ","))
 	waitJS(t, ctx, "the long game", `document.getElementById("turn").textContent.includes("game over") && document.querySelectorAll("#chart .point").length === 46`)
-	overlaps := eval[string](t, ctx, `(() => {
+	overlapsJS := `(() => {
 		const boxes = [...document.querySelectorAll("#chart text")].map((e) => ({t: e.textContent, b: e.getBBox()}));
 		const out = [];
 		for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
@@ -597,11 +597,26 @@ func TestPageChart(t *testing.T) {
 			if (a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5) out.push(boxes[i].t + "/" + boxes[j].t);
 		}
 		return out.join(" ");
-	})()`)
-	if overlaps != "" {
+	})()`
+	if overlaps := eval[string](t, ctx, overlapsJS); overlaps != "" {
 		t.Errorf("chart labels overlap: %s", overlaps)
 	}
 	screenshot(t, ctx, dir, "chart-45.png")
+	// On a phone the chart is drawn again at its width.
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "the chart at phone width", `document.getElementById("chart").getAttribute("viewBox").startsWith("0 0 3")`)
+	if overlaps := eval[string](t, ctx, overlapsJS); overlaps != "" {
+		t.Errorf("on a phone chart labels overlap: %s", overlaps)
+	}
+	if err := chromedp.Do(ctx, chromedp.ScrollIntoView(chromedp.CSS(`#chart`))); err != nil {
+		t.Fatal(err)
+	}
+	viewportShot(t, ctx, dir, "phone-chart-45.png")
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 1100)); err != nil {
+		t.Fatal(err)
+	}
 	click(t, ctx, `#chart rect.hit[data-ply="3"]`)
 	waitJS(t, ctx, "a click on the chart", `document.getElementById("position").textContent === "42 second"`)
 	if n := eval[int](t, ctx, plyJS); n != 3 {

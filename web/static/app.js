@@ -782,7 +782,11 @@ async function copy(text, what) {
 function renderChart() {
   const c = $("chart");
   c.textContent = "";
-  const W = 640, H = 220, mid = H / 2, left = 96;
+  // Drawn at the width it is shown at, so that a phone's labels are not
+  // shrunk to nothing.
+  const W = Math.round(Math.min(640, Math.max(300, c.getBoundingClientRect().width || 640)));
+  const H = 220, mid = H / 2, left = 96;
+  c.setAttribute("viewBox", "0 0 " + W + " " + H);
   const recs = state.records.slice(0, state.history.length);
   const n = Math.max(recs.length, 10);
   const maxR = Math.max(5, ...recs.map((r) => (r && r.remoteness) || 0));
@@ -873,6 +877,11 @@ async function init() {
     state.paused = false;
     if (state.info) render();
     scheduleComputer();
+  });
+  let resizing = 0;
+  window.addEventListener("resize", () => {
+    clearTimeout(resizing);
+    resizing = setTimeout(() => { if (state.info) renderChart(); }, 100);
   });
   // ← and → step through the game, as Undo and Redo, unless typing.
   document.addEventListener("keydown", (e) => {
