@@ -427,7 +427,9 @@ function play(m, byComputer) {
   }
   if (byComputer) {
     const who = state.mode === "watch" ? cap(playerName(info.turn)) : "The computer";
-    note = who + " played " + m.name + (state.hints && m.value ? " (" + moveLabel(m) + ")" : "") + ".";
+    // The move's value is the computer's own: say so when it plays you.
+    const label = state.hints && m.value ? " (" + moveLabel(m) + (state.mode === "watch" ? "" : " for it") + ")" : "";
+    note = who + " played " + m.name + label + ".";
   }
   state.history = state.history.slice(0, state.idx + 1);
   state.records = state.records.slice(0, state.idx + 1);
