@@ -264,6 +264,7 @@ async function fetchReady(pos, n) {
 }
 
 function showBusy(text) {
+  $("play").classList.toggle("empty", !state.info);
   $("progress").hidden = false;
   $("progress").classList.add("busy");
   $("progressbar").style.width = "0";
