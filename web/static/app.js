@@ -18,16 +18,33 @@ const svg = (tag, attrs) => {
 const state = {
   games: {},        // name -> info from /api/games
   spec: "",         // the game being played
-  mode: "first",    // first, second (you against the perfect player) or two
+  mode: "first",    // first or second (you against the computer), two (people), watch (computer against itself)
+  opponent: "perfect", // how the computer chooses: perfect, erring, cautious
+  errPct: 30,       // erring: the chance, in percent, of a random move
   hints: true,
   history: [],      // position texts from the start of this game
-  records: [],      // per ply: {turn, value, remoteness, winner, move}
+  records: [],      // per ply: {turn, value, remoteness, winner, ended, move, moveValue, moveRemoteness, by, note}
   idx: 0,           // the current ply
   info: null,       // the current /api/position answer
   loading: 0,       // request counter, so stale answers are dropped
   computerTimer: 0,
-  feedback: "",
+  paused: false,    // watch mode: the computer waits for Play or Step
+  speed: 700,       // watch mode: milliseconds between moves
+  random: Math.random,
 };
+
+// seeded makes the computer's random choices repeatable (seed=N in the
+// address), so that a link with a seed replays the same mistakes.
+function seeded(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
 
 function valueClass(v) {
   if (v === "win") return "win";
@@ -47,19 +64,46 @@ function playerName(p) {
 }
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
+function bytesWords(n) {
+  if (!n) return "";
+  const units = ["bytes", "KB", "MB", "GB", "TB"];
+  let i = 0;
+  while (n >= 1000 && i < units.length - 1) { n /= 1000; i++; }
+  return (i === 0 ? n : n.toFixed(n < 10 ? 1 : 0)) + " " + units[i];
+}
+
+function ordinal(n) {
+  const s = n % 100 >= 11 && n % 100 <= 13 ? "th" : ["th", "st", "nd", "rd"][n % 10] || "th";
+  return n + s;
+}
+
 function showError(msg) {
   const e = $("error");
   e.hidden = !msg;
   e.textContent = msg || "";
 }
 
+// ApiError carries the HTTP status, and for 503 the seconds to wait.
+class ApiError extends Error {
+  constructor(msg, status, retryAfter) {
+    super(msg);
+    this.status = status;
+    this.retryAfter = retryAfter;
+  }
+}
+
 async function api(url, opts) {
   const r = await fetch(url, opts);
   let body;
   try { body = await r.json(); } catch (e) { body = { error: "the server sent something unreadable (" + r.status + ")" }; }
-  if (!r.ok) throw new Error(body.error || ("error " + r.status));
+  if (!r.ok) {
+    const retry = parseInt(r.headers.get("Retry-After") || "", 10);
+    throw new ApiError(body.error || ("error " + r.status), r.status, r.status === 503 ? (retry > 0 ? retry : 5) : 0);
+  }
   return body;
 }
+
+const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
 
 // ---- setup ----
 
@@ -163,53 +207,212 @@ async function loadRules() {
   }
 }
 
-function newGame(spec, pos) {
+function readOpponent() {
+  state.opponent = $("opponent").value;
+  const p = parseInt($("errpct").value, 10);
+  state.errPct = isNaN(p) ? 30 : Math.min(100, Math.max(0, p));
+  const people = $("mode").value === "two";
+  $("opponentbox").hidden = people;
+  $("errbox").hidden = people || state.opponent !== "erring";
+}
+
+function newGame(spec, pos, replay, at) {
   if (!spec) { showError("Choose a game first (or load a rules file)."); return; }
+  stopComputer();
   state.spec = spec;
   state.mode = $("mode").value;
   state.hints = $("hints").checked;
+  readOpponent();
+  state.paused = false;
   state.history = [pos || ""];
   state.records = [];
   state.idx = 0;
-  state.feedback = "";
   state.info = null;
+  $("setupname").textContent = "— " + spec;
+  if (replay && replay.length) replayMoves(replay, at);
+  else load();
+}
+
+// ---- talking to the server ----
+
+// fetchReady asks for a position until its game is solved: while solving
+// it shows the progress, and while the server is busy (503) it waits as
+// long as the server asks. It gives up (null) once another load started.
+async function fetchReady(pos, n) {
+  const url = "/api/position?game=" + encodeURIComponent(state.spec) + "&pos=" + encodeURIComponent(pos);
+  for (;;) {
+    let info;
+    try {
+      info = await api(url);
+    } catch (e) {
+      if (n !== state.loading) return null;
+      if (!(e instanceof ApiError) || e.status !== 503) throw e;
+      for (let s = e.retryAfter; s > 0; s--) {
+        showBusy("The server is busy (" + e.message + "): trying again in " + (s === 1 ? "1 second" : s + " seconds") + ".");
+        await sleep(1000);
+        if (n !== state.loading) return null;
+      }
+      continue;
+    }
+    if (n !== state.loading) return null;
+    if (info.status !== "solving") return info;
+    state.info = info;
+    render();
+    await sleep(400);
+    if (n !== state.loading) return null;
+  }
+}
+
+function showBusy(text) {
+  $("play").classList.toggle("empty", !state.info);
+  $("progress").hidden = false;
+  $("progress").classList.add("busy");
+  $("progressbar").style.width = "0";
+  $("progresstext").textContent = text;
+  $("verdict").textContent = "Waiting for the server…";
+  $("verdict").className = "verdict";
+}
+
+function failed(e) {
+  $("progress").hidden = true;
+  $("progress").classList.remove("busy");
+  showError(e.message);
+  const shown = state.info && state.info.status === "ready";
+  $("verdict").textContent = state.idx > 0 || shown
+    ? "This position cannot be shown: Undo goes back."
+    : "This game cannot be played here: change it in the game form.";
+  $("verdict").className = "verdict";
+  $("undo").disabled = state.idx === 0;
+  $("redo").disabled = atTip();
+  // Nothing of the game to show: only the message, and the form below it.
+  $("play").classList.toggle("empty", !state.info);
+  // The way out is the game form: unfold it, even on a phone.
+  if (state.idx === 0) $("setupbox").open = true;
+}
+
+function record(i, info) {
+  const r = state.records[i] || {};
+  Object.assign(r, { turn: info.turn, value: info.value, remoteness: info.remoteness, winner: info.winner, ended: info.ended });
+  state.records[i] = r;
+}
+
+function load() {
+  stopComputer();
+  showError("");
+  const n = ++state.loading;
+  fetchReady(state.history[state.idx], n).then((info) => {
+    if (!info) return;
+    state.info = info;
+    if (state.history[state.idx] === "") state.history[state.idx] = info.position;
+    record(state.idx, info);
+    render();
+    scheduleComputer();
+  }).catch((e) => {
+    if (n === state.loading) failed(e);
+  });
+}
+
+// replayMoves plays the moves of a link from the start position, then shows
+// ply at (the end when absent).
+async function replayMoves(names, at) {
+  stopComputer();
+  showError("");
+  const n = ++state.loading;
+  try {
+    for (let i = 0; i < names.length; i++) {
+      const info = await fetchReady(state.history[i], n);
+      if (!info) return;
+      if (state.history[i] === "") state.history[i] = info.position;
+      record(i, info);
+      const m = info.moves.find((x) => x.name === names[i]);
+      if (!m) {
+        state.idx = i;
+        state.info = info;
+        render();
+        showError("The link's move " + (i + 1) + ", " + JSON.stringify(names[i]) + ", is not a legal move at " + info.position + "; the game is shown up to move " + i + ".");
+        return;
+      }
+      noteMove(i, info, m, "");
+      state.history.push(m.to);
+    }
+  } catch (e) {
+    if (n === state.loading) failed(e);
+    return;
+  }
+  if (n !== state.loading) return;
+  state.idx = at >= 0 && at < state.history.length ? at : state.history.length - 1;
+  if (state.mode === "watch") state.paused = true;
   load();
 }
 
-// ---- playing ----
+// ---- who moves ----
 
-function load() {
-  clearTimeout(state.computerTimer);
-  showError("");
-  const n = ++state.loading;
-  const url = "/api/position?game=" + encodeURIComponent(state.spec) + "&pos=" + encodeURIComponent(state.history[state.idx]);
-  api(url).then((info) => {
-    if (n !== state.loading) return;
-    state.info = info;
-    if (state.history[state.idx] === "") state.history[state.idx] = info.position;
-    if (info.status === "solving") {
-      render();
-      state.computerTimer = setTimeout(load, 400);
-      return;
-    }
-    state.records[state.idx] = { turn: info.turn, value: info.value, remoteness: info.remoteness, winner: info.winner, ended: info.ended };
-    render();
-    if (computerToMove()) state.computerTimer = setTimeout(computerMove, 600);
-  }).catch((e) => {
-    if (n !== state.loading) return;
-    showError(e.message);
-    $("verdict").textContent = "Something is wrong with this game or position.";
-  });
+function computerSide(turn) {
+  if (state.mode === "watch") return true;
+  if (state.mode === "two") return false;
+  return turn !== state.mode;
 }
 
 function computerToMove() {
   const info = state.info;
-  return info && info.status === "ready" && !info.ended && state.mode !== "two" && info.turn !== state.mode;
+  return !!info && info.status === "ready" && !info.ended && computerSide(info.turn);
+}
+
+function atTip() { return state.idx === state.history.length - 1; }
+
+function stopComputer() {
+  clearTimeout(state.computerTimer);
+  state.computerTimer = 0;
+}
+
+// The computer moves by itself only at the end of the game so far: after an
+// undo its recorded moves wait for Redo, and a paused watch waits for Step.
+// A watch that is not paused plays on through the recorded moves first.
+function scheduleComputer() {
+  stopComputer();
+  const info = state.info;
+  if (!info || info.status !== "ready") return;
+  if (state.mode === "watch") {
+    if (state.paused) return;
+    if (!atTip()) {
+      state.computerTimer = setTimeout(() => { state.idx++; load(); }, state.speed);
+      return;
+    }
+  }
+  if (!computerToMove() || !atTip() || !info.moves.length) return;
+  const wait = state.mode === "watch" ? state.speed : 600;
+  state.computerTimer = setTimeout(computerMove, wait);
+}
+
+// chooseMove is the computer's choice at the current position: moves come
+// best first.
+function chooseMove(info) {
+  const ms = info.moves;
+  const best = ms.filter((m) => m.best);
+  const pick = (list) => list[Math.floor(state.random() * list.length) % list.length];
+  if (state.opponent === "erring" && state.random() * 100 < state.errPct) return pick(ms);
+  if (state.opponent === "cautious") {
+    const safe = ms.filter((m) => m.value && m.value !== "lose");
+    return safe.length ? pick(safe) : ms[0];
+  }
+  return best.length ? best[0] : ms[0];
 }
 
 function computerMove() {
-  if (!computerToMove() || !state.info.moves.length) return;
-  play(state.info.moves[0], true); // moves come best first
+  state.computerTimer = 0;
+  if (!computerToMove() || !atTip() || !state.info.moves.length) return;
+  play(chooseMove(state.info), true);
+}
+
+// noteMove records the move played from ply i and what to say about it.
+function noteMove(i, info, m, note) {
+  const r = state.records[i];
+  r.move = m.name;
+  r.moveValue = m.value || "";
+  r.moveRemoteness = m.remoteness;
+  r.best = !!m.best;
+  r.by = computerSide(info.turn) ? "computer" : "person";
+  r.note = note;
 }
 
 function play(m, byComputer) {
@@ -217,15 +420,21 @@ function play(m, byComputer) {
   if (!info || info.status !== "ready" || info.ended) return;
   if (!byComputer && computerToMove()) return; // not your turn
   const before = state.records[state.idx];
-  state.feedback = "";
+  let note = "";
   if (!byComputer && before && m.value && state.hints) {
-    if (before.value === "win" && m.value !== "win") state.feedback = "Your move " + m.name + " threw away a win: " + bestNames() + " would have won.";
-    else if ((before.value === "tie" || before.value === "draw") && m.value === "lose") state.feedback = "Your move " + m.name + " loses: it gave away the " + before.value + ".";
+    const you = state.mode === "two" ? cap(playerName(info.turn)) + "'s move " : "Your move ";
+    if (before.value === "win" && m.value !== "win") note = you + m.name + " threw away a win: " + bestNames() + " would have won.";
+    else if ((before.value === "tie" || before.value === "draw") && m.value === "lose") note = you + m.name + " loses: it gave away the " + before.value + "; " + bestNames() + " would have held it.";
   }
-  if (byComputer) state.feedback = "The perfect player played " + m.name + ".";
+  if (byComputer) {
+    const who = state.mode === "watch" ? cap(playerName(info.turn)) : "The computer";
+    // The move's value is the computer's own: say so when it plays you.
+    const label = state.hints && m.value ? " (" + moveLabel(m) + (state.mode === "watch" ? "" : " for it") + ")" : "";
+    note = who + " played " + m.name + label + ".";
+  }
   state.history = state.history.slice(0, state.idx + 1);
   state.records = state.records.slice(0, state.idx + 1);
-  state.records[state.idx].move = m.name;
+  noteMove(state.idx, info, m, note);
   state.history.push(m.to);
   state.idx++;
   load();
@@ -235,42 +444,65 @@ function bestNames() {
   return state.info.moves.filter((m) => m.best).map((m) => m.name).join(" or ");
 }
 
-function undo() {
-  if (state.idx === 0) return;
-  state.idx--;
-  // Against the perfect player, go back to your own turn.
-  while (state.mode !== "two" && state.idx > 0 && state.records[state.idx] && state.records[state.idx].turn !== state.mode) state.idx--;
-  state.feedback = "";
+function goTo(ply) {
+  if (ply < 0 || ply >= state.history.length || ply === state.idx) return;
+  state.idx = ply;
+  if (state.mode === "watch") state.paused = true;
   load();
 }
 
+function undo() {
+  if (state.idx === 0) return;
+  if (state.mode === "watch") { state.paused = true; goTo(state.idx - 1); return; }
+  let i = state.idx - 1;
+  // Against the computer, go back to your own turn.
+  while (state.mode !== "two" && i > 0 && state.records[i] && computerSide(state.records[i].turn)) i--;
+  goTo(i);
+}
+
 function redo() {
-  if (state.idx + 1 >= state.history.length) return;
-  state.idx++;
-  state.feedback = "";
-  load();
+  if (atTip()) return;
+  if (state.mode === "watch") { state.paused = true; goTo(state.idx + 1); return; }
+  let i = state.idx + 1;
+  // Against the computer, forward over its recorded replies to your turn.
+  while (state.mode !== "two" && i < state.history.length - 1 && state.records[i] && computerSide(state.records[i].turn) && !state.records[i].ended) i++;
+  goTo(i);
 }
 
 function restart() {
   state.idx = 0;
   state.history = state.history.slice(0, 1);
   state.records = state.records.slice(0, 1);
-  state.feedback = "";
+  state.paused = false;
   load();
+}
+
+// watchStep moves one ply forward in watch mode: the recorded move when
+// there is one, else the computer's next move.
+function watchStep() {
+  state.paused = true;
+  if (!atTip()) { goTo(state.idx + 1); return; }
+  if (computerToMove() && state.info.moves.length) play(chooseMove(state.info), true);
+}
+
+function watchToggle() {
+  state.paused = !state.paused;
+  renderWatch();
+  scheduleComputer();
 }
 
 // ---- words ----
 
 function verdictWords(info) {
-  const you = state.mode === "two" ? null : state.mode;
+  const you = state.mode === "two" || state.mode === "watch" ? null : state.mode;
   const r = info.remoteness;
   if (info.ended) {
     if (info.winner === "none") return "Game over: a tie.";
-    if (you) return info.winner === you ? "Game over: you won!" : "Game over: the perfect player won.";
+    if (you) return info.winner === you ? "Game over: you won!" : "Game over: the computer won.";
     return "Game over: " + playerName(info.winner) + " won.";
   }
   if (!state.hints) {
-    if (you) return info.turn === you ? "Your move." : "Sente (the perfect player) is thinking…";
+    if (you) return info.turn === you ? "Your move." : "The computer is thinking…";
     return cap(playerName(info.turn)) + " to move.";
   }
   const mover = info.turn;
@@ -281,11 +513,11 @@ function verdictWords(info) {
     if (winner === you) {
       return mover === you
         ? "You are winning: you can force a win in " + moves(r) + "."
-        : "You are winning: whatever the perfect player does, you can win within " + moves(r) + ".";
+        : "You are winning: whatever the computer does, you can win within " + moves(r) + ".";
     }
     return mover === you
-      ? "You are losing: the perfect player can force a win within " + moves(r) + ", whatever you do."
-      : "You are losing: the perfect player can force a win in " + moves(r) + ".";
+      ? "You are losing: the computer can force a win within " + moves(r) + ", whatever you do."
+      : "You are losing: the computer can force a win in " + moves(r) + ".";
   }
   return mover === winner
     ? cap(playerName(winner)) + " is winning: they can force a win in " + moves(r) + "."
@@ -297,7 +529,7 @@ function whyWords(info) {
   const count = { win: 0, tie: 0, lose: 0 };
   for (const m of info.moves) count[valueClass(m.value)] = (count[valueClass(m.value)] || 0) + 1;
   const yours = state.mode === "two" || info.turn === state.mode;
-  const who = yours ? (state.mode === "two" ? cap(playerName(info.turn)) + " has" : "You have") : "The perfect player has";
+  const who = state.mode === "two" || state.mode === "watch" ? cap(playerName(info.turn)) + " has" : yours ? "You have" : "The computer has";
   const parts = [];
   if (count.win) parts.push(count.win + " winning (green)");
   if (count.tie) parts.push(count.tie + " holding a tie or draw (yellow)");
@@ -314,29 +546,59 @@ function whyWords(info) {
   return s;
 }
 
+// progressWords says where a waiting solve stands, from the fields the
+// server gives (queue, lane, bytes, estimatedBytes, secondsLeft) when present.
+function progressWords(info) {
+  const p = info.progress || {};
+  const known = ["queue", "lane", "estimatedBytes", "bytes", "secondsLeft"].some((k) => k in p);
+  if (!known) return info.verdict || "Solving…";
+  const parts = [];
+  if (p.queue > 0) {
+    parts.push((p.queue === 1 ? "Next in the queue" : ordinal(p.queue) + " in the queue") + (p.lane ? " of " + p.lane + " solves" : ""));
+    if (p.estimatedBytes) parts.push("it needs about " + bytesWords(p.estimatedBytes));
+  } else if (p.total || p.done || p.phase) {
+    let s = cap(p.phase || "solving");
+    if (p.total) s += ": " + Math.round(100 * p.done / p.total) + "% (" + p.done.toLocaleString("en") + " of " + p.total.toLocaleString("en") + " positions)";
+    else if (p.done) s += ": " + p.done.toLocaleString("en") + " positions so far";
+    parts.push(s);
+    if (p.bytes && p.estimatedBytes) parts.push("holding " + bytesWords(p.bytes) + " of an estimated " + bytesWords(p.estimatedBytes));
+    else if (p.bytes) parts.push("holding " + bytesWords(p.bytes));
+    else if (p.estimatedBytes) parts.push("about " + bytesWords(p.estimatedBytes) + " needed");
+  }
+  if (p.secondsLeft > 0) parts.push("about " + (p.secondsLeft === 1 ? "1 second" : Math.round(p.secondsLeft) + " seconds") + " left");
+  if (!parts.length) return info.verdict || "Solving…";
+  return parts.join("; ") + ".";
+}
+
+function moveLabel(m) {
+  if (!m.value) return "";
+  if (m.value === "draw") return "draw";
+  return m.value + " in " + m.remoteness;
+}
+
 // ---- rendering ----
 
 function render() {
   const info = state.info;
   if (!info) return;
+  $("play").classList.remove("empty");
   const solving = info.status === "solving";
   $("progress").hidden = !solving;
+  $("progress").classList.remove("busy");
   if (solving) {
     const p = info.progress || {};
     const pct = p.total ? Math.round(100 * p.done / p.total) : 0;
     $("progressbar").style.width = pct + "%";
-    $("progresstext").textContent = info.verdict;
+    $("progresstext").textContent = progressWords(info);
     $("verdict").textContent = "Solving " + info.game + "…";
   } else {
     $("verdict").textContent = verdictWords(info);
   }
   $("verdict").className = "verdict " + (solving || !state.hints ? "" : verdictClass(info));
   $("why").textContent = whyWords(info);
-  $("feedback").textContent = state.feedback;
+  renderFeedback();
   $("position").textContent = info.position;
   $("turn").textContent = info.ended ? "(game over)" : "(" + info.turn + " to move)";
-  $("drawing").hidden = !!info.board || !info.drawing;
-  $("drawing").textContent = info.drawing || "";
   $("rules").textContent = info.rules || info.summary || "";
   $("form").textContent = info.form || "";
   $("startpos").placeholder = info.start;
@@ -345,25 +607,37 @@ function render() {
   $("legend").hidden = !state.hints;
   $("glegend").hidden = !info.impartial;
   $("undo").disabled = state.idx === 0;
-  $("redo").disabled = state.idx + 1 >= state.history.length;
-  const q = new URLSearchParams({ game: state.spec, pos: info.position, mode: state.mode, hints: state.hints ? "1" : "0" });
-  const url = location.pathname + "?" + q.toString();
+  $("redo").disabled = atTip();
+  renderWatch();
+  const url = gameLink(info);
   history.replaceState(null, "", url);
   $("link").href = url;
   $("stats").textContent = info.positions ? "Solved: " + info.positions + " positions reachable." : "";
+  renderRecord();
   renderChart();
 }
 
 function verdictClass(info) {
   if (info.value === "tie" || info.value === "draw" || info.winner === "none") return "tie";
-  if (state.mode === "two") return info.winner === "first" ? "first" : "second";
+  if (state.mode === "two" || state.mode === "watch") return info.winner === "first" ? "first" : "second";
   return info.winner === state.mode ? "win" : "lose";
 }
 
-function moveLabel(m) {
-  if (!m.value) return "";
-  if (m.value === "draw") return "draw";
-  return m.value + " in " + m.remoteness;
+// renderFeedback says what happened since the person last moved: their own
+// move's remark (a thrown-away win stays readable after the computer's
+// reply) and the computer's replies.
+function renderFeedback() {
+  const lines = [];
+  for (let j = state.idx - 1; j >= 0 && lines.length < 3; j--) {
+    const r = state.records[j];
+    if (!r) break;
+    if (r.note) lines.unshift(r.note);
+    if (r.by === "person" || state.mode === "watch") break;
+  }
+  if (computerToMove() && !atTip() && state.mode !== "watch") lines.push("The computer is to move here: Redo replays its move, Restart starts again.");
+  const box = $("feedback");
+  box.textContent = "";
+  for (const l of lines) box.append(el("div", /threw away|loses:/.test(l) ? "blunder" : "", l));
 }
 
 function renderMoves(info) {
@@ -385,7 +659,11 @@ function renderMoves(info) {
     b.addEventListener("click", () => play(m, false));
     box.append(b);
   }
-  $("movestitle").textContent = info.ended ? "No moves: the game is over" : (info.status === "ready" && computerToMove() ? "Moves of the perfect player" : (state.mode === "two" ? "Moves of " + playerName(info.turn) : "Your moves"));
+  let title;
+  if (info.ended) title = "No moves: the game is over";
+  else if (info.status === "ready" && computerToMove()) title = state.mode === "watch" ? "Moves of " + playerName(info.turn) : "Moves of the computer";
+  else title = state.mode === "two" ? "Moves of " + playerName(info.turn) : "Your moves";
+  $("movestitle").textContent = title;
 }
 
 function renderBoard(info) {
@@ -397,16 +675,129 @@ function renderBoard(info) {
   });
 }
 
+function renderWatch() {
+  const on = state.mode === "watch";
+  $("watch").hidden = !on;
+  if (!on) return;
+  const over = !!(state.info && state.info.ended) && atTip();
+  $("watchplay").textContent = state.paused || over ? "▶ Play" : "‖ Pause";
+  $("watchplay").disabled = over;
+  $("watchback").disabled = state.idx === 0;
+  $("watchstep").disabled = over;
+}
+
+// ---- the game so far ----
+
+function moveWords(r) {
+  if (!r.moveValue) return "";
+  if (r.moveValue === "draw") return "draw";
+  return r.moveValue + " in " + r.moveRemoteness;
+}
+
+function renderRecord() {
+  const box = $("record");
+  box.textContent = "";
+  const n = state.history.length - 1;
+  for (let i = 0; i < n; i++) {
+    const r = state.records[i];
+    if (!r || !r.move) continue;
+    const li = el("li", "ply" + (i + 1 === state.idx ? " current" : "") + (i + 1 > state.idx ? " future" : ""));
+    const b = el("button", "plybtn " + (state.hints ? valueClass(r.moveValue) : "plain"));
+    b.type = "button";
+    b.dataset.ply = String(i + 1);
+    b.append(el("span", "plyby", r.turn === "first" ? "1st" : r.turn === "second" ? "2nd" : r.turn));
+    b.append(el("span", "mname", r.move));
+    if (state.hints && r.moveValue) b.append(el("span", "mval", moveWords(r)));
+    if (r.note && /threw away|loses:/.test(r.note)) b.append(el("span", "mark", "✗ mistake"));
+    b.title = "Go to the position after this move";
+    b.addEventListener("click", () => goTo(i + 1));
+    li.append(b);
+    box.append(li);
+  }
+  $("recordtext").value = recordText();
+}
+
+function recordText() {
+  const lines = ["sente: " + state.spec + " from " + state.history[0]];
+  const n = state.history.length - 1;
+  for (let i = 0; i < n; i++) {
+    const r = state.records[i];
+    if (!r || !r.move) continue;
+    let s = (i + 1) + ". " + r.turn + " " + r.move;
+    if (r.moveValue) s += " (" + moveWords(r) + ")";
+    if (r.by === "computer" && state.mode !== "two") s += " [computer]";
+    lines.push(s);
+  }
+  const last = state.records[n];
+  if (last && last.ended) lines.push(last.winner === "none" ? "Game over: a tie." : "Game over: " + last.winner + " player won.");
+  lines.push(location.origin + gameLink(state.info));
+  return lines.join("\n");
+}
+
+// gameLink is the address that reproduces this game: the game, its start
+// position, the moves played (comma-separated, each escaped) and, when not
+// at the end, the ply shown.
+function gameLink(info) {
+  const start = state.history[0];
+  const q = new URLSearchParams({ game: state.spec });
+  if (start && !(info && start === info.start)) q.set("pos", start);
+  q.set("mode", state.mode);
+  if (!state.hints) q.set("hints", "0");
+  if (state.opponent !== "perfect") q.set("opponent", state.opponent);
+  if (state.opponent === "erring") q.set("err", String(state.errPct));
+  if (state.mode === "watch" && state.speed !== 700) q.set("speed", String(state.speed));
+  let url = location.pathname + "?" + q.toString();
+  const names = [];
+  for (let i = 0; i < state.history.length - 1; i++) names.push(state.records[i] ? state.records[i].move : "");
+  if (names.length) url += "&moves=" + names.map(encodeURIComponent).join(",");
+  if (!atTip()) url += "&at=" + state.idx;
+  return url;
+}
+
+// movesParam reads moves=a,b,c from the raw query: a comma inside a move's
+// name is escaped (%2C) and so is not a separator.
+function movesParam(search) {
+  for (const part of search.replace(/^\?/, "").split("&")) {
+    if (part.startsWith("moves=")) {
+      const raw = part.slice(6);
+      return raw ? raw.split(",").map((s) => decodeURIComponent(s.replace(/\+/g, " "))) : [];
+    }
+  }
+  return [];
+}
+
+async function copy(text, what) {
+  let ok = false;
+  try {
+    await navigator.clipboard.writeText(text);
+    ok = true;
+  } catch (e) {
+    // Without clipboard permission, select the text so that Ctrl+C copies it.
+    const t = $("recordtext");
+    t.closest("details").open = true;
+    t.value = text;
+    t.select();
+    try { ok = document.execCommand("copy"); } catch (e2) { ok = false; }
+  }
+  $("copied").textContent = ok ? what + " copied." : what + " selected below: press Ctrl+C (or ⌘C) to copy.";
+}
+
 function renderChart() {
   const c = $("chart");
   c.textContent = "";
-  const W = 640, H = 220, mid = H / 2, left = 96;
-  const recs = state.records.slice(0, state.idx + 1);
+  // Drawn at the width it is shown at, so that a phone's labels are not
+  // shrunk to nothing.
+  const W = Math.round(Math.min(640, Math.max(300, c.getBoundingClientRect().width || 640)));
+  const H = 220, mid = H / 2, left = 96;
+  c.setAttribute("viewBox", "0 0 " + W + " " + H);
+  const recs = state.records.slice(0, state.history.length);
   const n = Math.max(recs.length, 10);
   const maxR = Math.max(5, ...recs.map((r) => (r && r.remoteness) || 0));
   const step = (W - left - 10) / n;
   const scale = (mid - 22) / maxR;
-  const text = (attrs, s) => { const t = svg("text", attrs); t.textContent = s; c.append(t); };
+  // Labels are about 16 px wide: beyond that many plies, label one in k.
+  const every = Math.max(1, Math.ceil(16 / step));
+  const text = (attrs, s) => { const t = svg("text", attrs); t.textContent = s; c.append(t); return t; };
   c.append(svg("line", { x1: left - 4, y1: mid, x2: W - 5, y2: mid, stroke: "#777", "stroke-width": 1 }));
   text({ x: 4, y: mid - 30, class: "axis first" }, "first player");
   text({ x: 4, y: mid - 16, class: "axis first" }, "winning ↑");
@@ -419,25 +810,54 @@ function renderChart() {
     return;
   }
   recs.forEach((r, i) => {
-    if (!r) return;
+    if (!r || r.value === undefined) return;
     const x = left + i * step + step / 2;
+    // The current ply is always labelled, and its neighbours give way.
+    const labelled = i === state.idx || (i % every === 0 && Math.abs(i - state.idx) >= every);
+    const g = svg("g", { class: "point" + (i === state.idx ? " current" : "") + (i > state.idx ? " future" : ""), "data-ply": String(i) });
+    c.append(g);
+    const add = (e) => { g.append(e); return e; };
+    if (i === state.idx) add(svg("rect", { x: x - step / 2, y: 2, width: step, height: H - 4, class: "here" }));
     if (r.winner === "first" || r.winner === "second") {
       const h = Math.max(2, r.remoteness * scale);
       const up = r.winner === "first";
-      c.append(svg("rect", { x: x - step * 0.35, y: up ? mid - h : mid, width: step * 0.7, height: h, class: "bar " + r.winner }));
-      text({ x: x, y: up ? mid - h - 3 : mid + h + 11, class: "barlabel", "text-anchor": "middle" }, String(r.remoteness));
+      add(svg("rect", { x: x - step * 0.35, y: up ? mid - h : mid, width: step * 0.7, height: h, class: "bar " + r.winner }));
+      if (labelled) {
+        const t = svg("text", { x: x, y: up ? mid - h - 3 : mid + h + 11, class: "barlabel", "text-anchor": "middle" });
+        t.textContent = String(r.remoteness);
+        add(t);
+      }
     } else {
-      c.append(svg("circle", { cx: x, cy: mid, r: 5, class: "dot tie" }));
-      if (r.value === "tie") text({ x: x, y: mid - 8, class: "barlabel", "text-anchor": "middle" }, String(r.remoteness));
+      add(svg("circle", { cx: x, cy: mid, r: Math.min(5, step / 2), class: "dot tie" }));
+      if (r.value === "tie" && labelled) {
+        const t = svg("text", { x: x, y: mid - 8, class: "barlabel", "text-anchor": "middle" });
+        t.textContent = String(r.remoteness);
+        add(t);
+      }
     }
-    text({ x: x, y: r.winner === "second" ? mid - 4 : mid + 14, class: "ply", "text-anchor": "middle" }, i === 0 ? "start" : String(i));
+    if (labelled) {
+      const t = svg("text", { x: x, y: r.winner === "second" ? mid - 4 : mid + 14, class: "ply", "text-anchor": "middle" });
+      t.textContent = i === 0 ? (every > 1 ? "0" : "start") : String(i);
+      add(t);
+    }
+    // A column the whole height of the chart, so that a click anywhere
+    // above or below a short bar still picks it.
+    const hit = add(svg("rect", { x: x - step / 2, y: 0, width: step, height: H, class: "hit", "data-ply": String(i) }));
+    const title = svg("title", {});
+    title.textContent = (i === 0 ? "Start" : "After move " + i) + ": " + (r.winner === "none" || !r.winner ? r.value : r.winner + " player winning") + (r.value === "draw" ? "" : ", " + moves(r.remoteness) + " left") + " — click to go there";
+    hit.append(title);
+    hit.addEventListener("click", () => goTo(i));
   });
 }
 
 // ---- start ----
 
+function narrow() { return window.matchMedia("(max-width: 800px)").matches; }
+
 async function init() {
   try { await loadGames(); } catch (e) { showError(e.message); }
+  // On a phone the game form is folded so that the board is in view.
+  if (narrow()) $("setupbox").open = false;
   $("game").addEventListener("change", onGameChange);
   $("rulesload").addEventListener("click", loadRules);
   $("newgame").addEventListener("click", () => newGame(specFromForm(), ""));
@@ -445,12 +865,44 @@ async function init() {
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
   $("restart").addEventListener("click", restart);
+  $("watchback").addEventListener("click", undo);
+  $("watchstep").addEventListener("click", watchStep);
+  $("watchplay").addEventListener("click", watchToggle);
+  $("speed").addEventListener("change", () => { state.speed = parseInt($("speed").value, 10) || 700; scheduleComputer(); });
+  $("copytext").addEventListener("click", () => copy(recordText(), "The moves"));
+  $("copylink").addEventListener("click", () => copy(location.origin + gameLink(state.info), "The link"));
   $("hints").addEventListener("change", () => { state.hints = $("hints").checked; render(); });
-  $("mode").addEventListener("change", () => { state.mode = $("mode").value; render(); if (computerToMove()) state.computerTimer = setTimeout(computerMove, 600); });
+  $("opponent").addEventListener("change", () => { readOpponent(); if (state.info) render(); });
+  $("errpct").addEventListener("change", () => { readOpponent(); if (state.info) render(); });
+  $("mode").addEventListener("change", () => {
+    state.mode = $("mode").value;
+    readOpponent();
+    state.paused = false;
+    if (state.info) render();
+    scheduleComputer();
+  });
+  let resizing = 0;
+  window.addEventListener("resize", () => {
+    clearTimeout(resizing);
+    resizing = setTimeout(() => { if (state.info) renderChart(); }, 100);
+  });
+  // ← and → step through the game, as Undo and Redo, unless typing.
+  document.addEventListener("keydown", (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || e.target.closest("input, select, textarea")) return;
+    if (e.key === "ArrowLeft") { e.preventDefault(); undo(); }
+    if (e.key === "ArrowRight") { e.preventDefault(); state.mode === "watch" ? watchStep() : redo(); }
+  });
   const q = new URLSearchParams(location.search);
   const spec = q.get("game") || "tictactoe";
-  if (q.get("mode")) $("mode").value = q.get("mode");
+  if (q.get("mode") && [...$("mode").options].some((o) => o.value === q.get("mode"))) $("mode").value = q.get("mode");
   if (q.get("hints") === "0") $("hints").checked = false;
+  if (q.get("opponent") && [...$("opponent").options].some((o) => o.value === q.get("opponent"))) $("opponent").value = q.get("opponent");
+  if (q.get("err")) $("errpct").value = q.get("err");
+  if (q.get("speed")) {
+    $("speed").value = q.get("speed");
+    state.speed = parseInt(q.get("speed"), 10) || 700;
+  }
+  if (q.get("seed")) state.random = seeded(parseInt(q.get("seed"), 10) || 0);
   const parsed = parseSpecValues(spec);
   if (state.games[parsed.name]) {
     $("game").value = parsed.name;
@@ -461,7 +913,8 @@ async function init() {
     state.rulesSpec = parsed.name;
     $("summary").textContent = "A pasted rules file (" + parsed.name + ").";
   }
-  newGame(spec, q.get("pos") || "");
+  const at = q.get("at") === null ? -1 : parseInt(q.get("at"), 10);
+  newGame(spec, q.get("pos") || "", movesParam(location.search), isNaN(at) ? -1 : at);
 }
 
 init();
