@@ -15,6 +15,7 @@ import (
 // same grid in the page as the built-in tic-tac-toe, the cell of each move
 // found by comparing boards, though its game runs in a child process.
 func TestRulesFileBoard(t *testing.T) {
+	needSandbox(t)
 	h := newTestServer(t, Config{}).Handler()
 	src, err := os.ReadFile("../rules/testdata/ttt.star")
 	if err != nil {
@@ -51,6 +52,7 @@ func TestRulesFileBoard(t *testing.T) {
 // TestExampleTicTacToeBoard: examples/tictactoe.star draws the built-in
 // tic-tac-toe's board, at other sizes too.
 func TestExampleTicTacToeBoard(t *testing.T) {
+	needSandbox(t)
 	h := newTestServer(t, Config{}).Handler()
 	src, err := os.ReadFile("../examples/tictactoe.star")
 	if err != nil {
@@ -133,6 +135,7 @@ func TestLocateMoves(t *testing.T) {
 // plays on its board, whether it says nothing of its moves' cells (the
 // server finds each step by comparing boards) or states them.
 func TestRulesFileSteps(t *testing.T) {
+	needSandbox(t)
 	const steps = `
 # Each player has one piece on a row of four cells and steps it onto an
 # empty neighbouring cell; a player who cannot move loses.

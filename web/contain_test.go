@@ -37,6 +37,7 @@ var hostileRules = []struct {
 // checks that each is refused in one line while the server goes on serving
 // everyone else.
 func TestHostileRulesFiles(t *testing.T) {
+	needSandbox(t)
 	if testing.Short() {
 		t.Skip("-short skips this sandbox memory test: pasted rules files that exhaust a child's memory (about 5 s)")
 	}
@@ -114,6 +115,7 @@ func TestHostileRulesFiles(t *testing.T) {
 // TestRulesFileFromUnreachablePosition: a position the start does not
 // reach is explored from itself, in a child too.
 func TestRulesFileFromUnreachablePosition(t *testing.T) {
+	needSandbox(t)
 	s := newTestServer(t, Config{})
 	h := s.Handler()
 	src, err := os.ReadFile("../examples/count.star")

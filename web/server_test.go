@@ -292,6 +292,7 @@ func TestCacheCap(t *testing.T) {
 }
 
 func TestRulesFile(t *testing.T) {
+	needSandbox(t)
 	s := newTestServer(t, Config{MaxBody: 8 << 10})
 	h := s.Handler()
 	src, err := os.ReadFile("../examples/count.star")
@@ -412,6 +413,7 @@ func TestRoutes(t *testing.T) {
 // that a paste still succeeds, forgetting the file used longest ago and
 // saying so.
 func TestRulesStoreForgetsLeastRecentlyUsed(t *testing.T) {
+	needSandbox(t)
 	s := newTestServer(t, Config{MaxRulesFiles: 2})
 	h := s.Handler()
 	src, err := os.ReadFile("../examples/count.star")

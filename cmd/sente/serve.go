@@ -26,12 +26,13 @@ type serveCmd struct {
 	MaxBody        int64         `help:"Largest request body in bytes (a pasted rules file)." default:"65536"`
 	RequestTimeout time.Duration `help:"Longest time one request may take." default:"10s"`
 	RulesMemory    string        `help:"Hard memory limit of the child process that loads or explores one pasted rules file (512M, 1G, ...); default: 1G, at most an eighth of the budget."`
+	MaxRulesFiles  int           `help:"Pasted rules files kept; a paste beyond that forgets the one used longest ago." default:"256"`
 	Store          string        `help:"Directory of solved tables (sente solve --store) to answer from, whatever a game's size; default: the cache directory."`
 }
 
 func (c serveCmd) Run(e *env) error {
-	if c.MaxPositions < 0 || c.MaxSolves <= 0 || c.MaxWaiting <= 0 || c.Abandon <= 0 || c.Cache <= 0 || c.MaxBody <= 0 || c.RequestTimeout <= 0 {
-		return badInput("--max-solves, --max-waiting, --abandon, --cache, --max-body and --request-timeout must be positive, --max-positions at least 0")
+	if c.MaxPositions < 0 || c.MaxSolves <= 0 || c.MaxWaiting <= 0 || c.Abandon <= 0 || c.Cache <= 0 || c.MaxBody <= 0 || c.RequestTimeout <= 0 || c.MaxRulesFiles <= 0 {
+		return badInput("--max-solves, --max-waiting, --abandon, --cache, --max-body, --request-timeout and --max-rules-files must be positive, --max-positions at least 0")
 	}
 	budget := web.DefaultMemory()
 	if c.Memory != "" {
@@ -71,6 +72,7 @@ func (c serveCmd) Run(e *env) error {
 		Steps:          e.games.Rules.Steps,
 		RulesCallTime:  e.games.Rules.CallTime,
 		RulesMemory:    rulesMemory,
+		MaxRulesFiles:  c.MaxRulesFiles,
 		Tables:         tables,
 		Logf:           func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) },
 	})

@@ -202,6 +202,9 @@ async function loadRules() {
     state.rulesInfo = r.game;
     renderParams(r.game, null);
     $("summary").textContent = (r.game.summary || "Rules file loaded") + " (loaded as " + r.spec + ")";
+    // The server keeps the rules files used last; a paste may have made it
+    // forget another, which whoever pasted should know.
+    if (r.notice) $("summary").textContent += " " + r.notice;
   } catch (e) {
     showError(e.message);
   }
