@@ -63,20 +63,11 @@ type boardDriver struct {
 	spec string
 }
 
-func evalJS[T any](t *testing.T, ctx context.Context, js string) T {
-	t.Helper()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
-	if err != nil {
-		t.Fatalf("%s: %v", js, err)
-	}
-	return v
-}
-
 func (d *boardDriver) waitFor(what, js string) {
 	d.t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
 	for time.Now().Before(deadline) {
-		if evalJS[bool](d.t, d.ctx, js) {
+		if eval[bool](d.t, d.ctx, js) {
 			return
 		}
 		time.Sleep(50 * time.Millisecond)
@@ -146,14 +137,14 @@ func (d *boardDriver) play(st pageState, name string) pageState {
 			if p.From == nil || *p.From != *bm.From {
 				continue
 			}
-			cls := evalJS[string](d.t, d.ctx, `document.querySelector('`+cellSel(p.To)+`').className`)
+			cls := eval[string](d.t, d.ctx, `document.querySelector('`+cellSel(p.To)+`').className`)
 			if !strings.Contains(cls, "target") || !strings.Contains(cls, valueClassOf[values[p.Name]]) {
 				d.t.Errorf("%s at %s, %s selected: the target of %s (%s) has class %q", d.spec, st.Position, name, p.Name, values[p.Name], cls)
 			}
 		}
 	}
 	to := cellSel(bm.To)
-	if evalJS[string](d.t, d.ctx, `document.querySelector('`+to+`').dataset.move || ""`) == name {
+	if eval[string](d.t, d.ctx, `document.querySelector('`+to+`').dataset.move || ""`) == name {
 		d.click(to)
 	} else {
 		d.click(to)
@@ -215,7 +206,7 @@ func TestBrowserBoardMoves(t *testing.T) {
 	for i, name := range []string{"Cb3b2", "Lb1b2", "C*a3", "C*c2"} {
 		if i == 2 {
 			d.click(cellSel([2]int{1, 1})) // a piece of the opponent's: nothing
-			if n := evalJS[int](t, ctx, `document.querySelectorAll("#board .selected").length`); n != 0 {
+			if n := eval[int](t, ctx, `document.querySelectorAll("#board .selected").length`); n != 0 {
 				t.Errorf("dōbutsu: clicking the opponent's lion selected %d cells", n)
 			}
 		}
@@ -332,8 +323,8 @@ func TestBrowserRulesBoard(t *testing.T) {
 	line := []string{"b2", "a1", "c3", "a3", "a2"}
 	for ply := 0; ; ply++ {
 		var a, b any
-		fileBoard := evalJS[string](t, fileCtx, boardSnapshot)
-		builtinBoard := evalJS[string](t, ctx, boardSnapshot)
+		fileBoard := eval[string](t, fileCtx, boardSnapshot)
+		builtinBoard := eval[string](t, ctx, boardSnapshot)
 		json.Unmarshal([]byte(fileBoard), &a)
 		json.Unmarshal([]byte(builtinBoard), &b)
 		if !reflect.DeepEqual(a, b) {
@@ -463,7 +454,7 @@ func TestBrowserBoardsOnPhone(t *testing.T) {
 		}
 		info.Board = boardOf(g, p, g.Moves(p))
 		js, _ := json.Marshal(info)
-		evalJS[bool](t, ctx, `(() => {
+		eval[bool](t, ctx, `(() => {
   const info = `+string(js)+`;
   SenteBoard.render(document.getElementById("board"), info, {hints: true, canPlay: true, play() {},
     valueClass: (v) => v === "win" ? "win" : v === "lose" ? "lose" : v ? "tie" : "unknown"});
@@ -492,7 +483,7 @@ func TestBrowserBoardsOnPhone(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Logf("screenshot: %s", path)
-		fit := evalJS[string](t, ctx, `(() => {
+		fit := eval[string](t, ctx, `(() => {
   const box = document.getElementById("board");
   const r = box.getBoundingClientRect();
   let right = 0;
@@ -504,7 +495,7 @@ func TestBrowserBoardsOnPhone(t *testing.T) {
 		if f.Content > 390 || f.Scroll > f.Client || f.Page > 390 {
 			t.Errorf("%s at 390 px: the board overflows: %s", tc.spec, fit)
 		}
-		if tc.spec == "cards" && !strings.Contains(evalJS[string](t, ctx, `document.getElementById("board").textContent`), "On the table: 0 of ") {
+		if tc.spec == "cards" && !strings.Contains(eval[string](t, ctx, `document.getElementById("board").textContent`), "On the table: 0 of ") {
 			t.Errorf("cards at the start: the board does not say 0 is on the table")
 		}
 	}
