@@ -48,8 +48,9 @@ type Config struct {
 	// they never wait behind big ones (default 2).
 	SmallSolves int
 	SmallBytes  uint64 // the estimate up to which a solve is small (default 32 MiB)
-	// MaxWaiting is how many solves may wait in each lane; past that a
-	// request is answered 503 with Retry-After (default 32).
+	// MaxWaiting is how many big solves may wait, and four times as many
+	// small ones; past that a request is answered 503 with Retry-After
+	// (default 32).
 	MaxWaiting int
 	// Abandon is how long a solve nobody asks about goes on before it is
 	// cancelled and forgotten (default 15 s; the page asks every 400 ms).

@@ -153,6 +153,9 @@ type cache struct {
 	stored map[string]*solve.TierSolution
 }
 
+// smallWaiting is how many times MaxWaiting may wait in the small lane.
+const smallWaiting = 4
+
 // ErrBudget is the error of New when Config.Memory leaves no room for a
 // solve.
 var ErrBudget = errors.New("memory budget too small")
@@ -175,7 +178,10 @@ func newCache(ctx context.Context, cfg Config) (*cache, error) {
 		jobs: map[string]*job{},
 		size: cfg.CacheSize,
 		lanes: []*lane{
-			{name: "small", slots: cfg.SmallSolves, max: cfg.MaxWaiting, pool: pool{capacity: smallPool}},
+			// Small solves take a moment and little memory each: a longer
+			// line of them costs little, and turns fewer people away in a
+			// burst.
+			{name: "small", slots: cfg.SmallSolves, max: smallWaiting * cfg.MaxWaiting, pool: pool{capacity: smallPool}},
 			{name: "large", slots: cfg.MaxSolves, max: cfg.MaxWaiting, pool: pool{capacity: largePool}},
 		},
 		small:       min(int64(cfg.SmallBytes), smallPool),

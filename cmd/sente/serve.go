@@ -20,7 +20,7 @@ type serveCmd struct {
 	Memory         string        `help:"Memory budget of the server, shared by every solve, solved game kept and pasted rules file (512M, 4G, ...); default: three quarters of the machine's or the control group's limit."`
 	MaxPositions   int           `help:"Stop a solve past this many positions, besides the memory budget (0: no cap)." default:"0"`
 	MaxSolves      int           `help:"Big solves that may run at once; others wait. Small ones have two slots of their own." default:"2"`
-	MaxWaiting     int           `help:"Solves that may wait in each lane (small, large); past that the server answers 503." default:"32"`
+	MaxWaiting     int           `help:"Big solves that may wait, and four times as many small ones; past that the server answers 503." default:"32"`
 	Abandon        time.Duration `help:"Cancel a solve nobody has asked about for this long." default:"15s"`
 	Cache          int           `help:"Solved games kept in memory." default:"32"`
 	MaxBody        int64         `help:"Largest request body in bytes (a pasted rules file)." default:"65536"`
