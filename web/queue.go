@@ -5,19 +5,22 @@ import (
 	"slices"
 )
 
-// A solve waits in one of two lanes, chosen by its estimated size: a small
-// game (a few megabytes by its estimate) never waits behind a big one. Each
-// lane runs at most slots solves at once, from its own pool of the budget,
-// and keeps at most max waiting; past that the server answers 503 with
-// Retry-After rather than queue without end. Within a lane solves start in
-// the order they came.
+// A solve waits in one of three lanes: small games (a few megabytes by
+// their estimate), which never wait behind big ones; big games; and pasted
+// rules files, whose size nobody knows until a child has explored them,
+// and which then are at most what a child may send back. Each lane runs at
+// most slots solves at once and keeps at most max waiting; past that the
+// server answers 503 with Retry-After rather than queue without end. The
+// small lane has a pool of the budget of its own; the other two share one,
+// so that a rules file waits for memory but not for a big game's slot.
+// Within a lane solves start in the order they came.
 type lane struct {
 	name    string
 	slots   int
 	running int
 	waiting []*job
 	max     int
-	pool    pool
+	pool    *pool
 }
 
 // busyError is the answer when a lane's waiting list is full.
@@ -70,13 +73,13 @@ func (c *cache) dispatch() {
 // reserve raises j's reservation to n bytes, if its lane's pool has room,
 // after dropping solved games that hold some of it. Called with mu held.
 func (c *cache) reserve(j *job, n int64) bool {
-	p := &j.lane.pool
+	p := j.lane.pool
 	extra := n - j.reserved
 	if extra <= 0 {
 		return true
 	}
 	for p.room() < extra {
-		if !c.evictOne(j.lane) {
+		if !c.evictOne(p) {
 			return false
 		}
 	}

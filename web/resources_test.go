@@ -7,12 +7,14 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"sente"
 	"sente/games"
+	"sente/internal/sandbox"
 	"sente/solve"
 	"sente/store"
 )
@@ -70,15 +72,19 @@ func checkPools(t *testing.T, s *Server) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+	pools := map[*pool]string{}
 	for _, l := range c.lanes {
+		pools[l.pool] += " " + l.name
+	}
+	for p, names := range pools {
 		var sum int64
 		for _, j := range c.jobs {
-			if j.lane == l {
+			if j.lane != nil && j.lane.pool == p {
 				sum += j.reserved
 			}
 		}
-		if l.pool.reserved != sum || sum > l.pool.capacity || sum < 0 {
-			t.Errorf("%s lane: pool reserves %d, its jobs %d, capacity %d", l.name, l.pool.reserved, sum, l.pool.capacity)
+		if p.reserved != sum || sum > p.capacity || sum < 0 {
+			t.Errorf("the pool of the%s lanes reserves %d, its jobs %d, capacity %d", names, p.reserved, sum, p.capacity)
 		}
 	}
 }
@@ -148,6 +154,26 @@ func TestLanesAndQueue(t *testing.T) {
 	small := ready(t, h, "nim:heaps=1/2/3", "")
 	if small.Value != "lose" {
 		t.Errorf("nim 1/2/3: %+v", small)
+	}
+	// Nor does a pasted rules file wait for the big game's slot: its
+	// lane shares the big games' memory, not their slots.
+	if sandbox.Supported() {
+		src, err := os.ReadFile("../examples/count.star")
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/rules", strings.NewReader(string(src))))
+		var pasted struct{ Spec string }
+		if err := json.Unmarshal(rec.Body.Bytes(), &pasted); err != nil || rec.Code != 200 {
+			t.Fatalf("paste: %d %s", rec.Code, rec.Body)
+		}
+		if _, _, m := ask(t, h, pasted.Spec); m["progress"] != nil && m["progress"].(map[string]any)["queue"] != 0.0 {
+			t.Errorf("a pasted rules file waits behind a big game: %v", m["progress"])
+		}
+		if info := ready(t, h, pasted.Spec, ""); info.Value != "lose" {
+			t.Errorf("count.star: %+v", info)
+		}
 	}
 	if code, _, m := ask(t, h, running); code != 200 || m["status"] != "solving" {
 		t.Errorf("the big solve ended before the small one was answered: %d %v", code, m["status"])

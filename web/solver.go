@@ -72,7 +72,7 @@ type Progress struct {
 	// Queue is the solve's place in its lane, 1 for the next to start; 0
 	// once it runs.
 	Queue int `json:"queue"`
-	// Lane is "small" or "large" (by the estimated size).
+	// Lane is "small" or "large" (by the estimated size), or "rules-file".
 	Lane           string `json:"lane"`
 	EstimatedBytes int64  `json:"estimatedBytes"`
 	Bytes          int64  `json:"bytes"`       // held now
@@ -131,7 +131,7 @@ type cache struct {
 	mu     sync.Mutex
 	jobs   map[string]*job
 	size   int
-	lanes  []*lane // small, then large
+	lanes  []*lane // small, large, rules-file
 	small  int64   // the estimated bytes up to which a solve is small
 	maxPos int     // 0: no limit
 	// rulesMemory is a rules child's hard limit: an exploring rules job
@@ -152,6 +152,10 @@ type cache struct {
 	// cache drops may still have readers of its solution.
 	stored map[string]*solve.TierSolution
 }
+
+// rulesExplorers is how many pasted rules files' games are explored and
+// solved at once.
+const rulesExplorers = 2
 
 // smallWaiting is how many times MaxWaiting may wait in the small lane.
 const smallWaiting = 4
@@ -174,6 +178,7 @@ func newCache(ctx context.Context, cfg Config) (*cache, error) {
 			ErrBudget, solve.FormatSize(uint64(budget)), solve.FormatSize(rulesLoaders*cfg.RulesMemory), solve.FormatSize(uint64(smallPool)),
 			solve.FormatSize(max(2*cfg.RulesMemory, cfg.SmallBytes)), solve.FormatSize(cfg.RulesMemory))
 	}
+	shared := &pool{capacity: largePool}
 	c := &cache{
 		jobs: map[string]*job{},
 		size: cfg.CacheSize,
@@ -181,8 +186,9 @@ func newCache(ctx context.Context, cfg Config) (*cache, error) {
 			// Small solves take a moment and little memory each: a longer
 			// line of them costs little, and turns fewer people away in a
 			// burst.
-			{name: "small", slots: cfg.SmallSolves, max: smallWaiting * cfg.MaxWaiting, pool: pool{capacity: smallPool}},
-			{name: "large", slots: cfg.MaxSolves, max: cfg.MaxWaiting, pool: pool{capacity: largePool}},
+			{name: "small", slots: cfg.SmallSolves, max: smallWaiting * cfg.MaxWaiting, pool: &pool{capacity: smallPool}},
+			{name: "large", slots: cfg.MaxSolves, max: cfg.MaxWaiting, pool: shared},
+			{name: "rules-file", slots: rulesExplorers, max: cfg.MaxWaiting, pool: shared},
 		},
 		small:       min(int64(cfg.SmallBytes), smallPool),
 		maxPos:      cfg.MaxPositions,
@@ -328,9 +334,9 @@ func (c *cache) expired(j *job) bool {
 // then the graph the server reads back). It refuses a game whose estimate
 // cannot fit in the budget at all.
 func (c *cache) plan(j *job) error {
-	small, large := c.lanes[0], c.lanes[1]
+	small, large, rules := c.lanes[0], c.lanes[1], c.lanes[2]
 	if j.o.file != nil {
-		j.lane, j.need = large, 2*c.rulesMemory
+		j.lane, j.need = rules, 2*c.rulesMemory
 		return nil
 	}
 	positions, bytes, ok := solve.EstimateBytes(j.game)
@@ -412,13 +418,13 @@ func (c *cache) evict() {
 	}
 }
 
-// evictOne drops the least recently used finished job, of lane l when l is
-// not nil, releasing what it reserved; false when there is none. Called
-// with mu held.
-func (c *cache) evictOne(l *lane) bool {
+// evictOne drops the least recently used finished job, one holding some
+// of pool p when p is not nil, releasing what it reserved; false when
+// there is none. Called with mu held.
+func (c *cache) evictOne(p *pool) bool {
 	var oldest *job
 	for _, j := range c.jobs {
-		if !j.finished() || (l != nil && (j.lane != l || j.reserved == 0)) {
+		if !j.finished() || (p != nil && (j.lane == nil || j.lane.pool != p || j.reserved == 0)) {
 			continue
 		}
 		if oldest == nil || j.used.Load() < oldest.used.Load() {
