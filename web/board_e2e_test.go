@@ -15,9 +15,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"sente"
 	"sente/games"
-	"sente/solve"
 	"sente/store"
 )
 
@@ -342,32 +340,6 @@ func TestBrowserRulesBoard(t *testing.T) {
 	if bst.Verdict != fst.Verdict {
 		t.Errorf("verdicts: built-in %q, rules file %q", bst.Verdict, fst.Verdict)
 	}
-}
-
-// storeTables solves spec into tables, as sente solve --store does.
-func storeTables(t *testing.T, tables *store.Store, specText string) {
-	t.Helper()
-	spec, err := sente.ParseSpec(specText)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := games.Default.Bind(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := b.New()
-	if err != nil {
-		t.Fatal(err)
-	}
-	gs, err := tables.Game(b.Canonical())
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts, err := solve.SolveTiers(context.Background(), g, solve.TierOptions{Sink: gs})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts.Close()
 }
 
 // TestBrowserStoredBoards: quixo:n=3 and a small teeko, their tables

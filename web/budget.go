@@ -1,15 +1,12 @@
 package web
 
 import (
-	"bufio"
 	"fmt"
-	"os"
 	"runtime/debug"
 	"runtime/metrics"
-	"strconv"
-	"strings"
 	"time"
 
+	"sente/internal/sandbox"
 	"sente/solve"
 )
 
@@ -28,40 +25,11 @@ import (
 // memory.limit_in_bytes, when that is below the machine's MemTotal), and 1
 // GiB where nothing says.
 func DefaultMemory() uint64 {
-	total := machineMemory()
-	for _, file := range []string{"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"} {
-		b, err := os.ReadFile(file)
-		if err != nil {
-			continue
-		}
-		// "max" (v2) and a huge number (v1) both mean no limit.
-		if n, err := strconv.ParseUint(strings.TrimSpace(string(b)), 10, 64); err == nil && n > 0 && (total == 0 || n < total) {
-			total = n
-		}
-	}
+	total := sandbox.Available()
 	if total == 0 {
 		return 1 << 30
 	}
 	return total / 4 * 3
-}
-
-// machineMemory is MemTotal of /proc/meminfo in bytes, or 0.
-func machineMemory() uint64 {
-	f, err := os.Open("/proc/meminfo")
-	if err != nil {
-		return 0
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fields := strings.Fields(sc.Text())
-		if len(fields) == 3 && fields[0] == "MemTotal:" && fields[2] == "kB" {
-			if kb, err := strconv.ParseUint(fields[1], 10, 64); err == nil {
-				return kb * 1024
-			}
-		}
-	}
-	return 0
 }
 
 // pool is a share of the budget: the bytes its jobs may reserve between

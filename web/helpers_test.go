@@ -1,9 +1,14 @@
 package web
 
 import (
+	"context"
 	"testing"
 
+	"sente"
+	"sente/games"
 	"sente/internal/sandbox"
+	"sente/solve"
+	"sente/store"
 )
 
 func newTestServer(t *testing.T, cfg Config) *Server {
@@ -25,4 +30,30 @@ func needSandbox(t *testing.T) {
 	if !sandbox.Supported() {
 		t.Skip("pasted rules files need hard memory limits, which this build cannot set (the race detector)")
 	}
+}
+
+// storeTables solves spec into tables, as sente solve --store does.
+func storeTables(t *testing.T, tables *store.Store, specText string) {
+	t.Helper()
+	spec, err := sente.ParseSpec(specText)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := games.Default.Bind(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := b.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	gs, err := tables.Game(b.Canonical())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, err := solve.SolveTiers(context.Background(), g, solve.TierOptions{Sink: gs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts.Close()
 }

@@ -12,10 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"sente"
-	"sente/games"
 	"sente/internal/sandbox"
-	"sente/solve"
 	"sente/store"
 )
 
@@ -342,23 +339,7 @@ func TestStoredGameOutsideBudget(t *testing.T) {
 	}
 	tables := store.Store{Dir: t.TempDir()}
 	spec := "connect4:w=4,h=5"
-	b, err := games.Default.Bind(sente.Spec{Name: "connect4", Args: []sente.Arg{{Key: "w", Value: "4"}, {Key: "h", Value: "5"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := b.New()
-	if err != nil {
-		t.Fatal(err)
-	}
-	gs, err := tables.Game(b.Canonical())
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts, err := solve.SolveTiers(context.Background(), g, solve.TierOptions{Sink: gs})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts.Close()
+	storeTables(t, &tables, spec)
 
 	small := Config{Memory: 64 << 20}
 	if code, _, m := ask(t, newTestServer(t, small).Handler(), spec); code != 400 || !strings.Contains(m["error"].(string), "memory budget") {

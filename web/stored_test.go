@@ -1,14 +1,10 @@
 package web
 
 import (
-	"context"
 	"strings"
 	"testing"
 	"time"
 
-	"sente"
-	"sente/games"
-	"sente/solve"
 	"sente/store"
 )
 
@@ -17,27 +13,7 @@ import (
 // values a solve gives; a game the store lacks is solved as before.
 func TestStoredTables(t *testing.T) {
 	tables := store.Store{Dir: t.TempDir()}
-	spec, err := sente.ParseSpec("tictactoe")
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := games.Default.Bind(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := b.New()
-	if err != nil {
-		t.Fatal(err)
-	}
-	gs, err := tables.Game(b.Canonical())
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts, err := solve.SolveTiers(context.Background(), g, solve.TierOptions{Sink: gs})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts.Close()
+	storeTables(t, &tables, "tictactoe")
 
 	s := newTestServer(t, Config{MaxPositions: 100, Tables: &tables})
 	h := s.Handler()

@@ -1,17 +1,17 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"runtime/debug"
 	"runtime/metrics"
 	"strconv"
 	"strings"
 	"time"
+
+	"sente/internal/sandbox"
 )
 
 // A solve that outgrows the machine would otherwise end with the Go
@@ -108,35 +108,11 @@ func memoryLimitOf(ctx context.Context) (*memoryLimitError, bool) {
 // when that is lower), leaving room for the rest of the system; "0" (no
 // limit) where neither says.
 func defaultMaxMemory() string {
-	total := machineMemory()
-	if b, err := os.ReadFile("/sys/fs/cgroup/memory.max"); err == nil {
-		if n, err := strconv.ParseUint(strings.TrimSpace(string(b)), 10, 64); err == nil && n > 0 && (total == 0 || n < total) {
-			total = n
-		}
-	}
+	total := sandbox.Available()
 	if total == 0 {
 		return "0"
 	}
 	return formatSize(max(total/4*3, 64<<20))
-}
-
-// machineMemory is MemTotal of /proc/meminfo in bytes, or 0.
-func machineMemory() uint64 {
-	f, err := os.Open("/proc/meminfo")
-	if err != nil {
-		return 0
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fields := strings.Fields(sc.Text())
-		if len(fields) == 3 && fields[0] == "MemTotal:" && fields[2] == "kB" {
-			if kb, err := strconv.ParseUint(fields[1], 10, 64); err == nil {
-				return kb * 1024
-			}
-		}
-	}
-	return 0
 }
 
 // sizeUnits are the suffixes parseSize accepts, in powers of 1024.
