@@ -69,22 +69,11 @@ func heldByProcess() int64 {
 	return int64(total - min(released, total))
 }
 
-// watch is the budget's backstop. Reservations come from estimates and the
-// engines' own accounting; what the process holds also has the garbage
+// The budget's backstop: reservations come from estimates and the engines'
+// own accounting, but what the process holds also has the garbage
 // collector's slack, the requests in flight and whatever the accounting
-// misses. watch checks what the process holds every so often.
-func (c *cache) watch() {
-	tick := time.NewTicker(watchEvery)
-	defer tick.Stop()
-	for {
-		select {
-		case <-c.ctx.Done():
-			return
-		case <-tick.C:
-			c.check(heldByProcess)
-		}
-	}
-}
+// misses, so the server checks what it holds every watchEvery (see
+// newCache).
 
 // check compares what the process holds (by held) with the server's share
 // of the budget (the budget less the limits of its rules children). Past

@@ -201,8 +201,8 @@ func newCache(ctx context.Context, cfg Config) (*cache, error) {
 		tables:      cfg.Tables,
 		stored:      map[string]*solve.TierSolution{},
 	}
-	go c.reap()
-	go c.watch()
+	go c.every(max(c.abandon/5, 10*time.Millisecond), c.reap)
+	go c.every(watchEvery, func() { c.check(heldByProcess) })
 	return c, nil
 }
 
@@ -441,33 +441,38 @@ func (c *cache) evictOne(p *pool) bool {
 	return true
 }
 
-// reap cancels, every so often, the solves nobody has asked for within
-// the abandon time: the page asks every 400 ms while a solve runs, so a
-// solve no page asks for is one nobody waits for.
-func (c *cache) reap() {
-	tick := time.NewTicker(max(c.abandon/5, 10*time.Millisecond))
+// every calls f every d until the server closes.
+func (c *cache) every(d time.Duration, f func()) {
+	tick := time.NewTicker(d)
 	defer tick.Stop()
 	for {
 		select {
 		case <-c.ctx.Done():
 			return
 		case <-tick.C:
+			f()
 		}
-		c.mu.Lock()
-		for key, j := range c.jobs {
-			if j.finished() || time.Since(time.Unix(0, j.used.Load())) < c.abandon {
-				continue
-			}
-			delete(c.jobs, key)
-			if c.unqueue(j) {
-				j.err = errAbandoned
-				j.cancel(errAbandoned)
-				close(j.done)
-				continue
-			}
+	}
+}
+
+// reap cancels the solves nobody has asked for within the abandon time:
+// the page asks every 400 ms while a solve runs, so a solve no page asks
+// for is one nobody waits for.
+func (c *cache) reap() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for key, j := range c.jobs {
+		if j.finished() || time.Since(time.Unix(0, j.used.Load())) < c.abandon {
+			continue
+		}
+		delete(c.jobs, key)
+		if c.unqueue(j) {
+			j.err = errAbandoned
 			j.cancel(errAbandoned)
+			close(j.done)
+			continue
 		}
-		c.mu.Unlock()
+		j.cancel(errAbandoned)
 	}
 }
 
