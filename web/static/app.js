@@ -57,9 +57,12 @@ function moves(n) { return n === 1 ? "1 move" : n + " moves"; }
 
 function playerName(p) {
   const info = state.info;
-  const grid = info && info.board && info.board.kind === "grid";
-  if (p === "first") return grid ? "the first player (X)" : "the first player";
-  if (p === "second") return grid ? "the second player (O)" : "the second player";
+  // Name the players by their marks only on a board of marks: a board of
+  // pieces (dōbutsu shōgi's letters) tells them apart otherwise.
+  const marks = info && info.board && info.board.kind === "grid" &&
+    info.board.cells.every((row) => row.every((c) => c === "" || c === "x" || c === "o"));
+  if (p === "first") return marks ? "the first player (X)" : "the first player";
+  if (p === "second") return marks ? "the second player (O)" : "the second player";
   return "nobody";
 }
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
