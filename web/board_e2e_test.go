@@ -154,6 +154,7 @@ func (d *boardDriver) play(st pageState, name string) pageState {
 // postRules loads a rules file into the server and returns its spec.
 func postRules(t *testing.T, base, src string) string {
 	t.Helper()
+	needSandbox(t)
 	resp, err := http.Post(base+"/api/rules", "text/plain", strings.NewReader(src))
 	if err != nil {
 		t.Fatal(err)
