@@ -179,9 +179,8 @@ func TestBrowserBoardMoves(t *testing.T) {
 		t.Skip("-short skips this browser end-to-end test: headless Chromium plays teeko, dōbutsu shōgi and quixo on their boards (about 20 s)")
 	}
 	ctx, dir := browser(t)
-	ts := httptest.NewServer(newTestServer(t, Config{}).Handler())
-	defer ts.Close()
-	d := &boardDriver{t: t, ctx: ctx, base: ts.URL}
+	_, base := serveApp(t, Config{})
+	d := &boardDriver{t: t, ctx: ctx, base: base}
 
 	// Teeko on 4×4 with two pieces each: four drops that make no line,
 	// then steps.
@@ -236,7 +235,7 @@ func TestBrowserBoardMoves(t *testing.T) {
 	d.waitFor("cancel by Escape", `document.querySelectorAll("#board .selected").length === 0`)
 
 	// Two moves on one cell: a chooser, which a click elsewhere closes.
-	spec := postRules(t, ts.URL, chooserRules)
+	spec := postRules(t, base, chooserRules)
 	st = d.open(spec, "two", "")
 	d.click(cellSel([2]int{0, 1}))
 	d.waitFor("chooser", `document.querySelectorAll("#board .chooser button[data-move]").length === 2`)
@@ -278,7 +277,7 @@ func TestBrowserBoardMoves(t *testing.T) {
 		if ply > 30 {
 			t.Fatal("quixo:n=3 does not end")
 		}
-		want := serverMoves(t, ts.URL, d.spec, st.Position)
+		want := serverMoves(t, base, d.spec, st.Position)
 		checkColours(t, st, want)
 		st = d.play(st, want.Moves[0].Name)
 		if ply == 1 {
@@ -305,18 +304,17 @@ func TestBrowserRulesBoard(t *testing.T) {
 		t.Skip("-short skips this browser end-to-end test: headless Chromium plays tic-tac-toe from a rules file (about 5 s)")
 	}
 	ctx, dir := browser(t)
-	ts := httptest.NewServer(newTestServer(t, Config{}).Handler())
-	defer ts.Close()
+	_, base := serveApp(t, Config{})
 	src, err := os.ReadFile("../examples/tictactoe.star")
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec := postRules(t, ts.URL, string(src))
+	spec := postRules(t, base, string(src))
 	// The built-in game in this tab, the file's in another, side by side.
 	fileCtx, cancel := chromedp.NewContext(ctx)
 	defer cancel()
-	builtin := &boardDriver{t: t, ctx: ctx, base: ts.URL}
-	file := &boardDriver{t: t, ctx: fileCtx, base: ts.URL}
+	builtin := &boardDriver{t: t, ctx: ctx, base: base}
+	file := &boardDriver{t: t, ctx: fileCtx, base: base}
 	bst := builtin.open("tictactoe", "two", "")
 	fst := file.open(spec, "two", "")
 	line := []string{"b2", "a1", "c3", "a3", "a2"}
@@ -393,13 +391,11 @@ func TestBrowserBoardsOnPhone(t *testing.T) {
 		t.Skip("-short skips this browser end-to-end test: headless Chromium draws every board at 390×844 (about 5 s)")
 	}
 	ctx, dir := browser(t)
-	srv := newTestServer(t, Config{})
-	ts := httptest.NewServer(srv.Handler())
-	defer ts.Close()
+	_, base := serveApp(t, Config{})
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2))); err != nil {
 		t.Fatal(err)
 	}
-	d := &boardDriver{t: t, ctx: ctx, base: ts.URL}
+	d := &boardDriver{t: t, ctx: ctx, base: base}
 	d.open("tictactoe", "two", "")
 	for _, tc := range []struct{ spec, pos, piece, choose string }{
 		{"tictactoe", "", "", ""},

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"os"
 	"os/exec"
@@ -237,13 +236,11 @@ func TestBrowserPlaysWholeGames(t *testing.T) {
 		t.Skip("-short skips this browser end-to-end test: headless Chromium plays whole games (about 12 s)")
 	}
 	ctx, dir := browser(t)
-	srv := newTestServer(t, Config{})
-	ts := httptest.NewServer(srv.Handler())
-	defer ts.Close()
+	_, base := serveApp(t, Config{})
 
 	// Tic-tac-toe: perfect play on both sides is a tie; the moves are
 	// played by clicking the board's cells.
-	st := playWhole(t, ctx, dir, ts.URL, "tictactoe",
+	st := playWhole(t, ctx, dir, base, "tictactoe",
 		func(st pageState, want *PositionInfo) {
 			if want.Value != "tie" || want.Remoteness != 9 || len(st.Moves) != 9 {
 				t.Errorf("tic-tac-toe start: server %s in %d, page %d moves", want.Value, want.Remoteness, len(st.Moves))
@@ -260,7 +257,7 @@ func TestBrowserPlaysWholeGames(t *testing.T) {
 
 	// Seed 000's cards: the first player wins in 9 plies; the cards are
 	// played by clicking them in the hand.
-	st = playWhole(t, ctx, dir, ts.URL, "cards",
+	st = playWhole(t, ctx, dir, base, "cards",
 		func(st pageState, want *PositionInfo) {
 			if want.Value != "win" || want.Remoteness != 9 {
 				t.Errorf("cards start: server %s in %d", want.Value, want.Remoteness)
@@ -294,9 +291,7 @@ func TestBrowserViews(t *testing.T) {
 		t.Skip("-short skips this browser end-to-end test: headless Chromium opens every view (about 12 s)")
 	}
 	ctx, dir := browser(t)
-	srv := newTestServer(t, Config{Moment: time.Millisecond})
-	ts := httptest.NewServer(srv.Handler())
-	defer ts.Close()
+	_, base := serveApp(t, Config{Moment: time.Millisecond})
 
 	text := func(sel string) string {
 		s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector(`+fmt.Sprintf("%q", sel)+`).textContent`))
@@ -322,7 +317,7 @@ func TestBrowserViews(t *testing.T) {
 	}
 	open := func(query string) {
 		t.Helper()
-		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/?"+query)); err != nil {
+		if err := chromedp.Do(ctx, chromedp.Navigate(base+"/?"+query)); err != nil {
 			t.Fatal(err)
 		}
 	}

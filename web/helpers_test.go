@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"net/http/httptest"
 	"testing"
 
 	"sente"
@@ -56,4 +57,14 @@ func storeTables(t *testing.T, tables *store.Store, specText string) {
 		t.Fatal(err)
 	}
 	ts.Close()
+}
+
+// serveApp runs a server with cfg behind a local HTTP server for the
+// browser tests, both closed when the test ends; base is its address.
+func serveApp(t *testing.T, cfg Config) (srv *Server, base string) {
+	t.Helper()
+	srv = newTestServer(t, cfg)
+	ts := httptest.NewServer(srv.Handler())
+	t.Cleanup(ts.Close)
+	return srv, ts.URL
 }

@@ -122,13 +122,11 @@ func TestPagePhone(t *testing.T) {
 		t.Skip("-short skips this browser test: headless Chromium opens every game at phone size (about 20 s)")
 	}
 	ctx, dir := browser(t)
-	srv := newTestServer(t, Config{MaxPositions: 1_000_000})
-	ts := httptest.NewServer(srv.Handler())
-	defer ts.Close()
+	_, base := serveApp(t, Config{MaxPositions: 1_000_000})
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile)); err != nil {
 		t.Fatal(err)
 	}
-	resp, err := http.Get(ts.URL + "/api/games")
+	resp, err := http.Get(base + "/api/games")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +143,7 @@ func TestPagePhone(t *testing.T) {
 		if s, ok := phoneSpecs[g.Name]; ok {
 			spec = s
 		}
-		navigate(t, ctx, ts.URL+"/?game="+url.QueryEscape(spec))
+		navigate(t, ctx, base+"/?game="+url.QueryEscape(spec))
 		// Ready for a move, refused, or over before it starts.
 		waitJS(t, ctx, spec, `document.querySelector("#moves button.move:not(:disabled)") !== null || !document.getElementById("error").hidden || document.getElementById("turn").textContent.includes("game over")`)
 		refused := eval[bool](t, ctx, `!document.getElementById("error").hidden`)
@@ -214,12 +212,10 @@ func TestPageHiddenAndDrawing(t *testing.T) {
 		t.Skip("-short skips this browser test")
 	}
 	ctx, _ := browser(t)
-	srv := newTestServer(t, Config{})
-	ts := httptest.NewServer(srv.Handler())
-	defer ts.Close()
+	_, base := serveApp(t, Config{})
 	allHidden := `[...document.querySelectorAll("[hidden]")].every((e) => getComputedStyle(e).display === "none")`
 
-	navigate(t, ctx, ts.URL+"/?game=tictactoe&mode=two&hints=0")
+	navigate(t, ctx, base+"/?game=tictactoe&mode=two&hints=0")
 	waitJS(t, ctx, "no hints", `document.querySelectorAll("#moves button.move.plain:not(:disabled)").length === 9`)
 	if !eval[bool](t, ctx, `getComputedStyle(document.getElementById("legend")).display === "none"`) {
 		t.Error("the legend shows while hints are off")
@@ -230,9 +226,9 @@ func TestPageHiddenAndDrawing(t *testing.T) {
 	click(t, ctx, "#hints")
 	waitJS(t, ctx, "hints on", `getComputedStyle(document.getElementById("legend")).display !== "none"`)
 
-	navigate(t, ctx, ts.URL+"/?game=nim&mode=two")
+	navigate(t, ctx, base+"/?game=nim&mode=two")
 	waitJS(t, ctx, "nim", `document.querySelector("#moves button.move.win") !== null`)
-	info := serverMoves(t, ts.URL, "nim", "")
+	info := serverMoves(t, base, "nim", "")
 	if info.Drawing == "" {
 		t.Fatal("nim has no drawing any more: this test needs a game with one")
 	}
@@ -256,11 +252,9 @@ func TestPageWatch(t *testing.T) {
 		t.Skip("-short skips this browser test")
 	}
 	ctx, dir := browser(t)
-	srv := newTestServer(t, Config{})
-	ts := httptest.NewServer(srv.Handler())
-	defer ts.Close()
+	_, base := serveApp(t, Config{})
 
-	navigate(t, ctx, ts.URL+"/?game=tictactoe&mode=watch&speed=200")
+	navigate(t, ctx, base+"/?game=tictactoe&mode=watch&speed=200")
 	waitJS(t, ctx, "the computer plays the game to its end", `document.getElementById("turn").textContent.includes("game over")`)
 	if v := text(t, ctx, "verdict"); v != "Game over: a tie." {
 		t.Errorf("perfect play against itself ended with %q, want a tie", v)
@@ -336,11 +330,9 @@ func TestPageUndoRedoAgainstTheComputer(t *testing.T) {
 		t.Skip("-short skips this browser test")
 	}
 	ctx, _ := browser(t)
-	srv := newTestServer(t, Config{})
-	ts := httptest.NewServer(srv.Handler())
-	defer ts.Close()
+	_, base := serveApp(t, Config{})
 
-	navigate(t, ctx, ts.URL+"/?game=tictactoe&mode=first")
+	navigate(t, ctx, base+"/?game=tictactoe&mode=first")
 	st := waitTurn(t, ctx, "")
 	var positions []string
 	for i := 0; i < 2; i++ {
@@ -383,7 +375,7 @@ func TestPageUndoRedoAgainstTheComputer(t *testing.T) {
 	}
 
 	// The computer moving first: undo goes back to its turn and it waits.
-	navigate(t, ctx, ts.URL+"/?game=tictactoe&mode=second")
+	navigate(t, ctx, base+"/?game=tictactoe&mode=second")
 	st = waitTurn(t, ctx, "")
 	first := st.Position
 	click(t, ctx, "#undo")
@@ -406,10 +398,8 @@ func TestPageFeedbackAfterAMistake(t *testing.T) {
 		t.Skip("-short skips this browser test")
 	}
 	ctx, dir := browser(t)
-	srv := newTestServer(t, Config{})
-	ts := httptest.NewServer(srv.Handler())
-	defer ts.Close()
-	navigate(t, ctx, ts.URL+"/?game=cards&mode=first")
+	_, base := serveApp(t, Config{})
+	navigate(t, ctx, base+"/?game=cards&mode=first")
 	st := waitTurn(t, ctx, "")
 	click(t, ctx, `#moves button.move[data-move="1"]`) // the one losing opening
 	st = waitTurn(t, ctx, st.Position)
@@ -435,15 +425,13 @@ func TestPageOpponents(t *testing.T) {
 		t.Skip("-short skips this browser test")
 	}
 	ctx, _ := browser(t)
-	srv := newTestServer(t, Config{})
-	ts := httptest.NewServer(srv.Handler())
-	defer ts.Close()
+	_, base := serveApp(t, Config{})
 	playOut := func(query string) ([]playedRecord, string) {
 		t.Helper()
-		navigate(t, ctx, ts.URL+"/?game=tictactoe&mode=first&"+query)
+		navigate(t, ctx, base+"/?game=tictactoe&mode=first&"+query)
 		st := waitTurn(t, ctx, "")
 		for !st.Ended {
-			want := serverMoves(t, ts.URL, "tictactoe", st.Position)
+			want := serverMoves(t, base, "tictactoe", st.Position)
 			click(t, ctx, fmt.Sprintf(`#moves button.move[data-move=%q]`, want.Moves[0].Name))
 			st = waitTurn(t, ctx, st.Position)
 		}
@@ -484,11 +472,9 @@ func TestPageRecordAndLink(t *testing.T) {
 		t.Skip("-short skips this browser test")
 	}
 	ctx, dir := browser(t)
-	srv := newTestServer(t, Config{})
-	ts := httptest.NewServer(srv.Handler())
-	defer ts.Close()
+	_, base := serveApp(t, Config{})
 
-	navigate(t, ctx, ts.URL+"/?game=tictactoe&mode=two&pos="+url.QueryEscape("x../.../..."))
+	navigate(t, ctx, base+"/?game=tictactoe&mode=two&pos="+url.QueryEscape("x../.../..."))
 	st := waitTurn(t, ctx, "")
 	var names, positions []string
 	for i := 0; i < 3; i++ {
@@ -535,7 +521,7 @@ func TestPageRecordAndLink(t *testing.T) {
 	}
 	waitJS(t, ctx, "→ steps forward", fmt.Sprintf(`document.getElementById("position").textContent === %q`, positions[1]))
 
-	navigate(t, ctx, ts.URL+"/?game=tictactoe&mode=two&moves=b2,b2,a1")
+	navigate(t, ctx, base+"/?game=tictactoe&mode=two&moves=b2,b2,a1")
 	waitJS(t, ctx, "an illegal move in a link", `!document.getElementById("error").hidden`)
 	if e := text(t, ctx, "error"); !strings.Contains(e, `move 2, "b2", is not a legal move`) {
 		t.Errorf("the error for an illegal move in a link is %q", e)
@@ -552,15 +538,13 @@ func TestPageChart(t *testing.T) {
 		t.Skip("-short skips this browser test")
 	}
 	ctx, dir := browser(t)
-	srv := newTestServer(t, Config{})
-	ts := httptest.NewServer(srv.Handler())
-	defer ts.Close()
+	_, base := serveApp(t, Config{})
 	var names []string
 	for n := 45; n > 0; n-- {
 		names = append(names, fmt.Sprintf("%d-1", n))
 	}
 	spec := "subtraction:set=1,n=45"
-	navigate(t, ctx, ts.URL+"/?game="+url.QueryEscape(spec)+"&mode=two&moves="+strings.Join(names, ","))
+	navigate(t, ctx, base+"/?game="+url.QueryEscape(spec)+"&mode=two&moves="+strings.Join(names, ","))
 	waitJS(t, ctx, "the long game", `document.getElementById("turn").textContent.includes("game over") && document.querySelectorAll("#chart .point").length === 46`)
 	overlapsJS := `(() => {
 		const boxes = [...document.querySelectorAll("#chart text")].map((e) => ({t: e.textContent, b: e.getBBox()}));

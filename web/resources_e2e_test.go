@@ -22,12 +22,10 @@ func TestBrowserResources(t *testing.T) {
 	}
 	needSandbox(t)
 	ctx, dir := browser(t)
-	srv := newTestServer(t, Config{Memory: 2 << 30, MaxRulesFiles: 1})
-	app := httptest.NewServer(srv.Handler())
-	defer app.Close()
+	srv, app := serveApp(t, Config{Memory: 2 << 30, MaxRulesFiles: 1})
 
 	// The default connect four (7×6) is refused in its first answer.
-	navigate(t, ctx, app.URL+"/?game=connect4")
+	navigate(t, ctx, app+"/?game=connect4")
 	waitJS(t, ctx, "connect4 refused", `!document.getElementById("error").hidden`)
 	msg := text(t, ctx, "error")
 	for _, want := range []string{"connect4", "trillion positions", "memory budget", "the largest that fit: connect4:"} {
@@ -84,7 +82,7 @@ func TestBrowserResources(t *testing.T) {
 	tries := fmt.Sprintf(`Promise.allSettled([
 		fetch(%[1]q + "/api/position?game=tictactoe:m=4,n=4"),
 		fetch(%[1]q + "/api/rules", {method: "POST", mode: "no-cors", body: %[2]q}),
-	]).then((r) => r.map((x) => x.status).join(","))`, app.URL, string(src)+"\n# from another site\n")
+	]).then((r) => r.map((x) => x.status).join(","))`, app, string(src)+"\n# from another site\n")
 	settled, err := chromedp.Run(ctx, chromedp.Evaluate[string](tries, chromedp.EvalAwaitPromise))
 	if err != nil {
 		t.Fatal(err)
@@ -94,7 +92,7 @@ func TestBrowserResources(t *testing.T) {
 	}
 	// The same request from the app's own page is answered: the test
 	// would see a cross-site one that got through.
-	navigate(t, ctx, app.URL+"/?game=nim")
+	navigate(t, ctx, app+"/?game=nim")
 	status, err := chromedp.Run(ctx, chromedp.Evaluate[int](`fetch("/api/position?game=tictactoe:m=4,n=4").then((r) => r.status)`, chromedp.EvalAwaitPromise))
 	if err != nil {
 		t.Fatal(err)
