@@ -113,14 +113,11 @@ var tierBlock uint64 = 1 << 14
 // solve that was stopped resumes where it stopped. Values and remoteness
 // are those Solve gives.
 func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSolution, error) {
-	caps := sente.CapabilitiesOf(g)
-	if caps.TierRanker == nil || caps.Encoder == nil {
-		return nil, errors.New("solve by tiers: the game has no dense tier ranks (TierRanker and Encoder)")
+	e, err := newTierEngine(g)
+	if err != nil {
+		return nil, err
 	}
-	e := &tierEngine{
-		game: g, enc: caps.Encoder, ranker: caps.TierRanker, scanner: caps.TierScanner, kidRanks: caps.TierChildRanker, unmover: caps.Unmover, erring: caps.Erring,
-		sink: opt.Sink, workers: opt.Workers, progress: opt.Progress,
-	}
+	e.sink, e.workers, e.progress = opt.Sink, opt.Workers, opt.Progress
 	if e.sink == nil {
 		e.sink = NewMemorySink()
 	}
@@ -190,14 +187,14 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 // workers (0: GOMAXPROCS), without solving: the peak memory
 // (TierSolution.PeakBytes) and the ranks of the tiers the start leads to.
 func PlanTiers(g sente.Game, workers int) (peak int64, ranks uint64, err error) {
-	caps := sente.CapabilitiesOf(g)
-	if caps.TierRanker == nil || caps.Encoder == nil {
-		return 0, 0, errors.New("solve by tiers: the game has no dense tier ranks (TierRanker and Encoder)")
+	e, err := newTierEngine(g)
+	if err != nil {
+		return 0, 0, err
 	}
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	e := &tierEngine{game: g, enc: caps.Encoder, ranker: caps.TierRanker, unmover: caps.Unmover, workers: workers}
+	e.workers = workers
 	rootTier, _ := e.ranker.TierRank(e.enc.Encode(g.Start()))
 	if err := e.plan(rootTier); err != nil {
 		return 0, 0, err

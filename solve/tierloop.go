@@ -461,24 +461,34 @@ func (r *tierRetrograde) step(rw *retroWorker, level uint32, entry uint64, ties 
 // gives several parent keys of one rank (mirror images that each move to
 // the rank's position), and the counter counts a settled child once.
 func (r *tierRetrograde) pendingParents(rw *retroWorker, rank uint64) ([]uint64, error) {
-	e, t := r.e, r.t
+	return r.e.parentRanks(&rw.parents, &rw.ranks, r.t, rank, r.pending)
+}
+
+// parentRanks lists the ranks in tier t of the parents of rank that are in
+// t, each once, in increasing order, in the buffers given; with pending,
+// only those whose bit is set there (read atomically).
+func (e *tierEngine) parentRanks(parents, buf *[]uint64, t int, rank uint64, pending []uint64) ([]uint64, error) {
 	key, err := e.unrank(t, rank)
 	if err != nil {
 		return nil, err
 	}
-	rw.parents = e.unmover.AppendParents(rw.parents[:0], key)
-	ranks := rw.ranks[:0]
-	for _, pk := range rw.parents {
-		// Only reachable positions are pending.
+	*parents = e.unmover.AppendParents((*parents)[:0], key)
+	ranks := (*buf)[:0]
+	for _, pk := range *parents {
 		pt, pr := e.ranker.TierRank(pk)
-		if pt == t && pr < e.size[t] && atomic.LoadUint64(&r.pending[pr/64])&(1<<(pr%64)) != 0 {
-			ranks = append(ranks, pr)
+		if pt != t || pr >= e.size[t] {
+			continue
 		}
+		// Only reachable positions are pending.
+		if pending != nil && atomic.LoadUint64(&pending[pr/64])&(1<<(pr%64)) == 0 {
+			continue
+		}
+		ranks = append(ranks, pr)
 	}
 	if len(ranks) > 1 {
 		slices.Sort(ranks)
 		ranks = slices.Compact(ranks)
 	}
-	rw.ranks = ranks
+	*buf = ranks
 	return ranks, nil
 }

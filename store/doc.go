@@ -19,6 +19,14 @@
 //	after payload  one CRC-32C (Castagnoli) per block of BlockSize bytes of
 //	               payload, little-endian uint32
 //
+// The counts are the tier's positions by value. How long the solve took is
+// kept beside the tables, in seconds.json (files of earlier builds have it
+// in the header, and are read as before): a tier file's bytes depend on the
+// game alone, so that tables made by any engine, on one machine or by
+// sente-dist's pipelines, can be compared byte for byte. TierWriter and
+// TierReader write and read the same files through any io.Writer and
+// io.Reader, for stores that are not a local directory.
+//
 // The file's size is exactly what the header implies, so a truncated file
 // is refused when opened. Files are written atomically: a temporary file in
 // the same directory is written, synced, renamed to its final name, and the

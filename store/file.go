@@ -88,7 +88,10 @@ func (h Header) encode() []byte {
 	for _, n := range []uint64{h.Counts.Positions, h.Counts.Win, h.Counts.Lose, h.Counts.Tie, h.Counts.Draw} {
 		b = binary.LittleEndian.AppendUint64(b, n)
 	}
-	b = binary.LittleEndian.AppendUint64(b, math.Float64bits(h.Counts.Seconds))
+	// The seconds a solve took, in files written before they were kept
+	// beside the tables (seconds.json): zero now, so that a table's bytes
+	// depend on the game alone.
+	b = binary.LittleEndian.AppendUint64(b, 0)
 	b = binary.LittleEndian.AppendUint32(b, 0) // reserved
 	b = append(b, h.Spec...)
 	b = binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, castagnoli))
@@ -150,20 +153,14 @@ const writeChunk = 8 << 20
 // Write stores a tier's data atomically under its final name, replacing
 // any previous file: Values data is []Cell as bytes (little-endian, see
 // CellBytes), Reachable data a bitset. It writes a temporary file in the
-// game's directory, syncs it, renames it and syncs the directory.
+// game's directory, syncs it, renames it and syncs the directory. The
+// seconds of counts are kept beside the tables (see Open), not in the
+// file, so that a table is the same bytes whoever solved it and however
+// long it took.
 func (g *GameStore) Write(tier int, kind Kind, data []byte, counts Counts) (err error) {
-	if kind != Values && kind != Reachable {
-		return fmt.Errorf("store: tier %d: unknown kind %d", tier, kind)
-	}
-	if kind == Values && len(data)%2 != 0 {
-		return fmt.Errorf("store: tier %d values: %d bytes is not a whole number of cells", tier, len(data))
-	}
-	h := Header{Version: FormatVersion, Kind: kind, Tier: tier, BlockSize: BlockSize,
-		PayloadLen: uint64(len(data)), Counts: counts, Spec: g.Spec}
-	if kind == Values {
-		h.Ranks = uint64(len(data)) / 2
-	} else {
-		h.Ranks = uint64(len(data)) * 8
+	h, err := NewHeader(g.Spec, tier, kind, uint64(len(data)), counts)
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
 	}
 	final := filepath.Join(g.Dir, fileName(tier, kind))
 	f, err := os.CreateTemp(g.Dir, tempPrefix()+fileName(tier, kind)+"-*")
@@ -178,26 +175,19 @@ func (g *GameStore) Write(tier int, kind Kind, data []byte, counts Counts) (err 
 			err = fmt.Errorf("store: writing %s: %w", final, err)
 		}
 	}()
-	sums := blockSums(data, BlockSize)
-	table := make([]byte, 4*len(sums))
-	for i, s := range sums {
-		binary.LittleEndian.PutUint32(table[4*i:], s)
+	tw, err := NewTierWriter(&hookedWriter{w: f}, h)
+	if err != nil {
+		return err
 	}
-	var written int64
-	for _, part := range [][]byte{h.encode(), data, table} {
-		for len(part) > 0 {
-			if testHookWrite != nil {
-				if err := testHookWrite(written); err != nil {
-					return err
-				}
-			}
-			n := min(len(part), writeChunk)
-			if _, err := f.Write(part[:n]); err != nil {
-				return err
-			}
-			written += int64(n)
-			part = part[n:]
+	for part := data; len(part) > 0; {
+		n := min(len(part), writeChunk)
+		if _, err := tw.Write(part[:n]); err != nil {
+			return err
 		}
+		part = part[n:]
+	}
+	if err := tw.Close(); err != nil {
+		return err
 	}
 	if err := f.Sync(); err != nil {
 		return err
@@ -208,17 +198,30 @@ func (g *GameStore) Write(tier int, kind Kind, data []byte, counts Counts) (err 
 	if err := os.Rename(tmp, final); err != nil {
 		return err
 	}
-	return syncDir(g.Dir)
+	if err := syncDir(g.Dir); err != nil {
+		return err
+	}
+	if kind == Values {
+		return g.recordSeconds(tier, counts.Seconds)
+	}
+	return nil
 }
 
-// blockSums is the CRC-32C of each block of data, computed on all cores.
-func blockSums(data []byte, block int) []uint32 {
-	n := (len(data) + block - 1) / block
-	sums := make([]uint32, n)
-	parallel(n, func(i int) {
-		sums[i] = crc32.Checksum(data[i*block:min(len(data), (i+1)*block)], castagnoli)
-	})
-	return sums
+// hookedWriter calls testHookWrite before each write.
+type hookedWriter struct {
+	w       *os.File
+	written int64
+}
+
+func (h *hookedWriter) Write(p []byte) (int, error) {
+	if testHookWrite != nil {
+		if err := testHookWrite(h.written); err != nil {
+			return 0, err
+		}
+	}
+	n, err := h.w.Write(p)
+	h.written += int64(n)
+	return n, err
 }
 
 // parallel calls fn(i) for i in [0, n) on GOMAXPROCS goroutines.
@@ -296,6 +299,9 @@ func (g *GameStore) Open(tier int, kind Kind) (*Table, error) {
 	if err != nil {
 		t.Close()
 		return nil, fmt.Errorf("store: %s: %w", path, err)
+	}
+	if s, ok := g.secondsOf(tier); ok && kind == Values {
+		t.Header.Counts.Seconds = s
 	}
 	return t, nil
 }

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Store is the root directory of solved tables: one directory per game.
@@ -34,6 +35,9 @@ func Default() (Store, error) {
 type GameStore struct {
 	Spec string // the canonical spec text
 	Dir  string
+
+	mu      sync.Mutex
+	seconds map[int]float64 // seconds.json, once read
 }
 
 const manifestName = "manifest.json"
@@ -114,8 +118,7 @@ func (s Store) Game(spec string) (*GameStore, error) {
 	m, err := readManifest(g.Dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		b, _ := json.MarshalIndent(manifest{Spec: spec, Format: FormatVersion}, "", "  ")
-		if err := writeAtomic(g.Dir, manifestName, append(b, '\n')); err != nil {
+		if err := writeAtomic(g.Dir, manifestName, manifestBytes(spec)); err != nil {
 			return nil, fmt.Errorf("store: writing manifest of %s: %w", g.Dir, err)
 		}
 		// A new directory's own entry survives a power cut only once its
@@ -131,6 +134,11 @@ func (s Store) Game(spec string) (*GameStore, error) {
 		}
 	}
 	return g, nil
+}
+
+func manifestBytes(spec string) []byte {
+	b, _ := json.MarshalIndent(manifest{Spec: spec, Format: FormatVersion}, "", "  ")
+	return append(b, '\n')
 }
 
 func readManifest(dir string) (manifest, error) {
