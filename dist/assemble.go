@@ -1,0 +1,238 @@
+package dist
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+
+	"sente/store"
+)
+
+// A tier is stored as one file, the one a single machine writes: the
+// shards' parts in rank order after a header, with a checksum a block. A
+// tier file read back is split into parts again when a solve resumes from
+// a store whose work directory is gone, or that another engine filled.
+
+func init() {
+	register.DoFn2x1[context.Context, []byte, error](&assembleFn{})
+	register.DoFn2x1[context.Context, []byte, error](&splitFn{})
+}
+
+// payloadLen is the stored payload of a tier of size ranks.
+func payloadLen(kind store.Kind, size uint64) uint64 {
+	if kind == store.Values {
+		return 2 * size
+	}
+	return (size + 63) / 64 * 8
+}
+
+func partKind(kind store.Kind) uint32 {
+	if kind == store.Values {
+		return partValues
+	}
+	return partReach
+}
+
+// partPath is the part of a shard a tier file is made of: a shard's cells,
+// or the newest version of its reachable ranks.
+func partPath(ctx context.Context, l layout, kind store.Kind, t int, shard int64) (string, error) {
+	if kind == store.Values {
+		return l.values(t, shard), nil
+	}
+	path, ok, err := latestBefore(ctx, l.reachVersions(t, shard), -1)
+	if err != nil {
+		return "", err
+	}
+	if !ok {
+		return "", fmt.Errorf("tier %d shard %d: its reachable ranks are not in the work directory", t, shard)
+	}
+	return path, nil
+}
+
+// assembleFn writes a tier's file from its shards' parts.
+type assembleFn struct {
+	Job  job
+	Tier int
+	Kind store.Kind
+
+	bytes beam.Counter
+}
+
+func (f *assembleFn) Setup() { f.bytes = beam.NewCounter("sente", "stored-bytes") }
+
+func (f *assembleFn) ProcessElement(ctx context.Context, _ []byte) error {
+	if err := hook("assemble", f.Tier, -1); err != nil {
+		return err
+	}
+	tg, err := f.Job.open()
+	if err != nil {
+		return err
+	}
+	l, geo, t := f.Job.layout(), f.Job.geometry(), f.Tier
+	size := tg.Size(t)
+	n := geo.shards(size)
+	paths := make([]string, n)
+	var counts store.Counts
+	for i := range n {
+		if paths[i], err = partPath(ctx, l, f.Kind, t, i); err != nil {
+			return err
+		}
+		head, err := readPrefix(ctx, paths[i], partHeaderSize)
+		if err != nil {
+			return err
+		}
+		c, _, err := decodePartHeader(head, partKind(f.Kind))
+		if err != nil {
+			return fmt.Errorf("%s: %w", paths[i], err)
+		}
+		counts.Positions += c.Positions
+		counts.Win += c.Win
+		counts.Lose += c.Lose
+		counts.Tie += c.Tie
+		counts.Draw += c.Draw
+	}
+	h, err := store.NewHeader(f.Job.Spec, t, f.Kind, payloadLen(f.Kind, size), counts)
+	if err != nil {
+		return err
+	}
+	f.bytes.Inc(ctx, int64(h.FileSize()))
+	return writeAtomic(ctx, l.final(t, f.Kind), func(w io.Writer) error {
+		tw, err := store.NewTierWriter(w, h)
+		if err != nil {
+			return err
+		}
+		for i, path := range paths {
+			lo, hi := geo.span(size, int64(i))
+			_, payload, err := readPart(ctx, path, partKind(f.Kind))
+			if err != nil {
+				return err
+			}
+			if uint64(len(payload)) != payloadLen(f.Kind, hi-lo) {
+				return fmt.Errorf("%s: %d bytes for a shard of %d ranks", path, len(payload), hi-lo)
+			}
+			if _, err := tw.Write(payload); err != nil {
+				return err
+			}
+		}
+		return tw.Close()
+	})
+}
+
+// splitFn splits a stored tier file into its shards' parts.
+type splitFn struct {
+	Job  job
+	Tier int
+	Kind store.Kind
+}
+
+func (f *splitFn) ProcessElement(ctx context.Context, _ []byte) error {
+	tg, err := f.Job.open()
+	if err != nil {
+		return err
+	}
+	l, geo, t := f.Job.layout(), f.Job.geometry(), f.Tier
+	size := tg.Size(t)
+	path := l.final(t, f.Kind)
+	fsys, err := fsOf(ctx, path)
+	if err != nil {
+		return err
+	}
+	r, err := fsys.OpenRead(ctx, path)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	tr, err := store.NewTierReader(r, path)
+	if err != nil {
+		return err
+	}
+	if h := tr.Header(); h.PayloadLen != payloadLen(f.Kind, size) || h.Kind != f.Kind || h.Tier != t {
+		return fmt.Errorf("%s: holds tier %d %s of %d bytes, not tier %d %s of %d", path, h.Tier, h.Kind, h.PayloadLen, t, f.Kind, payloadLen(f.Kind, size))
+	}
+	for i := range geo.shards(size) {
+		lo, hi := geo.span(size, i)
+		payload := make([]byte, payloadLen(f.Kind, hi-lo))
+		if _, err := io.ReadFull(tr, payload); err != nil {
+			return err
+		}
+		if err := writeSplitPart(ctx, l, f.Kind, t, i, hi-lo, payload); err != nil {
+			return err
+		}
+	}
+	if _, err := io.Copy(io.Discard, tr); err != nil {
+		return err
+	}
+	return nil
+}
+
+func writeSplitPart(ctx context.Context, l layout, kind store.Kind, t int, shard int64, ranks uint64, payload []byte) error {
+	if kind == store.Values {
+		cells, err := bytesToCells(payload, ranks)
+		if err != nil {
+			return err
+		}
+		return writePart(ctx, l.values(t, shard), partValues, countCells(cells), payload)
+	}
+	words, err := bytesToWords(payload, len(payload)/8)
+	if err != nil {
+		return err
+	}
+	return writePart(ctx, l.reach(t, shard, 0), partReach, partCounts{Positions: countBits(words)}, payload)
+}
+
+func assemblePipeline(j job, tier int, kind store.Kind) *beam.Pipeline {
+	p, s := beam.NewPipelineWithRoot()
+	s = s.Scope(fmt.Sprintf("store-t%d-%s", tier, kind))
+	beam.ParDo0(s, &assembleFn{Job: j, Tier: tier, Kind: kind}, beam.Impulse(s))
+	return p
+}
+
+func splitPipeline(j job, tier int, kind store.Kind) *beam.Pipeline {
+	p, s := beam.NewPipelineWithRoot()
+	s = s.Scope(fmt.Sprintf("split-t%d-%s", tier, kind))
+	beam.ParDo0(s, &splitFn{Job: j, Tier: tier, Kind: kind}, beam.Impulse(s))
+	return p
+}
+
+// checkStored reads a stored tier file through, checking its header
+// against the game and every block against its checksum: what a resumed
+// solve asks before it skips a tier. A file that is not there is not
+// stored; one that fails is not either, and the error says why.
+func checkStored(ctx context.Context, path, spec string, tier int, kind store.Kind, size uint64) (store.Header, bool, error) {
+	fsys, err := fsOf(ctx, path)
+	if err != nil {
+		return store.Header{}, false, err
+	}
+	if ok, err := exists(ctx, path); err != nil || !ok {
+		return store.Header{}, false, err
+	}
+	r, err := fsys.OpenRead(ctx, path)
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, os.ErrNotExist) {
+		return store.Header{}, false, nil
+	}
+	if err != nil {
+		return store.Header{}, false, err
+	}
+	defer r.Close()
+	tr, err := store.NewTierReader(r, path)
+	if err != nil {
+		return store.Header{}, false, err
+	}
+	h := tr.Header()
+	switch {
+	case h.Spec != spec:
+		return h, false, fmt.Errorf("%s holds game %q, not %q", path, h.Spec, spec)
+	case h.Tier != tier || h.Kind != kind || h.PayloadLen != payloadLen(kind, size):
+		return h, false, fmt.Errorf("%s holds tier %d %s of %d bytes, not tier %d %s of %d", path, h.Tier, h.Kind, h.PayloadLen, tier, kind, payloadLen(kind, size))
+	}
+	if _, err := io.Copy(io.Discard, tr); err != nil {
+		return h, false, err
+	}
+	return h, true, nil
+}

@@ -1,0 +1,177 @@
+// Command sente-dist solves a game with tiers as Apache Beam pipelines, for
+// games that outgrow one machine: on Prism, in this process, or on Google
+// Cloud Dataflow, Apache Flink or Apache Spark through Beam's runners. It
+// writes the same tables sente solve --engine tiers writes, byte for byte,
+// and resumes a stopped solve from the tiers it stored.
+//
+//	sente-dist [flags] GAME
+//
+// Its own flags are --store, --work, --shard_ranks, --keep_work and
+// --verbose; every other flag is Beam's (--runner, --endpoint, --project,
+// --region, --staging_location, --temp_location, --worker_binary, ...).
+// README.md shows a command line for each runner.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners"
+	// Amazon S3 besides local disk and Google Cloud Storage, which beamx
+	// brings with every runner.
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/s3"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
+
+	"sente"
+	"sente/dist"
+	"sente/explain"
+	"sente/games"
+	"sente/store"
+)
+
+const usage = `usage: sente-dist [flags] GAME
+
+Solves GAME (a built-in game with tiers, such as connect4:w=6,h=4) tier by
+tier as Apache Beam pipelines and stores its tables where sente reads them.
+Run it again to resume a solve that stopped.
+
+Flags of sente-dist:
+  --store DIR        the store's root: a directory, or gs://BUCKET/PATH or
+                     s3://BUCKET/PATH (default: sente's, ~/.cache/sente)
+  --work DIR         where the waves keep their parts (default: work/ in the
+                     game's directory); removed at the end
+  --shard_ranks N    ranks a shard, a multiple of 64 (default 4194304)
+  --keep_work        keep the work directory at the end
+  --verbose          show the runner's own log
+  --quiet            no progress on stderr
+
+Beam's flags choose the runner: --runner=prism (the default: in this
+process), dataflow, flink, spark or universal, with --endpoint for a job
+server and the runner's own flags (see README.md).
+`
+
+func main() { os.Exit(run()) }
+
+func run() int {
+	fs := flag.CommandLine
+	fs.Init("sente-dist", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	storeDir := fs.String("store", "", "")
+	work := fs.String("work", "", "")
+	shardRanks := fs.Uint64("shard_ranks", dist.DefaultShardRanks, "")
+	keep := fs.Bool("keep_work", false, "")
+	verbose := fs.Bool("verbose", false, "")
+	quiet := fs.Bool("quiet", false, "")
+	if err := fs.Parse(os.Args[1:]); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Print(usage)
+			return 0
+		}
+		fmt.Fprintf(os.Stderr, "sente-dist: %v; see sente-dist --help\n", err)
+		return 2
+	}
+	// A worker started by a runner runs its work here and never returns.
+	beam.Init()
+	if !*verbose {
+		beamlog.SetupLogging("warn", "text")
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(os.Stderr, "sente-dist: name one game, as in sente-dist connect4:w=6,h=4; see sente-dist --help")
+		return 2
+	}
+	if *storeDir == "" {
+		s, err := store.Default()
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "sente-dist: %v\n", err)
+			return 2
+		}
+		*storeDir = s.Dir
+	}
+	runner := *runners.Runner
+	if runner == "" {
+		runner = "prism"
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	opt := dist.Options{
+		Game: fs.Arg(0), Store: *storeDir, Work: *work, ShardRanks: *shardRanks, KeepWork: *keep,
+		Run: func(ctx context.Context, p *beam.Pipeline) (beam.PipelineResult, error) {
+			return beam.Run(ctx, runner, p)
+		},
+	}
+	if !*quiet {
+		opt.Log = os.Stderr
+	}
+	rep, err := dist.Solve(ctx, opt)
+	switch {
+	case err != nil && dist.IsInputError(err):
+		fmt.Fprintf(os.Stderr, "sente-dist: %v\n", err)
+		return 2
+	case err != nil && ctx.Err() != nil:
+		fmt.Fprintln(os.Stderr, "sente-dist: interrupted; the tiers stored so far are kept, and running the same command again resumes from them")
+		return 130
+	case err != nil:
+		fmt.Fprintf(os.Stderr, "sente-dist: %v\n", err)
+		return 1
+	}
+	printReport(os.Stdout, rep, runner)
+	return 0
+}
+
+func printReport(w io.Writer, rep *dist.Report, runner string) {
+	turn := sente.First
+	if g, err := games.New(rep.Spec); err == nil {
+		turn = g.Turn(g.Start())
+	}
+	var c store.Counts
+	var stored uint64
+	resumed := 0
+	for _, t := range rep.Tiers {
+		c.Positions += t.Counts.Positions
+		c.Win += t.Counts.Win
+		c.Lose += t.Counts.Lose
+		c.Tie += t.Counts.Tie
+		c.Draw += t.Counts.Draw
+		stored += t.StoredSize
+		if t.Resumed {
+			resumed++
+		}
+	}
+	fmt.Fprintf(w, "%s: %s\n", rep.Spec, explain.Verdict(turn, rep.Start))
+	fmt.Fprintf(w, "  positions      %d: %d win, %d lose, %d tie, %d draw (for the player to move)\n", c.Positions, c.Win, c.Lose, c.Tie, c.Draw)
+	fmt.Fprintf(w, "  tables         %s (%d tiers, %s)\n", rep.Dir, len(rep.Tiers), bytesText(float64(stored)))
+	switch {
+	case rep.Pipelines == 0:
+		fmt.Fprintf(w, "  pipelines      none: every tier was stored already\n")
+	default:
+		per := ""
+		if n := rep.Positions(); n > 0 {
+			per = fmt.Sprintf(", %.1f bytes a position", float64(rep.ShuffleBytes())/float64(n))
+		}
+		fmt.Fprintf(w, "  pipelines      %d on %s in %.1f s; %s through shuffles%s\n", rep.Pipelines, runner, rep.Elapsed.Seconds(), bytesText(float64(rep.ShuffleBytes())), per)
+	}
+	if resumed > 0 {
+		fmt.Fprintf(w, "  resumed        %d of %d tiers were stored already\n", resumed, len(rep.Tiers))
+	}
+}
+
+func bytesText(b float64) string {
+	for _, u := range []string{"B", "kB", "MB", "GB", "TB"} {
+		if b < 1000 || u == "TB" {
+			if u == "B" {
+				return fmt.Sprintf("%.0f %s", b, u)
+			}
+			return fmt.Sprintf("%.1f %s", b, u)
+		}
+		b /= 1000
+	}
+	return ""
+}

@@ -1,0 +1,88 @@
+package dist
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"sente/games"
+	"sente/solve"
+)
+
+// job is what every step of a solve is told: it is serialized into each
+// pipeline with the step, and a worker on another machine opens the game
+// again from its spec.
+type job struct {
+	Spec       string // the game's canonical spec
+	Game       string // the game's directory in the store
+	Work       string // the work directory
+	ShardRanks uint64
+}
+
+func (j job) layout() layout     { return layout{Game: j.Game, Work: j.Work} }
+func (j job) geometry() geometry { return geometry{ShardRanks: j.ShardRanks} }
+
+var (
+	openMu sync.Mutex
+	opened = map[string]*solve.TierGame{}
+)
+
+// open is the game's tier plan, made once a process: its ranking tables
+// are shared by every step a worker runs.
+func (j job) open() (*solve.TierGame, error) {
+	openMu.Lock()
+	defer openMu.Unlock()
+	if tg, ok := opened[j.Spec]; ok {
+		return tg, nil
+	}
+	tg, err := openTierGame(j.Spec)
+	if err != nil {
+		return nil, err
+	}
+	opened[j.Spec] = tg
+	return tg, nil
+}
+
+// openTierGame opens a built-in game and plans its tiers from the start.
+func openTierGame(spec string) (*solve.TierGame, error) {
+	var catalog games.Catalog // built-in games: a worker reads no rules files
+	g, err := catalog.Open(spec)
+	if err != nil {
+		return nil, err
+	}
+	tg, err := solve.NewTierGame(g, nil)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", spec, err)
+	}
+	return tg, nil
+}
+
+// latestBefore is the path of the newest version of a part that glob
+// matches whose round is below round (any round when round < 0).
+func latestBefore(ctx context.Context, glob string, round int) (string, bool, error) {
+	names, err := list(ctx, glob)
+	if err != nil {
+		return "", false, err
+	}
+	best, found, at := "", false, -1
+	for _, n := range names {
+		k, ok := version(n)
+		if ok && (round < 0 || k < round) && k > at {
+			best, found, at = n, true, k
+		}
+	}
+	return best, found, nil
+}
+
+// testHookShard, when set, is called as a step starts on a shard: an error
+// it returns fails the step there, as a worker that died would. Tests use
+// it to stop a wave midway (the in-process runner runs steps in the
+// test's process).
+var testHookShard func(step string, tier int, shard int64) error
+
+func hook(step string, tier int, shard int64) error {
+	if testHookShard != nil {
+		return testHookShard(step, tier, shard)
+	}
+	return nil
+}

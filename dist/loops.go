@@ -1,0 +1,556 @@
+package dist
+
+import (
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+
+	"sente"
+	"sente/solve"
+	"sente/store"
+)
+
+// A loopy tier's values wave first folds what the child tiers settle
+// (values.go); the positions with moves inside the tier stay pending, each
+// with a count of its open children. Then retrograde analysis runs in
+// rounds, one pipeline each, a level of remoteness a round, as the tier
+// engine's solveRetrograde: a round settles the positions queued at its
+// level and tells their parents in the tier (found by the game's
+// un-moves), a shuffle keyed by the parent's shard; the next round reads
+// what its shards were told. A lost position makes its parents won at the
+// next level; a won one counts its parents' open children down, and the
+// last makes a parent lost at the next level, or at that of a slower win
+// in a child tier. Wins and losses first, then ties the same way, then the
+// positions still pending are draws. A round with nothing to tell skips
+// to the lowest level still queued.
+
+func init() {
+	register.DoFn4x1[context.Context, int64, func(int64, []byte), func([]byte), error](&loopRoundFn{})
+	register.Emitter1[[]byte]()
+	register.Function2x1(mergeMessages)
+	register.Function2x1(mergeSummaries)
+	register.DoFn3x1[context.Context, int64, []byte, error](&writeInboxFn{})
+	register.DoFn2x1[context.Context, []byte, error](&writeSummaryFn{})
+	register.DoFn2x1[context.Context, int64, error](&finishFn{})
+}
+
+// noLevel is no level queued; none16 no win or tie through a child tier.
+const (
+	noLevel = ^uint32(0)
+	none16  = 0xffff
+)
+
+// Tags of queued entries, as the tier engine's.
+const (
+	tagSettled uint8 = iota // settled already: tell its parents
+	tagWin                  // won at its level (tied, among ties) unless settled
+	tagLose                 // lost at its level unless settled
+)
+
+type entry struct {
+	Level uint32
+	Off   uint32
+	Tag   uint8
+}
+
+// loopState is a shard of a loopy tier between rounds.
+type loopState struct {
+	Next    uint32       // the lowest level queued, noLevel for none
+	Cells   []store.Cell // settled cells; unreachable and pending are zero
+	Pending []uint64
+	Count   []uint32 // open children of a pending position
+	Win     []uint16 // the fastest win through a child tier, none16 for none
+	Tie     []uint16 // the fastest tie through a child tier, none16 for none
+	Loss    []uint16 // the slowest loss through a child tier, 0 for none
+	Queue   []entry
+}
+
+func newLoopState(n uint64) *loopState {
+	s := &loopState{Next: noLevel, Cells: make([]store.Cell, n), Pending: make([]uint64, (n+63)/64),
+		Count: make([]uint32, n), Win: make([]uint16, n), Tie: make([]uint16, n), Loss: make([]uint16, n)}
+	for i := range s.Win {
+		s.Win[i], s.Tie[i] = none16, none16
+	}
+	return s
+}
+
+// open makes offset o pending, with its in-tier children and what its
+// children in child tiers give.
+func (s *loopState) open(o uint64, inTier int, f *solve.Fold) error {
+	level := func(r uint32) (uint16, error) {
+		if r >= none16 {
+			return 0, fmt.Errorf("remoteness %d passes the %d plies a stored cell holds", r, store.MaxRemoteness)
+		}
+		return uint16(r), nil
+	}
+	setBit(s.Pending, o)
+	s.Count[o] = uint32(inTier + f.Blocked())
+	var err error
+	if r, ok := f.Win(); ok {
+		if s.Win[o], err = level(r); err != nil {
+			return err
+		}
+	}
+	if r, ok := f.Tie(); ok {
+		if s.Tie[o], err = level(r); err != nil {
+			return err
+		}
+	}
+	s.Loss[o], err = level(f.Loss())
+	return err
+}
+
+func (s *loopState) encode() []byte {
+	n := len(s.Cells)
+	b := make([]byte, 0, 4+8+12*n+len(s.Pending)*8+8+9*len(s.Queue))
+	le := binary.LittleEndian
+	b = le.AppendUint32(b, s.Next)
+	b = le.AppendUint64(b, uint64(n))
+	for _, c := range s.Cells {
+		b = le.AppendUint16(b, uint16(c))
+	}
+	for _, w := range s.Pending {
+		b = le.AppendUint64(b, w)
+	}
+	for _, c := range s.Count {
+		b = le.AppendUint32(b, c)
+	}
+	for _, a := range [][]uint16{s.Win, s.Tie, s.Loss} {
+		for _, x := range a {
+			b = le.AppendUint16(b, x)
+		}
+	}
+	b = le.AppendUint64(b, uint64(len(s.Queue)))
+	for _, e := range s.Queue {
+		b = le.AppendUint32(b, e.Level)
+		b = le.AppendUint32(b, e.Off)
+		b = append(b, e.Tag)
+	}
+	return b
+}
+
+func decodeLoopState(b []byte, n uint64) (*loopState, error) {
+	le := binary.LittleEndian
+	words := (n + 63) / 64
+	fixed := 4 + 8 + 12*n + 8*words + 8
+	if uint64(len(b)) < fixed || le.Uint64(b[4:]) != n {
+		return nil, fmt.Errorf("a loop state of %d bytes for a shard of %d ranks", len(b), n)
+	}
+	s := newLoopState(n)
+	s.Next = le.Uint32(b)
+	p := b[12:]
+	for i := range s.Cells {
+		s.Cells[i] = store.Cell(le.Uint16(p[2*i:]))
+	}
+	p = p[2*n:]
+	for i := range s.Pending {
+		s.Pending[i] = le.Uint64(p[8*i:])
+	}
+	p = p[8*words:]
+	for i := range s.Count {
+		s.Count[i] = le.Uint32(p[4*i:])
+	}
+	p = p[4*n:]
+	for _, a := range [][]uint16{s.Win, s.Tie, s.Loss} {
+		for i := range a {
+			a[i] = le.Uint16(p[2*i:])
+		}
+		p = p[2*n:]
+	}
+	q := le.Uint64(p)
+	p = p[8:]
+	if uint64(len(p)) != 9*q {
+		return nil, fmt.Errorf("a loop state with %d bytes for a queue of %d", len(p), q)
+	}
+	s.Queue = make([]entry, q)
+	for i := range s.Queue {
+		s.Queue[i] = entry{le.Uint32(p[9*i:]), le.Uint32(p[9*i+4:]), p[9*i+8]}
+	}
+	return s, nil
+}
+
+// startQueue queues a phase's entries: the positions the first pass
+// settled with a value of the phase, to tell their parents at their
+// remoteness, and the pending ones a child tier wins (or ties) for, at
+// that level.
+func (s *loopState) startQueue(ties bool) {
+	s.Queue = s.Queue[:0]
+	for o := range s.Cells {
+		u := uint64(o)
+		if hasBit(s.Pending, u) {
+			switch {
+			case !ties && s.Win[o] != none16:
+				s.Queue = append(s.Queue, entry{uint32(s.Win[o]), uint32(o), tagWin})
+			case ties && s.Tie[o] != none16:
+				s.Queue = append(s.Queue, entry{uint32(s.Tie[o]), uint32(o), tagWin})
+			}
+			continue
+		}
+		c := s.Cells[o]
+		v := c.Value()
+		if c != store.Unreachable && (ties && v == sente.Tie || !ties && (v == sente.Win || v == sente.Lose)) {
+			s.Queue = append(s.Queue, entry{uint32(c.Remoteness()), uint32(o), tagSettled})
+		}
+	}
+}
+
+// messages are what a round tells a shard: the offsets of parents one of
+// whose children was lost (tied, among ties), and of those one of whose
+// children was won, once a child.
+type messages struct {
+	Lost, Won []uint32
+}
+
+func encodeMessages(m messages) []byte {
+	slices.Sort(m.Lost)
+	slices.Sort(m.Won)
+	a, b := encodeOffsets(m.Lost), encodeOffsets(m.Won)
+	out := binary.AppendUvarint(nil, uint64(len(a)))
+	return append(append(out, a...), b...)
+}
+
+func decodeMessages(b []byte) (messages, error) {
+	var m messages
+	n, k := binary.Uvarint(b)
+	if k <= 0 || uint64(len(b)-k) < n {
+		return m, errors.New("messages: cut short")
+	}
+	var err error
+	if m.Lost, err = decodeOffsets(nil, b[k:k+int(n)]); err != nil {
+		return m, err
+	}
+	m.Won, err = decodeOffsets(nil, b[k+int(n):])
+	return m, err
+}
+
+// mergeMessages gathers what two shards tell one.
+func mergeMessages(a, b []byte) []byte {
+	x, errA := decodeMessages(a)
+	y, errB := decodeMessages(b)
+	if errA != nil || errB != nil {
+		return append(append([]byte(nil), a...), b...) // for the reader to refuse
+	}
+	return encodeMessages(messages{Lost: append(x.Lost, y.Lost...), Won: append(x.Won, y.Won...)})
+}
+
+// roundSummary is what a round leaves to do: the lowest level queued in
+// any shard, and how many messages it sent.
+type roundSummary struct {
+	Next     uint32 `json:"next"`
+	Messages uint64 `json:"messages"`
+}
+
+func encodeSummary(s roundSummary) []byte {
+	return binary.AppendUvarint(binary.LittleEndian.AppendUint32(nil, s.Next), s.Messages)
+}
+
+func decodeSummary(b []byte) (roundSummary, error) {
+	if len(b) < 5 {
+		return roundSummary{}, errors.New("summary: cut short")
+	}
+	m, k := binary.Uvarint(b[4:])
+	if k <= 0 {
+		return roundSummary{}, errors.New("summary: bad count")
+	}
+	return roundSummary{Next: binary.LittleEndian.Uint32(b), Messages: m}, nil
+}
+
+func mergeSummaries(a, b []byte) []byte {
+	x, errA := decodeSummary(a)
+	y, errB := decodeSummary(b)
+	if errA != nil || errB != nil {
+		return nil // for the reader to refuse
+	}
+	return encodeSummary(roundSummary{Next: min(x.Next, y.Next), Messages: x.Messages + y.Messages})
+}
+
+// loopRoundFn runs a round on a shard: it reads what the shard was told,
+// settles what is queued at the round's level, and tells the parents.
+type loopRoundFn struct {
+	Job   job
+	Tier  int
+	Round int
+	Level uint32
+	Ties  bool
+	Start bool // the first round of a phase: queue its entries
+
+	bytes beam.Counter
+}
+
+func (f *loopRoundFn) Setup() { f.bytes = beam.NewCounter("sente", "message-bytes") }
+
+func (f *loopRoundFn) ProcessElement(ctx context.Context, shard int64, tell func(int64, []byte), report func([]byte)) error {
+	t := f.Tier
+	if err := hook("loop", t, shard); err != nil {
+		return err
+	}
+	l, geo := f.Job.layout(), f.Job.geometry()
+	statePath, ok, err := latestBefore(ctx, l.loopVersions(t, shard), f.Round)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return fmt.Errorf("tier %d shard %d: no state before round %d in the work directory", t, shard, f.Round)
+	}
+	inboxPath := l.inbox(t, shard, f.Round)
+	told, err := exists(ctx, inboxPath)
+	if err != nil {
+		return err
+	}
+	if !f.Start && !told {
+		// Nothing to do unless something is queued at this level, which
+		// the state's first bytes say.
+		head, err := readPrefix(ctx, statePath, partHeaderSize+4)
+		if err != nil {
+			return err
+		}
+		if _, _, err := decodePartHeader(head, partLoop); err != nil || len(head) < partHeaderSize+4 {
+			return fmt.Errorf("%s: not a loop state (%v)", statePath, err)
+		}
+		if next := binary.LittleEndian.Uint32(head[partHeaderSize:]); next != f.Level {
+			report(encodeSummary(roundSummary{Next: next}))
+			return nil
+		}
+	}
+	tg, err := f.Job.open()
+	if err != nil {
+		return err
+	}
+	lo, hi := geo.span(tg.Size(t), shard)
+	_, payload, err := readPart(ctx, statePath, partLoop)
+	if err != nil {
+		return err
+	}
+	s, err := decodeLoopState(payload, hi-lo)
+	if err != nil {
+		return fmt.Errorf("%s: %w", statePath, err)
+	}
+	if f.Start {
+		s.startQueue(f.Ties)
+	}
+	if told {
+		_, b, err := readPart(ctx, inboxPath, partInbox)
+		if err != nil {
+			return err
+		}
+		m, err := decodeMessages(b)
+		if err != nil {
+			return fmt.Errorf("%s: %w", inboxPath, err)
+		}
+		for _, o := range m.Lost {
+			if uint64(o) >= hi-lo {
+				return fmt.Errorf("%s: told rank %d of a shard of %d", inboxPath, o, hi-lo)
+			}
+			if hasBit(s.Pending, uint64(o)) {
+				s.Queue = append(s.Queue, entry{f.Level, o, tagWin})
+			}
+		}
+		for _, o := range m.Won {
+			if uint64(o) >= hi-lo {
+				return fmt.Errorf("%s: told rank %d of a shard of %d", inboxPath, o, hi-lo)
+			}
+			if !hasBit(s.Pending, uint64(o)) {
+				continue
+			}
+			if s.Count[o] == 0 {
+				return fmt.Errorf("tier %d rank %d: told of more won children than it has open", t, lo+uint64(o))
+			}
+			s.Count[o]--
+			if s.Count[o] == 0 && s.Win[o] == none16 {
+				s.Queue = append(s.Queue, entry{max(f.Level, uint32(s.Loss[o])), o, tagLose})
+			}
+		}
+	}
+	slices.SortFunc(s.Queue, func(a, b entry) int {
+		if a.Level != b.Level {
+			return int(a.Level) - int(b.Level)
+		}
+		if a.Off != b.Off {
+			return int(a.Off) - int(b.Off)
+		}
+		return int(a.Tag) - int(b.Tag)
+	})
+	out := map[int64]*messages{}
+	cur := tg.NewCursor()
+	tellParents := func(o uint32, v sente.Value) error {
+		lost := v == sente.Lose || f.Ties && v == sente.Tie
+		if !lost && (f.Ties || v != sente.Win) {
+			return nil
+		}
+		parents, err := cur.Parents(t, lo+uint64(o))
+		if err != nil {
+			return err
+		}
+		for _, p := range parents {
+			dest := shardKey(t, int64(p/geo.ShardRanks))
+			m := out[dest]
+			if m == nil {
+				m = &messages{}
+				out[dest] = m
+			}
+			if lost {
+				m.Lost = append(m.Lost, uint32(p%geo.ShardRanks))
+			} else {
+				m.Won = append(m.Won, uint32(p%geo.ShardRanks))
+			}
+		}
+		return nil
+	}
+	done := 0
+	for _, e := range s.Queue {
+		if e.Level > f.Level {
+			break
+		}
+		done++
+		if e.Level < f.Level {
+			return fmt.Errorf("tier %d rank %d: queued at level %d, found at level %d", t, lo+uint64(e.Off), e.Level, f.Level)
+		}
+		if e.Tag == tagSettled {
+			if err := tellParents(e.Off, s.Cells[e.Off].Value()); err != nil {
+				return err
+			}
+			continue
+		}
+		if !hasBit(s.Pending, uint64(e.Off)) {
+			continue
+		}
+		if f.Level > store.MaxRemoteness {
+			return fmt.Errorf("tier %d: remoteness %d passes the %d plies a stored cell holds", t, f.Level, store.MaxRemoteness)
+		}
+		v := sente.Win
+		switch {
+		case f.Ties:
+			v = sente.Tie
+		case e.Tag == tagLose:
+			v = sente.Lose
+		}
+		clearBit(s.Pending, uint64(e.Off))
+		s.Cells[e.Off] = store.Pack(v, int(f.Level))
+		if err := tellParents(e.Off, v); err != nil {
+			return err
+		}
+	}
+	s.Queue = s.Queue[done:]
+	s.Next = noLevel
+	if len(s.Queue) > 0 {
+		s.Next = s.Queue[0].Level
+	}
+	if err := tg.Err(); err != nil {
+		return err
+	}
+	if err := writePart(ctx, l.loop(t, shard, f.Round), partLoop, partCounts{}, s.encode()); err != nil {
+		return err
+	}
+	var sent uint64
+	for dest, m := range out {
+		b := encodeMessages(*m)
+		f.bytes.Inc(ctx, int64(len(b)+8))
+		sent += uint64(len(m.Lost) + len(m.Won))
+		tell(dest, b)
+	}
+	report(encodeSummary(roundSummary{Next: s.Next, Messages: sent}))
+	return nil
+}
+
+// writeInboxFn writes what a round told a shard, for the next round.
+type writeInboxFn struct {
+	Job   job
+	Round int // the round that reads it
+}
+
+func (f *writeInboxFn) ProcessElement(ctx context.Context, dest int64, b []byte) error {
+	t, shard := unShardKey(dest)
+	return writePart(ctx, f.Job.layout().inbox(t, shard, f.Round), partInbox, partCounts{}, b)
+}
+
+// writeSummaryFn writes what a round left to do, for the driver.
+type writeSummaryFn struct {
+	Job   job
+	Tier  int
+	Round int
+}
+
+func (f *writeSummaryFn) ProcessElement(ctx context.Context, b []byte) error {
+	s, err := decodeSummary(b)
+	if err != nil {
+		return err
+	}
+	j, _ := json.Marshal(s)
+	return writeBytes(ctx, f.Job.layout().summary(f.Tier, f.Round), j)
+}
+
+func readSummary(ctx context.Context, l layout, tier, round int) (roundSummary, error) {
+	var s roundSummary
+	b, err := readFile(ctx, l.summary(tier, round))
+	if err != nil {
+		return s, fmt.Errorf("tier %d round %d left no summary: %w", tier, round, err)
+	}
+	err = json.Unmarshal(b, &s)
+	return s, err
+}
+
+// finishFn makes the positions still pending draws and writes the shard's
+// cells.
+type finishFn struct {
+	Job   job
+	Tier  int
+	Round int
+}
+
+func (f *finishFn) ProcessElement(ctx context.Context, shard int64) error {
+	t := f.Tier
+	if err := hook("finish", t, shard); err != nil {
+		return err
+	}
+	tg, err := f.Job.open()
+	if err != nil {
+		return err
+	}
+	l := f.Job.layout()
+	lo, hi := f.Job.geometry().span(tg.Size(t), shard)
+	path, ok, err := latestBefore(ctx, l.loopVersions(t, shard), f.Round)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return fmt.Errorf("tier %d shard %d: no state to finish in the work directory", t, shard)
+	}
+	_, payload, err := readPart(ctx, path, partLoop)
+	if err != nil {
+		return err
+	}
+	s, err := decodeLoopState(payload, hi-lo)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	for o := range s.Cells {
+		if hasBit(s.Pending, uint64(o)) {
+			s.Cells[o] = store.Pack(sente.Draw, 0)
+		}
+	}
+	return writePart(ctx, l.values(t, shard), partValues, countCells(s.Cells), cellsToBytes(s.Cells))
+}
+
+// loopRoundPipeline is one round of a loopy tier.
+func loopRoundPipeline(j job, tier, round int, level uint32, ties, start bool, n int64) *beam.Pipeline {
+	p, s := beam.NewPipelineWithRoot()
+	s = s.Scope(fmt.Sprintf("loop-t%d-k%d", tier, round))
+	told, reports := beam.ParDo2(s, &loopRoundFn{Job: j, Tier: tier, Round: round, Level: level, Ties: ties, Start: start}, shards(s, n))
+	beam.ParDo0(s, &writeInboxFn{Job: j, Round: round + 1}, beam.CombinePerKey(s, mergeMessages, told))
+	beam.ParDo0(s, &writeSummaryFn{Job: j, Tier: tier, Round: round}, beam.Combine(s, mergeSummaries, reports))
+	return p
+}
+
+// finishPipeline ends a loopy tier's values wave.
+func finishPipeline(j job, tier, round int, n int64) *beam.Pipeline {
+	p, s := beam.NewPipelineWithRoot()
+	s = s.Scope(fmt.Sprintf("finish-t%d", tier))
+	beam.ParDo0(s, &finishFn{Job: j, Tier: tier, Round: round}, shards(s, n))
+	return p
+}
