@@ -132,6 +132,9 @@ type splitFn struct {
 }
 
 func (f *splitFn) ProcessElement(ctx context.Context, _ []byte) error {
+	if err := hook("split", f.Tier, -1); err != nil {
+		return err
+	}
 	tg, err := f.Job.open()
 	if err != nil {
 		return err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"sente/games"
 	"sente/solve"
@@ -74,15 +75,15 @@ func latestBefore(ctx context.Context, glob string, round int) (string, bool, er
 	return best, found, nil
 }
 
-// testHookShard, when set, is called as a step starts on a shard: an error
-// it returns fails the step there, as a worker that died would. Tests use
-// it to stop a wave midway (the in-process runner runs steps in the
-// test's process).
-var testHookShard func(step string, tier int, shard int64) error
+// testHookShard, when set, is called as a step starts on a shard (-1 for
+// a step of a whole tier): an error it returns fails the step there, as a
+// worker that died would. Tests use it to stop a wave midway; Prism runs
+// the steps in the test's own process.
+var testHookShard atomic.Pointer[func(step string, tier int, shard int64) error]
 
 func hook(step string, tier int, shard int64) error {
-	if testHookShard != nil {
-		return testHookShard(step, tier, shard)
+	if h := testHookShard.Load(); h != nil {
+		return (*h)(step, tier, shard)
 	}
 	return nil
 }

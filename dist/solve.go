@@ -88,6 +88,18 @@ func (r *Report) Positions() uint64 {
 	return n
 }
 
+// Computed is the reachable positions of the tiers this run solved (not
+// resumed).
+func (r *Report) Computed() uint64 {
+	var n uint64
+	for _, t := range r.Tiers {
+		if !t.Resumed {
+			n += t.Counts.Positions
+		}
+	}
+	return n
+}
+
 // ShuffleBytes is what the waves sent through shuffles.
 func (r *Report) ShuffleBytes() int64 {
 	return r.Counters["mark-bytes"] + r.Counters["request-bytes"] + r.Counters["answer-bytes"] + r.Counters["message-bytes"]
@@ -156,6 +168,11 @@ func Solve(ctx context.Context, opt Options) (*Report, error) {
 		d.byTier[d.rep.Tiers[i].Tier] = &d.rep.Tiers[i]
 	}
 	if err := d.manifest(ctx); err != nil {
+		return nil, err
+	}
+	// A solve killed while it wrote a tier file left its temporary
+	// beside the tables (one solve of a game at a time, as in the store).
+	if err := removeMatching(ctx, join(j.Game, ".tmp-dist-*")); err != nil {
 		return nil, err
 	}
 	reachOK, valuesOK := map[int]bool{}, map[int]bool{}
@@ -275,11 +292,34 @@ func (d *driver) manifest(ctx context.Context) error {
 	return nil
 }
 
+// PipelineError is a pipeline that failed. Its message is one line, what
+// the failing step said; Err holds the runner's whole report.
+type PipelineError struct {
+	Tier int
+	Err  error
+}
+
+func (e *PipelineError) Unwrap() error { return e.Err }
+
+func (e *PipelineError) Error() string {
+	msg := strings.TrimSpace(e.Err.Error())
+	step := ""
+	if i := strings.LastIndex(msg, "Name: sente/dist."); i >= 0 {
+		rest := msg[i+len("Name: sente/dist."):]
+		if j := strings.IndexAny(rest, "] "); j > 0 {
+			step = " in step " + rest[:j]
+		}
+	}
+	lines := strings.Split(msg, "\n")
+	cause := strings.TrimSpace(lines[len(lines)-1])
+	return fmt.Sprintf("tier %d: a pipeline failed%s: %s", e.Tier, step, cause)
+}
+
 // run runs a pipeline for tier and adds up its counters.
 func (d *driver) run(ctx context.Context, tier int, p *beam.Pipeline) error {
 	res, err := d.opt.Run(ctx, p)
 	if err != nil {
-		return fmt.Errorf("dist: tier %d: %w", tier, err)
+		return &PipelineError{Tier: tier, Err: err}
 	}
 	if err := ctx.Err(); err != nil {
 		return err

@@ -3,6 +3,8 @@ package dist
 import (
 	"bytes"
 	"context"
+	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 
 	"sente/games"
@@ -21,7 +22,9 @@ import (
 
 func TestMain(m *testing.M) {
 	beam.Init()
-	beamlog.SetupLogging("warn", "text")
+	// Prism tells of every job, and of the steps the tests make fail at
+	// length; Solve's errors say what failed.
+	slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, nil)))
 	os.Exit(m.Run())
 }
 

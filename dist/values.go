@@ -125,9 +125,11 @@ func shardReach(ctx context.Context, l layout, t int, shard int64, words int) ([
 	return readReach(ctx, path, words)
 }
 
-// answerFn answers the requests to a child shard with its cells.
+// answerFn answers the requests of tier Tier's shards to a child shard
+// with its cells.
 type answerFn struct {
-	Job job
+	Job  job
+	Tier int
 
 	bytes beam.Counter
 }
@@ -136,7 +138,7 @@ func (f *answerFn) Setup() { f.bytes = beam.NewCounter("sente", "answer-bytes") 
 
 func (f *answerFn) ProcessElement(ctx context.Context, child int64, requests func(*[]byte) bool, answer func(int64, []byte)) error {
 	t, shard := unShardKey(child)
-	if err := hook("answer", t, shard); err != nil {
+	if err := hook("answer", f.Tier, shard); err != nil {
 		return err
 	}
 	tg, err := f.Job.open()
@@ -292,7 +294,7 @@ func valuesPipeline(j job, tier int, n int64, loops bool) *beam.Pipeline {
 	p, s := beam.NewPipelineWithRoot()
 	s = s.Scope(fmt.Sprintf("values-t%d", tier))
 	asks, selves := beam.ParDo2(s, &requestFn{Job: j, Tier: tier, Loops: loops}, shards(s, n))
-	answers := beam.ParDo(s, &answerFn{Job: j}, beam.GroupByKey(s, asks))
+	answers := beam.ParDo(s, &answerFn{Job: j, Tier: tier}, beam.GroupByKey(s, asks))
 	beam.ParDo0(s, &solveShardFn{Job: j, Tier: tier, Loops: loops}, beam.GroupByKey(s, beam.Flatten(s, answers, selves)))
 	return p
 }

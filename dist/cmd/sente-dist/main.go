@@ -18,12 +18,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"os/signal"
 	"syscall"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	beamlog "github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners"
 	// Amazon S3 besides local disk and Google Cloud Storage, which beamx
 	// brings with every runner.
@@ -50,7 +50,7 @@ Flags of sente-dist:
                      game's directory); removed at the end
   --shard_ranks N    ranks a shard, a multiple of 64 (default 4194304)
   --keep_work        keep the work directory at the end
-  --verbose          show the runner's own log
+  --verbose          show Prism's own log (other runners always show theirs)
   --quiet            no progress on stderr
 
 Beam's flags choose the runner: --runner=prism (the default: in this
@@ -80,8 +80,16 @@ func run() int {
 	}
 	// A worker started by a runner runs its work here and never returns.
 	beam.Init()
-	if !*verbose {
-		beamlog.SetupLogging("warn", "text")
+	runner := *runners.Runner
+	if runner == "" {
+		runner = "prism"
+	}
+	if runner == "prism" && !*verbose {
+		// Prism's log tells of every job it runs, and a failed step
+		// over tens of lines; the error sente-dist prints says what
+		// failed in one. A runner in the cloud keeps its log, which
+		// names the job and where to watch it.
+		slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, nil)))
 	}
 	if fs.NArg() != 1 {
 		fmt.Fprintln(os.Stderr, "sente-dist: name one game, as in sente-dist connect4:w=6,h=4; see sente-dist --help")
@@ -94,10 +102,6 @@ func run() int {
 			return 2
 		}
 		*storeDir = s.Dir
-	}
-	runner := *runners.Runner
-	if runner == "" {
-		runner = "prism"
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -153,8 +157,8 @@ func printReport(w io.Writer, rep *dist.Report, runner string) {
 		fmt.Fprintf(w, "  pipelines      none: every tier was stored already\n")
 	default:
 		per := ""
-		if n := rep.Positions(); n > 0 {
-			per = fmt.Sprintf(", %.1f bytes a position", float64(rep.ShuffleBytes())/float64(n))
+		if n := rep.Computed(); n > 0 {
+			per = fmt.Sprintf(", %.1f bytes a position solved", float64(rep.ShuffleBytes())/float64(n))
 		}
 		fmt.Fprintf(w, "  pipelines      %d on %s in %.1f s; %s through shuffles%s\n", rep.Pipelines, runner, rep.Elapsed.Seconds(), bytesText(float64(rep.ShuffleBytes())), per)
 	}
