@@ -20,8 +20,8 @@ import (
 // a store whose work directory is gone, or that another engine filled.
 
 func init() {
-	register.DoFn2x1[context.Context, []byte, error](&assembleFn{})
-	register.DoFn2x1[context.Context, []byte, error](&splitFn{})
+	register.DoFn3x1[context.Context, []byte, func(int64), error](&assembleFn{})
+	register.DoFn3x1[context.Context, []byte, func(int64), error](&splitFn{})
 }
 
 // payloadLen is the stored payload of a tier of size ranks.
@@ -66,7 +66,7 @@ type assembleFn struct {
 
 func (f *assembleFn) Setup() { f.bytes = beam.NewCounter("sente", "stored-bytes") }
 
-func (f *assembleFn) ProcessElement(ctx context.Context, _ []byte) error {
+func (f *assembleFn) ProcessElement(ctx context.Context, _ []byte, wrote func(int64)) error {
 	if err := hook("assemble", f.Tier, -1); err != nil {
 		return err
 	}
@@ -102,6 +102,7 @@ func (f *assembleFn) ProcessElement(ctx context.Context, _ []byte) error {
 		return err
 	}
 	f.bytes.Inc(ctx, int64(h.FileSize()))
+	wrote(int64(h.FileSize()))
 	return writeAtomic(ctx, l.final(t, f.Kind), func(w io.Writer) error {
 		tw, err := store.NewTierWriter(w, h)
 		if err != nil {
@@ -131,7 +132,7 @@ type splitFn struct {
 	Kind store.Kind
 }
 
-func (f *splitFn) ProcessElement(ctx context.Context, _ []byte) error {
+func (f *splitFn) ProcessElement(ctx context.Context, _ []byte, wrote func(int64)) error {
 	if err := hook("split", f.Tier, -1); err != nil {
 		return err
 	}
@@ -167,6 +168,7 @@ func (f *splitFn) ProcessElement(ctx context.Context, _ []byte) error {
 		if err := writeSplitPart(ctx, l, f.Kind, t, i, hi-lo, payload); err != nil {
 			return err
 		}
+		wrote(int64(len(payload)))
 	}
 	if _, err := io.Copy(io.Discard, tr); err != nil {
 		return err
@@ -192,14 +194,14 @@ func writeSplitPart(ctx context.Context, l layout, kind store.Kind, t int, shard
 func assemblePipeline(j job, tier int, kind store.Kind) *beam.Pipeline {
 	p, s := beam.NewPipelineWithRoot()
 	s = s.Scope(fmt.Sprintf("store-t%d-%s", tier, kind))
-	beam.ParDo0(s, &assembleFn{Job: j, Tier: tier, Kind: kind}, beam.Impulse(s))
+	settle(s, beam.ParDo(s, &assembleFn{Job: j, Tier: tier, Kind: kind}, beam.Impulse(s)))
 	return p
 }
 
 func splitPipeline(j job, tier int, kind store.Kind) *beam.Pipeline {
 	p, s := beam.NewPipelineWithRoot()
 	s = s.Scope(fmt.Sprintf("split-t%d-%s", tier, kind))
-	beam.ParDo0(s, &splitFn{Job: j, Tier: tier, Kind: kind}, beam.Impulse(s))
+	settle(s, beam.ParDo(s, &splitFn{Job: j, Tier: tier, Kind: kind}, beam.Impulse(s)))
 	return p
 }
 

@@ -38,15 +38,16 @@ func encodeOffsets(offs []uint32) []byte {
 	if len(offs) == 0 || !distinct {
 		return list
 	}
-	span := offs[len(offs)-1] + 1
-	if 1+binary.MaxVarintLen32+int(span+7)/8 >= len(list) {
+	span := uint64(offs[len(offs)-1]) + 1
+	size := int((span + 7) / 8)
+	if 1+binary.MaxVarintLen64+size >= len(list) {
 		return list
 	}
-	set := make([]byte, 1, 1+binary.MaxVarintLen32+int(span+7)/8)
+	set := make([]byte, 1, 1+binary.MaxVarintLen64+size)
 	set[0] = offsetBitset
-	set = binary.AppendUvarint(set, uint64(span))
-	set = append(set, make([]byte, (span+7)/8)...)
-	body := set[len(set)-int(span+7)/8:]
+	set = binary.AppendUvarint(set, span)
+	set = append(set, make([]byte, size)...)
+	body := set[len(set)-size:]
 	for _, o := range offs {
 		body[o/8] |= 1 << (o % 8)
 	}
@@ -115,6 +116,39 @@ func mergeOffsets(a, b []byte) []byte {
 
 // sortedSet sorts offs and removes repeats.
 func sortedSet(offs []uint32) []uint32 {
-	slices.Sort(offs)
+	sortOffsets(offs)
 	return slices.Compact(offs)
+}
+
+// sortOffsets sorts offsets. The lists of a wave's shards hold millions of
+// offsets: a radix sort of two 16-bit digits is linear, where sorting by
+// comparison took a quarter of a connect-four wave's time.
+func sortOffsets(offs []uint32) {
+	if len(offs) < 512 {
+		slices.Sort(offs)
+		return
+	}
+	buf := make([]uint32, len(offs))
+	src, dst := offs, buf
+	for shift := uint(0); shift < 32; shift += 16 {
+		var count [1<<16 + 1]int
+		for _, o := range src {
+			count[(o>>shift)&0xffff+1]++
+		}
+		if count[1] == len(src) {
+			continue // every offset has this digit 0: already in order by it
+		}
+		for i := 1; i < len(count); i++ {
+			count[i] += count[i-1]
+		}
+		for _, o := range src {
+			d := (o >> shift) & 0xffff
+			dst[count[d]] = o
+			count[d]++
+		}
+		src, dst = dst, src
+	}
+	if &src[0] != &offs[0] {
+		copy(offs, src)
+	}
 }

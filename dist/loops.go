@@ -35,9 +35,9 @@ func init() {
 	register.Emitter1[[]byte]()
 	register.Function2x1(mergeMessages)
 	register.Function2x1(mergeSummaries)
-	register.DoFn3x1[context.Context, int64, []byte, error](&writeInboxFn{})
-	register.DoFn2x1[context.Context, []byte, error](&writeSummaryFn{})
-	register.DoFn2x1[context.Context, int64, error](&finishFn{})
+	register.DoFn4x1[context.Context, int64, []byte, func(int64), error](&writeInboxFn{})
+	register.DoFn3x1[context.Context, []byte, func(int64), error](&writeSummaryFn{})
+	register.DoFn3x1[context.Context, int64, func(int64), error](&finishFn{})
 }
 
 // noLevel is no level queued; none16 no win or tie through a child tier.
@@ -464,8 +464,9 @@ type writeInboxFn struct {
 	Round int // the round that reads it
 }
 
-func (f *writeInboxFn) ProcessElement(ctx context.Context, dest int64, b []byte) error {
+func (f *writeInboxFn) ProcessElement(ctx context.Context, dest int64, b []byte, wrote func(int64)) error {
 	t, shard := unShardKey(dest)
+	wrote(int64(len(b)))
 	return writePart(ctx, f.Job.layout().inbox(t, shard, f.Round), partInbox, partCounts{}, b)
 }
 
@@ -476,7 +477,8 @@ type writeSummaryFn struct {
 	Round int
 }
 
-func (f *writeSummaryFn) ProcessElement(ctx context.Context, b []byte) error {
+func (f *writeSummaryFn) ProcessElement(ctx context.Context, b []byte, wrote func(int64)) error {
+	wrote(int64(len(b)))
 	s, err := decodeSummary(b)
 	if err != nil {
 		return err
@@ -503,7 +505,7 @@ type finishFn struct {
 	Round int
 }
 
-func (f *finishFn) ProcessElement(ctx context.Context, shard int64) error {
+func (f *finishFn) ProcessElement(ctx context.Context, shard int64, wrote func(int64)) error {
 	t := f.Tier
 	if err := hook("finish", t, shard); err != nil {
 		return err
@@ -534,6 +536,7 @@ func (f *finishFn) ProcessElement(ctx context.Context, shard int64) error {
 			s.Cells[o] = store.Pack(sente.Draw, 0)
 		}
 	}
+	wrote(int64(2 * len(s.Cells)))
 	return writePart(ctx, l.values(t, shard), partValues, countCells(s.Cells), cellsToBytes(s.Cells))
 }
 
@@ -542,8 +545,9 @@ func loopRoundPipeline(j job, tier, round int, level uint32, ties, start bool, n
 	p, s := beam.NewPipelineWithRoot()
 	s = s.Scope(fmt.Sprintf("loop-t%d-k%d", tier, round))
 	told, reports := beam.ParDo2(s, &loopRoundFn{Job: j, Tier: tier, Round: round, Level: level, Ties: ties, Start: start}, shards(s, n))
-	beam.ParDo0(s, &writeInboxFn{Job: j, Round: round + 1}, beam.CombinePerKey(s, mergeMessages, told))
-	beam.ParDo0(s, &writeSummaryFn{Job: j, Tier: tier, Round: round}, beam.Combine(s, mergeSummaries, reports))
+	settle(s, beam.Flatten(s,
+		beam.ParDo(s, &writeInboxFn{Job: j, Round: round + 1}, beam.CombinePerKey(s, mergeMessages, told)),
+		beam.ParDo(s, &writeSummaryFn{Job: j, Tier: tier, Round: round}, beam.Combine(s, mergeSummaries, reports))))
 	return p
 }
 
@@ -551,6 +555,6 @@ func loopRoundPipeline(j job, tier, round int, level uint32, ties, start bool, n
 func finishPipeline(j job, tier, round int, n int64) *beam.Pipeline {
 	p, s := beam.NewPipelineWithRoot()
 	s = s.Scope(fmt.Sprintf("finish-t%d", tier))
-	beam.ParDo0(s, &finishFn{Job: j, Tier: tier, Round: round}, shards(s, n))
+	settle(s, beam.ParDo(s, &finishFn{Job: j, Tier: tier, Round: round}, shards(s, n)))
 	return p
 }

@@ -21,8 +21,23 @@ func init() {
 	register.DoFn3x1[context.Context, int64, func(int64, []byte), error](&expandFn{})
 	register.Emitter2[int64, []byte]()
 	register.Function2x1(mergeOffsets)
-	register.DoFn3x1[context.Context, int64, []byte, error](&writeMarksFn{})
+	register.Function2x1(addBytes)
+	register.Function1x0(discard)
+	register.DoFn4x1[context.Context, int64, []byte, func(int64), error](&writeMarksFn{})
 }
+
+// settle ends a pipeline's writers: each emits the bytes it wrote, summed
+// across a shuffle into a sink that keeps nothing. Prism spins a core for as
+// long as a stage with no output runs (it waits on a channel that is
+// closed from the start), which took one of two cores from a wave's
+// longest step; a stage whose output crosses a shuffle waits quietly.
+func settle(s beam.Scope, wrote beam.PCollection) {
+	beam.ParDo0(s, discard, beam.Combine(s, addBytes, wrote))
+}
+
+func addBytes(a, b int64) int64 { return a + b }
+
+func discard(int64) {}
 
 // shardsFn lists the shards of a tier, one element each.
 type shardsFn struct{ N int64 }
@@ -113,7 +128,7 @@ func (f *expandFn) ProcessElement(ctx context.Context, shard int64, emit func(in
 	for i := range fresh {
 		fresh[i] = reached[i] &^ done[i]
 	}
-	out := map[int64][]uint32{}
+	out := newGather()
 	cur := tg.NewCursor()
 	loops := tg.Loops(t)
 	for anyBit(fresh) {
@@ -139,8 +154,7 @@ func (f *expandFn) ProcessElement(ctx context.Context, shard int64, emit func(in
 						continue
 					}
 				}
-				dest := shardKey(k.Tier, int64(k.Rank/geo.ShardRanks))
-				out[dest] = append(out[dest], uint32(k.Rank%geo.ShardRanks))
+				out.add(shardKey(k.Tier, int64(k.Rank/geo.ShardRanks)), uint32(k.Rank%geo.ShardRanks))
 			}
 			return nil
 		})
@@ -157,8 +171,8 @@ func (f *expandFn) ProcessElement(ctx context.Context, shard int64, emit func(in
 			return err
 		}
 	}
-	for dest, offs := range out {
-		b := encodeOffsets(sortedSet(offs))
+	for i, dest := range out.Dests {
+		b := encodeOffsets(sortedSet(out.Lists[i]))
 		f.bytes.Inc(ctx, int64(len(b)+8))
 		emit(dest, b)
 	}
@@ -185,8 +199,9 @@ type writeMarksFn struct {
 	Round int
 }
 
-func (f *writeMarksFn) ProcessElement(ctx context.Context, dest int64, offs []byte) error {
+func (f *writeMarksFn) ProcessElement(ctx context.Context, dest int64, offs []byte, wrote func(int64)) error {
 	t, shard := unShardKey(dest)
+	wrote(int64(len(offs)))
 	return writePart(ctx, f.Job.layout().marks(t, shard, f.From, f.Round), partMarks, partCounts{}, offs)
 }
 
@@ -196,7 +211,7 @@ func reachPipeline(j job, tier, round int, n int64, reemit bool) *beam.Pipeline 
 	s = s.Scope(fmt.Sprintf("reach-t%d-k%d", tier, round))
 	marks := beam.ParDo(s, &expandFn{Job: j, Tier: tier, Round: round, Reemit: reemit}, shards(s, n))
 	gathered := beam.CombinePerKey(s, mergeOffsets, marks)
-	beam.ParDo0(s, &writeMarksFn{Job: j, From: tier, Round: round}, gathered)
+	settle(s, beam.ParDo(s, &writeMarksFn{Job: j, From: tier, Round: round}, gathered))
 	return p
 }
 

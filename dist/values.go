@@ -26,7 +26,7 @@ func init() {
 	register.DoFn4x1[context.Context, int64, func(int64, []byte), func(int64, []byte), error](&requestFn{})
 	register.DoFn4x1[context.Context, int64, func(*[]byte) bool, func(int64, []byte), error](&answerFn{})
 	register.Iter1[[]byte]()
-	register.DoFn3x1[context.Context, int64, func(*[]byte) bool, error](&solveShardFn{})
+	register.DoFn4x1[context.Context, int64, func(*[]byte) bool, func(int64), error](&solveShardFn{})
 }
 
 // Tags of the elements a shard's fold receives.
@@ -38,8 +38,8 @@ const (
 // childRequests gathers, for the positions of a shard not ended, the ranks
 // of their children in child tiers by the shard that holds them, sorted and
 // each once: what the shard asks of each child shard.
-func childRequests(tg *solve.TierGame, cur *solve.TierCursor, geo geometry, t int, lo, hi uint64, reach []uint64) (map[int64][]uint32, error) {
-	asks := map[int64][]uint32{}
+func childRequests(tg *solve.TierGame, cur *solve.TierCursor, geo geometry, t int, lo, hi uint64, reach []uint64) (*gather, error) {
+	asks := newGather()
 	err := tg.Positions(t, lo, hi, reach, func(_, key uint64) error {
 		if _, ended, err := tg.Ended(key); ended || err != nil {
 			return err
@@ -50,15 +50,12 @@ func childRequests(tg *solve.TierGame, cur *solve.TierCursor, geo geometry, t in
 		}
 		for _, k := range kids {
 			if k.Tier != t {
-				dest := shardKey(k.Tier, int64(k.Rank/geo.ShardRanks))
-				asks[dest] = append(asks[dest], uint32(k.Rank%geo.ShardRanks))
+				asks.add(shardKey(k.Tier, int64(k.Rank/geo.ShardRanks)), uint32(k.Rank%geo.ShardRanks))
 			}
 		}
 		return nil
 	})
-	for dest, offs := range asks {
-		asks[dest] = sortedSet(offs)
-	}
+	asks.sortAll()
 	return asks, err
 }
 
@@ -103,7 +100,8 @@ func (f *requestFn) ProcessElement(ctx context.Context, shard int64, ask func(in
 		return err
 	}
 	self := shardKey(t, shard)
-	for dest, offs := range asks {
+	for i, dest := range asks.Dests {
+		offs := asks.Lists[i]
 		b := binary.LittleEndian.AppendUint64(nil, uint64(self))
 		b = append(b, encodeOffsets(offs)...)
 		f.bytes.Inc(ctx, int64(len(b)+8))
@@ -193,7 +191,7 @@ type solveShardFn struct {
 	Loops bool
 }
 
-func (f *solveShardFn) ProcessElement(ctx context.Context, self int64, in func(*[]byte) bool) error {
+func (f *solveShardFn) ProcessElement(ctx context.Context, self int64, in func(*[]byte) bool, wrote func(int64)) error {
 	t, shard := unShardKey(self)
 	if err := hook("fold", t, shard); err != nil {
 		return err
@@ -229,7 +227,11 @@ func (f *solveShardFn) ProcessElement(ctx context.Context, self int64, in func(*
 	if err != nil {
 		return err
 	}
-	for dest, offs := range asks {
+	asks.positions()
+	answered := make([][]byte, len(asks.Dests))
+	for i, dest := range asks.Dests {
+		offs := asks.Lists[i]
+		answered[i] = answers[dest]
 		if len(answers[dest]) != 2*len(offs) {
 			ct, cs := unShardKey(dest)
 			return fmt.Errorf("tier %d shard %d: %d bytes of answer from tier %d shard %d for %d children", t, shard, len(answers[dest]), ct, cs, len(offs))
@@ -260,13 +262,15 @@ func (f *solveShardFn) ProcessElement(ctx context.Context, self int64, in func(*
 				inTier = append(inTier, k.Rank)
 				continue
 			}
-			dest := shardKey(k.Tier, int64(k.Rank/geo.ShardRanks))
-			offs := asks[dest]
-			i, found := slices.BinarySearch(offs, uint32(k.Rank%geo.ShardRanks))
+			d := asks.lookup(shardKey(k.Tier, int64(k.Rank/geo.ShardRanks)))
+			i, found := 0, false
+			if d >= 0 {
+				i, found = asks.position(d, uint32(k.Rank%geo.ShardRanks))
+			}
 			if !found {
 				return fmt.Errorf("tier %d rank %d: child tier %d rank %d was not asked for", t, r, k.Tier, k.Rank)
 			}
-			fold.Add(store.Cell(binary.LittleEndian.Uint16(answers[dest][2*i:])))
+			fold.Add(store.Cell(binary.LittleEndian.Uint16(answered[d][2*i:])))
 		}
 		if len(inTier) == 0 {
 			cells[o], err = fold.Cell()
@@ -281,6 +285,7 @@ func (f *solveShardFn) ProcessElement(ctx context.Context, self int64, in func(*
 	if err := tg.Err(); err != nil {
 		return err
 	}
+	wrote(int64(2 * n))
 	if f.Loops {
 		loop.Cells = cells
 		return writePart(ctx, l.loop(t, shard, 0), partLoop, partCounts{}, loop.encode())
@@ -295,6 +300,6 @@ func valuesPipeline(j job, tier int, n int64, loops bool) *beam.Pipeline {
 	s = s.Scope(fmt.Sprintf("values-t%d", tier))
 	asks, selves := beam.ParDo2(s, &requestFn{Job: j, Tier: tier, Loops: loops}, shards(s, n))
 	answers := beam.ParDo(s, &answerFn{Job: j, Tier: tier}, beam.GroupByKey(s, asks))
-	beam.ParDo0(s, &solveShardFn{Job: j, Tier: tier, Loops: loops}, beam.GroupByKey(s, beam.Flatten(s, answers, selves)))
+	settle(s, beam.ParDo(s, &solveShardFn{Job: j, Tier: tier, Loops: loops}, beam.GroupByKey(s, beam.Flatten(s, answers, selves))))
 	return p
 }

@@ -52,6 +52,10 @@ Flags of sente-dist:
   --keep_work        keep the work directory at the end
   --verbose          show Prism's own log (other runners always show theirs)
   --quiet            no progress on stderr
+  --by_tier          print what each tier took: positions, pipelines,
+                     rounds, seconds
+  --plan             print the tiers, their ranks, shards and stored bytes,
+                     and solve nothing
 
 Beam's flags choose the runner: --runner=prism (the default: in this
 process), dataflow, flink, spark or universal, with --endpoint for a job
@@ -70,6 +74,8 @@ func run() int {
 	keep := fs.Bool("keep_work", false, "")
 	verbose := fs.Bool("verbose", false, "")
 	quiet := fs.Bool("quiet", false, "")
+	plan := fs.Bool("plan", false, "")
+	byTier := fs.Bool("by_tier", false, "")
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Print(usage)
@@ -94,6 +100,15 @@ func run() int {
 	if fs.NArg() != 1 {
 		fmt.Fprintln(os.Stderr, "sente-dist: name one game, as in sente-dist connect4:w=6,h=4; see sente-dist --help")
 		return 2
+	}
+	if *plan {
+		p, err := dist.PlanSolve(fs.Arg(0), *shardRanks)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "sente-dist: %v\n", err)
+			return 2
+		}
+		printPlan(os.Stdout, p)
+		return 0
 	}
 	if *storeDir == "" {
 		s, err := store.Default()
@@ -127,6 +142,9 @@ func run() int {
 		return 1
 	}
 	printReport(os.Stdout, rep, runner)
+	if *byTier {
+		printTiers(os.Stdout, rep)
+	}
 	return 0
 }
 
@@ -164,6 +182,29 @@ func printReport(w io.Writer, rep *dist.Report, runner string) {
 	}
 	if resumed > 0 {
 		fmt.Fprintf(w, "  resumed        %d of %d tiers were stored already\n", resumed, len(rep.Tiers))
+	}
+}
+
+func printTiers(w io.Writer, rep *dist.Report) {
+	fmt.Fprintf(w, "\n%8s %16s %16s %10s %10s %7s %9s\n", "tier", "ranks", "positions", "shards", "pipelines", "rounds", "seconds")
+	for _, t := range rep.Tiers {
+		secs := fmt.Sprintf("%.3f", t.Seconds)
+		if t.Resumed {
+			secs = "stored"
+		}
+		fmt.Fprintf(w, "%8d %16d %16d %10d %10d %7d %9s\n", t.Tier, t.Ranks, t.Counts.Positions, t.Shards, t.Pipelines, t.Rounds, secs)
+	}
+}
+
+func printPlan(w io.Writer, p *dist.Plan) {
+	fmt.Fprintf(w, "%s: %d tiers, %d ranks, %s stored, shards of %d ranks\n", p.Spec, len(p.Tiers), p.Ranks(), bytesText(float64(p.StoredBytes())), p.ShardRanks)
+	fmt.Fprintf(w, "%8s %20s %10s %6s %10s\n", "tier", "ranks", "shards", "loops", "stored")
+	for _, t := range p.Tiers {
+		loops := "no"
+		if t.Loops {
+			loops = "yes"
+		}
+		fmt.Fprintf(w, "%8d %20d %10d %6s %10s\n", t.Tier, t.Ranks, t.Shards, loops, bytesText(float64(t.StoredBytes)))
 	}
 }
 

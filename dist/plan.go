@@ -1,0 +1,66 @@
+package dist
+
+import (
+	"sente/store"
+)
+
+// TierPlan is one tier of a plan: its ranks, shards, and the bytes of its
+// two stored files.
+type TierPlan struct {
+	Tier        int
+	Ranks       uint64
+	Shards      int64
+	Loops       bool
+	ChildTiers  []int
+	StoredBytes uint64
+}
+
+// Plan is what a solve of a game would do, tier by tier, children first:
+// read off the game's rank formula without solving anything.
+type Plan struct {
+	Spec       string
+	ShardRanks uint64
+	Tiers      []TierPlan
+}
+
+// PlanSolve plans the solve of a game with shards of shardRanks ranks (0:
+// DefaultShardRanks).
+func PlanSolve(game string, shardRanks uint64) (*Plan, error) {
+	if shardRanks == 0 {
+		shardRanks = DefaultShardRanks
+	}
+	spec, err := canonical(game)
+	if err != nil {
+		return nil, badInput(err)
+	}
+	tg, err := openTierGame(spec)
+	if err != nil {
+		return nil, badInput(err)
+	}
+	geo := geometry{ShardRanks: shardRanks}
+	p := &Plan{Spec: spec, ShardRanks: shardRanks}
+	for _, t := range tg.Order() {
+		size := tg.Size(t)
+		p.Tiers = append(p.Tiers, TierPlan{Tier: t, Ranks: size, Shards: geo.shards(size), Loops: tg.Loops(t), ChildTiers: tg.ChildTiers(t),
+			StoredBytes: storedSize(payloadLen(store.Values, size)) + storedSize(payloadLen(store.Reachable, size))})
+	}
+	return p, nil
+}
+
+// Ranks is the ranks of every tier.
+func (p *Plan) Ranks() uint64 {
+	var n uint64
+	for _, t := range p.Tiers {
+		n += t.Ranks
+	}
+	return n
+}
+
+// StoredBytes is the bytes of every stored file.
+func (p *Plan) StoredBytes() uint64 {
+	var n uint64
+	for _, t := range p.Tiers {
+		n += t.StoredBytes
+	}
+	return n
+}
