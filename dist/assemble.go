@@ -20,7 +20,8 @@ import (
 // a store whose work directory is gone, or that another engine filled.
 
 func init() {
-	register.DoFn3x1[context.Context, []byte, func(int64), error](&assembleFn{})
+	register.DoFn4x1[context.Context, []byte, func(*int64) bool, func(int64), error](&assembleFn{})
+	register.Iter1[int64]()
 	register.DoFn3x1[context.Context, []byte, func(int64), error](&splitFn{})
 }
 
@@ -55,18 +56,27 @@ func partPath(ctx context.Context, l layout, kind store.Kind, t int, shard int64
 	return path, nil
 }
 
-// assembleFn writes a tier's file from its shards' parts.
+// assembleFn writes a tier's file from its shards' parts. It runs in the
+// pipeline of the wave that writes the parts, after every writer: what
+// they wrote is its side input, which a runner computes whole first. A
+// tier's reachable ranks are written once the child tiers' marks are
+// (MarkDone says so), so that a stored reachable file means its marks are
+// in the work directory.
 type assembleFn struct {
-	Job  job
-	Tier int
-	Kind store.Kind
+	Job      job
+	Tier     int
+	Kind     store.Kind
+	MarkDone []int // the child tiers whose marks from this tier are written
 
 	bytes beam.Counter
 }
 
 func (f *assembleFn) Setup() { f.bytes = beam.NewCounter("sente", "stored-bytes") }
 
-func (f *assembleFn) ProcessElement(ctx context.Context, _ []byte, wrote func(int64)) error {
+func (f *assembleFn) ProcessElement(ctx context.Context, _ []byte, after func(*int64) bool, wrote func(int64)) error {
+	var n int64
+	for after(&n) {
+	}
 	if err := hook("assemble", f.Tier, -1); err != nil {
 		return err
 	}
@@ -75,11 +85,16 @@ func (f *assembleFn) ProcessElement(ctx context.Context, _ []byte, wrote func(in
 		return err
 	}
 	l, geo, t := f.Job.layout(), f.Job.geometry(), f.Tier
+	for _, c := range f.MarkDone {
+		if err := writeBytes(ctx, l.marksDone(c, t), nil); err != nil {
+			return err
+		}
+	}
 	size := tg.Size(t)
-	n := geo.shards(size)
-	paths := make([]string, n)
+	shards := geo.shards(size)
+	paths := make([]string, shards)
 	var counts store.Counts
-	for i := range n {
+	for i := range shards {
 		if paths[i], err = partPath(ctx, l, f.Kind, t, i); err != nil {
 			return err
 		}
@@ -173,6 +188,7 @@ func (f *splitFn) ProcessElement(ctx context.Context, _ []byte, wrote func(int64
 	if _, err := io.Copy(io.Discard, tr); err != nil {
 		return err
 	}
+	bytesRead.Inc(ctx, int64(tr.Header().FileSize()))
 	return nil
 }
 
@@ -191,10 +207,17 @@ func writeSplitPart(ctx context.Context, l layout, kind store.Kind, t int, shard
 	return writePart(ctx, l.reach(t, shard, 0), partReach, partCounts{Positions: countBits(words)}, payload)
 }
 
-func assemblePipeline(j job, tier int, kind store.Kind) *beam.Pipeline {
+// storeTier writes a tier's file once every writer of wrote is done.
+func storeTier(s beam.Scope, j job, tier int, kind store.Kind, markDone []int, wrote beam.PCollection) {
+	settle(s, beam.ParDo(s, &assembleFn{Job: j, Tier: tier, Kind: kind, MarkDone: markDone}, beam.Impulse(s), beam.SideInput{Input: wrote}))
+}
+
+// assemblePipeline writes a tier's file from parts written before, for a
+// loopy tier's forward wave, whose last round is known only once run.
+func assemblePipeline(j job, tier int, kind store.Kind, markDone []int) *beam.Pipeline {
 	p, s := beam.NewPipelineWithRoot()
 	s = s.Scope(fmt.Sprintf("store-t%d-%s", tier, kind))
-	settle(s, beam.ParDo(s, &assembleFn{Job: j, Tier: tier, Kind: kind}, beam.Impulse(s)))
+	storeTier(s, j, tier, kind, markDone, beam.CreateList(s, []int64{0}))
 	return p
 }
 

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	// A path with no scheme is on the local disk, in tests and on Prism.
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local"
@@ -27,6 +28,12 @@ import (
 var (
 	fsMu    sync.Mutex
 	fsByKey = map[string]filesystem.Interface{}
+
+	// What the steps read and write through the file systems: the
+	// traffic a solve makes with its bucket. Counted only in a step (the
+	// driver's own small files have no counters).
+	bytesRead    = beam.NewCounter("sente", "bytes-read")
+	bytesWritten = beam.NewCounter("sente", "bytes-written")
 )
 
 // fsOf is the file system of path, one per scheme for the process: a
@@ -68,7 +75,9 @@ func readFile(ctx context.Context, path string) ([]byte, error) {
 		return nil, err
 	}
 	defer r.Close()
-	return io.ReadAll(r)
+	b, err := io.ReadAll(r)
+	bytesRead.Inc(ctx, int64(len(b)))
+	return b, err
 }
 
 // readPrefix reads the first n bytes of a file, or all of a shorter one.
@@ -84,6 +93,7 @@ func readPrefix(ctx context.Context, path string, n int) ([]byte, error) {
 	defer r.Close()
 	b := make([]byte, n)
 	k, err := io.ReadFull(r, b)
+	bytesRead.Inc(ctx, int64(k))
 	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
 		err = nil
 	}
@@ -117,10 +127,12 @@ func writeAtomic(ctx context.Context, path string, write func(w io.Writer) error
 			err = fmt.Errorf("writing %s: %w", path, err)
 		}
 	}()
-	if err := write(w); err != nil {
+	cw := &countingWriter{w: w}
+	if err := write(cw); err != nil {
 		w.Close()
 		return err
 	}
+	bytesWritten.Inc(ctx, cw.n)
 	if f, ok := w.(*os.File); ok {
 		if err := f.Sync(); err != nil {
 			w.Close()
@@ -137,6 +149,17 @@ func writeAtomic(ctx context.Context, path string, write func(w io.Writer) error
 		return syncDir(filepath.Dir(path))
 	}
 	return nil
+}
+
+type countingWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
 }
 
 func rename(ctx context.Context, fs filesystem.Interface, from, to string) error {

@@ -3,6 +3,7 @@ package dist
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"sync"
 	"sync/atomic"
 
@@ -73,6 +74,23 @@ func latestBefore(ctx context.Context, glob string, round int) (string, bool, er
 		}
 	}
 	return best, found, nil
+}
+
+// busy bounds the shards a worker process works on at once to its cores.
+// A runner may start a bundle for every shard of a wave at once (Prism
+// does), and a shard's working set is tens of megabytes: a solve of
+// connect four 7×4 on Prism held 23 GB at its peak before the bound.
+var busy = make(chan struct{}, runtime.GOMAXPROCS(0))
+
+// working takes a place among the shards a process works on; call the
+// function it returns when done.
+func working(ctx context.Context) (func(), error) {
+	select {
+	case busy <- struct{}{}:
+		return func() { <-busy }, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
 
 // testHookShard, when set, is called as a step starts on a shard (-1 for

@@ -290,6 +290,11 @@ func (f *loopRoundFn) ProcessElement(ctx context.Context, shard int64, tell func
 	if err := hook("loop", t, shard); err != nil {
 		return err
 	}
+	release, err := working(ctx)
+	if err != nil {
+		return err
+	}
+	defer release()
 	l, geo := f.Job.layout(), f.Job.geometry()
 	statePath, ok, err := latestBefore(ctx, l.loopVersions(t, shard), f.Round)
 	if err != nil {
@@ -510,6 +515,11 @@ func (f *finishFn) ProcessElement(ctx context.Context, shard int64, wrote func(i
 	if err := hook("finish", t, shard); err != nil {
 		return err
 	}
+	release, err := working(ctx)
+	if err != nil {
+		return err
+	}
+	defer release()
 	tg, err := f.Job.open()
 	if err != nil {
 		return err
@@ -551,10 +561,10 @@ func loopRoundPipeline(j job, tier, round int, level uint32, ties, start bool, n
 	return p
 }
 
-// finishPipeline ends a loopy tier's values wave.
+// finishPipeline ends a loopy tier's values wave and stores its values.
 func finishPipeline(j job, tier, round int, n int64) *beam.Pipeline {
 	p, s := beam.NewPipelineWithRoot()
 	s = s.Scope(fmt.Sprintf("finish-t%d", tier))
-	settle(s, beam.ParDo(s, &finishFn{Job: j, Tier: tier, Round: round}, shards(s, n)))
+	storeTier(s, j, tier, store.Values, nil, beam.ParDo(s, &finishFn{Job: j, Tier: tier, Round: round}, shards(s, n)))
 	return p
 }

@@ -7,6 +7,8 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+
+	"sente/store"
 )
 
 // The forward wave of a tier marks what its reachable positions reach. A
@@ -18,7 +20,7 @@ import (
 func init() {
 	register.DoFn2x0[[]byte, func(int64)](&shardsFn{})
 	register.Emitter1[int64]()
-	register.DoFn3x1[context.Context, int64, func(int64, []byte), error](&expandFn{})
+	register.DoFn4x1[context.Context, int64, func(int64, []byte), func(int64), error](&expandFn{})
 	register.Emitter2[int64, []byte]()
 	register.Function2x1(mergeOffsets)
 	register.Function2x1(addBytes)
@@ -71,10 +73,15 @@ type expandFn struct {
 
 func (f *expandFn) Setup() { f.bytes = beam.NewCounter("sente", "mark-bytes") }
 
-func (f *expandFn) ProcessElement(ctx context.Context, shard int64, emit func(int64, []byte)) error {
+func (f *expandFn) ProcessElement(ctx context.Context, shard int64, emit func(int64, []byte), wrote func(int64)) error {
 	if err := hook("reach", f.Tier, shard); err != nil {
 		return err
 	}
+	release, err := working(ctx)
+	if err != nil {
+		return err
+	}
+	defer release()
 	tg, err := f.Job.open()
 	if err != nil {
 		return err
@@ -170,6 +177,7 @@ func (f *expandFn) ProcessElement(ctx context.Context, shard int64, emit func(in
 		if err := writePart(ctx, l.reach(t, shard, f.Round), partReach, partCounts{Positions: countBits(reached)}, wordsToBytes(reached)); err != nil {
 			return err
 		}
+		wrote(int64(8 * len(reached)))
 	}
 	for i, dest := range out.Dests {
 		b := encodeOffsets(sortedSet(out.Lists[i]))
@@ -205,13 +213,20 @@ func (f *writeMarksFn) ProcessElement(ctx context.Context, dest int64, offs []by
 	return writePart(ctx, f.Job.layout().marks(t, shard, f.From, f.Round), partMarks, partCounts{}, offs)
 }
 
-// reachPipeline is one round of a tier's forward wave.
-func reachPipeline(j job, tier, round int, n int64, reemit bool) *beam.Pipeline {
+// reachPipeline is one round of a tier's forward wave. With markDone (a
+// tier without loops, whose one round is its last) it also stores the
+// tier's reachable ranks, once its marks into markDone are written.
+func reachPipeline(j job, tier, round int, n int64, reemit bool, markDone []int, storeIt bool) *beam.Pipeline {
 	p, s := beam.NewPipelineWithRoot()
 	s = s.Scope(fmt.Sprintf("reach-t%d-k%d", tier, round))
-	marks := beam.ParDo(s, &expandFn{Job: j, Tier: tier, Round: round, Reemit: reemit}, shards(s, n))
+	marks, parts := beam.ParDo2(s, &expandFn{Job: j, Tier: tier, Round: round, Reemit: reemit}, shards(s, n))
 	gathered := beam.CombinePerKey(s, mergeOffsets, marks)
-	settle(s, beam.ParDo(s, &writeMarksFn{Job: j, From: tier, Round: round}, gathered))
+	wrote := beam.Flatten(s, parts, beam.ParDo(s, &writeMarksFn{Job: j, From: tier, Round: round}, gathered))
+	if storeIt {
+		storeTier(s, j, tier, store.Reachable, markDone, wrote)
+	} else {
+		settle(s, wrote)
+	}
 	return p
 }
 

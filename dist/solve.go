@@ -74,7 +74,9 @@ type Report struct {
 	Pipelines int
 	// Counters are the pipelines' counters summed: mark-bytes,
 	// request-bytes, answer-bytes and message-bytes (what the waves sent
-	// through shuffles), stored-bytes.
+	// through shuffles), stored-bytes (the tier files written),
+	// bytes-read and bytes-written (all the steps' traffic with the
+	// store and the work directory).
 	Counters map[string]int64
 	Elapsed  time.Duration
 }
@@ -107,13 +109,12 @@ func (r *Report) ShuffleBytes() int64 {
 
 // driver carries one solve.
 type driver struct {
-	opt     Options
-	j       job
-	l       layout
-	geo     geometry
-	rep     *Report
-	byTier  map[int]*TierReport
-	parents map[int][]int
+	opt    Options
+	j      job
+	l      layout
+	geo    geometry
+	rep    *Report
+	byTier map[int]*TierReport
 
 	// The share of the work done, for the time left: a tier's ranks
 	// count once for its forward wave and once for its values.
@@ -154,13 +155,10 @@ func Solve(ctx context.Context, opt Options) (*Report, error) {
 		return nil, badInput(err)
 	}
 	d := &driver{began: began, opt: opt, j: j, l: j.layout(), geo: j.geometry(), rep: &Report{Spec: spec, Dir: j.Game, Counters: map[string]int64{}},
-		byTier: map[int]*TierReport{}, parents: map[int][]int{}}
+		byTier: map[int]*TierReport{}}
 	for _, t := range tg.Order() {
 		if tg.Loops(t) && !tg.HasUnmoves() {
 			return nil, badInput(fmt.Errorf("%s: tier %d has moves inside itself, and the game lists no un-moves (sente.Unmover), which the rounds of retrograde analysis need; sente solve --engine tiers solves it on one machine", spec, t))
-		}
-		for _, c := range tg.ChildTiers(t) {
-			d.parents[c] = append(d.parents[c], t)
 		}
 		d.rep.Tiers = append(d.rep.Tiers, TierReport{Tier: t, Ranks: tg.Size(t), Shards: d.geo.shards(tg.Size(t))})
 	}
@@ -374,7 +372,7 @@ func (d *driver) forward(ctx context.Context, reachOK map[int]bool) error {
 			if err := d.ensureParts(ctx, t, store.Reachable); err != nil {
 				return err
 			}
-			if err := d.run(ctx, t, reachPipeline(d.j, t, 0, n, true)); err != nil {
+			if err := d.run(ctx, t, reachPipeline(d.j, t, 0, n, true, nil, false)); err != nil {
 				return err
 			}
 			for _, c := range lost {
@@ -393,13 +391,17 @@ func (d *driver) forward(ctx context.Context, reachOK map[int]bool) error {
 		if err := removeMatching(ctx, join(d.l.Work, "marks", tierDir(t), fmt.Sprintf("s*.f%06d.k*", t))); err != nil {
 			return err
 		}
+		// A tier without loops stores its reachable ranks in the pipeline
+		// of its one round; a loopy one once a round reaches nothing new
+		// in it.
+		flat := !tg.Loops(t)
 		for round := 0; ; round++ {
 			d.logf("tier %d: reachable positions, round %d (%d ranks, %d shards)", t, round, tg.Size(t), n)
-			if err := d.run(ctx, t, reachPipeline(d.j, t, round, n, false)); err != nil {
+			if err := d.run(ctx, t, reachPipeline(d.j, t, round, n, false, tg.ChildTiers(t), flat)); err != nil {
 				return err
 			}
 			rep.Rounds++
-			if !tg.Loops(t) {
+			if flat {
 				break
 			}
 			more, err := inTierMarks(ctx, d.l, t, round)
@@ -410,13 +412,10 @@ func (d *driver) forward(ctx context.Context, reachOK map[int]bool) error {
 				break
 			}
 		}
-		for _, c := range tg.ChildTiers(t) {
-			if err := writeBytes(ctx, d.l.marksDone(c, t), nil); err != nil {
+		if !flat {
+			if err := d.run(ctx, t, assemblePipeline(d.j, t, store.Reachable, tg.ChildTiers(t))); err != nil {
 				return err
 			}
-		}
-		if err := d.run(ctx, t, assemblePipeline(d.j, t, store.Reachable)); err != nil {
-			return err
 		}
 		reachOK[t] = true
 		if err := removeMatching(ctx, join(d.l.Work, "marks", tierDir(t), "*")); err != nil {
@@ -491,9 +490,6 @@ func (d *driver) values(ctx context.Context, valuesOK map[int]bool) error {
 				return err
 			}
 		} else if err := d.loops(ctx, t, n); err != nil {
-			return err
-		}
-		if err := d.run(ctx, t, assemblePipeline(d.j, t, store.Values)); err != nil {
 			return err
 		}
 		h, ok, err := checkStored(ctx, d.l.final(t, store.Values), d.j.Spec, t, store.Values, tg.Size(t))

@@ -76,6 +76,11 @@ func (f *requestFn) ProcessElement(ctx context.Context, shard int64, ask func(in
 	if err := hook("request", f.Tier, shard); err != nil {
 		return err
 	}
+	release, err := working(ctx)
+	if err != nil {
+		return err
+	}
+	defer release()
 	l, geo, t := f.Job.layout(), f.Job.geometry(), f.Tier
 	if !f.Loops {
 		if ok, err := exists(ctx, l.values(t, shard)); err != nil {
@@ -139,6 +144,11 @@ func (f *answerFn) ProcessElement(ctx context.Context, child int64, requests fun
 	if err := hook("answer", f.Tier, shard); err != nil {
 		return err
 	}
+	release, err := working(ctx)
+	if err != nil {
+		return err
+	}
+	defer release()
 	tg, err := f.Job.open()
 	if err != nil {
 		return err
@@ -196,6 +206,11 @@ func (f *solveShardFn) ProcessElement(ctx context.Context, self int64, in func(*
 	if err := hook("fold", t, shard); err != nil {
 		return err
 	}
+	release, err := working(ctx)
+	if err != nil {
+		return err
+	}
+	defer release()
 	tg, err := f.Job.open()
 	if err != nil {
 		return err
@@ -293,13 +308,18 @@ func (f *solveShardFn) ProcessElement(ctx context.Context, self int64, in func(*
 	return writePart(ctx, l.values(t, shard), partValues, countCells(cells), cellsToBytes(cells))
 }
 
-// valuesPipeline is the values wave of a tier, or the first pass of a
-// loopy one.
+// valuesPipeline is the values wave of a tier, which stores its values
+// at its end, or the first pass of a loopy one.
 func valuesPipeline(j job, tier int, n int64, loops bool) *beam.Pipeline {
 	p, s := beam.NewPipelineWithRoot()
 	s = s.Scope(fmt.Sprintf("values-t%d", tier))
 	asks, selves := beam.ParDo2(s, &requestFn{Job: j, Tier: tier, Loops: loops}, shards(s, n))
 	answers := beam.ParDo(s, &answerFn{Job: j, Tier: tier}, beam.GroupByKey(s, asks))
-	settle(s, beam.ParDo(s, &solveShardFn{Job: j, Tier: tier, Loops: loops}, beam.GroupByKey(s, beam.Flatten(s, answers, selves))))
+	wrote := beam.ParDo(s, &solveShardFn{Job: j, Tier: tier, Loops: loops}, beam.GroupByKey(s, beam.Flatten(s, answers, selves)))
+	if loops {
+		settle(s, wrote)
+	} else {
+		storeTier(s, j, tier, store.Values, nil, wrote)
+	}
 	return p
 }

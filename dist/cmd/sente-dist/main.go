@@ -21,9 +21,12 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"slices"
+	"strings"
 	"syscall"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/options/jobopts"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners"
 	// Amazon S3 besides local disk and Google Cloud Storage, which beamx
 	// brings with every runner.
@@ -51,7 +54,9 @@ Flags of sente-dist:
   --shard_ranks N    ranks a shard, a multiple of 64 (default 4194304)
   --keep_work        keep the work directory at the end
   --verbose          show Prism's own log (other runners always show theirs)
-  --quiet            no progress on stderr
+  --quiet            no progress on stderr (shown on a terminal)
+  --log              a line on stderr as each wave starts, even when stderr
+                     is not a terminal
   --by_tier          print what each tier took: positions, pipelines,
                      rounds, seconds
   --plan             print the tiers, their ranks, shards and stored bytes,
@@ -74,6 +79,7 @@ func run() int {
 	keep := fs.Bool("keep_work", false, "")
 	verbose := fs.Bool("verbose", false, "")
 	quiet := fs.Bool("quiet", false, "")
+	logLines := fs.Bool("log", false, "")
 	plan := fs.Bool("plan", false, "")
 	byTier := fs.Bool("by_tier", false, "")
 	if err := fs.Parse(os.Args[1:]); err != nil {
@@ -118,6 +124,14 @@ func run() int {
 		}
 		*storeDir = s.Dir
 	}
+	if *jobopts.Async {
+		fmt.Fprintln(os.Stderr, "sente-dist: --async is not for sente-dist: each wave needs the one before it finished")
+		return 2
+	}
+	if runner != "prism" && *jobopts.EnvironmentType != "LOOPBACK" && !strings.Contains(*storeDir, "://") {
+		fmt.Fprintf(os.Stderr, "sente-dist: --store %s is a local directory, which the %s runner's workers on other machines do not see: name a bucket they all reach (gs://BUCKET/PATH or s3://BUCKET/PATH)\n", *storeDir, runner)
+		return 2
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	opt := dist.Options{
@@ -126,10 +140,16 @@ func run() int {
 			return beam.Run(ctx, runner, p)
 		},
 	}
-	if !*quiet {
+	var line *progressLine
+	switch {
+	case *logLines:
 		opt.Log = os.Stderr
+	case !*quiet && isTerminal(os.Stderr):
+		line = &progressLine{w: os.Stderr}
+		opt.Log = line
 	}
 	rep, err := dist.Solve(ctx, opt)
+	line.clear()
 	switch {
 	case err != nil && dist.IsInputError(err):
 		fmt.Fprintf(os.Stderr, "sente-dist: %v\n", err)
@@ -146,6 +166,30 @@ func run() int {
 		printTiers(os.Stdout, rep)
 	}
 	return 0
+}
+
+// progressLine shows the newest of the lines written to it on one line of
+// a terminal.
+type progressLine struct {
+	w     io.Writer
+	shown bool
+}
+
+func (p *progressLine) Write(b []byte) (int, error) {
+	fmt.Fprint(p.w, "\r\033[K"+strings.TrimRight(string(b), "\n"))
+	p.shown = true
+	return len(b), nil
+}
+
+func (p *progressLine) clear() {
+	if p != nil && p.shown {
+		fmt.Fprint(p.w, "\r\033[K")
+	}
+}
+
+func isTerminal(f *os.File) bool {
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }
 
 func printReport(w io.Writer, rep *dist.Report, runner string) {
@@ -186,6 +230,17 @@ func printReport(w io.Writer, rep *dist.Report, runner string) {
 }
 
 func printTiers(w io.Writer, rep *dist.Report) {
+	if len(rep.Counters) > 0 {
+		names := make([]string, 0, len(rep.Counters))
+		for n := range rep.Counters {
+			names = append(names, n)
+		}
+		slices.Sort(names)
+		fmt.Fprintln(w, "\n  counted by the pipelines' steps:")
+		for _, n := range names {
+			fmt.Fprintf(w, "    %-14s %s\n", n, bytesText(float64(rep.Counters[n])))
+		}
+	}
 	fmt.Fprintf(w, "\n%8s %16s %16s %10s %10s %7s %9s\n", "tier", "ranks", "positions", "shards", "pipelines", "rounds", "seconds")
 	for _, t := range rep.Tiers {
 		secs := fmt.Sprintf("%.3f", t.Seconds)

@@ -75,6 +75,8 @@ func TestBadInput(t *testing.T) {
 		{[]string{"connect5"}, `unknown game "connect5" (did you mean connect4?)`},
 		{[]string{"connect4:w=99"}, "connect4"},
 		{[]string{"dawson"}, "the game has no dense tier ranks"},
+		{[]string{"--runner=flink", "--endpoint=localhost:1", "connect4"}, "is a local directory, which the flink runner's workers on other machines do not see"},
+		{[]string{"--async", "connect4"}, "--async is not for sente-dist"},
 	} {
 		stdout, stderr, code := runDist(t, append([]string{"--store", dir}, tc.args...)...)
 		if code != 2 || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, tc.want) || !strings.HasPrefix(stderr, "sente-dist: ") {
