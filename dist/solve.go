@@ -139,8 +139,8 @@ func Solve(ctx context.Context, opt Options) (*Report, error) {
 	if opt.ShardRanks == 0 {
 		opt.ShardRanks = DefaultShardRanks
 	}
-	if opt.ShardRanks%64 != 0 || opt.ShardRanks > 1<<32 {
-		return nil, badInput(fmt.Errorf("%d ranks a shard: a shard takes a multiple of 64 ranks, at most 2^32", opt.ShardRanks))
+	if err := checkShardRanks(opt.ShardRanks); err != nil {
+		return nil, err
 	}
 	spec, err := canonical(opt.Game)
 	if err != nil {

@@ -21,6 +21,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"syscall"
@@ -36,6 +37,7 @@ import (
 	"sente"
 	"sente/dist"
 	"sente/explain"
+	"sente/internal/sandbox"
 	"sente/games"
 	"sente/store"
 )
@@ -59,6 +61,8 @@ Flags of sente-dist:
                      is not a terminal
   --by_tier          print what each tier took: positions, pipelines,
                      rounds, seconds
+  --force            on Prism, solve even a game whose estimate of memory
+                     passes three quarters of what this process may have
   --plan             print the tiers, their ranks, shards and stored bytes,
                      and solve nothing
 
@@ -82,6 +86,7 @@ func run() int {
 	logLines := fs.Bool("log", false, "")
 	plan := fs.Bool("plan", false, "")
 	byTier := fs.Bool("by_tier", false, "")
+	force := fs.Bool("force", false, "")
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Print(usage)
@@ -131,6 +136,25 @@ func run() int {
 	if runner != "prism" && *jobopts.EnvironmentType != "LOOPBACK" && !strings.Contains(*storeDir, "://") {
 		fmt.Fprintf(os.Stderr, "sente-dist: --store %s is a local directory, which the %s runner's workers on other machines do not see: name a bucket they all reach (gs://BUCKET/PATH or s3://BUCKET/PATH)\n", *storeDir, runner)
 		return 2
+	}
+	if runner == "prism" {
+		// Prism keeps a wave's data in this process: a game too large for
+		// it is refused before any work, and the collector works harder
+		// as memory fills.
+		allowed := sandbox.Available() / 4 * 3
+		if allowed > 0 {
+			debug.SetMemoryLimit(int64(allowed))
+		}
+		p, err := dist.PlanSolve(fs.Arg(0), *shardRanks)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "sente-dist: %v\n", err)
+			return 2
+		}
+		if need := dist.PrismBytesPerRank * p.Largest(); allowed > 0 && need > allowed && !*force {
+			fmt.Fprintf(os.Stderr, "sente-dist: %s on Prism would hold about %s of memory (%d bytes a rank of its largest tier, %d ranks), more than the %s this process may have: run it on a cluster (--runner=dataflow, flink or spark), or --force to try\n",
+				p.Spec, bytesText(float64(need)), dist.PrismBytesPerRank, p.Largest(), bytesText(float64(allowed)))
+			return 2
+		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
