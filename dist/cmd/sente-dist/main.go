@@ -37,8 +37,8 @@ import (
 	"sente"
 	"sente/dist"
 	"sente/explain"
-	"sente/internal/sandbox"
 	"sente/games"
+	"sente/internal/sandbox"
 	"sente/store"
 )
 
