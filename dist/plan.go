@@ -80,8 +80,9 @@ func (p *Plan) Largest() uint64 {
 // PrismBytesPerRank is the memory a solve on Prism holds at its peak, a
 // rank of the game's largest tier: Prism keeps a wave's shuffled data in
 // the process, several copies of it as it passes to and from its workers.
-// Measured on connect four: 29 bytes a rank of 6×4 (0.67 GB), 36 of 7×4
-// (22 GB); runners with a shuffle service of their own hold far less.
+// Measured on connect four: 29 bytes a rank of 6×4 (0.67 GB), 36 to 40
+// of 7×4 (21 to 23 GiB); runners with a shuffle service of their own hold
+// far less.
 const PrismBytesPerRank = 40
 
 // StoredBytes is the bytes of every stored file.
