@@ -76,6 +76,21 @@ func latestBefore(ctx context.Context, glob string, round int) (string, bool, er
 	return best, found, nil
 }
 
+// begin starts a step on a shard: the tests' hook, a place among the
+// shards the process works on, and the game. Call release when done.
+func (j job) begin(ctx context.Context, step string, tier int, shard int64) (tg *solve.TierGame, release func(), err error) {
+	if err := hook(step, tier, shard); err != nil {
+		return nil, nil, err
+	}
+	if tg, err = j.open(); err != nil {
+		return nil, nil, err
+	}
+	if release, err = working(ctx); err != nil {
+		return nil, nil, err
+	}
+	return tg, release, nil
+}
+
 // busy bounds the shards a worker process works on at once to its cores.
 // A runner may start a bundle for every shard of a wave at once (Prism
 // does), and a shard's working set is tens of megabytes: a solve of

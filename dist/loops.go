@@ -287,10 +287,7 @@ func (f *loopRoundFn) Setup() { f.bytes = beam.NewCounter("sente", "message-byte
 
 func (f *loopRoundFn) ProcessElement(ctx context.Context, shard int64, tell func(int64, []byte), report func([]byte)) error {
 	t := f.Tier
-	if err := hook("loop", t, shard); err != nil {
-		return err
-	}
-	release, err := working(ctx)
+	tg, release, err := f.Job.begin(ctx, "loop", t, shard)
 	if err != nil {
 		return err
 	}
@@ -322,10 +319,6 @@ func (f *loopRoundFn) ProcessElement(ctx context.Context, shard int64, tell func
 			report(encodeSummary(roundSummary{Next: next}))
 			return nil
 		}
-	}
-	tg, err := f.Job.open()
-	if err != nil {
-		return err
 	}
 	lo, hi := geo.span(tg.Size(t), shard)
 	_, payload, err := readPart(ctx, statePath, partLoop)
@@ -512,18 +505,11 @@ type finishFn struct {
 
 func (f *finishFn) ProcessElement(ctx context.Context, shard int64, wrote func(int64)) error {
 	t := f.Tier
-	if err := hook("finish", t, shard); err != nil {
-		return err
-	}
-	release, err := working(ctx)
+	tg, release, err := f.Job.begin(ctx, "finish", t, shard)
 	if err != nil {
 		return err
 	}
 	defer release()
-	tg, err := f.Job.open()
-	if err != nil {
-		return err
-	}
 	l := f.Job.layout()
 	lo, hi := f.Job.geometry().span(tg.Size(t), shard)
 	path, ok, err := latestBefore(ctx, l.loopVersions(t, shard), f.Round)

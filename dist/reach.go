@@ -74,18 +74,11 @@ type expandFn struct {
 func (f *expandFn) Setup() { f.bytes = beam.NewCounter("sente", "mark-bytes") }
 
 func (f *expandFn) ProcessElement(ctx context.Context, shard int64, emit func(int64, []byte), wrote func(int64)) error {
-	if err := hook("reach", f.Tier, shard); err != nil {
-		return err
-	}
-	release, err := working(ctx)
+	tg, release, err := f.Job.begin(ctx, "reach", f.Tier, shard)
 	if err != nil {
 		return err
 	}
 	defer release()
-	tg, err := f.Job.open()
-	if err != nil {
-		return err
-	}
 	l, geo, t := f.Job.layout(), f.Job.geometry(), f.Tier
 	lo, hi := geo.span(tg.Size(t), shard)
 	words := int((hi - lo + 63) / 64)

@@ -13,8 +13,6 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 
-	"sente/games"
-	"sente/solve"
 	"sente/store"
 )
 
@@ -149,26 +147,14 @@ func TestContinuesASingleMachinesTables(t *testing.T) {
 	const spec = "connect4:w=4,h=4,k=4"
 	one := singleMachine(t, spec, t.TempDir())
 	root := t.TempDir()
-	g, err := games.New(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	gs, err := store.Store{Dir: root}.Game(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sol, err := solve.SolveTiers(context.Background(), g, solve.TierOptions{Sink: gs})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sol.Close()
+	dir := singleMachine(t, spec, root)
 	// The first tiers lost, one reachable file too, and a flipped byte in
 	// the payload of another.
 	for tier := range 5 {
-		os.Remove(filepath.Join(gs.Dir, store.FileName(tier, store.Values)))
+		os.Remove(filepath.Join(dir, store.FileName(tier, store.Values)))
 	}
-	os.Remove(filepath.Join(gs.Dir, store.FileName(2, store.Reachable)))
-	damaged := filepath.Join(gs.Dir, store.FileName(9, store.Values))
+	os.Remove(filepath.Join(dir, store.FileName(2, store.Reachable)))
+	damaged := filepath.Join(dir, store.FileName(9, store.Values))
 	b, err := os.ReadFile(damaged)
 	if err != nil {
 		t.Fatal(err)

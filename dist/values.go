@@ -73,10 +73,7 @@ type requestFn struct {
 func (f *requestFn) Setup() { f.bytes = beam.NewCounter("sente", "request-bytes") }
 
 func (f *requestFn) ProcessElement(ctx context.Context, shard int64, ask func(int64, []byte), fold func(int64, []byte)) error {
-	if err := hook("request", f.Tier, shard); err != nil {
-		return err
-	}
-	release, err := working(ctx)
+	tg, release, err := f.Job.begin(ctx, "request", f.Tier, shard)
 	if err != nil {
 		return err
 	}
@@ -90,10 +87,6 @@ func (f *requestFn) ProcessElement(ctx context.Context, shard int64, ask func(in
 				return nil
 			}
 		}
-	}
-	tg, err := f.Job.open()
-	if err != nil {
-		return err
 	}
 	lo, hi := geo.span(tg.Size(t), shard)
 	reach, err := shardReach(ctx, l, t, shard, int((hi-lo+63)/64))
@@ -141,18 +134,11 @@ func (f *answerFn) Setup() { f.bytes = beam.NewCounter("sente", "answer-bytes") 
 
 func (f *answerFn) ProcessElement(ctx context.Context, child int64, requests func(*[]byte) bool, answer func(int64, []byte)) error {
 	t, shard := unShardKey(child)
-	if err := hook("answer", f.Tier, shard); err != nil {
-		return err
-	}
-	release, err := working(ctx)
+	tg, release, err := f.Job.begin(ctx, "answer", f.Tier, shard)
 	if err != nil {
 		return err
 	}
 	defer release()
-	tg, err := f.Job.open()
-	if err != nil {
-		return err
-	}
 	lo, hi := f.Job.geometry().span(tg.Size(t), shard)
 	_, payload, err := readPart(ctx, f.Job.layout().values(t, shard), partValues)
 	if err != nil {
@@ -203,18 +189,11 @@ type solveShardFn struct {
 
 func (f *solveShardFn) ProcessElement(ctx context.Context, self int64, in func(*[]byte) bool, wrote func(int64)) error {
 	t, shard := unShardKey(self)
-	if err := hook("fold", t, shard); err != nil {
-		return err
-	}
-	release, err := working(ctx)
+	tg, release, err := f.Job.begin(ctx, "fold", t, shard)
 	if err != nil {
 		return err
 	}
 	defer release()
-	tg, err := f.Job.open()
-	if err != nil {
-		return err
-	}
 	l, geo := f.Job.layout(), f.Job.geometry()
 	answers := map[int64][]byte{}
 	solveIt := false
