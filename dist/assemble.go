@@ -154,23 +154,11 @@ func (f *splitFn) ProcessElement(ctx context.Context, _ []byte, wrote func(int64
 	}
 	l, geo, t := f.Job.layout(), f.Job.geometry(), f.Tier
 	size := tg.Size(t)
-	path := l.final(t, f.Kind)
-	fsys, err := fsOf(ctx, path)
+	tr, closer, err := openStored(ctx, l.final(t, f.Kind), f.Job.Spec, t, f.Kind, size)
 	if err != nil {
 		return err
 	}
-	r, err := fsys.OpenRead(ctx, path)
-	if err != nil {
-		return err
-	}
-	defer r.Close()
-	tr, err := store.NewTierReader(r, path)
-	if err != nil {
-		return err
-	}
-	if h := tr.Header(); h.PayloadLen != payloadLen(f.Kind, size) || h.Kind != f.Kind || h.Tier != t {
-		return fmt.Errorf("%s: holds tier %d %s of %d bytes, not tier %d %s of %d", path, h.Tier, h.Kind, h.PayloadLen, t, f.Kind, payloadLen(f.Kind, size))
-	}
+	defer closer.Close()
 	for i := range geo.shards(size) {
 		lo, hi := geo.span(size, i)
 		payload := make([]byte, payloadLen(f.Kind, hi-lo))
@@ -229,39 +217,51 @@ func splitPipeline(j job, tier int, kind store.Kind) *beam.Pipeline {
 	return p
 }
 
+// openStored opens a stored tier file and checks its header against the
+// game: the spec, the tier, the kind and the payload's length. The reader
+// checks each block as the payload is read; close the closer when done.
+func openStored(ctx context.Context, path, spec string, tier int, kind store.Kind, size uint64) (*store.TierReader, io.Closer, error) {
+	r, err := openRead(ctx, path)
+	if err != nil {
+		return nil, nil, err
+	}
+	tr, err := store.NewTierReader(r, path)
+	if err != nil {
+		r.Close()
+		return nil, nil, err
+	}
+	h := tr.Header()
+	switch {
+	case h.Spec != spec:
+		err = fmt.Errorf("%s holds game %q, not %q", path, h.Spec, spec)
+	case h.Tier != tier || h.Kind != kind || h.PayloadLen != payloadLen(kind, size):
+		err = fmt.Errorf("%s holds tier %d %s of %d bytes, not tier %d %s of %d", path, h.Tier, h.Kind, h.PayloadLen, tier, kind, payloadLen(kind, size))
+	}
+	if err != nil {
+		r.Close()
+		return nil, nil, err
+	}
+	return tr, r, nil
+}
+
 // checkStored reads a stored tier file through, checking its header
 // against the game and every block against its checksum: what a resumed
 // solve asks before it skips a tier. A file that is not there is not
 // stored; one that fails is not either, and the error says why.
 func checkStored(ctx context.Context, path, spec string, tier int, kind store.Kind, size uint64) (store.Header, bool, error) {
-	fsys, err := fsOf(ctx, path)
-	if err != nil {
-		return store.Header{}, false, err
-	}
 	if ok, err := exists(ctx, path); err != nil || !ok {
 		return store.Header{}, false, err
 	}
-	r, err := fsys.OpenRead(ctx, path)
+	tr, closer, err := openStored(ctx, path, spec, tier, kind, size)
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, os.ErrNotExist) {
 		return store.Header{}, false, nil
 	}
 	if err != nil {
 		return store.Header{}, false, err
 	}
-	defer r.Close()
-	tr, err := store.NewTierReader(r, path)
-	if err != nil {
-		return store.Header{}, false, err
-	}
-	h := tr.Header()
-	switch {
-	case h.Spec != spec:
-		return h, false, fmt.Errorf("%s holds game %q, not %q", path, h.Spec, spec)
-	case h.Tier != tier || h.Kind != kind || h.PayloadLen != payloadLen(kind, size):
-		return h, false, fmt.Errorf("%s holds tier %d %s of %d bytes, not tier %d %s of %d", path, h.Tier, h.Kind, h.PayloadLen, tier, kind, payloadLen(kind, size))
-	}
+	defer closer.Close()
 	if _, err := io.Copy(io.Discard, tr); err != nil {
-		return h, false, err
+		return tr.Header(), false, err
 	}
-	return h, true, nil
+	return tr.Header(), true, nil
 }

@@ -49,10 +49,6 @@ func anyBit(w []uint64) bool {
 	return false
 }
 
-// cellsToBytes is cells as a stored payload: two bytes each, little
-// endian (store.CellBytes).
-func cellsToBytes(c []store.Cell) []byte { return append([]byte(nil), store.CellBytes(c)...) }
-
 func bytesToCells(b []byte, n uint64) ([]store.Cell, error) {
 	if uint64(len(b)) != 2*n {
 		return nil, fmt.Errorf("%d bytes of cells where %d cells were expected", len(b), n)

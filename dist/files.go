@@ -64,13 +64,18 @@ func join(dir string, names ...string) string {
 	return strings.TrimRight(dir, "/") + "/" + strings.Join(names, "/")
 }
 
-// readFile reads a whole file.
-func readFile(ctx context.Context, path string) ([]byte, error) {
+// openRead opens a file for reading through its file system.
+func openRead(ctx context.Context, path string) (io.ReadCloser, error) {
 	fs, err := fsOf(ctx, path)
 	if err != nil {
 		return nil, err
 	}
-	r, err := fs.OpenRead(ctx, path)
+	return fs.OpenRead(ctx, path)
+}
+
+// readFile reads a whole file.
+func readFile(ctx context.Context, path string) ([]byte, error) {
+	r, err := openRead(ctx, path)
 	if err != nil {
 		return nil, err
 	}
@@ -82,11 +87,7 @@ func readFile(ctx context.Context, path string) ([]byte, error) {
 
 // readPrefix reads the first n bytes of a file, or all of a shorter one.
 func readPrefix(ctx context.Context, path string, n int) ([]byte, error) {
-	fs, err := fsOf(ctx, path)
-	if err != nil {
-		return nil, err
-	}
-	r, err := fs.OpenRead(ctx, path)
+	r, err := openRead(ctx, path)
 	if err != nil {
 		return nil, err
 	}

@@ -27,18 +27,13 @@ func newGather() *gather {
 
 // find is the index of dest's list, made when new.
 func (g *gather) find(dest int64) int32 {
-	h := uint64(dest) * 0x9e3779b97f4a7c15 >> 58
-	if g.at[h] >= 0 && g.key[h] == dest {
-		return g.at[h]
+	if i := g.lookup(dest); i >= 0 {
+		return i
 	}
-	i, ok := g.index[dest]
-	if !ok {
-		i = int32(len(g.Dests))
-		g.index[dest] = i
-		g.Dests = append(g.Dests, dest)
-		g.Lists = append(g.Lists, nil)
-	}
-	g.key[h], g.at[h] = dest, i
+	i := int32(len(g.Dests))
+	g.index[dest] = i
+	g.Dests = append(g.Dests, dest)
+	g.Lists = append(g.Lists, nil)
 	return i
 }
 

@@ -533,7 +533,7 @@ func (f *finishFn) ProcessElement(ctx context.Context, shard int64, wrote func(i
 		}
 	}
 	wrote(int64(2 * len(s.Cells)))
-	return writePart(ctx, l.values(t, shard), partValues, countCells(s.Cells), cellsToBytes(s.Cells))
+	return writePart(ctx, l.values(t, shard), partValues, countCells(s.Cells), store.CellBytes(s.Cells))
 }
 
 // loopRoundPipeline is one round of a loopy tier.

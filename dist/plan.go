@@ -38,7 +38,7 @@ func PlanSolve(game string, shardRanks uint64) (*Plan, error) {
 	if err != nil {
 		return nil, badInput(err)
 	}
-	tg, err := openTierGame(spec)
+	tg, err := job{Spec: spec}.open()
 	if err != nil {
 		return nil, badInput(err)
 	}

@@ -284,7 +284,7 @@ func (f *solveShardFn) ProcessElement(ctx context.Context, self int64, in func(*
 		loop.Cells = cells
 		return writePart(ctx, l.loop(t, shard, 0), partLoop, partCounts{}, loop.encode())
 	}
-	return writePart(ctx, l.values(t, shard), partValues, countCells(cells), cellsToBytes(cells))
+	return writePart(ctx, l.values(t, shard), partValues, countCells(cells), store.CellBytes(cells))
 }
 
 // valuesPipeline is the values wave of a tier, which stores its values
