@@ -83,9 +83,9 @@ type Opener func(sente.Spec) (sente.Game, error)
 type Sequence struct {
 	Param       string
 	First, Last int
-	Values      []string       // as text: loopy games have infinite values
-	Numbers     []int          // the finite values, when all are finite
-	Period      *nimber.Period // a heap game's period, proven where theory allows
+	Values      []nimber.Nimber // loopy games have infinite values
+	Numbers     []int           // the values, when all are finite
+	Period      *nimber.Period  // a heap game's period, proven where theory allows
 	// Heap says that the values came from a heap game's rules (its
 	// parameter n is the heap), which were searched for a period: up to
 	// G(Reached), stopping short of the search's Limit when OutOfWork.
@@ -180,18 +180,18 @@ func GrundySequence(ctx context.Context, open Opener, spec sente.Spec, r ParamRa
 			if err != nil {
 				return nil, err
 			}
-			if ev.Grundy == "" {
+			if !ev.HasGrundy {
 				return nil, &NotNormalPlayError{r.Name, v}
 			}
 			s.Values = append(s.Values, ev.Grundy)
-			if ev.Nimber >= 0 && len(s.Numbers) == len(s.Values)-1 {
-				s.Numbers = append(s.Numbers, ev.Nimber)
+			if !ev.Grundy.Infinite && len(s.Numbers) == len(s.Values)-1 {
+				s.Numbers = append(s.Numbers, ev.Grundy.Value)
 			}
 		}
 	}
 	if s.Values == nil {
 		for _, v := range s.Numbers {
-			s.Values = append(s.Values, strconv.Itoa(v))
+			s.Values = append(s.Values, nimber.Nimber{Value: v})
 		}
 	}
 	if len(s.Numbers) != len(s.Values) {

@@ -217,7 +217,7 @@ func SweepWinners(ctx context.Context, open Opener, spec sente.Spec, rows, cols 
 			if err != nil {
 				cell.Err = err
 				sw.Skipped++
-			} else if opt.Grundy && cell.Evaluation.Grundy == "" {
+			} else if opt.Grundy && !cell.Evaluation.HasGrundy {
 				return nil, ErrNoGrundy
 			}
 			sw.Cells[i] = append(sw.Cells[i], cell)

@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"runtime"
 	"sync"
+	"sync/atomic"
 )
 
 // Tier holds the positions of one tier: their keys in discovery order (the
@@ -134,6 +135,15 @@ var ErrTooMany = fmt.Errorf("too many positions")
 
 const maxTier = 1 << 20
 
+// explorations counts the calls of Explore in this process.
+var explorations atomic.Int64
+
+// Explorations is how many times this process has explored a game. Every
+// answer needs one exploration at most (solve, Grundy values and loopy
+// Grundy values share it); tests hold the commands and the browser app to
+// that with this count.
+func Explorations() int64 { return explorations.Load() }
+
 // Explore finds every position reachable from root, tier by tier.
 //
 // The positions of a tier are expanded (asking the game for their children)
@@ -142,6 +152,7 @@ const maxTier = 1 << 20
 // into the tiers' indexes. Ids are therefore the same however many cores
 // there are.
 func Explore(ctx context.Context, graph KeyGraph, root uint64, opt Options) (*Space, error) {
+	explorations.Add(1)
 	s := &Space{Root: root, graph: graph}
 	if graph.Rank != nil {
 		s.ranked = make([]uint32, graph.RankSize)

@@ -254,7 +254,7 @@ func exploreGame(ctx context.Context, g sente.Game, root sente.Position, opt Opt
 	report := opt.report()
 	space, err := explore.Explore(ctx, rules, rules.Key(root), explore.Options{
 		MaxPositions: opt.MaxPositions,
-		Progress:     func(found int) { report(solve.Progress{Phase: "exploring", Done: found}) },
+		Progress:     func(found int) { report(solve.Progress{Phase: solve.PhaseExploring, Done: found}) },
 	})
 	if err != nil {
 		return explore.KeyGraph{}, nil, err
@@ -374,7 +374,7 @@ func grundyWhole(ctx context.Context, g sente.Game, rules explore.KeyGraph, spac
 					if err := ctx.Err(); err != nil {
 						return nil, err
 					}
-					report(solve.Progress{Phase: "computing", Done: done, Total: n})
+					report(solve.Progress{Phase: solve.PhaseGrundy, Done: done, Total: n})
 				}
 			}
 		}
@@ -685,7 +685,7 @@ func (c *componentValuer) value(ctx context.Context, parts []sente.Position) err
 				if err := ctx.Err(); err != nil {
 					return err
 				}
-				c.report(solve.Progress{Phase: "computing", Done: c.done})
+				c.report(solve.Progress{Phase: solve.PhaseGrundy, Done: c.done})
 			}
 		}
 	}

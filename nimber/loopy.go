@@ -176,13 +176,19 @@ func Loopy(ctx context.Context, g sente.Game, root sente.Position, opt Options) 
 	if root == nil {
 		root = g.Start()
 	}
-	graph, space, err := exploreGame(ctx, g, root, opt)
+	_, space, err := exploreGame(ctx, g, root, opt)
 	if err != nil {
 		return nil, err
 	}
+	return loopyOfSpace(ctx, g, root, space, opt)
+}
+
+// loopyOfSpace labels the positions of space, explored from root.
+func loopyOfSpace(ctx context.Context, g sente.Game, root sente.Position, space *explore.Space, opt Options) (*LoopyValues, error) {
+	graph := space.Graph()
 	succ, err := successors(g, graph, space)
 	if err != nil {
-		return nil, err
+		return nil, gameErr(g, err)
 	}
 	label, counter, err := labelLoopy(ctx, succ, succ.Reverse(), opt.report())
 	if err := gameErr(g, err); err != nil {
@@ -245,7 +251,7 @@ func labelLoopy(ctx context.Context, succ, pred explore.Adjacency, report func(s
 		if err := ctx.Err(); err != nil {
 			return nil, nil, err
 		}
-		report(solve.Progress{Phase: "computing", Done: n - open, Total: n})
+		report(solve.Progress{Phase: solve.PhaseGrundy, Done: n - open, Total: n})
 		clear(covered)
 		queue = queue[:0]
 		for u := range n {

@@ -37,8 +37,8 @@
 // Graphs (graph.go, graphviz.go). GraphOf collects the positions and moves
 // of a small solution, refusing with a TooBigError past a limit; WriteDOT
 // writes them in Graphviz's DOT language, each node labelled with its
-// position, value and remoteness (and Grundy value, which GrundyLabels in
-// features.go gives tables and graphs alike), each arrow with its move, the
+// position, value and remoteness (and Grundy value, from any nimber.Valuer:
+// an answer's, which tables take too), each arrow with its move, the
 // best moves bold; RenderGraph runs Graphviz's dot to make SVG or PNG.
 //
 // Files (atomic.go). WriteFileAtomic writes a file whole or not at all, so

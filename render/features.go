@@ -1,13 +1,11 @@
 package render
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"strings"
 
 	"sente"
-	"sente/explain"
 	"sente/rules"
 	"sente/solve"
 )
@@ -100,18 +98,4 @@ func TableAxes(features []sente.Feature, rows, cols string) (sente.Feature, sent
 	}
 	c, err := find(cols, 1)
 	return r, c, err
-}
-
-// GrundyLabels gives the (generalized) Grundy value of every position of an
-// impartial game reachable from root, as TableOptions.Grundy and
-// GraphOptions.Grundy take it; nil for other games (see explain.GrundyOf).
-func GrundyLabels(ctx context.Context, g sente.Game, root sente.Position, maxPositions int) (func(sente.Position) (string, bool), error) {
-	grundy, err := explain.GrundyOf(ctx, g, root, maxPositions)
-	if err != nil || grundy == nil {
-		return nil, err
-	}
-	return func(p sente.Position) (string, bool) {
-		v := grundy(p)
-		return v, v != "?"
-	}, nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"sente"
 	"sente/explain"
+	"sente/nimber"
 	"sente/solve"
 )
 
@@ -45,7 +46,7 @@ type GraphOptions struct {
 	Title string
 	// Grundy, when set, gives the Grundy value of a position (of an
 	// impartial game), written on its node; false means none is known.
-	Grundy func(p sente.Position) (string, bool)
+	Grundy nimber.Valuer
 	// MaxPositions limits the graph; zero means DefaultGraphLimit.
 	MaxPositions int
 	LeftToRight  bool
@@ -83,8 +84,8 @@ func GraphOf(sol *solve.Solution, opt GraphOptions) (*Graph, error) {
 		text := game.FormatPosition(p)
 		n := Node{Position: text, Turn: game.Turn(p), Outcome: o, Root: text == root}
 		if opt.Grundy != nil {
-			if v, ok := opt.Grundy(p); ok {
-				n.Grundy = v
+			if v, ok := opt.Grundy.Of(p); ok {
+				n.Grundy = v.String()
 			}
 		}
 		index[text] = len(g.Nodes)

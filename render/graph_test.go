@@ -6,7 +6,6 @@ import (
 	"errors"
 	"image/png"
 	"os"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -14,6 +13,14 @@ import (
 	"sente/nimber"
 	"sente/render"
 )
+
+// grundyValues give nimber.Values as render takes Grundy values.
+type grundyValues struct{ *nimber.Values }
+
+func (v grundyValues) Of(p sente.Position) (nimber.Nimber, bool) {
+	n, ok := v.Values.Of(p)
+	return nimber.Nimber{Value: n}, ok
+}
 
 // countGraph is seed 004's graph: the count game with Grundy values.
 func countGraph(t *testing.T, spec string) *render.Graph {
@@ -26,10 +33,7 @@ func countGraph(t *testing.T, spec string) *render.Graph {
 	g, err := render.GraphOf(sol, render.GraphOptions{
 		Title:       "The count game (seed 004): " + spec,
 		LeftToRight: true,
-		Grundy: func(p sente.Position) (string, bool) {
-			v, ok := vals.Of(p)
-			return strconv.Itoa(v), ok
-		},
+		Grundy:      grundyValues{vals},
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 	"unicode/utf8"
 
 	"sente"
 	"sente/explain"
+	"sente/nimber"
 	"sente/solve"
 )
 
@@ -19,9 +19,11 @@ type Row struct {
 	Position string       // the position's text, as the game formats it
 	Turn     sente.Player // who is to move
 	Outcome  sente.Outcome
-	Grundy   string   // the Grundy value; "" when not known
-	Moves    int      // the number of moves from the position
-	Best     []string // the names of the best moves, when the table has them
+	// Grundy is the (generalized) Grundy value, when GrundyKnown.
+	Grundy      nimber.Nimber
+	GrundyKnown bool
+	Moves       int      // the number of moves from the position
+	Best        []string // the names of the best moves, when the table has them
 }
 
 // Table is a stream of rows and the optional columns they fill.
@@ -37,8 +39,8 @@ type Table struct {
 // TableOptions choose the optional columns of SolutionTable.
 type TableOptions struct {
 	// Grundy, when set, gives the Grundy value of a position (impartial
-	// games: nimber.Values.Of, formatted); false leaves the cell empty.
-	Grundy func(p sente.Position) (string, bool)
+	// games); a position it does not know is NoGrundy.
+	Grundy nimber.Valuer
 	// Best adds the best moves of each position. It is the expensive
 	// column: it looks up the outcome of every move from every position.
 	Best bool
@@ -62,12 +64,9 @@ func SolutionTable(sol *solve.Solution, opt TableOptions) Table {
 				row.Position = game.FormatPosition(p)
 				row.Turn = game.Turn(p)
 				row.Outcome = o
-				row.Grundy = ""
+				row.GrundyKnown = false
 				if opt.Grundy != nil {
-					row.Grundy = NoGrundy
-					if v, ok := opt.Grundy(p); ok {
-						row.Grundy = v
-					}
+					row.Grundy, row.GrundyKnown = opt.Grundy.Of(p)
 				}
 				row.Best = row.Best[:0]
 				if opt.Best {
@@ -225,7 +224,11 @@ func (t Table) appendCSV(b []byte, r *Row) []byte {
 	}
 	if t.Grundy {
 		b = append(b, ',')
-		b = appendCSVField(b, r.Grundy)
+		if r.GrundyKnown {
+			b = appendCSVField(b, r.Grundy.String())
+		} else {
+			b = append(b, NoGrundy...)
+		}
 	}
 	b = append(b, ',')
 	b = strconv.AppendInt(b, int64(r.Moves), 10)
@@ -315,21 +318,21 @@ func (t Table) appendJSON(b []byte, r *Row) []byte {
 	if t.Grundy {
 		b = append(b, `,"grundy":`...)
 		switch {
-		case isNatural(r.Grundy):
-			b = append(b, r.Grundy...)
-		case infiniteGrundy(r.Grundy) != nil:
+		case !r.GrundyKnown:
+			b = append(b, "null"...)
+		case !r.Grundy.Infinite:
+			b = strconv.AppendInt(b, int64(r.Grundy.Value), 10)
+		default:
 			// An infinite value: null, with the finite values among the
 			// options of ∞{0,2} as numbers.
 			b = append(b, `null,"grundy_infinite":[`...)
-			for i, k := range infiniteGrundy(r.Grundy) {
+			for i, k := range r.Grundy.K {
 				if i > 0 {
 					b = append(b, ',')
 				}
-				b = append(b, k...)
+				b = strconv.AppendInt(b, int64(k), 10)
 			}
 			b = append(b, ']')
-		default:
-			b = append(b, "null"...)
 		}
 	}
 	b = append(b, `,"move_count":`...)
@@ -345,41 +348,6 @@ func (t Table) appendJSON(b []byte, r *Row) []byte {
 		b = append(b, ']')
 	}
 	return append(b, '}')
-}
-
-// infiniteGrundy returns the finite values among the options of a loopy
-// game's infinite Grundy value written as ∞{0,2}, as JSON numbers; nil when
-// s is not such a value.
-func infiniteGrundy(s string) []string {
-	inner, ok := strings.CutPrefix(s, "∞{")
-	if inner, ok = strings.CutSuffix(inner, "}"); !ok {
-		return nil
-	}
-	k := []string{}
-	if inner == "" {
-		return k
-	}
-	for _, part := range strings.Split(inner, ",") {
-		if !isNatural(part) {
-			return nil
-		}
-		k = append(k, part)
-	}
-	return k
-}
-
-// isNatural reports whether s is a whole number as JSON writes one: digits
-// with no leading zero.
-func isNatural(s string) bool {
-	if s == "" || len(s) > 18 || (s[0] == '0' && len(s) > 1) {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 // appendJSONString appends s as a JSON string; invalid UTF-8 becomes U+FFFD.

@@ -10,7 +10,6 @@ import (
 	"io"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -120,10 +119,7 @@ func TestTableGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	grundy := func(p sente.Position) (string, bool) {
-		v, ok := vals.Of(p)
-		return strconv.Itoa(v), ok
-	}
+	grundy := grundyValues{vals}
 	for _, tc := range []struct {
 		name, format string
 		opt          render.TableOptions
@@ -152,10 +148,10 @@ func TestTableGolden(t *testing.T) {
 // Fields that need it are quoted and escaped, and parse back.
 func TestTableEscaping(t *testing.T) {
 	rows := []render.Row{
-		{Position: `a,b "c"`, Turn: sente.First, Outcome: sente.Outcome{Value: sente.Win, Remoteness: 1}, Grundy: "∞{0,2}", Moves: 1, Best: []string{"x,y", `z"`}},
+		{Position: `a,b "c"`, Turn: sente.First, Outcome: sente.Outcome{Value: sente.Win, Remoteness: 1}, Grundy: nimber.Infinity(0, 2), GrundyKnown: true, Moves: 1, Best: []string{"x,y", `z"`}},
 		{Position: " lead\nline\x01\u2028", Turn: sente.Second, Outcome: sente.Outcome{Value: sente.Draw}, Moves: 2, Best: []string{"a", "b"}},
-		{Position: "bad \xff", Turn: sente.Second, Outcome: sente.Outcome{Value: sente.Lose}, Grundy: "0"},
-		{Position: "no way on", Turn: sente.Second, Outcome: sente.Outcome{Value: sente.Draw}, Grundy: "∞{}"},
+		{Position: "bad \xff", Turn: sente.Second, Outcome: sente.Outcome{Value: sente.Lose}, GrundyKnown: true},
+		{Position: "no way on", Turn: sente.Second, Outcome: sente.Outcome{Value: sente.Draw}, Grundy: nimber.Infinity(), GrundyKnown: true},
 	}
 	tb := render.Table{Grundy: true, Best: true, Rows: func(yield func(*render.Row) bool) error {
 		for i := range rows {

@@ -30,14 +30,21 @@ type Options struct {
 
 // Progress reports how far a solve has come.
 type Progress struct {
-	Phase string // "exploring" or "solving"
-	Done  int    // positions found or solved so far
-	Total int    // positions in all, once known (0 while exploring)
+	Phase Phase
+	Done  int // positions found or solved so far
+	Total int // positions in all, once known (0 while exploring)
 	// Bytes is the memory the engine holds so far by its own accounting:
 	// while exploring, the positions found at exploringBytes each; then
 	// the explored space, the outcomes of the tiers begun and the working
 	// arrays of the tier being solved.
 	Bytes int64
+}
+
+func (o Options) report() func(Progress) {
+	if o.Progress == nil {
+		return func(Progress) {}
+	}
+	return o.Progress
 }
 
 // exploringBytes is what a position found costs while exploring: its
@@ -48,6 +55,26 @@ const exploringBytes = 24
 // Solve explores every position reachable from the root and solves it.
 // It stops early with ctx's error when ctx is cancelled.
 func Solve(ctx context.Context, g sente.Game, opt Options) (*Solution, error) {
+	start := time.Now()
+	space, err := Explore(ctx, g, opt)
+	if err != nil {
+		return nil, err
+	}
+	explored := time.Since(start)
+	s, err := SolveSpace(ctx, g, space, opt)
+	if err != nil {
+		return nil, err
+	}
+	s.Explored = explored
+	return s, nil
+}
+
+// Explore finds every position reachable from the root as Solve does:
+// through the game's integer keys, with opt's restricted players and
+// symmetry, reporting the phase "exploring". The space it returns is what
+// SolveSpace solves and what nimber values (SpaceValues), so that one
+// exploration serves a strong solve and Grundy values alike.
+func Explore(ctx context.Context, g sente.Game, opt Options) (*explore.Space, error) {
 	graph, err := explore.KeyGraphOf(g, explore.KeyGraphOptions{Restrict: opt.Restrict, Symmetry: opt.Symmetry})
 	if err != nil {
 		return nil, err
@@ -56,31 +83,29 @@ func Solve(ctx context.Context, g sente.Game, opt Options) (*Solution, error) {
 	if root == nil {
 		root = g.Start()
 	}
-	progress := opt.Progress
-	if progress == nil {
-		progress = func(Progress) {}
-	}
-
-	start := time.Now()
-	space, err := explore.Explore(ctx, graph, graph.Key(root), explore.Options{
+	progress := opt.report()
+	return explore.Explore(ctx, graph, graph.Key(root), explore.Options{
 		MaxPositions: opt.MaxPositions,
 		Progress: func(found int) {
-			progress(Progress{Phase: "exploring", Done: found, Bytes: int64(found) * exploringBytes})
+			progress(Progress{Phase: PhaseExploring, Done: found, Bytes: int64(found) * exploringBytes})
 		},
 	})
-	if err != nil {
-		return nil, err
-	}
+}
+
+// SolveSpace solves every position of space, which Explore found from
+// opt.From with opt.Restrict and opt.Symmetry (opt.MaxPositions no longer
+// matters). The solution keeps the space; its Explored time is left for
+// the caller, who explored.
+func SolveSpace(ctx context.Context, g sente.Game, space *explore.Space, opt Options) (*Solution, error) {
 	s := &Solution{
 		game:     g,
-		graph:    graph,
+		graph:    space.Graph(),
 		space:    space,
 		restrict: opt.Restrict,
 		outcomes: make([][]packed, space.MaxTier()+1),
-		Explored: time.Since(start),
 	}
-	start = time.Now()
-	e := &engine{Solution: s, progress: progress}
+	start := time.Now()
+	e := &engine{Solution: s, progress: opt.report()}
 	e.held.Store(int64(space.Bytes()))
 	tiers := space.Tiers()
 	for i := len(tiers) - 1; i >= 0; i-- {
@@ -269,7 +294,7 @@ func (e *engine) report(solved int) {
 	done := e.done.Add(int64(solved))
 	if every := int64(1 << 16); done/every != (done-int64(solved))/every {
 		e.mu.Lock()
-		e.progress(Progress{Phase: "solving", Done: int(done), Total: e.space.Len(), Bytes: e.held.Load()})
+		e.progress(Progress{Phase: PhaseSolving, Done: int(done), Total: e.space.Len(), Bytes: e.held.Load()})
 		e.mu.Unlock()
 	}
 }

@@ -3,7 +3,6 @@ package web
 import (
 	"fmt"
 	"runtime/debug"
-	"runtime/metrics"
 	"time"
 
 	"sente/internal/sandbox"
@@ -51,23 +50,11 @@ func (p *pool) room() int64 { return p.capacity - p.reserved }
 // texts or large boards costs more.
 const rulesGraphBytes = 200
 
-// grundyBytes is what the Grundy values of an impartial game keep for each
-// position once computed, beside the solution: their own explored space
-// (about 24 bytes a position, as solve's) and a four-byte value. While
-// they are computed they cost what a solve does.
-const grundyBytes = 32
-
 // watchEvery is how often watch reads what the process holds.
 const watchEvery = 100 * time.Millisecond
 
-// heldByProcess is the memory the Go runtime holds from the system: close
-// to the process's resident set.
-func heldByProcess() int64 {
-	samples := []metrics.Sample{{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
-	metrics.Read(samples)
-	total, released := samples[0].Value.Uint64(), samples[1].Value.Uint64()
-	return int64(total - min(released, total))
-}
+// heldByProcess is sandbox.Held, as the budget's backstop reads it.
+func heldByProcess() int64 { return int64(sandbox.Held()) }
 
 // The budget's backstop: reservations come from estimates and the engines'
 // own accounting, but what the process holds also has the garbage

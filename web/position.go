@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"sente"
+	"sente/answer"
 	"sente/explain"
 	"sente/solve"
 )
@@ -105,7 +106,7 @@ func (s *Server) position(ctx context.Context, spec, posText string) (*PositionI
 	if j.err != nil {
 		return nil, http.StatusBadRequest, j.err
 	}
-	if _, ok := j.sol.Outcome(p); !ok {
+	if _, ok := j.ans.Solution.Outcome(p); !ok {
 		// Not reachable from the start: solve from p itself.
 		from := j
 		key := spec + "\x00from\x00" + g.FormatPosition(p)
@@ -120,7 +121,7 @@ func (s *Server) position(ctx context.Context, spec, posText string) (*PositionI
 			return nil, http.StatusBadRequest, j.err
 		}
 	}
-	info := s.describe(j, p, j.sol)
+	info := s.describe(j, p, j.ans)
 	if err := sente.CapabilitiesOf(g).Err(); err != nil {
 		// The game's own code failed: drop it, so that the next request
 		// starts afresh rather than meeting the same recorded failure.
@@ -158,7 +159,7 @@ func (s *Server) rulesPosition(ctx context.Context, j *job, spec, posText string
 			p = j.game.Start()
 		}
 	}
-	return s.describe(j, p, j.sol), 0, nil
+	return s.describe(j, p, j.ans), 0, nil
 }
 
 // pending is the answer while a rules file's game is still being explored
@@ -185,13 +186,8 @@ func (s *Server) wait(ctx context.Context, j *job) bool {
 	return false
 }
 
-type solution interface {
-	Outcome(p sente.Position) (sente.Outcome, bool)
-	Positions() int
-}
-
-// describe builds the answer; sol nil means the solve is still running.
-func (s *Server) describe(j *job, p sente.Position, sol solution) *PositionInfo {
+// describe builds the answer; a nil means the solve is still running.
+func (s *Server) describe(j *job, p sente.Position, a *answer.Answer) *PositionInfo {
 	o, g := j.o, j.game
 	info := &PositionInfo{
 		Game:     o.spec,
@@ -219,7 +215,7 @@ func (s *Server) describe(j *job, p sente.Position, sol solution) *PositionInfo 
 	}
 	info.Ended = ended || len(moves) == 0
 	info.Board = boardOf(g, p, moves)
-	if sol == nil {
+	if a == nil {
 		pr := s.cache.progress(j)
 		info.Status, info.Progress = "solving", &pr
 		for _, m := range moves {
@@ -228,6 +224,7 @@ func (s *Server) describe(j *job, p sente.Position, sol solution) *PositionInfo 
 		info.Verdict = "Solving the game: " + progressWords(pr)
 		return info
 	}
+	sol := a.Solution
 	info.Positions = sol.Positions()
 	out, _ := sol.Outcome(p)
 	if ended {
@@ -236,10 +233,10 @@ func (s *Server) describe(j *job, p sente.Position, sol solution) *PositionInfo 
 	turn := g.Turn(p)
 	info.Value, info.Remoteness = out.Value.String(), out.Remoteness
 	info.Winner = sente.Winner(turn, out.Value).String()
-	if j.grundy != nil {
-		info.Grundy = j.grundy(p)
+	if n, ok := a.Grundy(p); ok {
+		info.Grundy = n.String()
 	}
-	ranked, err := explain.Moves(j.sol, p)
+	ranked, err := explain.Moves(sol, p)
 	if err == nil {
 		for _, m := range ranked {
 			mi := MoveInfo{
@@ -247,8 +244,8 @@ func (s *Server) describe(j *job, p sente.Position, sol solution) *PositionInfo 
 				Value: m.Outcome.Value.String(), Remoteness: m.Outcome.Remoteness,
 				Best: m.Outcome == ranked[0].Outcome,
 			}
-			if j.grundy != nil {
-				mi.Grundy = j.grundy(m.To)
+			if n, ok := a.Grundy(m.To); ok {
+				mi.Grundy = n.String()
 			}
 			info.Moves = append(info.Moves, mi)
 		}

@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"sente/explore"
 	"strings"
 	"sync"
 	"testing"
@@ -453,5 +454,44 @@ func TestRulesStoreForgetsLeastRecentlyUsed(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(s.rules.dir); len(entries) != 2 {
 		t.Errorf("%d files in the private directory, want 2", len(entries))
+	}
+}
+
+// TestExploresOnce: a position of the browser app is answered by exploring
+// the game once, its Grundy values included: an impartial game, a loopy
+// impartial game (a pasted rules file, which a child explores first and
+// the server answers from the graph it sends back) and a partizan game.
+func TestExploresOnce(t *testing.T) {
+	h := newTestServer(t, Config{}).Handler()
+	for _, spec := range []string{"count", "nim:heaps=2/3", "tictactoe"} {
+		before := explore.Explorations()
+		info := ready(t, h, spec, "")
+		if n := explore.Explorations() - before; n != 1 {
+			t.Errorf("%s: explored %d times, want once", spec, n)
+		}
+		if info.Impartial != (info.Grundy != "") {
+			t.Errorf("%s: impartial %v, Grundy value %q", spec, info.Impartial, info.Grundy)
+		}
+	}
+	needSandbox(t)
+	src, err := os.ReadFile("../cmd/sente/testdata/rules/loopyimp.star")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/rules", strings.NewReader(string(src))))
+	var m map[string]any
+	json.Unmarshal(rec.Body.Bytes(), &m)
+	spec, _ := m["spec"].(string)
+	if rec.Code != 200 || spec == "" {
+		t.Fatalf("pasting loopyimp.star: %d %s", rec.Code, rec.Body)
+	}
+	before := explore.Explorations()
+	info := ready(t, h, spec, "")
+	if n := explore.Explorations() - before; n != 1 {
+		t.Errorf("loopyimp.star: explored %d times in the server, want once", n)
+	}
+	if info.Grundy != "∞{0}" {
+		t.Errorf("loopyimp.star: Grundy value %q, want ∞{0}", info.Grundy)
 	}
 }

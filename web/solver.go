@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"sente"
-	"sente/explain"
+	"sente/answer"
 	"sente/explore"
 	"sente/games"
 	"sente/internal/isolated"
@@ -57,9 +57,8 @@ type job struct {
 	phaseStart atomic.Int64 // unix nanoseconds when the current phase began
 	phaseFrom  atomic.Int64 // progDone then
 
-	sol    *solve.Solution
-	grundy func(sente.Position) string // nil unless impartial
-	err    error
+	ans *answer.Answer
+	err error
 
 	used atomic.Int64 // unix nanoseconds of the last request, for the LRU and abandonment
 }
@@ -81,11 +80,11 @@ type Progress struct {
 
 // report records the engine's progress.
 func (j *job) report(p solve.Progress) {
-	if prev, _ := j.phase.Load().(string); prev != p.Phase {
+	if prev, _ := j.phase.Load().(string); prev != string(p.Phase) {
 		j.phaseStart.Store(time.Now().UnixNano())
 		j.phaseFrom.Store(int64(p.Done))
 	}
-	j.phase.Store(p.Phase)
+	j.phase.Store(string(p.Phase))
 	j.progDone.Store(int64(p.Done))
 	j.progAll.Store(int64(p.Total))
 	j.held.Store(j.base + p.Bytes)
@@ -149,7 +148,7 @@ type cache struct {
 	tables *store.Store
 	// stored are the games answered from stored tables, by canonical
 	// spec, opened once and kept open while the server runs: a job the
-	// cache drops may still have readers of its solution.
+	// cache drops may still have readers of its answer.
 	stored map[string]*solve.TierSolution
 }
 
@@ -206,12 +205,11 @@ func newCache(ctx context.Context, cfg Config) (*cache, error) {
 	return c, nil
 }
 
-// storedSolution answers a built-in game from the root it starts at out of
+// storedAnswer answers a built-in game from the root it starts at out of
 // its stored tables, when the cache has a store that holds every tier.
-func (c *cache) storedSolution(o *opened, root sente.Position) (*solve.Solution, bool) {
+func (c *cache) storedAnswer(o *opened, root sente.Position) (*answer.Answer, bool) {
 	g := o.game
-	if c.tables == nil || o.file != nil || sente.CapabilitiesOf(g).TierRanker == nil ||
-		g.FormatPosition(root) != g.FormatPosition(g.Start()) {
+	if c.tables == nil || o.file != nil || g.FormatPosition(root) != g.FormatPosition(g.Start()) {
 		return nil, false
 	}
 	spec := games.Bound{Family: o.family, Values: o.values}.Canonical()
@@ -219,12 +217,7 @@ func (c *cache) storedSolution(o *opened, root sente.Position) (*solve.Solution,
 	ts, ok := c.stored[spec]
 	c.mu.Unlock()
 	if !ok {
-		gs, err := c.tables.Find(spec)
-		if err != nil || gs == nil {
-			return nil, false
-		}
-		ts, err = solve.SolveTiers(c.ctx, g, solve.TierOptions{Sink: gs, StoredOnly: true})
-		if err != nil {
+		if ts = answer.Open(c.ctx, g, c.tables, spec); ts == nil {
 			return nil, false
 		}
 		c.mu.Lock()
@@ -236,7 +229,10 @@ func (c *cache) storedSolution(o *opened, root sente.Position) (*solve.Solution,
 		}
 		c.mu.Unlock()
 	}
-	return solve.FromTiers(g, ts, g.Start(), 0), true
+	// Stored tables are of games too large to explore again for Grundy
+	// values; the tier-ranked games have none anyway.
+	a, err := answer.Solve(c.ctx, g, answer.Options{From: root, Engine: answer.Stored, Opened: ts})
+	return a, err == nil
 }
 
 // close fails the solves still waiting and releases the stored tables,
@@ -277,9 +273,9 @@ func (c *cache) get(key string, open func() (*opened, sente.Position, error)) (*
 	j := &job{key: key, o: o, game: o.game, root: root, done: make(chan struct{}), ctx: ctx, cancel: cancel}
 	j.phase.Store("queued")
 	j.used.Store(time.Now().UnixNano())
-	sol, stored := c.storedSolution(o, root)
+	a, stored := c.storedAnswer(o, root)
 	if stored {
-		j.sol = sol
+		j.ans = a
 		j.phase.Store("ready")
 		close(j.done)
 	} else if err := c.plan(j); err != nil {
@@ -554,49 +550,38 @@ func (c *cache) solve(j *job) error {
 			return c.outgrown(j, need)
 		}
 	}
-	sol, err := solve.Solve(j.ctx, j.game, solve.Options{
+	a, err := answer.Solve(j.ctx, j.game, answer.Options{
 		From:         j.root,
 		MaxPositions: c.maxPos,
+		// The server solves by the hashing engine alone: what a solve
+		// reserves is the hashing engine's estimate, and the games too
+		// large for that are answered from stored tables (storedAnswer).
+		Engine: answer.Hashing,
+		Grundy: true,
+		// Grundy values are computed only when the budget has room for
+		// them, and are otherwise left out.
+		GrundyRoom: func(held, need int64) bool {
+			c.mu.Lock()
+			defer c.mu.Unlock()
+			return c.reserve(j, j.base+held+need)
+		},
 		Progress: func(p solve.Progress) {
 			j.report(p)
 			c.grow(j, j.base+p.Bytes)
 		},
 	})
-	if err == nil {
-		if gerr := sente.CapabilitiesOf(j.game).Err(); gerr != nil {
-			err = gerr
-		}
-	}
 	if errors.Is(err, explore.ErrTooMany) {
 		err = fmt.Errorf("%v: this server solves games of at most %d positions; choose smaller parameters", err, c.maxPos)
 	}
 	if err != nil {
 		return err
 	}
-	held := j.base + int64(sol.Bytes())
-	j.held.Store(held)
-	keep := held
-	if sente.CapabilitiesOf(j.game).IsImpartial() {
-		// The Grundy values explore the game again: they run only when the
-		// budget has room for that, and are otherwise left out.
-		n := int64(sol.Positions())
-		c.mu.Lock()
-		room := c.reserve(j, held+int64(float64(n)*solve.BytesPerPosition(j.game)))
-		c.mu.Unlock()
-		if room {
-			j.report(solve.Progress{Phase: "grundy", Done: 0, Total: 0, Bytes: held - j.base})
-			gr, err := explain.GrundyOf(j.ctx, j.game, j.root, c.maxPos)
-			if err == nil && gr != nil {
-				j.grundy = gr
-				keep += n * grundyBytes
-			}
-		}
-	}
+	keep := j.base + a.Bytes()
 	c.mu.Lock()
 	c.shrink(j, keep)
 	c.mu.Unlock()
 	j.held.Store(keep)
-	j.sol = sol
+	j.ans = a
 	j.phase.Store("ready")
 	return nil
 }

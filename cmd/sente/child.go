@@ -15,6 +15,7 @@ import (
 
 	"sente/internal/sandbox"
 	"sente/rules"
+	"sente/solve"
 )
 
 // Every command but serve and list runs in a child process: this program
@@ -180,7 +181,7 @@ func runChild(ctx context.Context, args []string, command string, limit uint64, 
 func deathMessage(death error, file string, limit uint64) (string, int) {
 	var limited *sandbox.LimitError
 	var crash *sandbox.CrashError
-	allowed := "--max-memory=" + formatSize(limit) + " allows"
+	allowed := "--max-memory=" + solve.FormatSize(limit) + " allows"
 	if limit == 0 {
 		allowed = "the system could give"
 	}

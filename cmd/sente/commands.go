@@ -7,6 +7,7 @@ import (
 	"text/tabwriter"
 
 	"sente"
+	"sente/answer"
 	"sente/explain"
 	"sente/games"
 	"sente/solve"
@@ -87,16 +88,15 @@ func (c *describeCmd) Run(e *env) error {
 		}
 	}
 	fmt.Fprintf(w, "\nPositions:\n%s\n  start: %s\n", wrap(d.Position, "  ", 78), start)
-	if positions, bytes, ok := estimateBytes(g); ok {
-		size := fmt.Sprintf("  size: at most %s positions with these parameters, %s of memory to solve", formatCount(positions), formatBytes(bytes))
+	if plan, ok := answer.PlanOf(g); ok {
+		size := fmt.Sprintf("  size: at most %s positions with these parameters, %s of memory to solve", solve.FormatCount(plan.Positions), solve.FormatBytes(plan.HashingBytes))
 		// A game the tier engine solves is held to the engine's plan.
-		if peak, ranks, err := solve.PlanTiers(g, 0); err == nil && !small(g) {
+		if plan.Engine == answer.Tiers {
 			size = fmt.Sprintf("  size: at most %s positions with these parameters; the tier engine plans %s of memory at its peak (%s ranks), where the hashing engine would need %s",
-				formatCount(positions), formatSize(uint64(peak)), formatCount(float64(ranks)), formatBytes(bytes))
-			bytes = float64(peak)
+				solve.FormatCount(plan.Positions), solve.FormatSize(uint64(plan.Bytes)), solve.FormatCount(float64(plan.Ranks)), solve.FormatBytes(plan.HashingBytes))
 		}
-		if e.maxMemory > 0 && bytes > float64(e.maxMemory) {
-			size += fmt.Sprintf(", more than --max-memory %s allows (solving is refused; 'sente solve' names the largest sizes that fit)", formatSize(e.maxMemory))
+		if e.maxMemory > 0 && plan.Bytes > float64(e.maxMemory) {
+			size += fmt.Sprintf(", more than --max-memory %s allows (solving is refused; 'sente solve' names the largest sizes that fit)", solve.FormatSize(e.maxMemory))
 		}
 		fmt.Fprintln(w, wrap(size, "  ", 78))
 	}
@@ -138,10 +138,11 @@ type solveCmd struct {
 }
 
 func (c *solveCmd) Run(e *env) error {
-	g, root, sol, err := c.solveAt(e, c.From)
+	a, err := c.answerAt(e, c.From, false)
 	if err != nil {
 		return err
 	}
+	g, root, sol := a.Game, a.Root, a.Solution
 	o, _ := sol.Outcome(root)
 	turn := g.Turn(root)
 	best, err := explain.Best(sol, root)
@@ -256,24 +257,27 @@ type movesCmd struct {
 }
 
 func (c *movesCmd) Run(e *env) error {
-	g, p, sol, err := c.answerAt(e, c.Position)
+	a, err := c.answerAt(e, c.Position, true)
 	if err != nil {
 		return err
 	}
+	g, p, sol := a.Game, a.Root, a.Solution
 	ranked, err := explain.Moves(sol, p)
 	if err != nil {
 		return err
 	}
-	grundy, err := explain.GrundyOf(e.ctx, g, p, c.MaxPositions)
-	if err != nil {
-		return err
+	grundyText := func(p sente.Position) string {
+		if n, ok := a.Grundy(p); ok {
+			return n.String()
+		}
+		return "?"
 	}
 	if c.JSON {
 		out := []moveJSON{}
 		for _, m := range ranked {
 			j := newMoveJSON(g, p, m)
-			if grundy != nil {
-				v := parseGrundy(grundy(m.To))
+			if a.HasGrundy() {
+				v := newGrundyJSON(a.Grundy(m.To))
 				j.grundyJSON = &v
 			}
 			out = append(out, j)
@@ -283,8 +287,8 @@ func (c *movesCmd) Run(e *env) error {
 	o, _ := sol.Outcome(p)
 	turn := g.Turn(p)
 	fmt.Fprintf(e.stdout, "%s (%s to move): %s\n", g.FormatPosition(p), turn, explain.Verdict(turn, o))
-	if grundy != nil {
-		fmt.Fprintf(e.stdout, "Grundy value %s\n", grundy(p))
+	if a.HasGrundy() {
+		fmt.Fprintf(e.stdout, "Grundy value %s\n", grundyText(p))
 	} else if sente.CapabilitiesOf(g).IsImpartial() {
 		fmt.Fprintln(e.stdout, "no Grundy values: the game is not under normal play (misère), and they are defined for normal play only")
 	}
@@ -293,7 +297,7 @@ func (c *movesCmd) Run(e *env) error {
 		return nil
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-	if grundy != nil {
+	if a.HasGrundy() {
 		fmt.Fprintf(tw, "move\tvalue\tremoteness\tgrundy after\tleads to\n")
 	} else {
 		fmt.Fprintf(tw, "move\tvalue\tremoteness\tleads to\n")
@@ -303,8 +307,8 @@ func (c *movesCmd) Run(e *env) error {
 		if m.Outcome.Value == sente.Draw {
 			rem = "-"
 		}
-		if grundy != nil {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", m.Name, m.Outcome.Value, rem, grundy(m.To), g.FormatPosition(m.To))
+		if a.HasGrundy() {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", m.Name, m.Outcome.Value, rem, grundyText(m.To), g.FormatPosition(m.To))
 		} else {
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", m.Name, m.Outcome.Value, rem, g.FormatPosition(m.To))
 		}

@@ -22,16 +22,16 @@ func (c *explainCmd) Run(e *env) error {
 	// Solving from the start lets the story name the move that led to p
 	// ("answer 1 with 1"); a position the start does not reach is solved
 	// on its own.
-	sol, err := c.solveFrom(e, g, g.Start())
+	a, err := c.answerFrom(e, g, g.Start(), false)
 	if err != nil {
 		return err
 	}
-	if _, reached := sol.Outcome(p); !reached {
-		if sol, err = c.solveFrom(e, g, p); err != nil {
+	if _, reached := a.Solution.Outcome(p); !reached {
+		if a, err = c.answerFrom(e, g, p, false); err != nil {
 			return err
 		}
 	}
-	story, err := explain.Explain(sol, p)
+	story, err := explain.Explain(a.Solution, p)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"sente"
+	"sente/answer"
 	"sente/explore"
 	"sente/nimber"
 	"sente/solve"
@@ -110,34 +111,14 @@ func (f gameFlags) restrictions(g sente.Game) (map[sente.Player]string, error) {
 	return out, nil
 }
 
-// solveAt opens the game, reads the position (empty: the start) and solves
-// from it: what most commands do first.
-func (f gameFlags) solveAt(e *env, position string) (sente.Game, sente.Position, *solve.Solution, error) {
+// answerAt opens the game, reads the position (empty: the start) and
+// answers from it: what most commands do first.
+func (f gameFlags) answerAt(e *env, position string, grundy bool) (*answer.Answer, error) {
 	g, root, err := f.openAt(e, position)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, err
 	}
-	sol, err := f.solveFrom(e, g, root)
-	return g, root, sol, err
-}
-
-// answerAt is solveAt for the commands that only read values (moves,
-// play): a position of a game whose tables are stored whole is answered
-// from them, whatever the game's size, rather than solved on its own.
-func (f gameFlags) answerAt(e *env, position string) (sente.Game, sente.Position, *solve.Solution, error) {
-	g, root, err := f.openAt(e, position)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	if position != "" {
-		if sol, ok := f.storedSolution(e, g); ok {
-			if _, reached := sol.Outcome(root); reached {
-				return g, root, sol, nil
-			}
-		}
-	}
-	sol, err := f.solveFrom(e, g, root)
-	return g, root, sol, err
+	return f.answerFrom(e, g, root, grundy)
 }
 
 // openAt opens the game and reads the position (empty: the start).
@@ -153,35 +134,70 @@ func (f gameFlags) openAt(e *env, position string) (sente.Game, sente.Position, 
 	return g, root, nil
 }
 
-// solveFrom solves g from root with the shared flags, showing progress.
-func (f gameFlags) solveFrom(e *env, g sente.Game, root sente.Position) (*solve.Solution, error) {
-	restrict, err := f.restrictions(g)
+// answerFrom answers for g from root with the shared flags, showing
+// progress; grundy attaches Grundy values.
+func (f gameFlags) answerFrom(e *env, g sente.Game, root sente.Position, grundy bool) (*answer.Answer, error) {
+	opt, err := f.options(e, g)
 	if err != nil {
 		return nil, err
 	}
-	if f.MaxPositions <= 0 {
-		return nil, badInput("--max-positions must be positive")
-	}
-	if sol, ok, err := f.solveByTiers(e, g, root, len(restrict) > 0); ok || err != nil {
-		return sol, err
-	}
-	if err := f.checkFits(e, g); err != nil {
-		return nil, err
-	}
+	opt.From, opt.Grundy = root, grundy
 	progress := newProgress(e)
-	if positions, _, ok := estimateBytes(g); ok {
+	if positions, _, ok := answer.Estimate(g); ok {
 		progress.atMost = positions
 	}
-	sol, err := solve.Solve(e.ctx, g, solve.Options{
-		From:         root,
+	opt.Progress = progress.report
+	a, err := answer.Solve(e.ctx, g, opt)
+	progress.done()
+	var refused *answer.Refusal
+	switch {
+	case errors.As(err, &refused) && refused.Forcible:
+		return nil, badInput("%v; --force tries anyway", err)
+	case errors.As(err, &refused):
+		return nil, usageError{err}
+	case errors.Is(err, explore.ErrTooMany):
+		return nil, usageError{fmt.Errorf("%v; raise --max-positions or choose smaller parameters", err)}
+	}
+	return a, err
+}
+
+// options are the answer layer's options the flags give for g.
+func (f gameFlags) options(e *env, g sente.Game) (answer.Options, error) {
+	restrict, err := f.restrictions(g)
+	if err != nil {
+		return answer.Options{}, err
+	}
+	if f.MaxPositions <= 0 {
+		return answer.Options{}, badInput("--max-positions must be positive")
+	}
+	engine, err := answer.ParseEngine(f.Engine)
+	if err != nil {
+		return answer.Options{}, badInput("--%v", err)
+	}
+	spec, err := sente.ParseSpec(f.Game)
+	if err != nil {
+		return answer.Options{}, usageError{err}
+	}
+	opt := answer.Options{
 		Restrict:     restrict,
 		Symmetry:     f.Symmetry,
 		MaxPositions: f.MaxPositions,
-		Progress:     progress.report,
-	})
-	progress.done()
-	if errors.Is(err, explore.ErrTooMany) {
-		return nil, usageError{fmt.Errorf("%v; raise --max-positions or choose smaller parameters", err)}
+		Engine:       engine,
+		MaxMemory:    e.maxMemory,
+		Force:        f.Force,
+		Limit:        "--max-memory " + solve.FormatSize(e.maxMemory) + " allows",
+		Label:        f.Game,
+		Resize: &answer.Resize{Catalog: e.games, Spec: spec, Open: func(s sente.Spec) (sente.Game, error) {
+			return gameFlags{Game: s.String(), Misere: f.Misere}.open(e)
+		}},
 	}
-	return sol, err
+	if s, err := openStore(f.Store); err == nil {
+		if opt.Name, err = f.canonicalSpec(e); err != nil {
+			return opt, err
+		}
+		opt.Tables, opt.TablesOptional = &s, f.Store == ""
+	} else if f.Store != "" {
+		return opt, err
+	}
+	return opt, nil
 }

@@ -99,7 +99,7 @@ func (c *grundyCmd) Run(e *env) error {
 		}
 		results := []result{}
 		for i, v := range values {
-			results = append(results, result{map[string]int{name: first + i}, parseGrundy(v)})
+			results = append(results, result{map[string]int{name: first + i}, newGrundyJSON(v, true)})
 		}
 		var p any
 		if period != nil {
@@ -214,7 +214,7 @@ func (c *sweepCmd) Run(e *env) error {
 		Value  *sente.Value   `json:"value,omitempty"`
 		Winner *sente.Player  `json:"winner,omitempty"`
 		*grundyJSON
-		Method string `json:"method,omitempty"`
+		Method explain.Method `json:"method,omitempty"`
 		// Skipped says that the combination is not a valid game, and Reason
 		// why; the cell has no result then.
 		Skipped bool   `json:"skipped,omitempty"`
@@ -247,12 +247,12 @@ func (c *sweepCmd) Run(e *env) error {
 			ev := x.Evaluation
 			text := ev.Winner.String()
 			if c.Grundy {
-				text = ev.Grundy
+				text = ev.Grundy.String()
 			}
 			shown[i] = append(shown[i], text)
 			y := cell{At: params, Turn: &ev.Turn, Winner: &ev.Winner, Value: &ev.Value, Method: ev.Method}
-			if ev.Grundy != "" {
-				v := parseGrundy(ev.Grundy)
+			if ev.HasGrundy {
+				v := newGrundyJSON(ev.Grundy, true)
 				y.grundyJSON = &v
 			}
 			cells = append(cells, y)

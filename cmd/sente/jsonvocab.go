@@ -3,11 +3,10 @@ package main
 import (
 	"encoding/json"
 	"io"
-	"strconv"
-	"strings"
 
 	"sente"
 	"sente/explain"
+	"sente/nimber"
 )
 
 // The JSON every command writes shares one vocabulary, set down in the
@@ -32,30 +31,25 @@ func remotenessJSON(o sente.Outcome) *int {
 	return &r
 }
 
-// grundyJSON is a (generalized) Grundy value as JSON gives it, from its
-// text: a finite value is a number; an infinite one (a loopy game's
-// ∞{0,2}) is null in grundy, with the finite values among its options in
-// grundy_infinite; an unknown one is null alone.
+// grundyJSON is a (generalized) Grundy value as JSON gives it: a finite
+// value is a number; an infinite one (a loopy game's ∞{0,2}) is null in
+// grundy, with the finite values among its options in grundy_infinite; an
+// unknown one is null alone.
 type grundyJSON struct {
 	Grundy   *int  `json:"grundy"`
 	Infinite []int `json:"grundy_infinite,omitzero"`
 }
 
-func parseGrundy(text string) grundyJSON {
-	if n, err := strconv.Atoi(text); err == nil && n >= 0 {
-		return grundyJSON{Grundy: &n}
+// newGrundyJSON is n as JSON gives it; known false is an unknown value.
+func newGrundyJSON(n nimber.Nimber, known bool) grundyJSON {
+	switch {
+	case !known:
+		return grundyJSON{}
+	case n.Infinite:
+		return grundyJSON{Infinite: append([]int{}, n.K...)}
 	}
-	if inner, ok := strings.CutPrefix(text, "∞{"); ok {
-		inner = strings.TrimSuffix(inner, "}")
-		k := []int{}
-		for _, part := range strings.Split(inner, ",") {
-			if n, err := strconv.Atoi(strings.TrimSpace(part)); err == nil {
-				k = append(k, n)
-			}
-		}
-		return grundyJSON{Infinite: k}
-	}
-	return grundyJSON{}
+	v := n.Value
+	return grundyJSON{Grundy: &v}
 }
 
 // moveJSON is one move: its name, the position it leads to, and its value

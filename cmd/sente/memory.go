@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"math"
 	"runtime/debug"
-	"runtime/metrics"
 	"strconv"
 	"strings"
 	"time"
 
 	"sente/internal/sandbox"
+	"sente/solve"
 )
 
 // A solve that outgrows the machine would otherwise end with the Go
@@ -30,32 +30,11 @@ type memoryLimitError struct{ limit, held uint64 }
 
 func (e *memoryLimitError) Error() string {
 	return fmt.Sprintf("memory limit reached: the process held %s, more than --max-memory=%s; choose smaller parameters or raise --max-memory",
-		formatSize(e.held), formatSize(e.limit))
+		solve.FormatSize(e.held), solve.FormatSize(e.limit))
 }
 
 // memoryPoll is how often watchMemory reads the runtime's figures.
 const memoryPoll = 50 * time.Millisecond
-
-// heldMetrics are the runtime's figures for the memory the process has
-// mapped, all of it, and what it has given back to the system since.
-var heldMetrics = []string{"/memory/classes/total:bytes", "/memory/classes/heap/released:bytes"}
-
-// heldSamples returns the samples heldMemory reads.
-func heldSamples() []metrics.Sample {
-	samples := make([]metrics.Sample, len(heldMetrics))
-	for i, name := range heldMetrics {
-		samples[i].Name = name
-	}
-	return samples
-}
-
-// heldMemory is the memory the Go runtime holds from the system: close to
-// the process's resident set. samples come from heldSamples.
-func heldMemory(samples []metrics.Sample) uint64 {
-	metrics.Read(samples)
-	total, released := samples[0].Value.Uint64(), samples[1].Value.Uint64()
-	return total - min(released, total)
-}
 
 // watchMemory returns a context that is cancelled, with a
 // *memoryLimitError as its cause, once the process holds more than limit
@@ -69,7 +48,6 @@ func watchMemory(parent context.Context, limit uint64) (ctx context.Context, sto
 	old := debug.SetMemoryLimit(int64(min(limit, math.MaxInt64)))
 	done := make(chan struct{})
 	go func() {
-		samples := heldSamples()
 		tick := time.NewTicker(memoryPoll)
 		defer tick.Stop()
 		for {
@@ -79,7 +57,7 @@ func watchMemory(parent context.Context, limit uint64) (ctx context.Context, sto
 			case <-ctx.Done():
 				return
 			case <-tick.C:
-				if held := heldMemory(samples); held > limit {
+				if held := sandbox.Held(); held > limit {
 					cancel(&memoryLimitError{limit: limit, held: held})
 					return
 				}
@@ -112,7 +90,7 @@ func defaultMaxMemory() string {
 	if total == 0 {
 		return "0"
 	}
-	return formatSize(max(total/4*3, 64<<20))
+	return solve.FormatSize(max(total/4*3, 64<<20))
 }
 
 // sizeUnits are the suffixes parseSize accepts, in powers of 1024.
@@ -127,7 +105,8 @@ var sizeUnits = []struct {
 
 // parseSize reads an amount of memory: a number of bytes, or a number
 // (fractions allowed) with a unit K, M, G or T (KiB, MiB, ... and KB, MB,
-// ... mean the same: powers of 1024). "0" means no limit.
+// ... mean the same: powers of 1024), as solve.FormatSize writes it. "0"
+// means no limit.
 func parseSize(text string) (uint64, error) {
 	s := strings.TrimSpace(text)
 	shift := uint(0)
@@ -149,17 +128,4 @@ func parseSize(text string) (uint64, error) {
 		return 0, fmt.Errorf("--max-memory %q: too small to run in; want at least 64M (0 for no limit)", text)
 	}
 	return uint64(bytes), nil
-}
-
-// formatSize writes an amount of memory in the largest unit that keeps it
-// at least 1, with at most one decimal (rounded down), as parseSize reads
-// it back.
-func formatSize(n uint64) string {
-	for _, u := range sizeUnits[:4] {
-		if n >= 1<<u.shift {
-			x := math.Floor(float64(n)/float64(uint64(1)<<u.shift)*10) / 10
-			return strconv.FormatFloat(x, 'f', -1, 64) + u.suffix[:1]
-		}
-	}
-	return strconv.FormatUint(n, 10)
 }

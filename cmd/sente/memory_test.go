@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"sente/internal/sandbox"
+	"sente/solve"
 	"strings"
 	"testing"
 )
@@ -53,12 +55,12 @@ func TestFormatSize(t *testing.T) {
 		{1 << 40, "1T"},
 	}
 	for _, tc := range tests {
-		if got := formatSize(tc.in); got != tc.want {
-			t.Errorf("formatSize(%d) = %q, want %q", tc.in, got, tc.want)
+		if got := solve.FormatSize(tc.in); got != tc.want {
+			t.Errorf("solve.FormatSize(%d) = %q, want %q", tc.in, got, tc.want)
 		}
 		if tc.in >= 64<<20 {
-			if back, err := parseSize(formatSize(tc.in)); err != nil || back > tc.in {
-				t.Errorf("parseSize(formatSize(%d)) = %d, %v", tc.in, back, err)
+			if back, err := parseSize(solve.FormatSize(tc.in)); err != nil || back > tc.in {
+				t.Errorf("parseSize(solve.FormatSize(%d)) = %d, %v", tc.in, back, err)
 			}
 		}
 	}
@@ -77,14 +79,14 @@ func TestMemoryLimit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short skips this memory test: a rules file that grows past --max-memory (about 3 s)")
 	}
-	limit := heldMemory(heldSamples()) + 128<<20
+	limit := sandbox.Held() + 128<<20
 	r := runCLI(t, context.Background(), "", "solve", "testdata/rules/chain.star:n=50000000",
 		"--max-memory", fmt.Sprint(limit))
 	if r.status != 2 {
 		t.Fatalf("status %d, want 2; stdout %q, stderr %q", r.status, r.stdout, r.stderr)
 	}
 	if !strings.HasPrefix(r.stderr, "sente: testdata/rules/chain.star: memory limit reached") || strings.Count(r.stderr, "\n") != 1 ||
-		!strings.Contains(r.stderr, "--max-memory="+formatSize(limit)) {
+		!strings.Contains(r.stderr, "--max-memory="+solve.FormatSize(limit)) {
 		t.Errorf("stderr %q, want one line saying the memory limit was reached", r.stderr)
 	}
 	if r.stdout != "" {

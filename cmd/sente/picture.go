@@ -21,15 +21,11 @@ type tableCmd struct {
 }
 
 func (c *tableCmd) Run(e *env) error {
-	g, root, sol, err := c.solveAt(e, c.From)
+	a, err := c.answerAt(e, c.From, true)
 	if err != nil {
 		return err
 	}
-	opt := render.TableOptions{Best: c.Best}
-	if opt.Grundy, err = render.GrundyLabels(e.ctx, g, root, c.MaxPositions); err != nil {
-		return err
-	}
-	table := render.SolutionTable(sol, opt)
+	table := render.SolutionTable(a.Solution, render.TableOptions{Best: c.Best, Grundy: a.GrundyValues()})
 	return e.writeOut(c.Out, func(w io.Writer) error {
 		return render.WriteTable(e.ctx, w, c.Format, table)
 	})
@@ -85,10 +81,11 @@ func (c *pictureTableCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	sol, err := c.solveFrom(e, g, g.Start())
+	a, err := c.answerFrom(e, g, g.Start(), false)
 	if err != nil {
 		return err
 	}
+	sol := a.Solution
 	features, err := render.Features(g, sol)
 	if err != nil {
 		return usageError{err}
@@ -128,15 +125,12 @@ func (c *pictureGraphCmd) Run(e *env) error {
 	if format != "dot" && format != "svg" && format != "png" {
 		return badInput("cannot tell the picture format of %q; name it .dot, .svg or .png, or give --format", c.Out)
 	}
-	g, root, sol, err := c.solveAt(e, c.From)
+	a, err := c.answerAt(e, c.From, true)
 	if err != nil {
 		return err
 	}
-	opt := render.GraphOptions{Title: c.Game, MaxPositions: c.MaxNodes, LeftToRight: c.Across}
-	if opt.Grundy, err = render.GrundyLabels(e.ctx, g, root, c.MaxPositions); err != nil {
-		return err
-	}
-	graph, err := render.GraphOf(sol, opt)
+	opt := render.GraphOptions{Title: c.Game, MaxPositions: c.MaxNodes, LeftToRight: c.Across, Grundy: a.GrundyValues()}
+	graph, err := render.GraphOf(a.Solution, opt)
 	var tooBig *render.TooBigError
 	if errors.As(err, &tooBig) {
 		return badInput("%v (or raise --max-nodes)", err)

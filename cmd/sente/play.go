@@ -23,10 +23,11 @@ type playCmd struct {
 // move gave anything away, which is the point of playing a perfect opponent.
 func (c *playCmd) Run(e *env) error {
 	you, _ := sente.ParsePlayer(c.As)
-	g, p, sol, err := c.answerAt(e, c.From)
+	a, err := c.answerAt(e, c.From, false)
 	if err != nil {
 		return err
 	}
+	g, p, sol := a.Game, a.Root, a.Solution
 	w := e.stdout
 	lines := readLines(e)
 	// before holds the positions where the player moved, latest last, so

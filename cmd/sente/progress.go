@@ -20,7 +20,7 @@ type progress struct {
 	// when it has none.
 	atMost float64
 	// phase is the phase being reported and when it began, for the rate.
-	phase      string
+	phase      solve.Phase
 	phaseStart time.Time
 	phaseDone  int
 }
@@ -54,7 +54,7 @@ func (p *progress) line(r solve.Progress, now time.Time) string {
 		return s
 	}
 	if p.atMost > 0 {
-		s := fmt.Sprintf("%s: %d positions (at most %s)", r.Phase, r.Done, formatCount(p.atMost))
+		s := fmt.Sprintf("%s: %d positions (at most %s)", r.Phase, r.Done, solve.FormatCount(p.atMost))
 		if left, ok := timeLeft(r.Done-p.phaseDone, int(min(p.atMost, 1<<62))-r.Done, now.Sub(p.phaseStart)); ok {
 			s += ", at most " + left + " left"
 		}

@@ -10,6 +10,7 @@ import (
 	"runtime/debug"
 	"time"
 
+	"sente/solve"
 	"sente/store"
 	"sente/web"
 )
@@ -77,7 +78,7 @@ func (c serveCmd) Run(e *env) error {
 		Logf:           func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) },
 	})
 	if errors.Is(err, web.ErrBudget) {
-		flags := "--memory " + formatSize(budget)
+		flags := "--memory " + solve.FormatSize(budget)
 		if c.RulesMemory != "" {
 			flags += ", --rules-memory " + c.RulesMemory
 		}

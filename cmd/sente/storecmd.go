@@ -88,11 +88,11 @@ func (c *storeListCmd) Run(e *env) error {
 	rows := [][]string{{"game", "tiers", "disk"}}
 	var total int64
 	for _, g := range games {
-		rows = append(rows, []string{g.Spec, strconv.Itoa(len(g.Values)), formatSize(uint64(g.Bytes))})
+		rows = append(rows, []string{g.Spec, strconv.Itoa(len(g.Values)), solve.FormatSize(uint64(g.Bytes))})
 		total += g.Bytes
 	}
 	writeTable(e.stdout, rows)
-	fmt.Fprintf(e.stdout, "%d games, %s in %s\n", len(games), formatSize(uint64(total)), s.Dir)
+	fmt.Fprintf(e.stdout, "%d games, %s in %s\n", len(games), solve.FormatSize(uint64(total)), s.Dir)
 	return nil
 }
 
@@ -142,7 +142,7 @@ func openStore(dir string) (store.Store, error) {
 }
 
 func solveProgress(phase string, done, total uint64) solve.Progress {
-	return solve.Progress{Phase: phase, Done: int(done), Total: int(total)}
+	return solve.Progress{Phase: solve.Phase(phase), Done: int(done), Total: int(total)}
 }
 
 // storedGame is the directory of the game's stored tables, or nil when the

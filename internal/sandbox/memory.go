@@ -3,6 +3,7 @@ package sandbox
 import (
 	"bufio"
 	"os"
+	"runtime/metrics"
 	"strconv"
 	"strings"
 )
@@ -44,4 +45,21 @@ func machineMemory() uint64 {
 		}
 	}
 	return 0
+}
+
+// heldMetrics are the runtime's figures for the memory the process has
+// mapped, all of it, and what it has given back to the system since.
+var heldMetrics = [...]string{"/memory/classes/total:bytes", "/memory/classes/heap/released:bytes"}
+
+// Held is the memory the Go runtime of this process holds from the system:
+// close to its resident set. The command line's memory limit and the
+// server's budget both watch it.
+func Held() uint64 {
+	var samples [len(heldMetrics)]metrics.Sample
+	for i, name := range heldMetrics {
+		samples[i].Name = name
+	}
+	metrics.Read(samples[:])
+	total, released := samples[0].Value.Uint64(), samples[1].Value.Uint64()
+	return total - min(released, total)
 }

@@ -1,0 +1,309 @@
+package answer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"sente"
+	"sente/explore"
+	"sente/games"
+	"sente/nimber"
+	"sente/solve"
+	"sente/store"
+)
+
+// Options say how to answer.
+type Options struct {
+	// From is the position asked about; nil means the game's start.
+	From sente.Position
+	// Restrict limits a player's moves to a named policy of the game.
+	Restrict map[sente.Player]string
+	// Symmetry keeps one position per class of symmetric positions.
+	Symmetry bool
+	// MaxPositions stops exploration with an error wrapping
+	// explore.ErrTooMany past this many positions; 0 means no limit.
+	MaxPositions int
+	// Engine is the engine asked for; Auto chooses.
+	Engine Engine
+
+	// MaxMemory refuses, before any work, a solve whose estimate (the
+	// game's own, or the tier engine's plan) passes it; 0 means no limit.
+	MaxMemory uint64
+	// Force tries a solve that MaxMemory or the disk would refuse.
+	Force bool
+	// Limit names MaxMemory in a refusal, as the person set it: "--max-memory
+	// 1G allows", "this server's memory budget allows (4G, ...)".
+	Limit string
+	// Label names the game in a refusal, as the person wrote it.
+	Label string
+	// Resize, when set, finds the largest sizes that fit for a refusal.
+	Resize *Resize
+
+	// Tables is where the tier engine keeps a game's tables and finds them
+	// stored, under Name (the game's canonical spec); nil keeps them in
+	// memory for this answer only.
+	Tables *store.Store
+	Name   string
+	// TablesOptional keeps the tables in memory when Tables has no room
+	// for the game's directory (a default cache that cannot be made),
+	// rather than failing.
+	TablesOptional bool
+	// Opened are the game's stored tables opened already, for a server
+	// that keeps them open across answers; nil opens them from Tables.
+	Opened *solve.TierSolution
+
+	// Grundy attaches the Grundy values of an impartial game under
+	// normal play.
+	Grundy bool
+	// GrundyRoom, when set, is asked before Grundy values are computed
+	// whether there is room for need more bytes beside the held bytes of
+	// the solution; false leaves them out.
+	GrundyRoom func(held, need int64) bool
+
+	// Progress, when set, is called now and then with how far the work has
+	// come and the bytes it holds.
+	Progress func(solve.Progress)
+}
+
+// Resize finds smaller sizes of a game from the catalogue for a refusal.
+type Resize struct {
+	Catalog *games.Catalog
+	Spec    sente.Spec
+	// Open makes the game of a spec as the answer would (misère play
+	// included); nil is Catalog.OpenSpec.
+	Open func(sente.Spec) (sente.Game, error)
+}
+
+// Answer is a game solved from a position: the outcome of every position
+// the solve reached, which engine found them, and Grundy values when the
+// game has them.
+type Answer struct {
+	Game     sente.Game
+	Root     sente.Position // the position asked about
+	Solution *solve.Solution
+	Engine   Engine // Hashing, Tiers or Stored
+
+	grundy *nimber.SpaceValues
+	opened *solve.TierSolution // tables this answer opened, for Close
+}
+
+// Grundy returns the (generalized) Grundy value of p, and false when the
+// game has none or p was not valued.
+func (a *Answer) Grundy(p sente.Position) (nimber.Nimber, bool) {
+	if a.grundy == nil {
+		return nimber.Nimber{}, false
+	}
+	return a.grundy.Of(p)
+}
+
+// HasGrundy reports whether Grundy values are attached.
+func (a *Answer) HasGrundy() bool { return a.grundy != nil }
+
+// GrundyValues returns the Grundy values attached, or nil (a nil
+// interface, so that a table or picture of a game without them leaves their
+// column out).
+func (a *Answer) GrundyValues() nimber.Valuer {
+	if a.grundy == nil {
+		return nil
+	}
+	return a.grundy
+}
+
+// Bytes is the memory the answer holds: the solution and the Grundy
+// values.
+func (a *Answer) Bytes() int64 {
+	n := int64(a.Solution.Bytes())
+	if a.grundy != nil {
+		n += int64(a.grundy.Bytes())
+	}
+	return n
+}
+
+// Close releases tables the answer opened; the answer is not to be read
+// after.
+func (a *Answer) Close() error {
+	if a.opened == nil {
+		return nil
+	}
+	err := a.opened.Close()
+	a.opened = nil
+	return err
+}
+
+// Refusal is the error of a solve refused before any work: the game needs
+// more memory or disk than allowed, or the engine asked for cannot answer.
+// It is the person's to change, not a failure.
+type Refusal struct {
+	msg string
+	// Forcible says that Options.Force would try anyway.
+	Forcible bool
+}
+
+func (r *Refusal) Error() string { return r.msg }
+
+func refuse(format string, args ...any) error {
+	return &Refusal{msg: fmt.Sprintf(format, args...)}
+}
+
+// ErrNotStored is the error of Solve with Engine Stored when no stored
+// table reaches the position.
+var ErrNotStored = errors.New("no stored table holds the position")
+
+// Solve answers for g from opt.From: it reads stored tables, runs the tier
+// engine or the hashing engine as opt and the game allow, and attaches
+// Grundy values when asked. It stops with ctx's error when ctx is
+// cancelled.
+func Solve(ctx context.Context, g sente.Game, opt Options) (*Answer, error) {
+	root := opt.From
+	if root == nil {
+		root = g.Start()
+	}
+	if a, ok := stored(ctx, g, root, opt); ok {
+		return a, a.attachGrundy(ctx, nil, opt)
+	}
+	if opt.Engine == Stored {
+		return nil, ErrNotStored
+	}
+	a, ok, err := byTiers(ctx, g, root, opt)
+	if err != nil {
+		return nil, err
+	}
+	if ok {
+		return a, a.attachGrundy(ctx, nil, opt)
+	}
+	if err := fits(g, opt); err != nil {
+		return nil, err
+	}
+	sopt := solve.Options{From: root, Restrict: opt.Restrict, Symmetry: opt.Symmetry, MaxPositions: opt.MaxPositions, Progress: opt.Progress}
+	start := time.Now()
+	space, err := solve.Explore(ctx, g, sopt)
+	if err != nil {
+		return nil, gameErr(g, err)
+	}
+	explored := time.Since(start)
+	sol, err := solve.SolveSpace(ctx, g, space, sopt)
+	if err != nil {
+		return nil, gameErr(g, err)
+	}
+	sol.Explored = explored
+	if err := sente.CapabilitiesOf(g).Err(); err != nil {
+		return nil, err
+	}
+	a = &Answer{Game: g, Root: root, Solution: sol, Engine: Hashing}
+	// A restricted player makes the game partizan: its Grundy values are
+	// those of the game without the policy, over a space of their own.
+	if len(opt.Restrict) > 0 {
+		space = nil
+	}
+	return a, a.attachGrundy(ctx, space, opt)
+}
+
+// gameErr prefers a failure of the game's own logic (sente.Erring) to err,
+// since a game that failed may have given the engine nonsense.
+func gameErr(g sente.Game, err error) error {
+	if gerr := sente.CapabilitiesOf(g).Err(); gerr != nil {
+		return gerr
+	}
+	return err
+}
+
+// stored answers from the game's tables stored whole, when the engine
+// asked for may read them and they reach root.
+func stored(ctx context.Context, g sente.Game, root sente.Position, opt Options) (*Answer, bool) {
+	if opt.Engine == Hashing || opt.Symmetry || len(opt.Restrict) > 0 || sente.CapabilitiesOf(g).TierRanker == nil {
+		return nil, false
+	}
+	ts, opened := opt.Opened, false
+	if ts == nil {
+		if opt.Tables == nil || opt.Name == "" {
+			return nil, false
+		}
+		gs, err := opt.Tables.Find(opt.Name)
+		if err != nil || gs == nil {
+			return nil, false
+		}
+		if tiers, err := gs.Tiers(store.Values); err != nil || len(tiers) == 0 {
+			return nil, false
+		}
+		if ts, err = solve.SolveTiers(ctx, g, solve.TierOptions{Sink: gs, StoredOnly: true}); err != nil {
+			return nil, false
+		}
+		opened = true
+	}
+	sol := solve.FromTiers(g, ts, g.Start(), 0)
+	if _, reached := sol.Outcome(root); !reached {
+		if opened {
+			ts.Close()
+		}
+		return nil, false
+	}
+	a := &Answer{Game: g, Root: root, Solution: sol, Engine: Stored}
+	if opened {
+		a.opened = ts
+	}
+	return a, true
+}
+
+// Open opens the tables of the game named name stored whole in tables, for
+// a server that keeps them open across answers (Options.Opened); nil when
+// the store holds no whole table of it.
+func Open(ctx context.Context, g sente.Game, tables *store.Store, name string) *solve.TierSolution {
+	if tables == nil || sente.CapabilitiesOf(g).TierRanker == nil {
+		return nil
+	}
+	gs, err := tables.Find(name)
+	if err != nil || gs == nil {
+		return nil
+	}
+	ts, err := solve.SolveTiers(ctx, g, solve.TierOptions{Sink: gs, StoredOnly: true})
+	if err != nil {
+		return nil
+	}
+	return ts
+}
+
+// attachGrundy values the positions of space (nil: a space of their own)
+// when opt asks for Grundy values and the game has them.
+func (a *Answer) attachGrundy(ctx context.Context, space *explore.Space, opt Options) error {
+	g := a.Game
+	if !opt.Grundy || !sente.CapabilitiesOf(g).IsImpartial() || nimber.IsMisere(g) {
+		return nil
+	}
+	held := int64(a.Solution.Bytes())
+	if opt.GrundyRoom != nil && !opt.GrundyRoom(held, GrundyBytes(a.Solution.Positions())) {
+		return nil
+	}
+	progress := func(p solve.Progress) {
+		if opt.Progress != nil {
+			p.Bytes += held
+			opt.Progress(p)
+		}
+	}
+	nopt := nimber.Options{MaxPositions: opt.MaxPositions, Progress: progress}
+	if space == nil {
+		// Stored tables and the tier engine keep no explored space, and a
+		// restricted solve's space is not the game's: the values need one
+		// of their own.
+		var err error
+		space, err = solve.Explore(ctx, g, solve.Options{From: a.Root, MaxPositions: opt.MaxPositions, Progress: progress})
+		if err != nil {
+			return gameErr(g, err)
+		}
+	}
+	values, err := nimber.OfSpace(ctx, g, space, nopt)
+	switch {
+	case errors.Is(err, nimber.ErrNotNormalPlay):
+		return nil
+	case err != nil:
+		return err
+	}
+	a.grundy = values
+	return nil
+}
+
+// GrundyBytes is what the Grundy values of n positions need beyond the
+// explored space they share: an int32 a position, and the depth-first
+// stack.
+func GrundyBytes(n int) int64 { return 4*int64(n) + 1<<16 }

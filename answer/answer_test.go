@@ -1,0 +1,285 @@
+package answer_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"sente"
+	"sente/answer"
+	"sente/explore"
+	"sente/games"
+	"sente/nimber"
+	"sente/solve"
+	"sente/store"
+)
+
+var catalog = &games.Catalog{ReadFiles: true}
+
+func open(t *testing.T, spec string) sente.Game {
+	t.Helper()
+	g, err := catalog.Open(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// explorations runs fn and returns how many times it explored a game.
+func explorations(fn func()) int64 {
+	before := explore.Explorations()
+	fn()
+	return explore.Explorations() - before
+}
+
+// An answer explores a game once, and its solution and Grundy values are
+// those of the engines run on their own: an impartial game, a loopy
+// impartial game, a misère game (no Grundy values), a sum (valued over the
+// same space, not by components) and a partizan game.
+func TestOneExploration(t *testing.T) {
+	for _, tt := range []struct {
+		spec      string
+		misere    bool
+		grundy    bool // Grundy values attached
+		loopy     bool
+		reference func(context.Context, sente.Game) (nimber.Valuer, error)
+	}{
+		{spec: "count:lose=21", grundy: true, reference: grundyOf},
+		{spec: "subtraction:n=30,set=1/3/4", grundy: true, reference: grundyOf},
+		{spec: "kayles:n=9", grundy: true, reference: grundyOf},
+		{spec: "../cmd/sente/testdata/rules/loopyimp.star", grundy: true, loopy: true, reference: loopyOf},
+		{spec: "nim:heaps=3/4/5", misere: true},
+		{spec: "tictactoe"},
+		{spec: "chopsticks"},
+	} {
+		t.Run(tt.spec, func(t *testing.T) {
+			g := open(t, tt.spec)
+			if tt.misere {
+				g = nimber.MisereGame(g)
+			}
+			var a *answer.Answer
+			var err error
+			n := explorations(func() {
+				a, err = answer.Solve(context.Background(), g, answer.Options{Grundy: true})
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n != 1 {
+				t.Errorf("explored %d times, want once", n)
+			}
+			if a.Engine != answer.Hashing || a.HasGrundy() != tt.grundy {
+				t.Fatalf("engine %v, Grundy values %v; want hash, %v", a.Engine, a.HasGrundy(), tt.grundy)
+			}
+			want, err := solve.Solve(context.Background(), g, solve.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a.Solution.Positions() != want.Positions() || a.Solution.Counts() != want.Counts() {
+				t.Errorf("%d positions %+v, want %d %+v", a.Solution.Positions(), a.Solution.Counts(), want.Positions(), want.Counts())
+			}
+			var ref nimber.Valuer
+			if tt.grundy {
+				if a.GrundyValues().(*nimber.SpaceValues).Loopy() != tt.loopy {
+					t.Errorf("loopy %v, want %v", !tt.loopy, tt.loopy)
+				}
+				if ref, err = tt.reference(context.Background(), g); err != nil {
+					t.Fatal(err)
+				}
+			} else if a.GrundyValues() != nil {
+				t.Error("GrundyValues is not nil for a game without them")
+			}
+			want.Each(func(p sente.Position, o sente.Outcome) bool {
+				got, ok := a.Solution.Outcome(p)
+				if !ok || got != o {
+					t.Errorf("%s: %v %v, want %v", g.FormatPosition(p), got, ok, o)
+					return false
+				}
+				if ref == nil {
+					return true
+				}
+				gv, gok := a.Grundy(p)
+				rv, rok := ref.Of(p)
+				if gok != rok || gv.String() != rv.String() {
+					t.Errorf("%s: Grundy value %v %v, want %v %v", g.FormatPosition(p), gv, gok, rv, rok)
+					return false
+				}
+				if gv.Outcome() != o.Value {
+					t.Errorf("%s: Grundy value %v but %v", g.FormatPosition(p), gv, o.Value)
+					return false
+				}
+				return true
+			})
+		})
+	}
+}
+
+func grundyOf(ctx context.Context, g sente.Game) (nimber.Valuer, error) {
+	v, err := nimber.Grundy(ctx, g, nil, nimber.Options{Whole: true})
+	if err != nil {
+		return nil, err
+	}
+	return wholeValues{v}, nil
+}
+
+func loopyOf(ctx context.Context, g sente.Game) (nimber.Valuer, error) {
+	return nimber.Loopy(ctx, g, nil, nimber.Options{})
+}
+
+type wholeValues struct{ *nimber.Values }
+
+func (v wholeValues) Of(p sente.Position) (nimber.Nimber, bool) {
+	n, ok := v.Values.Of(p)
+	return nimber.Nimber{Value: n}, ok
+}
+
+// Without Grundy asked for, an answer computes none; a restricted player
+// keeps them apart, over a space of their own.
+func TestGrundyOnlyWhenAsked(t *testing.T) {
+	g := open(t, "count:lose=21")
+	a, err := answer.Solve(context.Background(), g, answer.Options{})
+	if err != nil || a.HasGrundy() {
+		t.Fatalf("%v, Grundy values %v; want none", err, a != nil && a.HasGrundy())
+	}
+	refused := 0
+	a, err = answer.Solve(context.Background(), g, answer.Options{Grundy: true, GrundyRoom: func(held, need int64) bool {
+		if held <= 0 || need < int64(4*a.Solution.Positions()) {
+			t.Errorf("room asked for %d beside %d", need, held)
+		}
+		refused++
+		return false
+	}})
+	if err != nil || a.HasGrundy() || refused != 1 {
+		t.Errorf("%v, Grundy values %v, room asked %d times; want none, once", err, a.HasGrundy(), refused)
+	}
+}
+
+// The engine: the hashing engine for a small game, the tier engine when
+// asked or for a large one, and a one-line refusal when the engine asked
+// for cannot answer.
+func TestEngineChoice(t *testing.T) {
+	ctx := context.Background()
+	g := open(t, "tictactoe")
+	for _, tt := range []struct {
+		opt     answer.Options
+		want    answer.Engine
+		refusal string
+	}{
+		{opt: answer.Options{}, want: answer.Hashing},
+		{opt: answer.Options{Engine: answer.Hashing}, want: answer.Hashing},
+		{opt: answer.Options{Engine: answer.Tiers}, want: answer.Tiers},
+		{opt: answer.Options{Engine: answer.Tiers, Symmetry: true}, refusal: "--engine tiers: --symmetry needs the hashing engine"},
+		{opt: answer.Options{Engine: answer.Tiers, From: mustParse(t, g, "x../.../...")}, refusal: "--engine tiers: the tier engine solves from the start"},
+		{opt: answer.Options{Engine: answer.Stored}, refusal: answer.ErrNotStored.Error()},
+	} {
+		a, err := answer.Solve(ctx, g, tt.opt)
+		if tt.refusal != "" {
+			if err == nil || !strings.HasPrefix(err.Error(), tt.refusal) {
+				t.Errorf("%+v: %v, want %q", tt.opt, err, tt.refusal)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%+v: %v", tt.opt, err)
+		}
+		if a.Engine != tt.want {
+			t.Errorf("%+v: engine %v, want %v", tt.opt, a.Engine, tt.want)
+		}
+		o, _ := a.Solution.Outcome(g.Start())
+		if o != (sente.Outcome{Value: sente.Tie, Remoteness: 9}) {
+			t.Errorf("%+v: %v, want a tie in 9", tt.opt, o)
+		}
+		a.Close()
+	}
+	if _, err := answer.Solve(ctx, open(t, "kayles:n=5"), answer.Options{Engine: answer.Tiers}); err == nil || !strings.Contains(err.Error(), "does not rank its positions by tiers") {
+		t.Errorf("kayles by tiers: %v", err)
+	}
+}
+
+func mustParse(t *testing.T, g sente.Game, text string) sente.Position {
+	t.Helper()
+	p, err := g.ParsePosition(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// Tables the tier engine stored answer every position they reach, without
+// exploring, unless the hashing engine is asked for.
+func TestStoredTables(t *testing.T) {
+	ctx := context.Background()
+	g := open(t, "tictactoe")
+	tables := &store.Store{Dir: t.TempDir()}
+	opt := answer.Options{Engine: answer.Tiers, Tables: tables, Name: "tictactoe:m=3,n=3,k=3"}
+	a, err := answer.Solve(ctx, g, opt)
+	if err != nil || a.Engine != answer.Tiers {
+		t.Fatalf("%v, engine %v", err, a.Engine)
+	}
+	a.Close()
+	opt.Engine = answer.Auto
+	for _, pos := range []string{"", "xo./.x./..."} {
+		if pos != "" {
+			opt.From = mustParse(t, g, pos)
+		}
+		n := explorations(func() { a, err = answer.Solve(ctx, g, opt) })
+		if err != nil || a.Engine != answer.Stored || n != 0 {
+			t.Fatalf("%q: %v, engine %v, %d explorations; want stored, none", pos, err, a.Engine, n)
+		}
+		a.Close()
+	}
+	opt.Engine = answer.Hashing
+	if a, err = answer.Solve(ctx, g, opt); err != nil || a.Engine != answer.Hashing {
+		t.Fatalf("--engine hash: %v, engine %v; want the hashing engine", err, a.Engine)
+	}
+	if ts := answer.Open(ctx, g, tables, "tictactoe:m=3,n=3,k=3"); ts == nil {
+		t.Error("Open found no tables")
+	} else {
+		ts.Close()
+	}
+}
+
+// A game whose estimate passes MaxMemory is refused before any work, with
+// the largest sizes that fit; Force goes ahead.
+func TestRefusal(t *testing.T) {
+	spec, err := sente.ParseSpec("kayles:n=1000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := open(t, spec.String())
+	opt := answer.Options{
+		MaxMemory: 64 << 20, Label: "kayles:n=1000", Limit: "--max-memory 64M allows",
+		Resize: &answer.Resize{Catalog: catalog, Spec: spec},
+	}
+	var a *answer.Answer
+	n := explorations(func() { a, err = answer.Solve(context.Background(), g, opt) })
+	var refusal *answer.Refusal
+	if !errors.As(err, &refusal) || !refusal.Forcible || n != 0 {
+		t.Fatalf("%v (%d explorations), want a refusal before any work", err, n)
+	}
+	for _, want := range []string{"kayles:n=1000: up to ", "more than --max-memory 64M allows", "the largest that fit: kayles:n="} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("%q does not say %q", err, want)
+		}
+	}
+	if strings.Contains(err.Error(), "\n") {
+		t.Errorf("%q: want one line", err)
+	}
+	opt.Force, opt.MaxPositions = true, 1000
+	if a, err = answer.Solve(context.Background(), g, opt); !errors.Is(err, explore.ErrTooMany) {
+		t.Errorf("forced: %v, want the exploration to start and pass MaxPositions", err)
+	}
+	_ = a
+}
+
+func TestParseEngine(t *testing.T) {
+	for text, want := range map[string]answer.Engine{"auto": answer.Auto, "tiers": answer.Tiers, "hash": answer.Hashing, "TIERS": answer.Tiers} {
+		if got, err := answer.ParseEngine(text); err != nil || got != want {
+			t.Errorf("%q: %v %v, want %v", text, got, err, want)
+		}
+	}
+	if _, err := answer.ParseEngine("stored"); err == nil {
+		t.Error("stored is not an engine a person asks for")
+	}
+}

@@ -1,0 +1,119 @@
+package answer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"time"
+
+	"sente"
+	"sente/solve"
+	"sente/store"
+)
+
+// byTiers solves g with the tier engine when opt and the game allow: the
+// game ranks its positions by tiers (sente.TierRanker), no player is
+// restricted and no symmetry asked, and root is the start (stored tables
+// hold what is reachable from the start). ok is false when the hashing
+// engine is to answer instead.
+func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options) (a *Answer, ok bool, err error) {
+	why := ""
+	switch {
+	case opt.Engine == Hashing:
+		return nil, false, nil
+	case sente.CapabilitiesOf(g).TierRanker == nil:
+		why = "the game does not rank its positions by tiers"
+	case len(opt.Restrict) > 0:
+		why = "--restrict needs the hashing engine"
+	case opt.Symmetry:
+		why = "--symmetry needs the hashing engine"
+	case g.FormatPosition(root) != g.FormatPosition(g.Start()):
+		why = "the tier engine solves from the start; a position given with --from is solved by the hashing engine"
+	case opt.Engine == Auto && small(g):
+		return nil, false, nil
+	}
+	if why != "" {
+		if opt.Engine == Tiers {
+			return nil, false, refuse("--engine tiers: %s", why)
+		}
+		return nil, false, nil
+	}
+	gs, err := opt.gameStore()
+	if err != nil {
+		return nil, false, err
+	}
+	var sink solve.TierSink = solve.NewMemorySink()
+	if gs != nil {
+		sink = gs
+		if err := checkDisk(g, gs.Dir, opt); err != nil {
+			forgetEmpty(gs)
+			if opt.Engine == Auto {
+				return nil, false, nil
+			}
+			return nil, false, err
+		}
+	}
+	// Under Auto, a plan over MaxMemory leaves the game to the hashing
+	// engine, whose own estimate refuses it or, with Force, tries.
+	limit := int64(min(opt.MaxMemory, math.MaxInt64/2))
+	if opt.Force && opt.Engine == Tiers {
+		limit = 0
+	}
+	progress := opt.Progress
+	if progress == nil {
+		progress = func(solve.Progress) {}
+	}
+	start := time.Now()
+	ts, err := solve.SolveTiers(ctx, g, solve.TierOptions{
+		Sink:      sink,
+		MaxMemory: limit,
+		Progress: func(tier, done, total int, phase string) {
+			progress(solve.Progress{Phase: solve.Phase(fmt.Sprintf("tier %d, %s", tier, phase)), Done: done, Total: total})
+		},
+	})
+	if errors.Is(err, solve.ErrOverMemory) {
+		forgetEmpty(gs)
+		if opt.Engine == Auto {
+			return nil, false, nil
+		}
+		return nil, false, &Refusal{msg: fmt.Sprintf("%s: %v (--max-memory)", opt.name(), err), Forcible: true}
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	sol := solve.FromTiers(g, ts, g.Start(), time.Since(start))
+	return &Answer{Game: g, Root: root, Solution: sol, Engine: Tiers, opened: ts}, true, nil
+}
+
+// gameStore is the directory of the game's tables, made when missing, or
+// nil when they are to be held in memory.
+func (o Options) gameStore() (*store.GameStore, error) {
+	if o.Tables == nil || o.Name == "" {
+		return nil, nil
+	}
+	gs, err := o.Tables.Game(o.Name)
+	if err != nil {
+		if o.TablesOptional {
+			return nil, nil
+		}
+		return nil, refuse("--store %s: %v", o.Tables.Dir, err)
+	}
+	return gs, nil
+}
+
+// forgetEmpty removes the directory a solve made for its tables when it
+// stopped before storing any, so that a refused solve leaves nothing in
+// the store.
+func forgetEmpty(gs *store.GameStore) {
+	if gs == nil {
+		return
+	}
+	for _, kind := range []store.Kind{store.Values, store.Reachable} {
+		if tiers, err := gs.Tiers(kind); err != nil || len(tiers) > 0 {
+			return
+		}
+	}
+	os.RemoveAll(gs.Dir)
+}

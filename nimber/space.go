@@ -1,0 +1,108 @@
+package nimber
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+
+	"sente"
+	"sente/explore"
+)
+
+// Valuer gives the (generalized) Grundy value of a position, and false
+// when it does not know it: SpaceValues and LoopyValues are Valuers.
+type Valuer interface {
+	Of(p sente.Position) (Nimber, bool)
+}
+
+// SpaceValues are the (generalized) Grundy values of every position of an
+// explored space: Grundy values when play never returns to a position,
+// generalized ones (Loopy) when it can. They share the space with whatever
+// else was computed over it (a strong solve, say), and hold one int32 a
+// position of their own, two when the game is loopy.
+type SpaceValues struct {
+	whole *Values
+	loopy *LoopyValues
+}
+
+// OfSpace values every position of space, found from the position to value
+// by explore.Explore (solve.Explore, say) with the game's own key graph:
+// no restricted player, since a policy makes a game partizan. It values
+// the positions depth first, children before parents, and a loop met on
+// the way hands the same space to the labelling of Loopy instead, so that
+// the game is explored once whichever values it turns out to have.
+//
+// A misère game, or one that ends a position other than lost for the
+// player to move, is an error wrapping ErrNotNormalPlay.
+func OfSpace(ctx context.Context, g sente.Game, space *explore.Space, opt Options) (*SpaceValues, error) {
+	if IsMisere(g) {
+		return nil, fmt.Errorf("misère play: %w", ErrNotNormalPlay)
+	}
+	if space.Len() > math.MaxInt32 {
+		return nil, fmt.Errorf("%d positions are more than impartial values are computed for (%d)", space.Len(), math.MaxInt32)
+	}
+	graph, root := space.Graph(), space.Graph().Decode(space.Root)
+	vals, err := grundyWhole(ctx, g, graph, space, opt.report())
+	if err == nil {
+		if err := gameErr(g, nil); err != nil {
+			return nil, err
+		}
+		return &SpaceValues{whole: &Values{game: g, root: root, vals: vals, rules: graph, space: space}}, nil
+	}
+	if err := gameErr(g, err); !errors.Is(err, ErrLoopy) {
+		return nil, err
+	}
+	loopy, err := loopyOfSpace(ctx, g, root, space, opt)
+	if err != nil {
+		return nil, err
+	}
+	return &SpaceValues{loopy: loopy}, nil
+}
+
+// Of returns the value of p, and false when p is not in the space.
+func (v *SpaceValues) Of(p sente.Position) (Nimber, bool) {
+	if v.loopy != nil {
+		return v.loopy.Of(p)
+	}
+	n, ok := v.whole.Of(p)
+	return Nimber{Value: n}, ok
+}
+
+// Loopy reports whether play can return to a position, so that the values
+// are generalized ones and some may be infinite.
+func (v *SpaceValues) Loopy() bool { return v.loopy != nil }
+
+// Positions is the number of positions valued.
+func (v *SpaceValues) Positions() int {
+	if v.loopy != nil {
+		return v.loopy.Positions()
+	}
+	return v.whole.Positions()
+}
+
+// Bytes is the memory the values hold beyond the space they share.
+func (v *SpaceValues) Bytes() int {
+	if v.loopy != nil {
+		return 4 * (len(v.loopy.label) + len(v.loopy.counter))
+	}
+	return 4 * len(v.whole.vals)
+}
+
+// Grundy returns the values when the game is not loopy, for what needs
+// ordinary Grundy values (sums by components, strategies), and nil when
+// it is.
+func (v *SpaceValues) Grundy() *Values { return v.whole }
+
+// Generalized returns the generalized values when the game is loopy, for
+// what needs their counters (the strategy of a position worth 0), and nil
+// when it is not.
+func (v *SpaceValues) Generalized() *LoopyValues { return v.loopy }
+
+// LoopyBytes is what computing generalized values over a space of n
+// positions and moves moves holds while it runs, beyond the space: the
+// successor and predecessor lists (four bytes a move and a position each)
+// and the labelling's counters and queue.
+func LoopyBytes(positions, moves int) int64 {
+	return 8*int64(moves) + 40*int64(positions)
+}
