@@ -17,6 +17,7 @@ type Capabilities struct {
 	Symmetric       Symmetric
 	Splitter        Splitter
 	Impartial       Impartial
+	Misere          Misere
 	Heaps           Heaps
 	Restricter      Restricter
 	Describer       Describer
@@ -54,6 +55,7 @@ func CapabilitiesOf(g Game) Capabilities {
 	c.Symmetric, _ = g.(Symmetric)
 	c.Splitter, _ = g.(Splitter)
 	c.Impartial, _ = g.(Impartial)
+	c.Misere, _ = g.(Misere)
 	c.Heaps, _ = g.(Heaps)
 	c.Restricter, _ = g.(Restricter)
 	c.Describer, _ = g.(Describer)
@@ -68,6 +70,11 @@ func CapabilitiesOf(g Game) Capabilities {
 // IsImpartial reports whether the game says it is impartial.
 func (c Capabilities) IsImpartial() bool {
 	return c.Impartial != nil && c.Impartial.Impartial()
+}
+
+// IsMisere reports whether the game says it is under misère play.
+func (c Capabilities) IsMisere() bool {
+	return c.Misere != nil && c.Misere.Misere()
 }
 
 // Err is the first failure of the game's own logic (see Erring), or nil.

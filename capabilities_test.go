@@ -131,7 +131,7 @@ func TestCapabilitiesOf(t *testing.T) {
 
 // TestMisereKeepsCapabilities: the misère form of a game keeps every
 // capability of the game but the sums (Splitter, Heaps), replaces its
-// Encoder and Describer, and claims none the game lacks.
+// Encoder and Describer, says it is misère, and claims none the game lacks.
 func TestMisereKeepsCapabilities(t *testing.T) {
 	for _, spec := range []string{"cards", "tictactoe", "kayles:n=6", "nim:heaps=1/2", "chopsticks"} {
 		g, err := games.New(spec)
@@ -151,6 +151,10 @@ func TestMisereKeepsCapabilities(t *testing.T) {
 			case "Describer":
 				if !keeps {
 					t.Errorf("%s: misère play has no Describer", spec)
+				}
+			case "Misere":
+				if !m.IsMisere() {
+					t.Errorf("%s: misère play does not say it is misère", spec)
 				}
 			default:
 				if has != keeps {
@@ -173,5 +177,39 @@ func TestMisereKeepsCapabilities(t *testing.T) {
 	}
 	if !slices.Equal(m.Boarder.Board(g.Start()).Cells[0], sente.CapabilitiesOf(g).Boarder.Board(g.Start()).Cells[0]) {
 		t.Errorf("misère cards draws another board")
+	}
+}
+
+// TestMisere: a game says it is under misère play through sente.Misere,
+// which CapabilitiesOf finds on a game's methods (misère nim) and on what a
+// wrapper states (nimber.MisereGame); the misère form of a misère game is
+// normal play again.
+func TestMisere(t *testing.T) {
+	for _, tc := range []struct {
+		spec            string
+		misere, wrapped bool
+	}{
+		{"nim:heaps=1/2", false, true},
+		{"nim:heaps=1/2,misere=true", true, false},
+		{"kayles:n=6", false, true},
+		{"tictactoe", false, true},
+	} {
+		g, err := games.New(tc.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := nimber.MisereGame(g)
+		if got := sente.CapabilitiesOf(g).IsMisere(); got != tc.misere || nimber.IsMisere(g) != got {
+			t.Errorf("%s: IsMisere %v, nimber.IsMisere %v; want %v", tc.spec, got, nimber.IsMisere(g), tc.misere)
+		}
+		if got := sente.CapabilitiesOf(m).IsMisere(); got != tc.wrapped || nimber.IsMisere(m) != got {
+			t.Errorf("%s under misère play: IsMisere %v, nimber.IsMisere %v; want %v", tc.spec, got, nimber.IsMisere(m), tc.wrapped)
+		}
+		if got := nimber.IsMisere(nimber.MisereGame(m)); got != tc.misere {
+			t.Errorf("%s under misère play twice: IsMisere %v; want %v", tc.spec, got, tc.misere)
+		}
+	}
+	if c := sente.CapabilitiesOf(plain{}); c.Misere != nil || c.IsMisere() {
+		t.Errorf("a game without a Misere method says it is misère")
 	}
 }

@@ -114,6 +114,16 @@ type Impartial interface {
 	Impartial() bool
 }
 
+// Misere marks a game that may be played under misère play, in which the
+// player who cannot move wins: misère nim, or any game as nimber.MisereGame
+// makes it. Misere reports whether this game is; the misère form of a
+// misère game is normal play again and says false. The Sprague-Grundy theory
+// is that of normal play, so Grundy values are refused for a game that says
+// true, while its win/lose values and remoteness stay defined.
+type Misere interface {
+	Misere() bool
+}
+
 // Policy restricts the moves of one player: Allow returns the subset of the
 // positions one move from key (children, which it may reorder or overwrite in
 // place) that the policy permits. It must permit at least one child when
