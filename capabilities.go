@@ -24,6 +24,7 @@ type Capabilities struct {
 	Drawer          Drawer
 	Boarder         Boarder
 	Featured        Featured
+	Measured        Measured
 	Estimator       Estimator
 	Erring          Erring
 }
@@ -62,6 +63,7 @@ func CapabilitiesOf(g Game) Capabilities {
 	c.Drawer, _ = g.(Drawer)
 	c.Boarder, _ = g.(Boarder)
 	c.Featured, _ = g.(Featured)
+	c.Measured, _ = g.(Measured)
 	c.Estimator, _ = g.(Estimator)
 	c.Erring, _ = g.(Erring)
 	return c

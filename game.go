@@ -232,6 +232,17 @@ type Featured interface {
 	Features() []Feature
 }
 
+// Measured names numeric features of positions whose values are known a
+// position at a time and whose range is not, such as a rules file's: a
+// picture reads the range off the positions it draws. FeatureNames are the
+// features in the game's order; Feature is the value of one of them at p,
+// or the failure that stopped the game from giving it. A game that knows
+// its features' ranges is Featured instead.
+type Measured interface {
+	FeatureNames() []string
+	Feature(name string, p Position) (int, error)
+}
+
 // Feature is one numeric feature of positions.
 type Feature struct {
 	Name string

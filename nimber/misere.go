@@ -89,10 +89,6 @@ func (m misereGame) Impartial() bool { return sente.CapabilitiesOf(m.Game).IsImp
 // again.
 func (m misereGame) Misere() bool { return !IsMisere(m.Game) }
 
-// Unwrap returns the game under normal play, for code that looks for the
-// game's own kind (a rules file, say).
-func (m misereGame) Unwrap() sente.Game { return m.Game }
-
 // Describe is g's description, said to be under misère play.
 func (m misereGame) Describe() sente.Description {
 	var d sente.Description
