@@ -5,6 +5,9 @@ package sente
 // asserting g's type, so that a game can offer a capability or not by
 // value (a rules file offers tiers only when it defines tier) and a game
 // that wraps another (misère play, say) keeps what the wrapped game can do.
+// A method that code outside this package would look for on a game is a
+// capability: it is declared here and held here, never found by asserting
+// an interface of the caller's own.
 type Capabilities struct {
 	Encoder         Encoder
 	Ranker          Ranker
