@@ -89,8 +89,10 @@ type Unmover interface {
 
 // Tiered splits a game into tiers that play never returns to: a move from a
 // position in tier t leads to tier t or higher. Engines solve the highest
-// tier first and need never hold the reverse graph across tiers. Tiers are
-// small non-negative integers (pieces on the board, cards played).
+// tier first, which is a tier's children before it, and need never hold the
+// reverse graph across tiers. Tiers are small non-negative integers (pieces
+// on the board, cards played). A game that is also a TierRanker numbers its
+// tiers once: Tier(key) is the tier TierRank(key) gives.
 type Tiered interface {
 	Tier(key uint64) int
 }
