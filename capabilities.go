@@ -5,6 +5,9 @@ package sente
 // asserting g's type, so that a game can offer a capability or not by
 // value (a rules file offers tiers only when it defines tier) and a game
 // that wraps another (misère play, say) keeps what the wrapped game can do.
+// A method that code outside this package would look for on a game is a
+// capability: it is declared here and held here, never found by asserting
+// an interface of the caller's own.
 type Capabilities struct {
 	Encoder         Encoder
 	Ranker          Ranker
@@ -17,12 +20,14 @@ type Capabilities struct {
 	Symmetric       Symmetric
 	Splitter        Splitter
 	Impartial       Impartial
+	Misere          Misere
 	Heaps           Heaps
 	Restricter      Restricter
 	Describer       Describer
 	Drawer          Drawer
 	Boarder         Boarder
 	Featured        Featured
+	Measured        Measured
 	Estimator       Estimator
 	Erring          Erring
 }
@@ -54,12 +59,14 @@ func CapabilitiesOf(g Game) Capabilities {
 	c.Symmetric, _ = g.(Symmetric)
 	c.Splitter, _ = g.(Splitter)
 	c.Impartial, _ = g.(Impartial)
+	c.Misere, _ = g.(Misere)
 	c.Heaps, _ = g.(Heaps)
 	c.Restricter, _ = g.(Restricter)
 	c.Describer, _ = g.(Describer)
 	c.Drawer, _ = g.(Drawer)
 	c.Boarder, _ = g.(Boarder)
 	c.Featured, _ = g.(Featured)
+	c.Measured, _ = g.(Measured)
 	c.Estimator, _ = g.(Estimator)
 	c.Erring, _ = g.(Erring)
 	return c
@@ -68,6 +75,11 @@ func CapabilitiesOf(g Game) Capabilities {
 // IsImpartial reports whether the game says it is impartial.
 func (c Capabilities) IsImpartial() bool {
 	return c.Impartial != nil && c.Impartial.Impartial()
+}
+
+// IsMisere reports whether the game says it is under misère play.
+func (c Capabilities) IsMisere() bool {
+	return c.Misere != nil && c.Misere.Misere()
 }
 
 // Err is the first failure of the game's own logic (see Erring), or nil.

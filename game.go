@@ -89,8 +89,10 @@ type Unmover interface {
 
 // Tiered splits a game into tiers that play never returns to: a move from a
 // position in tier t leads to tier t or higher. Engines solve the highest
-// tier first and need never hold the reverse graph across tiers. Tiers are
-// small non-negative integers (pieces on the board, cards played).
+// tier first, which is a tier's children before it, and need never hold the
+// reverse graph across tiers. Tiers are small non-negative integers (pieces
+// on the board, cards played). A game that is also a TierRanker numbers its
+// tiers once: Tier(key) is the tier TierRank(key) gives.
 type Tiered interface {
 	Tier(key uint64) int
 }
@@ -112,6 +114,16 @@ type Splitter interface {
 // Impartial marks a game in which both players always have the same moves.
 type Impartial interface {
 	Impartial() bool
+}
+
+// Misere marks a game that may be played under misère play, in which the
+// player who cannot move wins: misère nim, or any game as nimber.MisereGame
+// makes it. Misere reports whether this game is; the misère form of a
+// misère game is normal play again and says false. The Sprague-Grundy theory
+// is that of normal play, so Grundy values are refused for a game that says
+// true, while its win/lose values and remoteness stay defined.
+type Misere interface {
+	Misere() bool
 }
 
 // Policy restricts the moves of one player: Allow returns the subset of the
@@ -220,6 +232,17 @@ type Erring interface {
 // one axis and the second player's on the other.
 type Featured interface {
 	Features() []Feature
+}
+
+// Measured names numeric features of positions whose values are known a
+// position at a time and whose range is not, such as a rules file's: a
+// picture reads the range off the positions it draws. FeatureNames are the
+// features in the game's order; Feature is the value of one of them at p,
+// or the failure that stopped the game from giving it. A game that knows
+// its features' ranges is Featured instead.
+type Measured interface {
+	FeatureNames() []string
+	Feature(name string, p Position) (int, error)
 }
 
 // Feature is one numeric feature of positions.

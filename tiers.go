@@ -19,7 +19,10 @@ package sente
 // at all, and the engine's forward pass from the start marks which of the
 // others are reachable. Tiers are numbered from 0; the engine solves a
 // tier's children (ChildTiers) before the tier, so ChildTiers must never
-// lead back to the tier or to a tier that leads to it.
+// lead back to the tier or to a tier that leads to it. A game that is also
+// Tiered has one numbering for both: Tier(key) is the tier TierRank(key)
+// gives, so a tier's children have higher numbers than it and children
+// first is the highest first of Tiered.
 //
 // Like an Encoder's keys, tiers and ranks must be the same in every run
 // (solved tables are stored on disk by rank) and the methods safe for

@@ -149,7 +149,11 @@ func (c *checker) run() error {
 		return &Error{Check: "tier ranks", Position: c.g.FormatPosition(c.g.Start()), Msg: "the game offers TierRanker without an Encoder, whose keys the ranks number"}
 	}
 	if caps.Encoder != nil && caps.TierRanker != nil {
-		c.note("tier ranks: Unrank(TierRank(key)) gives the key back (its canonical form, for a game that ranks by symmetry), ranks are below TierSize, a child is in the same tier only when TierLoops and otherwise in one ChildTiers lists, and ChildTiers never lead back to a tier")
+		note := "tier ranks: Unrank(TierRank(key)) gives the key back (its canonical form, for a game that ranks by symmetry), ranks are below TierSize, a child is in the same tier only when TierLoops and otherwise in one ChildTiers lists, and ChildTiers never lead back to a tier"
+		if caps.Tiered != nil {
+			note += "; Tier gives the tier TierRank gives"
+		}
+		c.note(note)
 		if err := c.tierCycles(); err != nil {
 			return err
 		}

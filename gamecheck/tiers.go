@@ -24,6 +24,11 @@ func (c *checker) checkTierRanks(v visited, k uint64, kids []uint64) error {
 		return c.fail("tier ranks", v, "TierRank gives the tier %d; tiers are numbered from 0", tier)
 	}
 	c.tiers[tier] = true
+	if td := c.caps.Tiered; td != nil {
+		if t := td.Tier(k); t != tier {
+			return c.fail("tier ranks", v, "Tier gives tier %d and TierRank tier %d; a game with both numbers its tiers once", t, tier)
+		}
+	}
 	if size := tr.TierSize(tier); rank >= size {
 		return c.fail("tier ranks", v, "rank %d of tier %d is not below its TierSize %d", rank, tier, size)
 	}

@@ -12,8 +12,8 @@ import (
 
 // tieredToy is the toy with a TierRanker: tier key/3 ({0,1,2}, {3,4,5},
 // {6,7}), rank key%3 (plus shift, modulo the tier's size), every tier
-// looping (a move of +1 may stay in it) and leading to the next. Each
-// breach breaks one thing.
+// looping (a move of +1 may stay in it) and leading to the next; Tier
+// (sente.Tiered) numbers the tiers alike. Each breach breaks one thing.
 type tieredToy struct {
 	*toy
 	breach string
@@ -30,6 +30,15 @@ func (g *tieredToy) TierRank(key uint64) (int, uint64) {
 		t = -1
 	}
 	return t, r
+}
+
+// Tier is TierRank's tier, or under the breach "tier numbering" tiers in
+// the same order numbered otherwise.
+func (g *tieredToy) Tier(key uint64) int {
+	if g.breach == "tier numbering" && key >= 3 {
+		return int(key/3) + 1
+	}
+	return int(key / 3)
 }
 
 func (g *tieredToy) Unrank(tier int, rank uint64) (uint64, bool) {
@@ -104,6 +113,7 @@ func (g *tieredToy) NewChildRanker() sente.ChildRankFunc {
 var (
 	_ sente.TierRanker  = (*tieredToy)(nil)
 	_ sente.TierScanner = (*tieredToy)(nil)
+	_ sente.Tiered      = (*tieredToy)(nil)
 )
 
 // TestTierRanks: the tiered toy passes, and each breach of the TierRanker
@@ -114,13 +124,14 @@ func TestTierRanks(t *testing.T) {
 		t.Fatal(err)
 	}
 	all := strings.Join(rep.Checks, "\n")
-	if !strings.Contains(all, "tier ranks") || !strings.Contains(all, "and TierRanker about the same keys") {
+	if !strings.Contains(all, "tier ranks") || !strings.Contains(all, "and TierRanker about the same keys") || !strings.Contains(all, "Tier gives the tier TierRank gives") {
 		t.Errorf("checks lack the tier ranks:\n%s", all)
 	}
 	for _, tc := range []struct {
 		breach, position, msg string
 	}{
 		{"tier range", "3", "rank 3 of tier 1 is not below its TierSize 3"},
+		{"tier numbering", "3", "Tier gives tier 2 and TierRank tier 1; a game with both numbers its tiers once"},
 		{"tier negative", "3", `a move leads to "5" in tier -1`},
 		{"unrank", "4", "which Unrank gives back as 0x5"},
 		{"tier cycle", "", "ChildTiers lead from tier 0 back to it: [0 1 2 0]"},
@@ -164,7 +175,7 @@ func TestStableTierRanks(t *testing.T) {
 // TestBuiltInTierRanks: the built-in games with a TierRanker have it
 // checked.
 func TestBuiltInTierRanks(t *testing.T) {
-	for _, spec := range []string{"connect4:w=4,h=4,k=3", "connect4:w=5,h=4", "tictactoe", "tictactoe:m=4,n=3,k=3", "chopsticks", "chopsticks:zeroattack=true,selfkill=true", "chopsticks:transfer=split,revive=true", "cards", "cards:first=2/2/3/3,second=1/1/1,target=6", "count", "consecutive:n=12,m=3", "nim:heaps=3/4/5", "nim:heaps=1/2/3,misere=true"} {
+	for _, spec := range []string{"connect4:w=4,h=4,k=3", "connect4:w=5,h=4", "tictactoe", "tictactoe:m=4,n=3,k=3", "chopsticks", "chopsticks:zeroattack=true,selfkill=true", "chopsticks:transfer=split,revive=true", "cards", "cards:first=2/2/3/3,second=1/1/1,target=6", "count", "consecutive:n=12,m=3", "nim:heaps=3/4/5", "nim:heaps=1/2/3,misere=true", "quixo:n=3"} {
 		t.Run(spec, func(t *testing.T) {
 			if testing.Short() && spec == "connect4:w=5,h=4" {
 				t.Skip("-short skips the self-check of connect four 5×4's tier ranks (about 10 s); 4×4 stands in")

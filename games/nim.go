@@ -44,6 +44,7 @@ var (
 		sente.Impartial
 		sente.Describer
 		sente.Drawer
+		sente.Misere
 	} = (*Nim)(nil)
 )
 
@@ -95,7 +96,7 @@ func NewNim(heaps []int, misere bool) (sente.Game, error) {
 	return nimNormal{g}, nil
 }
 
-// Misere reports whether taking the last object loses.
+// Misere reports whether taking the last object loses (sente.Misere).
 func (g *Nim) Misere() bool { return g.misere }
 
 func (g *Nim) Impartial() bool { return true }

@@ -246,11 +246,15 @@ func (g *Quixo) EndedKey(key uint64) (sente.Value, bool) {
 	return sente.Unknown, false
 }
 
-// Tier is the number of cubes that show a symbol: a move turns a blank
-// cube or one of the mover's own, so it never falls, and the engine may
-// solve the fuller boards first.
+// Tier is the tier TierRank gives the position (quixo_rank.go): the
+// counts {a ≤ b} of the two symbols, numbered by a+b and then by a. A move
+// turns a blank cube or one of the mover's own, so a count grows by one
+// or none does, and the tier never falls: the engines solve the highest
+// tiers, the fuller boards, first.
 func (g *Quixo) Tier(key uint64) int {
-	return bits.OnesCount64(key & (1<<quixoSide - 1))
+	x := bits.OnesCount64(key & (1<<quixoPlane - 1))
+	o := bits.OnesCount64(key >> quixoPlane & (1<<quixoPlane - 1))
+	return g.ranks.tierOf[min(x, o)][max(x, o)]
 }
 
 func (g *Quixo) Encode(p sente.Position) uint64 {

@@ -16,7 +16,11 @@ import (
 // board is the pair {a, b}, a ≤ b, of the counts of the two symbols; a
 // move turns a blank cube or one of the mover's own, so the mover's count
 // grows by one or stays, and a tier's moves lead to itself or to a tier of
-// one cube more, never back. Within the tier, the boards where the mover
+// one cube more, never back. Tiers are numbered by a+b and then by a, from
+// 0 for the empty board, so that a tier's children (ChildTiers) have higher
+// numbers than it: this one numbering is the tier engine's, the one stored
+// tables are named by, and Tier's (sente.Tiered) for the hashing engine,
+// both of which solve children, the higher numbers, first. Within the tier, the boards where the mover
 // has a cubes come first and, when a < b, those where it has b follow;
 // each board is the colex rank of its marked cells times the ways to split
 // them, plus the rank of the mover's cubes among them (cellPairRanks).
@@ -29,7 +33,7 @@ import (
 
 // quixoRanks are the tiers of a board, made by NewQuixo.
 type quixoRanks struct {
-	tierOf   [26][26]int // tierOf[a][b], a ≤ b, a+b ≤ cells
+	tierOf   [26][26]int // tierOf[a][b], a ≤ b, a+b ≤ cells: the tier's number
 	counts   []quixoTier
 	children [][]int
 	pairs    cellPairRanks

@@ -178,8 +178,21 @@ func TestQuixoConsistency(t *testing.T) {
 				if v != want || over != wantOver || kv != v || kover != over {
 					t.Fatalf("%s: Ended %v %v, EndedKey %v %v; want %v %v", text, v, over, kv, kover, want, wantOver)
 				}
-				if tier := strings.Count(text, "x") + strings.Count(text, "o") - 1; g.Tier(key) != tier { // less the side to move
-					t.Fatalf("%s: tier %d, want %d", text, g.Tier(key), tier)
+				// The tier of the counts {a ≤ b} of the symbols, numbered by
+				// a+b and then by a: one numbering for Tier and TierRank.
+				nx, no := strings.Count(text, "x"), strings.Count(text, "o")
+				if side == 'x' {
+					nx-- // less the side to move
+				} else {
+					no--
+				}
+				a, b := min(nx, no), max(nx, no)
+				tier := a
+				for s := range a + b {
+					tier += s/2 + 1
+				}
+				if rt, _ := g.TierRank(key); g.Tier(key) != tier || rt != tier {
+					t.Fatalf("%s: Tier %d, TierRank's tier %d; want %d", text, g.Tier(key), rt, tier)
 				}
 				c := g.Canonical(key)
 				if g.Canonical(c) != c || c > key {

@@ -13,6 +13,11 @@
 // with the finite values among the options, from which both the outcome and
 // the outcome of sums follow.
 //
+// Misère play (misere.go), in which the player who cannot move wins, has no
+// such sums: MisereGame makes any game misère, keeping its capabilities,
+// and Misere solves it. A game says it is misère with the sente.Misere
+// capability (IsMisere asks sente.CapabilitiesOf), and Grundy refuses it.
+//
 // Heap games (octal games, subtraction games, Grundy's game; see
 // sente.HeapRules) get the sequence of single-heap values directly from the
 // rules, with the sparse-space method where it applies, and the periods of

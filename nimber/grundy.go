@@ -51,11 +51,10 @@ var ErrLoopy = errors.New("the game is loopy")
 // which solve.Solve (or Misere) computes.
 var ErrNotNormalPlay = errors.New("Grundy values are defined for normal play only (the player who cannot move loses); the game's win/lose values and remoteness are defined")
 
-// IsMisere reports whether g is played under misère play: it says so with a
-// Misere method, as games.Nim and MisereGame's games do.
+// IsMisere reports whether g is played under misère play: it says so with
+// its sente.Misere capability, as games.Nim and MisereGame's games do.
 func IsMisere(g sente.Game) bool {
-	m, ok := g.(interface{ Misere() bool })
-	return ok && m.Misere()
+	return sente.CapabilitiesOf(g).IsMisere()
 }
 
 // Values are the Grundy values of the positions reachable from a root.

@@ -48,11 +48,12 @@ var (
 	_ sente.Capable = misereGame{}
 	_ sente.Capable = misereEncoded{}
 	_ sente.Encoder = misereEncoded{}
+	_ sente.Misere  = misereGame{}
 )
 
 // Capabilities are g's, but for what misère play changes. The Describer
-// says the game is under misère play and the Encoder ends positions as
-// Ended does. Splitter and Heaps are dropped: a misère sum's value is not
+// says the game is under misère play, Misere says so too (sente.Misere),
+// and the Encoder ends positions as Ended does. Splitter and Heaps are dropped: a misère sum's value is not
 // the XOR of its components' values, and heap values are normal-play
 // values. The rest hold as they are, since misère play changes no position
 // and no move: ranks, tiers and symmetries (mirror images have the same
@@ -64,6 +65,7 @@ func (m misereGame) Capabilities() sente.Capabilities {
 	c.Encoder = nil
 	c.Splitter, c.Heaps = nil, nil
 	c.Describer = m
+	c.Misere = m
 	return c
 }
 
@@ -82,13 +84,10 @@ func (m misereGame) Ended(p sente.Position) (sente.Value, bool) {
 // partisan game says false rather than nothing.
 func (m misereGame) Impartial() bool { return sente.CapabilitiesOf(m.Game).IsImpartial() }
 
-// Misere reports that the game is under misère play, so that Grundy refuses
-// it at once; misère play of a misère game is normal play again.
+// Misere reports that the game is under misère play (sente.Misere), so that
+// Grundy refuses it at once; misère play of a misère game is normal play
+// again.
 func (m misereGame) Misere() bool { return !IsMisere(m.Game) }
-
-// Unwrap returns the game under normal play, for code that looks for the
-// game's own kind (a rules file, say).
-func (m misereGame) Unwrap() sente.Game { return m.Game }
 
 // Describe is g's description, said to be under misère play.
 func (m misereGame) Describe() sente.Description {

@@ -21,8 +21,9 @@
 //     (sente.Feature), coloured by who wins the positions in it. Cells,
 //     fonts and labels shrink as the table grows; labels turn upright and
 //     then thin out rather than overlap. Features (features.go) finds the
-//     features to draw it by: a game's own, or a rules file's, sized by the
-//     solved positions.
+//     features to draw it by: a game's own (sente.Featured), or those it
+//     measures a position at a time (sente.Measured, as a rules file
+//     does), sized by the solved positions.
 //   - GrundyPlot (grundyplot.go) draws G(n) against a parameter, with the
 //     period shaded and said to be proven or conjectured.
 //

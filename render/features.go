@@ -6,24 +6,22 @@ import (
 	"strings"
 
 	"sente"
-	"sente/rules"
 	"sente/solve"
 )
 
 // Features returns the features of the positions of sol's game to draw a
-// table by (see TablePicture): a Go game's own (sente.Featured), or those
-// a rules file names, whose functions give values without a range, so the
-// range is read off the solved positions. A feature of a rules file that
-// fails, or is negative, at a position is an error naming the position.
+// table by (see TablePicture): a game's own (sente.Featured), or those it
+// measures a position at a time (sente.Measured: a rules file's), whose
+// range is read off the solved positions. A measured feature that fails,
+// or is negative, at a position is an error naming the position. Misère
+// play keeps the game's features, as it keeps its positions.
 func Features(g sente.Game, sol *solve.Solution) ([]sente.Feature, error) {
-	if f := sente.CapabilitiesOf(g).Featured; f != nil && f.Features() != nil {
+	c := sente.CapabilitiesOf(g)
+	if f := c.Featured; f != nil && f.Features() != nil {
 		return f.Features(), nil
 	}
-	if w, ok := g.(interface{ Unwrap() sente.Game }); ok {
-		g = w.Unwrap() // misère play: the same positions, so the same features
-	}
-	file, ok := rules.Of(g)
-	if !ok {
+	file := c.Measured
+	if file == nil {
 		return nil, nil
 	}
 	var features []sente.Feature
@@ -47,7 +45,7 @@ func Features(g sente.Game, sol *solve.Solution) ([]sente.Feature, error) {
 		}
 		features = append(features, sente.Feature{
 			Name: name,
-			Doc:  "the feature " + name + " of the rules file",
+			Doc:  "the feature " + name + " the game measures",
 			Of: func(p sente.Position) int {
 				v, _ := file.Feature(name, p)
 				return v

@@ -10,8 +10,8 @@ import (
 
 // Capabilities states what the file defines: every rules game is an
 // Encoder, a Describer and Erring; it is Impartial, a Splitter, Tiered, a
-// Restricter and a Boarder only when the file sets impartial = True and
-// defines components, tier, policies and board. Those but Impartial are
+// Restricter, a Boarder and Measured only when the file sets impartial =
+// True and defines components, tier, policies, board and features. Those but Impartial are
 // small values that hold the game, not methods of *Game, so that a type
 // assertion on the game finds none of them: CapabilitiesOf is the one way
 // to ask. Impartial is a method, since it answers for itself: false when
@@ -33,6 +33,9 @@ func (g *Game) Capabilities() sente.Capabilities {
 	if g.fn.board != nil {
 		c.Boarder = boardCap{g}
 	}
+	if len(g.sh.features) > 0 {
+		c.Measured = g
+	}
 	return c
 }
 
@@ -45,6 +48,7 @@ type (
 var (
 	_ sente.Capable    = (*Game)(nil)
 	_ sente.Impartial  = (*Game)(nil)
+	_ sente.Measured   = (*Game)(nil)
 	_ sente.Splitter   = splitCap{}
 	_ sente.Tiered     = tierCap{}
 	_ sente.Restricter = restrictCap{}

@@ -12,6 +12,8 @@ import (
 )
 
 // FeatureNames returns the names of the file's features, in its order.
+// With Feature, it makes the game sente.Measured when the file has
+// features.
 func (g *Game) FeatureNames() []string {
 	names := make([]string, len(g.sh.features))
 	for i, f := range g.sh.features {

@@ -397,8 +397,8 @@ func TestLoadShort(t *testing.T) {
 var servingOn = regexp.MustCompile(`serving on (http://\S+/)`)
 
 // TestLoad is the full load test, run when SENTE_LOAD=1: a hundred
-// clients for a minute (SENTE_LOAD_SECONDS) against `sente serve
-// --memory 2G` (SENTE_LOAD_MEMORY) built from this tree, in its own
+// clients for a minute (SENTE_LOAD_SECONDS) against `sente --max-memory 2G
+// serve` (SENTE_LOAD_MEMORY) built from this tree, in its own
 // process, whose resident memory and its children's are measured.
 func TestLoad(t *testing.T) {
 	if os.Getenv("SENTE_LOAD") != "1" {
@@ -416,7 +416,7 @@ func TestLoad(t *testing.T) {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--memory", memory)
+	cmd := exec.Command(bin, "--max-memory", memory, "serve", "--addr", "127.0.0.1:0")
 	cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+dir)
 	stdout, _ := cmd.StdoutPipe()
 	var stderr strings.Builder

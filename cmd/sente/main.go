@@ -22,7 +22,7 @@ import (
 type cli struct {
 	Steps     uint64           `help:"Rules files: the most Starlark steps one call of the file's functions may take (an endless loop ends there)." default:"1000000"`
 	CallTime  time.Duration    `help:"Rules files: the longest time one call of the file's functions may take (0 for no limit)." default:"10s"`
-	MaxMemory string           `help:"Stop with an error once the process holds more memory than this (512M, 8G, ...; 0 for no limit). The default is three quarters of the machine's memory. Not for serve, which limits each solve by positions." default:"${max_memory}"`
+	MaxMemory string           `help:"Stop with an error once the process holds more memory than this (512M, 8G, ...; 0 for no limit). For serve, the server's memory budget, shared by every solve, solved game kept and pasted rules file (at least 64M). The default is three quarters of the machine's memory or of the control group's limit." default:"${max_memory}"`
 	Version   kong.VersionFlag `help:"Print sente's version and the commit it was built from."`
 
 	List     listCmd     `cmd:"" help:"List the built-in games."`
@@ -56,8 +56,12 @@ type env struct {
 	// tty reports whether stderr is a terminal, for progress.
 	tty bool
 	// maxMemory is --max-memory in bytes (0: no limit), for refusing
-	// solves whose estimate cannot fit.
+	// solves whose estimate cannot fit; 0 for serve, which keeps its
+	// solves within a budget of its own instead.
 	maxMemory uint64
+	// serveMemory is --max-memory as given for serve, the server's budget
+	// (see serveCmd.budget); "" when not given.
+	serveMemory string
 	// games is where specs become games: the built-in families and rules
 	// files, run as --steps and --call-time say and stopped with ctx.
 	games *games.Catalog
@@ -143,13 +147,18 @@ func (proc process) run(ctx context.Context, args []string, stdin io.Reader, std
 		fmt.Fprintf(stderr, "sente: %s\n", parseErrorLine(err))
 		return 2
 	}
-	limit, err := parseSize(c.MaxMemory)
-	if err != nil {
+	// For serve, --max-memory is the server's budget, which the server
+	// keeps its solves within and reads itself (serve.go): the process is
+	// not stopped at it.
+	var limit uint64
+	var serveMemory string
+	if kctx.Command() == "serve" {
+		if flagGiven(kctx, "max-memory") {
+			serveMemory = c.MaxMemory
+		}
+	} else if limit, err = parseSize(c.MaxMemory); err != nil {
 		fmt.Fprintf(stderr, "sente: %v\n", err)
 		return 2
-	}
-	if kctx.Command() == "serve" {
-		limit = 0
 	}
 	if proc.supervise && inChild(kctx.Command()) {
 		if status, started := runChild(ctx, args, kctx.Command(), limit, stdin, stdout, stderr, tty); started {
@@ -158,7 +167,7 @@ func (proc process) run(ctx context.Context, args []string, stdin io.Reader, std
 	}
 	ctx, stopWatch := watchMemory(ctx, limit)
 	defer stopWatch()
-	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, tty: tty, maxMemory: limit}
+	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, tty: tty, maxMemory: limit, serveMemory: serveMemory}
 	e.files.staged = proc.staged
 	if !interactive(kctx.Command()) && !proc.child {
 		// Nothing reaches stdout unless the whole command succeeds. (A
@@ -220,6 +229,17 @@ func (proc process) run(ctx context.Context, args []string, stdin io.Reader, std
 		return 1
 	}
 	return 0
+}
+
+// flagGiven reports whether the command line gave the flag of that name
+// (without its dashes), rather than its default.
+func flagGiven(kctx *kong.Context, name string) bool {
+	for _, p := range kctx.Path {
+		if p.Flag != nil && p.Flag.Name == name && !p.Resolved {
+			return true
+		}
+	}
+	return false
 }
 
 // interactive reports whether command (as kong names it) talks with the

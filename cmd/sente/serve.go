@@ -18,7 +18,7 @@ import (
 // serveCmd runs the browser app.
 type serveCmd struct {
 	Addr           string        `help:"Address to listen on." default:"127.0.0.1:8080"`
-	Memory         string        `help:"Memory budget of the server, shared by every solve, solved game kept and pasted rules file (512M, 4G, ...); default: three quarters of the machine's or the control group's limit."`
+	Memory         string        `hidden:"" help:"The old name of sente --max-memory, the server's memory budget."`
 	MaxPositions   int           `help:"Stop a solve past this many positions, besides the memory budget (0: no cap)." default:"0"`
 	MaxSolves      int           `help:"Big solves that may run at once; others wait. Small ones have two slots of their own." default:"2"`
 	MaxWaiting     int           `help:"Big solves that may wait, and four times as many small ones; past that the server answers 503." default:"32"`
@@ -26,22 +26,40 @@ type serveCmd struct {
 	Cache          int           `help:"Solved games kept in memory." default:"32"`
 	MaxBody        int64         `help:"Largest request body in bytes (a pasted rules file)." default:"65536"`
 	RequestTimeout time.Duration `help:"Longest time one request may take." default:"10s"`
-	RulesMemory    string        `help:"Hard memory limit of the child process that loads or explores one pasted rules file (512M, 1G, ...); default: 1G, at most an eighth of the budget."`
+	RulesMemory    string        `help:"Hard memory limit of the child process that loads or explores one pasted rules file (512M, 1G, ...); default: 1G, at most an eighth of the budget (sente --max-memory)."`
 	MaxRulesFiles  int           `help:"Pasted rules files kept; a paste beyond that forgets the one used longest ago." default:"256"`
 	Store          string        `help:"Directory of solved tables (sente solve --store) to answer from, whatever a game's size; default: the cache directory."`
+}
+
+// budget is the server's memory budget: sente --max-memory (given is its
+// text, "" when not given) or its old name serve --memory, by default
+// three quarters of the memory the process may have (web.DefaultMemory).
+// flag names the flag it came from, for messages. 0, which means no limit
+// to the other commands, is no budget.
+func (c serveCmd) budget(given string) (budget uint64, flag string, err error) {
+	flag, text := "--max-memory", given
+	switch {
+	case c.Memory != "" && given != "" && c.Memory != given:
+		return 0, "", badInput("--max-memory %s and --memory %s: --memory is the old name of --max-memory, the server's budget; give it once", given, c.Memory)
+	case c.Memory != "" && given == "":
+		flag, text = "--memory", c.Memory
+	case given == "":
+		return web.DefaultMemory(), flag, nil
+	}
+	n, err := parseSize(text)
+	if err != nil || n == 0 {
+		return 0, "", badInput("%s %q: the server's memory budget; want an amount such as 512M or 4G, at least 64M", flag, text)
+	}
+	return n, flag, nil
 }
 
 func (c serveCmd) Run(e *env) error {
 	if c.MaxPositions < 0 || c.MaxSolves <= 0 || c.MaxWaiting <= 0 || c.Abandon <= 0 || c.Cache <= 0 || c.MaxBody <= 0 || c.RequestTimeout <= 0 || c.MaxRulesFiles <= 0 {
 		return badInput("--max-solves, --max-waiting, --abandon, --cache, --max-body, --request-timeout and --max-rules-files must be positive, --max-positions at least 0")
 	}
-	budget := web.DefaultMemory()
-	if c.Memory != "" {
-		n, err := parseSize(c.Memory)
-		if err != nil || n == 0 {
-			return badInput("--memory %q: want an amount such as 512M or 4G, at least 64M", c.Memory)
-		}
-		budget = n
+	budget, budgetFlag, err := c.budget(e.serveMemory)
+	if err != nil {
+		return err
 	}
 	var rulesMemory uint64
 	if c.RulesMemory != "" {
@@ -78,7 +96,7 @@ func (c serveCmd) Run(e *env) error {
 		Logf:           func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) },
 	})
 	if errors.Is(err, web.ErrBudget) {
-		flags := "--memory " + solve.FormatSize(budget)
+		flags := budgetFlag + " " + solve.FormatSize(budget)
 		if c.RulesMemory != "" {
 			flags += ", --rules-memory " + c.RulesMemory
 		}

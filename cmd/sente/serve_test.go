@@ -10,6 +10,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"sente/solve"
+	"sente/web"
 )
 
 // announcingWriter passes the address that serve prints to the test.
@@ -35,39 +38,79 @@ func (w *announcingWriter) Write(p []byte) (int, error) {
 // TestServe starts the app on a free port, asks it about tic-tac-toe's
 // start, and stops it as Ctrl-C would: status 0, nothing on stderr.
 func TestServe(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	stdout := &announcingWriter{addr: make(chan string, 1)}
-	var stderr bytes.Buffer
-	status := make(chan int, 1)
-	go func() {
-		status <- run(ctx, []string{"serve", "--addr", "127.0.0.1:0"}, strings.NewReader(""), stdout, &stderr, false)
-	}()
-	var base string
-	select {
-	case base = <-stdout.addr:
-	case s := <-status:
-		t.Fatalf("serve stopped with status %d before serving: %s", s, stderr.String())
-	case <-time.After(10 * time.Second):
-		t.Fatal("serve did not say where it serves within 10 s")
-	}
-
+	base, stop := startServe(t, "serve", "--addr", "127.0.0.1:0")
 	pos := askUntilSolved(t, base+"api/position?game=tictactoe", 20*time.Second)
 	if pos.Status != "ready" || pos.Value != "tie" {
 		t.Errorf("tic-tac-toe's start: status %q value %q (%s), want ready and tie", pos.Status, pos.Value, pos.Verdict)
 	}
+	stop()
+}
 
-	cancel()
-	select {
-	case s := <-status:
-		if s != 0 {
-			t.Errorf("status %d after Ctrl-C, want 0", s)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("serve did not stop within 10 s of Ctrl-C")
+// TestServeBudget: sente --max-memory is the server's budget, before or
+// after the command, as is its old name serve --memory; without either
+// the budget is three quarters of the memory the process may have. The
+// refusal of connect four 7×6, too large for any of them, names it.
+func TestServeBudget(t *testing.T) {
+	for _, tc := range []struct {
+		args   []string
+		budget string
+	}{
+		{[]string{"--max-memory", "3G", "serve"}, "3G"},
+		{[]string{"serve", "--max-memory=1.5G"}, "1.5G"},
+		{[]string{"serve", "--memory", "2G"}, "2G"},
+		{[]string{"serve"}, solve.FormatSize(web.DefaultMemory())},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			base, stop := startServe(t, append(tc.args, "--addr", "127.0.0.1:0")...)
+			defer stop()
+			pos := askUntilSolved(t, base+"api/position?game=connect4", 20*time.Second)
+			if want := "more than this server's memory budget allows (" + tc.budget + ", of which"; !strings.Contains(pos.Error, want) {
+				t.Errorf("connect four 7×6: status %q, error %q; want it to say %q", pos.Status, pos.Error, want)
+			}
+		})
 	}
-	if stderr.Len() != 0 {
-		t.Errorf("stderr %q, want nothing", stderr.String())
+}
+
+// startServe runs sente with args, a command line of serve, until it says
+// where it serves, and returns that address; stop stops it as Ctrl-C
+// would and checks that it ends with status 0 and nothing on stderr.
+func startServe(t *testing.T, args ...string) (base string, stop func()) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	stdout := &announcingWriter{addr: make(chan string, 1)}
+	var stderr bytes.Buffer
+	status := make(chan int, 1)
+	go func() {
+		status <- run(ctx, args, strings.NewReader(""), stdout, &stderr, false)
+	}()
+	select {
+	case base = <-stdout.addr:
+	case s := <-status:
+		cancel()
+		t.Fatalf("serve stopped with status %d before serving: %s", s, stderr.String())
+	case <-time.After(10 * time.Second):
+		cancel()
+		t.Fatal("serve did not say where it serves within 10 s")
+	}
+	stopped := false
+	return base, func() {
+		t.Helper()
+		if stopped {
+			return
+		}
+		stopped = true
+		cancel()
+		select {
+		case s := <-status:
+			if s != 0 {
+				t.Errorf("status %d after Ctrl-C, want 0", s)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("serve did not stop within 10 s of Ctrl-C")
+		}
+		if stderr.Len() != 0 {
+			t.Errorf("stderr %q, want nothing", stderr.String())
+		}
 	}
 }
 
