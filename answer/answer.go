@@ -173,7 +173,7 @@ func Solve(ctx context.Context, g sente.Game, opt Options) (*Answer, error) {
 	if ok {
 		return a, a.attachGrundy(ctx, nil, opt)
 	}
-	if err := fits(g, opt); err != nil {
+	if err := Fits(g, opt); err != nil {
 		return nil, err
 	}
 	sopt := solve.Options{From: root, Restrict: opt.Restrict, Symmetry: opt.Symmetry, MaxPositions: opt.MaxPositions, Progress: opt.Progress}

@@ -52,10 +52,18 @@ func PlanOf(g sente.Game) (Plan, bool) {
 	return p, true
 }
 
-// fits refuses, before any work, a solve by the hashing engine that by the
-// game's own estimate needs more memory than opt.MaxMemory: its estimate
-// and the largest sizes that fit.
-func fits(g sente.Game, opt Options) error {
+// BytesFor is what n positions of g cost at the peak of a solve by the
+// hashing engine, for a game whose positions are known only once explored
+// (a rules file's, explored in a child).
+func BytesFor(g sente.Game, n int) int64 {
+	return int64(float64(n) * solve.BytesPerPosition(g))
+}
+
+// Fits refuses, before any work, a solve by the hashing engine that by the
+// game's own estimate needs more memory than opt.MaxMemory: a Refusal with
+// its estimate and the largest sizes that fit. Solve asks it; a server that
+// plans its memory before solving asks it too.
+func Fits(g sente.Game, opt Options) error {
 	if opt.MaxMemory == 0 || opt.Force {
 		return nil
 	}

@@ -39,8 +39,8 @@ type Story struct {
 
 	// Moves are every move from the position, best first, for the player
 	// to move; MovesSummary sums them up in a sentence or two.
-	Moves        []StoryMove `json:"moves"`
-	MovesSummary string      `json:"moves_summary"`
+	Moves        []MoveJSON `json:"moves"`
+	MovesSummary string     `json:"moves_summary"`
 
 	// Strategy is the winning side's plan from the position; nil for a
 	// tie, a draw, or a game that is over.
@@ -57,16 +57,6 @@ type Step struct {
 	Player string `json:"player"`   // who plays it: "first" or "second"
 	Move   string `json:"move"`     // the move's name
 	After  string `json:"position"` // the position it leads to
-}
-
-// StoryMove is one move from the position with what it leads to under
-// perfect play, for the player making it.
-type StoryMove struct {
-	Move  string `json:"move"`
-	Value string `json:"value"`      // win, lose, tie or draw, for the mover
-	Plies *int   `json:"remoteness"` // plies to the end counting this move; nil for a draw
-	Words string `json:"words"`      // "wins in 9 plies", "loses in 8 plies", "draw"
-	Best  bool   `json:"best"`       // no move from the position is better
 }
 
 // StoryOptions bound the work of ExplainWith.
@@ -151,7 +141,7 @@ func (e *storyteller) heading(p sente.Position, o sente.Outcome) *Story {
 		Plies:    remoteness(o),
 		Verdict:  Verdict(turn, o),
 		Line:     []Step{},
-		Moves:    []StoryMove{},
+		Moves:    []MoveJSON{},
 	}
 	if d := e.caps.Describer; d != nil {
 		s.Game = d.Describe().Summary
@@ -187,11 +177,8 @@ func (e *storyteller) moves(s *Story, p sente.Position, o sente.Outcome) error {
 	if err != nil {
 		return err
 	}
-	for _, m := range ranked {
-		s.Moves = append(s.Moves, StoryMove{
-			Move: m.Name, Value: m.Outcome.Value.String(), Plies: remoteness(m.Outcome),
-			Words: moveWords(m.Outcome), Best: m.Outcome == ranked[0].Outcome,
-		})
+	if s.Moves, err = MovesJSON(e.sol, p, nil); err != nil {
+		return err
 	}
 	s.MovesSummary = movesSummary(e.g.Turn(p), o, ranked)
 	return nil

@@ -106,7 +106,7 @@ func TestStoryGoldens(t *testing.T) {
 func movesWhere(s *explain.Story, value string) []string {
 	var out []string
 	for _, m := range s.Moves {
-		if m.Value == value {
+		if m.Value.String() == value {
 			out = append(out, m.Move)
 		}
 	}

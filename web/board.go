@@ -1,63 +1,19 @@
 package web
 
 import (
+	"sente/explain"
 	"strconv"
 
 	"sente"
 )
 
-// Board is a picture of a position for the page, made from the game's
-// sente.Board. Kind, the board's Style, says which fields are set: "grid"
-// (tic-tac-toe, connect four, quixo, teeko, dōbutsu shōgi, a rules file
-// that defines board), "hands" (chopsticks), "cards" (seed 000). Games
-// without a board view have none, and the page shows the text form (and
-// the game's own drawing, when it has one).
-type Board struct {
-	Kind string `json:"kind"`
-
-	// grid: Cells[r][c] is "x", "o", a piece's letter (upper case the first
-	// player's) or "" from the top row.
-	Cells     [][]string `json:"cells,omitempty"`
-	RowLabels []string   `json:"rowLabels,omitempty"`
-	ColLabels []string   `json:"colLabels,omitempty"`
-	Gravity   bool       `json:"gravity,omitempty"`
-	Caption   string     `json:"caption,omitempty"` // a line shown below the grid
-
-	// Plays places the moves of the position that can be played on the
-	// board; the others are played from the list of moves only. Moves[r][c]
-	// (grid) is the move played by one click on cell c of row r: the one
-	// move without From whose To it is.
-	Plays []BoardMove `json:"plays"`
-	Moves [][]string  `json:"moves,omitempty"`
-
-	// hands: fingers on each hand, left then right, 5 for dead; the cell
-	// of a hand in Plays is [player, hand], 0 for the first player and
-	// the left hand.
-	Hands [][2]int `json:"hands,omitempty"`
-
-	// cards: each player's hand with what has been played, and the total
-	// on the table against the target; a total of 0 is shown as such.
-	Cards  []CardHand `json:"cards,omitempty"`
-	Total  int        `json:"total"`
-	Target int        `json:"target"`
-}
-
-// BoardMove is where a move is played: From, when set, is the cell
-// ([row, column] from the top-left) a piece is taken from, To the cell it
-// is put on. Without From one click on To plays it.
-type BoardMove struct {
-	Name string  `json:"name"`
-	From *[2]int `json:"from,omitempty"`
-	To   [2]int  `json:"to"`
-}
-
-// CardHand is one player's cards: each card's value, whether it is on the
-// table, and the move that plays it (when it is this player's turn).
-type CardHand struct {
-	Values []int    `json:"values"`
-	Played []bool   `json:"played"`
-	Moves  []string `json:"moves"`
-}
+// Board, BoardMove and CardHand are explain's JSON of a board: the page
+// draws them.
+type (
+	Board     = explain.BoardJSON
+	BoardMove = explain.BoardMoveJSON
+	CardHand  = explain.CardHandJSON
+)
 
 // boardOf draws p when the game offers a board (sente.Boarder); nil
 // otherwise, and for a style the page does not know.
@@ -77,9 +33,9 @@ func boardOf(g sente.Game, p sente.Position, moves []sente.Move) *Board {
 	placed := boardMoves(b, located, moves)
 	switch b.Style {
 	case "", "grid":
-		return &Board{Kind: "grid", Cells: b.Cells, Plays: placed, Moves: oneClick(b, placed), RowLabels: b.RowLabels, ColLabels: b.ColLabels, Gravity: b.Gravity, Caption: b.Caption}
+		return &Board{Style: "grid", Cells: b.Cells, Plays: placed, Clicks: oneClick(b, placed), RowLabels: b.RowLabels, ColLabels: b.ColLabels, Gravity: b.Gravity, Caption: b.Caption}
 	case "hands":
-		out := &Board{Kind: "hands", Plays: placed}
+		out := &Board{Style: "hands", Plays: placed}
 		for _, row := range b.Cells {
 			var h [2]int
 			for i := range min(len(row), 2) {
@@ -89,7 +45,7 @@ func boardOf(g sente.Game, p sente.Position, moves []sente.Move) *Board {
 		}
 		return out
 	case "cards":
-		out := &Board{Kind: "cards", Plays: placed, Total: b.Count, Target: b.Goal}
+		out := &Board{Style: "cards", Plays: placed, Total: b.Count, Target: b.Goal}
 		for r, row := range b.Cells {
 			h := CardHand{Values: make([]int, len(row)), Played: make([]bool, len(row)), Moves: make([]string, len(row))}
 			for c, v := range row {
@@ -118,7 +74,7 @@ func oneClick(b sente.Board, placed []BoardMove) [][]string {
 	for _, m := range placed {
 		if m.From == nil {
 			r, c := m.To[0], m.To[1]
-			cells[r][c] = m.Name
+			cells[r][c] = m.Move
 			count[r][c]++
 		}
 	}
@@ -149,7 +105,7 @@ func boardMoves(b sente.Board, located []sente.BoardMove, moves []sente.Move) []
 			continue
 		}
 		delete(at, m.Name)
-		bm := BoardMove{Name: m.Name, To: [2]int{l.To.Row, l.To.Col}}
+		bm := BoardMove{Move: m.Name, To: [2]int{l.To.Row, l.To.Col}}
 		if l.From != nil {
 			bm.From = &[2]int{l.From.Row, l.From.Col}
 		}

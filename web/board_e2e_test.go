@@ -15,6 +15,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"sente"
+	"sente/explain"
 	"sente/games"
 	"sente/store"
 )
@@ -116,11 +118,11 @@ func (d *boardDriver) play(st pageState, name string) pageState {
 	}
 	values := map[string]string{}
 	for _, m := range want.Moves {
-		values[m.Name] = m.Value
+		values[m.Move] = m.Value.String()
 	}
 	var bm *BoardMove
 	for i, p := range want.Board.Plays {
-		if p.Name == name {
+		if p.Move == name {
 			bm = &want.Board.Plays[i]
 		}
 	}
@@ -136,8 +138,8 @@ func (d *boardDriver) play(st pageState, name string) pageState {
 				continue
 			}
 			cls := eval[string](d.t, d.ctx, `document.querySelector('`+cellSel(p.To)+`').className`)
-			if !strings.Contains(cls, "target") || !strings.Contains(cls, valueClassOf[values[p.Name]]) {
-				d.t.Errorf("%s at %s, %s selected: the target of %s (%s) has class %q", d.spec, st.Position, name, p.Name, values[p.Name], cls)
+			if !strings.Contains(cls, "target") || !strings.Contains(cls, valueClassOf[values[p.Move]]) {
+				d.t.Errorf("%s at %s, %s selected: the target of %s (%s) has class %q", d.spec, st.Position, name, p.Move, values[p.Move], cls)
 			}
 		}
 	}
@@ -279,7 +281,7 @@ func TestBrowserBoardMoves(t *testing.T) {
 		}
 		want := serverMoves(t, base, d.spec, st.Position)
 		checkColours(t, st, want)
-		st = d.play(st, want.Moves[0].Name)
+		st = d.play(st, want.Moves[0].Move)
 		if ply == 1 {
 			screenshot(t, ctx, dir, "board-quixo.png")
 		}
@@ -355,7 +357,7 @@ func TestBrowserStoredBoards(t *testing.T) {
 	}
 	srv := newTestServer(t, Config{MaxPositions: 100, Tables: &tables})
 	for _, spec := range []string{"quixo:n=3", "teeko:n=4,pieces=2"} {
-		if info := position(t, srv.Handler(), spec, ""); info.Status != "ready" || info.Value != "win" || info.Board == nil || len(info.Board.Plays) != len(info.Moves) {
+		if info := position(t, srv.Handler(), spec, ""); info.Status != "ready" || info.Value != sente.Win || info.Board == nil || len(info.Board.Plays) != len(info.Moves) {
 			t.Errorf("%s from the store, first request: status %q, value %q, board %+v", spec, info.Status, info.Value, info.Board)
 		}
 	}
@@ -369,7 +371,7 @@ func TestBrowserStoredBoards(t *testing.T) {
 			if ply > 30 {
 				t.Fatalf("%s does not end", spec)
 			}
-			st = d.play(st, serverMoves(t, ts.URL, spec, st.Position).Moves[0].Name)
+			st = d.play(st, serverMoves(t, ts.URL, spec, st.Position).Moves[0].Move)
 		}
 		if st.Verdict != "Game over: you won!" {
 			t.Errorf("stored %s ended with %q; the first player wins it", spec, st.Verdict)
@@ -417,9 +419,10 @@ func TestBrowserBoardsOnPhone(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		info := PositionInfo{Game: tc.spec, Position: g.FormatPosition(p), Turn: g.Turn(p).String(), Status: "ready"}
+		info := PositionInfo{Game: tc.spec, Position: g.FormatPosition(p), Turn: g.Turn(p), Status: "ready"}
+		three := 3
 		for _, m := range g.Moves(p) {
-			info.Moves = append(info.Moves, MoveInfo{Name: m.Name, To: g.FormatPosition(m.To), Value: "win", Remoteness: 3})
+			info.Moves = append(info.Moves, explain.MoveJSON{Move: m.Name, Player: g.Turn(p), Position: g.FormatPosition(m.To), Value: sente.Win, Remoteness: &three})
 		}
 		info.Board = boardOf(g, p, g.Moves(p))
 		js, _ := json.Marshal(info)

@@ -17,34 +17,16 @@ import (
 func TestRulesFileBoard(t *testing.T) {
 	needSandbox(t)
 	h := newTestServer(t, Config{}).Handler()
-	src, err := os.ReadFile("../rules/testdata/ttt.star")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/rules", strings.NewReader(string(src))))
-	var m map[string]any
-	json.Unmarshal(rec.Body.Bytes(), &m)
-	spec, _ := m["spec"].(string)
-	if rec.Code != 200 || spec == "" {
-		t.Fatalf("POST ttt.star: %d %s", rec.Code, rec.Body)
-	}
+	spec := pasteFile(t, h, "../rules/testdata/ttt.star")
 	for _, pos := range [][2]string{{"", ""}, {`"x...o...."`, "x../.o./..."}} {
 		got := ready(t, h, spec, pos[0]).Board
 		want := ready(t, h, "tictactoe", pos[1]).Board
-		if got == nil || got.Kind != "grid" || !reflect.DeepEqual(got, want) {
+		if got == nil || got.Style != "grid" || !reflect.DeepEqual(got, want) {
 			t.Errorf("ttt.star at %q: board\n%+v\nwant the built-in tic-tac-toe's\n%+v", pos[0], got, want)
 		}
 	}
 	// A file without board has none: the page shows its text form.
-	src, err = os.ReadFile("../examples/count.star")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec = httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/rules", strings.NewReader(string(src))))
-	json.Unmarshal(rec.Body.Bytes(), &m)
-	if b := ready(t, h, m["spec"].(string), "").Board; b != nil {
+	if b := ready(t, h, pasteFile(t, h, "../examples/count.star"), "").Board; b != nil {
 		t.Errorf("count.star: board %+v, want none", b)
 	}
 }
@@ -186,12 +168,12 @@ def board(p):
 			pos  string
 			want []BoardMove
 		}{
-			{"", []BoardMove{{Name: "ab", From: &[2]int{0, 0}, To: [2]int{0, 1}}}},
-			{`(".x.o", "o")`, []BoardMove{{Name: "dc", From: &[2]int{0, 3}, To: [2]int{0, 2}}}},
-			{`(".xo.", "x")`, []BoardMove{{Name: "ba", From: &[2]int{0, 1}, To: [2]int{0, 0}}}},
+			{"", []BoardMove{{Move: "ab", From: &[2]int{0, 0}, To: [2]int{0, 1}}}},
+			{`(".x.o", "o")`, []BoardMove{{Move: "dc", From: &[2]int{0, 3}, To: [2]int{0, 2}}}},
+			{`(".xo.", "x")`, []BoardMove{{Move: "ba", From: &[2]int{0, 1}, To: [2]int{0, 0}}}},
 		} {
 			b := ready(t, h, spec, tc.pos).Board
-			if b == nil || !reflect.DeepEqual(b.Plays, tc.want) || !reflect.DeepEqual(b.Moves, [][]string{{"", "", "", ""}}) {
+			if b == nil || !reflect.DeepEqual(b.Plays, tc.want) || !reflect.DeepEqual(b.Clicks, [][]string{{"", "", "", ""}}) {
 				t.Errorf("steps (moves stated: %v) at %q: board %+v, want plays %+v and no one-click cells", strings.Contains(src, `"moves"`), tc.pos, b, tc.want)
 			}
 		}
@@ -216,18 +198,18 @@ func TestBuiltInBoardPlays(t *testing.T) {
 		}
 		unplaced := map[string]bool{}
 		for _, m := range info.Moves {
-			unplaced[m.Name] = true
+			unplaced[m.Move] = true
 		}
 		oneClick := 0
 		for _, p := range info.Board.Plays {
-			if !unplaced[p.Name] {
-				t.Errorf("%s at %q: %s is placed twice or is no move", tc.spec, tc.pos, p.Name)
+			if !unplaced[p.Move] {
+				t.Errorf("%s at %q: %s is placed twice or is no move", tc.spec, tc.pos, p.Move)
 			}
-			delete(unplaced, p.Name)
+			delete(unplaced, p.Move)
 			if p.From == nil {
 				oneClick++
-				if got := info.Board.Moves[p.To[0]][p.To[1]]; got != p.Name {
-					t.Errorf("%s at %q: the cell of %s plays %q", tc.spec, tc.pos, p.Name, got)
+				if got := info.Board.Clicks[p.To[0]][p.To[1]]; got != p.Move {
+					t.Errorf("%s at %q: the cell of %s plays %q", tc.spec, tc.pos, p.Move, got)
 				}
 			}
 		}
@@ -243,7 +225,7 @@ func TestCardsTotalZero(t *testing.T) {
 	h := newTestServer(t, Config{}).Handler()
 	ready(t, h, "cards", "")
 	_, _, body := get(t, h, "/api/position?game=cards")
-	if !strings.Contains(body, `"total":0,`) || !strings.Contains(body, `"target":23`) {
+	if !strings.Contains(body, `"table_total":0,`) || !strings.Contains(body, `"target_total":23`) {
 		t.Errorf("cards at the start: %s", body)
 	}
 }

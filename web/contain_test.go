@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"sente"
 	"sente/internal/sandbox"
 )
 
@@ -98,7 +99,7 @@ func TestHostileRulesFiles(t *testing.T) {
 	if code, _, _ := get(t, h, "/"); code != http.StatusOK {
 		t.Errorf("GET /: %d", code)
 	}
-	if info := ready(t, h, "nim:heaps=1/2/3", ""); info.Value != "lose" {
+	if info := ready(t, h, "nim:heaps=1/2/3", ""); info.Value != sente.Lose {
 		t.Errorf("nim 1/2/3: %+v", info)
 	}
 	src, err := os.ReadFile("../examples/count.star")
@@ -106,7 +107,7 @@ func TestHostileRulesFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, m := post(string(src))
-	if info := ready(t, h, m["spec"].(string), ""); code != 200 || info.Value != "lose" {
+	if info := ready(t, h, m["spec"].(string), ""); code != 200 || info.Value != sente.Lose {
 		t.Errorf("count.star: %d %+v", code, info)
 	}
 	wg.Wait()
@@ -118,25 +119,17 @@ func TestRulesFileFromUnreachablePosition(t *testing.T) {
 	needSandbox(t)
 	s := newTestServer(t, Config{})
 	h := s.Handler()
-	src, err := os.ReadFile("../examples/count.star")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/rules", strings.NewReader(string(src))))
-	var m map[string]any
-	json.Unmarshal(rec.Body.Bytes(), &m)
-	spec := m["spec"].(string)
+	spec := pasteFile(t, h, "../examples/count.star")
 	start := ready(t, h, spec, "")
 	if len(start.Moves) == 0 {
 		t.Fatalf("count.star: no moves: %+v", start)
 	}
 	// A position one move on is in the graph already.
-	next := ready(t, h, spec, start.Moves[0].To)
-	if next.Position != start.Moves[0].To {
-		t.Errorf("after %s: at %q, want %q", start.Moves[0].Name, next.Position, start.Moves[0].To)
+	next := ready(t, h, spec, start.Moves[0].Position)
+	if next.Position != start.Moves[0].Position {
+		t.Errorf("after %s: at %q, want %q", start.Moves[0].Move, next.Position, start.Moves[0].Position)
 	}
-	rec = httptest.NewRecorder()
+	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/position?game="+spec+"&pos=not-a-position", nil))
 	for rec.Code == 200 {
 		time.Sleep(20 * time.Millisecond)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"sente"
 	"sente/internal/sandbox"
 )
 
@@ -158,7 +159,7 @@ func checkColours(t *testing.T, st pageState, want *PositionInfo) {
 	}
 	values := map[string]string{}
 	for _, m := range want.Moves {
-		values[m.Name] = m.Value
+		values[m.Move] = m.Value.String()
 	}
 	for _, m := range st.Moves {
 		v := values[m.Name]
@@ -201,13 +202,13 @@ func playWhole(t *testing.T, ctx context.Context, dir, base, spec string, first 
 			first(st, want)
 		}
 		checkColours(t, st, want)
-		if want.Value == "win" && !strings.HasPrefix(st.Verdict, "You are winning") {
+		if want.Value == sente.Win && !strings.HasPrefix(st.Verdict, "You are winning") {
 			t.Errorf("at %s the server says win, the page says %q", st.Position, st.Verdict)
 		}
-		if (want.Value == "tie") && !strings.Contains(st.Verdict, "tie") {
+		if want.Value == sente.Tie && !strings.Contains(st.Verdict, "tie") {
 			t.Errorf("at %s the server says tie, the page says %q", st.Position, st.Verdict)
 		}
-		best := want.Moves[0].Name
+		best := want.Moves[0].Move
 		if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(click(best)))); err != nil {
 			t.Fatal(err)
 		}
@@ -242,8 +243,8 @@ func TestBrowserPlaysWholeGames(t *testing.T) {
 	// played by clicking the board's cells.
 	st := playWhole(t, ctx, dir, base, "tictactoe",
 		func(st pageState, want *PositionInfo) {
-			if want.Value != "tie" || want.Remoteness != 9 || len(st.Moves) != 9 {
-				t.Errorf("tic-tac-toe start: server %s in %d, page %d moves", want.Value, want.Remoteness, len(st.Moves))
+			if want.Value != sente.Tie || remoteness(want.Remoteness) != 9 || len(st.Moves) != 9 {
+				t.Errorf("tic-tac-toe start: server %s in %d, page %d moves", want.Value, remoteness(want.Remoteness), len(st.Moves))
 			}
 			if !strings.Contains(st.Verdict, "tie in 9 moves") {
 				t.Errorf("tic-tac-toe start verdict %q", st.Verdict)
@@ -259,8 +260,8 @@ func TestBrowserPlaysWholeGames(t *testing.T) {
 	// played by clicking them in the hand.
 	st = playWhole(t, ctx, dir, base, "cards",
 		func(st pageState, want *PositionInfo) {
-			if want.Value != "win" || want.Remoteness != 9 {
-				t.Errorf("cards start: server %s in %d", want.Value, want.Remoteness)
+			if want.Value != sente.Win || remoteness(want.Remoteness) != 9 {
+				t.Errorf("cards start: server %s in %d", want.Value, remoteness(want.Remoteness))
 			}
 			if st.Verdict != "You are winning: you can force a win in 9 moves." {
 				t.Errorf("cards start verdict %q", st.Verdict)

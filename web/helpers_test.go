@@ -2,10 +2,16 @@ package web
 
 import (
 	"context"
+	"encoding/json"
+	"net/http"
 	"net/http/httptest"
+	"os"
+	"strconv"
+	"strings"
 	"testing"
 
 	"sente"
+	"sente/explain"
 	"sente/games"
 	"sente/internal/sandbox"
 	"sente/solve"
@@ -67,4 +73,59 @@ func serveApp(t *testing.T, cfg Config) (srv *Server, base string) {
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)
 	return srv, ts.URL
+}
+
+// remoteness is r, or -1 when there is none (a draw, or a value not known
+// yet).
+func remoteness(r *int) int {
+	if r == nil {
+		return -1
+	}
+	return *r
+}
+
+// winner is who wins, as the API writes it ("first", "second", "none"), or
+// "" when it is not known yet.
+func winner(p *sente.Player) string {
+	if p == nil {
+		return ""
+	}
+	return p.String()
+}
+
+// grundyText writes a Grundy value of the API as the page does: "2",
+// "∞{0,2}", or "" when there is none.
+func grundyText(g *explain.GrundyJSON) string {
+	switch {
+	case g == nil:
+		return ""
+	case g.Infinite != nil:
+		ks := make([]string, len(g.Infinite))
+		for i, k := range g.Infinite {
+			ks[i] = strconv.Itoa(k)
+		}
+		return "∞{" + strings.Join(ks, ",") + "}"
+	case g.Grundy != nil:
+		return strconv.Itoa(*g.Grundy)
+	}
+	return ""
+}
+
+// pasteFile pastes the rules file at path into the server behind h and
+// returns the spec that names it.
+func pasteFile(t *testing.T, h http.Handler, path string) string {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/rules", strings.NewReader(string(src))))
+	var m map[string]any
+	json.Unmarshal(rec.Body.Bytes(), &m)
+	spec, _ := m["spec"].(string)
+	if rec.Code != 200 || spec == "" {
+		t.Fatalf("pasting %s: %d %s", path, rec.Code, rec.Body)
+	}
+	return spec
 }

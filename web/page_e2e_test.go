@@ -16,6 +16,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"sente/explain"
 )
 
 // The page's browser tests: phones, watching the computer play itself, the
@@ -130,7 +132,7 @@ func TestPagePhone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var list []GameInfo
+	var list []explain.GameJSON
 	if err := json.NewDecoder(resp.Body).Decode(&list); err != nil {
 		t.Fatal(err)
 	}
@@ -432,7 +434,7 @@ func TestPageOpponents(t *testing.T) {
 		st := waitTurn(t, ctx, "")
 		for !st.Ended {
 			want := serverMoves(t, base, "tictactoe", st.Position)
-			click(t, ctx, fmt.Sprintf(`#moves button.move[data-move=%q]`, want.Moves[0].Name))
+			click(t, ctx, fmt.Sprintf(`#moves button.move[data-move=%q]`, want.Moves[0].Move))
 			st = waitTurn(t, ctx, st.Position)
 		}
 		return readRecord(t, ctx), st.Verdict
@@ -618,10 +620,10 @@ func TestPageQueueBusyAndRefusal(t *testing.T) {
 			w.Header().Set("Retry-After", "1")
 			writeError(w, http.StatusServiceUnavailable, "too many solves are waiting")
 		case game == "tictactoe" && n <= 5:
-			solving(w, game, map[string]any{"phase": "queued", "queue": 2, "lane": "large", "estimatedBytes": 1_500_000_000})
+			solving(w, game, map[string]any{"phase": "queued", "queue": 2, "lane": "large", "estimated_bytes": 1_500_000_000})
 		case game == "tictactoe" && n <= 8:
 			solving(w, game, map[string]any{"phase": "solving", "done": 500, "total": 1000, "queue": 0, "lane": "large",
-				"estimatedBytes": 1_500_000_000, "bytes": 300_000_000, "secondsLeft": 12})
+				"estimated_bytes": 1_500_000_000, "bytes": 300_000_000, "seconds_left": 12})
 		case game == "nim" && n <= 3:
 			solving(w, game, map[string]any{"phase": "exploring", "done": 1000})
 		case game == "nim":

@@ -11,43 +11,13 @@ import (
 	"sente"
 	"sente/answer"
 	"sente/explain"
+	"sente/nimber"
 	"sente/solve"
 )
 
-// MoveInfo is one legal move with its value for the player making it.
-type MoveInfo struct {
-	Name       string `json:"name"`
-	To         string `json:"to"`
-	Value      string `json:"value,omitempty"` // win, lose, tie, draw; empty while solving
-	Remoteness int    `json:"remoteness"`
-	Grundy     string `json:"grundy,omitempty"` // of the position it leads to
-	Best       bool   `json:"best,omitempty"`
-}
-
-// PositionInfo is the answer of GET /api/position.
-type PositionInfo struct {
-	Game       string     `json:"game"`
-	Name       string     `json:"name"`
-	Summary    string     `json:"summary,omitempty"`
-	Rules      string     `json:"rules,omitempty"`
-	Form       string     `json:"form,omitempty"` // the text form of positions
-	Start      string     `json:"start"`
-	Position   string     `json:"position"`
-	Drawing    string     `json:"drawing,omitempty"`
-	Board      *Board     `json:"board,omitempty"`
-	Turn       string     `json:"turn"`
-	Ended      bool       `json:"ended"`
-	Value      string     `json:"value,omitempty"` // for the player to move
-	Remoteness int        `json:"remoteness"`
-	Winner     string     `json:"winner,omitempty"` // first, second or none
-	Grundy     string     `json:"grundy,omitempty"`
-	Impartial  bool       `json:"impartial"`
-	Verdict    string     `json:"verdict"`
-	Moves      []MoveInfo `json:"moves"`
-	Status     string     `json:"status"` // "solving" or "ready"
-	Progress   *Progress  `json:"progress,omitempty"`
-	Positions  int        `json:"positions,omitempty"`
-}
+// PositionInfo is the answer of GET /api/position, in the JSON every
+// command speaks (explain.PositionJSON).
+type PositionInfo = explain.PositionJSON
 
 func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
@@ -168,7 +138,7 @@ func (s *Server) pending(j *job) *PositionInfo {
 	pr := s.cache.progress(j)
 	return &PositionInfo{
 		Game: j.o.spec, Name: j.o.family.Name, Summary: j.o.family.Summary,
-		Status: "solving", Progress: &pr, Moves: []MoveInfo{},
+		Status: "solving", Progress: &pr, Moves: []explain.MoveJSON{},
 		Verdict: "Solving the game: " + progressWords(pr),
 	}
 }
@@ -189,20 +159,21 @@ func (s *Server) wait(ctx context.Context, j *job) bool {
 // describe builds the answer; a nil means the solve is still running.
 func (s *Server) describe(j *job, p sente.Position, a *answer.Answer) *PositionInfo {
 	o, g := j.o, j.game
+	turn := g.Turn(p)
 	info := &PositionInfo{
 		Game:     o.spec,
 		Name:     o.family.Name,
 		Summary:  o.family.Summary,
 		Start:    g.FormatPosition(g.Start()),
 		Position: g.FormatPosition(p),
-		Turn:     g.Turn(p).String(),
+		Turn:     turn,
 		Status:   "ready",
-		Moves:    []MoveInfo{},
+		Moves:    []explain.MoveJSON{},
 	}
 	caps := sente.CapabilitiesOf(g)
 	if caps.Describer != nil {
 		desc := caps.Describer.Describe()
-		info.Rules, info.Form = desc.Rules, desc.Position
+		info.Rules, info.PositionForm = desc.Rules, desc.Position
 	}
 	info.Impartial = caps.IsImpartial()
 	if caps.Drawer != nil {
@@ -219,7 +190,7 @@ func (s *Server) describe(j *job, p sente.Position, a *answer.Answer) *PositionI
 		pr := s.cache.progress(j)
 		info.Status, info.Progress = "solving", &pr
 		for _, m := range moves {
-			info.Moves = append(info.Moves, MoveInfo{Name: m.Name, To: g.FormatPosition(m.To)})
+			info.Moves = append(info.Moves, explain.MoveJSON{Move: m.Name, Player: turn, Position: g.FormatPosition(m.To)})
 		}
 		info.Verdict = "Solving the game: " + progressWords(pr)
 		return info
@@ -230,35 +201,54 @@ func (s *Server) describe(j *job, p sente.Position, a *answer.Answer) *PositionI
 	if ended {
 		out = sente.Outcome{Value: endValue}
 	}
-	turn := g.Turn(p)
-	info.Value, info.Remoteness = out.Value.String(), out.Remoteness
-	info.Winner = sente.Winner(turn, out.Value).String()
+	info.Value, info.Remoteness = out.Value, explain.RemotenessJSON(out)
+	winner := sente.Winner(turn, out.Value)
+	info.Winner = &winner
+	var grundy *nimber.Nimber
 	if n, ok := a.Grundy(p); ok {
-		info.Grundy = n.String()
+		info.GrundyJSON, grundy = explain.NewGrundyJSON(n, true), &n
 	}
-	ranked, err := explain.Moves(sol, p)
-	if err == nil {
-		for _, m := range ranked {
-			mi := MoveInfo{
-				Name: m.Name, To: g.FormatPosition(m.To),
-				Value: m.Outcome.Value.String(), Remoteness: m.Outcome.Remoteness,
-				Best: m.Outcome == ranked[0].Outcome,
-			}
-			if n, ok := a.Grundy(m.To); ok {
-				mi.Grundy = n.String()
-			}
-			info.Moves = append(info.Moves, mi)
+	if !info.Ended {
+		if ms, err := explain.MovesJSON(sol, p, a.GrundyValues()); err == nil {
+			info.Moves = ms
 		}
 	}
-	info.Verdict = verdict(turn, out, info.Ended)
+	// The sentences for nobody in particular, and for a person playing
+	// either side against the computer: the page picks the one it needs.
+	audience := explain.Audience{Marks: marksBoard(info.Board)}
+	info.Verdict = audience.Verdict(turn, out, info.Ended)
+	info.VerdictFor = map[sente.Player]string{}
+	info.WhyFor = map[sente.Player]string{}
+	if !info.Ended {
+		info.Why = audience.Why(turn, info.Moves, grundy)
+	}
+	for _, you := range []sente.Player{sente.First, sente.Second} {
+		info.VerdictFor[you] = audience.For(you).Verdict(turn, out, info.Ended)
+		if !info.Ended {
+			info.WhyFor[you] = audience.For(you).Why(turn, info.Moves, grundy)
+		}
+	}
 	return info
+}
+
+// marksBoard reports whether b is a board of marks (x and o alone), on
+// which the players are named by their marks.
+func marksBoard(b *Board) bool {
+	if b == nil || b.Style != "grid" {
+		return false
+	}
+	for _, row := range b.Cells {
+		for _, c := range row {
+			if c != "" && c != "x" && c != "o" {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func progressWords(p Progress) string {
 	phase := p.Phase
-	if phase == "grundy" {
-		phase = "finding the Grundy values"
-	}
 	var words string
 	switch {
 	case p.Phase == "queued" && p.Queue > 0:
@@ -294,39 +284,4 @@ func secondsWords(s int) string {
 		return fmt.Sprintf("about %d min", (s+30)/60)
 	}
 	return fmt.Sprintf("about %d h", (s+1800)/3600)
-}
-
-func plies(n int) string {
-	if n == 1 {
-		return "1 move"
-	}
-	return fmt.Sprintf("%d moves", n)
-}
-
-// verdict says in words who wins from a position.
-func verdict(turn sente.Player, o sente.Outcome, ended bool) string {
-	who := func(p sente.Player) string { return "the " + p.String() + " player" }
-	cap := func(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
-	if ended {
-		switch o.Value {
-		case sente.Win:
-			return "Game over: " + who(turn) + " has won."
-		case sente.Lose:
-			return "Game over: " + who(turn.Other()) + " has won."
-		case sente.Tie:
-			return "Game over: a tie."
-		}
-		return "Game over."
-	}
-	switch o.Value {
-	case sente.Win:
-		return fmt.Sprintf("%s, to move, is winning: they can force a win in %s (counting both players' moves).", cap(who(turn)), plies(o.Remoteness))
-	case sente.Lose:
-		return fmt.Sprintf("%s is winning: whatever %s does, they can force a win in at most %s.", cap(who(turn.Other())), who(turn), plies(o.Remoteness))
-	case sente.Tie:
-		return fmt.Sprintf("Nobody can force a win: with perfect play the game ends in a tie after %s.", plies(o.Remoteness))
-	case sente.Draw:
-		return "Nobody can force a win: with perfect play the game goes on for ever (a draw)."
-	}
-	return "Unknown."
 }

@@ -12,7 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"sente"
 	"sente/internal/sandbox"
+	"sente/solve"
 	"sente/store"
 )
 
@@ -114,7 +116,7 @@ func TestRefusedAtOnce(t *testing.T) {
 	if n := s.Solves(); n != 0 {
 		t.Errorf("%d solves started for games that cannot fit", n)
 	}
-	if info := ready(t, h, "connect4:w=4,h=4", ""); info.Value == "" {
+	if info := ready(t, h, "connect4:w=4,h=4", ""); info.Value == sente.Unknown {
 		t.Errorf("connect4 4×4: %+v", info)
 	}
 	checkPools(t, s)
@@ -135,12 +137,12 @@ func TestLanesAndQueue(t *testing.T) {
 		t.Fatalf("%s: %d %v", waiting, code, m)
 	}
 	pr, _ := m["progress"].(map[string]any)
-	for _, field := range []string{"queue", "lane", "estimatedBytes", "bytes", "secondsLeft"} {
+	for _, field := range []string{"queue", "lane", "estimated_bytes", "bytes", "seconds_left"} {
 		if _, ok := pr[field]; !ok {
 			t.Errorf("progress lacks %q: %v", field, pr)
 		}
 	}
-	if pr["queue"] != 1.0 || pr["lane"] != "large" || pr["estimatedBytes"].(float64) <= 0 || !strings.Contains(m["verdict"].(string), "number 1 in line") {
+	if pr["queue"] != 1.0 || pr["lane"] != "large" || pr["estimated_bytes"].(float64) <= 0 || !strings.Contains(m["verdict"].(string), "number 1 in line") {
 		t.Errorf("waiting solve: %v, %q", pr, m["verdict"])
 	}
 	code, retry, m := ask(t, h, refused)
@@ -149,7 +151,7 @@ func TestLanesAndQueue(t *testing.T) {
 	}
 
 	small := ready(t, h, "nim:heaps=1/2/3", "")
-	if small.Value != "lose" {
+	if small.Value != sente.Lose {
 		t.Errorf("nim 1/2/3: %+v", small)
 	}
 	// Nor does a pasted rules file wait for the big game's slot: its
@@ -168,7 +170,7 @@ func TestLanesAndQueue(t *testing.T) {
 		if _, _, m := ask(t, h, pasted.Spec); m["progress"] != nil && m["progress"].(map[string]any)["queue"] != 0.0 {
 			t.Errorf("a pasted rules file waits behind a big game: %v", m["progress"])
 		}
-		if info := ready(t, h, pasted.Spec, ""); info.Value != "lose" {
+		if info := ready(t, h, pasted.Spec, ""); info.Value != sente.Lose {
 			t.Errorf("count.star: %+v", info)
 		}
 	}
@@ -346,7 +348,7 @@ func TestStoredGameOutsideBudget(t *testing.T) {
 		t.Errorf("%s in 64M without tables: %d %v, want refused", spec, code, m)
 	}
 	small.Tables = &tables
-	if info := ready(t, newTestServer(t, small).Handler(), spec, ""); info.Value != "tie" || info.Positions != 1706255 {
+	if info := ready(t, newTestServer(t, small).Handler(), spec, ""); info.Value != sente.Tie || info.Positions != 1706255 {
 		t.Errorf("%s from the store in 64M: %+v", spec, info)
 	}
 }
@@ -361,7 +363,7 @@ func TestProgressWords(t *testing.T) {
 		{Progress{Phase: "starting"}, "starting."},
 		{Progress{Phase: "exploring", Done: 65536, Bytes: 3 << 20, SecondsLeft: 40}, "exploring, 65536 positions so far, about 3M of memory, about 40 s left."},
 		{Progress{Phase: "solving", Done: 1, Total: 4, Bytes: 5 << 30, SecondsLeft: 600}, "solving, 1 of 4 positions (25%), about 5G of memory, about 10 min left."},
-		{Progress{Phase: "grundy", Bytes: 1 << 20}, "finding the Grundy values, about 1M of memory."},
+		{Progress{Phase: string(solve.PhaseGrundy), Bytes: 1 << 20}, "computing Grundy values, about 1M of memory."},
 	} {
 		if got := progressWords(c.p); got != c.want {
 			t.Errorf("%+v: %q, want %q", c.p, got, c.want)

@@ -20,7 +20,7 @@ import (
 	"strings"
 	"time"
 
-	"sente"
+	"sente/explain"
 	"sente/games"
 	"sente/internal/isolated"
 	"sente/store"
@@ -301,7 +301,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 }
 
 func writeError(w http.ResponseWriter, status int, msg string) {
-	writeJSON(w, status, map[string]string{"error": oneLine(msg)})
+	writeJSON(w, status, explain.ErrorJSON{Error: oneLine(msg)})
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
@@ -317,40 +317,10 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// ParamInfo is a game parameter for the page's form.
-type ParamInfo struct {
-	Name    string   `json:"name"`
-	Doc     string   `json:"doc"`
-	Kind    string   `json:"kind"`
-	Default string   `json:"default"`
-	Accepts string   `json:"accepts"`
-	Choices []string `json:"choices,omitempty"`
-}
-
-// GameInfo is an entry of GET /api/games.
-type GameInfo struct {
-	Name    string      `json:"name"`
-	Summary string      `json:"summary"`
-	Params  []ParamInfo `json:"params"`
-}
-
-var kindNames = map[sente.Kind]string{sente.Int: "int", sente.Bool: "bool", sente.Ints: "ints", sente.Choice: "choice", sente.Text: "text"}
-
-func infoOf(name string, f sente.Family) GameInfo {
-	gi := GameInfo{Name: name, Summary: f.Summary, Params: []ParamInfo{}}
-	for _, p := range f.Params {
-		gi.Params = append(gi.Params, ParamInfo{
-			Name: p.Name, Doc: p.Doc, Kind: kindNames[p.Kind], Default: p.Default,
-			Accepts: p.Accepts(), Choices: p.Choices,
-		})
-	}
-	return gi
-}
-
 func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
-	var list []GameInfo
+	var list []explain.GameJSON
 	for _, f := range games.All() {
-		list = append(list, infoOf(f.Name, f))
+		list = append(list, explain.NewGameJSON(f.Name, f))
 	}
 	writeJSON(w, http.StatusOK, list)
 }
@@ -388,9 +358,9 @@ func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	answer := map[string]any{"spec": a.spec, "game": infoOf(a.spec, a.family)}
+	answer := explain.RulesFileJSON{Spec: a.spec, Entry: explain.NewGameJSON(a.spec, a.family)}
 	if a.forgotten != "" {
-		answer["notice"] = fmt.Sprintf("This server keeps the %d rules files used last: to make room it forgot %s, the one used longest ago; paste that file again to use it.", s.cfg.MaxRulesFiles, a.forgotten)
+		answer.Notice = fmt.Sprintf("This server keeps the %d rules files used last: to make room it forgot %s, the one used longest ago; paste that file again to use it.", s.cfg.MaxRulesFiles, a.forgotten)
 	}
 	writeJSON(w, http.StatusOK, answer)
 }

@@ -7,11 +7,15 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
-	"sente/explore"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"sente"
+	"sente/explain"
+	"sente/explore"
 )
 
 func get(t *testing.T, h http.Handler, path string) (int, map[string]any, string) {
@@ -81,7 +85,7 @@ func TestGames(t *testing.T) {
 	h := newTestServer(t, Config{}).Handler()
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/games", nil))
-	var list []GameInfo
+	var list []explain.GameJSON
 	if err := json.Unmarshal(rec.Body.Bytes(), &list); err != nil || rec.Code != 200 {
 		t.Fatalf("%d %v", rec.Code, err)
 	}
@@ -99,10 +103,10 @@ func TestGames(t *testing.T) {
 func TestTicTacToe(t *testing.T) {
 	h := newTestServer(t, Config{}).Handler()
 	info := ready(t, h, "tictactoe", "")
-	if info.Value != "tie" || info.Remoteness != 9 || info.Winner != "none" || len(info.Moves) != 9 || info.Turn != "first" {
+	if info.Value != sente.Tie || remoteness(info.Remoteness) != 9 || winner(info.Winner) != "none" || len(info.Moves) != 9 || info.Turn != sente.First {
 		t.Fatalf("start: %+v", info)
 	}
-	if info.Board == nil || info.Board.Kind != "grid" || info.Board.Moves[2][0] != "a1" || info.Board.Moves[0][2] != "c3" {
+	if info.Board == nil || info.Board.Style != "grid" || info.Board.Clicks[2][0] != "a1" || info.Board.Clicks[0][2] != "c3" {
 		t.Errorf("board: %+v", info.Board)
 	}
 	if !strings.Contains(info.Verdict, "tie") {
@@ -110,26 +114,26 @@ func TestTicTacToe(t *testing.T) {
 	}
 	// x in a corner, o on an edge: x wins.
 	info = position(t, h, "tictactoe", "x../o../...")
-	if info.Value != "win" || info.Winner != "first" || info.Turn != "first" {
+	if info.Value != sente.Win || winner(info.Winner) != "first" || info.Turn != sente.First {
 		t.Fatalf("x../o../...: %+v", info)
 	}
-	if !info.Moves[0].Best || info.Moves[0].Value != "win" || info.Moves[len(info.Moves)-1].Value == "win" && info.Moves[0].Remoteness > info.Moves[len(info.Moves)-1].Remoteness {
+	if last := info.Moves[len(info.Moves)-1]; !info.Moves[0].Best || info.Moves[0].Value != sente.Win || last.Value == sente.Win && remoteness(info.Moves[0].Remoteness) > remoteness(last.Remoteness) {
 		t.Errorf("moves not best first: %+v", info.Moves)
 	}
 	for _, m := range info.Moves {
-		child := position(t, h, "tictactoe", m.To)
-		if want := map[string]string{"win": "lose", "lose": "win", "tie": "tie"}[m.Value]; child.Value != want || child.Remoteness != m.Remoteness-1 {
-			t.Errorf("move %s: %s in %d, but %s is %s in %d", m.Name, m.Value, m.Remoteness, m.To, child.Value, child.Remoteness)
+		child := position(t, h, "tictactoe", m.Position)
+		if want := m.Value.Flip(); child.Value != want || remoteness(child.Remoteness) != remoteness(m.Remoteness)-1 {
+			t.Errorf("move %s: %s in %d, but %s is %s in %d", m.Move, m.Value, remoteness(m.Remoteness), m.Position, child.Value, remoteness(child.Remoteness))
 		}
 	}
 	// A finished game.
 	info = position(t, h, "tictactoe", "xxx/oo./...")
-	if !info.Ended || info.Winner != "first" || len(info.Moves) != 0 || !strings.Contains(info.Verdict, "first player has won") {
+	if !info.Ended || winner(info.Winner) != "first" || len(info.Moves) != 0 || info.Verdict != "Game over: the first player (X) won." || info.VerdictFor[sente.First] != "Game over: you won!" || info.VerdictFor[sente.Second] != "Game over: the computer won." {
 		t.Errorf("ended: %+v", info)
 	}
 	// Parameters.
 	info = ready(t, h, "tictactoe:m=3,n=3,k=2", "")
-	if info.Value != "win" {
+	if info.Value != sente.Win {
 		t.Errorf("k=2: %+v", info)
 	}
 }
@@ -138,19 +142,19 @@ func TestCardsAndChopsticksBoards(t *testing.T) {
 	h := newTestServer(t, Config{}).Handler()
 	info := ready(t, h, "cards", "2/1")
 	b := info.Board
-	if b == nil || b.Kind != "cards" || b.Total != 3 || b.Target != 23 || !b.Cards[0].Played[1] || b.Cards[0].Moves[0] != "1" || b.Cards[1].Moves[0] != "" {
+	if b == nil || b.Style != "cards" || b.Total != 3 || b.Target != 23 || !b.Cards[0].Played[1] || b.Cards[0].Moves[0] != "1" || b.Cards[1].Moves[0] != "" {
 		t.Fatalf("cards board: %+v", b)
 	}
 	info = ready(t, h, "cards", "")
-	if info.Value != "win" || info.Remoteness != 9 || info.Verdict != "The first player, to move, is winning: they can force a win in 9 moves (counting both players' moves)." {
+	if info.Value != sente.Win || remoteness(info.Remoteness) != 9 || info.Verdict != "The first player is winning: they can force a win in 9 moves." || info.VerdictFor[sente.First] != "You are winning: you can force a win in 9 moves." {
 		t.Errorf("cards start: %+v", info)
 	}
 	losing := 0
 	for _, m := range info.Moves {
-		if m.Value == "lose" {
+		if m.Value == sente.Lose {
 			losing++
-			if m.Name != "1" {
-				t.Errorf("losing opening %s", m.Name)
+			if m.Move != "1" {
+				t.Errorf("losing opening %s", m.Move)
 			}
 		}
 	}
@@ -158,7 +162,7 @@ func TestCardsAndChopsticksBoards(t *testing.T) {
 		t.Errorf("%d losing openings, want 1", losing)
 	}
 	info = ready(t, h, "chopsticks", "4,4 4,3 first")
-	if info.Board == nil || info.Board.Kind != "hands" || info.Board.Hands[1] != [2]int{4, 3} || info.Value != "draw" {
+	if info.Board == nil || info.Board.Style != "hands" || info.Board.Hands[1] != [2]int{4, 3} || info.Value != sente.Draw || info.Remoteness != nil {
 		t.Errorf("chopsticks: %+v", info)
 	}
 }
@@ -166,18 +170,19 @@ func TestCardsAndChopsticksBoards(t *testing.T) {
 func TestImpartialGrundy(t *testing.T) {
 	h := newTestServer(t, Config{}).Handler()
 	info := ready(t, h, "nim", "")
-	if !info.Impartial || info.Grundy != "2" || info.Value != "win" {
+	if !info.Impartial || grundyText(info.GrundyJSON) != "2" || info.Value != sente.Win {
 		t.Fatalf("nim: %+v", info)
 	}
 	zero := 0
 	for _, m := range info.Moves {
-		if m.Grundy == "" {
-			t.Errorf("move %s has no Grundy value", m.Name)
+		g := grundyText(m.GrundyJSON)
+		if g == "" {
+			t.Errorf("move %s has no Grundy value", m.Move)
 		}
-		if (m.Grundy == "0") != (m.Value == "win") {
-			t.Errorf("move %s: Grundy %s but %s", m.Name, m.Grundy, m.Value)
+		if (g == "0") != (m.Value == sente.Win) {
+			t.Errorf("move %s: Grundy %s but %s", m.Move, g, m.Value)
 		}
-		if m.Grundy == "0" {
+		if g == "0" {
 			zero++
 		}
 	}
@@ -186,11 +191,11 @@ func TestImpartialGrundy(t *testing.T) {
 	}
 	// A position the start does not reach is solved from itself.
 	info = ready(t, h, "nim", "9/9/9 first")
-	if info.Grundy != "9" || info.Value != "win" {
+	if grundyText(info.GrundyJSON) != "9" || info.Value != sente.Win {
 		t.Errorf("9/9/9: %+v", info)
 	}
 	// Games that are not impartial have no Grundy value.
-	if info := ready(t, h, "tictactoe", ""); info.Impartial || info.Grundy != "" {
+	if info := ready(t, h, "tictactoe", ""); info.Impartial || info.GrundyJSON != nil {
 		t.Errorf("tictactoe: %+v", info)
 	}
 }
@@ -258,7 +263,7 @@ func TestSingleFlightAndProgress(t *testing.T) {
 	for _, info := range infos {
 		if info.Status == "solving" {
 			solving++
-			if info.Progress == nil || !strings.HasPrefix(info.Verdict, "Solving") || len(info.Moves) != 4 || info.Moves[0].Value != "" {
+			if info.Progress == nil || !strings.HasPrefix(info.Verdict, "Solving") || len(info.Moves) != 4 || info.Moves[0].Value != sente.Unknown || info.Moves[0].Remoteness != nil || info.Winner != nil {
 				t.Errorf("solving answer: %+v", info)
 			}
 		}
@@ -267,7 +272,7 @@ func TestSingleFlightAndProgress(t *testing.T) {
 		t.Error("no request saw the solve running")
 	}
 	info := ready(t, h, spec, "")
-	if info.Value == "" || len(info.Moves) != 4 || info.Moves[0].Value == "" {
+	if info.Value == sente.Unknown || len(info.Moves) != 4 || info.Moves[0].Value == sente.Unknown {
 		t.Errorf("ready: %+v", info)
 	}
 	if n := s.Solves(); n != 1 {
@@ -316,11 +321,11 @@ func TestRulesFile(t *testing.T) {
 		t.Fatalf("%d %v", code, m)
 	}
 	info := ready(t, h, spec, "")
-	if info.Value != "lose" || info.Remoteness != 10 || !info.Impartial || info.Grundy != "0" {
+	if info.Value != sente.Lose || remoteness(info.Remoteness) != 10 || !info.Impartial || grundyText(info.GrundyJSON) != "0" {
 		t.Errorf("count.star: %+v", info)
 	}
 	info = ready(t, h, spec+":lose=6", "")
-	if info.Value != "win" {
+	if info.Value != sente.Win {
 		t.Errorf("count.star:lose=6: %+v", info)
 	}
 	// The same text as plain text gives the same id.
@@ -448,7 +453,7 @@ func TestRulesStoreForgetsLeastRecentlyUsed(t *testing.T) {
 		t.Errorf("forgotten %s: %d %v", b, code, m)
 	}
 	for _, spec := range []string{a, c} {
-		if info := ready(t, h, spec+":lose=6", ""); info.Value != "win" {
+		if info := ready(t, h, spec+":lose=6", ""); info.Value != sente.Win {
 			t.Errorf("%s: %+v", spec, info)
 		}
 	}
@@ -469,29 +474,18 @@ func TestExploresOnce(t *testing.T) {
 		if n := explore.Explorations() - before; n != 1 {
 			t.Errorf("%s: explored %d times, want once", spec, n)
 		}
-		if info.Impartial != (info.Grundy != "") {
-			t.Errorf("%s: impartial %v, Grundy value %q", spec, info.Impartial, info.Grundy)
+		if info.Impartial != (grundyText(info.GrundyJSON) != "") {
+			t.Errorf("%s: impartial %v, Grundy value %q", spec, info.Impartial, grundyText(info.GrundyJSON))
 		}
 	}
 	needSandbox(t)
-	src, err := os.ReadFile("../cmd/sente/testdata/rules/loopyimp.star")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/rules", strings.NewReader(string(src))))
-	var m map[string]any
-	json.Unmarshal(rec.Body.Bytes(), &m)
-	spec, _ := m["spec"].(string)
-	if rec.Code != 200 || spec == "" {
-		t.Fatalf("pasting loopyimp.star: %d %s", rec.Code, rec.Body)
-	}
+	spec := pasteFile(t, h, "../cmd/sente/testdata/rules/loopyimp.star")
 	before := explore.Explorations()
 	info := ready(t, h, spec, "")
 	if n := explore.Explorations() - before; n != 1 {
 		t.Errorf("loopyimp.star: explored %d times in the server, want once", n)
 	}
-	if info.Grundy != "∞{0}" {
-		t.Errorf("loopyimp.star: Grundy value %q, want ∞{0}", info.Grundy)
+	if info.Grundy != nil || !reflect.DeepEqual(info.Infinite, []int{0}) {
+		t.Errorf("loopyimp.star: Grundy value %q, want ∞{0}", grundyText(info.GrundyJSON))
 	}
 }

@@ -1,13 +1,13 @@
 package web
 
+// Solving a job: planning its memory, running it through the answer
+// layer within its reservation, and ending it.
+
 import (
 	"context"
 	"errors"
 	"fmt"
 	"math"
-	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"sente"
@@ -16,194 +16,7 @@ import (
 	"sente/games"
 	"sente/internal/isolated"
 	"sente/solve"
-	"sente/store"
 )
-
-// rulesRoot is the root of a rules file's job before its game is explored:
-// the text of the position to explore from, empty for the start.
-type rulesRoot string
-
-// job is one solve, shared by every request for the same game and root:
-// the first request starts it, the others wait on done (single flight).
-//
-// A pasted rules file's job starts without its game: root is then a
-// rulesRoot, and run has a child explore the game from there, setting game
-// and root before done is closed. Requests read them only after done.
-type job struct {
-	key  string
-	o    *opened
-	game sente.Game
-	root sente.Position
-	done chan struct{} // closed when sol or err is set
-
-	// ctx ends the solve: cancelled with errAbandoned when nobody asks for
-	// it any more, or with a *tooBigError when it outgrows the budget.
-	ctx    context.Context
-	cancel context.CancelCauseFunc
-
-	lane      *lane
-	need      int64   // bytes to reserve before it starts
-	estimated int64   // bytes by the game's estimate; 0 when it cannot tell
-	positions float64 // positions by the game's estimate; 0 when it cannot tell
-	base      int64   // bytes held before the solve: a rules file's explored graph
-	// Guarded by the cache's mu:
-	reserved int64     // bytes of its lane's pool it holds
-	ended    time.Time // when a failed solve failed
-
-	phase      atomic.Value // string: "queued", "starting", "exploring", "solving", "grundy", "ready"
-	progDone   atomic.Int64
-	progAll    atomic.Int64
-	held       atomic.Int64 // bytes the engine holds now, by its own accounting
-	phaseStart atomic.Int64 // unix nanoseconds when the current phase began
-	phaseFrom  atomic.Int64 // progDone then
-
-	ans *answer.Answer
-	err error
-
-	used atomic.Int64 // unix nanoseconds of the last request, for the LRU and abandonment
-}
-
-// Progress is how far a background solve has come, and where it waits.
-type Progress struct {
-	Phase string `json:"phase"`
-	Done  int64  `json:"done"`
-	Total int64  `json:"total"`
-	// Queue is the solve's place in its lane, 1 for the next to start; 0
-	// once it runs.
-	Queue int `json:"queue"`
-	// Lane is "small" or "large" (by the estimated size), or "rules-file".
-	Lane           string `json:"lane"`
-	EstimatedBytes int64  `json:"estimatedBytes"`
-	Bytes          int64  `json:"bytes"`       // held now
-	SecondsLeft    int    `json:"secondsLeft"` // 0 when unknown
-}
-
-// report records the engine's progress.
-func (j *job) report(p solve.Progress) {
-	if prev, _ := j.phase.Load().(string); prev != string(p.Phase) {
-		j.phaseStart.Store(time.Now().UnixNano())
-		j.phaseFrom.Store(int64(p.Done))
-	}
-	j.phase.Store(string(p.Phase))
-	j.progDone.Store(int64(p.Done))
-	j.progAll.Store(int64(p.Total))
-	j.held.Store(j.base + p.Bytes)
-}
-
-// secondsLeft is the time the current phase still needs at the rate seen
-// so far: to the total when it is known, else (exploring) to the game's
-// estimate of its positions, which is an upper bound. 0 when unknown.
-func (j *job) secondsLeft() int {
-	done, from, total := j.progDone.Load(), j.phaseFrom.Load(), j.progAll.Load()
-	if ph, _ := j.phase.Load().(string); ph == "exploring" && total == 0 {
-		total = int64(j.positions)
-	}
-	elapsed := time.Since(time.Unix(0, j.phaseStart.Load())).Seconds()
-	if elapsed < 1 || done <= from || total <= done {
-		return 0
-	}
-	left := float64(total-done) / (float64(done-from) / elapsed)
-	return int(min(math.Ceil(left), 1e6))
-}
-
-func (j *job) finished() bool {
-	select {
-	case <-j.done:
-		return true
-	default:
-		return false
-	}
-}
-
-// errAbandoned ends a solve nobody asks for any more; the solve is then
-// forgotten, not remembered as a failure.
-var errAbandoned = errors.New("nobody asked for this solve any more")
-
-// tooBigError stops a solve that needs more memory than the budget has.
-type tooBigError struct{ msg string }
-
-func (e *tooBigError) Error() string { return e.msg }
-
-// cache keeps solved games in memory, at most size of them, and runs the
-// solves lane by lane within the memory budget.
-type cache struct {
-	mu     sync.Mutex
-	jobs   map[string]*job
-	size   int
-	lanes  []*lane // small, large, rules-file
-	small  int64   // the estimated bytes up to which a solve is small
-	maxPos int     // 0: no limit
-	// rulesMemory is a rules child's hard limit: an exploring rules job
-	// reserves it twice, for the child and for the graph the server reads
-	// back.
-	rulesMemory int64
-	budget      int64         // Config.Memory
-	active      map[*job]bool // the solves running
-	children    int           // rules children exploring
-	abandon     time.Duration // a solve nobody asked for this long is cancelled
-	failures    time.Duration // a failed solve is remembered this long
-	ctx         context.Context
-	solves      atomic.Int64 // solves started, for tests
-
-	tables *store.Store
-	// stored are the games answered from stored tables, by canonical
-	// spec, opened once and kept open while the server runs: a job the
-	// cache drops may still have readers of its answer.
-	stored map[string]*solve.TierSolution
-}
-
-// rulesExplorers is how many pasted rules files' games are explored and
-// solved at once.
-const rulesExplorers = 2
-
-// smallWaiting is how many times MaxWaiting may wait in the small lane.
-const smallWaiting = 4
-
-// ErrBudget is the error of New when Config.Memory leaves no room for a
-// solve.
-var ErrBudget = errors.New("memory budget too small")
-
-// newCache makes the cache of a server with cfg (defaults applied). The
-// pools of its lanes share the budget, less what the children loading
-// pasted rules files may hold: loading happens as a file is pasted,
-// outside the lanes, so their limits are kept aside for good.
-func newCache(ctx context.Context, cfg Config) (*cache, error) {
-	budget := int64(min(cfg.Memory, math.MaxInt64/2))
-	memory := budget - rulesLoaders*int64(cfg.RulesMemory)
-	smallPool := max(min(4*int64(cfg.SmallSolves)*int64(cfg.SmallBytes), memory/4), 0)
-	largePool := memory - smallPool
-	if largePool < 2*int64(cfg.RulesMemory) || largePool < int64(cfg.SmallBytes) {
-		return nil, fmt.Errorf("%w for this server: of its %s, %s is kept aside for loading rules files and %s for small solves, and a solve needs at least %s (a rules file's child of %s and the graph it sends back)",
-			ErrBudget, solve.FormatSize(uint64(budget)), solve.FormatSize(rulesLoaders*cfg.RulesMemory), solve.FormatSize(uint64(smallPool)),
-			solve.FormatSize(max(2*cfg.RulesMemory, cfg.SmallBytes)), solve.FormatSize(cfg.RulesMemory))
-	}
-	shared := &pool{capacity: largePool}
-	c := &cache{
-		jobs: map[string]*job{},
-		size: cfg.CacheSize,
-		lanes: []*lane{
-			// Small solves take a moment and little memory each: a longer
-			// line of them costs little, and turns fewer people away in a
-			// burst.
-			{name: "small", slots: cfg.SmallSolves, max: smallWaiting * cfg.MaxWaiting, pool: &pool{capacity: smallPool}},
-			{name: "large", slots: cfg.MaxSolves, max: cfg.MaxWaiting, pool: shared},
-			{name: "rules-file", slots: rulesExplorers, max: cfg.MaxWaiting, pool: shared},
-		},
-		small:       min(int64(cfg.SmallBytes), smallPool),
-		maxPos:      cfg.MaxPositions,
-		rulesMemory: int64(cfg.RulesMemory),
-		budget:      budget,
-		active:      map[*job]bool{},
-		abandon:     cfg.Abandon,
-		failures:    cfg.Failures,
-		ctx:         ctx,
-		tables:      cfg.Tables,
-		stored:      map[string]*solve.TierSolution{},
-	}
-	go c.every(max(c.abandon/5, 10*time.Millisecond), c.reap)
-	go c.every(watchEvery, func() { c.check(heldByProcess) })
-	return c, nil
-}
 
 // storedAnswer answers a built-in game from the root it starts at out of
 // its stored tables, when the cache has a store that holds every tier.
@@ -235,96 +48,6 @@ func (c *cache) storedAnswer(o *opened, root sente.Position) (*answer.Answer, bo
 	return a, err == nil
 }
 
-// close fails the solves still waiting and releases the stored tables,
-// once no request reads them. The server's context, cancelled first, stops
-// the solves running.
-func (c *cache) close() {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	for _, l := range c.lanes {
-		for _, j := range l.waiting {
-			j.err = errors.New("the server is shutting down")
-			delete(c.jobs, j.key)
-			close(j.done)
-		}
-		l.waiting = nil
-	}
-	for spec, ts := range c.stored {
-		ts.Close()
-		delete(c.stored, spec)
-	}
-}
-
-// get returns the job for key, queueing it when there is none: open opens
-// the game and chooses the root. A game that cannot fit in the budget is
-// refused at once; a full lane answers a busyError.
-func (c *cache) get(key string, open func() (*opened, sente.Position, error)) (*job, error) {
-	if j := c.lookup(key); j != nil {
-		return j, nil
-	}
-	// Opening, estimating and looking for stored tables happen outside the
-	// lock; a request that raced this one may have queued the job since,
-	// and then it is the one.
-	o, root, err := open()
-	if err != nil {
-		return nil, err
-	}
-	ctx, cancel := context.WithCancelCause(c.ctx)
-	j := &job{key: key, o: o, game: o.game, root: root, done: make(chan struct{}), ctx: ctx, cancel: cancel}
-	j.phase.Store("queued")
-	j.used.Store(time.Now().UnixNano())
-	a, stored := c.storedAnswer(o, root)
-	if stored {
-		j.ans = a
-		j.phase.Store("ready")
-		close(j.done)
-	} else if err := c.plan(j); err != nil {
-		cancel(nil)
-		return nil, err
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if prev, ok := c.jobs[key]; ok && !c.expired(prev) {
-		cancel(nil)
-		prev.used.Store(time.Now().UnixNano())
-		return prev, nil
-	}
-	if !stored {
-		if err := c.enqueue(j); err != nil {
-			cancel(nil)
-			return nil, err
-		}
-	}
-	c.jobs[key] = j
-	c.evict()
-	c.solves.Add(1)
-	return j, nil
-}
-
-// lookup returns the job for key when there is one that still counts,
-// marking it used.
-func (c *cache) lookup(key string) *job {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	j, ok := c.jobs[key]
-	if !ok {
-		return nil
-	}
-	if c.expired(j) {
-		delete(c.jobs, key)
-		return nil
-	}
-	j.used.Store(time.Now().UnixNano())
-	return j
-}
-
-// expired reports whether j failed long enough ago to be tried again: a
-// failure is remembered a while so that polling does not start the same
-// failing solve again and again. Called with mu held.
-func (c *cache) expired(j *job) bool {
-	return j.finished() && j.err != nil && time.Since(j.ended) > c.failures
-}
-
 // plan chooses j's lane and what it reserves to start: its game's
 // estimate, or for a pasted rules file twice the child's limit (the child,
 // then the graph the server reads back). It refuses a game whose estimate
@@ -335,7 +58,7 @@ func (c *cache) plan(j *job) error {
 		j.lane, j.need = rules, 2*c.rulesMemory
 		return nil
 	}
-	positions, bytes, ok := solve.EstimateBytes(j.game)
+	positions, bytes, ok := answer.Estimate(j.game)
 	if !ok {
 		// Nothing to go by: start with a small lane's worth and grow as
 		// the engine reports.
@@ -350,34 +73,29 @@ func (c *cache) plan(j *job) error {
 	// Even the least solve holds its game and the engine's own tables.
 	j.need = max(j.estimated, 1<<20)
 	if j.need > j.lane.pool.capacity {
-		return c.refusal(j, positions, bytes)
+		return c.refusal(j)
 	}
 	return nil
 }
 
 // refusal says that j's game cannot fit, with its estimate and the largest
 // sizes that do, as the command line's --max-memory does.
-func (c *cache) refusal(j *job, positions, bytes float64) error {
+func (c *cache) refusal(j *job) error {
 	capacity := c.lanes[1].pool.capacity
-	msg := fmt.Sprintf("%s: up to %s positions, needing %s of memory to solve, more than this server's memory budget allows (%s, of which a solve may have %s)",
-		j.o.spec, solve.FormatCount(positions), solve.FormatBytes(bytes), solve.FormatSize(uint64(c.budget)), solve.FormatSize(uint64(capacity)))
-	if spec, err := sente.ParseSpec(j.o.spec); err == nil {
-		var fits []string
-		for _, f := range builtins.LargestFitting(spec, func(s sente.Spec) (float64, bool) {
-			g, err := builtins.OpenSpec(s)
-			if err != nil {
-				return 0, false
-			}
-			positions, bytes, ok := solve.EstimateBytes(g)
-			return positions, ok && bytes <= float64(capacity)
-		}) {
-			fits = append(fits, fmt.Sprintf("%s (up to %s positions)", f.Spec, solve.FormatCount(f.Positions)))
-		}
-		if len(fits) > 0 {
-			msg += "; the largest that fit: " + strings.Join(fits, " or ")
-		}
+	opt := answer.Options{
+		MaxMemory: uint64(capacity),
+		Label:     j.o.spec,
+		Limit: fmt.Sprintf("this server's memory budget allows (%s, of which a solve may have %s)",
+			solve.FormatSize(uint64(c.budget)), solve.FormatSize(uint64(capacity))),
 	}
-	return errors.New(msg)
+	if spec, err := sente.ParseSpec(j.o.spec); err == nil {
+		opt.Resize = &answer.Resize{Catalog: builtins, Spec: spec}
+	}
+	if err := answer.Fits(j.game, opt); err != nil {
+		return err
+	}
+	// The estimate fits the pool but not with the least a solve holds.
+	return fmt.Errorf("%s: needs at least %s of memory to solve, more than %s", j.o.spec, solve.FormatSize(uint64(j.need)), opt.Limit)
 }
 
 // grow raises j's reservation to what its engine holds now, with a
@@ -402,74 +120,6 @@ func (c *cache) outgrown(j *job, held int64) error {
 		msg += fmt.Sprintf("; the game estimates up to %s positions, %s", solve.FormatCount(j.positions), solve.FormatBytes(float64(j.estimated)))
 	}
 	return &tooBigError{msg + "; choose smaller parameters"}
-}
-
-// evict drops the least recently used finished jobs past the size cap.
-// Called with mu held.
-func (c *cache) evict() {
-	for len(c.jobs) > c.size {
-		if !c.evictOne(nil) {
-			return
-		}
-	}
-}
-
-// evictOne drops the least recently used finished job, one holding some
-// of pool p when p is not nil, releasing what it reserved; false when
-// there is none. Called with mu held.
-func (c *cache) evictOne(p *pool) bool {
-	var oldest *job
-	for _, j := range c.jobs {
-		if !j.finished() || (p != nil && (j.lane == nil || j.lane.pool != p || j.reserved == 0)) {
-			continue
-		}
-		if oldest == nil || j.used.Load() < oldest.used.Load() {
-			oldest = j
-		}
-	}
-	if oldest == nil {
-		return false
-	}
-	delete(c.jobs, oldest.key)
-	if oldest.lane != nil {
-		c.shrink(oldest, 0)
-	}
-	return true
-}
-
-// every calls f every d until the server closes.
-func (c *cache) every(d time.Duration, f func()) {
-	tick := time.NewTicker(d)
-	defer tick.Stop()
-	for {
-		select {
-		case <-c.ctx.Done():
-			return
-		case <-tick.C:
-			f()
-		}
-	}
-}
-
-// reap cancels the solves nobody has asked for within the abandon time:
-// the page asks every 400 ms while a solve runs, so a solve no page asks
-// for is one nobody waits for.
-func (c *cache) reap() {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	for key, j := range c.jobs {
-		if j.finished() || time.Since(time.Unix(0, j.used.Load())) < c.abandon {
-			continue
-		}
-		delete(c.jobs, key)
-		if c.unqueue(j) {
-			j.err = errAbandoned
-			j.cancel(errAbandoned)
-			close(j.done)
-			continue
-		}
-		j.cancel(errAbandoned)
-	}
 }
 
 // run solves j in its reservation, then hands its slot to the next solve.
@@ -517,7 +167,7 @@ func (c *cache) end(j *job) {
 // solve explores (for a rules file, in a child) and solves j's game, then
 // finds its Grundy values, growing j's reservation as it goes.
 func (c *cache) solve(j *job) error {
-	j.report(solve.Progress{Phase: "exploring"})
+	j.report(solve.Progress{Phase: solve.PhaseExploring})
 	if text, ok := j.root.(rulesRoot); ok {
 		c.mu.Lock()
 		c.children++
@@ -541,7 +191,7 @@ func (c *cache) solve(j *job) error {
 		j.positions = float64(n)
 		// The child is gone: what is held now is the graph, and the solve
 		// will need its positions' worth.
-		need := j.base + int64(float64(n)*solve.BytesPerPosition(j.game))
+		need := j.base + answer.BytesFor(j.game, int(n))
 		c.mu.Lock()
 		c.shrink(j, need)
 		ok := c.reserve(j, need)
@@ -608,16 +258,4 @@ func (c *cache) progress(j *job) Progress {
 		c.mu.Unlock()
 	}
 	return pr
-}
-
-// forget drops a job so that a later request may try again.
-func (c *cache) forget(j *job) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.jobs[j.key] == j {
-		delete(c.jobs, j.key)
-		if j.lane != nil && j.finished() {
-			c.shrink(j, 0)
-		}
-	}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"sente"
 	"sente/store"
 )
 
@@ -18,11 +19,11 @@ func TestStoredTables(t *testing.T) {
 	s := newTestServer(t, Config{MaxPositions: 100, Tables: &tables})
 	h := s.Handler()
 	info := ready(t, h, "tictactoe", "")
-	if info.Value != "tie" || info.Remoteness != 9 || info.Positions != 5478 {
-		t.Fatalf("tictactoe from the store: %s in %d, %d positions; want a tie in 9 of 5478", info.Value, info.Remoteness, info.Positions)
+	if info.Value != sente.Tie || remoteness(info.Remoteness) != 9 || info.Positions != 5478 {
+		t.Fatalf("tictactoe from the store: %s in %d, %d positions; want a tie in 9 of 5478", info.Value, remoteness(info.Remoteness), info.Positions)
 	}
-	next := ready(t, h, "tictactoe", info.Moves[0].To)
-	if next.Value == "" || len(next.Moves) == 0 {
+	next := ready(t, h, "tictactoe", info.Moves[0].Position)
+	if next.Value == sente.Unknown || len(next.Moves) == 0 {
 		t.Fatalf("after a move: %+v", next)
 	}
 	// The store does not hold connect four: the server's own limit holds.

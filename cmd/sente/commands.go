@@ -19,14 +19,9 @@ type listCmd struct {
 
 func (c *listCmd) Run(e *env) error {
 	if c.JSON {
-		type entry struct {
-			Name    string      `json:"name"`
-			Summary string      `json:"summary"`
-			Params  []paramJSON `json:"params"`
-		}
-		list := []entry{}
+		list := []explain.GameJSON{}
 		for _, f := range games.All() {
-			list = append(list, entry{f.Name, f.Summary, paramsJSON(f.Params)})
+			list = append(list, explain.NewGameJSON(f.Name, f))
 		}
 		return writeJSON(e.stdout, list)
 	}
@@ -56,21 +51,21 @@ func (c *describeCmd) Run(e *env) error {
 	if caps.Describer != nil {
 		d = caps.Describer.Describe()
 	}
-	type policyJSON struct {
-		Name string `json:"name"`
-		Doc  string `json:"doc"`
-	}
-	policies := []policyJSON{}
+	policies := []explain.PolicyJSON{}
 	if caps.Restricter != nil {
 		for _, p := range caps.Restricter.Policies() {
-			policies = append(policies, policyJSON{p.Name, p.Doc})
+			policies = append(policies, explain.PolicyJSON{Name: p.Name, Doc: p.Doc})
 		}
 	}
 	start := g.FormatPosition(g.Start())
 	if c.JSON {
-		return writeJSON(e.stdout, map[string]any{
-			"name": fam.Name, "summary": fam.Summary, "rules": d.Rules, "position_form": d.Position,
-			"start": start, "params": paramsJSON(fam.Params), "policies": policies, "examples": d.Examples,
+		examples := d.Examples
+		if examples == nil {
+			examples = []string{}
+		}
+		return writeJSON(e.stdout, explain.DescriptionJSON{
+			Name: fam.Name, Summary: fam.Summary, Rules: d.Rules, PositionForm: d.Position,
+			Start: start, Params: explain.ParamsJSON(fam.Params), Policies: policies, Examples: examples,
 		})
 	}
 	w := e.stdout
@@ -164,34 +159,31 @@ func (c *solveCmd) Run(e *env) error {
 		if err != nil {
 			return err
 		}
-		mainLine := []moveJSON{}
+		mainLine := []explain.MoveJSON{}
 		at := root
 		for _, m := range line {
-			mainLine = append(mainLine, newMoveJSON(g, at, m))
+			mainLine = append(mainLine, explain.NewMoveJSON(g, at, m))
 			at = m.To
 		}
 		restrict := map[sente.Player]string{}
 		maps.Copy(restrict, sol.Restrict())
-		out := map[string]any{
-			"game":                 c.Game,
-			"position":             g.FormatPosition(root),
-			"turn":                 turn,
-			"value":                o.Value,
-			"winner":               sente.Winner(turn, o.Value),
-			"remoteness":           remotenessJSON(o),
-			"best_moves":           moves,
-			"main_line":            mainLine,
-			"restrict":             restrict,
-			"positions":            sol.Positions(),
-			"symmetry_classes":     sol.Classes(),
-			"counts":               map[string]int{"win": counts.Win, "lose": counts.Lose, "tie": counts.Tie, "draw": counts.Draw},
-			"seconds":              seconds,
-			"positions_per_second": rate,
-		}
-		if tiers := sol.Tiers(); tiers != nil {
-			out["tiers"] = tiersJSON(tiers)
-		}
-		return writeJSON(e.stdout, out)
+		return writeJSON(e.stdout, explain.SolutionJSON{
+			Game:               c.Game,
+			Position:           g.FormatPosition(root),
+			Turn:               turn,
+			Value:              o.Value,
+			Winner:             sente.Winner(turn, o.Value),
+			Remoteness:         explain.RemotenessJSON(o),
+			BestMoves:          moves,
+			MainLine:           mainLine,
+			Restrict:           restrict,
+			Positions:          sol.Positions(),
+			SymmetryClasses:    sol.Classes(),
+			Counts:             explain.CountsJSON(counts.Win, counts.Lose, counts.Tie, counts.Draw),
+			Seconds:            seconds,
+			PositionsPerSecond: rate,
+			Tiers:              tiersJSON(sol.Tiers()),
+		})
 	}
 	w := e.stdout
 	fmt.Fprintf(w, "%s: %s\n", c.Game, explain.Verdict(turn, o))
@@ -262,6 +254,13 @@ func (c *movesCmd) Run(e *env) error {
 		return err
 	}
 	g, p, sol := a.Game, a.Root, a.Solution
+	if c.JSON {
+		out, err := explain.MovesJSON(sol, p, a.GrundyValues())
+		if err != nil {
+			return err
+		}
+		return writeJSON(e.stdout, out)
+	}
 	ranked, err := explain.Moves(sol, p)
 	if err != nil {
 		return err
@@ -271,18 +270,6 @@ func (c *movesCmd) Run(e *env) error {
 			return n.String()
 		}
 		return "?"
-	}
-	if c.JSON {
-		out := []moveJSON{}
-		for _, m := range ranked {
-			j := newMoveJSON(g, p, m)
-			if a.HasGrundy() {
-				v := newGrundyJSON(a.Grundy(m.To))
-				j.grundyJSON = &v
-			}
-			out = append(out, j)
-		}
-		return writeJSON(e.stdout, out)
 	}
 	o, _ := sol.Outcome(p)
 	turn := g.Turn(p)

@@ -93,24 +93,15 @@ func (c *grundyCmd) Run(e *env) error {
 	first, last, values, period, note := s.First, s.Last, s.Values, s.Period, grundyNote(s)
 	name := s.Param
 	if c.JSON {
-		type result struct {
-			At map[string]int `json:"param_values"`
-			grundyJSON
-		}
-		results := []result{}
+		out := explain.SequenceJSON{Game: c.Game, Param: name, From: first, To: last, Results: []explain.ResultJSON{}, Conjecture: note}
 		for i, v := range values {
-			results = append(results, result{map[string]int{name: first + i}, newGrundyJSON(v, true)})
+			out.Results = append(out.Results, explain.ResultJSON{ParamValues: map[string]int{name: first + i}, GrundyJSON: explain.NewGrundyJSON(v, true)})
 		}
-		var p any
 		if period != nil {
-			p = map[string]any{"from": period.From, "length": period.Length, "proven": period.Proven, "proof": period.Proof}
+			out.Period = &explain.PeriodJSON{From: period.From, Length: period.Length, Proven: period.Proven, Proof: period.Proof}
 		}
-		out := map[string]any{"game": c.Game, "param": name, "from": first, "to": last, "results": results, "period": p}
 		if s.Heap && s.Reached > 0 {
-			out["searched_to"] = s.Reached
-		}
-		if note != "" {
-			out["conjecture"] = note
+			out.SearchedTo = s.Reached
 		}
 		return writeJSON(e.stdout, out)
 	}
@@ -208,18 +199,7 @@ func (c *sweepCmd) Run(e *env) error {
 	}
 	rows, cols := sw.Rows, sw.Cols
 
-	type cell struct {
-		At     map[string]int `json:"param_values"`
-		Turn   *sente.Player  `json:"turn,omitempty"`
-		Value  *sente.Value   `json:"value,omitempty"`
-		Winner *sente.Player  `json:"winner,omitempty"`
-		*grundyJSON
-		Method explain.Method `json:"method,omitempty"`
-		// Skipped says that the combination is not a valid game, and Reason
-		// why; the cell has no result then.
-		Skipped bool   `json:"skipped,omitempty"`
-		Reason  string `json:"reason,omitempty"`
-	}
+	type cell = explain.ResultJSON
 	var cells []cell
 	shown := make([][]string, len(rows.Values))
 	var skipped []cell
@@ -238,7 +218,7 @@ func (c *sweepCmd) Run(e *env) error {
 					err = fmt.Errorf("%s: %w (--max-positions %d)", x.Spec, err, c.MaxPositions)
 				}
 				firstErr = cmp.Or(firstErr, err)
-				skip := cell{At: params, Skipped: true, Reason: err.Error()}
+				skip := cell{ParamValues: params, Skipped: true, Reason: err.Error()}
 				skipped = append(skipped, skip)
 				cells = append(cells, skip)
 				shown[i] = append(shown[i], "-")
@@ -250,10 +230,9 @@ func (c *sweepCmd) Run(e *env) error {
 				text = ev.Grundy.String()
 			}
 			shown[i] = append(shown[i], text)
-			y := cell{At: params, Turn: &ev.Turn, Winner: &ev.Winner, Value: &ev.Value, Method: ev.Method}
+			y := cell{ParamValues: params, Turn: &ev.Turn, Winner: &ev.Winner, Value: &ev.Value, Method: ev.Method}
 			if ev.HasGrundy {
-				v := newGrundyJSON(ev.Grundy, true)
-				y.grundyJSON = &v
+				y.GrundyJSON = explain.NewGrundyJSON(ev.Grundy, true)
 			}
 			cells = append(cells, y)
 		}
@@ -267,7 +246,7 @@ func (c *sweepCmd) Run(e *env) error {
 		if patterns == nil {
 			patterns = []string{}
 		}
-		return writeJSON(e.stdout, map[string]any{"game": c.Game, "results": cells, "patterns": patterns, "patterns_are": observed + ", not proven"})
+		return writeJSON(e.stdout, explain.SweepJSON{Game: c.Game, Results: cells, Patterns: patterns, PatternsAre: observed + ", not proven"})
 	}
 
 	w := e.stdout
@@ -360,23 +339,17 @@ func (c *tofuCmd) Run(e *env) error {
 	first, xor := games.TofuWinner(blocks)
 	answer := map[bool]string{true: "WIN", false: "LOSE"}[first]
 	if c.JSON {
-		type blockJSON struct {
-			Size      [3]int   `json:"size"`
-			Habaneros [][3]int `json:"habaneros"`
-			Heaps     [6]int   `json:"heaps"`
-			Xor       int      `json:"xor"`
-		}
-		winner := map[bool]string{true: "first", false: "second"}[first]
-		list := []blockJSON{}
+		winner := map[bool]sente.Player{true: sente.First, false: sente.Second}[first]
+		list := []explain.TofuBlockJSON{}
 		for _, b := range blocks {
 			h := games.TofuHeaps(b)
 			x := 0
 			for _, v := range h {
 				x ^= v
 			}
-			list = append(list, blockJSON{[3]int{b.X, b.Y, b.Z}, b.Habaneros, h, x})
+			list = append(list, explain.TofuBlockJSON{Size: [3]int{b.X, b.Y, b.Z}, Habaneros: b.Habaneros, Heaps: h, Xor: x})
 		}
-		return writeJSON(e.stdout, map[string]any{"contest_answer": answer, "winner": winner, "xor": xor, "blocks": list})
+		return writeJSON(e.stdout, explain.TofuJSON{ContestAnswer: answer, Winner: winner, Xor: xor, Blocks: list})
 	}
 	if c.Explain {
 		for i, b := range blocks {

@@ -7,252 +7,21 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"sente/internal/vocabulary"
 	"slices"
 	"strings"
 	"testing"
 )
 
-// vocabulary is every field of every command's JSON with its type, the
-// same wherever the field appears. README.md ("JSON output") has the same
-// table; TestJSONVocabularyInReadme keeps the two equal.
-//
-// Types: string, integer, number, boolean; T|null; array<T>; map<T> (an
-// object whose keys are data, each value a T); and SHAPE, an object with
-// the fields shapes lists.
-var vocabulary = map[string]string{
-	// Games and positions.
-	"game":                 "string",
-	"name":                 "string",
-	"summary":              "string",
-	"position":             "string",
-	"turn":                 "string",
-	"value":                "string",
-	"winner":               "string",
-	"remoteness":           "integer|null",
-	"grundy":               "integer|null",
-	"grundy_infinite":      "array<integer>",
-	"move":                 "string",
-	"player":               "string",
-	"ended":                "boolean",
-	"verdict":              "string",
-	"move_count":           "integer",
-	"best_moves":           "array<string>",
-	"main_line":            "array<move>",
-	"restrict":             "map<string>",
-	"positions":            "integer",
-	"counts":               "map<integer>",
-	"seconds":              "number",
-	"positions_per_second": "number",
-	"symmetry_classes":     "boolean",
-	"tiers":                "array<tier>",
-	"tier":                 "integer",
-	// The catalogue.
-	"params":        "array<param>",
-	"kind":          "string",
-	"default":       "string",
-	"min":           "integer",
-	"max":           "integer",
-	"choices":       "array<string>",
-	"doc":           "string",
-	"rules":         "string",
-	"position_form": "string",
-	"start":         "string",
-	"policies":      "array<policy>",
-	"examples":      "array<string>",
-	// Parameters varied: grundy and sweep.
-	"param":        "string",
-	"from":         "integer",
-	"to":           "integer",
-	"results":      "array<result>",
-	"param_values": "map<integer>",
-	"method":       "string",
-	"period":       "period|null",
-	"length":       "integer",
-	"proven":       "boolean",
-	"proof":        "string",
-	"conjecture":   "string",
-	"searched_to":  "integer",
-	"skipped":      "boolean",
-	"reason":       "string",
-	"patterns":     "array<string>",
-	"patterns_are": "string",
-	// explain.
-	"last_move":     "string",
-	"last_player":   "string",
-	"assumes":       "array<string>",
-	"line":          "array<step>",
-	"ply":           "integer",
-	"line_end":      "string",
-	"moves":         "array<story_move>",
-	"words":         "string",
-	"best":          "boolean",
-	"moves_summary": "string",
-	"strategy":      "strategy",
-	"target":        "target",
-	"features":      "array<string>",
-	"modulus":       "integer",
-	"residues":      "array<integer>",
-	"condition":     "string",
-	"checked_from":  "string",
-	"check":         "string",
-	"answer":        "string",
-	"opening":       "string",
-	"winning":       "array<string>",
-	"rule":          "rule",
-	"form":          "string",
-	"c":             "integer",
-	"checked":       "integer",
-	"fastest":       "boolean",
-	"chance":        "chance",
-	"at":            "string",
-	"mistakes":      "array<mistake>",
-	"replies":       "array<string>",
-	"sentence":      "string",
-	// tofu.
-	"contest_answer": "string",
-	"xor":            "integer",
-	"blocks":         "array<block>",
-	"size":           "array<integer>",
-	"habaneros":      "array<array<integer>>",
-	"heaps":          "array<integer>",
-}
-
-// enums are the fields whose strings come from a fixed set.
-var enums = map[string][]string{
-	"turn":           {"first", "second"},
-	"player":         {"first", "second"},
-	"value":          {"win", "lose", "tie", "draw"},
-	"winner":         {"first", "second", "none"},
-	"kind":           {"int", "ints", "bool", "choice", "text"},
-	"contest_answer": {"WIN", "LOSE"},
-}
-
-// shapes are the objects: their required fields, then (after |) the
-// optional ones.
-var shapes = map[string]string{
-	"catalogue_entry": "name summary params",
-	"description":     "name summary rules position_form start params policies examples",
-	"param":           "name kind default doc | min max choices",
-	"policy":          "name doc",
-	"solution":        "game position turn value winner remoteness best_moves main_line restrict positions symmetry_classes counts seconds positions_per_second | tiers",
-	"tier":            "tier positions counts seconds",
-	"move":            "move player value remoteness position | grundy grundy_infinite",
-	"row":             "position turn value winner remoteness move_count | grundy grundy_infinite best_moves",
-	"sequence":        "game param from to results period | conjecture searched_to",
-	"sweep":           "game results patterns patterns_are",
-	"result":          "param_values | turn value winner grundy grundy_infinite method skipped reason",
-	"period":          "from length proven proof",
-	"story":           "position turn ended value winner remoteness verdict line line_end moves moves_summary | summary last_move last_player assumes strategy chance",
-	"step":            "ply player move position",
-	"story_move":      "move value remoteness words best",
-	"strategy":        "player words | answer opening winning rule target",
-	"target":          "form features condition checked checked_from words check | modulus residues",
-	"rule":            "form words checked fastest | c",
-	"chance":          "player ply at mistakes words",
-	"mistake":         "move words replies sentence | strategy",
-	"tofu":            "contest_answer winner xor blocks",
-	"block":           "size habaneros heaps xor",
-}
-
-// checkJSON reports where v departs from the type typ: a missing required
-// field, a field the vocabulary does not know or the shape does not allow,
-// or a value of the wrong JSON type.
-func checkJSON(v any, typ, path string) []string {
-	if alt, rest, ok := strings.Cut(typ, "|"); ok {
-		if v == nil && rest == "null" {
-			return nil
-		}
-		typ = alt
-	}
-	bad := func(format string, args ...any) []string {
-		return []string{path + ": " + fmt.Sprintf(format, args...)}
-	}
-	if inner, ok := strings.CutPrefix(typ, "array<"); ok {
-		list, ok := v.([]any)
-		if !ok {
-			return bad("%s, want an array", describeJSON(v))
-		}
-		var errs []string
-		for i, x := range list {
-			errs = append(errs, checkJSON(x, strings.TrimSuffix(inner, ">"), fmt.Sprintf("%s[%d]", path, i))...)
-		}
-		return errs
-	}
-	if inner, ok := strings.CutPrefix(typ, "map<"); ok {
-		obj, ok := v.(map[string]any)
-		if !ok {
-			return bad("%s, want an object", describeJSON(v))
-		}
-		var errs []string
-		for k, x := range obj {
-			errs = append(errs, checkJSON(x, strings.TrimSuffix(inner, ">"), path+"."+k)...)
-		}
-		return errs
-	}
-	switch typ {
-	case "string":
-		if _, ok := v.(string); !ok {
-			return bad("%s, want a string", describeJSON(v))
-		}
-	case "number":
-		if _, ok := v.(float64); !ok {
-			return bad("%s, want a number", describeJSON(v))
-		}
-	case "integer":
-		if n, ok := v.(float64); !ok || n != float64(int64(n)) {
-			return bad("%s, want a whole number", describeJSON(v))
-		}
-	case "boolean":
-		if _, ok := v.(bool); !ok {
-			return bad("%s, want true or false", describeJSON(v))
-		}
-	default:
-		shape, known := shapes[typ]
-		if !known {
-			return bad("the schema has no type %q", typ)
-		}
-		obj, ok := v.(map[string]any)
-		if !ok {
-			return bad("%s, want an object (%s)", describeJSON(v), typ)
-		}
-		required, optional, _ := strings.Cut(shape, "|")
-		var errs []string
-		for _, f := range strings.Fields(required) {
-			if _, ok := obj[f]; !ok {
-				errs = append(errs, fmt.Sprintf("%s: no field %q (required in %s)", path, f, typ))
-			}
-		}
-		allowed := append(strings.Fields(required), strings.Fields(optional)...)
-		for k, x := range obj {
-			ftype, inVocabulary := vocabulary[k]
-			switch {
-			case !inVocabulary:
-				errs = append(errs, fmt.Sprintf("%s: field %q is not in the JSON vocabulary", path, k))
-			case !slices.Contains(allowed, k):
-				errs = append(errs, fmt.Sprintf("%s: field %q does not belong in %s", path, k, typ))
-			default:
-				seenFields[k] = true
-				errs = append(errs, checkJSON(x, ftype, path+"."+k)...)
-				if s, ok := x.(string); ok && enums[k] != nil && !slices.Contains(enums[k], s) {
-					errs = append(errs, fmt.Sprintf("%s.%s: %q, want one of %v", path, k, s, enums[k]))
-				}
-			}
-		}
-		return errs
-	}
-	return nil
-}
-
-// seenFields are the fields checkJSON has met, so that TestJSONSchema can
-// tell that its commands reach every field of the vocabulary.
+// seenFields are the fields TestJSONSchema's commands wrote, so that it can
+// tell that they reach every field of the vocabulary the command line
+// writes.
 var seenFields = map[string]bool{}
 
-func describeJSON(v any) string {
-	b, _ := json.Marshal(v)
-	if len(b) > 40 {
-		b = append(b[:40], "..."...)
-	}
-	return string(b)
+// checkJSON checks v against the vocabulary (internal/vocabulary), noting
+// the fields met.
+func checkJSON(v any, typ, path string) []string {
+	return vocabulary.Check(v, typ, path, seenFields)
 }
 
 // TestJSONSchema runs every command that writes JSON, on games that reach
@@ -331,8 +100,8 @@ func TestJSONSchema(t *testing.T) {
 		})
 	}
 	if !t.Failed() {
-		for name := range vocabulary {
-			if !seenFields[name] {
+		for name := range vocabulary.Fields {
+			if !seenFields[name] && !slices.Contains(vocabulary.BrowserOnly, name) {
 				t.Errorf("no command above wrote the field %q: the test misses part of the vocabulary", name)
 			}
 		}
@@ -353,7 +122,7 @@ func TestJSONChecker(t *testing.T) {
 		{`{"move":"a","player":"first","value":"win","remoteness":3,"position":"p","grundy":"3"}`, "move", "want a whole number"},
 		{`{"move":"a","player":"first","value":"win","remoteness":2.5,"position":"p"}`, "move", "want a whole number"},
 		{`{"move":"a","player":"third","value":"win","remoteness":1,"position":"p"}`, "move", "want one of"},
-		{`{"name":"code","kind":"","default":"0.77","doc":"d"}`, "param", "want one of"},
+		{`{"name":"code","kind":"","default":"0.77","accepts":"a","doc":"d"}`, "param", "want one of"},
 		{`[{"move":"a","player":"first","value":"win","remoteness":1,"position":1}]`, "array<move>", "want a string"},
 		{`{"a":1,"b":"2"}`, "map<integer>", "want a whole number"},
 	}
@@ -388,7 +157,7 @@ func TestJSONVocabularyInReadme(t *testing.T) {
 			documented[m[1]] = strings.ReplaceAll(m[2], `\|`, "|")
 		}
 	}
-	for name, typ := range vocabulary {
+	for name, typ := range vocabulary.Fields {
 		switch got, ok := documented[name]; {
 		case !ok:
 			t.Errorf("README does not document the JSON field %q (%s)", name, typ)
@@ -397,7 +166,7 @@ func TestJSONVocabularyInReadme(t *testing.T) {
 		}
 	}
 	for name := range documented {
-		if _, ok := vocabulary[name]; !ok {
+		if _, ok := vocabulary.Fields[name]; !ok {
 			t.Errorf("README documents a JSON field %q that no command writes", name)
 		}
 	}

@@ -223,8 +223,8 @@ func equalMaps(a, b map[string]string) bool {
 }
 
 // TestMovesJSON checks the shape of moves --json: an array of objects with
-// exactly move, position, value and remoteness, the value being for the
-// player making the move.
+// exactly move, player, position, value, remoteness and words, and best on
+// the best moves, the value being for the player making the move.
 func TestMovesJSON(t *testing.T) {
 	r := runCLI(t, context.Background(), "", "moves", "cards", "1/-", "--json")
 	if r.status != 0 || r.stderr != "" {
@@ -243,7 +243,11 @@ func TestMovesJSON(t *testing.T) {
 			keys = append(keys, k)
 		}
 		slices.Sort(keys)
-		if want := []string{"move", "player", "position", "remoteness", "value"}; !slices.Equal(keys, want) {
+		want := []string{"move", "player", "position", "remoteness", "value", "words"}
+		if m["value"] == "win" {
+			want = []string{"best", "move", "player", "position", "remoteness", "value", "words"}
+		}
+		if !slices.Equal(keys, want) {
 			t.Errorf("move object has keys %v, want %v", keys, want)
 		}
 		for _, k := range []string{"move", "player", "position", "value"} {

@@ -58,14 +58,7 @@ func (c *playCmd) Run(e *env) error {
 			if !ended {
 				v = sente.Lose
 			}
-			switch sente.Winner(turn, v) {
-			case you:
-				fmt.Fprintln(w, "Game over: you win.")
-			case you.Other():
-				fmt.Fprintln(w, "Game over: you lose.")
-			default:
-				fmt.Fprintln(w, "Game over: a tie.")
-			}
+			fmt.Fprintln(w, explain.Audience{}.For(you).Verdict(turn, sente.Outcome{Value: v}, true))
 			return nil
 		}
 		if turn != you {

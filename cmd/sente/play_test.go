@@ -34,7 +34,7 @@ func TestPlay(t *testing.T) {
 		name:  "tictactoe_lost_tie",
 		args:  []string{"play", "tictactoe"},
 		stdin: "a3\nb3\nc1\n",
-		want:  []string{"that move threw away a tie (best was a1: tie in 5)", "Game over: you lose."},
+		want:  []string{"that move threw away a tie (best was a1: tie in 5)", "Game over: the computer won."},
 	}, {
 		name:  "cards_lost_win",
 		args:  []string{"play", "cards"},
@@ -50,7 +50,7 @@ func TestPlay(t *testing.T) {
 			"first to move: first player wins in 9 plies",
 			"your move (1: lose in 8, 2: lose in 8, ",
 			"sente plays 2", "sente plays 3", "sente plays 1", "sente plays 4", "sente plays 5",
-			"Game over: you lose.",
+			"Game over: the computer won.",
 		},
 		not: []string{"threw away", "loses sooner", "no move"},
 	}, {

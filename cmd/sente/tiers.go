@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"sente"
+	"sente/explain"
 	"sente/solve"
 )
 
@@ -34,21 +35,17 @@ func (f gameFlags) canonicalSpec(e *env) (string, error) {
 	return text, nil
 }
 
-// tierJSON is one tier of a solve by the tier engine.
-type tierJSON struct {
-	Tier      int            `json:"tier"`
-	Positions uint64         `json:"positions"`
-	Counts    map[string]int `json:"counts"`
-	Seconds   float64        `json:"seconds"`
-}
-
-// tiersJSON lists the tiers in increasing number.
-func tiersJSON(tiers []solve.TierResult) []tierJSON {
-	out := []tierJSON{}
+// tiersJSON lists the tiers in increasing number; nil for a solve by the
+// hashing engine, which has none.
+func tiersJSON(tiers []solve.TierResult) []explain.TierJSON {
+	if tiers == nil {
+		return nil
+	}
+	out := []explain.TierJSON{}
 	for _, t := range sortedTiers(tiers) {
-		out = append(out, tierJSON{
+		out = append(out, explain.TierJSON{
 			Tier: t.Tier, Positions: t.Positions, Seconds: t.Seconds,
-			Counts: map[string]int{"win": int(t.Win), "lose": int(t.Lose), "tie": int(t.Tie), "draw": int(t.Draw)},
+			Counts: explain.CountsJSON(int(t.Win), int(t.Lose), int(t.Tie), int(t.Draw)),
 		})
 	}
 	return out

@@ -23,7 +23,7 @@ const state = {
   errPct: 30,       // erring: the chance, in percent, of a random move
   hints: true,
   history: [],      // position texts from the start of this game
-  records: [],      // per ply: {turn, value, remoteness, winner, ended, move, moveValue, moveRemoteness, by, note}
+  records: [],      // per ply: {turn, value, remoteness, winner, ended, verdict, move, moveValue, moveRemoteness, by, note}
   idx: 0,           // the current ply
   info: null,       // the current /api/position answer
   loading: 0,       // request counter, so stale answers are dropped
@@ -59,7 +59,7 @@ function playerName(p) {
   const info = state.info;
   // Name the players by their marks only on a board of marks: a board of
   // pieces (dōbutsu shōgi's letters) tells them apart otherwise.
-  const marks = info && info.board && info.board.kind === "grid" &&
+  const marks = info && info.board && info.board.style === "grid" &&
     info.board.cells.every((row) => row.every((c) => c === "" || c === "x" || c === "o"));
   if (p === "first") return marks ? "the first player (X)" : "the first player";
   if (p === "second") return marks ? "the second player (O)" : "the second player";
@@ -202,9 +202,9 @@ async function loadRules() {
       body: JSON.stringify({ text: $("rulestext").value }),
     });
     state.rulesSpec = r.spec;
-    state.rulesInfo = r.game;
-    renderParams(r.game, null);
-    $("summary").textContent = (r.game.summary || "Rules file loaded") + " (loaded as " + r.spec + ")";
+    state.rulesInfo = r.entry;
+    renderParams(r.entry, null);
+    $("summary").textContent = (r.entry.summary || "Rules file loaded") + " (loaded as " + r.spec + ")";
     // The server keeps the rules files used last; a paste may have made it
     // forget another, which whoever pasted should know.
     if (r.notice) $("summary").textContent += " " + r.notice;
@@ -298,7 +298,7 @@ function failed(e) {
 
 function record(i, info) {
   const r = state.records[i] || {};
-  Object.assign(r, { turn: info.turn, value: info.value, remoteness: info.remoteness, winner: info.winner, ended: info.ended });
+  Object.assign(r, { turn: info.turn, value: info.value, remoteness: info.remoteness, winner: info.winner, ended: info.ended, verdict: info.verdict });
   state.records[i] = r;
 }
 
@@ -330,7 +330,7 @@ async function replayMoves(names, at) {
       if (!info) return;
       if (state.history[i] === "") state.history[i] = info.position;
       record(i, info);
-      const m = info.moves.find((x) => x.name === names[i]);
+      const m = info.moves.find((x) => x.move === names[i]);
       if (!m) {
         state.idx = i;
         state.info = info;
@@ -339,7 +339,7 @@ async function replayMoves(names, at) {
         return;
       }
       noteMove(i, info, m, "");
-      state.history.push(m.to);
+      state.history.push(m.position);
     }
   } catch (e) {
     if (n === state.loading) failed(e);
@@ -413,7 +413,7 @@ function computerMove() {
 // noteMove records the move played from ply i and what to say about it.
 function noteMove(i, info, m, note) {
   const r = state.records[i];
-  r.move = m.name;
+  r.move = m.move;
   r.moveValue = m.value || "";
   r.moveRemoteness = m.remoteness;
   r.best = !!m.best;
@@ -429,25 +429,25 @@ function play(m, byComputer) {
   let note = "";
   if (!byComputer && before && m.value && state.hints) {
     const you = state.mode === "two" ? cap(playerName(info.turn)) + "'s move " : "Your move ";
-    if (before.value === "win" && m.value !== "win") note = you + m.name + " threw away a win: " + bestNames() + " would have won.";
-    else if ((before.value === "tie" || before.value === "draw") && m.value === "lose") note = you + m.name + " loses: it gave away the " + before.value + "; " + bestNames() + " would have held it.";
+    if (before.value === "win" && m.value !== "win") note = you + m.move + " threw away a win: " + bestNames() + " would have won.";
+    else if ((before.value === "tie" || before.value === "draw") && m.value === "lose") note = you + m.move + " loses: it gave away the " + before.value + "; " + bestNames() + " would have held it.";
   }
   if (byComputer) {
     const who = state.mode === "watch" ? cap(playerName(info.turn)) : "The computer";
     // The move's value is the computer's own: say so when it plays you.
     const label = state.hints && m.value ? " (" + moveLabel(m) + (state.mode === "watch" ? "" : " for it") + ")" : "";
-    note = who + " played " + m.name + label + ".";
+    note = who + " played " + m.move + label + ".";
   }
   state.history = state.history.slice(0, state.idx + 1);
   state.records = state.records.slice(0, state.idx + 1);
   noteMove(state.idx, info, m, note);
-  state.history.push(m.to);
+  state.history.push(m.position);
   state.idx++;
   load();
 }
 
 function bestNames() {
-  return state.info.moves.filter((m) => m.best).map((m) => m.name).join(" or ");
+  return state.info.moves.filter((m) => m.best).map((m) => m.move).join(" or ");
 }
 
 function goTo(ply) {
@@ -499,79 +499,62 @@ function watchToggle() {
 
 // ---- words ----
 
+// verdictWords is the line under the board: the server's verdict (for
+// the side the person plays against the computer, when they play one) or,
+// with hints off and the game not over, whose move it is.
 function verdictWords(info) {
-  const you = state.mode === "two" || state.mode === "watch" ? null : state.mode;
-  const r = info.remoteness;
-  if (info.ended) {
-    if (info.winner === "none") return "Game over: a tie.";
-    if (you) return info.winner === you ? "Game over: you won!" : "Game over: the computer won.";
-    return "Game over: " + playerName(info.winner) + " won.";
-  }
-  if (!state.hints) {
+  const you = yourSide();
+  if (!info.ended && !state.hints) {
     if (you) return info.turn === you ? "Your move." : "The computer is thinking…";
     return cap(playerName(info.turn)) + " to move.";
   }
-  const mover = info.turn;
-  if (info.value === "tie") return "Nobody is winning: with perfect play the game ends in a tie in " + moves(r) + ".";
-  if (info.value === "draw") return "Nobody is winning: with perfect play the game never ends (a draw).";
-  const winner = info.winner;
-  if (you) {
-    if (winner === you) {
-      return mover === you
-        ? "You are winning: you can force a win in " + moves(r) + "."
-        : "You are winning: whatever the computer does, you can win within " + moves(r) + ".";
-    }
-    return mover === you
-      ? "You are losing: the computer can force a win within " + moves(r) + ", whatever you do."
-      : "You are losing: the computer can force a win in " + moves(r) + ".";
-  }
-  return mover === winner
-    ? cap(playerName(winner)) + " is winning: they can force a win in " + moves(r) + "."
-    : cap(playerName(winner)) + " is winning: whatever " + playerName(mover) + " does, they can win within " + moves(r) + ".";
+  return (you && info.verdict_for && info.verdict_for[you]) || info.verdict || "";
 }
 
+// whyWords is the server's sentence about what the moves offer, for the
+// same audience as the verdict, while hints are on.
 function whyWords(info) {
   if (info.ended || !state.hints || info.status !== "ready") return "";
-  const count = { win: 0, tie: 0, lose: 0 };
-  for (const m of info.moves) count[valueClass(m.value)] = (count[valueClass(m.value)] || 0) + 1;
-  const yours = state.mode === "two" || info.turn === state.mode;
-  const who = state.mode === "two" || state.mode === "watch" ? cap(playerName(info.turn)) + " has" : yours ? "You have" : "The computer has";
-  const parts = [];
-  if (count.win) parts.push(count.win + " winning (green)");
-  if (count.tie) parts.push(count.tie + " holding a tie or draw (yellow)");
-  if (count.lose) parts.push(count.lose + " losing (red)");
-  let s = who + " " + info.moves.length + (info.moves.length === 1 ? " possible move: " : " possible moves: ") + parts.join(", ") + ".";
-  const best = info.moves.filter((m) => m.best);
-  if (best.length) {
-    const b = best[0];
-    s += " Best: " + best.map((m) => m.name).join(", ") + " (" + (b.value === "draw" ? "draw" : b.value + " in " + moves(b.remoteness)) + ").";
-  }
-  if (info.impartial && info.grundy) {
-    s += " Grundy value " + info.grundy + (info.grundy === "0" ? ": the player to move loses." : ": non-zero, so the player to move wins by moving to a position of Grundy value 0.");
-  }
-  return s;
+  const you = yourSide();
+  return (you && info.why_for && info.why_for[you]) || info.why || "";
+}
+
+// yourSide is the side the person plays against the computer, or null when
+// two people play or the computer plays both sides.
+function yourSide() {
+  return state.mode === "first" || state.mode === "second" ? state.mode : null;
+}
+
+// grundyText writes a Grundy value from its numbers (grundy, and
+// grundy_infinite for a loopy game's infinite value): "2", "∞{0,2}", or ""
+// when there is none.
+function grundyText(x) {
+  if (Array.isArray(x.grundy_infinite)) return "∞{" + x.grundy_infinite.join(",") + "}";
+  if (typeof x.grundy === "number") return String(x.grundy);
+  return "";
 }
 
 // progressWords says where a waiting solve stands, from the fields the
-// server gives (queue, lane, bytes, estimatedBytes, secondsLeft) when present.
+// server gives (queue, lane, bytes, estimated_bytes, seconds_left) when
+// present.
 function progressWords(info) {
   const p = info.progress || {};
-  const known = ["queue", "lane", "estimatedBytes", "bytes", "secondsLeft"].some((k) => k in p);
+  const known = ["queue", "lane", "estimated_bytes", "bytes", "seconds_left"].some((k) => k in p);
   if (!known) return info.verdict || "Solving…";
   const parts = [];
   if (p.queue > 0) {
     parts.push((p.queue === 1 ? "Next in the queue" : ordinal(p.queue) + " in the queue") + (p.lane ? " of " + p.lane + " solves" : ""));
-    if (p.estimatedBytes) parts.push("it needs about " + bytesWords(p.estimatedBytes));
+    if (p.estimated_bytes) parts.push("it needs about " + bytesWords(p.estimated_bytes));
   } else if (p.total || p.done || p.phase) {
     let s = cap(p.phase || "solving");
     if (p.total) s += ": " + Math.round(100 * p.done / p.total) + "% (" + p.done.toLocaleString("en") + " of " + p.total.toLocaleString("en") + " positions)";
     else if (p.done) s += ": " + p.done.toLocaleString("en") + " positions so far";
     parts.push(s);
-    if (p.bytes && p.estimatedBytes) parts.push("holding " + bytesWords(p.bytes) + " of an estimated " + bytesWords(p.estimatedBytes));
+    if (p.bytes && p.estimated_bytes) parts.push("holding " + bytesWords(p.bytes) + " of an estimated " + bytesWords(p.estimated_bytes));
     else if (p.bytes) parts.push("holding " + bytesWords(p.bytes));
-    else if (p.estimatedBytes) parts.push("about " + bytesWords(p.estimatedBytes) + " needed");
+    else if (p.estimated_bytes) parts.push("about " + bytesWords(p.estimated_bytes) + " needed");
   }
-  if (p.secondsLeft > 0) parts.push("about " + (p.secondsLeft === 1 ? "1 second" : Math.round(p.secondsLeft) + " seconds") + " left");
+  if (p.seconds_left > 0) parts.push("about " + (p.seconds_left === 1 ? "1 second" : Math.round(p.seconds_left) + " seconds") + " left");
   if (!parts.length) return info.verdict || "Solving…";
   return parts.join("; ") + ".";
 }
@@ -606,7 +589,7 @@ function render() {
   $("position").textContent = info.position;
   $("turn").textContent = info.ended ? "(game over)" : "(" + info.turn + " to move)";
   $("rules").textContent = info.rules || info.summary || "";
-  $("form").textContent = info.form || "";
+  $("form").textContent = info.position_form || "";
   $("startpos").placeholder = info.start;
   renderBoard(info);
   renderMoves(info);
@@ -653,13 +636,13 @@ function renderMoves(info) {
   for (const m of info.moves) {
     const b = el("button", "move " + (state.hints ? valueClass(m.value) : "plain"));
     b.type = "button";
-    b.dataset.move = m.name;
+    b.dataset.move = m.move;
     b.dataset.value = m.value || "";
-    b.append(el("span", "mname", m.name));
+    b.append(el("span", "mname", m.move));
     if (state.hints && m.value) {
       b.append(el("span", "mval", moveLabel(m)));
-      if (info.impartial && m.grundy) b.append(el("span", "mval", "G=" + m.grundy));
-      b.title = "Playing " + m.name + " " + (m.value === "win" ? "wins" : m.value === "lose" ? "loses" : "leads to a " + m.value) + (m.value === "draw" ? "" : " in " + moves(m.remoteness));
+      if (info.impartial && grundyText(m)) b.append(el("span", "mval", "G=" + grundyText(m)));
+      b.title = "Playing " + m.move + " " + (m.value === "win" ? "wins" : m.value === "lose" ? "loses" : "leads to a " + m.value) + (m.value === "draw" ? "" : " in " + moves(m.remoteness));
     }
     b.disabled = !canPlay;
     b.addEventListener("click", () => play(m, false));
@@ -735,7 +718,7 @@ function recordText() {
     lines.push(s);
   }
   const last = state.records[n];
-  if (last && last.ended) lines.push(last.winner === "none" ? "Game over: a tie." : "Game over: " + last.winner + " player won.");
+  if (last && last.ended && last.verdict) lines.push(last.verdict);
   lines.push(location.origin + gameLink(state.info));
   return lines.join("\n");
 }

@@ -4,10 +4,10 @@
 //   {hints: bool, canPlay: bool, play(move), valueClass(value) -> "win"|"tie"|"lose"|"unknown"}
 // and move is an entry of info.moves.
 //
-// board.plays places the moves: {name, to: [row, col]} is played by one
-// click on its cell (a mark, a drop); {name, from, to} by a click on the
-// piece at from, then on to (a step, a push). What the cells carry, for
-// tests and tools:
+// board.plays places the moves: {move, to_cell: [row, col]} is played by
+// one click on its cell (a mark, a drop); {move, from_cell, to_cell} by a
+// click on the piece at from_cell, then on to_cell (a step, a push). What
+// the cells carry, for tests and tools:
 //   data-cell="r,c"  every cell of a grid, every hand of chopsticks
 //                    ("player,hand", 0 the first player, 0 the left hand);
 //   data-move=NAME   a cell whose click plays NAME: a one-click move's cell,
@@ -66,7 +66,7 @@ function moveLabel(m) {
 }
 
 function moveTitle(m, ctx) {
-  return m.name + (ctx.hints && m.value ? ": " + moveLabel(m) : "");
+  return m.move + (ctx.hints && m.value ? ": " + moveLabel(m) : "");
 }
 
 // bestClass is the value class of the best of moves, for hints.
@@ -90,12 +90,12 @@ function target(b, moves, info, ctx, redraw, k) {
   b.disabled = !ctx.canPlay;
   if (moves.length === 1) {
     const m = moves[0];
-    b.dataset.move = m.name;
+    b.dataset.move = m.move;
     b.title = moveTitle(m, ctx);
     b.addEventListener("click", () => { sel = null; ctx.play(m); });
     return;
   }
-  b.dataset.choose = moves.map((m) => m.name).join(" ");
+  b.dataset.choose = moves.map((m) => m.move).join(" ");
   b.title = moves.map((m) => moveTitle(m, ctx)).join("; ");
   b.addEventListener("click", () => {
     sel = { position: info.position, from: sel ? sel.from : "", choose: k };
@@ -104,7 +104,7 @@ function target(b, moves, info, ctx, redraw, k) {
 }
 
 function cardButton(info, ctx, name, text, extra) {
-  const m = name ? info.moves.find((x) => x.name === name) : null;
+  const m = name ? info.moves.find((x) => x.move === name) : null;
   const b = el("button", "cell " + (extra || ""), text);
   b.type = "button";
   if (m) {
@@ -136,15 +136,15 @@ function pieceClass(c) {
 function playing(box, info, ctx) {
   const bd = info.board;
   const redraw = () => render(box, info, ctx);
-  const byName = new Map(info.moves.map((m) => [m.name, m]));
+  const byName = new Map(info.moves.map((m) => [m.move, m]));
   const drops = new Map(); // cell key -> moves played by one click there
   const froms = new Map(); // cell key -> [{move, to}] of the piece there
   const push = (map, k, v) => { if (!map.has(k)) map.set(k, []); map.get(k).push(v); };
   for (const p of bd.plays || []) {
-    const m = byName.get(p.name);
+    const m = byName.get(p.move);
     if (!m) continue;
-    if (p.from) push(froms, cellKey(p.from), { move: m, to: cellKey(p.to) });
-    else push(drops, cellKey(p.to), m);
+    if (p.from_cell) push(froms, cellKey(p.from_cell), { move: m, to: cellKey(p.to_cell) });
+    else push(drops, cellKey(p.to_cell), m);
   }
   if (sel && (sel.position !== info.position || !ctx.canPlay || (sel.from && !froms.has(sel.from)))) sel = null;
   const active = new Map(); // cell key -> moves a click there plays now
@@ -205,7 +205,7 @@ function renderGrid(box, info, ctx) {
   const t = el("table", "grid");
   bd.cells.forEach((row, r) => {
     const tr = el("tr");
-    tr.append(el("th", "", bd.rowLabels ? bd.rowLabels[r] : ""));
+    tr.append(el("th", "", bd.row_labels ? bd.row_labels[r] : ""));
     row.forEach((c, ci) => {
       const b = el("button", "cell " + pieceClass(c), pieceText(c));
       b.type = "button";
@@ -228,7 +228,7 @@ function renderGrid(box, info, ctx) {
   });
   const tr = el("tr");
   tr.append(el("th"));
-  for (const l of bd.colLabels || []) tr.append(el("th", "", l));
+  for (const l of bd.col_labels || []) tr.append(el("th", "", l));
   t.append(tr);
   box.append(t);
   const ch = pl.chooser();
@@ -273,9 +273,9 @@ function chooser(moves, ctx, cancel) {
   const box = el("div", "chooser");
   box.append(el("span", "ask", "Which move?"));
   for (const m of moves) {
-    const b = el("button", "choice " + (ctx.hints && m.value ? ctx.valueClass(m.value) : "plain"), m.name);
+    const b = el("button", "choice " + (ctx.hints && m.value ? ctx.valueClass(m.value) : "plain"), m.move);
     b.type = "button";
-    b.dataset.move = m.name;
+    b.dataset.move = m.move;
     b.title = moveTitle(m, ctx);
     b.disabled = !ctx.canPlay;
     b.addEventListener("click", () => { sel = null; ctx.play(m); });
@@ -299,21 +299,21 @@ function render(box, info, ctx) {
     box.append(el("pre", "textpos", info.drawing || info.position));
     return;
   }
-  box.className = "board " + bd.kind;
-  if (bd.kind === "grid") {
+  box.className = "board " + bd.style;
+  if (bd.style === "grid") {
     renderGrid(box, info, ctx);
-  } else if (bd.kind === "hands") {
+  } else if (bd.style === "hands") {
     renderHands(box, info, ctx);
-  } else if (bd.kind === "cards") {
-    const table = el("div", "table", "On the table: " + bd.total + " of " + bd.target + " (exactly " + bd.target + ": second player wins; more: first player wins)");
+  } else if (bd.style === "cards") {
+    const table = el("div", "table", "On the table: " + bd.table_total + " of " + bd.target_total + " (exactly " + bd.target_total + ": second player wins; more: first player wins)");
     ["first", "second"].forEach((p, i) => {
       const hand = bd.cards[i];
       const row = el("div", "cardsrow" + (info.turn === p && !info.ended ? " tomove" : ""));
       row.append(el("span", "who", cap(p) + " player" + (info.turn === p && !info.ended ? " — to move" : "")));
       const cards = el("span", "cards");
-      hand.values.forEach((v, k) => {
+      hand.card_values.forEach((v, k) => {
         if (hand.played[k]) cards.append(cardButton(info, ctx, "", String(v), "card played"));
-        else cards.append(cardButton(info, ctx, hand.moves[k], String(v), "card"));
+        else cards.append(cardButton(info, ctx, hand.card_moves[k], String(v), "card"));
       });
       row.append(cards);
       box.append(row);

@@ -1,0 +1,362 @@
+package explain
+
+import (
+	"sente"
+	"sente/nimber"
+	"sente/solve"
+)
+
+// The JSON of sente: every command's --json and the browser app's API
+// write the types of this file (the table rows of render, streamed a
+// field at a time, excepted), so that a field has one name, one type and
+// one meaning wherever it appears. README.md ("JSON output") documents
+// each field once; internal/vocabulary holds the same table, and the
+// tests of the command line and the browser app check what they write
+// against it.
+
+// RemotenessJSON is a remoteness as JSON gives it: null for a draw, which
+// never ends, and for a value not known yet.
+func RemotenessJSON(o sente.Outcome) *int {
+	if o.Value != sente.Win && o.Value != sente.Lose && o.Value != sente.Tie {
+		return nil
+	}
+	r := o.Remoteness
+	return &r
+}
+
+// GrundyJSON is a (generalized) Grundy value as JSON gives it: a finite
+// value is a number; an infinite one (a loopy game's ∞{0,2}) is null in
+// grundy, with the finite values among its options in grundy_infinite; an
+// unknown one is null alone.
+type GrundyJSON struct {
+	Grundy   *int  `json:"grundy"`
+	Infinite []int `json:"grundy_infinite,omitzero"`
+}
+
+// NewGrundyJSON is n as JSON gives it; known false is an unknown value.
+func NewGrundyJSON(n nimber.Nimber, known bool) *GrundyJSON {
+	switch {
+	case !known:
+		return &GrundyJSON{}
+	case n.Infinite:
+		return &GrundyJSON{Infinite: append([]int{}, n.K...)}
+	}
+	v := n.Value
+	return &GrundyJSON{Grundy: &v}
+}
+
+// MoveJSON is one move: its name, who makes it, the position it leads to,
+// and its value and remoteness for the player making it, counting the move
+// (value absent while the browser app is still solving). In a list of
+// moves from a position, best marks those no other move beats, and words
+// say what the move leads to; grundy is the value of the position reached.
+type MoveJSON struct {
+	Move       string       `json:"move"`
+	Player     sente.Player `json:"player"`
+	Value      sente.Value  `json:"value,omitzero"`
+	Remoteness *int         `json:"remoteness"`
+	Position   string       `json:"position"`
+	*GrundyJSON
+	Best  bool   `json:"best,omitzero"`
+	Words string `json:"words,omitzero"`
+}
+
+// NewMoveJSON is the move m from from, with its value.
+func NewMoveJSON(g sente.Game, from sente.Position, m RankedMove) MoveJSON {
+	return MoveJSON{
+		Move:       m.Name,
+		Player:     g.Turn(from),
+		Value:      m.Outcome.Value,
+		Remoteness: RemotenessJSON(m.Outcome),
+		Position:   g.FormatPosition(m.To),
+	}
+}
+
+// MovesJSON are the moves from p, best first, with best and words, and
+// the Grundy value of each position reached when grundy is not nil.
+func MovesJSON(sol *solve.Solution, p sente.Position, grundy nimber.Valuer) ([]MoveJSON, error) {
+	ranked, err := Moves(sol, p)
+	if err != nil {
+		return nil, err
+	}
+	out := []MoveJSON{}
+	for _, m := range ranked {
+		j := NewMoveJSON(sol.Game(), p, m)
+		j.Best = m.Outcome == ranked[0].Outcome
+		j.Words = moveWords(m.Outcome)
+		if grundy != nil {
+			j.GrundyJSON = NewGrundyJSON(grundy.Of(m.To))
+		}
+		out = append(out, j)
+	}
+	return out, nil
+}
+
+// ParamJSON is a parameter of a game: its name, kind, default, the values
+// it accepts (in words, and as bounds or choices) and what it means.
+type ParamJSON struct {
+	Name    string     `json:"name"`
+	Kind    sente.Kind `json:"kind"`
+	Default string     `json:"default"`
+	Min     *int       `json:"min,omitempty"`
+	Max     *int       `json:"max,omitempty"`
+	Choices []string   `json:"choices,omitempty"`
+	Accepts string     `json:"accepts"`
+	Doc     string     `json:"doc"`
+}
+
+// ParamsJSON are params as JSON gives them.
+func ParamsJSON(params []sente.Param) []ParamJSON {
+	out := []ParamJSON{}
+	for _, p := range params {
+		j := ParamJSON{Name: p.Name, Kind: p.Kind, Default: p.Default, Doc: p.Doc, Choices: p.Choices, Accepts: p.Accepts()}
+		if p.Kind == sente.Int || p.Kind == sente.Ints {
+			j.Min, j.Max = &p.Min, &p.Max
+		}
+		out = append(out, j)
+	}
+	return out
+}
+
+// GameJSON is an entry of the catalogue: a game family's name, summary
+// and parameters.
+type GameJSON struct {
+	Name    string      `json:"name"`
+	Summary string      `json:"summary"`
+	Params  []ParamJSON `json:"params"`
+}
+
+// NewGameJSON is the entry of the family f, named name (a pasted rules
+// file is named by its spec).
+func NewGameJSON(name string, f sente.Family) GameJSON {
+	return GameJSON{Name: name, Summary: f.Summary, Params: ParamsJSON(f.Params)}
+}
+
+// PolicyJSON is a policy a restricted player may follow.
+type PolicyJSON struct {
+	Name string `json:"name"`
+	Doc  string `json:"doc"`
+}
+
+// DescriptionJSON is what describe says of a game.
+type DescriptionJSON struct {
+	Name         string       `json:"name"`
+	Summary      string       `json:"summary"`
+	Rules        string       `json:"rules"`
+	PositionForm string       `json:"position_form"`
+	Start        string       `json:"start"`
+	Params       []ParamJSON  `json:"params"`
+	Policies     []PolicyJSON `json:"policies"`
+	Examples     []string     `json:"examples"`
+}
+
+// TierJSON is one tier of a solve by the tier engine.
+type TierJSON struct {
+	Tier      int            `json:"tier"`
+	Positions uint64         `json:"positions"`
+	Counts    map[string]int `json:"counts"`
+	Seconds   float64        `json:"seconds"`
+}
+
+// CountsJSON are positions counted by value.
+func CountsJSON(win, lose, tie, draw int) map[string]int {
+	return map[string]int{"win": win, "lose": lose, "tie": tie, "draw": draw}
+}
+
+// SolutionJSON is what solve says of a position.
+type SolutionJSON struct {
+	Game               string                  `json:"game"`
+	Position           string                  `json:"position"`
+	Turn               sente.Player            `json:"turn"`
+	Value              sente.Value             `json:"value"`
+	Winner             sente.Player            `json:"winner"`
+	Remoteness         *int                    `json:"remoteness"`
+	BestMoves          []string                `json:"best_moves"`
+	MainLine           []MoveJSON              `json:"main_line"`
+	Restrict           map[sente.Player]string `json:"restrict"`
+	Positions          int                     `json:"positions"`
+	SymmetryClasses    bool                    `json:"symmetry_classes"`
+	Counts             map[string]int          `json:"counts"`
+	Seconds            float64                 `json:"seconds"`
+	PositionsPerSecond float64                 `json:"positions_per_second"`
+	Tiers              []TierJSON              `json:"tiers,omitempty"`
+}
+
+// PositionJSON is what the browser app says of a position (GET
+// /api/position): the game, the position and its drawing, and once the
+// game is solved its value, Grundy value, verdict and moves; while it is
+// being solved, status is "solving", progress says how far it has come,
+// and the moves have no values yet.
+type PositionJSON struct {
+	Game         string        `json:"game"`
+	Name         string        `json:"name"`
+	Summary      string        `json:"summary,omitempty"`
+	Rules        string        `json:"rules,omitempty"`
+	PositionForm string        `json:"position_form,omitempty"`
+	Start        string        `json:"start"`
+	Position     string        `json:"position"`
+	Drawing      string        `json:"drawing,omitempty"`
+	Board        *BoardJSON    `json:"board,omitempty"`
+	Turn         sente.Player  `json:"turn"`
+	Ended        bool          `json:"ended"`
+	Value        sente.Value   `json:"value,omitzero"`
+	Remoteness   *int          `json:"remoteness"`
+	Winner       *sente.Player `json:"winner,omitempty"`
+	*GrundyJSON
+	Impartial bool   `json:"impartial"`
+	Verdict   string `json:"verdict"`
+	// VerdictFor is the verdict for a person playing a side against the
+	// computer, by side; Why and WhyFor say what the moves offer.
+	VerdictFor map[sente.Player]string `json:"verdict_for,omitempty"`
+	Why        string                  `json:"why,omitempty"`
+	WhyFor     map[sente.Player]string `json:"why_for,omitempty"`
+	Moves      []MoveJSON              `json:"moves"`
+	Status     string                  `json:"status"`
+	Progress   *ProgressJSON           `json:"progress,omitempty"`
+	Positions  int                     `json:"positions,omitempty"`
+}
+
+// ProgressJSON is how far a solve of the browser app has come, and where
+// it waits.
+type ProgressJSON struct {
+	Phase string `json:"phase"`
+	Done  int64  `json:"done"`
+	Total int64  `json:"total"`
+	// Queue is the solve's place in its lane, 1 for the next to start; 0
+	// once it runs.
+	Queue int `json:"queue"`
+	// Lane is "small" or "large" (by the estimated size), or "rules-file".
+	Lane           string `json:"lane"`
+	EstimatedBytes int64  `json:"estimated_bytes"`
+	Bytes          int64  `json:"bytes"`        // held now
+	SecondsLeft    int    `json:"seconds_left"` // 0 when unknown
+}
+
+// BoardJSON is a picture of a position for the page, made from the game's
+// sente.Board. Style, the board's, says which fields are set: "grid"
+// (tic-tac-toe, connect four, quixo, teeko, dōbutsu shōgi, a rules file
+// that defines board), "hands" (chopsticks), "cards" (seed 000).
+type BoardJSON struct {
+	Style string `json:"style"`
+
+	// grid: Cells[r][c] is "x", "o", a piece's letter (upper case the first
+	// player's) or "" from the top row.
+	Cells     [][]string `json:"cells,omitempty"`
+	RowLabels []string   `json:"row_labels,omitempty"`
+	ColLabels []string   `json:"col_labels,omitempty"`
+	Gravity   bool       `json:"gravity,omitempty"`
+	Caption   string     `json:"caption,omitempty"` // a line shown below the grid
+
+	// Plays places the moves of the position that can be played on the
+	// board; the others are played from the list of moves only. Clicks[r][c]
+	// (grid) is the move played by one click on cell c of row r: the one
+	// move without From whose To it is.
+	Plays  []BoardMoveJSON `json:"plays"`
+	Clicks [][]string      `json:"clicks,omitempty"`
+
+	// hands: fingers on each hand, left then right, 5 for dead; the cell
+	// of a hand in Plays is [player, hand], 0 for the first player and
+	// the left hand.
+	Hands [][2]int `json:"hands,omitempty"`
+
+	// cards: each player's hand with what has been played, and the total
+	// on the table against the target; a total of 0 is shown as such.
+	Cards  []CardHandJSON `json:"cards,omitempty"`
+	Total  int            `json:"table_total"`
+	Target int            `json:"target_total"`
+}
+
+// BoardMoveJSON is where a move is played: From, when set, is the cell
+// ([row, column] from the top-left) a piece is taken from, To the cell it
+// is put on. Without From one click on To plays it.
+type BoardMoveJSON struct {
+	Move string  `json:"move"`
+	From *[2]int `json:"from_cell,omitempty"`
+	To   [2]int  `json:"to_cell"`
+}
+
+// CardHandJSON is one player's cards: each card's value, whether it is on
+// the table, and the move that plays it (when it is this player's turn).
+type CardHandJSON struct {
+	Values []int    `json:"card_values"`
+	Played []bool   `json:"played"`
+	Moves  []string `json:"card_moves"`
+}
+
+// RulesFileJSON is the browser app's answer to a pasted rules file (POST
+// /api/rules): the spec that names it from now on, its entry in the
+// catalogue, and a notice when the server forgot another file to keep it.
+type RulesFileJSON struct {
+	Spec   string   `json:"spec"`
+	Entry  GameJSON `json:"entry"`
+	Notice string   `json:"notice,omitempty"`
+}
+
+// ErrorJSON is the browser app's answer to a request it cannot answer.
+type ErrorJSON struct {
+	Error string `json:"error"`
+}
+
+// SequenceJSON is grundy's answer: a game's Grundy values over one
+// parameter, and their period when one is known.
+type SequenceJSON struct {
+	Game       string       `json:"game"`
+	Param      string       `json:"param"`
+	From       int          `json:"from"`
+	To         int          `json:"to"`
+	Results    []ResultJSON `json:"results"`
+	Period     *PeriodJSON  `json:"period"`
+	Conjecture string       `json:"conjecture,omitempty"`
+	SearchedTo int          `json:"searched_to,omitempty"`
+}
+
+// PeriodJSON is a period of Grundy values: from where, how long, and
+// whether it is proven (and how).
+type PeriodJSON struct {
+	From   int    `json:"from"`
+	Length int    `json:"length"`
+	Proven bool   `json:"proven"`
+	Proof  string `json:"proof"`
+}
+
+// ResultJSON is one combination of parameter values of grundy or sweep:
+// who wins from the start, or its Grundy value, or why it was skipped.
+type ResultJSON struct {
+	ParamValues map[string]int `json:"param_values"`
+	Turn        *sente.Player  `json:"turn,omitempty"`
+	Value       *sente.Value   `json:"value,omitempty"`
+	Winner      *sente.Player  `json:"winner,omitempty"`
+	*GrundyJSON
+	Method Method `json:"method,omitzero"`
+	// Skipped says that the combination is not a valid game, and Reason
+	// why; the result has nothing else then.
+	Skipped bool   `json:"skipped,omitempty"`
+	Reason  string `json:"reason,omitempty"`
+}
+
+// SweepJSON is sweep's answer: who wins over one or two parameters, and
+// the patterns seen.
+type SweepJSON struct {
+	Game        string       `json:"game"`
+	Results     []ResultJSON `json:"results"`
+	Patterns    []string     `json:"patterns"`
+	PatternsAre string       `json:"patterns_are"`
+}
+
+// TofuJSON is the tofu command's answer to a contest input (AtCoder ARC013
+// C): the contest's answer, the winner, and each block's heaps.
+type TofuJSON struct {
+	ContestAnswer string          `json:"contest_answer"`
+	Winner        sente.Player    `json:"winner"`
+	Xor           int             `json:"xor"`
+	Blocks        []TofuBlockJSON `json:"blocks"`
+}
+
+// TofuBlockJSON is one block of tofu: its size, its habaneros, the six
+// heaps it splits into and their XOR.
+type TofuBlockJSON struct {
+	Size      [3]int   `json:"size"`
+	Habaneros [][3]int `json:"habaneros"`
+	Heaps     [6]int   `json:"heaps"`
+	Xor       int      `json:"xor"`
+}

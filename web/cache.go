@@ -1,0 +1,269 @@
+package web
+
+// The cache keeps the jobs: it finds or queues one for a request, drops
+// the least recently used, and cancels those nobody asks for any more.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"sente"
+	"sente/solve"
+	"sente/store"
+)
+
+// cache keeps solved games in memory, at most size of them, and runs the
+// solves lane by lane within the memory budget.
+type cache struct {
+	mu     sync.Mutex
+	jobs   map[string]*job
+	size   int
+	lanes  []*lane // small, large, rules-file
+	small  int64   // the estimated bytes up to which a solve is small
+	maxPos int     // 0: no limit
+	// rulesMemory is a rules child's hard limit: an exploring rules job
+	// reserves it twice, for the child and for the graph the server reads
+	// back.
+	rulesMemory int64
+	budget      int64         // Config.Memory
+	active      map[*job]bool // the solves running
+	children    int           // rules children exploring
+	abandon     time.Duration // a solve nobody asked for this long is cancelled
+	failures    time.Duration // a failed solve is remembered this long
+	ctx         context.Context
+	solves      atomic.Int64 // solves started, for tests
+
+	tables *store.Store
+	// stored are the games answered from stored tables, by canonical
+	// spec, opened once and kept open while the server runs: a job the
+	// cache drops may still have readers of its answer.
+	stored map[string]*solve.TierSolution
+}
+
+// rulesExplorers is how many pasted rules files' games are explored and
+// solved at once.
+const rulesExplorers = 2
+
+// smallWaiting is how many times MaxWaiting may wait in the small lane.
+const smallWaiting = 4
+
+// ErrBudget is the error of New when Config.Memory leaves no room for a
+// solve.
+var ErrBudget = errors.New("memory budget too small")
+
+// newCache makes the cache of a server with cfg (defaults applied). The
+// pools of its lanes share the budget, less what the children loading
+// pasted rules files may hold: loading happens as a file is pasted,
+// outside the lanes, so their limits are kept aside for good.
+func newCache(ctx context.Context, cfg Config) (*cache, error) {
+	budget := int64(min(cfg.Memory, math.MaxInt64/2))
+	memory := budget - rulesLoaders*int64(cfg.RulesMemory)
+	smallPool := max(min(4*int64(cfg.SmallSolves)*int64(cfg.SmallBytes), memory/4), 0)
+	largePool := memory - smallPool
+	if largePool < 2*int64(cfg.RulesMemory) || largePool < int64(cfg.SmallBytes) {
+		return nil, fmt.Errorf("%w for this server: of its %s, %s is kept aside for loading rules files and %s for small solves, and a solve needs at least %s (a rules file's child of %s and the graph it sends back)",
+			ErrBudget, solve.FormatSize(uint64(budget)), solve.FormatSize(rulesLoaders*cfg.RulesMemory), solve.FormatSize(uint64(smallPool)),
+			solve.FormatSize(max(2*cfg.RulesMemory, cfg.SmallBytes)), solve.FormatSize(cfg.RulesMemory))
+	}
+	shared := &pool{capacity: largePool}
+	c := &cache{
+		jobs: map[string]*job{},
+		size: cfg.CacheSize,
+		lanes: []*lane{
+			// Small solves take a moment and little memory each: a longer
+			// line of them costs little, and turns fewer people away in a
+			// burst.
+			{name: "small", slots: cfg.SmallSolves, max: smallWaiting * cfg.MaxWaiting, pool: &pool{capacity: smallPool}},
+			{name: "large", slots: cfg.MaxSolves, max: cfg.MaxWaiting, pool: shared},
+			{name: "rules-file", slots: rulesExplorers, max: cfg.MaxWaiting, pool: shared},
+		},
+		small:       min(int64(cfg.SmallBytes), smallPool),
+		maxPos:      cfg.MaxPositions,
+		rulesMemory: int64(cfg.RulesMemory),
+		budget:      budget,
+		active:      map[*job]bool{},
+		abandon:     cfg.Abandon,
+		failures:    cfg.Failures,
+		ctx:         ctx,
+		tables:      cfg.Tables,
+		stored:      map[string]*solve.TierSolution{},
+	}
+	go c.every(max(c.abandon/5, 10*time.Millisecond), c.reap)
+	go c.every(watchEvery, func() { c.check(heldByProcess) })
+	return c, nil
+}
+
+// close fails the solves still waiting and releases the stored tables,
+// once no request reads them. The server's context, cancelled first, stops
+// the solves running.
+func (c *cache) close() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, l := range c.lanes {
+		for _, j := range l.waiting {
+			j.err = errors.New("the server is shutting down")
+			delete(c.jobs, j.key)
+			close(j.done)
+		}
+		l.waiting = nil
+	}
+	for spec, ts := range c.stored {
+		ts.Close()
+		delete(c.stored, spec)
+	}
+}
+
+// get returns the job for key, queueing it when there is none: open opens
+// the game and chooses the root. A game that cannot fit in the budget is
+// refused at once; a full lane answers a busyError.
+func (c *cache) get(key string, open func() (*opened, sente.Position, error)) (*job, error) {
+	if j := c.lookup(key); j != nil {
+		return j, nil
+	}
+	// Opening, estimating and looking for stored tables happen outside the
+	// lock; a request that raced this one may have queued the job since,
+	// and then it is the one.
+	o, root, err := open()
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithCancelCause(c.ctx)
+	j := &job{key: key, o: o, game: o.game, root: root, done: make(chan struct{}), ctx: ctx, cancel: cancel}
+	j.phase.Store("queued")
+	j.used.Store(time.Now().UnixNano())
+	a, stored := c.storedAnswer(o, root)
+	if stored {
+		j.ans = a
+		j.phase.Store("ready")
+		close(j.done)
+	} else if err := c.plan(j); err != nil {
+		cancel(nil)
+		return nil, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if prev, ok := c.jobs[key]; ok && !c.expired(prev) {
+		cancel(nil)
+		prev.used.Store(time.Now().UnixNano())
+		return prev, nil
+	}
+	if !stored {
+		if err := c.enqueue(j); err != nil {
+			cancel(nil)
+			return nil, err
+		}
+	}
+	c.jobs[key] = j
+	c.evict()
+	c.solves.Add(1)
+	return j, nil
+}
+
+// lookup returns the job for key when there is one that still counts,
+// marking it used.
+func (c *cache) lookup(key string) *job {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	j, ok := c.jobs[key]
+	if !ok {
+		return nil
+	}
+	if c.expired(j) {
+		delete(c.jobs, key)
+		return nil
+	}
+	j.used.Store(time.Now().UnixNano())
+	return j
+}
+
+// expired reports whether j failed long enough ago to be tried again: a
+// failure is remembered a while so that polling does not start the same
+// failing solve again and again. Called with mu held.
+func (c *cache) expired(j *job) bool {
+	return j.finished() && j.err != nil && time.Since(j.ended) > c.failures
+}
+
+// evict drops the least recently used finished jobs past the size cap.
+// Called with mu held.
+func (c *cache) evict() {
+	for len(c.jobs) > c.size {
+		if !c.evictOne(nil) {
+			return
+		}
+	}
+}
+
+// evictOne drops the least recently used finished job, one holding some
+// of pool p when p is not nil, releasing what it reserved; false when
+// there is none. Called with mu held.
+func (c *cache) evictOne(p *pool) bool {
+	var oldest *job
+	for _, j := range c.jobs {
+		if !j.finished() || (p != nil && (j.lane == nil || j.lane.pool != p || j.reserved == 0)) {
+			continue
+		}
+		if oldest == nil || j.used.Load() < oldest.used.Load() {
+			oldest = j
+		}
+	}
+	if oldest == nil {
+		return false
+	}
+	delete(c.jobs, oldest.key)
+	if oldest.lane != nil {
+		c.shrink(oldest, 0)
+	}
+	return true
+}
+
+// every calls f every d until the server closes.
+func (c *cache) every(d time.Duration, f func()) {
+	tick := time.NewTicker(d)
+	defer tick.Stop()
+	for {
+		select {
+		case <-c.ctx.Done():
+			return
+		case <-tick.C:
+			f()
+		}
+	}
+}
+
+// reap cancels the solves nobody has asked for within the abandon time:
+// the page asks every 400 ms while a solve runs, so a solve no page asks
+// for is one nobody waits for.
+func (c *cache) reap() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for key, j := range c.jobs {
+		if j.finished() || time.Since(time.Unix(0, j.used.Load())) < c.abandon {
+			continue
+		}
+		delete(c.jobs, key)
+		if c.unqueue(j) {
+			j.err = errAbandoned
+			j.cancel(errAbandoned)
+			close(j.done)
+			continue
+		}
+		j.cancel(errAbandoned)
+	}
+}
+
+// forget drops a job so that a later request may try again.
+func (c *cache) forget(j *job) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.jobs[j.key] == j {
+		delete(c.jobs, j.key)
+		if j.lane != nil && j.finished() {
+			c.shrink(j, 0)
+		}
+	}
+}

@@ -1,0 +1,110 @@
+package web
+
+// A job is one solve of the browser app, shared by every request for the
+// same game and position; this file has what a job holds and reports.
+
+import (
+	"context"
+	"errors"
+	"math"
+	"sync/atomic"
+	"time"
+
+	"sente"
+	"sente/answer"
+	"sente/explain"
+	"sente/solve"
+)
+
+// rulesRoot is the root of a rules file's job before its game is explored:
+// the text of the position to explore from, empty for the start.
+type rulesRoot string
+
+// job is one solve, shared by every request for the same game and root:
+// the first request starts it, the others wait on done (single flight).
+//
+// A pasted rules file's job starts without its game: root is then a
+// rulesRoot, and run has a child explore the game from there, setting game
+// and root before done is closed. Requests read them only after done.
+type job struct {
+	key  string
+	o    *opened
+	game sente.Game
+	root sente.Position
+	done chan struct{} // closed when sol or err is set
+
+	// ctx ends the solve: cancelled with errAbandoned when nobody asks for
+	// it any more, or with a *tooBigError when it outgrows the budget.
+	ctx    context.Context
+	cancel context.CancelCauseFunc
+
+	lane      *lane
+	need      int64   // bytes to reserve before it starts
+	estimated int64   // bytes by the game's estimate; 0 when it cannot tell
+	positions float64 // positions by the game's estimate; 0 when it cannot tell
+	base      int64   // bytes held before the solve: a rules file's explored graph
+	// Guarded by the cache's mu:
+	reserved int64     // bytes of its lane's pool it holds
+	ended    time.Time // when a failed solve failed
+
+	phase      atomic.Value // string: "queued", "starting", "exploring", "solving", "grundy", "ready"
+	progDone   atomic.Int64
+	progAll    atomic.Int64
+	held       atomic.Int64 // bytes the engine holds now, by its own accounting
+	phaseStart atomic.Int64 // unix nanoseconds when the current phase began
+	phaseFrom  atomic.Int64 // progDone then
+
+	ans *answer.Answer
+	err error
+
+	used atomic.Int64 // unix nanoseconds of the last request, for the LRU and abandonment
+}
+
+// Progress is how far a background solve has come, and where it waits.
+type Progress = explain.ProgressJSON
+
+// report records the engine's progress.
+func (j *job) report(p solve.Progress) {
+	if prev, _ := j.phase.Load().(string); prev != string(p.Phase) {
+		j.phaseStart.Store(time.Now().UnixNano())
+		j.phaseFrom.Store(int64(p.Done))
+	}
+	j.phase.Store(string(p.Phase))
+	j.progDone.Store(int64(p.Done))
+	j.progAll.Store(int64(p.Total))
+	j.held.Store(j.base + p.Bytes)
+}
+
+// secondsLeft is the time the current phase still needs at the rate seen
+// so far: to the total when it is known, else (exploring) to the game's
+// estimate of its positions, which is an upper bound. 0 when unknown.
+func (j *job) secondsLeft() int {
+	done, from, total := j.progDone.Load(), j.phaseFrom.Load(), j.progAll.Load()
+	if ph, _ := j.phase.Load().(string); ph == "exploring" && total == 0 {
+		total = int64(j.positions)
+	}
+	elapsed := time.Since(time.Unix(0, j.phaseStart.Load())).Seconds()
+	if elapsed < 1 || done <= from || total <= done {
+		return 0
+	}
+	left := float64(total-done) / (float64(done-from) / elapsed)
+	return int(min(math.Ceil(left), 1e6))
+}
+
+func (j *job) finished() bool {
+	select {
+	case <-j.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// errAbandoned ends a solve nobody asks for any more; the solve is then
+// forgotten, not remembered as a failure.
+var errAbandoned = errors.New("nobody asked for this solve any more")
+
+// tooBigError stops a solve that needs more memory than the budget has.
+type tooBigError struct{ msg string }
+
+func (e *tooBigError) Error() string { return e.msg }
