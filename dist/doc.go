@@ -14,8 +14,9 @@
 //   - the values wave of a tier, children first, asks the child tiers'
 //     shards for its children's cells and folds them (values.go), and in
 //     a loopy tier is followed by rounds of retrograde analysis with the
-//     game's un-moves, a level of remoteness a round (loops.go, a
-//     shard's state between rounds in loopstate.go);
+//     game's un-moves, a level of remoteness a round (loops.go; a
+//     shard's state between rounds, and what a round does to it apart
+//     from Beam, in loopstate.go);
 //   - each finished tier is stored as one file from its shards' parts
 //     (assemble.go).
 //

@@ -168,115 +168,36 @@ func (f *loopRoundFn) ProcessElement(ctx context.Context, shard int64, tell func
 	if err != nil {
 		return fmt.Errorf("%s: %w", statePath, err)
 	}
-	if f.Start {
-		s.startQueue(f.Ties)
-	}
+	var heard *messages
 	if told {
 		_, b, err := readPart(ctx, inboxPath, partInbox)
 		if err != nil {
 			return err
 		}
-		m, err := decodeMessages(b)
+		got, err := decodeMessages(b)
 		if err != nil {
 			return fmt.Errorf("%s: %w", inboxPath, err)
 		}
-		for _, o := range m.Lost {
-			if uint64(o) >= hi-lo {
-				return fmt.Errorf("%s: told rank %d of a shard of %d", inboxPath, o, hi-lo)
-			}
-			if hasBit(s.Pending, uint64(o)) {
-				s.Queue = append(s.Queue, entry{f.Level, o, tagWin})
-			}
-		}
-		for _, o := range m.Won {
-			if uint64(o) >= hi-lo {
-				return fmt.Errorf("%s: told rank %d of a shard of %d", inboxPath, o, hi-lo)
-			}
-			if !hasBit(s.Pending, uint64(o)) {
-				continue
-			}
-			if s.Count[o] == 0 {
-				return fmt.Errorf("tier %d rank %d: told of more won children than it has open", t, lo+uint64(o))
-			}
-			s.Count[o]--
-			if s.Count[o] == 0 && s.Win[o] == none16 {
-				s.Queue = append(s.Queue, entry{max(f.Level, uint32(s.Loss[o])), o, tagLose})
-			}
-		}
+		heard = &got
 	}
-	slices.SortFunc(s.Queue, func(a, b entry) int {
-		if a.Level != b.Level {
-			return int(a.Level) - int(b.Level)
-		}
-		if a.Off != b.Off {
-			return int(a.Off) - int(b.Off)
-		}
-		return int(a.Tag) - int(b.Tag)
-	})
 	out := map[int64]*messages{}
 	cur := tg.NewCursor()
-	tellParents := func(o uint32, v sente.Value) error {
-		lost := v == sente.Lose || f.Ties && v == sente.Tie
-		if !lost && (f.Ties || v != sente.Win) {
-			return nil
+	r := loopRound{Tier: t, Lo: lo, Level: f.Level, Ties: f.Ties, Start: f.Start, Inbox: inboxPath}
+	err = r.run(s, heard, func(rank uint64) ([]uint64, error) { return cur.Parents(t, rank) }, func(p uint64, lost bool) {
+		dest := shardKey(t, int64(p/geo.ShardRanks))
+		m := out[dest]
+		if m == nil {
+			m = &messages{}
+			out[dest] = m
 		}
-		parents, err := cur.Parents(t, lo+uint64(o))
-		if err != nil {
-			return err
+		if lost {
+			m.Lost = append(m.Lost, uint32(p%geo.ShardRanks))
+		} else {
+			m.Won = append(m.Won, uint32(p%geo.ShardRanks))
 		}
-		for _, p := range parents {
-			dest := shardKey(t, int64(p/geo.ShardRanks))
-			m := out[dest]
-			if m == nil {
-				m = &messages{}
-				out[dest] = m
-			}
-			if lost {
-				m.Lost = append(m.Lost, uint32(p%geo.ShardRanks))
-			} else {
-				m.Won = append(m.Won, uint32(p%geo.ShardRanks))
-			}
-		}
-		return nil
-	}
-	done := 0
-	for _, e := range s.Queue {
-		if e.Level > f.Level {
-			break
-		}
-		done++
-		if e.Level < f.Level {
-			return fmt.Errorf("tier %d rank %d: queued at level %d, found at level %d", t, lo+uint64(e.Off), e.Level, f.Level)
-		}
-		if e.Tag == tagSettled {
-			if err := tellParents(e.Off, s.Cells[e.Off].Value()); err != nil {
-				return err
-			}
-			continue
-		}
-		if !hasBit(s.Pending, uint64(e.Off)) {
-			continue
-		}
-		if f.Level > store.MaxRemoteness {
-			return fmt.Errorf("tier %d: remoteness %d passes the %d plies a stored cell holds", t, f.Level, store.MaxRemoteness)
-		}
-		v := sente.Win
-		switch {
-		case f.Ties:
-			v = sente.Tie
-		case e.Tag == tagLose:
-			v = sente.Lose
-		}
-		clearBit(s.Pending, uint64(e.Off))
-		s.Cells[e.Off] = store.Pack(v, int(f.Level))
-		if err := tellParents(e.Off, v); err != nil {
-			return err
-		}
-	}
-	s.Queue = s.Queue[done:]
-	s.Next = noLevel
-	if len(s.Queue) > 0 {
-		s.Next = s.Queue[0].Level
+	})
+	if err != nil {
+		return err
 	}
 	if err := tg.Err(); err != nil {
 		return err

@@ -3,6 +3,7 @@ package dist
 import (
 	"encoding/binary"
 	"fmt"
+	"slices"
 
 	"sente"
 	"sente/solve"
@@ -167,4 +168,116 @@ func (s *loopState) startQueue(ties bool) {
 			s.Queue = append(s.Queue, entry{uint32(c.Remoteness()), uint32(o), tagSettled})
 		}
 	}
+}
+
+// loopRound is a round of retrograde analysis on one shard of a loopy
+// tier; run is what the round does to the shard's state, apart from Beam
+// and the work directory, so that it can be tested on a state alone.
+type loopRound struct {
+	Tier  int
+	Lo    uint64 // the shard's first rank
+	Level uint32
+	Ties  bool
+	Start bool   // the first round of a phase: queue its entries
+	Inbox string // where what the shard was told came from, for errors
+}
+
+// run takes in what the shard was told (nil for nothing), settles what s
+// queues at the round's level, and calls tell with every parent (a rank
+// of the tier, from parents) of each position settled now or queued to
+// be told of, when the parent has to hear of it: lost when the child was
+// lost (or tied, among ties), else won.
+func (r loopRound) run(s *loopState, told *messages, parents func(rank uint64) ([]uint64, error), tell func(parent uint64, lost bool)) error {
+	n := uint64(len(s.Cells))
+	if r.Start {
+		s.startQueue(r.Ties)
+	}
+	if told != nil {
+		for _, o := range told.Lost {
+			if uint64(o) >= n {
+				return fmt.Errorf("%s: told rank %d of a shard of %d", r.Inbox, o, n)
+			}
+			if hasBit(s.Pending, uint64(o)) {
+				s.Queue = append(s.Queue, entry{r.Level, o, tagWin})
+			}
+		}
+		for _, o := range told.Won {
+			if uint64(o) >= n {
+				return fmt.Errorf("%s: told rank %d of a shard of %d", r.Inbox, o, n)
+			}
+			if !hasBit(s.Pending, uint64(o)) {
+				continue
+			}
+			if s.Count[o] == 0 {
+				return fmt.Errorf("tier %d rank %d: told of more won children than it has open", r.Tier, r.Lo+uint64(o))
+			}
+			s.Count[o]--
+			if s.Count[o] == 0 && s.Win[o] == none16 {
+				s.Queue = append(s.Queue, entry{max(r.Level, uint32(s.Loss[o])), o, tagLose})
+			}
+		}
+	}
+	slices.SortFunc(s.Queue, func(a, b entry) int {
+		if a.Level != b.Level {
+			return int(a.Level) - int(b.Level)
+		}
+		if a.Off != b.Off {
+			return int(a.Off) - int(b.Off)
+		}
+		return int(a.Tag) - int(b.Tag)
+	})
+	tellParents := func(o uint32, v sente.Value) error {
+		lost := v == sente.Lose || r.Ties && v == sente.Tie
+		if !lost && (r.Ties || v != sente.Win) {
+			return nil
+		}
+		ps, err := parents(r.Lo + uint64(o))
+		if err != nil {
+			return err
+		}
+		for _, p := range ps {
+			tell(p, lost)
+		}
+		return nil
+	}
+	done := 0
+	for _, e := range s.Queue {
+		if e.Level > r.Level {
+			break
+		}
+		done++
+		if e.Level < r.Level {
+			return fmt.Errorf("tier %d rank %d: queued at level %d, found at level %d", r.Tier, r.Lo+uint64(e.Off), e.Level, r.Level)
+		}
+		if e.Tag == tagSettled {
+			if err := tellParents(e.Off, s.Cells[e.Off].Value()); err != nil {
+				return err
+			}
+			continue
+		}
+		if !hasBit(s.Pending, uint64(e.Off)) {
+			continue
+		}
+		if r.Level > store.MaxRemoteness {
+			return fmt.Errorf("tier %d: remoteness %d passes the %d plies a stored cell holds", r.Tier, r.Level, store.MaxRemoteness)
+		}
+		v := sente.Win
+		switch {
+		case r.Ties:
+			v = sente.Tie
+		case e.Tag == tagLose:
+			v = sente.Lose
+		}
+		clearBit(s.Pending, uint64(e.Off))
+		s.Cells[e.Off] = store.Pack(v, int(r.Level))
+		if err := tellParents(e.Off, v); err != nil {
+			return err
+		}
+	}
+	s.Queue = s.Queue[done:]
+	s.Next = noLevel
+	if len(s.Queue) > 0 {
+		s.Next = s.Queue[0].Level
+	}
+	return nil
 }
