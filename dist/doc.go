@@ -5,8 +5,8 @@
 // stored tables, byte for byte, written through Beam's file systems to a
 // local directory or a bucket.
 //
-// Beam has no loops, so a driver (Solve) walks the tiers and runs one
-// batch pipeline a wave:
+// Beam has no loops, so a driver (Solve, solve.go) walks the tiers and
+// runs one batch pipeline a wave (waves.go):
 //
 //   - the forward wave of a tier, parents first, marks the ranks its
 //     reachable positions reach, in a round a pipeline for a tier whose
@@ -14,7 +14,9 @@
 //   - the values wave of a tier, children first, asks the child tiers'
 //     shards for its children's cells and folds them (values.go), and in
 //     a loopy tier is followed by rounds of retrograde analysis with the
-//     game's un-moves, a level of remoteness a round (loops.go);
+//     game's un-moves, a level of remoteness a round (loops.go; a
+//     shard's state between rounds, and what a round does to it apart
+//     from Beam, in loopstate.go);
 //   - each finished tier is stored as one file from its shards' parts
 //     (assemble.go).
 //

@@ -12,7 +12,6 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"sente"
-	"sente/solve"
 	"sente/store"
 )
 
@@ -38,166 +37,6 @@ func init() {
 	register.DoFn4x1[context.Context, int64, []byte, func(int64), error](&writeInboxFn{})
 	register.DoFn3x1[context.Context, []byte, func(int64), error](&writeSummaryFn{})
 	register.DoFn3x1[context.Context, int64, func(int64), error](&finishFn{})
-}
-
-// noLevel is no level queued; none16 no win or tie through a child tier.
-const (
-	noLevel = ^uint32(0)
-	none16  = 0xffff
-)
-
-// Tags of queued entries, as the tier engine's.
-const (
-	tagSettled uint8 = iota // settled already: tell its parents
-	tagWin                  // won at its level (tied, among ties) unless settled
-	tagLose                 // lost at its level unless settled
-)
-
-type entry struct {
-	Level uint32
-	Off   uint32
-	Tag   uint8
-}
-
-// loopState is a shard of a loopy tier between rounds.
-type loopState struct {
-	Next    uint32       // the lowest level queued, noLevel for none
-	Cells   []store.Cell // settled cells; unreachable and pending are zero
-	Pending []uint64
-	Count   []uint32 // open children of a pending position
-	Win     []uint16 // the fastest win through a child tier, none16 for none
-	Tie     []uint16 // the fastest tie through a child tier, none16 for none
-	Loss    []uint16 // the slowest loss through a child tier, 0 for none
-	Queue   []entry
-}
-
-func newLoopState(n uint64) *loopState {
-	s := &loopState{Next: noLevel, Cells: make([]store.Cell, n), Pending: make([]uint64, (n+63)/64),
-		Count: make([]uint32, n), Win: make([]uint16, n), Tie: make([]uint16, n), Loss: make([]uint16, n)}
-	for i := range s.Win {
-		s.Win[i], s.Tie[i] = none16, none16
-	}
-	return s
-}
-
-// open makes offset o pending, with its in-tier children and what its
-// children in child tiers give.
-func (s *loopState) open(o uint64, inTier int, f *solve.Fold) error {
-	level := func(r uint32) (uint16, error) {
-		if r >= none16 {
-			return 0, fmt.Errorf("remoteness %d passes the %d plies a stored cell holds", r, store.MaxRemoteness)
-		}
-		return uint16(r), nil
-	}
-	setBit(s.Pending, o)
-	s.Count[o] = uint32(inTier + f.Blocked())
-	var err error
-	if r, ok := f.Win(); ok {
-		if s.Win[o], err = level(r); err != nil {
-			return err
-		}
-	}
-	if r, ok := f.Tie(); ok {
-		if s.Tie[o], err = level(r); err != nil {
-			return err
-		}
-	}
-	s.Loss[o], err = level(f.Loss())
-	return err
-}
-
-func (s *loopState) encode() []byte {
-	n := len(s.Cells)
-	b := make([]byte, 0, 4+8+12*n+len(s.Pending)*8+8+9*len(s.Queue))
-	le := binary.LittleEndian
-	b = le.AppendUint32(b, s.Next)
-	b = le.AppendUint64(b, uint64(n))
-	for _, c := range s.Cells {
-		b = le.AppendUint16(b, uint16(c))
-	}
-	for _, w := range s.Pending {
-		b = le.AppendUint64(b, w)
-	}
-	for _, c := range s.Count {
-		b = le.AppendUint32(b, c)
-	}
-	for _, a := range [][]uint16{s.Win, s.Tie, s.Loss} {
-		for _, x := range a {
-			b = le.AppendUint16(b, x)
-		}
-	}
-	b = le.AppendUint64(b, uint64(len(s.Queue)))
-	for _, e := range s.Queue {
-		b = le.AppendUint32(b, e.Level)
-		b = le.AppendUint32(b, e.Off)
-		b = append(b, e.Tag)
-	}
-	return b
-}
-
-func decodeLoopState(b []byte, n uint64) (*loopState, error) {
-	le := binary.LittleEndian
-	words := (n + 63) / 64
-	fixed := 4 + 8 + 12*n + 8*words + 8
-	if uint64(len(b)) < fixed || le.Uint64(b[4:]) != n {
-		return nil, fmt.Errorf("a loop state of %d bytes for a shard of %d ranks", len(b), n)
-	}
-	s := newLoopState(n)
-	s.Next = le.Uint32(b)
-	p := b[12:]
-	for i := range s.Cells {
-		s.Cells[i] = store.Cell(le.Uint16(p[2*i:]))
-	}
-	p = p[2*n:]
-	for i := range s.Pending {
-		s.Pending[i] = le.Uint64(p[8*i:])
-	}
-	p = p[8*words:]
-	for i := range s.Count {
-		s.Count[i] = le.Uint32(p[4*i:])
-	}
-	p = p[4*n:]
-	for _, a := range [][]uint16{s.Win, s.Tie, s.Loss} {
-		for i := range a {
-			a[i] = le.Uint16(p[2*i:])
-		}
-		p = p[2*n:]
-	}
-	q := le.Uint64(p)
-	p = p[8:]
-	if uint64(len(p)) != 9*q {
-		return nil, fmt.Errorf("a loop state with %d bytes for a queue of %d", len(p), q)
-	}
-	s.Queue = make([]entry, q)
-	for i := range s.Queue {
-		s.Queue[i] = entry{le.Uint32(p[9*i:]), le.Uint32(p[9*i+4:]), p[9*i+8]}
-	}
-	return s, nil
-}
-
-// startQueue queues a phase's entries: the positions the first pass
-// settled with a value of the phase, to tell their parents at their
-// remoteness, and the pending ones a child tier wins (or ties) for, at
-// that level.
-func (s *loopState) startQueue(ties bool) {
-	s.Queue = s.Queue[:0]
-	for o := range s.Cells {
-		u := uint64(o)
-		if hasBit(s.Pending, u) {
-			switch {
-			case !ties && s.Win[o] != none16:
-				s.Queue = append(s.Queue, entry{uint32(s.Win[o]), uint32(o), tagWin})
-			case ties && s.Tie[o] != none16:
-				s.Queue = append(s.Queue, entry{uint32(s.Tie[o]), uint32(o), tagWin})
-			}
-			continue
-		}
-		c := s.Cells[o]
-		v := c.Value()
-		if c != store.Unreachable && (ties && v == sente.Tie || !ties && (v == sente.Win || v == sente.Lose)) {
-			s.Queue = append(s.Queue, entry{uint32(c.Remoteness()), uint32(o), tagSettled})
-		}
-	}
 }
 
 // messages are what a round tells a shard: the offsets of parents one of
@@ -329,115 +168,36 @@ func (f *loopRoundFn) ProcessElement(ctx context.Context, shard int64, tell func
 	if err != nil {
 		return fmt.Errorf("%s: %w", statePath, err)
 	}
-	if f.Start {
-		s.startQueue(f.Ties)
-	}
+	var heard *messages
 	if told {
 		_, b, err := readPart(ctx, inboxPath, partInbox)
 		if err != nil {
 			return err
 		}
-		m, err := decodeMessages(b)
+		got, err := decodeMessages(b)
 		if err != nil {
 			return fmt.Errorf("%s: %w", inboxPath, err)
 		}
-		for _, o := range m.Lost {
-			if uint64(o) >= hi-lo {
-				return fmt.Errorf("%s: told rank %d of a shard of %d", inboxPath, o, hi-lo)
-			}
-			if hasBit(s.Pending, uint64(o)) {
-				s.Queue = append(s.Queue, entry{f.Level, o, tagWin})
-			}
-		}
-		for _, o := range m.Won {
-			if uint64(o) >= hi-lo {
-				return fmt.Errorf("%s: told rank %d of a shard of %d", inboxPath, o, hi-lo)
-			}
-			if !hasBit(s.Pending, uint64(o)) {
-				continue
-			}
-			if s.Count[o] == 0 {
-				return fmt.Errorf("tier %d rank %d: told of more won children than it has open", t, lo+uint64(o))
-			}
-			s.Count[o]--
-			if s.Count[o] == 0 && s.Win[o] == none16 {
-				s.Queue = append(s.Queue, entry{max(f.Level, uint32(s.Loss[o])), o, tagLose})
-			}
-		}
+		heard = &got
 	}
-	slices.SortFunc(s.Queue, func(a, b entry) int {
-		if a.Level != b.Level {
-			return int(a.Level) - int(b.Level)
-		}
-		if a.Off != b.Off {
-			return int(a.Off) - int(b.Off)
-		}
-		return int(a.Tag) - int(b.Tag)
-	})
 	out := map[int64]*messages{}
 	cur := tg.NewCursor()
-	tellParents := func(o uint32, v sente.Value) error {
-		lost := v == sente.Lose || f.Ties && v == sente.Tie
-		if !lost && (f.Ties || v != sente.Win) {
-			return nil
+	r := loopRound{Tier: t, Lo: lo, Level: f.Level, Ties: f.Ties, Start: f.Start, Inbox: inboxPath}
+	err = r.run(s, heard, func(rank uint64) ([]uint64, error) { return cur.Parents(t, rank) }, func(p uint64, lost bool) {
+		dest := shardKey(t, int64(p/geo.ShardRanks))
+		m := out[dest]
+		if m == nil {
+			m = &messages{}
+			out[dest] = m
 		}
-		parents, err := cur.Parents(t, lo+uint64(o))
-		if err != nil {
-			return err
+		if lost {
+			m.Lost = append(m.Lost, uint32(p%geo.ShardRanks))
+		} else {
+			m.Won = append(m.Won, uint32(p%geo.ShardRanks))
 		}
-		for _, p := range parents {
-			dest := shardKey(t, int64(p/geo.ShardRanks))
-			m := out[dest]
-			if m == nil {
-				m = &messages{}
-				out[dest] = m
-			}
-			if lost {
-				m.Lost = append(m.Lost, uint32(p%geo.ShardRanks))
-			} else {
-				m.Won = append(m.Won, uint32(p%geo.ShardRanks))
-			}
-		}
-		return nil
-	}
-	done := 0
-	for _, e := range s.Queue {
-		if e.Level > f.Level {
-			break
-		}
-		done++
-		if e.Level < f.Level {
-			return fmt.Errorf("tier %d rank %d: queued at level %d, found at level %d", t, lo+uint64(e.Off), e.Level, f.Level)
-		}
-		if e.Tag == tagSettled {
-			if err := tellParents(e.Off, s.Cells[e.Off].Value()); err != nil {
-				return err
-			}
-			continue
-		}
-		if !hasBit(s.Pending, uint64(e.Off)) {
-			continue
-		}
-		if f.Level > store.MaxRemoteness {
-			return fmt.Errorf("tier %d: remoteness %d passes the %d plies a stored cell holds", t, f.Level, store.MaxRemoteness)
-		}
-		v := sente.Win
-		switch {
-		case f.Ties:
-			v = sente.Tie
-		case e.Tag == tagLose:
-			v = sente.Lose
-		}
-		clearBit(s.Pending, uint64(e.Off))
-		s.Cells[e.Off] = store.Pack(v, int(f.Level))
-		if err := tellParents(e.Off, v); err != nil {
-			return err
-		}
-	}
-	s.Queue = s.Queue[done:]
-	s.Next = noLevel
-	if len(s.Queue) > 0 {
-		s.Next = s.Queue[0].Level
+	})
+	if err != nil {
+		return err
 	}
 	if err := tg.Err(); err != nil {
 		return err

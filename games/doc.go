@@ -1,5 +1,7 @@
 // Package games is sente's built-in catalogue: a registry of game families,
-// one file per family, each with its parameters, defaults and description.
+// a file per family, each with its parameters, defaults and description; a
+// larger family's parts have files of their own beside it, named for their
+// role (connect4_rank.go, dobutsu_moves.go, dobutsu_text.go).
 //
 // A game is made from a spec, NAME or NAME:key=value,...:
 //

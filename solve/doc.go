@@ -13,6 +13,16 @@
 // ties when a tie can be reached, and draws (endless play) otherwise. The
 // first pass over a tier is in solve.go, the retrograde pass in retrograde.go.
 //
+// SolveTiers, the tier engine, solves by dense ranks instead of exploring,
+// a tier at a time. tier.go drives it and each part has a file of its own:
+// tierplan.go (the tiers' order and the peak memory), tierranks.go (ranks
+// to positions, a position's children to ranks), tierreach.go (the forward
+// pass), tierflat.go (a tier without loops), tierloop.go (a loopy tier),
+// tiersink.go (where finished tiers go), tiersolution.go and tiertables.go
+// (answers read back from them) and tiergame.go (the engine's view of a
+// game, for engines elsewhere). pool.go shares a pass's blocks among the
+// workers.
+//
 // Reference is a second, slow solver for tests: it labels positions level by
 // level straight from the definitions and shares no code with the engine.
 package solve

@@ -270,6 +270,14 @@ func BenchmarkTierFlatPass(b *testing.B) {
 			if err := e.reachable(context.Background(), g.tiers-1, 0); err != nil {
 				b.Fatal(err)
 			}
+			// The forward pass drops its bitsets once stored; the solve of
+			// a tier reads its own back, as solveTier does.
+			reach, err := sink.Open(tier, store.Reachable)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer reach.Close()
+			e.reach[tier] = wordsOf(reach.Data, int((g.n+63)/64))
 			child, err := sink.Open(tier-1, store.Values)
 			if err != nil {
 				b.Fatal(err)

@@ -2,7 +2,11 @@ package solve
 
 import (
 	"errors"
+	"fmt"
+	"iter"
+	"math/bits"
 	"slices"
+	"sync"
 	"time"
 
 	"sente"
@@ -16,6 +20,111 @@ var ErrOverMemory = errors.New("over the limit")
 // ErrNotStored is what SolveTiers fails with under TierOptions.StoredOnly
 // when the sink lacks a tier.
 var ErrNotStored = errors.New("solve by tiers: the game's tables are not all stored")
+
+// TierSolution is a game solved by SolveTiers: the values live in the sink,
+// a tier file each, and are read back from there.
+type TierSolution struct {
+	game   sente.Game
+	enc    sente.Encoder
+	ranker sente.TierRanker
+	sink   TierSink
+
+	// Start is the outcome of the root for the player to move.
+	Start sente.Outcome
+	// Tiers are the per-tier results, children first (the order solved).
+	Tiers []TierResult
+	// Totals add up Tiers.
+	Totals store.Counts
+	// PeakBytes is the planned peak memory of the solve: the largest of
+	// the forward pass (one bit a rank of every tier) and of each tier's
+	// solve (its cells, its loop bookkeeping and the child tiers resident).
+	PeakBytes int64
+
+	mu     sync.Mutex
+	tables map[int]*openTier
+	mapped int64  // bytes of the tables open
+	clock  uint64 // counts acquires, for the least recently used
+}
+
+// Outcome returns the outcome of p for the player to move, and false when p
+// is not a reachable position of a solved tier or its cell fails the
+// checksum of the block that holds it.
+func (s *TierSolution) Outcome(p sente.Position) (sente.Outcome, bool) {
+	c, err := s.cell(p)
+	if err != nil || c == store.Unreachable {
+		return sente.Outcome{}, false
+	}
+	return c.Outcome(), true
+}
+
+// cell reads p's cell, checking the block that holds it.
+func (s *TierSolution) cell(p sente.Position) (store.Cell, error) {
+	t, r := s.ranker.TierRank(s.enc.Encode(p))
+	tbl, err := s.acquire(t)
+	if err != nil {
+		return 0, err
+	}
+	defer s.release(t)
+	if r >= uint64(len(tbl.Data))/2 {
+		return 0, fmt.Errorf("rank %d is past the end of tier %d", r, t)
+	}
+	if err := tbl.VerifyRange(2*r, 2*r+2); err != nil {
+		return 0, err
+	}
+	return tbl.Cell(r), nil
+}
+
+// WithCells calls fn with the stored cells of a tier, one a rank, every
+// block's checksum checked. The cells are valid only while fn runs.
+func (s *TierSolution) WithCells(tier int, fn func(cells []store.Cell) error) error {
+	tbl, err := s.acquire(tier)
+	if err != nil {
+		return err
+	}
+	defer s.release(tier)
+	if err := tbl.Verify(); err != nil {
+		return err
+	}
+	return fn(tbl.Cells())
+}
+
+// Reachable lists the reachable positions of a tier by rank, with their
+// keys, in increasing rank.
+func (s *TierSolution) Reachable(tier int) (iter.Seq2[uint64, uint64], error) {
+	tbl, err := s.sink.Open(tier, store.Reachable)
+	if err != nil {
+		return nil, err
+	}
+	words := bytesToWords(tbl.Data, int((s.ranker.TierSize(tier)+63)/64))
+	tbl.Close()
+	return func(yield func(rank, key uint64) bool) {
+		for wi, word := range words {
+			for word != 0 {
+				r := uint64(wi)*64 + uint64(bits.TrailingZeros64(word))
+				word &= word - 1
+				key, _ := s.ranker.Unrank(tier, r)
+				if !yield(r, key) {
+					return
+				}
+			}
+		}
+	}, nil
+}
+
+// Close releases the tables Outcome and WithCells opened.
+func (s *TierSolution) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var first error
+	for t, o := range s.tables {
+		if err := o.tbl.Close(); err != nil && first == nil {
+			first = err
+		}
+		delete(s.tables, t)
+	}
+	s.mapped = 0
+	return first
+}
 
 // FromTiers gives a solution of the tier engine the form every reader of a
 // Solution takes (explain, render, web, the command line): its answers come

@@ -1,0 +1,39 @@
+package gamecheck
+
+import (
+	"fmt"
+
+	"sente"
+)
+
+// Report says what Check checked.
+type Report struct {
+	Positions int      // distinct positions checked
+	Checks    []string // one line for each kind of check made
+	Notes     []string // what was found but is allowed, such as keys that differ between games of a game without a Ranker
+}
+
+func (c *checker) note(s string) { c.rep.Checks = append(c.rep.Checks, s) }
+
+// Error is a breach of the game's contract: what failed and at which
+// position.
+type Error struct {
+	Check    string // what was checked: "text form", "encoder", "ranks", ...
+	Position string // the position's text form
+	Msg      string
+}
+
+func (e *Error) Error() string {
+	return fmt.Sprintf("%s, at %q: %s", e.Check, e.Position, e.Msg)
+}
+
+func (c *checker) fail(check string, v visited, format string, args ...any) error {
+	return &Error{Check: check, Position: v.text, Msg: fmt.Sprintf(format, args...)}
+}
+
+func endedWords(v sente.Value, ended bool) string {
+	if !ended {
+		return "the game goes on"
+	}
+	return "it ended with " + v.String()
+}

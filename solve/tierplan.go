@@ -1,0 +1,163 @@
+package solve
+
+import (
+	"fmt"
+	"runtime"
+
+	"sente"
+)
+
+// PlanTiers is what SolveTiers would plan for g from its start on workers
+// workers (0: GOMAXPROCS), without solving: the peak memory
+// (TierSolution.PeakBytes) and the ranks of the tiers the start leads to.
+func PlanTiers(g sente.Game, workers int) (peak int64, ranks uint64, err error) {
+	e, err := newTierEngine(g)
+	if err != nil {
+		return 0, 0, err
+	}
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	e.workers = workers
+	rootTier, _ := e.ranker.TierRank(e.enc.Encode(g.Start()))
+	if err := e.plan(rootTier); err != nil {
+		return 0, 0, err
+	}
+	for _, t := range e.order {
+		ranks += e.size[t]
+	}
+	return e.peakBytes(), ranks, nil
+}
+
+// plan finds the tiers below the root's and orders them children first.
+func (e *tierEngine) plan(rootTier int) error {
+	const (
+		unseen = iota
+		open
+		done
+	)
+	state := map[int]int{}
+	var visit func(t int) error
+	visit = func(t int) error {
+		switch state[t] {
+		case open:
+			return fmt.Errorf("solve by tiers: tier %d leads back to itself through its child tiers", t)
+		case done:
+			return nil
+		}
+		if t < 0 {
+			return fmt.Errorf("solve by tiers: negative tier %d", t)
+		}
+		state[t] = open
+		for t >= len(e.children) {
+			e.children = append(e.children, nil)
+			e.size = append(e.size, 0)
+		}
+		e.children[t] = e.ranker.ChildTiers(t)
+		e.size[t] = e.ranker.TierSize(t)
+		for _, c := range e.children[t] {
+			if c == t {
+				return fmt.Errorf("solve by tiers: tier %d lists itself as a child tier; TierLoops says it loops", t)
+			}
+			if err := visit(c); err != nil {
+				return err
+			}
+		}
+		state[t] = done
+		e.order = append(e.order, t)
+		return nil
+	}
+	if err := visit(rootTier); err != nil {
+		return err
+	}
+	n := len(e.children)
+	e.allowed = make([][]bool, n)
+	e.loops = make([]bool, n)
+	for _, t := range e.order {
+		e.allowed[t] = make([]bool, n)
+		e.allowed[t][t] = true
+		e.loops[t] = e.ranker.TierLoops(t)
+		for _, c := range e.children[t] {
+			e.allowed[t][c] = true
+		}
+	}
+	e.reach = make([][]uint64, n)
+	return nil
+}
+
+func (e *tierEngine) largest() uint64 {
+	var m uint64
+	for _, t := range e.order {
+		m = max(m, e.size[t])
+	}
+	return m
+}
+
+// lastUse[t] is the index in order of the last tier that reads tier t.
+func (e *tierEngine) lastUse() []int {
+	last := make([]int, len(e.children))
+	for i, t := range e.order {
+		for _, c := range e.children[t] {
+			last[c] = i
+		}
+	}
+	return last
+}
+
+// peakBytes plans memory: the forward pass holds every tier's bitset and
+// each worker's own bitsets of the tier it expands and its children; the
+// solve of a tier holds its cells (2 bytes a rank), its bitset, for a
+// loopy tier a child counter or a pending bit a rank, and the child tiers
+// still to be read (2 bytes a rank, mapped).
+func (e *tierEngine) peakBytes() int64 {
+	var bitsAll int64
+	for _, t := range e.order {
+		bitsAll += int64((e.size[t] + 63) / 64 * 8)
+	}
+	peak := bitsAll
+	last := e.lastUse()
+	resident := map[int]bool{}
+	for i, t := range e.order {
+		n := int64(e.size[t])
+		// The forward pass through t: every bitset, and each worker's
+		// own bitsets of t and its children.
+		own := (n + 63) / 64 * 8
+		for _, c := range e.children[t] {
+			own += int64((e.size[c] + 63) / 64 * 8)
+		}
+		peak = max(peak, bitsAll+int64(e.workers)*own)
+		need := 2*n + (n+63)/64*8 // its cells and its reachable bits
+		if e.ranker.TierLoops(t) {
+			if e.unmover != nil {
+				need += n + n/8 // counter and queue, about one entry in eight ranks at a time
+			} else {
+				need += n / 8
+			}
+		}
+		for _, c := range e.children[t] {
+			resident[c] = true
+		}
+		for c := range resident {
+			need += 2 * int64(e.size[c])
+		}
+		peak = max(peak, need)
+		for c := range resident {
+			if last[c] <= i {
+				delete(resident, c)
+			}
+		}
+	}
+	return peak
+}
+
+func formatBytes(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}

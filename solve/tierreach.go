@@ -1,0 +1,156 @@
+package solve
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+
+	"sente/store"
+)
+
+// reachable marks the reachable ranks of every tier, parents first, and
+// stores each tier's bitset. A tier stored already is read back; it is
+// expanded again only when one of its child tiers is not stored yet. The
+// bitsets are dropped at the end: the solve reads each tier's back from the
+// sink when it comes to the tier.
+func (e *tierEngine) reachable(ctx context.Context, rootTier int, rootRank uint64) error {
+	defer func() {
+		clear(e.reach)
+		e.release(e.largest())
+	}()
+	stored := make([]bool, len(e.children))
+	every := true
+	for _, t := range e.order {
+		stored[t] = e.sink.Has(t, store.Reachable)
+		every = every && stored[t]
+	}
+	if every {
+		return nil // a tier is expanded only when a tier it leads to is not stored
+	}
+	for _, t := range e.order {
+		words := int((e.size[t] + 63) / 64)
+		if stored[t] {
+			tbl, err := e.sink.Open(t, store.Reachable)
+			if err != nil {
+				return err
+			}
+			e.reach[t] = bytesToWords(tbl.Data, words)
+			tbl.Close()
+		} else {
+			e.reach[t] = make([]uint64, words)
+		}
+	}
+	if !stored[rootTier] {
+		e.reach[rootTier][rootRank/64] |= 1 << (rootRank % 64)
+	}
+	for i := len(e.order) - 1; i >= 0; i-- {
+		t := e.order[i]
+		expand := !stored[t]
+		for _, c := range e.children[t] {
+			expand = expand || !stored[c]
+		}
+		if !expand {
+			continue
+		}
+		if err := e.expand(ctx, t); err != nil {
+			return err
+		}
+		e.release(e.size[t])
+		if stored[t] {
+			continue
+		}
+		n := countBits(e.reach[t])
+		if err := e.sink.Write(t, store.Reachable, wordsToBytes(e.reach[t]), store.Counts{Positions: n}); err != nil {
+			return fmt.Errorf("solve by tiers: storing the reachable ranks of tier %d: %w", t, err)
+		}
+	}
+	return nil
+}
+
+// expand sets the bits of every position one move from a reachable position
+// of tier t; in a loopy tier it goes on until no new bit of t appears. Each
+// worker sets bits in bitsets of its own, merged after each pass: atomic
+// operations on shared words made two workers slower than one.
+func (e *tierEngine) expand(ctx context.Context, t int) error {
+	bitsT := e.reach[t]
+	loops := e.ranker.TierLoops(t)
+	var expanded []uint64
+	if loops {
+		expanded = make([]uint64, len(bitsT))
+	}
+	targets := e.children[t]
+	if loops {
+		targets = append([]int{t}, targets...)
+	}
+	own := make([][][]uint64, e.workers) // by worker, then tier; allocated on first use
+	scratches := newScratch(e.workers)
+	freshBuf := make([][]uint64, e.workers)
+	for {
+		err := e.parallel(ctx, t, e.size[t], "reachable", func(w int, lo, hi uint64) error {
+			if own[w] == nil {
+				own[w] = make([][]uint64, len(e.children))
+				for _, c := range targets {
+					own[w][c] = make([]uint64, len(e.reach[c]))
+				}
+			}
+			mine := own[w]
+			sc := &scratches[w]
+			words := bitsT[lo/64 : (hi+63)/64]
+			if loops {
+				// Only the positions not expanded in an earlier round.
+				fresh := append(freshBuf[w][:0], words...)
+				freshBuf[w] = fresh
+				for i, x := range fresh {
+					fresh[i] = x &^ expanded[lo/64+uint64(i)]
+					expanded[lo/64+uint64(i)] |= fresh[i]
+				}
+				words = fresh
+			}
+			return e.eachPosition(t, lo, hi, words, func(_, key uint64) error {
+				if _, ended := e.enc.EndedKey(key); ended {
+					return nil
+				}
+				kids, err := e.childPositions(sc, t, key)
+				if err != nil {
+					return err
+				}
+				for _, c := range kids {
+					mine[c.Tier][c.Rank/64] |= 1 << (c.Rank % 64)
+				}
+				return nil
+			})
+		})
+		if err != nil {
+			return err
+		}
+		grew := false
+		for _, mine := range own {
+			if mine == nil {
+				continue
+			}
+			for _, c := range targets {
+				dst := e.reach[c]
+				for i, x := range mine[c] {
+					if x&^dst[i] != 0 {
+						dst[i] |= x
+						grew = grew || c == t
+					}
+				}
+				clear(mine[c])
+			}
+		}
+		if !loops || !grew {
+			return nil
+		}
+	}
+}
+
+func countBits(b []uint64) uint64 {
+	var n uint64
+	for _, w := range b {
+		n += uint64(bits.OnesCount64(w))
+	}
+	return n
+}
+
+func hasBit(b []uint64, i uint64) bool { return b[i/64]&(1<<(i%64)) != 0 }
