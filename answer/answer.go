@@ -85,8 +85,10 @@ type Answer struct {
 	Solution *solve.Solution
 	Engine   Engine // Hashing, Tiers or Stored
 
-	grundy *nimber.SpaceValues
-	opened *solve.TierSolution // tables this answer opened, for Close
+	grundy      nimber.Valuer
+	grundyBytes int64
+	grundyLoopy bool
+	opened      *solve.TierSolution // tables this answer opened, for Close
 }
 
 // Grundy returns the (generalized) Grundy value of p, and false when the
@@ -101,24 +103,18 @@ func (a *Answer) Grundy(p sente.Position) (nimber.Nimber, bool) {
 // HasGrundy reports whether Grundy values are attached.
 func (a *Answer) HasGrundy() bool { return a.grundy != nil }
 
-// GrundyValues returns the Grundy values attached, or nil (a nil
-// interface, so that a table or picture of a game without them leaves their
-// column out).
-func (a *Answer) GrundyValues() nimber.Valuer {
-	if a.grundy == nil {
-		return nil
-	}
-	return a.grundy
-}
+// GrundyValues returns the Grundy values attached, or nil, so that a table
+// or picture of a game without them leaves their column out.
+func (a *Answer) GrundyValues() nimber.Valuer { return a.grundy }
+
+// GrundyLoopy reports whether the Grundy values are generalized ones, of a
+// game whose play can return to a position.
+func (a *Answer) GrundyLoopy() bool { return a.grundyLoopy }
 
 // Bytes is the memory the answer holds: the solution and the Grundy
 // values.
 func (a *Answer) Bytes() int64 {
-	n := int64(a.Solution.Bytes())
-	if a.grundy != nil {
-		n += int64(a.grundy.Bytes())
-	}
-	return n
+	return int64(a.Solution.Bytes()) + a.grundyBytes
 }
 
 // Close releases tables the answer opened; the answer is not to be read
@@ -282,6 +278,21 @@ func (a *Answer) attachGrundy(ctx context.Context, space *explore.Space, opt Opt
 		}
 	}
 	nopt := nimber.Options{MaxPositions: opt.MaxPositions, Progress: progress}
+	if sente.CapabilitiesOf(g).Splitter != nil {
+		// A sum keeps a value for each kind of component it meets, far
+		// fewer than its positions, rather than sharing the explored space:
+		// only a loop, or an end other than normal play, brings it back.
+		values, err := nimber.Grundy(ctx, g, a.Root, nopt)
+		switch {
+		case err == nil:
+			a.grundy, a.grundyBytes = values.Nimbers(), int64(values.Bytes())
+			return nil
+		case errors.Is(err, nimber.ErrNotNormalPlay):
+			return nil
+		case !errors.Is(err, nimber.ErrLoopy):
+			return err
+		}
+	}
 	if space == nil {
 		// Stored tables and the tier engine keep no explored space, and a
 		// restricted solve's space is not the game's: the values need one
@@ -299,7 +310,7 @@ func (a *Answer) attachGrundy(ctx context.Context, space *explore.Space, opt Opt
 	case err != nil:
 		return err
 	}
-	a.grundy = values
+	a.grundy, a.grundyBytes, a.grundyLoopy = values, int64(values.Bytes()), values.Loopy()
 	return nil
 }
 

@@ -86,7 +86,29 @@ func (v *SpaceValues) Bytes() int {
 	if v.loopy != nil {
 		return 4 * (len(v.loopy.label) + len(v.loopy.counter))
 	}
-	return 4 * len(v.whole.vals)
+	return v.whole.Bytes()
+}
+
+// Nimbers gives v's values as a Valuer, each value finite.
+func (v *Values) Nimbers() Valuer { return finite{v} }
+
+type finite struct{ v *Values }
+
+func (f finite) Of(p sente.Position) (Nimber, bool) {
+	n, ok := f.v.Of(p)
+	return Nimber{Value: n}, ok
+}
+
+// Bytes is the memory the values hold beyond a space they share: an int32
+// a value, and for values by component the index of components and what
+// values late components (570 to 620 bytes a component, measured on kayles
+// and consecutive; 640 is charged).
+func (v *Values) Bytes() int {
+	n := 4 * len(v.vals)
+	if v.comps != nil {
+		n += 640 * v.comps.len()
+	}
+	return n
 }
 
 // Grundy returns the values when the game is not loopy, for what needs
