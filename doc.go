@@ -5,9 +5,14 @@
 //
 // The package holds no algorithms and does no I/O. The flow of the toolkit is
 //
-//	games/, rules/  ->  sente.Game  ->  explore/  ->  solve/  ->  explain/, cmd/sente
+//	games/, rules/  ->  sente.Game  ->  answer/  ->  explain/  ->  render/, web/, cmd/sente
+//	                                      |
+//	                                      +-> explore/ -> solve/ (hashing engine), nimber/
+//	                                      +-> solve/ (tier engine) <-> store/ -> verify/
 //
-// and every stage imports this package, never the other way round.
+// (dist/ runs the tier engine's waves as Apache Beam pipelines into the
+// same store), and every stage imports this package, never the other way
+// round.
 //
 // # Values
 //

@@ -2,7 +2,9 @@
 // gets its value for the player to move (win, lose, tie or draw) and its
 // remoteness.
 //
-// The engine is retrograde analysis. Tiers (sente.Tiered) are solved from the
+// Two engines give one Solution. The hashing engine (Solve: Explore, then
+// SolveSpace over the space explored, which nimber can value too) is
+// retrograde analysis over explore's dense ids. Tiers (sente.Tiered) are solved from the
 // highest down; a move into a higher tier reads a value already known. Inside
 // a tier, moves that stay in the tier form a graph that may have cycles,
 // solved with child counters: a position is lost when its last child turns
@@ -22,6 +24,11 @@
 // (answers read back from them) and tiergame.go (the engine's view of a
 // game, for engines elsewhere). pool.go shares a pass's blocks among the
 // workers.
+//
+// Progress reports the work of either engine in phases (progress.go);
+// EstimateBytes turns a game's estimate of its positions into the memory a
+// solve needs, and FormatSize, FormatBytes and FormatCount are how sizes
+// and counts are written everywhere (estimate.go).
 //
 // Reference is a second, slow solver for tests: it labels positions level by
 // level straight from the definitions and shares no code with the engine.
