@@ -6,29 +6,17 @@ import (
 	"sync/atomic"
 )
 
-// tierBlock is how many ranks a worker takes at a time: a multiple of 64,
-// so that a block owns whole words of a bitset. Tests lower it.
-var tierBlock uint64 = 1 << 14
-
-// parallel runs fn over the blocks of a tier of size n on the engine's
-// workers, each block once; it stops at the first error or when ctx ends.
-func (e *tierEngine) parallel(ctx context.Context, tier int, n uint64, phase string, fn func(w int, lo, hi uint64) error) error {
-	return e.parallelBlocks(ctx, tier, n, tierBlock, phase, fn)
-}
-
-// parallelChunks runs fn over [0, n) in chunks of chunk on the engine's
-// workers, each chunk once, with no progress reports.
-func (e *tierEngine) parallelChunks(ctx context.Context, n, chunk uint64, fn func(w int, lo, hi uint64) error) error {
-	return e.parallelBlocks(ctx, 0, n, chunk, "", fn)
-}
-
-// parallelBlocks runs fn over [0, n) in blocks of block ranks or entries.
-func (e *tierEngine) parallelBlocks(ctx context.Context, tier int, n, block uint64, phase string, fn func(w int, lo, hi uint64) error) error {
+// forBlocks runs fn over [0, n) in blocks of block on at most workers
+// goroutines, each block once, handed out in order to whichever worker is
+// free so that uneven blocks balance; w, below workers, is the worker's
+// own index for its scratch. It stops at fn's first error or when ctx
+// ends, and returns that error. Both engines share it, so that a change
+// to how work is handed out is made once and measured once.
+func forBlocks(ctx context.Context, workers int, n, block uint64, fn func(w int, lo, hi uint64) error) error {
 	blocks := (n + block - 1) / block
-	workers := int(min(uint64(e.workers), max(blocks, 1)))
+	workers = int(min(uint64(max(workers, 1)), blocks))
 	var (
 		next   atomic.Uint64
-		done   atomic.Uint64
 		failed atomic.Bool
 		errMu  sync.Mutex
 		first  error
@@ -56,20 +44,50 @@ func (e *tierEngine) parallelBlocks(ctx context.Context, tier int, n, block uint
 					return
 				}
 				lo := b * block
-				hi := min(lo+block, n)
-				if err := fn(w, lo, hi); err != nil {
+				if err := fn(w, lo, min(lo+block, n)); err != nil {
 					fail(err)
 					return
-				}
-				if phase != "" {
-					e.report(tier, done.Add(hi-lo), n, phase)
 				}
 			}
 		}()
 	}
 	wg.Wait()
-	if first != nil {
-		return first
+	return first
+}
+
+// tierBlock is how many ranks a worker takes at a time: a multiple of 64,
+// so that a block owns whole words of a bitset. Tests lower it.
+var tierBlock uint64 = 1 << 14
+
+// parallel runs fn over the blocks of a tier of size n on the engine's
+// workers, each block once; it stops at the first error or when ctx ends.
+func (e *tierEngine) parallel(ctx context.Context, tier int, n uint64, phase string, fn func(w int, lo, hi uint64) error) error {
+	return e.parallelBlocks(ctx, tier, n, tierBlock, phase, fn)
+}
+
+// parallelChunks runs fn over [0, n) in chunks of chunk on the engine's
+// workers, each chunk once, with no progress reports.
+func (e *tierEngine) parallelChunks(ctx context.Context, n, chunk uint64, fn func(w int, lo, hi uint64) error) error {
+	return e.parallelBlocks(ctx, 0, n, chunk, "", fn)
+}
+
+// parallelBlocks runs fn over [0, n) in blocks of block ranks or entries,
+// reporting the ranks done under phase unless it is empty. A game that
+// fails inside its own methods says so after the pass (sente.Erring).
+func (e *tierEngine) parallelBlocks(ctx context.Context, tier int, n, block uint64, phase string, fn func(w int, lo, hi uint64) error) error {
+	if phase != "" {
+		var done atomic.Uint64
+		inner := fn
+		fn = func(w int, lo, hi uint64) error {
+			if err := inner(w, lo, hi); err != nil {
+				return err
+			}
+			e.report(tier, done.Add(hi-lo), n, phase)
+			return nil
+		}
+	}
+	if err := forBlocks(ctx, e.workers, n, block, fn); err != nil {
+		return err
 	}
 	if e.erring != nil {
 		return e.erring.Err()

@@ -149,23 +149,11 @@ func (e *engine) solveTier(ctx context.Context, t *explore.Tier) error {
 	defer func() { e.held.Add(-working.Load()) }()
 
 	var (
-		c      *retrograde
-		once   sync.Once
-		next   atomic.Int64
-		errMu  sync.Mutex
-		first  error
-		wg     sync.WaitGroup
-		edges  = make([][]explore.Edge, runtime.GOMAXPROCS(0))
-		failed atomic.Bool
+		c     *retrograde
+		once  sync.Once
+		edges = make([][]explore.Edge, runtime.GOMAXPROCS(0))
+		kids  = make([][]uint64, len(edges))
 	)
-	fail := func(err error) {
-		errMu.Lock()
-		if first == nil {
-			first = err
-		}
-		errMu.Unlock()
-		failed.Store(true)
-	}
 	retrogradeFor := func() *retrograde {
 		once.Do(func() {
 			c = newRetrograde(n)
@@ -174,43 +162,27 @@ func (e *engine) solveTier(ctx context.Context, t *explore.Tier) error {
 		})
 		return c
 	}
-	workers := min(len(edges), (n+block-1)/block)
+	workers := len(edges)
 	if e.graph.Serial {
-		workers = min(workers, 1)
+		workers = 1
 	}
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var kids []uint64
-			for !failed.Load() {
-				lo := int(next.Add(int64(block))) - block
-				if lo >= n {
-					return
-				}
-				if err := ctx.Err(); err != nil {
-					fail(err)
-					return
-				}
-				hi := min(lo+block, n)
-				var err error
-				before := cap(edges[w])
-				kids, edges[w], err = e.firstPass(t, out, lo, hi, kids, edges[w], retrogradeFor)
-				if grown := 8 * int64(cap(edges[w])-before); grown != 0 {
-					working.Add(grown)
-					e.held.Add(grown)
-				}
-				if err != nil {
-					fail(err)
-					return
-				}
-				e.report(hi - lo)
-			}
-		}()
-	}
-	wg.Wait()
-	if first != nil {
-		return first
+	err := forBlocks(ctx, workers, uint64(n), uint64(block), func(w int, lo64, hi64 uint64) error {
+		lo, hi := int(lo64), int(hi64)
+		var err error
+		before := cap(edges[w])
+		kids[w], edges[w], err = e.firstPass(t, out, lo, hi, kids[w], edges[w], retrogradeFor)
+		if grown := 8 * int64(cap(edges[w])-before); grown != 0 {
+			working.Add(grown)
+			e.held.Add(grown)
+		}
+		if err != nil {
+			return err
+		}
+		e.report(hi - lo)
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	if err := e.graph.Err(); err != nil {
 		return err
