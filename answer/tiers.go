@@ -61,18 +61,8 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 	if opt.Force && opt.Engine == Tiers {
 		limit = 0
 	}
-	progress := opt.Progress
-	if progress == nil {
-		progress = func(solve.Progress) {}
-	}
 	start := time.Now()
-	ts, err := solve.SolveTiers(ctx, g, solve.TierOptions{
-		Sink:      sink,
-		MaxMemory: limit,
-		Progress: func(tier, done, total int, phase string) {
-			progress(solve.Progress{Phase: solve.Phase(fmt.Sprintf("tier %d, %s", tier, phase)), Done: done, Total: total})
-		},
-	})
+	ts, err := solve.SolveTiers(ctx, g, solve.TierOptions{Sink: sink, MaxMemory: limit, Progress: opt.Progress})
 	if errors.Is(err, solve.ErrOverMemory) {
 		forgetEmpty(gs)
 		if opt.Engine == Auto {

@@ -61,7 +61,7 @@ var tierBlock uint64 = 1 << 14
 
 // parallel runs fn over the blocks of a tier of size n on the engine's
 // workers, each block once; it stops at the first error or when ctx ends.
-func (e *tierEngine) parallel(ctx context.Context, tier int, n uint64, phase string, fn func(w int, lo, hi uint64) error) error {
+func (e *tierEngine) parallel(ctx context.Context, tier int, n uint64, phase Phase, fn func(w int, lo, hi uint64) error) error {
 	return e.parallelBlocks(ctx, tier, n, tierBlock, phase, fn)
 }
 
@@ -74,7 +74,7 @@ func (e *tierEngine) parallelChunks(ctx context.Context, n, chunk uint64, fn fun
 // parallelBlocks runs fn over [0, n) in blocks of block ranks or entries,
 // reporting the ranks done under phase unless it is empty. A game that
 // fails inside its own methods says so after the pass (sente.Erring).
-func (e *tierEngine) parallelBlocks(ctx context.Context, tier int, n, block uint64, phase string, fn func(w int, lo, hi uint64) error) error {
+func (e *tierEngine) parallelBlocks(ctx context.Context, tier int, n, block uint64, phase Phase, fn func(w int, lo, hi uint64) error) error {
 	if phase != "" {
 		var done atomic.Uint64
 		inner := fn

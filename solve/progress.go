@@ -9,9 +9,20 @@ const (
 	// PhaseExploring: finding the positions reachable from the root; Done
 	// counts positions found, and Total is 0 (not known yet).
 	PhaseExploring Phase = "exploring"
-	// PhaseSolving: retrograde analysis of the positions found (or of a
-	// tier's ranks, for the tier engine); Total is known.
+	// PhaseSolving: retrograde analysis of the positions found, or the
+	// values of Tier's ranks for the tier engine; Total is known.
 	PhaseSolving Phase = "solving"
+	// PhaseReaching: the tier engine marking the ranks of Tier that the
+	// start reaches, parents first; Done and Total count the tier's ranks.
+	PhaseReaching Phase = "reaching"
+	// PhaseSettlingLoops: retrograde analysis settling the positions of a
+	// loopy tier that the first pass left open; Done counts those settled,
+	// Total those left open, of which the draws never settle.
+	PhaseSettlingLoops Phase = "settling loops"
+	// PhaseStored: Tier is solved and in the sink.
+	PhaseStored Phase = "stored"
+	// PhaseResumed: Tier was in the sink already, from an earlier solve.
+	PhaseResumed Phase = "resumed"
 	// PhaseGrundy: computing (generalized) Grundy values over positions
 	// explored already, or over components of a sum.
 	PhaseGrundy Phase = "computing Grundy values"

@@ -28,11 +28,14 @@ type Options struct {
 	Progress func(Progress)
 }
 
-// Progress reports how far a solve has come.
+// Progress reports how far a solve has come, whichever engine works.
 type Progress struct {
 	Phase Phase
-	Done  int // positions found or solved so far
-	Total int // positions in all, once known (0 while exploring)
+	// Tier is the tier the tier engine works on, when Tiered.
+	Tier   int
+	Tiered bool
+	Done   int // positions (or ranks) found or solved so far
+	Total  int // positions (or ranks) in all, once known (0 while exploring)
 	// Bytes is the memory the engine holds so far by its own accounting:
 	// while exploring, the positions found at exploringBytes each; then
 	// the explored space, the outcomes of the tiers begun and the working

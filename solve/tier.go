@@ -22,14 +22,11 @@ type TierOptions struct {
 	Sink TierSink
 	// Workers is how many goroutines share each pass; 0 means GOMAXPROCS.
 	Workers int
-	// Progress, when set, is called now and then: phase "reachable" while
-	// the forward pass marks a tier, "solving" while its values are
-	// computed, "settling loops" while retrograde analysis settles a loopy
-	// tier's positions that the first pass left open (done counts those
-	// settled, total those left open, of which the draws never settle),
-	// "stored" when the tier is in the sink, "resumed" when it was there
-	// already. Otherwise done and total count ranks of the tier.
-	Progress func(tier, done, total int, phase string)
+	// Progress, when set, is called now and then with Tiered set: phases
+	// PhaseReaching, PhaseSolving and PhaseSettlingLoops while a tier is
+	// worked on, PhaseStored once it is in the sink, PhaseResumed when it
+	// was there already.
+	Progress func(Progress)
 	// MaxMemory, when not zero, refuses a solve whose planned peak memory
 	// (see TierSolution.PeakBytes) passes this many bytes, before any work.
 	MaxMemory int64
@@ -58,7 +55,7 @@ type tierEngine struct {
 	erring   sente.Erring
 	sink     TierSink
 	workers  int
-	progress func(tier, done, total int, phase string)
+	progress func(Progress)
 	progMu   sync.Mutex
 
 	order    []int      // tiers reachable from the root's, children first
@@ -167,7 +164,7 @@ func (e *tierEngine) storedResults() ([]TierResult, bool) {
 		tbl.Close()
 	}
 	for _, t := range e.order {
-		e.report(t, e.size[t], e.size[t], "resumed")
+		e.report(t, e.size[t], e.size[t], PhaseResumed)
 	}
 	return results, true
 }
@@ -193,7 +190,7 @@ func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
 			}
 			results = append(results, TierResult{Tier: t, Counts: tbl.Header.Counts})
 			tbl.Close()
-			e.report(t, e.size[t], e.size[t], "resumed")
+			e.report(t, e.size[t], e.size[t], PhaseResumed)
 		} else {
 			for _, c := range e.children[t] {
 				if open[c] == nil {
@@ -213,7 +210,7 @@ func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
 				return nil, err
 			}
 			results = append(results, TierResult{Tier: t, Counts: counts})
-			e.report(t, e.size[t], e.size[t], "stored")
+			e.report(t, e.size[t], e.size[t], PhaseStored)
 		}
 		for _, c := range e.children[t] {
 			if open[c] != nil && last[c] <= i {
@@ -288,12 +285,12 @@ func (e *tierEngine) countCells(ctx context.Context, t int, cells []store.Cell) 
 	return c, err
 }
 
-func (e *tierEngine) report(tier int, done, total uint64, phase string) {
+func (e *tierEngine) report(tier int, done, total uint64, phase Phase) {
 	if e.progress == nil {
 		return
 	}
 	e.progMu.Lock()
-	e.progress(tier, int(done), int(total), phase)
+	e.progress(Progress{Phase: phase, Tier: tier, Tiered: true, Done: int(done), Total: int(total)})
 	e.progMu.Unlock()
 }
 

@@ -308,8 +308,8 @@ func TestTiersStoredAnswers(t *testing.T) {
 		t.Fatal(err)
 	}
 	var phases []string
-	sol, err := SolveTiers(context.Background(), g, TierOptions{Sink: gs, Progress: func(_, _, _ int, phase string) {
-		phases = append(phases, phase)
+	sol, err := SolveTiers(context.Background(), g, TierOptions{Sink: gs, Progress: func(p Progress) {
+		phases = append(phases, string(p.Phase))
 	}})
 	if err != nil {
 		t.Fatal(err)

@@ -323,8 +323,8 @@ func TestTiersResume(t *testing.T) {
 		sink := NewMemorySink()
 		ctx, cancel := context.WithCancel(context.Background())
 		stored := 0
-		_, err := SolveTiers(ctx, g, TierOptions{Sink: sink, Progress: func(tier, done, total int, phase string) {
-			if phase == "stored" {
+		_, err := SolveTiers(ctx, g, TierOptions{Sink: sink, Progress: func(p Progress) {
+			if p.Phase == PhaseStored {
 				if stored++; stored == k {
 					cancel()
 				}
@@ -335,8 +335,8 @@ func TestTiersResume(t *testing.T) {
 			t.Fatalf("cancelled after tier %d: got %v, want the context's error", k, err)
 		}
 		resumed := 0
-		sol, err := SolveTiers(context.Background(), g, TierOptions{Sink: sink, Progress: func(tier, done, total int, phase string) {
-			if phase == "resumed" {
+		sol, err := SolveTiers(context.Background(), g, TierOptions{Sink: sink, Progress: func(p Progress) {
+			if p.Phase == PhaseResumed {
 				resumed++
 			}
 		}})
@@ -568,8 +568,8 @@ func TestTiersResumeDuringReachability(t *testing.T) {
 		sink := NewMemorySink()
 		ctx, cancel := context.WithCancel(context.Background())
 		marked := 0
-		_, err := SolveTiers(ctx, g, TierOptions{Sink: sink, Progress: func(tier, done, total int, phase string) {
-			if phase == "reachable" {
+		_, err := SolveTiers(ctx, g, TierOptions{Sink: sink, Progress: func(p Progress) {
+			if p.Phase == PhaseReaching {
 				if marked++; marked == k {
 					cancel()
 				}

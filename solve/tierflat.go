@@ -13,7 +13,7 @@ import (
 func (e *tierEngine) solveFlat(ctx context.Context, t int, cells []store.Cell, childCells [][]store.Cell) error {
 	reach := e.reach[t]
 	scratches := newScratch(e.workers)
-	return e.parallel(ctx, t, e.size[t], "solving", func(w int, lo, hi uint64) error {
+	return e.parallel(ctx, t, e.size[t], PhaseSolving, func(w int, lo, hi uint64) error {
 		sc := &scratches[w]
 		// The start of loopPass's position too: a shared helper cost 4%
 		// of a connect-four solve's CPU, a call per position.

@@ -44,7 +44,7 @@ func (e *tierEngine) loopPass(ctx context.Context, t int, cells []store.Cell, ch
 	tiesW := make([][]levelRank, e.workers)
 	scratches := newScratch(e.workers)
 	inBuf := make([][]uint64, e.workers)
-	err = e.parallel(ctx, t, e.size[t], "solving", func(w int, lo, hi uint64) error {
+	err = e.parallel(ctx, t, e.size[t], PhaseSolving, func(w int, lo, hi uint64) error {
 		// The worker's slices are kept in locals while the block runs: the
 		// slice headers of two workers share a cache line.
 		sc, in, wins, ties := &scratches[w], inBuf[w], winsW[w], tiesW[w]
@@ -383,7 +383,7 @@ func (r *tierRetrograde) run(ctx context.Context, q bucketRanks, ties bool) erro
 			}
 			rw.later = rw.later[:0]
 		}
-		e.report(r.t, r.settled.Load(), r.total, "settling loops")
+		e.report(r.t, r.settled.Load(), r.total, PhaseSettlingLoops)
 	}
 	return nil
 }

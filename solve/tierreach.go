@@ -86,7 +86,7 @@ func (e *tierEngine) expand(ctx context.Context, t int) error {
 	scratches := newScratch(e.workers)
 	freshBuf := make([][]uint64, e.workers)
 	for {
-		err := e.parallel(ctx, t, e.size[t], "reachable", func(w int, lo, hi uint64) error {
+		err := e.parallel(ctx, t, e.size[t], PhaseReaching, func(w int, lo, hi uint64) error {
 			if own[w] == nil {
 				own[w] = make([][]uint64, len(e.children))
 				for _, c := range targets {

@@ -41,7 +41,11 @@ func (p *progress) report(r solve.Progress) {
 		return
 	}
 	p.last, p.shown = now, true
-	fmt.Fprint(p.e.stderr, "\r\033[K"+p.line(r, now))
+	line := p.line(r, now)
+	if r.Tiered {
+		line = fmt.Sprintf("tier %d, %s", r.Tier, line)
+	}
+	fmt.Fprint(p.e.stderr, "\r\033[K"+line)
 }
 
 // line is the progress line for r at now.
