@@ -82,7 +82,7 @@ type Resize struct {
 type Answer struct {
 	Game     sente.Game
 	Root     sente.Position // the position asked about
-	Solution *solve.Solution
+	Solution solve.Solution
 	Engine   Engine // Hashing, Tiers or Stored
 
 	grundy      nimber.Valuer

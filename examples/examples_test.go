@@ -173,7 +173,7 @@ func (pr *pair) twinText(t *testing.T, p sente.Position) string {
 // solved is a pair solved from one position, the solutions compared.
 type solved struct {
 	*pair
-	bsol, rsol   *solve.Solution
+	bsol, rsol   solve.Solution
 	bfrom, rfrom sente.Position            // the roots (nil: the start)
 	positions    map[string]sente.Position // the rules game's positions by text
 }

@@ -57,7 +57,7 @@ func TestJudge(t *testing.T) {
 	}
 }
 
-func solved(t testing.TB, spec string) (sente.Game, *solve.Solution) {
+func solved(t testing.TB, spec string) (sente.Game, solve.Solution) {
 	g, err := games.New(spec)
 	if err != nil {
 		t.Fatal(err)

@@ -74,7 +74,7 @@ func NewMoveJSON(g sente.Game, from sente.Position, m RankedMove) MoveJSON {
 
 // MovesJSON are the moves from p, best first, with best and words, and
 // the Grundy value of each position reached when grundy is not nil.
-func MovesJSON(sol *solve.Solution, p sente.Position, grundy nimber.Valuer) ([]MoveJSON, error) {
+func MovesJSON(sol solve.Solution, p sente.Position, grundy nimber.Valuer) ([]MoveJSON, error) {
 	ranked, err := Moves(sol, p)
 	if err != nil {
 		return nil, err
@@ -152,15 +152,15 @@ type DescriptionJSON struct {
 
 // TierJSON is one tier of a solve by the tier engine.
 type TierJSON struct {
-	Tier      int            `json:"tier"`
-	Positions uint64         `json:"positions"`
-	Counts    map[string]int `json:"counts"`
-	Seconds   float64        `json:"seconds"`
+	Tier      int               `json:"tier"`
+	Positions uint64            `json:"positions"`
+	Counts    map[string]uint64 `json:"counts"`
+	Seconds   float64           `json:"seconds"`
 }
 
 // CountsJSON are positions counted by value.
-func CountsJSON(win, lose, tie, draw int) map[string]int {
-	return map[string]int{"win": win, "lose": lose, "tie": tie, "draw": draw}
+func CountsJSON(c solve.Counts) map[string]uint64 {
+	return map[string]uint64{"win": c.Win, "lose": c.Lose, "tie": c.Tie, "draw": c.Draw}
 }
 
 // SolutionJSON is what solve says of a position.
@@ -176,7 +176,7 @@ type SolutionJSON struct {
 	Restrict           map[sente.Player]string `json:"restrict"`
 	Positions          int                     `json:"positions"`
 	SymmetryClasses    bool                    `json:"symmetry_classes"`
-	Counts             map[string]int          `json:"counts"`
+	Counts             map[string]uint64       `json:"counts"`
 	Seconds            float64                 `json:"seconds"`
 	PositionsPerSecond float64                 `json:"positions_per_second"`
 	Tiers              []TierJSON              `json:"tiers,omitempty"`

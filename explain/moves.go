@@ -18,7 +18,7 @@ type RankedMove struct {
 // outcome for the player making it, best first: the fastest win, then ties
 // (fastest first), draws, and losses (slowest first). Moves of equal outcome
 // keep the game's order.
-func Moves(sol *solve.Solution, p sente.Position) ([]RankedMove, error) {
+func Moves(sol solve.Solution, p sente.Position) ([]RankedMove, error) {
 	var ranked []RankedMove
 	for _, m := range sol.Moves(p) {
 		child, ok := sol.Outcome(m.To)
@@ -41,7 +41,7 @@ func Moves(sol *solve.Solution, p sente.Position) ([]RankedMove, error) {
 
 // Best returns the moves that reach the value of p itself, at its
 // remoteness: every optimal move.
-func Best(sol *solve.Solution, p sente.Position) ([]RankedMove, error) {
+func Best(sol solve.Solution, p sente.Position) ([]RankedMove, error) {
 	ranked, err := Moves(sol, p)
 	if err != nil || len(ranked) == 0 {
 		return nil, err
@@ -74,7 +74,7 @@ func Find(g sente.Game, p sente.Position, name string) (sente.Move, error) {
 // Line returns the main line of perfect play from p, at most max plies: the
 // winner takes the fastest win, the loser holds out longest, a tie is
 // reached soonest. A drawn line stops where a position repeats.
-func Line(sol *solve.Solution, p sente.Position, max int) ([]RankedMove, error) {
+func Line(sol solve.Solution, p sente.Position, max int) ([]RankedMove, error) {
 	var line []RankedMove
 	seen := map[string]bool{}
 	g := sol.Game()

@@ -73,12 +73,12 @@ type StoryOptions struct {
 
 // Explain tells the story of p (nil: the solution's root) in a solved game
 // with the default bounds. It fails only when p was not reached by the solve.
-func Explain(sol *solve.Solution, p sente.Position) (*Story, error) {
+func Explain(sol solve.Solution, p sente.Position) (*Story, error) {
 	return ExplainWith(sol, p, StoryOptions{})
 }
 
 // ExplainWith is Explain with bounds on the work.
-func ExplainWith(sol *solve.Solution, p sente.Position, opt StoryOptions) (*Story, error) {
+func ExplainWith(sol solve.Solution, p sente.Position, opt StoryOptions) (*Story, error) {
 	if opt.MaxLine <= 0 {
 		opt.MaxLine = 200
 	}
@@ -186,7 +186,7 @@ func (e *storyteller) moves(s *Story, p sente.Position, o sente.Outcome) error {
 
 // storyteller tells the story of positions of one solved game.
 type storyteller struct {
-	sol  *solve.Solution
+	sol  solve.Solution
 	g    sente.Game
 	caps sente.Capabilities
 	opt  StoryOptions
@@ -197,7 +197,7 @@ type storyteller struct {
 	targetDone bool
 }
 
-func newStoryteller(sol *solve.Solution, opt StoryOptions) *storyteller {
+func newStoryteller(sol solve.Solution, opt StoryOptions) *storyteller {
 	g := sol.Game()
 	e := &storyteller{sol: sol, g: g, caps: sente.CapabilitiesOf(g), opt: opt, work: opt.MaxWork}
 	if enc := e.caps.Encoder; enc != nil {

@@ -24,7 +24,7 @@ import (
 var updateStory = flag.Bool("update-story", false, "rewrite the story goldens under testdata/")
 
 // story solves spec and tells the story of pos ("" for the start).
-func story(t *testing.T, spec, pos string) (sente.Game, *solve.Solution, *explain.Story) {
+func story(t *testing.T, spec, pos string) (sente.Game, solve.Solution, *explain.Story) {
 	t.Helper()
 	g, sol := solved(t, spec)
 	var p sente.Position
@@ -277,7 +277,7 @@ func moveTo(t *testing.T, g sente.Game, p sente.Position, name string) sente.Pos
 
 // checkStrategy verifies a strategy for the player it names from p by
 // brute force: its opening (when any) wins, and its rule wins every line.
-func checkStrategy(t *testing.T, g sente.Game, sol *solve.Solution, p sente.Position, st *explain.Strategy) {
+func checkStrategy(t *testing.T, g sente.Game, sol solve.Solution, p sente.Position, st *explain.Strategy) {
 	t.Helper()
 	follower, err := sente.ParsePlayer(st.Player)
 	if err != nil {

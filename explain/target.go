@@ -53,7 +53,7 @@ const maxTargetModulus = 64
 // patterns of a sweep, a residue mod m is stated only when the feature takes
 // at least two whole periods' worth of values (2m, and MinPatternValues) among
 // the positions. It returns nil when no pattern holds.
-func FindTarget(sol *solve.Solution) *Target {
+func FindTarget(sol solve.Solution) *Target {
 	g := sol.Game()
 	fd := sente.CapabilitiesOf(g).Featured
 	if fd == nil {
@@ -179,7 +179,7 @@ type targetRow struct {
 // targetRows walks every position reachable from the solution's root,
 // through the moves the solution allows; false when there are more than
 // maxTargetPositions.
-func targetRows(sol *solve.Solution, features []sente.Feature) ([]targetRow, bool) {
+func targetRows(sol solve.Solution, features []sente.Feature) ([]targetRow, bool) {
 	g := sol.Game()
 	key := func(p sente.Position) any { return g.FormatPosition(p) + "\x00" + g.Turn(p).String() }
 	if enc := sente.CapabilitiesOf(g).Encoder; enc != nil {

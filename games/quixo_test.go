@@ -428,8 +428,8 @@ func TestQuixoSolve(t *testing.T) {
 		positions int
 		counts    solve.Counts
 	}{
-		{"quixo:n=3", sente.Outcome{Value: sente.Win, Remoteness: 7}, 32027, solve.Counts{Win: 20247, Lose: 11780}},
-		{"quixo:n=3,k=2", sente.Outcome{Value: sente.Win, Remoteness: 3}, 5021, solve.Counts{Win: 2369, Lose: 2652}},
+		{"quixo:n=3", sente.Outcome{Value: sente.Win, Remoteness: 7}, 32027, solve.Counts{Positions: 32027, Win: 20247, Lose: 11780}},
+		{"quixo:n=3,k=2", sente.Outcome{Value: sente.Win, Remoteness: 3}, 5021, solve.Counts{Positions: 5021, Win: 2369, Lose: 2652}},
 	}
 	for _, tt := range tests {
 		g := quixoNew(t, tt.spec)

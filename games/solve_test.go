@@ -93,7 +93,7 @@ func TestEngineMatchesReference(t *testing.T) {
 	}
 }
 
-func solveSpec(t *testing.T, spec string, opt solve.Options) (sente.Game, *solve.Solution) {
+func solveSpec(t *testing.T, spec string, opt solve.Options) (sente.Game, solve.Solution) {
 	t.Helper()
 	g, err := games.New(spec)
 	if err != nil {
@@ -197,7 +197,7 @@ func TestSeed001Chopsticks(t *testing.T) {
 	if start.Value != sente.Draw {
 		t.Errorf("start is %v, want a draw", start)
 	}
-	if got, want := sol.Counts(), (solve.Counts{Win: 1004, Lose: 516, Tie: 0, Draw: 684}); got != want || sol.Positions() != 2204 {
+	if got, want := sol.Counts(), (solve.Counts{Positions: 2204, Win: 1004, Lose: 516, Tie: 0, Draw: 684}); got != want || sol.Positions() != 2204 {
 		t.Errorf("%d positions, counts %+v; want 2204, %+v", sol.Positions(), got, want)
 	}
 

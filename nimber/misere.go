@@ -14,7 +14,7 @@ import (
 // solver, so the solution holds every reachable position's outcome (win,
 // lose or draw, with remoteness) for the player to move. Misère sums do not
 // add up by XOR, so components are not used.
-func Misere(ctx context.Context, g sente.Game, root sente.Position, opt Options) (*solve.Solution, error) {
+func Misere(ctx context.Context, g sente.Game, root sente.Position, opt Options) (*solve.HashSolution, error) {
 	return solve.Solve(ctx, MisereGame(g), solve.Options{
 		From:         root,
 		Symmetry:     opt.Symmetry,

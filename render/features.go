@@ -15,7 +15,7 @@ import (
 // range is read off the solved positions. A measured feature that fails,
 // or is negative, at a position is an error naming the position. Misère
 // play keeps the game's features, as it keeps its positions.
-func Features(g sente.Game, sol *solve.Solution) ([]sente.Feature, error) {
+func Features(g sente.Game, sol solve.Solution) ([]sente.Feature, error) {
 	c := sente.CapabilitiesOf(g)
 	if f := c.Featured; f != nil && f.Features() != nil {
 		return f.Features(), nil

@@ -33,7 +33,7 @@ features = {
 }
 `
 
-func solveGame(t *testing.T, g sente.Game) *solve.Solution {
+func solveGame(t *testing.T, g sente.Game) solve.Solution {
 	t.Helper()
 	sol, err := solve.Solve(context.Background(), g, solve.Options{})
 	if err != nil {

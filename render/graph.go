@@ -67,7 +67,7 @@ func (e *TooBigError) Error() string {
 // considered (explain.Moves: the legal moves, less those a policy forbids).
 // It returns a *TooBigError, before doing any work, when sol has more
 // positions than opt.MaxPositions.
-func GraphOf(sol *solve.Solution, opt GraphOptions) (*Graph, error) {
+func GraphOf(sol solve.Solution, opt GraphOptions) (*Graph, error) {
 	limit := opt.MaxPositions
 	if limit <= 0 {
 		limit = DefaultGraphLimit

@@ -99,7 +99,7 @@ const MaxAxis = 1024
 // It visits every position once and keeps two small numbers per cell, so
 // its memory is that of the table, not of the solution. A solution made
 // with symmetry holds one position of each class, so only those are seen.
-func TablePicture(sol *solve.Solution, rows, cols sente.Feature, title string) (*Grid, error) {
+func TablePicture(sol solve.Solution, rows, cols sente.Feature, title string) (*Grid, error) {
 	for _, f := range []sente.Feature{rows, cols} {
 		switch {
 		case f.Of == nil:

@@ -25,7 +25,7 @@ var (
 )
 
 // solved solves the game of spec.
-func solved(t testing.TB, spec string) *solve.Solution {
+func solved(t testing.TB, spec string) solve.Solution {
 	t.Helper()
 	g, err := games.New(spec)
 	if err != nil {

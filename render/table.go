@@ -52,7 +52,7 @@ type TableOptions struct {
 // than one of ten. A solution made with symmetry holds, and so lists, one
 // position of each class. Counting the moves asks the game for them (sol.Moves);
 // Best also looks up where each leads (explain.Moves).
-func SolutionTable(sol *solve.Solution, opt TableOptions) Table {
+func SolutionTable(sol solve.Solution, opt TableOptions) Table {
 	game := sol.Game()
 	return Table{
 		Grundy: opt.Grundy != nil,

@@ -5,68 +5,83 @@ import (
 
 	"sente"
 	"sente/explore"
+	"sente/store"
 )
 
 // Solution is a strongly solved game: the outcome of every position
-// reachable from the root. The hashing engine (Solve) keeps one packed
-// outcome of four bytes per position beside its explored space; a solution
-// of the tier engine answers from its tables instead (see answers), so
-// that everything that reads a Solution reads either.
-type Solution struct {
+// reachable from the root, whichever engine found them. Everything that
+// reads a solution (explain, render, the browser app) reads it through
+// this interface: HashSolution is the hashing engine's, TableSolution the
+// tier engine's tables read back.
+type Solution interface {
+	// Game returns the game solved.
+	Game() sente.Game
+	// Root returns the position the solve started from.
+	Root() sente.Position
+	// Positions is the number of positions solved (classes of symmetric
+	// positions when Classes).
+	Positions() int
+	// Classes reports whether each position solved stands for a class of
+	// symmetric positions, so that Positions and Counts count classes.
+	Classes() bool
+	// Counts are the positions by value for the player to move.
+	Counts() Counts
+	// Restrict returns the policies the solve assumed, by player.
+	Restrict() map[sente.Player]string
+	// Bytes is the memory the solution holds.
+	Bytes() int
+	// Outcome returns the outcome of p for the player to move, and false
+	// when p is not reachable from the root.
+	Outcome(p sente.Position) (sente.Outcome, bool)
+	// Moves returns the moves from p that the solve considered: every
+	// legal move, less those a policy forbids; none once the game has
+	// ended.
+	Moves(p sente.Position) []sente.Move
+	// Each calls fn for every position, tier by tier in increasing number,
+	// until fn returns false.
+	Each(fn func(p sente.Position, o sente.Outcome) bool)
+	// Tiers are the tier engine's results tier by tier; nil for the
+	// hashing engine.
+	Tiers() []TierResult
+	// Took is the time finding the positions took, and solving them.
+	Took() (explored, solved time.Duration)
+}
+
+// Counts are the numbers of positions by value for the player to move,
+// with the seconds their solve took when known: the same counts a tier
+// file's header holds.
+type Counts = store.Counts
+
+// HashSolution is the hashing engine's solution (Solve): one packed
+// outcome of four bytes per position beside its explored space.
+type HashSolution struct {
 	game     sente.Game
 	graph    explore.KeyGraph
 	space    *explore.Space
 	restrict map[sente.Player]string
 	outcomes [][]packed // by tier number, then local id
 	counts   Counts
-	tables   answers // set when the tier engine solved the game
 
 	Explored time.Duration // time spent finding the positions
 	Solved   time.Duration // time spent solving them
 }
 
-// Counts are the numbers of positions by value for the player to move.
-type Counts struct {
-	Win, Lose, Tie, Draw int
-}
-
-// answers are what a solution of the tier engine gives for the methods of
-// Solution that the hashing engine answers from its space.
-type answers interface {
-	Root() sente.Position
-	Positions() int
-	Bytes() int
-	Outcome(p sente.Position) (sente.Outcome, bool)
-	Each(fn func(p sente.Position, o sente.Outcome) bool)
-}
-
 // Game returns the game solved.
-func (s *Solution) Game() sente.Game { return s.game }
+func (s *HashSolution) Game() sente.Game { return s.game }
 
 // Root returns the position the solve started from.
-func (s *Solution) Root() sente.Position {
-	if s.tables != nil {
-		return s.tables.Root()
-	}
+func (s *HashSolution) Root() sente.Position {
 	return s.graph.Decode(s.space.Root)
 }
 
 // Positions is the number of positions solved.
-func (s *Solution) Positions() int {
-	if s.tables != nil {
-		return s.tables.Positions()
-	}
+func (s *HashSolution) Positions() int {
 	return s.space.Len()
 }
 
-// Classes reports whether each position solved stands for a class of
-// symmetric positions (the hashing engine with Symmetry, or the tier
-// engine on a game that ranks by symmetry), so that Positions and Counts
-// count classes.
-func (s *Solution) Classes() bool {
-	if s.tables != nil {
-		return RanksBySymmetry(s.game)
-	}
+// Classes reports whether the solve kept one position a class of symmetric
+// positions (Options.Symmetry).
+func (s *HashSolution) Classes() bool {
 	return s.graph.Symmetric
 }
 
@@ -78,35 +93,28 @@ func RanksBySymmetry(g sente.Game) bool {
 }
 
 // Counts returns the number of positions by value.
-func (s *Solution) Counts() Counts { return s.counts }
+func (s *HashSolution) Counts() Counts { return s.counts }
 
 // Restrict returns the policies the solve assumed, by player.
-func (s *Solution) Restrict() map[sente.Player]string { return s.restrict }
+func (s *HashSolution) Restrict() map[sente.Player]string { return s.restrict }
 
-// Bytes is the memory the solution holds: keys, index and outcomes, or
-// the tier engine's tables held in memory.
-func (s *Solution) Bytes() int {
-	if s.tables != nil {
-		return s.tables.Bytes()
-	}
+// Bytes is the memory the solution holds: keys, index and outcomes.
+func (s *HashSolution) Bytes() int {
 	return s.space.Bytes() + 4*s.space.Len()
 }
 
 // Outcome returns the outcome of p for the player to move, and false when p
 // is not reachable from the root.
-func (s *Solution) Outcome(p sente.Position) (sente.Outcome, bool) {
-	if s.tables != nil {
-		return s.tables.Outcome(p)
-	}
+func (s *HashSolution) Outcome(p sente.Position) (sente.Outcome, bool) {
 	o, ok := s.lookupKey(s.graph.Key(p))
 	return o.outcome(), ok
 }
 
-func (s *Solution) lookupKey(key uint64) (packed, bool) {
+func (s *HashSolution) lookupKey(key uint64) (packed, bool) {
 	return s.lookup(s.space.TierOf(key), key)
 }
 
-func (s *Solution) lookup(number int, key uint64) (packed, bool) {
+func (s *HashSolution) lookup(number int, key uint64) (packed, bool) {
 	t := s.space.Tier(number)
 	if t == nil || s.outcomes[number] == nil {
 		return 0, false
@@ -121,11 +129,8 @@ func (s *Solution) lookup(number int, key uint64) (packed, bool) {
 // Moves returns the moves from p that the solve considered: every legal
 // move, less those a policy forbids the player to move; none once the game
 // has ended.
-func (s *Solution) Moves(p sente.Position) []sente.Move {
-	if _, ended := s.game.Ended(p); ended {
-		return nil
-	}
-	moves := s.game.Moves(p)
+func (s *HashSolution) Moves(p sente.Position) []sente.Move {
+	moves := legalMoves(s.game, p)
 	if len(s.restrict) == 0 {
 		return moves
 	}
@@ -142,12 +147,16 @@ func (s *Solution) Moves(p sente.Position) []sente.Move {
 	return kept
 }
 
-// Each calls fn for every position, tier by tier, until fn returns false.
-func (s *Solution) Each(fn func(p sente.Position, o sente.Outcome) bool) {
-	if s.tables != nil {
-		s.tables.Each(fn)
-		return
+// legalMoves are the moves from p, none once the game has ended there.
+func legalMoves(g sente.Game, p sente.Position) []sente.Move {
+	if _, ended := g.Ended(p); ended {
+		return nil
 	}
+	return g.Moves(p)
+}
+
+// Each calls fn for every position, tier by tier, until fn returns false.
+func (s *HashSolution) Each(fn func(p sente.Position, o sente.Outcome) bool) {
 	for _, t := range s.space.Tiers() {
 		out := s.outcomes[t.Number]
 		for id, key := range t.Keys {
@@ -158,7 +167,7 @@ func (s *Solution) Each(fn func(p sente.Position, o sente.Outcome) bool) {
 	}
 }
 
-func (s *Solution) count() {
+func (s *HashSolution) count() {
 	for _, out := range s.outcomes {
 		for _, o := range out {
 			switch o.value() {
@@ -171,6 +180,13 @@ func (s *Solution) count() {
 			case sente.Draw:
 				s.counts.Draw++
 			}
+			s.counts.Positions++
 		}
 	}
 }
+
+// Tiers is nil: the hashing engine has no tiers of the tier engine's.
+func (s *HashSolution) Tiers() []TierResult { return nil }
+
+// Took is the time exploring and solving took.
+func (s *HashSolution) Took() (explored, solved time.Duration) { return s.Explored, s.Solved }

@@ -57,7 +57,7 @@ const exploringBytes = 24
 
 // Solve explores every position reachable from the root and solves it.
 // It stops early with ctx's error when ctx is cancelled.
-func Solve(ctx context.Context, g sente.Game, opt Options) (*Solution, error) {
+func Solve(ctx context.Context, g sente.Game, opt Options) (*HashSolution, error) {
 	start := time.Now()
 	space, err := Explore(ctx, g, opt)
 	if err != nil {
@@ -99,8 +99,8 @@ func Explore(ctx context.Context, g sente.Game, opt Options) (*explore.Space, er
 // opt.From with opt.Restrict and opt.Symmetry (opt.MaxPositions no longer
 // matters). The solution keeps the space; its Explored time is left for
 // the caller, who explored.
-func SolveSpace(ctx context.Context, g sente.Game, space *explore.Space, opt Options) (*Solution, error) {
-	s := &Solution{
+func SolveSpace(ctx context.Context, g sente.Game, space *explore.Space, opt Options) (*HashSolution, error) {
+	s := &HashSolution{
 		game:     g,
 		graph:    space.Graph(),
 		space:    space,
@@ -108,7 +108,7 @@ func SolveSpace(ctx context.Context, g sente.Game, space *explore.Space, opt Opt
 		outcomes: make([][]packed, space.MaxTier()+1),
 	}
 	start := time.Now()
-	e := &engine{Solution: s, progress: opt.report()}
+	e := &engine{HashSolution: s, progress: opt.report()}
 	e.held.Store(int64(space.Bytes()))
 	tiers := space.Tiers()
 	for i := len(tiers) - 1; i >= 0; i-- {
@@ -123,7 +123,7 @@ func SolveSpace(ctx context.Context, g sente.Game, space *explore.Space, opt Opt
 
 // engine carries the state of one solve across tiers.
 type engine struct {
-	*Solution
+	*HashSolution
 	progress func(Progress)
 	mu       sync.Mutex // serialises progress reports
 	done     atomic.Int64

@@ -126,50 +126,64 @@ func (s *TierSolution) Close() error {
 	return first
 }
 
-// FromTiers gives a solution of the tier engine the form every reader of a
-// Solution takes (explain, render, web, the command line): its answers come
-// from the tier tables, root is the position the tier solve started from,
-// and took is the time the solve took. The tables stay open until ts is
-// closed.
-func FromTiers(g sente.Game, ts *TierSolution, root sente.Position, took time.Duration) *Solution {
-	t := ts.Totals
-	return &Solution{
-		game:   g,
-		tables: tierAnswers{ts: ts, root: root},
-		counts: Counts{Win: int(t.Win), Lose: int(t.Lose), Tie: int(t.Tie), Draw: int(t.Draw)},
-		Solved: took,
-	}
-}
-
-// tierAnswers answers for a Solution from the tier tables.
-type tierAnswers struct {
+// TableSolution is a game solved by the tier engine, answered from its
+// tables (a TierSolution) as a Solution: every position reachable from the
+// start, tier by tier.
+type TableSolution struct {
+	game sente.Game
 	ts   *TierSolution
 	root sente.Position
+	took time.Duration
 }
 
-func (a tierAnswers) Root() sente.Position { return a.root }
-func (a tierAnswers) Positions() int       { return int(a.ts.Totals.Positions) }
-func (a tierAnswers) Bytes() int           { return int(a.ts.PeakBytes) }
+// FromTiers is the Solution of g that ts answers: root is the position the
+// tier solve started from, and took the time the solve took. The tables
+// stay open until ts is closed.
+func FromTiers(g sente.Game, ts *TierSolution, root sente.Position, took time.Duration) *TableSolution {
+	return &TableSolution{game: g, ts: ts, root: root, took: took}
+}
 
-func (a tierAnswers) Outcome(p sente.Position) (sente.Outcome, bool) { return a.ts.Outcome(p) }
+func (s *TableSolution) Game() sente.Game                               { return s.game }
+func (s *TableSolution) Root() sente.Position                           { return s.root }
+func (s *TableSolution) Positions() int                                 { return int(s.ts.Totals.Positions) }
+func (s *TableSolution) Restrict() map[sente.Player]string              { return nil }
+func (s *TableSolution) Bytes() int                                     { return int(s.ts.PeakBytes) }
+func (s *TableSolution) Outcome(p sente.Position) (sente.Outcome, bool) { return s.ts.Outcome(p) }
+func (s *TableSolution) Moves(p sente.Position) []sente.Move            { return legalMoves(s.game, p) }
+func (s *TableSolution) Took() (explored, solved time.Duration)         { return 0, s.took }
+
+// Counts are the positions by value; the seconds the tiers took are in
+// Tiers and Took.
+func (s *TableSolution) Counts() Counts {
+	c := s.ts.Totals
+	c.Seconds = 0
+	return c
+}
+
+// Classes reports whether the game's ranks stand for classes of symmetric
+// positions (RanksBySymmetry).
+func (s *TableSolution) Classes() bool { return RanksBySymmetry(s.game) }
+
+// Tiers are the tier engine's results tier by tier, children first.
+func (s *TableSolution) Tiers() []TierResult { return s.ts.Tiers }
 
 // Each goes through the tiers in increasing number, as the hashing engine
 // does, and through each tier's reachable positions in order of rank.
-func (a tierAnswers) Each(fn func(p sente.Position, o sente.Outcome) bool) {
-	tiers := make([]int, 0, len(a.ts.Tiers))
-	for _, r := range a.ts.Tiers {
+func (s *TableSolution) Each(fn func(p sente.Position, o sente.Outcome) bool) {
+	tiers := make([]int, 0, len(s.ts.Tiers))
+	for _, r := range s.ts.Tiers {
 		tiers = append(tiers, r.Tier)
 	}
 	slices.Sort(tiers)
 	stop := errors.New("stopped")
 	for _, t := range tiers {
-		ranks, err := a.ts.Reachable(t)
+		ranks, err := s.ts.Reachable(t)
 		if err != nil {
 			return
 		}
-		err = a.ts.WithCells(t, func(cells []store.Cell) error {
+		err = s.ts.WithCells(t, func(cells []store.Cell) error {
 			for rank, key := range ranks {
-				if !fn(a.ts.enc.Decode(key), cells[rank].Outcome()) {
+				if !fn(s.ts.enc.Decode(key), cells[rank].Outcome()) {
 					return stop
 				}
 			}
@@ -179,13 +193,4 @@ func (a tierAnswers) Each(fn func(p sente.Position, o sente.Outcome) bool) {
 			return
 		}
 	}
-}
-
-// Tiers are the tier engine's results tier by tier, children first; nil for
-// a solution of the hashing engine.
-func (s *Solution) Tiers() []TierResult {
-	if a, ok := s.tables.(tierAnswers); ok {
-		return a.ts.Tiers
-	}
-	return nil
 }

@@ -112,7 +112,7 @@ func (g shift) ChildTiers(tier int) []int {
 func (g shift) TierLoops(int) bool { return g.loops }
 
 // stored solves g with the hashing engine and stores its table.
-func stored(t testing.TB, g shift) (*store.GameStore, *solve.Solution) {
+func stored(t testing.TB, g shift) (*store.GameStore, solve.Solution) {
 	t.Helper()
 	sol, err := solve.Solve(context.Background(), g, solve.Options{})
 	if err != nil {

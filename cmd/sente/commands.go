@@ -144,7 +144,8 @@ func (c *solveCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	seconds := (sol.Explored + sol.Solved).Seconds()
+	explored, solved := sol.Took()
+	seconds := (explored + solved).Seconds()
 	rate := 0.0
 	if seconds > 0 {
 		rate = float64(sol.Positions()) / seconds
@@ -179,7 +180,7 @@ func (c *solveCmd) Run(e *env) error {
 			Restrict:           restrict,
 			Positions:          sol.Positions(),
 			SymmetryClasses:    sol.Classes(),
-			Counts:             explain.CountsJSON(counts.Win, counts.Lose, counts.Tie, counts.Draw),
+			Counts:             explain.CountsJSON(counts),
 			Seconds:            seconds,
 			PositionsPerSecond: rate,
 			Tiers:              tiersJSON(sol.Tiers()),
@@ -234,7 +235,7 @@ func (c *solveCmd) Run(e *env) error {
 			seconds, solving, float64(sol.Positions())/max(solving, 1e-9))
 	} else {
 		fmt.Fprintf(w, "  time           %.3f s (explore %.3f s, solve %.3f s), %.0f positions/s\n",
-			seconds, sol.Explored.Seconds(), sol.Solved.Seconds(), rate)
+			seconds, explored.Seconds(), solved.Seconds(), rate)
 	}
 	if c.ByTier {
 		return writeTiers(w, sol.Tiers())

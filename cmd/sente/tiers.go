@@ -45,7 +45,7 @@ func tiersJSON(tiers []solve.TierResult) []explain.TierJSON {
 	for _, t := range sortedTiers(tiers) {
 		out = append(out, explain.TierJSON{
 			Tier: t.Tier, Positions: t.Positions, Seconds: t.Seconds,
-			Counts: explain.CountsJSON(int(t.Win), int(t.Lose), int(t.Tie), int(t.Draw)),
+			Counts: explain.CountsJSON(t.Counts),
 		})
 	}
 	return out
