@@ -6,6 +6,16 @@ import (
 	"sente"
 )
 
+// An outcome has two stored forms, one an engine, and each turns into a
+// sente.Outcome in one place. The hashing engine keeps packed, four bytes
+// with up to 2^29-1 plies of remoteness, since the games it solves (rules
+// files, heaps, a chain of forced moves) reach remotenesses far past what
+// two bytes hold. The tier engine keeps store.Cell, two bytes with up to
+// 8191 plies, in memory and on disk alike: its tables are mapped from the
+// files it wrote, so its memory form is its disk form, at half the bytes.
+// The hashing engine writes no tables, so no conversion runs between the
+// two.
+
 // packed is an outcome in four bytes: the value in the low three bits,
 // the remoteness above.
 type packed uint32
