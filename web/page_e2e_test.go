@@ -641,12 +641,12 @@ func TestPageQueueBusyAndRefusal(t *testing.T) {
 	}
 	screenshot(t, ctx, dir, "busy.png")
 	waitJS(t, ctx, "queued", `document.getElementById("progresstext").textContent.startsWith("2nd in the queue")`)
-	if p := text(t, ctx, "progresstext"); p != "2nd in the queue of large solves; it needs about 1.5 GB." {
+	if p := text(t, ctx, "progresstext"); p != "2nd in the queue of large solves; it needs about 1.3G." {
 		t.Errorf("the place in the queue is shown as %q", p)
 	}
 	screenshot(t, ctx, dir, "queued.png")
 	waitJS(t, ctx, "running", `document.getElementById("progresstext").textContent.includes("holding")`)
-	if p := text(t, ctx, "progresstext"); p != "Solving: 50% (500 of 1,000 positions); holding 300 MB of an estimated 1.5 GB; about 12 seconds left." {
+	if p := text(t, ctx, "progresstext"); p != "Solving: 50% (500 of 1,000 positions); holding 286.1M of an estimated 1.3G; about 12 seconds left." {
 		t.Errorf("the running solve is shown as %q", p)
 	}
 	waitJS(t, ctx, "ready", `document.getElementById("progress").hidden && document.querySelectorAll("#moves button.move:not(:disabled)").length === 9`)

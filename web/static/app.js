@@ -67,12 +67,16 @@ function playerName(p) {
 }
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
+// bytesWords writes an amount of memory as the server and the command line
+// do (solve.FormatSize): the largest of T, G, M and K (powers of 1024)
+// that keeps it at least 1, with at most one decimal, rounded down.
 function bytesWords(n) {
   if (!n) return "";
-  const units = ["bytes", "KB", "MB", "GB", "TB"];
-  let i = 0;
-  while (n >= 1000 && i < units.length - 1) { n /= 1000; i++; }
-  return (i === 0 ? n : n.toFixed(n < 10 ? 1 : 0)) + " " + units[i];
+  for (const [suffix, shift] of [["T", 40], ["G", 30], ["M", 20], ["K", 10]]) {
+    const unit = 2 ** shift;
+    if (n >= unit) return String(Math.floor(n / unit * 10) / 10) + suffix;
+  }
+  return String(n);
 }
 
 function ordinal(n) {

@@ -29,6 +29,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/options/jobopts"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners"
+
 	// Amazon S3 besides local disk and Google Cloud Storage, which beamx
 	// brings with every runner.
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/s3"
@@ -39,6 +40,7 @@ import (
 	"sente/explain"
 	"sente/games"
 	"sente/internal/sandbox"
+	"sente/solve"
 	"sente/store"
 )
 
@@ -287,15 +289,4 @@ func printPlan(w io.Writer, p *dist.Plan) {
 	}
 }
 
-func bytesText(b float64) string {
-	for _, u := range []string{"B", "kB", "MB", "GB", "TB"} {
-		if b < 1000 || u == "TB" {
-			if u == "B" {
-				return fmt.Sprintf("%.0f %s", b, u)
-			}
-			return fmt.Sprintf("%.1f %s", b, u)
-		}
-		b /= 1000
-	}
-	return ""
-}
+func bytesText(b float64) string { return solve.FormatSize(uint64(b)) }
