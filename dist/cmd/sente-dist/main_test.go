@@ -77,7 +77,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"dawson"}, "the game has no dense tier ranks"},
 		{[]string{"--runner=flink", "--endpoint=localhost:1", "connect4"}, "is a local directory, which the flink runner's workers on other machines do not see"},
 		{[]string{"--async", "connect4"}, "--async is not for sente-dist"},
-		{[]string{"connect4"}, "connect4:w=7,h=6,k=4 on Prism would hold about 335.4 TB of memory (40 bytes a rank of its largest tier, 8385425017200 ranks)"},
+		{[]string{"connect4"}, "connect4:w=7,h=6,k=4 on Prism would hold about 305T of memory (40 bytes a rank of its largest tier, 8385425017200 ranks)"},
 	} {
 		stdout, stderr, code := runDist(t, append([]string{"--store", dir}, tc.args...)...)
 		if code != 2 || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, tc.want) || !strings.HasPrefix(stderr, "sente-dist: ") {
