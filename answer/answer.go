@@ -213,17 +213,7 @@ func stored(ctx context.Context, g sente.Game, root sente.Position, opt Options)
 	}
 	ts, opened := opt.Opened, false
 	if ts == nil {
-		if opt.Tables == nil || opt.Name == "" {
-			return nil, false
-		}
-		gs, err := opt.Tables.Find(opt.Name)
-		if err != nil || gs == nil {
-			return nil, false
-		}
-		if tiers, err := gs.Tiers(store.Values); err != nil || len(tiers) == 0 {
-			return nil, false
-		}
-		if ts, err = solve.SolveTiers(ctx, g, solve.TierOptions{Sink: gs, StoredOnly: true}); err != nil {
+		if ts = Open(ctx, g, opt.Tables, opt.Name); ts == nil {
 			return nil, false
 		}
 		opened = true
@@ -246,11 +236,15 @@ func stored(ctx context.Context, g sente.Game, root sente.Position, opt Options)
 // a server that keeps them open across answers (Options.Opened); nil when
 // the store holds no whole table of it.
 func Open(ctx context.Context, g sente.Game, tables *store.Store, name string) *solve.TierSolution {
-	if tables == nil || sente.CapabilitiesOf(g).TierRanker == nil {
+	if tables == nil || name == "" || sente.CapabilitiesOf(g).TierRanker == nil {
 		return nil
 	}
 	gs, err := tables.Find(name)
 	if err != nil || gs == nil {
+		return nil
+	}
+	// Most games have no tables at all: say so before planning the tiers.
+	if tiers, err := gs.Tiers(store.Values); err != nil || len(tiers) == 0 {
 		return nil
 	}
 	ts, err := solve.SolveTiers(ctx, g, solve.TierOptions{Sink: gs, StoredOnly: true})
