@@ -3,7 +3,6 @@ package web
 import (
 	"encoding/json"
 	"net/http/httptest"
-	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -36,18 +35,7 @@ func TestRulesFileBoard(t *testing.T) {
 func TestExampleTicTacToeBoard(t *testing.T) {
 	needSandbox(t)
 	h := newTestServer(t, Config{}).Handler()
-	src, err := os.ReadFile("../examples/tictactoe.star")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/rules", strings.NewReader(string(src))))
-	var m map[string]any
-	json.Unmarshal(rec.Body.Bytes(), &m)
-	spec, _ := m["spec"].(string)
-	if rec.Code != 200 || spec == "" {
-		t.Fatalf("POST tictactoe.star: %d %s", rec.Code, rec.Body)
-	}
+	spec := pasteFile(t, h, "../examples/tictactoe.star")
 	got := ready(t, h, spec+":m=2,n=3,k=2", "").Board
 	want := ready(t, h, "tictactoe:m=2,n=3,k=2", "").Board
 	if got == nil || !reflect.DeepEqual(got, want) {
