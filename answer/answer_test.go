@@ -120,18 +120,11 @@ func grundyOf(ctx context.Context, g sente.Game) (nimber.Valuer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return wholeValues{v}, nil
+	return v.Nimbers(), nil
 }
 
 func loopyOf(ctx context.Context, g sente.Game) (nimber.Valuer, error) {
 	return nimber.Loopy(ctx, g, nil, nimber.Options{})
-}
-
-type wholeValues struct{ *nimber.Values }
-
-func (v wholeValues) Of(p sente.Position) (nimber.Nimber, bool) {
-	n, ok := v.Values.Of(p)
-	return nimber.Nimber{Value: n}, ok
 }
 
 // Without Grundy asked for, an answer computes none; a restricted player

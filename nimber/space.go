@@ -110,21 +110,3 @@ func (v *Values) Bytes() int {
 	}
 	return n
 }
-
-// Grundy returns the values when the game is not loopy, for what needs
-// ordinary Grundy values (sums by components, strategies), and nil when
-// it is.
-func (v *SpaceValues) Grundy() *Values { return v.whole }
-
-// Generalized returns the generalized values when the game is loopy, for
-// what needs their counters (the strategy of a position worth 0), and nil
-// when it is not.
-func (v *SpaceValues) Generalized() *LoopyValues { return v.loopy }
-
-// LoopyBytes is what computing generalized values over a space of n
-// positions and moves moves holds while it runs, beyond the space: the
-// successor and predecessor lists (four bytes a move and a position each)
-// and the labelling's counters and queue.
-func LoopyBytes(positions, moves int) int64 {
-	return 8*int64(moves) + 40*int64(positions)
-}

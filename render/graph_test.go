@@ -14,14 +14,6 @@ import (
 	"sente/render"
 )
 
-// grundyValues give nimber.Values as render takes Grundy values.
-type grundyValues struct{ *nimber.Values }
-
-func (v grundyValues) Of(p sente.Position) (nimber.Nimber, bool) {
-	n, ok := v.Values.Of(p)
-	return nimber.Nimber{Value: n}, ok
-}
-
 // countGraph is seed 004's graph: the count game with Grundy values.
 func countGraph(t *testing.T, spec string) *render.Graph {
 	t.Helper()
@@ -33,7 +25,7 @@ func countGraph(t *testing.T, spec string) *render.Graph {
 	g, err := render.GraphOf(sol, render.GraphOptions{
 		Title:       "The count game (seed 004): " + spec,
 		LeftToRight: true,
-		Grundy:      grundyValues{vals},
+		Grundy:      vals.Nimbers(),
 	})
 	if err != nil {
 		t.Fatal(err)

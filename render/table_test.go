@@ -119,7 +119,7 @@ func TestTableGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	grundy := grundyValues{vals}
+	grundy := vals.Nimbers()
 	for _, tc := range []struct {
 		name, format string
 		opt          render.TableOptions
