@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"sente"
 	"sente/explore"
@@ -172,24 +171,17 @@ func Solve(ctx context.Context, g sente.Game, opt Options) (*Answer, error) {
 	if err := Fits(g, opt); err != nil {
 		return nil, err
 	}
-	sopt := solve.Options{From: root, Restrict: opt.Restrict, Symmetry: opt.Symmetry, MaxPositions: opt.MaxPositions, Progress: opt.Progress}
-	start := time.Now()
-	space, err := solve.Explore(ctx, g, sopt)
+	sol, err := solve.Solve(ctx, g, solve.Options{From: root, Restrict: opt.Restrict, Symmetry: opt.Symmetry, MaxPositions: opt.MaxPositions, Progress: opt.Progress})
 	if err != nil {
 		return nil, gameErr(g, err)
 	}
-	explored := time.Since(start)
-	sol, err := solve.SolveSpace(ctx, g, space, sopt)
-	if err != nil {
-		return nil, gameErr(g, err)
-	}
-	sol.Explored = explored
 	if err := sente.CapabilitiesOf(g).Err(); err != nil {
 		return nil, err
 	}
 	a = &Answer{Game: g, Root: root, Solution: sol, Engine: Hashing}
 	// A restricted player makes the game partizan: its Grundy values are
 	// those of the game without the policy, over a space of their own.
+	space := sol.Space()
 	if len(opt.Restrict) > 0 {
 		space = nil
 	}

@@ -79,9 +79,14 @@ func MovesJSON(sol solve.Solution, p sente.Position, grundy nimber.Valuer) ([]Mo
 	if err != nil {
 		return nil, err
 	}
+	return rankedJSON(sol.Game(), p, ranked, grundy), nil
+}
+
+// rankedJSON are the moves from p ranked already, as MovesJSON gives them.
+func rankedJSON(g sente.Game, p sente.Position, ranked []RankedMove, grundy nimber.Valuer) []MoveJSON {
 	out := []MoveJSON{}
 	for _, m := range ranked {
-		j := NewMoveJSON(sol.Game(), p, m)
+		j := NewMoveJSON(g, p, m)
 		j.Best = m.Outcome == ranked[0].Outcome
 		j.Words = moveWords(m.Outcome)
 		if grundy != nil {
@@ -89,7 +94,7 @@ func MovesJSON(sol solve.Solution, p sente.Position, grundy nimber.Valuer) ([]Mo
 		}
 		out = append(out, j)
 	}
-	return out, nil
+	return out
 }
 
 // ParamJSON is a parameter of a game: its name, kind, default, the values

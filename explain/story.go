@@ -177,9 +177,7 @@ func (e *storyteller) moves(s *Story, p sente.Position, o sente.Outcome) error {
 	if err != nil {
 		return err
 	}
-	if s.Moves, err = MovesJSON(e.sol, p, nil); err != nil {
-		return err
-	}
+	s.Moves = rankedJSON(e.g, p, ranked, nil)
 	s.MovesSummary = movesSummary(e.g.Turn(p), o, ranked)
 	return nil
 }

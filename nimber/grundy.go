@@ -246,22 +246,22 @@ func gameErr(g sente.Game, err error) error {
 
 // exploreGame finds the positions reachable from root, for Grundy and Loopy.
 func exploreGame(ctx context.Context, g sente.Game, root sente.Position, opt Options) (explore.KeyGraph, *explore.Space, error) {
-	rules, err := explore.KeyGraphOf(g, explore.KeyGraphOptions{Symmetry: opt.Symmetry})
+	space, err := solve.Explore(ctx, g, solve.Options{From: root, Symmetry: opt.Symmetry, MaxPositions: opt.MaxPositions, Progress: opt.Progress})
 	if err != nil {
 		return explore.KeyGraph{}, nil, err
 	}
-	report := opt.report()
-	space, err := explore.Explore(ctx, rules, rules.Key(root), explore.Options{
-		MaxPositions: opt.MaxPositions,
-		Progress:     func(found int) { report(solve.Progress{Phase: solve.PhaseExploring, Done: found}) },
-	})
-	if err != nil {
+	if err := checkSize(space); err != nil {
 		return explore.KeyGraph{}, nil, err
 	}
+	return space.Graph(), space, nil
+}
+
+// checkSize refuses a space of more positions than int32 ids number.
+func checkSize(space *explore.Space) error {
 	if space.Len() > math.MaxInt32 {
-		return explore.KeyGraph{}, nil, fmt.Errorf("%d positions are more than impartial values are computed for (%d)", space.Len(), math.MaxInt32)
+		return fmt.Errorf("%d positions are more than impartial values are computed for (%d)", space.Len(), math.MaxInt32)
 	}
-	return rules, space, nil
+	return nil
 }
 
 // checkNormalEnd accepts a position the game ends only when it is lost for

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 
 	"sente"
 	"sente/explore"
@@ -39,8 +38,8 @@ func OfSpace(ctx context.Context, g sente.Game, space *explore.Space, opt Option
 	if IsMisere(g) {
 		return nil, fmt.Errorf("misère play: %w", ErrNotNormalPlay)
 	}
-	if space.Len() > math.MaxInt32 {
-		return nil, fmt.Errorf("%d positions are more than impartial values are computed for (%d)", space.Len(), math.MaxInt32)
+	if err := checkSize(space); err != nil {
+		return nil, err
 	}
 	graph, root := space.Graph(), space.Graph().Decode(space.Root)
 	vals, err := grundyWhole(ctx, g, graph, space, opt.report())

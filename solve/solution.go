@@ -69,6 +69,10 @@ type HashSolution struct {
 // Game returns the game solved.
 func (s *HashSolution) Game() sente.Game { return s.game }
 
+// Space returns the positions explored, which the solution keeps: Grundy
+// values are computed over the same space rather than a second one.
+func (s *HashSolution) Space() *explore.Space { return s.space }
+
 // Root returns the position the solve started from.
 func (s *HashSolution) Root() sente.Position {
 	return s.graph.Decode(s.space.Root)

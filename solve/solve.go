@@ -74,8 +74,8 @@ func Solve(ctx context.Context, g sente.Game, opt Options) (*HashSolution, error
 
 // Explore finds every position reachable from the root as Solve does:
 // through the game's integer keys, with opt's restricted players and
-// symmetry, reporting the phase "exploring". The space it returns is what
-// SolveSpace solves and what nimber values (SpaceValues), so that one
+// symmetry, reporting PhaseExploring. The space it returns is what
+// SolveSpace solves and what nimber.OfSpace values, so that one
 // exploration serves a strong solve and Grundy values alike.
 func Explore(ctx context.Context, g sente.Game, opt Options) (*explore.Space, error) {
 	graph, err := explore.KeyGraphOf(g, explore.KeyGraphOptions{Restrict: opt.Restrict, Symmetry: opt.Symmetry})
