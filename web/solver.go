@@ -43,7 +43,7 @@ func (c *cache) storedAnswer(o *opened, root sente.Position) (*answer.Answer, bo
 		c.mu.Unlock()
 	}
 	// Stored tables are of games too large to explore again for Grundy
-	// values; the tier-ranked games have none anyway.
+	// values: the server leaves them out of such an answer.
 	a, err := answer.Solve(c.ctx, g, answer.Options{From: root, Engine: answer.Stored, Opened: ts})
 	return a, err == nil
 }
