@@ -30,6 +30,7 @@ type Capabilities struct {
 	Measured        Measured
 	Estimator       Estimator
 	Erring          Erring
+	Expander        Expander
 }
 
 // Capable is a game that states its capabilities itself. CapabilitiesOf
@@ -69,6 +70,7 @@ func CapabilitiesOf(g Game) Capabilities {
 	c.Measured, _ = g.(Measured)
 	c.Estimator, _ = g.(Estimator)
 	c.Erring, _ = g.(Erring)
+	c.Expander, _ = g.(Expander)
 	return c
 }
 

@@ -53,7 +53,7 @@ var (
 
 // Capabilities are g's, but for what misère play changes. The Describer
 // says the game is under misère play, Misere says so too (sente.Misere),
-// and the Encoder ends positions as Ended does. Splitter and Heaps are dropped: a misère sum's value is not
+// and the Encoder and the Expander end positions as Ended does. Splitter and Heaps are dropped: a misère sum's value is not
 // the XOR of its components' values, and heap values are normal-play
 // values. The rest hold as they are, since misère play changes no position
 // and no move: ranks, tiers and symmetries (mirror images have the same
@@ -63,6 +63,9 @@ var (
 func (m misereGame) Capabilities() sente.Capabilities {
 	c := sente.CapabilitiesOf(m.Game)
 	c.Encoder = nil
+	if c.Expander != nil {
+		c.Expander = misereExpander{c.Expander}
+	}
 	c.Splitter, c.Heaps = nil, nil
 	c.Describer = m
 	c.Misere = m
@@ -136,4 +139,21 @@ func (m misereEncoded) EndedKey(key uint64) (sente.Value, bool) {
 		return sente.Win, true
 	}
 	return sente.Unknown, false
+}
+
+// misereExpander expands positions under misère play: a result reversed,
+// and a position with no moves won by the player to move.
+type misereExpander struct{ sente.Expander }
+
+func (m misereExpander) Expand(b []byte, x *sente.Expansion) error {
+	if err := m.Expander.Expand(b, x); err != nil {
+		return err
+	}
+	switch {
+	case x.Ended:
+		x.Value = x.Value.Flip()
+	case x.Len() == 0:
+		x.Ended, x.Value = true, sente.Win
+	}
+	return nil
 }

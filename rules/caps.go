@@ -27,6 +27,7 @@ func (g *Game) Capabilities() sente.Capabilities {
 	if g.fn.tier != nil {
 		c.Tiered = tierCap{g}
 	}
+	c.Expander = expandCap{g}
 	if len(g.sh.policies) > 0 {
 		c.Restricter = restrictCap{g}
 	}
@@ -124,10 +125,19 @@ func (c tierCap) Tier(key uint64) int {
 // tier asks tier(p) and caches the answer; v is e's value, or nil. On
 // failure the caller drops w.
 func (g *Game) tier(w *worker, e *entry, v starlark.Value) (int, bool) {
-	fn := g.fn.tier
 	if v == nil {
 		v = decode(g.tab.encoding(e))
 	}
+	n, ok := g.askTier(w, v)
+	if ok {
+		e.setInfo(tierKnown | uint64(n)<<tierShift)
+	}
+	return n, ok
+}
+
+// askTier asks tier(v) and checks the answer.
+func (g *Game) askTier(w *worker, v starlark.Value) (int, bool) {
+	fn := g.fn.tier
 	w.args1[0] = v
 	r, ok := g.call(w, fn, v, w.args1)
 	if !ok {
@@ -141,7 +151,6 @@ func (g *Game) tier(w *worker, e *entry, v starlark.Value) (int, bool) {
 		g.fail(g.mistake(fn, v, starlark.Tuple{v}, fmt.Sprintf("returned %s; want a whole number from 0 to %d", repr(r), maxTier-1)))
 		return 0, false
 	}
-	e.setInfo(tierKnown | uint64(n)<<tierShift)
 	return int(n), true
 }
 

@@ -78,32 +78,45 @@ func (g *Game) ended(w *worker, e *entry, p starlark.Value) (uint64, bool) {
 // moves would end the game (stalemate = "win" or "tie"). p is e's value, or
 // nil.
 func (g *Game) result(w *worker, e *entry, p starlark.Value) (uint64, bool) {
-	if fn := g.fn.result; fn != nil && e.info.Load()&noResult == 0 {
+	if g.fn.result != nil && e.info.Load()&noResult == 0 {
 		if p == nil {
 			p = decode(g.tab.encoding(e))
 		}
-		w.args1[0] = p
-		r, ok := g.call(w, fn, p, w.args1)
-		if !ok {
-			return 0, false
-		}
-		switch r {
-		case starlark.None:
-		case starlark.String("win"):
-			return 1 + uint64(sente.Win), true
-		case starlark.String("lose"):
-			return 1 + uint64(sente.Lose), true
-		case starlark.String("tie"):
-			return 1 + uint64(sente.Tie), true
-		default:
-			g.fail(g.mistake(fn, p, starlark.Tuple{p}, fmt.Sprintf("returned %s; want None while the game goes on, else \"win\", \"lose\" or \"tie\" for the player to move", repr(r))))
-			return 0, false
+		st, ok := g.askResult(w, p)
+		if !ok || st != 0 {
+			return st, ok
 		}
 	}
 	if g.stale != sente.Unknown {
 		return 0, true
 	}
 	return endedGoing, true
+}
+
+// askResult asks result(p): 1 + the value when it ends the game, 0 when
+// it says play goes on (None) or the file has no result.
+func (g *Game) askResult(w *worker, p starlark.Value) (uint64, bool) {
+	fn := g.fn.result
+	if fn == nil {
+		return 0, true
+	}
+	w.args1[0] = p
+	r, ok := g.call(w, fn, p, w.args1)
+	if !ok {
+		return 0, false
+	}
+	switch r {
+	case starlark.None:
+		return 0, true
+	case starlark.String("win"):
+		return 1 + uint64(sente.Win), true
+	case starlark.String("lose"):
+		return 1 + uint64(sente.Lose), true
+	case starlark.String("tie"):
+		return 1 + uint64(sente.Tie), true
+	}
+	g.fail(g.mistake(fn, p, starlark.Tuple{p}, fmt.Sprintf("returned %s; want None while the game goes on, else \"win\", \"lose\" or \"tie\" for the player to move", repr(r))))
+	return 0, false
 }
 
 // stalemate reports a position with no moves in a game that declares them

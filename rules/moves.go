@@ -101,6 +101,42 @@ func (g *Game) learnBorn(w *worker, b born) bool {
 // expand calls moves(p) and returns the children's keys in w.kids, with
 // the moves' names when asked for.
 func (g *Game) expand(w *worker, p starlark.Value, named bool) ([]uint64, []string, bool) {
+	list, names, ok := g.encodeMoves(w, p, named, w.learn)
+	if !ok {
+		return nil, nil, false
+	}
+	w.kids, w.hashes = w.kids[:0], w.hashes[:0]
+	start := 0
+	for _, end := range w.ends {
+		w.hashes = append(w.hashes, g.tab.hash(w.buf[start:end]))
+		start = end
+	}
+	// The children are encoded and hashed first so that their places in
+	// the table can be fetched together (see table.touch).
+	w.sink += g.tab.touch(w.hashes)
+	start = 0
+	for i, end := range w.ends {
+		key, fresh, ok := g.tab.internHashed(w.buf[start:end], w.hashes[i])
+		if !ok {
+			item := list.Index(i)
+			g.fail(g.mistake(g.fn.moves, p, starlark.Tuple{p}, fmt.Sprintf("returned the move %s: too many positions", repr(item))))
+			return nil, nil, false
+		}
+		w.kids = append(w.kids, key)
+		if fresh && w.learn {
+			w.born = append(w.born, born{key, w.vals[i]})
+		}
+		start = end
+	}
+	clear(w.vals)
+	return w.kids, names, true
+}
+
+// encodeMoves calls moves(p) and encodes the positions it lists one after
+// another in w.buf, child i ending at w.ends[i]; with values, it keeps
+// each child's value in w.vals, and with named, the moves' names. It
+// returns the list moves(p) returned, for error messages.
+func (g *Game) encodeMoves(w *worker, p starlark.Value, named, values bool) (starlark.Indexable, []string, bool) {
 	fn := g.fn.moves
 	w.args1[0] = p
 	r, ok := g.call(w, fn, p, w.args1)
@@ -118,7 +154,7 @@ func (g *Game) expand(w *worker, p starlark.Value, named bool) ([]uint64, []stri
 		return nil, nil, false
 	}
 	n := list.Len()
-	w.kids, w.buf, w.ends, w.hashes, w.vals = w.kids[:0], w.buf[:0], w.ends[:0], w.hashes[:0], w.vals[:0]
+	w.buf, w.ends, w.vals = w.buf[:0], w.ends[:0], w.vals[:0]
 	var names []string
 	for i := range n {
 		item := list.Index(i)
@@ -153,8 +189,7 @@ func (g *Game) expand(w *worker, p starlark.Value, named bool) ([]uint64, []stri
 			return nil, nil, false
 		}
 		w.ends = append(w.ends, len(buf))
-		w.hashes = append(w.hashes, g.tab.hash(buf[start:]))
-		if w.learn {
+		if values {
 			w.vals = append(w.vals, child)
 		}
 		if named {
@@ -164,25 +199,7 @@ func (g *Game) expand(w *worker, p starlark.Value, named bool) ([]uint64, []stri
 			names = append(names, name)
 		}
 	}
-	// The children are encoded and hashed first so that their places in
-	// the table can be fetched together (see table.touch).
-	w.sink += g.tab.touch(w.hashes)
-	start := 0
-	for i, end := range w.ends {
-		key, fresh, ok := g.tab.internHashed(w.buf[start:end], w.hashes[i])
-		if !ok {
-			item := list.Index(i)
-			g.fail(g.mistake(fn, p, starlark.Tuple{p}, fmt.Sprintf("returned the move %s: too many positions", repr(item))))
-			return nil, nil, false
-		}
-		w.kids = append(w.kids, key)
-		if fresh && w.learn {
-			w.born = append(w.born, born{key, w.vals[i]})
-		}
-		start = end
-	}
-	clear(w.vals)
-	return w.kids, names, true
+	return list, names, true
 }
 
 // Moves returns the moves moves(p) lists, named by the names it gives or

@@ -12,6 +12,10 @@ const (
 	// PhaseSolving: retrograde analysis of the positions found, or the
 	// values of Tier's ranks for the tier engine; Total is known.
 	PhaseSolving Phase = "solving"
+	// PhaseDiscovering: the tier engine finding the positions of Tier,
+	// for a game whose ranks it discovers (sente.Expander); Done counts
+	// positions expanded, Total those found so far.
+	PhaseDiscovering Phase = "discovering"
 	// PhaseReaching: the tier engine marking the ranks of Tier that the
 	// start reaches, parents first; Done and Total count the tier's ranks.
 	PhaseReaching Phase = "reaching"

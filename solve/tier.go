@@ -53,6 +53,7 @@ type tierEngine struct {
 	kidRanks sente.TierChildRanker
 	unmover  sente.Unmover
 	erring   sente.Erring
+	disc     *discovered // the ranks, when the forward pass discovered them
 	sink     TierSink
 	workers  int
 	progress func(Progress)
@@ -78,21 +79,33 @@ const tierGCPercent = 25
 // solve that was stopped resumes where it stopped. Values and remoteness
 // are those Solve gives.
 func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSolution, error) {
-	e, err := newTierEngine(g)
-	if err != nil {
-		return nil, err
+	sink, workers := opt.Sink, opt.Workers
+	if sink == nil {
+		sink = NewMemorySink()
 	}
-	e.sink, e.workers, e.progress = opt.Sink, opt.Workers, opt.Progress
-	if e.sink == nil {
-		e.sink = NewMemorySink()
-	}
-	if e.workers <= 0 {
-		e.workers = runtime.GOMAXPROCS(0)
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
 	}
 	root := opt.From
 	if root == nil {
 		root = g.Start()
 	}
+	var disc *discovered
+	if Discovers(g) {
+		if opt.StoredOnly && !sink.Has(0, store.Tiers) {
+			return nil, ErrNotStored
+		}
+		var err error
+		if disc, err = discover(ctx, g, root, sink, workers, opt.Progress); err != nil {
+			return nil, err
+		}
+		g = disc
+	}
+	e, err := newTierEngine(g)
+	if err != nil {
+		return nil, err
+	}
+	e.sink, e.workers, e.progress, e.disc = sink, workers, opt.Progress, disc
 	rootKey := e.enc.Encode(root)
 	rootTier, rootRank := e.ranker.TierRank(rootKey)
 	if err := e.plan(rootTier); err != nil {
@@ -217,6 +230,12 @@ func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
 				open[c].Close()
 				open[c], childCells[c] = nil, nil
 			}
+			if e.disc != nil && last[c] <= i {
+				e.disc.drop(c)
+			}
+		}
+		if e.disc != nil && last[t] <= i {
+			e.disc.drop(t)
 		}
 		if err := ctx.Err(); err != nil {
 			return nil, err

@@ -18,13 +18,25 @@ func (e *tierEngine) solveFlat(ctx context.Context, t int, cells []store.Cell, c
 		// The start of loopPass's position too: a shared helper cost 4%
 		// of a connect-four solve's CPU, a call per position.
 		return e.eachPosition(t, lo, hi, reach[lo/64:(hi+63)/64], func(r, key uint64) (err error) {
-			if v, ended := e.enc.EndedKey(key); ended {
-				cells[r], err = e.endedCell(key, v)
-				return err
-			}
-			kids, err := e.childPositions(sc, t, key)
-			if err != nil {
-				return err
+			var kids []sente.TierPosition
+			if e.disc != nil {
+				v, ended, k, err := e.expandDiscovered(sc, t, key)
+				if err != nil {
+					return err
+				}
+				if ended {
+					cells[r], err = e.endedCell(key, v)
+					return err
+				}
+				kids = k
+			} else {
+				if v, ended := e.enc.EndedKey(key); ended {
+					cells[r], err = e.endedCell(key, v)
+					return err
+				}
+				if kids, err = e.childPositions(sc, t, key); err != nil {
+					return err
+				}
 			}
 			b := newBest()
 			for _, kid := range kids {

@@ -50,13 +50,25 @@ func (e *tierEngine) loopPass(ctx context.Context, t int, cells []store.Cell, ch
 		sc, in, wins, ties := &scratches[w], inBuf[w], winsW[w], tiesW[w]
 		defer func() { inBuf[w], winsW[w], tiesW[w] = in, wins, ties }()
 		return e.eachPosition(t, lo, hi, reach[lo/64:(hi+63)/64], func(r, key uint64) (err error) {
-			if v, ended := e.enc.EndedKey(key); ended {
-				cells[r], err = e.endedCell(key, v)
-				return err
-			}
-			kids, err := e.childPositions(sc, t, key)
-			if err != nil {
-				return err
+			var kids []sente.TierPosition
+			if e.disc != nil {
+				v, ended, k, err := e.expandDiscovered(sc, t, key)
+				if err != nil {
+					return err
+				}
+				if ended {
+					cells[r], err = e.endedCell(key, v)
+					return err
+				}
+				kids = k
+			} else {
+				if v, ended := e.enc.EndedKey(key); ended {
+					cells[r], err = e.endedCell(key, v)
+					return err
+				}
+				if kids, err = e.childPositions(sc, t, key); err != nil {
+					return err
+				}
 			}
 			b := newBest()
 			in = in[:0]

@@ -20,6 +20,15 @@ type Kind uint8
 const (
 	Values    Kind = iota // []Cell, two bytes a rank
 	Reachable             // a bitset, one bit a rank
+	// Keys is a tier's positions as sorted fixed-width keys, for a game
+	// whose ranks the tier engine discovers (sente.Expander): one word
+	// (little-endian uint64) giving the words a key, then the keys, a rank
+	// each, every key's words in order. Counts.Positions is the ranks.
+	Keys
+	// Tiers is the plan of tiers of a game whose ranks were discovered,
+	// stored once (as tier 0) when every tier's keys are: little-endian
+	// words, as package solve writes and reads them.
+	Tiers
 )
 
 func (k Kind) String() string {
@@ -28,6 +37,10 @@ func (k Kind) String() string {
 		return "values"
 	case Reachable:
 		return "reachable"
+	case Keys:
+		return "keys"
+	case Tiers:
+		return "tiers"
 	}
 	return fmt.Sprintf("Kind(%d)", uint8(k))
 }
@@ -129,7 +142,7 @@ func decodeHeader(b []byte) (Header, error) {
 	if got, want := crc32.Checksum(b[:end], castagnoli), le.Uint32(b[end:]); got != want {
 		return h, fmt.Errorf("header checksum %08x, header says %08x: header corrupted", got, want)
 	}
-	if h.Kind != Values && h.Kind != Reachable {
+	if h.Kind > Tiers {
 		return h, fmt.Errorf("unknown kind %d", h.Kind)
 	}
 	if h.BlockSize == 0 {

@@ -22,6 +22,8 @@ func NewHeader(spec string, tier int, kind Kind, payloadLen uint64, counts Count
 		h.Ranks = payloadLen / 2
 	case Reachable:
 		h.Ranks = payloadLen * 8
+	case Keys, Tiers:
+		h.Ranks = counts.Positions
 	default:
 		return h, fmt.Errorf("tier %d: unknown kind %d", tier, kind)
 	}

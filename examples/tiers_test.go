@@ -1,0 +1,87 @@
+package examples_test
+
+import (
+	"fmt"
+	"testing"
+
+	"sente"
+	"sente/nimber"
+	"sente/solve"
+)
+
+// TestDiscoveredTiers solves rules files on the tier engine, whose ranks
+// its forward pass discovers from the files' canonical bytes, and checks
+// every position against the hashing engine's solve of the same file, under
+// normal and misère play; the hashing engine's solve is held to the
+// built-in twin by the tests above (compare). Files with tier() are solved
+// tier by tier; the others as one loopy tier.
+func TestDiscoveredTiers(t *testing.T) {
+	specs := []string{
+		"cards:first=1/1/2,second=1/2/2,target=5",
+		"cards:first=1/2/3,second=1/1,target=7",
+		"cards",
+		"connect4:w=3,h=3,k=3",
+		"connect4:w=4,h=3,k=3",
+		"chopsticks",
+		"nim:heaps=1/2/3",
+		"count",
+		"tofu",
+		"tictactoe:m=2,n=3,k=2",
+		"consecutive",
+		"loopy",
+	}
+	if !testing.Short() {
+		specs = append(specs, "connect4:w=4,h=4", "tictactoe")
+	}
+	for _, spec := range specs {
+		for _, misere := range []bool{false, true} {
+			name := spec
+			if misere {
+				name += " (misère)"
+			}
+			t.Run(name, func(t *testing.T) {
+				g := loadRules(t, spec)
+				if misere {
+					g = nimber.MisereGame(g)
+				}
+				if !solve.Discovers(g) {
+					t.Fatalf("%s: the tier engine would not discover its ranks", name)
+				}
+				compareTiers(t, name, g)
+			})
+		}
+	}
+}
+
+// compareTiers solves g with both engines and compares them position by
+// position.
+func compareTiers(t *testing.T, name string, g sente.Game) {
+	t.Helper()
+	hs, err := solve.Solve(t.Context(), g, solve.Options{MaxPositions: maxPositions})
+	if err != nil {
+		t.Fatalf("%s: hashing engine: %v", name, err)
+	}
+	for _, workers := range []int{1, 3} {
+		ts, err := solve.SolveTiers(t.Context(), g, solve.TierOptions{Workers: workers})
+		if err != nil {
+			t.Fatalf("%s: tier engine on %d workers: %v", name, workers, err)
+		}
+		where := fmt.Sprintf("%s on %d workers", name, workers)
+		if got, want := ts.Totals.Positions, uint64(hs.Positions()); got != want {
+			t.Errorf("%s: %d positions on the tier engine, %d on the hashing engine", where, got, want)
+		}
+		if want, _ := hs.Outcome(hs.Root()); ts.Start != want {
+			t.Errorf("%s: the start is %v on the tier engine, %v on the hashing engine", where, ts.Start, want)
+		}
+		bad := 0
+		hs.Each(func(p sente.Position, o sente.Outcome) bool {
+			got, ok := ts.Outcome(p)
+			if !ok || got != o {
+				t.Errorf("%s: %s is %v (%v) on the tier engine, %v on the hashing engine", where, g.FormatPosition(p), got, ok, o)
+				bad++
+			}
+			return bad < 10
+		})
+		ts.Close()
+	}
+}

@@ -1,0 +1,69 @@
+package sente
+
+// Expander is the capability of a game whose positions each have one
+// canonical byte string, the same in every run, and which expands a
+// position given as its bytes: whether it has ended, and otherwise its
+// children's bytes and tiers. With it the tier engine solves a game that
+// has tiers (Tiered) but no rank formula (TierRanker): it discovers each
+// tier's positions by a forward pass, sorts their bytes, and ranks a
+// position by its place among them (solve.Discover). A rules file is an
+// Expander; its bytes are the canonical encoding of its Starlark value.
+//
+// What the engines require of it (gamecheck tests each point):
+//   - One string per position: AppendBytes of equal positions gives equal
+//     bytes in every run, FromBytes(AppendBytes(p)) is p again (the same
+//     text under FormatPosition), and no position's bytes are a prefix of
+//     another's, so that a string padded with zero bytes to a tier's
+//     width still names one position. FromBytes and Expand read the
+//     position whose bytes start b and ignore the zero bytes after them.
+//   - The same logic as the game: Expand says what Ended says, and lists
+//     the positions of Moves with the tiers Tiered gives them.
+//   - Safe for concurrent use, with no lock of the caller's.
+type Expander interface {
+	// AppendBytes appends the canonical bytes of p to dst.
+	AppendBytes(dst []byte, p Position) ([]byte, error)
+	// FromBytes returns the position whose bytes start b.
+	FromBytes(b []byte) (Position, error)
+	// Expand fills x (reset first) for the position whose bytes start b:
+	// Ended and Value as Ended gives them, and otherwise every child's
+	// bytes with its tier (0 for a game that is not Tiered). Its error
+	// names what the game's own logic got wrong.
+	Expand(b []byte, x *Expansion) error
+}
+
+// Expansion is what Expand says of a position.
+type Expansion struct {
+	Ended bool
+	Value Value // for the player to move, when Ended
+	// Bytes holds the children's bytes one after another; child i is
+	// Bytes[Ends[i-1]:Ends[i]] (from 0 for the first) and is in tier
+	// Tiers[i].
+	Bytes []byte
+	Ends  []int
+	Tiers []int
+}
+
+// Reset empties x, keeping its room.
+func (x *Expansion) Reset() {
+	x.Ended, x.Value = false, Unknown
+	x.Bytes, x.Ends, x.Tiers = x.Bytes[:0], x.Ends[:0], x.Tiers[:0]
+}
+
+// Len is the number of children.
+func (x *Expansion) Len() int { return len(x.Ends) }
+
+// Child is the bytes of child i.
+func (x *Expansion) Child(i int) []byte {
+	lo := 0
+	if i > 0 {
+		lo = x.Ends[i-1]
+	}
+	return x.Bytes[lo:x.Ends[i]]
+}
+
+// Add appends a child's bytes and tier.
+func (x *Expansion) Add(b []byte, tier int) {
+	x.Bytes = append(x.Bytes, b...)
+	x.Ends = append(x.Ends, len(x.Bytes))
+	x.Tiers = append(x.Tiers, tier)
+}

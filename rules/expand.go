@@ -1,0 +1,127 @@
+package rules
+
+// The game on canonical bytes (sente.Expander): the tier engine ranks a
+// rules file's positions by their canonical encodings, sorted tier by tier,
+// and asks the file about a position given as its encoding, with no table:
+// a position the engine holds costs the bytes of its encoding and nothing
+// else, and each of the file's functions runs once per position asked.
+
+import (
+	"fmt"
+	"unsafe"
+
+	"go.starlark.net/starlark"
+
+	"sente"
+)
+
+// expandCap is the game as a sente.Expander.
+type expandCap struct{ g *Game }
+
+var _ sente.Expander = expandCap{}
+
+// AppendBytes appends the canonical encoding of p (see value.go).
+func (c expandCap) AppendBytes(dst []byte, p sente.Position) ([]byte, error) {
+	g := c.g
+	var v starlark.Value
+	switch p := p.(type) {
+	case Position:
+		if p.t == nil || p.t.entry(p.key) == nil {
+			return dst, fmt.Errorf("%s: %v is not a position of this game", g.rs.path, p)
+		}
+		return append(dst, p.t.encoding(p.t.entry(p.key))...), nil
+	case starlark.Value:
+		v = p
+	default:
+		return dst, fmt.Errorf("%s: %v (%T) is not a position of this game", g.rs.path, p, p)
+	}
+	out, err := appendEncoding(dst, v)
+	if err != nil {
+		return dst, fmt.Errorf("%s: the position %s: %v", g.rs.path, repr(v), err)
+	}
+	return out, nil
+}
+
+// FromBytes returns the position whose encoding starts b.
+func (c expandCap) FromBytes(b []byte) (sente.Position, error) {
+	v, err := c.g.valueOf(string(b))
+	if err != nil {
+		return nil, err
+	}
+	return Position{c.g.tab, c.g.Encode(v)}, c.g.Err()
+}
+
+// valueOf reads the value encoded at the start of enc, which may be padded
+// with zero bytes.
+func (g *Game) valueOf(enc string) (starlark.Value, error) {
+	v, rest, err := decodeValue(enc)
+	for i := 0; err == nil && i < len(rest); i++ {
+		if rest[i] != 0 {
+			err = fmt.Errorf("%d bytes follow the position", len(rest))
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: the bytes %x are no position: %v", g.rs.path, enc, err)
+	}
+	return v, nil
+}
+
+// Expand asks result(p) and, unless it ends the game, moves(p) and the
+// tier of each child: what EndedKey, AppendChildren and Tier say, with the
+// file's stalemate rule.
+func (c expandCap) Expand(b []byte, x *sente.Expansion) error {
+	g := c.g
+	x.Reset()
+	if err := g.Err(); err != nil {
+		return err
+	}
+	// The value lives only while this call runs, and its strings may
+	// share b's memory: b is not written meanwhile.
+	v, err := g.valueOf(unsafe.String(unsafe.SliceData(b), len(b)))
+	if err != nil {
+		return err
+	}
+	w := g.getWorker()
+	if !g.expandValue(w, v, x) {
+		return g.Err() // w is dropped, as after every failure
+	}
+	g.putWorker(w)
+	return nil
+}
+
+func (g *Game) expandValue(w *worker, v starlark.Value, x *sente.Expansion) bool {
+	st, ok := g.askResult(w, v)
+	if !ok {
+		return false
+	}
+	if st != 0 {
+		x.Ended, x.Value = true, sente.Value(st-1)
+		return true
+	}
+	if _, _, ok := g.encodeMoves(w, v, false, g.fn.tier != nil); !ok {
+		return false
+	}
+	if len(w.ends) == 0 {
+		switch {
+		case g.stale != sente.Unknown:
+			x.Ended, x.Value = true, g.stale
+		case g.noMove:
+			g.fail(g.mistake(g.fn.moves, v, starlark.Tuple{v}, "returned no moves, result(p) says the game goes on, and stalemate = \"error\" says every position has a move or a result"))
+			return false
+		}
+		return true
+	}
+	start := 0
+	for i, end := range w.ends {
+		tier := 0
+		if g.fn.tier != nil {
+			if tier, ok = g.askTier(w, w.vals[i]); !ok {
+				return false
+			}
+		}
+		x.Add(w.buf[start:end], tier)
+		start = end
+	}
+	clear(w.vals)
+	return true
+}

@@ -1,0 +1,360 @@
+package solve
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"slices"
+	"sync"
+
+	"sente"
+	"sente/store"
+)
+
+// Discovered ranks: a game that has tiers (sente.Tiered) and canonical
+// bytes (sente.Expander) but no rank formula is solved by the tier engine
+// all the same. A forward pass finds each tier's positions, lowest tier
+// first: the positions moves lead to from the tiers below, and, in a loopy
+// tier, what its own positions lead to within it, round after round. Each
+// tier's positions become fixed-width keys, sorted without repeats, and a
+// position's rank is its place in its tier's key list (keys.go). The key
+// lists go to the sink as they are made, and the plan of tiers last, so that
+// a solve killed later resumes from them; the engine then solves the game
+// through the lists (discovered.go) as it solves a game with ranks.
+
+// discoverBlock is how many positions a worker expands at a time.
+var discoverBlock uint64 = 1 << 10
+
+// compactAbove is the keys a tier still to come holds, repeats and all,
+// past which it is sorted and its repeats dropped, so that a tier reached
+// by many moves holds about its positions rather than its moves.
+const compactAbove = 1 << 20
+
+// discoverer is one forward pass.
+type discoverer struct {
+	g        sente.Game
+	x        sente.Expander
+	sink     TierSink
+	workers  int
+	progress func(Progress)
+	progMu   sync.Mutex
+}
+
+// pendingTier is a tier moves lead to that the pass has not come to yet.
+type pendingTier struct {
+	keys   keyList
+	unique int // keys when last made unique
+}
+
+// discover finds the tiers below root and stores their key lists and plan
+// in sink, unless the sink holds them already.
+func discover(ctx context.Context, g sente.Game, root sente.Position, sink TierSink, workers int, progress func(Progress)) (*discovered, error) {
+	caps := sente.CapabilitiesOf(g)
+	if sink.Has(0, store.Tiers) {
+		d, err := openDiscovered(g, caps, sink)
+		if err != nil {
+			return nil, err
+		}
+		if err := d.checkRoot(root); err != nil {
+			return nil, err
+		}
+		return d, nil
+	}
+	dc := &discoverer{g: g, x: caps.Expander, sink: sink, workers: workers, progress: progress}
+	rootBytes, err := dc.x.AppendBytes(nil, root)
+	if err != nil {
+		return nil, fmt.Errorf("solve by tiers: the root: %w", err)
+	}
+	rootTier := 0
+	if caps.Tiered != nil && caps.Encoder != nil {
+		rootTier = caps.Tiered.Tier(caps.Encoder.Encode(root))
+	}
+	if err := caps.Err(); err != nil {
+		return nil, err
+	}
+
+	plan := &tierPlan{}
+	pending := map[int]*pendingTier{rootTier: {}}
+	pending[rootTier].keys.add(rootBytes)
+	for len(pending) > 0 {
+		t := minKey(pending)
+		p := pending[t]
+		delete(pending, t)
+		list, loops, children, err := dc.tier(ctx, t, &p.keys, pending)
+		if err != nil {
+			return nil, err
+		}
+		if t == rootTier {
+			idx := newKeyIndex(list)
+			key := make([]uint64, list.words)
+			putKey(key, rootBytes)
+			plan.rootTier = t
+			plan.rootRank, _ = idx.find(key)
+		}
+		payload := binary.LittleEndian.AppendUint64(nil, uint64(list.words))
+		payload = append(payload, wordsToBytes(list.data)...)
+		n := uint64(list.len())
+		if err := sink.Write(t, store.Keys, payload, store.Counts{Positions: n}); err != nil {
+			return nil, fmt.Errorf("solve by tiers: storing the keys of tier %d: %w", t, err)
+		}
+		plan.tiers = append(plan.tiers, plannedTier{tier: t, size: n, loops: loops, children: children})
+		dc.report(t, n, n)
+	}
+	// Every rank of a tier is reachable: the forward pass of the engine
+	// has nothing left to do.
+	for _, pt := range plan.tiers {
+		words := make([]uint64, (pt.size+63)/64)
+		for i := range words {
+			words[i] = ^uint64(0)
+		}
+		if r := pt.size % 64; r != 0 {
+			words[len(words)-1] = 1<<r - 1
+		}
+		if err := sink.Write(pt.tier, store.Reachable, wordsToBytes(words), store.Counts{Positions: pt.size}); err != nil {
+			return nil, fmt.Errorf("solve by tiers: storing the reachable ranks of tier %d: %w", pt.tier, err)
+		}
+	}
+	var total uint64
+	for _, pt := range plan.tiers {
+		total += pt.size
+	}
+	if err := sink.Write(0, store.Tiers, plan.encode(), store.Counts{Positions: total}); err != nil {
+		return nil, fmt.Errorf("solve by tiers: storing the plan of tiers: %w", err)
+	}
+	return openDiscovered(g, caps, sink)
+}
+
+func minKey[V any](m map[int]V) int {
+	first := true
+	k := 0
+	for t := range m {
+		if first || t < k {
+			k, first = t, false
+		}
+	}
+	return k
+}
+
+// tier finds the positions of tier t from the keys moves lead to from the
+// tiers below, expanding each once: what they lead to in tiers above goes
+// to pending, what they lead to in t is expanded in turn. It returns the
+// tier's key list, whether a move stays in the tier, and the tiers above
+// that moves lead to.
+func (dc *discoverer) tier(ctx context.Context, t int, in *keyList, pending map[int]*pendingTier) (keyList, bool, []int, error) {
+	in.sortUnique()
+	frontier := *in
+	*in = keyList{}
+	known := keyList{words: frontier.words}
+	loops := false
+	above := map[int]bool{}
+	type workerOut struct {
+		x     sente.Expansion
+		buf   []byte
+		same  keyList
+		other map[int]*keyList
+	}
+	outs := make([]workerOut, dc.workers)
+	for frontier.len() > 0 {
+		done := uint64(0)
+		var doneMu sync.Mutex
+		total := uint64(known.len() + frontier.len())
+		err := forBlocks(ctx, dc.workers, uint64(frontier.len()), discoverBlock, func(w int, lo, hi uint64) error {
+			o := &outs[w]
+			if o.other == nil {
+				o.other = map[int]*keyList{}
+			}
+			for i := lo; i < hi; i++ {
+				o.buf = appendKeyBytes(o.buf[:0], frontier.at(int(i)))
+				if err := dc.x.Expand(o.buf, &o.x); err != nil {
+					return err
+				}
+				if o.x.Ended {
+					continue
+				}
+				for c := range o.x.Len() {
+					ct := o.x.Tiers[c]
+					switch {
+					case ct == t:
+						o.same.add(o.x.Child(c))
+					case ct < t:
+						return dc.downError(o.buf, t, o.x.Child(c), ct)
+					default:
+						l := o.other[ct]
+						if l == nil {
+							l = &keyList{}
+							o.other[ct] = l
+						}
+						l.add(o.x.Child(c))
+					}
+				}
+			}
+			doneMu.Lock()
+			done += hi - lo
+			d := done
+			doneMu.Unlock()
+			dc.report(t, uint64(known.len())+d, total)
+			return nil
+		})
+		if err != nil {
+			return keyList{}, false, nil, err
+		}
+		// What the frontier leads to above t.
+		for w := range outs {
+			for ct, l := range outs[w].other {
+				above[ct] = true
+				p := pending[ct]
+				if p == nil {
+					p = &pendingTier{}
+					pending[ct] = p
+				}
+				p.keys.addKeys(l)
+				l.data = l.data[:0]
+				if n := p.keys.len(); n > compactAbove && n > 2*p.unique {
+					p.keys.sortUnique()
+					p.unique = p.keys.len()
+				}
+			}
+		}
+		// What it leads to within t, not known yet, is the next frontier.
+		var same keyList
+		for w := range outs {
+			same.addKeys(&outs[w].same)
+			outs[w].same = keyList{}
+		}
+		loops = loops || same.len() > 0
+		words := max(known.words, frontier.words, same.words)
+		known.widen(words)
+		frontier.widen(words)
+		known = merge(&known, &frontier)
+		same.widen(words)
+		same.sortUnique()
+		frontier = same.without(&known)
+		frontier.words = words
+	}
+	children := make([]int, 0, len(above))
+	for ct := range above {
+		children = append(children, ct)
+	}
+	slices.Sort(children)
+	return known, loops, children, nil
+}
+
+// downError names a move to a lower tier, which the game's tiers forbid.
+func (dc *discoverer) downError(from []byte, t int, to []byte, ct int) error {
+	return fmt.Errorf("solve by tiers: %s in tier %d has a move to %s in tier %d; a move may only stay in its tier or go to a higher one",
+		dc.format(from), t, dc.format(to), ct)
+}
+
+func (dc *discoverer) format(b []byte) string {
+	p, err := dc.x.FromBytes(b)
+	if err != nil {
+		return fmt.Sprintf("the position of bytes %x", b)
+	}
+	return dc.g.FormatPosition(p)
+}
+
+func (dc *discoverer) report(t int, done, total uint64) {
+	if dc.progress == nil {
+		return
+	}
+	dc.progMu.Lock()
+	dc.progress(Progress{Phase: PhaseDiscovering, Tier: t, Tiered: true, Done: int(done), Total: int(total)})
+	dc.progMu.Unlock()
+}
+
+// tierPlan is the tiers the forward pass found, lowest first, and the
+// root's place: what the sink keeps as kind Tiers.
+type tierPlan struct {
+	rootTier int
+	rootRank uint64
+	tiers    []plannedTier
+}
+
+type plannedTier struct {
+	tier     int
+	size     uint64
+	loops    bool
+	children []int
+}
+
+const tierPlanVersion = 1
+
+func (p *tierPlan) encode() []byte {
+	le := binary.LittleEndian
+	b := le.AppendUint64(nil, tierPlanVersion)
+	b = le.AppendUint64(b, uint64(p.rootTier))
+	b = le.AppendUint64(b, p.rootRank)
+	b = le.AppendUint64(b, uint64(len(p.tiers)))
+	for _, t := range p.tiers {
+		loops := uint64(0)
+		if t.loops {
+			loops = 1
+		}
+		b = le.AppendUint64(b, uint64(t.tier))
+		b = le.AppendUint64(b, t.size)
+		b = le.AppendUint64(b, loops)
+		b = le.AppendUint64(b, uint64(len(t.children)))
+		for _, c := range t.children {
+			b = le.AppendUint64(b, uint64(c))
+		}
+	}
+	return b
+}
+
+func decodeTierPlan(b []byte) (*tierPlan, error) {
+	le := binary.LittleEndian
+	bad := func(what string) (*tierPlan, error) {
+		return nil, fmt.Errorf("solve by tiers: the stored plan of tiers is damaged (%s)", what)
+	}
+	next := func() (uint64, bool) {
+		if len(b) < 8 {
+			return 0, false
+		}
+		v := le.Uint64(b)
+		b = b[8:]
+		return v, true
+	}
+	v, ok := next()
+	if !ok || v != tierPlanVersion {
+		return bad("version")
+	}
+	p := &tierPlan{}
+	rt, ok1 := next()
+	rr, ok2 := next()
+	n, ok3 := next()
+	if !ok1 || !ok2 || !ok3 || n > uint64(len(b)) {
+		return bad("header")
+	}
+	p.rootTier, p.rootRank = int(rt), rr
+	for range n {
+		var t plannedTier
+		tier, ok1 := next()
+		size, ok2 := next()
+		loops, ok3 := next()
+		kids, ok4 := next()
+		if !ok1 || !ok2 || !ok3 || !ok4 || tier >= maxTier || kids > uint64(len(b)) {
+			return bad("a tier")
+		}
+		t.tier, t.size, t.loops = int(tier), size, loops == 1
+		for range kids {
+			c, ok := next()
+			if !ok || c >= maxTier {
+				return bad("a child tier")
+			}
+			t.children = append(t.children, int(c))
+		}
+		p.tiers = append(p.tiers, t)
+	}
+	return p, nil
+}
+
+// maxTier bounds the tier numbers of a plan, as explore bounds them.
+const maxTier = 1 << 20
+
+// Discovers reports whether SolveTiers discovers the ranks of g: g gives
+// canonical bytes (sente.Expander) and no rank formula (sente.TierRanker).
+// A game that is not Tiered is then one loopy tier.
+func Discovers(g sente.Game) bool {
+	c := sente.CapabilitiesOf(g)
+	return c.TierRanker == nil && c.Expander != nil
+}

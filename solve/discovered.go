@@ -1,0 +1,331 @@
+package solve
+
+import (
+	"encoding/binary"
+	"fmt"
+	"sync"
+	"sync/atomic"
+
+	"sente"
+	"sente/store"
+)
+
+// discovered is a game whose ranks the forward pass discovered (see
+// discover.go), as the tier engine sees a game with ranks: a key is a
+// place, a tier and a rank in it, and ranks are looked up in the tiers'
+// key lists, which are mapped from the sink when first needed. Positions
+// are the game's own: Decode gives them, Encode takes them.
+type discovered struct {
+	sente.Game
+	caps  sente.Capabilities // the game's
+	x     sente.Expander
+	sink  TierSink
+	plan  *tierPlan
+	tiers []discoveredTier // by tier number
+
+	mu      sync.Mutex // held to open or drop a tier's keys
+	scratch sync.Pool  // *expandScratch, for calls outside the engine
+}
+
+type discoveredTier struct {
+	planned  bool
+	size     uint64
+	loops    bool
+	children []int
+	keys     atomic.Pointer[keyIndex]
+	tbl      *store.Table // the mapped keys, while keys is set
+}
+
+// A place key is a tier and a rank: the tier in the top bits.
+const placeRankBits = 44
+
+func placeKey(t int, r uint64) uint64 { return uint64(t)<<placeRankBits | r }
+func placeOf(key uint64) (int, uint64) {
+	return int(key >> placeRankBits), key & (1<<placeRankBits - 1)
+}
+func (d *discovered) planned(t int) bool    { return t >= 0 && t < len(d.tiers) && d.tiers[t].planned }
+func (d *discovered) Tier(key uint64) int   { t, _ := placeOf(key); return t }
+func (d *discovered) TierSize(t int) uint64 { return d.tiers[t].size }
+func (d *discovered) ChildTiers(t int) []int {
+	return d.tiers[t].children
+}
+func (d *discovered) TierLoops(t int) bool { return d.tiers[t].loops }
+
+var (
+	_ sente.Capable         = (*discovered)(nil)
+	_ sente.Encoder         = (*discovered)(nil)
+	_ sente.TierRanker      = (*discovered)(nil)
+	_ sente.TierChildRanker = (*discovered)(nil)
+	_ sente.Tiered          = (*discovered)(nil)
+)
+
+// openDiscovered reads the plan of tiers the sink holds.
+func openDiscovered(g sente.Game, caps sente.Capabilities, sink TierSink) (*discovered, error) {
+	tbl, err := sink.Open(0, store.Tiers)
+	if err != nil {
+		return nil, fmt.Errorf("solve by tiers: reading the plan of tiers: %w", err)
+	}
+	plan, err := decodeTierPlan(tbl.Data)
+	tbl.Close()
+	if err != nil {
+		return nil, err
+	}
+	d := &discovered{Game: g, caps: caps, x: caps.Expander, sink: sink, plan: plan}
+	for _, pt := range plan.tiers {
+		for pt.tier >= len(d.tiers) {
+			d.tiers = append(d.tiers, discoveredTier{})
+		}
+		if pt.size >= 1<<placeRankBits {
+			return nil, fmt.Errorf("solve by tiers: tier %d holds %d positions, more than %d", pt.tier, pt.size, uint64(1)<<placeRankBits)
+		}
+		dt := &d.tiers[pt.tier]
+		dt.planned, dt.size, dt.loops, dt.children = true, pt.size, pt.loops, pt.children
+	}
+	for _, pt := range plan.tiers {
+		for _, c := range pt.children {
+			if !d.planned(c) || c <= pt.tier {
+				return nil, fmt.Errorf("solve by tiers: the stored plan of tiers is damaged (tier %d leads to tier %d)", pt.tier, c)
+			}
+		}
+	}
+	if !d.planned(plan.rootTier) || plan.rootRank >= d.tiers[plan.rootTier].size {
+		return nil, fmt.Errorf("solve by tiers: the stored plan of tiers is damaged (the root)")
+	}
+	d.scratch.New = func() any { return new(expandScratch) }
+	return d, nil
+}
+
+// checkRoot checks that the stored plan is the one of root.
+func (d *discovered) checkRoot(root sente.Position) error {
+	t, r := placeOf(d.Encode(root))
+	if t != d.plan.rootTier || r != d.plan.rootRank {
+		return fmt.Errorf("solve by tiers: the stored tiers were discovered from another position than %s", d.FormatPosition(root))
+	}
+	return nil
+}
+
+// Capabilities are the game's, with places for keys and the discovered
+// ranks; the game's own rank formulas, scanners and un-moves, if any, are
+// of its own keys and do not apply.
+func (d *discovered) Capabilities() sente.Capabilities {
+	c := d.caps
+	c.Encoder, c.TierRanker, c.TierChildRanker, c.Tiered = d, d, d, d
+	c.Ranker, c.TierScanner, c.SymmetricRanker, c.Unmover, c.Symmetric = nil, nil, nil, nil, nil
+	return c
+}
+
+// index is tier t's key list, mapped from the sink when first asked for.
+func (d *discovered) index(t int) (*keyIndex, error) {
+	dt := &d.tiers[t]
+	if x := dt.keys.Load(); x != nil {
+		return x, nil
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if x := dt.keys.Load(); x != nil {
+		return x, nil
+	}
+	tbl, err := d.sink.Open(t, store.Keys)
+	if err != nil {
+		return nil, fmt.Errorf("solve by tiers: reading the keys of tier %d: %w", t, err)
+	}
+	if err := tbl.Verify(); err != nil {
+		tbl.Close()
+		return nil, fmt.Errorf("solve by tiers: the keys of tier %d: %w", t, err)
+	}
+	b := tbl.Data
+	if len(b) < 8 {
+		tbl.Close()
+		return nil, fmt.Errorf("solve by tiers: the keys of tier %d are damaged", t)
+	}
+	words := int(binary.LittleEndian.Uint64(b))
+	if words < 1 || uint64(len(b)-8) != dt.size*uint64(words)*8 {
+		tbl.Close()
+		return nil, fmt.Errorf("solve by tiers: the keys of tier %d: %d bytes for %d keys of %d words", t, len(b)-8, dt.size, words)
+	}
+	data := wordsOf(b[8:], int(dt.size)*words)
+	x := newKeyIndex(keyList{words: words, data: data})
+	dt.tbl = tbl
+	dt.keys.Store(x)
+	return x, nil
+}
+
+// drop unmaps tier t's keys. No lookup may run meanwhile: the engine
+// drops a tier between tiers, when its workers are idle.
+func (d *discovered) drop(t int) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	dt := &d.tiers[t]
+	if dt.tbl != nil {
+		dt.keys.Store(nil)
+		dt.tbl.Close()
+		dt.tbl = nil
+	}
+}
+
+// Close unmaps every tier's keys.
+func (d *discovered) Close() {
+	for t := range d.tiers {
+		d.drop(t)
+	}
+}
+
+// expandScratch is one goroutine's room for expanding a position.
+type expandScratch struct {
+	x    sente.Expansion
+	buf  []byte
+	key  []uint64
+	kids []sente.TierPosition
+}
+
+// bytesOf appends the bytes of the position at place key.
+func (d *discovered) bytesOf(dst []byte, key uint64) ([]byte, error) {
+	t, r := placeOf(key)
+	if !d.planned(t) || r >= d.tiers[t].size {
+		return dst, fmt.Errorf("solve by tiers: no position has rank %d in tier %d", r, t)
+	}
+	x, err := d.index(t)
+	if err != nil {
+		return dst, err
+	}
+	return appendKeyBytes(dst, x.keys.at(int(r))), nil
+}
+
+// rank is the place of the position of bytes b in tier t, and false when
+// the tier does not hold it.
+func (d *discovered) rank(sc *expandScratch, t int, b []byte) (uint64, bool, error) {
+	if !d.planned(t) {
+		return 0, false, nil
+	}
+	x, err := d.index(t)
+	if err != nil {
+		return 0, false, err
+	}
+	if len(b) > 8*x.keys.words {
+		return 0, false, nil
+	}
+	if cap(sc.key) < x.keys.words {
+		sc.key = make([]uint64, x.keys.words)
+	}
+	sc.key = sc.key[:x.keys.words]
+	putKey(sc.key, b)
+	r, ok := x.find(sc.key)
+	return r, ok, nil
+}
+
+// expand expands the position at place key: whether it has ended and
+// with what, and otherwise its children's places, every one of which must
+// be in a tier the plan says moves from key's tier lead to.
+func (d *discovered) expand(sc *expandScratch, key uint64) (sente.Value, bool, []sente.TierPosition, error) {
+	var err error
+	if sc.buf, err = d.bytesOf(sc.buf[:0], key); err != nil {
+		return sente.Unknown, false, nil, err
+	}
+	if err := d.x.Expand(sc.buf, &sc.x); err != nil {
+		return sente.Unknown, false, nil, err
+	}
+	if sc.x.Ended {
+		return sc.x.Value, true, nil, nil
+	}
+	sc.kids = sc.kids[:0]
+	for i := range sc.x.Len() {
+		ct := sc.x.Tiers[i]
+		r, ok, err := d.rank(sc, ct, sc.x.Child(i))
+		if err != nil {
+			return sente.Unknown, false, nil, err
+		}
+		if !ok {
+			t, _ := placeOf(key)
+			return sente.Unknown, false, nil, fmt.Errorf("solve by tiers: %s (tier %d) has a move to %s in tier %d, which the forward pass did not find there: the game's moves or tiers are not the same from one call to the next",
+				d.format(sc.buf), t, d.format(sc.x.Child(i)), ct)
+		}
+		sc.kids = append(sc.kids, sente.TierPosition{Tier: ct, Rank: r})
+	}
+	return sente.Unknown, false, sc.kids, nil
+}
+
+func (d *discovered) format(b []byte) string {
+	p, err := d.x.FromBytes(b)
+	if err != nil {
+		return fmt.Sprintf("the position of bytes %x", b)
+	}
+	return d.FormatPosition(p)
+}
+
+// Encode gives the place of p; a position no tier holds gets the rank
+// past its tier's end, which the engine and solutions refuse.
+func (d *discovered) Encode(p sente.Position) uint64 {
+	sc := d.scratch.Get().(*expandScratch)
+	defer d.scratch.Put(sc)
+	b, err := d.x.AppendBytes(sc.buf[:0], p)
+	sc.buf = b
+	t := 0
+	if d.caps.Tiered != nil && d.caps.Encoder != nil {
+		t = d.caps.Tiered.Tier(d.caps.Encoder.Encode(p))
+	}
+	if err != nil || !d.planned(t) {
+		return placeKey(0, 1<<placeRankBits-1)
+	}
+	r, ok, err := d.rank(sc, t, b)
+	if err != nil || !ok {
+		return placeKey(t, d.tiers[t].size)
+	}
+	return placeKey(t, r)
+}
+
+// Decode gives the position at a place. Places come from Encode or the
+// engine, and the keys from checksummed files: a place that names no
+// position decodes to nil.
+func (d *discovered) Decode(key uint64) sente.Position {
+	sc := d.scratch.Get().(*expandScratch)
+	defer d.scratch.Put(sc)
+	b, err := d.bytesOf(sc.buf[:0], key)
+	sc.buf = b
+	if err != nil {
+		return nil
+	}
+	p, err := d.x.FromBytes(b)
+	if err != nil {
+		return nil
+	}
+	return p
+}
+
+func (d *discovered) AppendChildren(dst []uint64, key uint64) []uint64 {
+	sc := d.scratch.Get().(*expandScratch)
+	defer d.scratch.Put(sc)
+	_, ended, kids, err := d.expand(sc, key)
+	if err != nil || ended {
+		return dst
+	}
+	for _, k := range kids {
+		dst = append(dst, placeKey(k.Tier, k.Rank))
+	}
+	return dst
+}
+
+func (d *discovered) EndedKey(key uint64) (sente.Value, bool) {
+	sc := d.scratch.Get().(*expandScratch)
+	defer d.scratch.Put(sc)
+	v, ended, _, _ := d.expand(sc, key)
+	return v, ended
+}
+
+func (d *discovered) TierRank(key uint64) (int, uint64) { return placeOf(key) }
+
+func (d *discovered) Unrank(t int, r uint64) (uint64, bool) {
+	if !d.planned(t) || r >= d.tiers[t].size {
+		return 0, false
+	}
+	return placeKey(t, r), true
+}
+
+// NewChildRanker ranks children by expanding the position; the engine
+// calls expand itself, which also says whether the position has ended.
+func (d *discovered) NewChildRanker() sente.ChildRankFunc {
+	sc := new(expandScratch)
+	return func(dst []sente.TierPosition, key uint64) []sente.TierPosition {
+		_, _, kids, _ := d.expand(sc, key)
+		return append(dst, kids...)
+	}
+}
