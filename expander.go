@@ -26,24 +26,35 @@ type Expander interface {
 	FromBytes(b []byte) (Position, error)
 	// Expand fills x (reset first) for the position whose bytes start b:
 	// Ended and Value as Ended gives them, and otherwise every child's
-	// bytes with its tier (0 for a game that is not Tiered). Its error
-	// names what the game's own logic got wrong.
+	// bytes with its tier (0 for a game that is not Tiered), as x's
+	// Playing and NoTiers allow. Its error names what the game's own
+	// logic got wrong.
 	Expand(b []byte, x *Expansion) error
 }
 
-// Expansion is what Expand says of a position.
+// Expansion is what Expand says of a position. Its first two fields are
+// the caller's, which Expand reads and leaves as they are: what the caller
+// knows already need not be asked of the game again.
 type Expansion struct {
+	// Playing says the position has not ended (the caller asked before):
+	// Expand lists the children without asking whether it has.
+	Playing bool
+	// NoTiers says the caller finds the children's tiers itself: Expand
+	// leaves Tiers empty.
+	NoTiers bool
+
 	Ended bool
 	Value Value // for the player to move, when Ended
 	// Bytes holds the children's bytes one after another; child i is
 	// Bytes[Ends[i-1]:Ends[i]] (from 0 for the first) and is in tier
-	// Tiers[i].
+	// Tiers[i] (unless NoTiers).
 	Bytes []byte
 	Ends  []int
 	Tiers []int
 }
 
-// Reset empties x, keeping its room.
+// Reset empties what Expand fills, keeping its room and the caller's
+// fields.
 func (x *Expansion) Reset() {
 	x.Ended, x.Value = false, Unknown
 	x.Bytes, x.Ends, x.Tiers = x.Bytes[:0], x.Ends[:0], x.Tiers[:0]
@@ -61,9 +72,11 @@ func (x *Expansion) Child(i int) []byte {
 	return x.Bytes[lo:x.Ends[i]]
 }
 
-// Add appends a child's bytes and tier.
+// Add appends a child's bytes and tier (ignored under NoTiers).
 func (x *Expansion) Add(b []byte, tier int) {
 	x.Bytes = append(x.Bytes, b...)
 	x.Ends = append(x.Ends, len(x.Bytes))
-	x.Tiers = append(x.Tiers, tier)
+	if !x.NoTiers {
+		x.Tiers = append(x.Tiers, tier)
+	}
 }

@@ -92,6 +92,10 @@ type Family struct {
 	Summary string // one line, for `sente list`
 	Params  []Param
 	New     func(v ParamValues) (Game, error)
+	// Digest, for a family read from a file, is a short hash of the
+	// file's text: tables stored for one version of a rules file are not
+	// read for another, nor for the built-in family of the same name.
+	Digest string
 }
 
 // Kind is the type of a game parameter.

@@ -200,7 +200,7 @@ func gameErr(g sente.Game, err error) error {
 // stored answers from the game's tables stored whole, when the engine
 // asked for may read them and they reach root.
 func stored(ctx context.Context, g sente.Game, root sente.Position, opt Options) (*Answer, bool) {
-	if opt.Engine == Hashing || opt.Symmetry || len(opt.Restrict) > 0 || sente.CapabilitiesOf(g).TierRanker == nil {
+	if opt.Engine == Hashing || opt.Symmetry || len(opt.Restrict) > 0 || !Tiered(g) {
 		return nil, false
 	}
 	ts, opened := opt.Opened, false
@@ -224,11 +224,18 @@ func stored(ctx context.Context, g sente.Game, root sente.Position, opt Options)
 	return a, true
 }
 
+// Tiered reports whether the tier engine can solve g, and so whether g can
+// have stored tables: by the ranks it gives, or by ranks the engine
+// discovers (a rules file's).
+func Tiered(g sente.Game) bool {
+	return sente.CapabilitiesOf(g).TierRanker != nil || solve.Discovers(g)
+}
+
 // Open opens the tables of the game named name stored whole in tables, for
 // a server that keeps them open across answers (Options.Opened); nil when
 // the store holds no whole table of it.
 func Open(ctx context.Context, g sente.Game, tables *store.Store, name string) *solve.TierSolution {
-	if tables == nil || name == "" || sente.CapabilitiesOf(g).TierRanker == nil {
+	if tables == nil || name == "" || !Tiered(g) {
 		return nil
 	}
 	gs, err := tables.Find(name)

@@ -20,10 +20,11 @@ import (
 // engine is to answer instead.
 func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options) (a *Answer, ok bool, err error) {
 	why := ""
+	discovers := solve.Discovers(g)
 	switch {
 	case opt.Engine == Hashing:
 		return nil, false, nil
-	case sente.CapabilitiesOf(g).TierRanker == nil:
+	case sente.CapabilitiesOf(g).TierRanker == nil && !discovers:
 		why = "the game does not rank its positions by tiers"
 	case len(opt.Restrict) > 0:
 		why = "--restrict needs the hashing engine"
@@ -31,7 +32,9 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 		why = "--symmetry needs the hashing engine"
 	case g.FormatPosition(root) != g.FormatPosition(g.Start()):
 		why = "the tier engine solves from the start; a position given with --from is solved by the hashing engine"
-	case opt.Engine == Auto && small(g):
+	case opt.Engine == Auto && (discovers || small(g)):
+		// A game whose ranks the tier engine would discover has no
+		// estimate of its size yet to choose by.
 		return nil, false, nil
 	}
 	if why != "" {
@@ -47,6 +50,10 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 	var sink solve.TierSink = solve.NewMemorySink()
 	if gs != nil {
 		sink = gs
+	}
+	// The tables of a game whose ranks are discovered have sizes only once
+	// the forward pass has found them.
+	if gs != nil && !discovers {
 		if err := checkDisk(g, gs.Dir, opt); err != nil {
 			forgetEmpty(gs)
 			if opt.Engine == Auto {
@@ -100,7 +107,7 @@ func forgetEmpty(gs *store.GameStore) {
 	if gs == nil {
 		return
 	}
-	for _, kind := range []store.Kind{store.Values, store.Reachable} {
+	for _, kind := range []store.Kind{store.Values, store.Reachable, store.Keys, store.Tiers} {
 		if tiers, err := gs.Tiers(kind); err != nil || len(tiers) > 0 {
 			return
 		}

@@ -2,6 +2,8 @@ package games
 
 import (
 	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"os"
 	"strconv"
@@ -84,6 +86,10 @@ func (c *Catalog) Family(name string) (Family, error) {
 	if err != nil {
 		return fam, err
 	}
+	if text, err := os.ReadFile(name); err == nil {
+		sum := sha256.Sum256(text)
+		fam.Digest = hex.EncodeToString(sum[:6])
+	}
 	if statErr == nil {
 		c.mu.Lock()
 		if c.files == nil {
@@ -126,10 +132,14 @@ func (b Bound) Canonical() string {
 		}
 		args = append(args, p.Name+"="+v)
 	}
-	if len(args) == 0 {
-		return b.Family.Name
+	name := b.Family.Name
+	if b.Family.Digest != "" {
+		name += ".star@" + b.Family.Digest
 	}
-	return b.Family.Name + ":" + strings.Join(args, ",")
+	if len(args) == 0 {
+		return name
+	}
+	return name + ":" + strings.Join(args, ",")
 }
 
 // Bind finds the family spec names and binds its arguments. Its errors are

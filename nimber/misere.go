@@ -152,7 +152,7 @@ func (m misereExpander) Expand(b []byte, x *sente.Expansion) error {
 	switch {
 	case x.Ended:
 		x.Value = x.Value.Flip()
-	case x.Len() == 0:
+	case x.Len() == 0 && !x.Playing:
 		x.Ended, x.Value = true, sente.Win
 	}
 	return nil

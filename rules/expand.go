@@ -90,19 +90,23 @@ func (c expandCap) Expand(b []byte, x *sente.Expansion) error {
 }
 
 func (g *Game) expandValue(w *worker, v starlark.Value, x *sente.Expansion) bool {
-	st, ok := g.askResult(w, v)
-	if !ok {
-		return false
+	if !x.Playing {
+		st, ok := g.askResult(w, v)
+		if !ok {
+			return false
+		}
+		if st != 0 {
+			x.Ended, x.Value = true, sente.Value(st-1)
+			return true
+		}
 	}
-	if st != 0 {
-		x.Ended, x.Value = true, sente.Value(st-1)
-		return true
-	}
-	if _, _, ok := g.encodeMoves(w, v, false, g.fn.tier != nil); !ok {
+	tiers := g.fn.tier != nil && !x.NoTiers
+	if _, _, ok := g.encodeMoves(w, v, false, tiers); !ok {
 		return false
 	}
 	if len(w.ends) == 0 {
 		switch {
+		case x.Playing:
 		case g.stale != sente.Unknown:
 			x.Ended, x.Value = true, g.stale
 		case g.noMove:
@@ -113,8 +117,8 @@ func (g *Game) expandValue(w *worker, v starlark.Value, x *sente.Expansion) bool
 	}
 	start := 0
 	for i, end := range w.ends {
-		tier := 0
-		if g.fn.tier != nil {
+		tier, ok := 0, true
+		if tiers {
 			if tier, ok = g.askTier(w, w.vals[i]); !ok {
 				return false
 			}

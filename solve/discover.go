@@ -80,7 +80,7 @@ func discover(ctx context.Context, g sente.Game, root sente.Position, sink TierS
 		t := minKey(pending)
 		p := pending[t]
 		delete(pending, t)
-		list, loops, children, err := dc.tier(ctx, t, &p.keys, pending)
+		list, ends, loops, children, err := dc.tier(ctx, t, &p.keys, pending)
 		if err != nil {
 			return nil, err
 		}
@@ -93,6 +93,7 @@ func discover(ctx context.Context, g sente.Game, root sente.Position, sink TierS
 		}
 		payload := binary.LittleEndian.AppendUint64(nil, uint64(list.words))
 		payload = append(payload, wordsToBytes(list.data)...)
+		payload = append(payload, packEnds(ends)...)
 		n := uint64(list.len())
 		if err := sink.Write(t, store.Keys, payload, store.Counts{Positions: n}); err != nil {
 			return nil, fmt.Errorf("solve by tiers: storing the keys of tier %d: %w", t, err)
@@ -138,13 +139,15 @@ func minKey[V any](m map[int]V) int {
 // tier finds the positions of tier t from the keys moves lead to from the
 // tiers below, expanding each once: what they lead to in tiers above goes
 // to pending, what they lead to in t is expanded in turn. It returns the
-// tier's key list, whether a move stays in the tier, and the tiers above
-// that moves lead to.
-func (dc *discoverer) tier(ctx context.Context, t int, in *keyList, pending map[int]*pendingTier) (keyList, bool, []int, error) {
+// tier's key list, how each position ends (a sente.Value, or 0 for one
+// that has moves) by rank, whether a move stays in the tier, and the
+// tiers above that moves lead to.
+func (dc *discoverer) tier(ctx context.Context, t int, in *keyList, pending map[int]*pendingTier) (keyList, []byte, bool, []int, error) {
 	in.sortUnique()
 	frontier := *in
 	*in = keyList{}
 	known := keyList{words: frontier.words}
+	var knownEnds []byte
 	loops := false
 	above := map[int]bool{}
 	type workerOut struct {
@@ -155,6 +158,7 @@ func (dc *discoverer) tier(ctx context.Context, t int, in *keyList, pending map[
 	}
 	outs := make([]workerOut, dc.workers)
 	for frontier.len() > 0 {
+		ends := make([]byte, frontier.len())
 		done := uint64(0)
 		var doneMu sync.Mutex
 		total := uint64(known.len() + frontier.len())
@@ -169,6 +173,10 @@ func (dc *discoverer) tier(ctx context.Context, t int, in *keyList, pending map[
 					return err
 				}
 				if o.x.Ended {
+					if v := o.x.Value; v != sente.Win && v != sente.Lose && v != sente.Tie {
+						return fmt.Errorf("solve by tiers: %s ended with %v; a game ends with win, lose or tie", dc.format(o.buf), v)
+					}
+					ends[i] = byte(o.x.Value)
 					continue
 				}
 				for c := range o.x.Len() {
@@ -196,7 +204,7 @@ func (dc *discoverer) tier(ctx context.Context, t int, in *keyList, pending map[
 			return nil
 		})
 		if err != nil {
-			return keyList{}, false, nil, err
+			return keyList{}, nil, false, nil, err
 		}
 		// What the frontier leads to above t.
 		for w := range outs {
@@ -225,7 +233,7 @@ func (dc *discoverer) tier(ctx context.Context, t int, in *keyList, pending map[
 		words := max(known.words, frontier.words, same.words)
 		known.widen(words)
 		frontier.widen(words)
-		known = merge(&known, &frontier)
+		known, knownEnds = mergeEnds(&known, knownEnds, &frontier, ends)
 		same.widen(words)
 		same.sortUnique()
 		frontier = same.without(&known)
@@ -236,7 +244,45 @@ func (dc *discoverer) tier(ctx context.Context, t int, in *keyList, pending map[
 		children = append(children, ct)
 	}
 	slices.Sort(children)
-	return known, loops, children, nil
+	return known, knownEnds, loops, children, nil
+}
+
+// mergeEnds merges two sorted lists of keys without repeats, and the ends
+// of their keys alongside.
+func mergeEnds(a *keyList, aEnds []byte, b *keyList, bEnds []byte) (keyList, []byte) {
+	out := keyList{words: a.words, data: make([]uint64, 0, len(a.data)+len(b.data))}
+	ends := make([]byte, 0, len(aEnds)+len(bEnds))
+	i, j := 0, 0
+	for i < a.len() || j < b.len() {
+		if j == b.len() || i < a.len() && compareKeys(a.at(i), b.at(j)) <= 0 {
+			if j < b.len() && compareKeys(a.at(i), b.at(j)) == 0 {
+				j++
+			}
+			out.data = append(out.data, a.at(i)...)
+			ends = append(ends, aEnds[i])
+			i++
+			continue
+		}
+		out.data = append(out.data, b.at(j)...)
+		ends = append(ends, bEnds[j])
+		j++
+	}
+	return out, ends
+}
+
+// packEnds packs how positions end, two bits each, four to a byte, the
+// first in the low bits.
+func packEnds(ends []byte) []byte {
+	b := make([]byte, (len(ends)+3)/4)
+	for i, e := range ends {
+		b[i/4] |= e << (2 * (i % 4))
+	}
+	return b
+}
+
+// endOf is how the position of rank r ends, from packed ends.
+func endOf(packed []byte, r uint64) sente.Value {
+	return sente.Value(packed[r/4] >> (2 * (r % 4)) & 3)
 }
 
 // downError names a move to a lower tier, which the game's tiers forbid.

@@ -139,12 +139,14 @@ func (d *discovered) index(t int) (*keyIndex, error) {
 		return nil, fmt.Errorf("solve by tiers: the keys of tier %d are damaged", t)
 	}
 	words := int(binary.LittleEndian.Uint64(b))
-	if words < 1 || uint64(len(b)-8) != dt.size*uint64(words)*8 {
+	keyBytes := dt.size * uint64(words) * 8
+	if words < 1 || uint64(len(b)-8) != keyBytes+(dt.size+3)/4 {
 		tbl.Close()
 		return nil, fmt.Errorf("solve by tiers: the keys of tier %d: %d bytes for %d keys of %d words", t, len(b)-8, dt.size, words)
 	}
 	data := wordsOf(b[8:], int(dt.size)*words)
 	x := newKeyIndex(keyList{words: words, data: data})
+	x.ends = b[8+keyBytes:]
 	dt.tbl = tbl
 	dt.keys.Store(x)
 	return x, nil
@@ -214,32 +216,59 @@ func (d *discovered) rank(sc *expandScratch, t int, b []byte) (uint64, bool, err
 }
 
 // expand expands the position at place key: whether it has ended and
-// with what, and otherwise its children's places, every one of which must
-// be in a tier the plan says moves from key's tier lead to.
+// with what, and otherwise its children's places. The forward pass knows
+// which positions have ended, and a child is in its parent's tier or in
+// one of the child tiers, the one whose keys hold it: the game is asked
+// only for the moves, not again for results and tiers.
 func (d *discovered) expand(sc *expandScratch, key uint64) (sente.Value, bool, []sente.TierPosition, error) {
-	var err error
-	if sc.buf, err = d.bytesOf(sc.buf[:0], key); err != nil {
+	t, r := placeOf(key)
+	if !d.planned(t) || r >= d.tiers[t].size {
+		return sente.Unknown, false, nil, fmt.Errorf("solve by tiers: no position has rank %d in tier %d", r, t)
+	}
+	x, err := d.index(t)
+	if err != nil {
 		return sente.Unknown, false, nil, err
 	}
+	if v := endOf(x.ends, r); v != sente.Unknown {
+		return v, true, nil, nil
+	}
+	sc.buf = appendKeyBytes(sc.buf[:0], x.keys.at(int(r)))
+	sc.x.Playing, sc.x.NoTiers = true, true
 	if err := d.x.Expand(sc.buf, &sc.x); err != nil {
 		return sente.Unknown, false, nil, err
 	}
-	if sc.x.Ended {
-		return sc.x.Value, true, nil, nil
-	}
 	sc.kids = sc.kids[:0]
+	dt := &d.tiers[t]
 	for i := range sc.x.Len() {
-		ct := sc.x.Tiers[i]
-		r, ok, err := d.rank(sc, ct, sc.x.Child(i))
-		if err != nil {
-			return sente.Unknown, false, nil, err
+		child := sc.x.Child(i)
+		found := false
+		if dt.loops {
+			cr, ok, err := d.rank(sc, t, child)
+			if err != nil {
+				return sente.Unknown, false, nil, err
+			}
+			if ok {
+				sc.kids = append(sc.kids, sente.TierPosition{Tier: t, Rank: cr})
+				found = true
+			}
 		}
-		if !ok {
-			t, _ := placeOf(key)
-			return sente.Unknown, false, nil, fmt.Errorf("solve by tiers: %s (tier %d) has a move to %s in tier %d, which the forward pass did not find there: the game's moves or tiers are not the same from one call to the next",
-				d.format(sc.buf), t, d.format(sc.x.Child(i)), ct)
+		for _, ct := range dt.children {
+			if found {
+				break
+			}
+			cr, ok, err := d.rank(sc, ct, child)
+			if err != nil {
+				return sente.Unknown, false, nil, err
+			}
+			if ok {
+				sc.kids = append(sc.kids, sente.TierPosition{Tier: ct, Rank: cr})
+				found = true
+			}
 		}
-		sc.kids = append(sc.kids, sente.TierPosition{Tier: ct, Rank: r})
+		if !found {
+			return sente.Unknown, false, nil, fmt.Errorf("solve by tiers: %s (tier %d) has a move to %s, which the forward pass did not find in tier %d or the tiers it leads to %v: the game's moves are not the same from one call to the next",
+				d.format(sc.buf), t, d.format(child), t, dt.children)
+		}
 	}
 	return sente.Unknown, false, sc.kids, nil
 }

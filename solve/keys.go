@@ -210,6 +210,7 @@ type keyIndex struct {
 	shared []uint64 // the first key, whose prefix the others share
 	bits   int      // bits of a bucket number
 	start  []uint32 // bucket b's keys are [start[b], start[b+1])
+	ends   []byte   // how each position ends, packed (see packEnds)
 }
 
 // newKeyIndex indexes keys, sorted and without repeats.

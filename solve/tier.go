@@ -131,7 +131,12 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 		// at a quarter of growth rather than at twice the live heap cut
 		// dōbutsu shōgi's peak from 4.03 to 2.54 GB and teeko's from 471
 		// to 341 MB, for 5 to 10% more CPU.
-		defer debug.SetGCPercent(debug.SetGCPercent(tierGCPercent))
+		// A game whose ranks were discovered runs its own code at every
+		// position (a rules file's Starlark), whose garbage would then be
+		// collected four times as often for little memory.
+		if disc == nil {
+			defer debug.SetGCPercent(debug.SetGCPercent(tierGCPercent))
+		}
 		if err := e.reachable(ctx, rootTier, rootRank); err != nil {
 			return nil, err
 		}

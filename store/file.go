@@ -23,7 +23,9 @@ const (
 	// Keys is a tier's positions as sorted fixed-width keys, for a game
 	// whose ranks the tier engine discovers (sente.Expander): one word
 	// (little-endian uint64) giving the words a key, then the keys, a rank
-	// each, every key's words in order. Counts.Positions is the ranks.
+	// each, every key's words in order, then how each position ends, two
+	// bits a rank (a sente.Value, 0 for a position with moves), four ranks
+	// a byte from the low bits. Counts.Positions is the ranks.
 	Keys
 	// Tiers is the plan of tiers of a game whose ranks were discovered,
 	// stored once (as tier 0) when every tier's keys are: little-endian

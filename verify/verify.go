@@ -68,6 +68,9 @@ func Table(ctx context.Context, g sente.Game, gs *store.GameStore, opt Options) 
 	began := time.Now()
 	var rep Report
 	caps := sente.CapabilitiesOf(g)
+	if caps.TierRanker == nil && caps.Expander != nil {
+		return discoveredTable(ctx, g, caps.Expander, gs, opt)
+	}
 	if caps.Encoder == nil || caps.TierRanker == nil {
 		return rep, errors.New("verify: the game has no tiers and ranks (Encoder and TierRanker), so it has no stored table")
 	}
@@ -376,57 +379,71 @@ func (w *worker) check(rank uint64, stored store.Cell) *Inconsistency {
 		return nil
 	}
 
-	// The best outcome of a move for the mover, by the rules of the package
-	// doc: the least win, else the least tie, else a draw, else the longest
-	// loss.
-	const none = -1
-	win, tie, loseMax := none, none, none
-	draw := false
+	var f fold
 	for _, k := range w.keys {
 		ct, cr := v.tr.TierRank(k)
 		c, why := v.cell(ct, cr)
-		if why != "" || c == store.Unreachable {
-			if why == "" {
-				why = "stored as unreachable"
-			}
+		if why == "" {
+			why = f.add(c)
+		}
+		if why != "" {
 			return bad(p, sente.Outcome{}, "its move to %q (tier %d rank %d): %s", v.game.FormatPosition(v.enc.Decode(k)), ct, cr, why)
 		}
-		r := c.Remoteness() + 1
-		switch c.Value() {
-		case sente.Lose:
-			if win == none || r < win {
-				win = r
-			}
-		case sente.Tie:
-			if tie == none || r < tie {
-				tie = r
-			}
-		case sente.Win:
-			loseMax = max(loseMax, r)
-		case sente.Draw:
-			draw = true
-		default:
-			return bad(p, sente.Outcome{}, "its move to %q (tier %d rank %d) holds no value (cell %#04x)", v.game.FormatPosition(v.enc.Decode(k)), ct, cr, uint16(c))
-		}
 	}
-	var implied sente.Outcome
-	switch {
-	case len(w.keys) == 0:
-		implied = sente.Outcome{Value: sente.Lose}
-	case win != none:
-		implied = sente.Outcome{Value: sente.Win, Remoteness: win}
-	case tie != none:
-		implied = sente.Outcome{Value: sente.Tie, Remoteness: tie}
-	case draw:
-		implied = sente.Outcome{Value: sente.Draw}
-	default:
-		implied = sente.Outcome{Value: sente.Lose, Remoteness: loseMax}
-	}
-	if stored.Outcome() != implied {
-		if len(w.keys) == 0 {
+	if implied := f.implied(); stored.Outcome() != implied {
+		if f.moves == 0 {
 			return bad(p, implied, "the position has no moves, so it is lost in 0")
 		}
 		return bad(p, implied, "its children imply %v", implied)
 	}
 	return nil
+}
+
+// fold is the best outcome of a move for the mover, by the rules of the
+// package doc: the least win, else the least tie, else a draw, else the
+// longest loss.
+type fold struct {
+	moves, win, tie, loseMax int // win, tie and loseMax 1 + a remoteness, 0 for none
+	draw                     bool
+}
+
+// add folds a child's stored cell in, or says why it cannot.
+func (f *fold) add(c store.Cell) string {
+	if c == store.Unreachable {
+		return "stored as unreachable"
+	}
+	f.moves++
+	r := c.Remoteness() + 1
+	switch c.Value() {
+	case sente.Lose:
+		if f.win == 0 || r < f.win {
+			f.win = r
+		}
+	case sente.Tie:
+		if f.tie == 0 || r < f.tie {
+			f.tie = r
+		}
+	case sente.Win:
+		f.loseMax = max(f.loseMax, r)
+	case sente.Draw:
+		f.draw = true
+	default:
+		return fmt.Sprintf("holds no value (cell %#04x)", uint16(c))
+	}
+	return ""
+}
+
+// implied is the outcome the children folded in imply.
+func (f *fold) implied() sente.Outcome {
+	switch {
+	case f.moves == 0:
+		return sente.Outcome{Value: sente.Lose}
+	case f.win != 0:
+		return sente.Outcome{Value: sente.Win, Remoteness: f.win}
+	case f.tie != 0:
+		return sente.Outcome{Value: sente.Tie, Remoteness: f.tie}
+	case f.draw:
+		return sente.Outcome{Value: sente.Draw}
+	}
+	return sente.Outcome{Value: sente.Lose, Remoteness: f.loseMax}
 }

@@ -7,7 +7,7 @@ import (
 	"os"
 	"strconv"
 
-	"sente"
+	"sente/answer"
 	"sente/solve"
 	"sente/store"
 	"sente/verify"
@@ -25,7 +25,7 @@ func (c *verifyCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	if sente.CapabilitiesOf(g).TierRanker == nil {
+	if !answer.Tiered(g) {
 		return badInput("verify: %s does not rank its positions by tiers, so it has no stored tables", c.Game)
 	}
 	gs, err := c.storedGame(e)

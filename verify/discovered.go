@@ -1,0 +1,377 @@
+package verify
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"runtime"
+	"slices"
+	"sync"
+	"time"
+
+	"sente"
+	"sente/store"
+)
+
+// The table of a game whose ranks the tier engine discovered (a rules
+// file: sente.Expander) holds, beside each tier's values, the tier's
+// positions as sorted keys (store.Keys). A rank's position is the key at
+// that rank, and a child's place is found here by its own bytes and the
+// tier the game gives it, with a binary search of this package's own over
+// the child tier's keys.
+
+// keyTier is one tier's stored keys and values, mapped.
+type keyTier struct {
+	keys, values *store.Table
+	width        int // bytes a key
+	n            uint64
+	cells        []store.Cell
+}
+
+// key is the bytes of rank r, with their zero padding.
+func (k *keyTier) key(r uint64) []byte {
+	lo := 8 + r*uint64(k.width)
+	return k.keys.Data[lo : lo+uint64(k.width)]
+}
+
+// find is the rank of the position of bytes b, and false when the tier
+// does not hold it. Keys compare as byte strings, each word's bytes from
+// the highest: the bytes of a word stored little-endian read backwards.
+func (k *keyTier) find(b []byte, pad []byte) (uint64, bool) {
+	if len(b) > k.width {
+		return 0, false
+	}
+	pad = pad[:k.width]
+	clear(pad)
+	for i, c := range b {
+		pad[i/8*8+7-i%8] = c
+	}
+	lo, hi := uint64(0), k.n
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		key := k.key(mid)
+		c := 0
+		for w := 0; w < k.width && c == 0; w += 8 {
+			c = compareWord(key[w:w+8], pad[w:w+8])
+		}
+		switch {
+		case c == 0:
+			return mid, true
+		case c < 0:
+			lo = mid + 1
+		default:
+			hi = mid
+		}
+	}
+	return 0, false
+}
+
+func compareWord(a, b []byte) int {
+	x, y := binary.LittleEndian.Uint64(a), binary.LittleEndian.Uint64(b)
+	switch {
+	case x < y:
+		return -1
+	case x > y:
+		return 1
+	}
+	return 0
+}
+
+// bytesOf is the position bytes of rank r, in the order the game wrote
+// them (words stored little-endian, each holding eight bytes from its
+// highest).
+func (k *keyTier) bytesOf(dst []byte, r uint64) []byte {
+	key := k.key(r)
+	for w := 0; w < k.width; w += 8 {
+		for i := 7; i >= 0; i-- {
+			dst = append(dst, key[w+i])
+		}
+	}
+	return dst
+}
+
+// discoveredTable checks the stored table of a game whose ranks were
+// discovered, tier by tier in increasing number (a move never goes to a
+// lower tier): every position against the stored cells of its children.
+func discoveredTable(ctx context.Context, g sente.Game, x sente.Expander, gs *store.GameStore, opt Options) (Report, error) {
+	began := time.Now()
+	var rep Report
+	tiers, err := gs.Tiers(store.Keys)
+	if err != nil {
+		return rep, err
+	}
+	values, err := gs.Tiers(store.Values)
+	if err != nil {
+		return rep, err
+	}
+	if len(tiers) == 0 || !slices.Equal(tiers, values) {
+		return rep, fmt.Errorf("verify: no whole stored table of %q in %s", gs.Spec, gs.Dir)
+	}
+	v := &keyVerifier{game: g, x: x, gs: gs, opt: opt, open: map[int]*keyTier{}}
+	defer v.closeAbove(1 << 30)
+	for _, t := range tiers {
+		tab, err := gs.Open(t, store.Values)
+		if err != nil {
+			return rep, err
+		}
+		v.total += tab.Header.Ranks
+		tab.Close()
+	}
+	caps := sente.CapabilitiesOf(g)
+	startBytes, err := x.AppendBytes(nil, g.Start())
+	if err != nil {
+		return rep, err
+	}
+	startTier := 0
+	if caps.Tiered != nil && caps.Encoder != nil {
+		startTier = caps.Tiered.Tier(caps.Encoder.Encode(g.Start()))
+	}
+	st, err := v.tier(startTier)
+	if err != nil {
+		return rep, err
+	}
+	sr, ok := st.find(startBytes, make([]byte, st.width))
+	if !ok {
+		return rep, &Inconsistency{Tier: startTier, Position: g.FormatPosition(g.Start()), Why: "the start position is not among the stored keys of its tier"}
+	}
+	if c := st.cells[sr]; c == store.Unreachable {
+		return rep, &Inconsistency{Tier: startTier, Rank: sr, Position: g.FormatPosition(g.Start()), Stored: c, Why: "the start position is stored as unreachable"}
+	} else {
+		rep.Start = c.Outcome()
+	}
+	rep.Tiers = slices.Clone(tiers)
+	for _, t := range tiers {
+		v.closeBelow(t)
+		kt, err := v.tier(t)
+		if err != nil {
+			return rep, err
+		}
+		n, err := v.check(ctx, t, kt)
+		rep.Positions += n
+		rep.Ranks += kt.n
+		if err != nil {
+			rep.Elapsed = time.Since(began)
+			return rep, err
+		}
+	}
+	rep.Elapsed = time.Since(began)
+	return rep, nil
+}
+
+type keyVerifier struct {
+	game  sente.Game
+	x     sente.Expander
+	gs    *store.GameStore
+	opt   Options
+	total uint64
+
+	mu   sync.Mutex // guards open, done and calls of Progress
+	open map[int]*keyTier
+	done uint64
+}
+
+// tier maps tier t's keys and values, checking every block once.
+func (v *keyVerifier) tier(t int) (*keyTier, error) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if kt := v.open[t]; kt != nil {
+		return kt, nil
+	}
+	keys, err := v.gs.Open(t, store.Keys)
+	if err != nil {
+		return nil, err
+	}
+	vals, err := v.gs.Open(t, store.Values)
+	if err != nil {
+		keys.Close()
+		return nil, err
+	}
+	kt := &keyTier{keys: keys, values: vals, n: keys.Header.Counts.Positions, cells: vals.Cells()}
+	fail := func(err error) (*keyTier, error) {
+		keys.Close()
+		vals.Close()
+		return nil, err
+	}
+	if err := keys.Verify(); err != nil {
+		return fail(err)
+	}
+	if err := vals.Verify(); err != nil {
+		return fail(err)
+	}
+	if len(keys.Data) < 8 {
+		return fail(fmt.Errorf("verify: the keys of tier %d are %d bytes", t, len(keys.Data)))
+	}
+	words := binary.LittleEndian.Uint64(keys.Data)
+	kt.width = int(8 * words)
+	if words == 0 || words > 1<<20 || uint64(len(keys.Data)) < 8+kt.n*uint64(kt.width) || uint64(len(kt.cells)) != kt.n {
+		return fail(fmt.Errorf("verify: tier %d holds %d keys of %d words in %d bytes, and %d cells", t, kt.n, words, len(keys.Data), len(kt.cells)))
+	}
+	for r := uint64(1); r < kt.n; r++ {
+		a, b := kt.key(r-1), kt.key(r)
+		c := 0
+		for w := 0; w < kt.width && c == 0; w += 8 {
+			c = compareWord(a[w:w+8], b[w:w+8])
+		}
+		if c >= 0 {
+			return fail(fmt.Errorf("verify: the keys of tier %d are out of order at rank %d", t, r))
+		}
+	}
+	v.open[t] = kt
+	return kt, nil
+}
+
+// closeBelow unmaps the tiers below t, which no later tier leads to.
+func (v *keyVerifier) closeBelow(t int) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	for u, kt := range v.open {
+		if u < t {
+			kt.keys.Close()
+			kt.values.Close()
+			delete(v.open, u)
+		}
+	}
+}
+
+func (v *keyVerifier) closeAbove(t int) { v.closeBelow(t) }
+
+// check checks every reachable rank of tier t, on all workers, and returns
+// the positions checked and the first inconsistency by rank.
+func (v *keyVerifier) check(ctx context.Context, t int, kt *keyTier) (uint64, error) {
+	block := v.opt.BlockRanks
+	if block == 0 {
+		block = 1 << 12
+	}
+	var (
+		mu      sync.Mutex
+		first   *Inconsistency
+		stop    error
+		checked uint64
+		next    uint64
+		wg      sync.WaitGroup
+	)
+	blocks := (kt.n + block - 1) / block
+	for range workersFor(v.opt.Workers, blocks) {
+		wg.Go(func() {
+			var (
+				x        sente.Expansion
+				buf, pad []byte
+			)
+			for {
+				mu.Lock()
+				b := next
+				next++
+				quit := b >= blocks || stop != nil || (first != nil && first.Rank < b*block)
+				mu.Unlock()
+				if quit {
+					return
+				}
+				if err := ctx.Err(); err != nil {
+					mu.Lock()
+					stop = err
+					mu.Unlock()
+					return
+				}
+				lo, hi := b*block, min(kt.n, (b+1)*block)
+				var n uint64
+				var bad *Inconsistency
+				for r := lo; r < hi && bad == nil; r++ {
+					if kt.cells[r] == store.Unreachable {
+						continue
+					}
+					n++
+					buf = kt.bytesOf(buf[:0], r)
+					bad, pad = v.checkRank(t, r, kt.cells[r], buf, &x, pad)
+				}
+				mu.Lock()
+				checked += n
+				if bad != nil && (first == nil || bad.Rank < first.Rank) {
+					first = bad
+				}
+				mu.Unlock()
+				v.progress(hi - lo)
+			}
+		})
+	}
+	wg.Wait()
+	if stop != nil {
+		return checked, stop
+	}
+	if first != nil {
+		return checked, first
+	}
+	return checked, nil
+}
+
+func workersFor(workers int, blocks uint64) int {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	return int(min(uint64(workers), max(blocks, 1)))
+}
+
+func (v *keyVerifier) progress(n uint64) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	v.done += n
+	if v.opt.Progress != nil {
+		v.opt.Progress(v.done, v.total)
+	}
+}
+
+// checkRank checks one reachable rank, whose position's bytes are b.
+func (v *keyVerifier) checkRank(t int, r uint64, stored store.Cell, b []byte, x *sente.Expansion, pad []byte) (*Inconsistency, []byte) {
+	bad := func(implied sente.Outcome, format string, args ...any) *Inconsistency {
+		e := &Inconsistency{Tier: t, Rank: r, Stored: stored, Implied: implied, Why: fmt.Sprintf(format, args...)}
+		if p, err := v.x.FromBytes(b); err == nil {
+			e.Position = v.game.FormatPosition(p)
+		}
+		return e
+	}
+	if err := v.x.Expand(b, x); err != nil {
+		return bad(sente.Outcome{}, "the game fails on it: %v", err), pad
+	}
+	if x.Ended {
+		if x.Value != sente.Win && x.Value != sente.Lose && x.Value != sente.Tie {
+			return bad(sente.Outcome{}, "the game says it ended with %v; a game ends with win, lose or tie", x.Value), pad
+		}
+		if implied := (sente.Outcome{Value: x.Value}); stored.Outcome() != implied {
+			return bad(implied, "the game has ended with %v", implied), pad
+		}
+		return nil, pad
+	}
+	var f fold
+	for i := range x.Len() {
+		child, ct := x.Child(i), x.Tiers[i]
+		name := func() string {
+			if p, err := v.x.FromBytes(child); err == nil {
+				return v.game.FormatPosition(p)
+			}
+			return fmt.Sprintf("%x", child)
+		}
+		if ct < t {
+			return bad(sente.Outcome{}, "its move to %q goes down to tier %d", name(), ct), pad
+		}
+		kt, err := v.tier(ct)
+		if err != nil {
+			return bad(sente.Outcome{}, "its move to %q: tier %d: %v", name(), ct, err), pad
+		}
+		if len(pad) < kt.width {
+			pad = make([]byte, kt.width)
+		}
+		cr, ok := kt.find(child, pad)
+		if !ok {
+			return bad(sente.Outcome{}, "its move to %q (tier %d) is not among the tier's stored keys", name(), ct), pad
+		}
+		if why := f.add(kt.cells[cr]); why != "" {
+			return bad(sente.Outcome{}, "its move to %q (tier %d rank %d): %s", name(), ct, cr, why), pad
+		}
+	}
+	if implied := f.implied(); stored.Outcome() != implied {
+		if f.moves == 0 {
+			return bad(implied, "the position has no moves, so it is lost in 0"), pad
+		}
+		return bad(implied, "its children imply %v", implied), pad
+	}
+	return nil, pad
+}
