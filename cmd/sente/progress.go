@@ -30,6 +30,7 @@ func newProgress(e *env) *progress {
 }
 
 func (p *progress) report(r solve.Progress) {
+	p.e.state.note(r)
 	if !p.e.tty {
 		return
 	}
