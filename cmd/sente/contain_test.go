@@ -262,3 +262,49 @@ func TestSandboxedInterrupted(t *testing.T) {
 		t.Errorf("took %v to stop", took)
 	}
 }
+
+// TestRulesFileNotRegular: a .star path that is not a regular file (a
+// named pipe, which would block a reader, a device, a directory, or a
+// symbolic link to one) is refused at once: one line, status 2, nothing on
+// stdout.
+func TestRulesFileNotRegular(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "pipe.star")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("no named pipes here: %v", err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "dir.star"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(fifo, filepath.Join(dir, "link.star")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/dev/null", filepath.Join(dir, "null.star")); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ file, kind string }{
+		{"pipe.star", "a named pipe"},
+		{"link.star", "a named pipe"},
+		{"dir.star", "a directory"},
+		{"null.star", "a character device"},
+	}
+	for _, tt := range tests {
+		for _, command := range []string{"solve", "describe"} {
+			t.Run(tt.file+"/"+command, func(t *testing.T) {
+				path := filepath.Join(dir, tt.file)
+				done := make(chan result, 1)
+				go func() { done <- runCLI(t, context.Background(), "", command, path) }()
+				var r result
+				select {
+				case r = <-done:
+				case <-time.After(10 * time.Second):
+					t.Fatal("still waiting after 10 s: the file was read")
+				}
+				want := "sente: " + path + ": " + tt.kind + ", not a regular file; a rules file is a regular file of Starlark code ending in .star\n"
+				if r.status != 2 || r.stdout != "" || r.stderr != want {
+					t.Errorf("status %d, stdout %q, stderr %q; want 2, nothing, %q", r.status, r.stdout, r.stderr, want)
+				}
+			})
+		}
+	}
+}
