@@ -73,6 +73,19 @@ type env struct {
 	// state is how far the work has come, for the message when it runs
 	// out of memory (state.go).
 	state *stateSampler
+	// progressEvery is how often progress is written when stderr is not a
+	// terminal (0: plainProgressEvery, a minute), and clock the time
+	// (nil: time.Now); tests set them.
+	progressEvery time.Duration
+	clock         func() time.Time
+}
+
+// now is the time by the env's clock.
+func (e *env) now() time.Time {
+	if e.clock != nil {
+		return e.clock()
+	}
+	return time.Now()
 }
 
 // usageError marks bad input: it ends with exit status 2.
@@ -110,6 +123,8 @@ type process struct {
 	// state, in a child, tells the parent how far the work has come (see
 	// state.go).
 	state *os.File
+	// progressEvery is env.progressEvery, for tests.
+	progressEvery time.Duration
 }
 
 // run is main without the process, the tests' way in: it runs every
@@ -179,7 +194,7 @@ func (proc process) run(ctx context.Context, args []string, stdin io.Reader, std
 	}
 	sampler := startSampler(stateOut)
 	defer sampler.close()
-	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, tty: tty, maxMemory: limit, serveMemory: serveMemory, state: sampler}
+	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, tty: tty, maxMemory: limit, serveMemory: serveMemory, state: sampler, progressEvery: proc.progressEvery}
 	e.files.staged = proc.staged
 	if !interactive(kctx.Command()) && !proc.child {
 		// Nothing reaches stdout unless the whole command succeeds. (A
