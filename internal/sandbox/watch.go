@@ -2,16 +2,21 @@ package sandbox
 
 import (
 	"bytes"
+	"errors"
 	"os"
+	"os/exec"
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 )
 
 // A Watch keeps a running child's resident memory within its limit: it
 // reads the child's resident set a hundred times a second and kills the
-// child once it passes the limit plus Margin. The address-space limit the
+// child once it has held more than the limit plus Margin for Grace (time
+// for a child that watches its own memory to stop by itself, and say why),
+// or at once past the limit plus an eighth plus Margin. The address-space limit the
 // child sets itself (see limitMemory) is only the backstop against one
 // allocation far past the limit: address space is not memory (a Go heap
 // that grows a table by doubling keeps the old table's address space after
@@ -28,6 +33,10 @@ type Watch struct {
 // watchPoll is how often a Watch reads the child's resident memory.
 const watchPoll = 10 * time.Millisecond
 
+// Grace is how long a Watch lets a child stay past its limit plus Margin
+// (but not past an eighth more) before killing it.
+const Grace = 500 * time.Millisecond
+
 // WatchMemory starts watching the started child p under limit (0: no
 // watch). Stop it once the child has been waited for.
 func WatchMemory(p *os.Process, limit uint64) *Watch {
@@ -42,6 +51,7 @@ func WatchMemory(p *os.Process, limit uint64) *Watch {
 		defer close(w.done)
 		tick := time.NewTicker(watchPoll)
 		defer tick.Stop()
+		var over time.Time // since when the child is past its limit
 		for {
 			select {
 			case <-w.stop:
@@ -52,14 +62,28 @@ func WatchMemory(p *os.Process, limit uint64) *Watch {
 			if !ok {
 				return // the child is gone, or there is no /proc here
 			}
-			if rss*page > limit+Margin {
-				w.killed.Store(rss * page)
+			rss *= page
+			switch {
+			case rss <= limit+Margin:
+				over = time.Time{}
+				continue
+			case over.IsZero():
+				over = time.Now()
+			}
+			if rss > limit+limit/8+Margin || time.Since(over) > Grace {
+				w.killed.Store(rss)
 				p.Kill()
 				return
 			}
 		}
 	}()
 	return w
+}
+
+// signaled reports whether a signal ended the child.
+func signaled(exit *exec.ExitError) bool {
+	ws, ok := exit.ProcessState.Sys().(syscall.WaitStatus)
+	return ok && ws.Signaled()
 }
 
 // residentPages reads the resident set, in pages, from a statm file.
@@ -83,10 +107,12 @@ func (w *Watch) Stop() {
 }
 
 // Death is Death for the watched child: a child the watch killed died for
-// want of memory, a *LimitError whose Resident is what it held then.
+// want of memory, a *LimitError whose Resident is what it held then. A
+// child that exited by itself before the kill landed did not.
 func (w *Watch) Death(err error, runtimeText []byte) error {
 	w.Stop()
-	if rss := w.killed.Load(); rss > 0 && err != nil {
+	var exit *exec.ExitError
+	if rss := w.killed.Load(); rss > 0 && errors.As(err, &exit) && signaled(exit) {
 		return &LimitError{Limit: w.limit, Resident: rss, Line: "killed by the watch at " + strconv.FormatUint(rss>>20, 10) + " MB resident"}
 	}
 	return Death(err, runtimeText, w.limit)
