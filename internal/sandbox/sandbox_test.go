@@ -51,6 +51,18 @@ func init() {
 		grown = table
 		return 0
 	})
+	Register("test-brief", func() int {
+		// Hold a little past the limit and Margin for less than Grace,
+		// then let go and exit: a child that stops by itself in time is
+		// not killed.
+		b := make([]byte, testLimit+Margin+16<<20)
+		for i := 0; i < len(b); i += 4096 {
+			b[i] = 1
+		}
+		time.Sleep(Grace / 5)
+		sink = append(sink, b)
+		return 0
+	})
 	Register("test-panic", func() int { panic("something\nwent wrong") })
 	Register("test-sleep", func() int { time.Sleep(time.Minute); return 0 })
 	Register("test-limit", func() int {
@@ -109,6 +121,7 @@ func TestDeath(t *testing.T) {
 		}, -2},
 		// One allocation far past the limit fails at once.
 		{"test-huge", func(err error) bool { var le *LimitError; return errors.As(err, &le) && le.Resident == 0 }, -2},
+		{"test-brief", func(err error) bool { return err == nil }, 0},
 		{"test-double", func(err error) bool { var le *LimitError; return err == nil || errors.As(err, &le) && le.Resident > 0 }, -1},
 		{"test-panic", func(err error) bool {
 			var ce *CrashError
