@@ -4,10 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	"go.starlark.net/resolve"
@@ -98,7 +101,7 @@ type ruleset struct {
 // Errors are one line: "FILE:LINE:COL: message" for syntax and runtime
 // errors, "FILE: message" for a missing function or a bad declaration.
 func Load(path string, opt Options) (sente.Family, error) {
-	src, err := os.ReadFile(path)
+	src, err := readFile(path)
 	if err != nil {
 		return sente.Family{}, err
 	}
@@ -152,6 +155,48 @@ func Load(path string, opt Options) (sente.Family, error) {
 		Params:  rs.params,
 		New:     rs.newGame,
 	}, nil
+}
+
+// readFile reads a rules file, refusing at once a path that is not a
+// regular file (a named pipe, a device, a directory, or a symbolic link
+// to one): reading a named pipe would wait for a writer, and a device can
+// give bytes without end. The file is opened without waiting (a named pipe
+// otherwise blocks in open until a writer comes) and its kind is read from
+// what was opened, so a path swapped after the check is not read either.
+func readFile(path string) ([]byte, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if kind := fileKind(info.Mode()); kind != "" {
+		return nil, fmt.Errorf("%s: %s, not a regular file; a rules file is a regular file of Starlark code ending in .star", path, kind)
+	}
+	return io.ReadAll(f)
+}
+
+// fileKind names the kind of a file that is not regular ("" for a regular
+// file).
+func fileKind(mode fs.FileMode) string {
+	switch {
+	case mode.IsRegular():
+		return ""
+	case mode.IsDir():
+		return "a directory"
+	case mode&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case mode&fs.ModeSocket != 0:
+		return "a socket"
+	case mode&fs.ModeCharDevice != 0:
+		return "a character device"
+	case mode&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file"
 }
 
 // predeclaredNames are the names a rules file has beyond Starlark's

@@ -36,6 +36,7 @@ const childMode = "cli"
 const (
 	messagesFD = 3 // the command's own messages and progress
 	stagedFD   = 4 // the temporary files it writes before renaming them
+	// stateFD (5, state.go) is how far its work has come.
 )
 
 // ttyEnv tells a child that the parent's standard error is a terminal.
@@ -47,8 +48,9 @@ func init() { sandbox.Register(childMode, childMain) }
 func childMain() int {
 	syscall.CloseOnExec(messagesFD) // not for dot
 	syscall.CloseOnExec(stagedFD)
+	syscall.CloseOnExec(stateFD)
 	messages := os.NewFile(messagesFD, "messages")
-	proc := process{child: true, exitOnOvertime: true, staged: os.NewFile(stagedFD, "staged")}
+	proc := process{child: true, exitOnOvertime: true, staged: os.NewFile(stagedFD, "staged"), state: os.NewFile(stateFD, "state")}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	return proc.run(ctx, os.Args[1:], os.Stdin, os.Stdout, messages, os.Getenv(ttyEnv) == "1")
@@ -88,6 +90,13 @@ func runChild(ctx context.Context, args []string, command string, limit uint64, 
 		return 0, false
 	}
 	defer stagedR.Close()
+	stateR, stateW, err := os.Pipe()
+	if err != nil {
+		messagesW.Close()
+		stagedW.Close()
+		return 0, false
+	}
+	defer stateR.Close()
 
 	var crash sandbox.RuntimeText
 	// Ctrl-C reaches the child from the terminal, or from here: the child
@@ -101,16 +110,19 @@ func runChild(ctx context.Context, args []string, command string, limit uint64, 
 		defer out.close()
 		cmd.Stdout = out
 	}
-	cmd.ExtraFiles = []*os.File{messagesW, stagedW}
+	cmd.ExtraFiles = []*os.File{messagesW, stagedW, stateW}
 	if tty {
 		cmd.Env = append(cmd.Env, ttyEnv+"=1")
 	}
 	err = cmd.Start()
 	messagesW.Close()
 	stagedW.Close()
+	stateW.Close()
 	if err != nil {
 		return 0, false
 	}
+	watch := sandbox.WatchMemory(cmd.Process, limit)
+	defer watch.Stop()
 
 	var forwarding sync.WaitGroup
 	forwarding.Go(func() { io.Copy(stderr, messagesR) })
@@ -119,6 +131,15 @@ func runChild(ctx context.Context, args []string, command string, limit uint64, 
 		sc := bufio.NewScanner(stagedR)
 		for sc.Scan() {
 			temps = append(temps, sc.Text())
+		}
+	})
+	var state workState // the child's last word on its work
+	forwarding.Go(func() {
+		sc := bufio.NewScanner(stateR)
+		for sc.Scan() {
+			if st, ok := parseState(sc.Text()); ok {
+				state = st
+			}
 		}
 	})
 	waited := make(chan error, 1)
@@ -139,7 +160,7 @@ func runChild(ctx context.Context, args []string, command string, limit uint64, 
 	}
 	forwarding.Wait()
 
-	death := sandbox.Death(werr, crash.Bytes(), limit)
+	death := watch.Death(werr, crash.Bytes())
 	status = cmd.ProcessState.ExitCode()
 	if death == nil && status == 0 {
 		if out != nil {
@@ -169,16 +190,18 @@ func runChild(ctx context.Context, args []string, command string, limit uint64, 
 		fmt.Fprintln(stderr, "sente: interrupted")
 		return 130, true
 	}
-	message, status := deathMessage(death, rulesFileIn(args), limit)
+	message, status := deathMessage(death, rulesFileIn(args), limit, state)
 	fmt.Fprintf(stderr, "sente: %s\n", message)
 	return status, true
 }
 
 // deathMessage says in one line why a child died, and gives the exit
-// status: 2 when a rules file was in use (its code is input, and input
-// that asks for too much is bad input), 1 otherwise (the work outgrew the
-// limit, or sente has a bug).
-func deathMessage(death error, file string, limit uint64) (string, int) {
+// status. Out of memory under a limit, st (the child's last word on its
+// work) says whether its solve outgrew the limit (status 1) or a rules
+// file's code asked for too much (status 2: bad input); see outOfMemory.
+// Other deaths with a rules file in use are blamed on its code (2); without
+// one, the work outgrew the system or sente has a bug (1).
+func deathMessage(death error, file string, limit uint64, st workState) (string, int) {
 	var limited *sandbox.LimitError
 	var crash *sandbox.CrashError
 	allowed := "--max-memory=" + solve.FormatSize(limit) + " allows"
@@ -186,12 +209,12 @@ func deathMessage(death error, file string, limit uint64) (string, int) {
 		allowed = "the system could give"
 	}
 	switch {
+	case errors.As(death, &limited) && limit > 0:
+		return outOfMemory(st, file, limited.Resident, limit)
 	case errors.As(death, &limited) && file != "":
 		return fmt.Sprintf("%s: the rules file's code needed more memory than %s", file, allowed), 2
-	case errors.As(death, &limited) && limit == 0:
-		return fmt.Sprintf("out of memory: the work needed more memory than %s; choose smaller parameters", allowed), 1
 	case errors.As(death, &limited):
-		return fmt.Sprintf("memory limit reached: the work needed more memory than %s; choose smaller parameters or raise --max-memory", allowed), 1
+		return fmt.Sprintf("out of memory: the work needed more memory than %s; choose smaller parameters", allowed), 1
 	case errors.As(death, &crash) && file != "":
 		return fmt.Sprintf("%s: the rules file's code crashed sente (%s)", file, crash.Line), 2
 	case errors.As(death, &crash):

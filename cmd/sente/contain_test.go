@@ -13,6 +13,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"sente/internal/sandbox"
+	"sente/solve"
 )
 
 // TestMain lets the test binary be the child of the commands run by
@@ -166,26 +167,47 @@ func TestSpool(t *testing.T) {
 }
 
 // TestDeathMessage: a child's death is one line with the status of its
-// cause: 2 when a rules file's code was running, 1 otherwise.
+// cause. Out of memory, the child's last word on its work says whose
+// fault it was: the solve's, which had grown to most of the limit while it
+// advanced (1, with how far it came), or a rules file's code, which asked
+// for the memory before the solve held half the limit (2).
 func TestDeathMessage(t *testing.T) {
-	const limit = 1 << 30
+	const limit = 8 << 30
+	const gb = 1 << 30
+	exploring := workState{Phase: "exploring", Done: 14_000_000, Held: 6 * gb, SolveHeld: 6 * gb}
+	tiered := workState{Phase: "solving", Tier: 12, Tiered: true, Tiers: true, Done: 3_500_000, Total: 9_100_000, Held: 7 * gb, SolveHeld: 7 * gb}
+	stalled := workState{Phase: "exploring", Done: 1000, Held: 200 << 20, SolveHeld: 100 << 20}
 	tests := []struct {
+		name   string
 		death  error
 		file   string
+		state  workState
 		want   string
 		status int
 	}{
-		{&sandbox.LimitError{Limit: limit}, "loop.star", "loop.star: the rules file's code needed more memory than --max-memory=1G allows", 2},
-		{&sandbox.LimitError{Limit: limit}, "", "memory limit reached: the work needed more memory than --max-memory=1G allows; choose smaller parameters or raise --max-memory", 1},
-		{&sandbox.CrashError{Line: "fatal error: stack overflow"}, "deep.star", "deep.star: the rules file's code crashed sente (fatal error: stack overflow)", 2},
-		{&sandbox.CrashError{Line: "panic: oops"}, "", "internal error, please report it: panic: oops", 1},
-		{&sandbox.SignalError{Signal: syscall.SIGKILL}, "", "the work was ended by a signal (killed); the system may have run out of memory", 1},
+		{"file's code, nothing solved", &sandbox.LimitError{Limit: limit}, "loop.star", workState{}, "loop.star: the rules file's code needed more memory than --max-memory=8G allows", 2},
+		{"file's code, the solve small", &sandbox.LimitError{Limit: limit}, "loop.star", stalled, "loop.star: the rules file's code needed more memory than --max-memory=8G allows", 2},
+		{"the solve of a file", &sandbox.LimitError{Limit: limit}, "big.star", exploring, "the solve of big.star ran out of memory: 14.0 million positions explored, 6G held, over --max-memory=8G; a tier() in the file or a larger --max-memory lets it go further", 1},
+		{"the watch's figure", &sandbox.LimitError{Limit: limit, Resident: 8*gb + 40<<20}, "big.star", exploring, "the solve of big.star ran out of memory: 14.0 million positions explored, 8G held, over --max-memory=8G; a tier() in the file or a larger --max-memory lets it go further", 1},
+		{"a file with tiers, solved without", &sandbox.LimitError{Limit: limit}, "big.star", workState{Phase: "exploring", Done: 14_000_000, Tiers: true, Held: 6 * gb, SolveHeld: 6 * gb}, "the solve of big.star ran out of memory: 14.0 million positions explored, 6G held, over --max-memory=8G; smaller parameters or a larger --max-memory let it go further", 1},
+		{"a tiered file", &sandbox.LimitError{Limit: limit}, "big.star", tiered, "the solve of big.star ran out of memory: tier 12, solving: 3.5 million of 9.1 million positions, 7G held, over --max-memory=8G; smaller parameters or a larger --max-memory let it go further", 1},
+		{"a built-in game", &sandbox.LimitError{Limit: limit}, "", exploring, "memory limit reached: the solve ran out of memory: 14.0 million positions explored, 6G held, over --max-memory=8G; choose smaller parameters or raise --max-memory", 1},
+		{"a built-in game, no progress", &sandbox.LimitError{Limit: limit, Resident: 8 * gb}, "", workState{}, "memory limit reached: the process held 8G, more than --max-memory=8G; choose smaller parameters or raise --max-memory", 1},
+		{"a crash in a file", &sandbox.CrashError{Line: "fatal error: stack overflow"}, "deep.star", exploring, "deep.star: the rules file's code crashed sente (fatal error: stack overflow)", 2},
+		{"a crash", &sandbox.CrashError{Line: "panic: oops"}, "", workState{}, "internal error, please report it: panic: oops", 1},
+		{"a signal", &sandbox.SignalError{Signal: syscall.SIGKILL}, "", workState{}, "the work was ended by a signal (killed); the system may have run out of memory", 1},
 	}
 	for _, tt := range tests {
-		got, status := deathMessage(tt.death, tt.file, limit)
-		if got != tt.want || status != tt.status {
-			t.Errorf("deathMessage(%v, %q) = %q, %d; want %q, %d", tt.death, tt.file, got, status, tt.want, tt.status)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			got, status := deathMessage(tt.death, tt.file, limit, tt.state)
+			if got != tt.want || status != tt.status {
+				t.Errorf("deathMessage(%v, %q) = %q, %d; want %q, %d", tt.death, tt.file, got, status, tt.want, tt.status)
+			}
+			// What the parent reads of the child's state is what it wrote.
+			if back, ok := parseState(tt.state.line()); !ok || back != tt.state {
+				t.Errorf("parseState(%q) = %+v, %v", tt.state.line(), back, ok)
+			}
+		})
 	}
 	// Without a limit, the system's memory ran out.
 	for _, tt := range []struct {
@@ -197,9 +219,31 @@ func TestDeathMessage(t *testing.T) {
 		{&sandbox.LimitError{}, "loop.star", "loop.star: the rules file's code needed more memory than the system could give", 2},
 		{&sandbox.LimitError{}, "", "out of memory: the work needed more memory than the system could give; choose smaller parameters", 1},
 	} {
-		got, status := deathMessage(tt.death, tt.file, 0)
+		got, status := deathMessage(tt.death, tt.file, 0, workState{})
 		if got != tt.want || status != tt.status {
 			t.Errorf("deathMessage(%v, %q) = %q, %d; want %q, %d", tt.death, tt.file, got, status, tt.want, tt.status)
+		}
+	}
+}
+
+// TestStateSampler: memory held while the engine advances is the solve's;
+// memory asked for while it stands still (one call of a rules file's
+// functions) is not.
+func TestStateSampler(t *testing.T) {
+	var s stateSampler
+	s.note(solve.Progress{Phase: solve.PhaseExploring, Done: 10})
+	if st := s.sample(100); st.SolveHeld != 100 || st.Held != 100 {
+		t.Errorf("after progress: %+v, want the solve to hold 100", st)
+	}
+	s.note(solve.Progress{Phase: solve.PhaseExploring, Done: 20})
+	s.sample(200)
+	st := s.sample(5000) // no progress since: inside one call
+	if st.SolveHeld != 200 || st.Held != 5000 {
+		t.Errorf("standing still: %+v, want the solve at 200 of 5000 held", st)
+	}
+	for _, bad := range []string{"", "1 2 3", "a 2 3 4 5 0 exploring", "1 -2 3 4 5 0 x", "1 2 3 4 5 2 x"} {
+		if _, ok := parseState(bad); ok {
+			t.Errorf("parseState(%q) accepted", bad)
 		}
 	}
 }
@@ -216,5 +260,51 @@ func TestSandboxedInterrupted(t *testing.T) {
 	}
 	if took := time.Since(start); took > 5*time.Second {
 		t.Errorf("took %v to stop", took)
+	}
+}
+
+// TestRulesFileNotRegular: a .star path that is not a regular file (a
+// named pipe, which would block a reader, a device, a directory, or a
+// symbolic link to one) is refused at once: one line, status 2, nothing on
+// stdout.
+func TestRulesFileNotRegular(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "pipe.star")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("no named pipes here: %v", err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "dir.star"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(fifo, filepath.Join(dir, "link.star")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/dev/null", filepath.Join(dir, "null.star")); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ file, kind string }{
+		{"pipe.star", "a named pipe"},
+		{"link.star", "a named pipe"},
+		{"dir.star", "a directory"},
+		{"null.star", "a character device"},
+	}
+	for _, tt := range tests {
+		for _, command := range []string{"solve", "describe"} {
+			t.Run(tt.file+"/"+command, func(t *testing.T) {
+				path := filepath.Join(dir, tt.file)
+				done := make(chan result, 1)
+				go func() { done <- runCLI(t, context.Background(), "", command, path) }()
+				var r result
+				select {
+				case r = <-done:
+				case <-time.After(10 * time.Second):
+					t.Fatal("still waiting after 10 s: the file was read")
+				}
+				want := "sente: " + path + ": " + tt.kind + ", not a regular file; a rules file is a regular file of Starlark code ending in .star\n"
+				if r.status != 2 || r.stdout != "" || r.stderr != want {
+					t.Errorf("status %d, stdout %q, stderr %q; want 2, nothing, %q", r.status, r.stdout, r.stderr, want)
+				}
+			})
+		}
 	}
 }

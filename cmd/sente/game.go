@@ -40,6 +40,7 @@ func (e *env) openSpec(spec sente.Spec) (sente.Game, error) {
 		return nil, usageError{err}
 	}
 	e.opened = append(e.opened, g)
+	e.state.opened(g)
 	return g, nil
 }
 

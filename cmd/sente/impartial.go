@@ -136,20 +136,30 @@ type heapProgress struct {
 	e           *env
 	start, last time.Time
 	shown       bool
+	plain       plainLines // where stderr is not a terminal
 }
 
-func newHeapProgress(e *env) *heapProgress { return &heapProgress{e: e, start: time.Now()} }
+func newHeapProgress(e *env) *heapProgress {
+	start := e.now()
+	return &heapProgress{e: e, start: start, plain: plainLines{every: e.progressEvery, last: start}}
+}
 
 func (p *heapProgress) report(reached int, fraction float64) {
-	if !p.e.tty {
+	now := p.e.now()
+	if fraction <= 0 {
 		return
 	}
-	now := time.Now()
-	if now.Sub(p.start) < time.Second || now.Sub(p.last) < 200*time.Millisecond || fraction <= 0 {
+	left := time.Duration(float64(now.Sub(p.start)) * (1 - fraction) / fraction).Round(time.Second)
+	if !p.e.tty {
+		if p.plain.due(now) {
+			fmt.Fprintf(p.e.stderr, "sente: progress: computing Grundy values: G(%d) reached, %.0f%%, about %s left\n", reached, 100*fraction, left)
+		}
+		return
+	}
+	if now.Sub(p.start) < time.Second || now.Sub(p.last) < 200*time.Millisecond {
 		return
 	}
 	p.last, p.shown = now, true
-	left := time.Duration(float64(now.Sub(p.start)) * (1 - fraction) / fraction).Round(time.Second)
 	fmt.Fprintf(p.e.stderr, "\r\033[Kcomputing Grundy values: G(%d) reached, %.0f%%, about %s left (Ctrl-C stops)", reached, 100*fraction, left)
 }
 

@@ -70,6 +70,22 @@ type env struct {
 	// files are this run's files waiting for the command to succeed (see
 	// fileStage).
 	files fileStage
+	// state is how far the work has come, for the message when it runs
+	// out of memory (state.go).
+	state *stateSampler
+	// progressEvery is how often progress is written when stderr is not a
+	// terminal (0: plainProgressEvery, a minute), and clock the time
+	// (nil: time.Now); tests set them.
+	progressEvery time.Duration
+	clock         func() time.Time
+}
+
+// now is the time by the env's clock.
+func (e *env) now() time.Time {
+	if e.clock != nil {
+		return e.clock()
+	}
+	return time.Now()
 }
 
 // usageError marks bad input: it ends with exit status 2.
@@ -104,6 +120,11 @@ type process struct {
 	// staged, in a child, tells the parent the name of each temporary file
 	// as it is created, so that the parent removes it if the child dies.
 	staged *os.File
+	// state, in a child, tells the parent how far the work has come (see
+	// state.go).
+	state *os.File
+	// progressEvery is env.progressEvery, for tests.
+	progressEvery time.Duration
 }
 
 // run is main without the process, the tests' way in: it runs every
@@ -167,7 +188,13 @@ func (proc process) run(ctx context.Context, args []string, stdin io.Reader, std
 	}
 	ctx, stopWatch := watchMemory(ctx, limit)
 	defer stopWatch()
-	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, tty: tty, maxMemory: limit, serveMemory: serveMemory}
+	var stateOut io.Writer
+	if proc.state != nil {
+		stateOut = proc.state
+	}
+	sampler := startSampler(stateOut)
+	defer sampler.close()
+	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, tty: tty, maxMemory: limit, serveMemory: serveMemory, state: sampler, progressEvery: proc.progressEvery}
 	e.files.staged = proc.staged
 	if !interactive(kctx.Command()) && !proc.child {
 		// Nothing reaches stdout unless the whole command succeeds. (A
@@ -206,15 +233,14 @@ func (proc process) run(ctx context.Context, args []string, stdin io.Reader, std
 		var usage usageError
 		var fileErr *rules.Error
 		if m, ok := memoryLimitOf(ctx); ok {
-			// Too much memory for built-in game's parameters is a failure
-			// while working; for a rules file, its code or its game asked
-			// for too much: bad input.
-			if file := rulesFileIn(args); file != "" {
-				fmt.Fprintf(stderr, "sente: %s: %v\n", file, m)
-				return 2
+			// A solve that outgrew the limit is a failure while working; a
+			// rules file's code that asked for too much is bad input.
+			message, status := outOfMemory(sampler.current(), rulesFileIn(args), m.held, m.limit)
+			if tty {
+				fmt.Fprint(stderr, "\r\033[K") // over a progress line
 			}
-			fmt.Fprintf(stderr, "sente: %v\n", m)
-			return 1
+			fmt.Fprintf(stderr, "sente: %s\n", message)
+			return status
 		}
 		switch {
 		case errors.Is(err, context.Canceled):

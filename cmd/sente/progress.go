@@ -2,20 +2,24 @@ package main
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"sente/solve"
 )
 
-// progress shows how far a solve has come on stderr, when stderr is a
-// terminal and the solve has run for more than a second: the positions done,
-// and the time left once the total is known (solving), or the game's own
-// bound on the positions while exploring.
+// progress shows how far a solve has come on stderr. When stderr is a
+// terminal and the solve has run for more than a second, one line redrawn
+// in place: the positions done, and the time left once the total is known
+// (solving), or the game's own bound on the positions while exploring.
+// When it is not (a log of a batch run), a plain line a minute (see
+// plainLines), so that long work shows life without filling the log.
 type progress struct {
 	e     *env
 	start time.Time
 	last  time.Time
 	shown bool
+	plain plainLines
 	// atMost is the game's bound on its positions (sente.Estimator), 0
 	// when it has none.
 	atMost float64
@@ -26,16 +30,21 @@ type progress struct {
 }
 
 func newProgress(e *env) *progress {
-	return &progress{e: e, start: time.Now()}
+	start := e.now()
+	return &progress{e: e, start: start, plain: plainLines{every: e.progressEvery, last: start}}
 }
 
 func (p *progress) report(r solve.Progress) {
-	if !p.e.tty {
-		return
-	}
-	now := time.Now()
+	p.e.state.note(r)
+	now := p.e.now()
 	if r.Phase != p.phase {
 		p.phase, p.phaseStart, p.phaseDone = r.Phase, now, r.Done
+	}
+	if !p.e.tty {
+		if p.plain.due(now) {
+			fmt.Fprintf(p.e.stderr, "sente: progress: %s\n", p.plainLine(r, now))
+		}
+		return
 	}
 	if now.Sub(p.start) < time.Second || now.Sub(p.last) < 200*time.Millisecond {
 		return
@@ -65,6 +74,62 @@ func (p *progress) line(r solve.Progress, now time.Time) string {
 		return s
 	}
 	return fmt.Sprintf("%s: %d positions", r.Phase, r.Done)
+}
+
+// plainLine is the line a minute for r at now: the tier if any, the
+// phase, the positions done (of the total, when known), the rate, and the
+// time left when known.
+func (p *progress) plainLine(r solve.Progress, now time.Time) string {
+	var b strings.Builder
+	if r.Tiered {
+		fmt.Fprintf(&b, "tier %d, ", r.Tier)
+	}
+	fmt.Fprintf(&b, "%s: %d", r.Phase, r.Done)
+	if r.Total > 0 {
+		fmt.Fprintf(&b, " of %d positions (%.0f%%)", r.Total, 100*float64(r.Done)/float64(r.Total))
+	} else {
+		b.WriteString(" positions")
+	}
+	elapsed := now.Sub(p.phaseStart)
+	done := r.Done - p.phaseDone
+	if elapsed > 0 && done > 0 {
+		fmt.Fprintf(&b, ", %s a second", solve.FormatCount(float64(done)/elapsed.Seconds()))
+	}
+	switch {
+	case r.Total > 0:
+		if left, ok := timeLeft(done, r.Total-r.Done, elapsed); ok {
+			b.WriteString(", about " + left + " left")
+		}
+	case p.atMost > 0:
+		if left, ok := timeLeft(done, int(min(p.atMost, 1<<62))-r.Done, elapsed); ok {
+			b.WriteString(", at most " + left + " left")
+		}
+	}
+	return b.String()
+}
+
+// plainLines paces the progress lines written where stderr is not a
+// terminal: one every interval (a minute, unless a test says otherwise),
+// the first an interval after the work began.
+type plainLines struct {
+	every time.Duration
+	last  time.Time
+}
+
+// plainProgressEvery is how often plain progress lines are written.
+const plainProgressEvery = time.Minute
+
+// due reports whether a line is due at now, and if so counts it written.
+func (l *plainLines) due(now time.Time) bool {
+	every := l.every
+	if every <= 0 {
+		every = plainProgressEvery
+	}
+	if now.Sub(l.last) < every {
+		return false
+	}
+	l.last = now
+	return true
 }
 
 // timeLeft says how long the rest takes at the rate seen so far: done in

@@ -93,6 +93,8 @@ func call(ctx context.Context, req request, lim Limits) (*response, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("cannot start a process for the rules file: %w", err)
 	}
+	watch := sandbox.WatchMemory(cmd.Process, lim.Memory)
+	defer watch.Stop()
 	maxBytes := lim.MaxBytes
 	if maxBytes <= 0 {
 		maxBytes = 1 << 30
@@ -106,7 +108,7 @@ func call(ctx context.Context, req request, lim Limits) (*response, error) {
 	case ctx.Err() != nil:
 		return nil, ctx.Err()
 	case waitErr != nil:
-		if death := sandbox.Death(waitErr, said.Bytes(), lim.Memory); death != nil {
+		if death := watch.Death(waitErr, said.Bytes()); death != nil {
 			return nil, fmt.Errorf("%s: the process running the rules file %w", req.Path, death)
 		}
 		return nil, fmt.Errorf("%s: the process running the rules file failed: %v", req.Path, waitErr)

@@ -14,6 +14,9 @@ import (
 type LimitError struct {
 	// Limit is the limit the child ran under, in bytes.
 	Limit uint64
+	// Resident is the resident memory the child held when a Watch killed
+	// it, in bytes; 0 when it died of a failed allocation.
+	Resident uint64
 	// Line is the runtime's own line, as "fatal error: runtime: out of
 	// memory"; for logs, not for users.
 	Line string

@@ -19,7 +19,9 @@
 //		var crash sandbox.RuntimeText
 //		cmd := sandbox.Command(ctx, "cli", limit, args...)
 //		cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, &out, &crash
-//		err := sandbox.Death(cmd.Run(), crash.Bytes(), limit)
+//		cmd.Start()
+//		watch := sandbox.WatchMemory(cmd.Process, limit)
+//		err := watch.Death(cmd.Wait(), crash.Bytes())
 //		var le *sandbox.LimitError
 //		if errors.As(err, &le) { ... }
 //	}
@@ -46,12 +48,19 @@
 // linux/amd64 before main runs (the page allocator's and the heap index's
 // reservations, PROT_NONE, almost none of it resident), and each thread
 // started through the C library (where the program is linked with it, as
-// a program using net is) has a stack of 8 MB of address space. So the
-// child sets its limit to what it has mapped when Init runs, plus the limit
-// the parent gave, plus Margin for the runtime's metadata, plus, with the C
-// library, the stacks of a few more threads. The heap and everything else
-// the child maps after Init fits in that; its resident memory stays below
-// the limit plus about Margin (the reservations are not resident).
+// a program using net is) has a stack of 8 MB of address space. Nor does
+// the heap give address space back: it releases the pages of what it freed
+// but keeps them mapped, and a table grown by doubling leaves behind the
+// address space of every smaller copy, several times what it holds. So the
+// child sets its limit to what it has mapped when Init runs, plus four
+// times the limit the parent gave, plus Margin for the runtime's metadata,
+// plus, with the C library, the stacks of a few more threads: a backstop
+// that fails at once one allocation far past the limit. What the child
+// holds is watched instead: WatchMemory, in the parent, reads the child's
+// resident memory a hundred times a second and kills it once it passes the
+// limit plus Margin; its Death is then a *LimitError with Resident set.
+// (The command line's child also cancels its own work once the memory its
+// runtime holds, Held, passes the limit.)
 //
 // The child also gets MALLOC_ARENA_MAX=1: the C library otherwise reserves
 // 64 MB of address space for each thread that calls malloc, which would eat

@@ -26,7 +26,8 @@ func childAttr() *syscall.SysProcAttr {
 }
 
 // limitMemory sets the process's address-space limit to what it maps now,
-// plus limit, plus Margin, plus, where threads are the C library's (the
+// plus addressSpaceFactor times limit (address space is not memory: see
+// Watch), plus Margin, plus, where threads are the C library's (the
 // program is linked with it), the stacks of a few more threads than it runs
 // now. Such a stack is RLIMIT_STACK's size (the C library's default for new
 // threads), at most 8 MB counted. Threads past those fit in what the heap
@@ -46,7 +47,7 @@ func limitMemory(limit uint64) error {
 		}
 		stacks = extraThreads * threadStack
 	}
-	as := mapped + limit + Margin + stacks
+	as := mapped + addressSpaceFactor*limit + Margin + stacks
 	if as < limit { // overflow: no limit to speak of
 		return nil
 	}
@@ -55,6 +56,16 @@ func limitMemory(limit uint64) error {
 	}
 	return nil
 }
+
+// addressSpaceFactor is how many times its memory limit a child may map.
+// A Go heap keeps the address space of what it released, and a table grown
+// by doubling leaves the address space of every smaller copy (up to four
+// times the table when it grows by a quarter): with the limit itself as
+// the bound, a table of 229 MB died under a 1G limit, holding 745 MB, and a
+// solve holding 6.07 GB under 8G. Four times the limit lets a heap reach
+// its limit, which the watches (the child's own and the parent's Watch)
+// hold it to, while still failing at once an allocation far past it.
+const addressSpaceFactor = 4
 
 // extraThreads is how many threads started after Init get a stack counted
 // outside the limit: the garbage collector's workers and a few blocked in

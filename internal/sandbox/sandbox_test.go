@@ -5,13 +5,17 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 )
 
-var sink [][]byte
+var (
+	sink  [][]byte
+	grown []uint64
+)
 
 func init() {
 	Register("test-exit", func() int { return 3 })
@@ -29,6 +33,33 @@ func init() {
 	Register("test-huge", func() int {
 		b := make([]byte, 8<<30)
 		b[len(b)-1] = 1
+		sink = append(sink, b)
+		return 0
+	})
+	Register("test-double", func() int {
+		// Grow one table by appending to 40% of the limit, as an engine's
+		// tables grow, with the garbage collector told of the limit as the
+		// command line tells it. The copies left behind keep address space
+		// but not memory: the child must not die of a failed allocation
+		// (under an address-space limit of the limit itself it did, holding
+		// about 200 MB), only of what it holds.
+		debug.SetMemoryLimit(testLimit)
+		var table []uint64
+		for len(table) < testLimit/8*4/10 {
+			table = append(table, uint64(len(table)))
+		}
+		grown = table
+		return 0
+	})
+	Register("test-brief", func() int {
+		// Hold a little past the limit and Margin for less than Grace,
+		// then let go and exit: a child that stops by itself in time is
+		// not killed.
+		b := make([]byte, testLimit+Margin+16<<20)
+		for i := 0; i < len(b); i += 4096 {
+			b[i] = 1
+		}
+		time.Sleep(Grace / 5)
 		sink = append(sink, b)
 		return 0
 	})
@@ -58,15 +89,15 @@ func runChild(t *testing.T, mode string) (error, *exec.Cmd) {
 	var text RuntimeText
 	cmd := Command(ctx, mode, testLimit)
 	cmd.Stderr = &text
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	watch := WatchMemory(cmd.Process, testLimit)
 	if mode == "test-sleep" {
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
 		time.Sleep(100 * time.Millisecond)
 		cmd.Process.Signal(syscall.SIGKILL)
-		return Death(cmd.Wait(), text.Bytes(), testLimit), cmd
 	}
-	return Death(cmd.Run(), text.Bytes(), testLimit), cmd
+	return watch.Death(cmd.Wait(), text.Bytes()), cmd
 }
 
 func TestDeath(t *testing.T) {
@@ -83,8 +114,15 @@ func TestDeath(t *testing.T) {
 	}{
 		{"test-exit", func(err error) bool { return err == nil }, 3},
 		{"test-limit", func(err error) bool { return err == nil }, 0},
-		{"test-grow", func(err error) bool { var le *LimitError; return errors.As(err, &le) && le.Limit == testLimit }, -2},
-		{"test-huge", func(err error) bool { var le *LimitError; return errors.As(err, &le) }, -2},
+		// Killed by the watch, its resident memory past the limit.
+		{"test-grow", func(err error) bool {
+			var le *LimitError
+			return errors.As(err, &le) && le.Limit == testLimit && le.Resident > testLimit
+		}, -2},
+		// One allocation far past the limit fails at once.
+		{"test-huge", func(err error) bool { var le *LimitError; return errors.As(err, &le) && le.Resident == 0 }, -2},
+		{"test-brief", func(err error) bool { return err == nil }, 0},
+		{"test-double", func(err error) bool { var le *LimitError; return err == nil || errors.As(err, &le) && le.Resident > 0 }, -1},
 		{"test-panic", func(err error) bool {
 			var ce *CrashError
 			return errors.As(err, &ce) && ce.Line == "panic: something" && err.Error() == "crashed: panic: something"

@@ -1,0 +1,156 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"sente/solve"
+)
+
+// TestPlainProgress: where stderr is not a terminal, progress is one plain
+// line a minute (the interval a test may shorten), with the tier, the
+// phase, the positions, the rate and the time left when known; nothing
+// redrawn in place.
+func TestPlainProgress(t *testing.T) {
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	type report struct {
+		at time.Duration
+		r  solve.Progress
+	}
+	tests := []struct {
+		name    string
+		every   time.Duration
+		atMost  float64
+		reports []report
+		want    []string
+	}{
+		{
+			name: "exploring, a line a minute",
+			reports: []report{
+				{0, solve.Progress{Phase: solve.PhaseExploring, Done: 0}},
+				{30 * time.Second, solve.Progress{Phase: solve.PhaseExploring, Done: 1_500_000}},
+				{61 * time.Second, solve.Progress{Phase: solve.PhaseExploring, Done: 3_050_000}},
+				{90 * time.Second, solve.Progress{Phase: solve.PhaseExploring, Done: 4_500_000}},
+				{122 * time.Second, solve.Progress{Phase: solve.PhaseExploring, Done: 6_100_000}},
+			},
+			want: []string{
+				"sente: progress: exploring: 3050000 positions, 50000 a second",
+				"sente: progress: exploring: 6100000 positions, 50000 a second",
+			},
+		},
+		{
+			name:   "exploring under the game's bound",
+			atMost: 10_000_000,
+			reports: []report{
+				{0, solve.Progress{Phase: solve.PhaseExploring}},
+				{100 * time.Second, solve.Progress{Phase: solve.PhaseExploring, Done: 2_000_000}},
+			},
+			want: []string{"sente: progress: exploring: 2000000 positions, 20000 a second, at most 7 min left"},
+		},
+		{
+			name: "a tier, solving, with the time left",
+			reports: []report{
+				{0, solve.Progress{Phase: solve.PhaseSolving, Tier: 7, Tiered: true, Total: 4_000_000}},
+				{80 * time.Second, solve.Progress{Phase: solve.PhaseSolving, Tier: 7, Tiered: true, Done: 1_000_000, Total: 4_000_000}},
+			},
+			want: []string{"sente: progress: tier 7, solving: 1000000 of 4000000 positions (25%), 12500 a second, about 4 min left"},
+		},
+		{
+			name:  "a shorter interval",
+			every: 10 * time.Second,
+			reports: []report{
+				{0, solve.Progress{Phase: solve.PhaseExploring}},
+				{5 * time.Second, solve.Progress{Phase: solve.PhaseExploring, Done: 10}},
+				{10 * time.Second, solve.Progress{Phase: solve.PhaseExploring, Done: 20}},
+				{20 * time.Second, solve.Progress{Phase: solve.PhaseExploring, Done: 40}},
+			},
+			want: []string{
+				"sente: progress: exploring: 20 positions, 2 a second",
+				"sente: progress: exploring: 40 positions, 2 a second",
+			},
+		},
+		{
+			name: "short work says nothing",
+			reports: []report{
+				{0, solve.Progress{Phase: solve.PhaseExploring}},
+				{59 * time.Second, solve.Progress{Phase: solve.PhaseExploring, Done: 5}},
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			now := t0
+			var stderr bytes.Buffer
+			e := &env{stderr: &stderr, progressEvery: tt.every, clock: func() time.Time { return now }}
+			p := newProgress(e)
+			p.atMost = tt.atMost
+			for _, r := range tt.reports {
+				now = t0.Add(r.at)
+				p.report(r.r)
+			}
+			p.done()
+			var got []string
+			if stderr.Len() > 0 {
+				got = strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+			}
+			if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+				t.Errorf("stderr:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+			if strings.ContainsAny(stderr.String(), "\r\033") {
+				t.Errorf("stderr %q redraws in place", stderr.String())
+			}
+		})
+	}
+}
+
+// TestPlainProgressCommand: a command run with stderr not a terminal
+// writes its plain progress lines on stderr and nothing more on stdout
+// than without them.
+func TestPlainProgressCommand(t *testing.T) {
+	args := []string{"solve", "connect4:w=4,h=4", "--engine", "hash"}
+	var quiet, out, stderr bytes.Buffer
+	if status := run(context.Background(), args, strings.NewReader(""), &quiet, &stderr, false); status != 0 || stderr.Len() != 0 {
+		t.Fatalf("status %d, stderr %q", status, stderr.String())
+	}
+	status := process{progressEvery: time.Nanosecond}.run(context.Background(), args, strings.NewReader(""), &out, &stderr, false)
+	if status != 0 {
+		t.Fatalf("status %d, stderr %q", status, stderr.String())
+	}
+	if mask(t, out.String()) != mask(t, quiet.String()) {
+		t.Errorf("stdout with progress:\n%s\nwithout:\n%s", out.String(), quiet.String())
+	}
+	lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+	if len(lines) < 2 {
+		t.Fatalf("stderr %q: want progress lines", stderr.String())
+	}
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "sente: progress: ") || !strings.Contains(l, " positions") {
+			t.Errorf("stderr line %q", l)
+		}
+	}
+}
+
+// TestPlainHeapProgress: the search of a heap game's values writes its
+// plain line a minute too.
+func TestPlainHeapProgress(t *testing.T) {
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	now := t0
+	var stderr bytes.Buffer
+	p := newHeapProgress(&env{stderr: &stderr, clock: func() time.Time { return now }})
+	for _, step := range []struct {
+		at       time.Duration
+		reached  int
+		fraction float64
+	}{{30 * time.Second, 100, 0.1}, {60 * time.Second, 200, 0.25}, {90 * time.Second, 300, 0.4}} {
+		now = t0.Add(step.at)
+		p.report(step.reached, step.fraction)
+	}
+	p.done()
+	want := "sente: progress: computing Grundy values: G(200) reached, 25%, about 3m0s left\n"
+	if stderr.String() != want {
+		t.Errorf("stderr %q, want %q", stderr.String(), want)
+	}
+}

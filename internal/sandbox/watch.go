@@ -1,0 +1,119 @@
+package sandbox
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+)
+
+// A Watch keeps a running child's resident memory within its limit: it
+// reads the child's resident set a hundred times a second and kills the
+// child once it has held more than the limit plus Margin for Grace (time
+// for a child that watches its own memory to stop by itself, and say why),
+// or at once past the limit plus an eighth plus Margin. The address-space limit the
+// child sets itself (see limitMemory) is only the backstop against one
+// allocation far past the limit: address space is not memory (a Go heap
+// that grows a table by doubling keeps the old table's address space after
+// releasing its pages), so that limit is twice --max-memory, and it is the
+// watch that holds the child to what it may hold.
+type Watch struct {
+	limit  uint64
+	stop   chan struct{}
+	done   chan struct{}
+	once   sync.Once
+	killed atomic.Uint64 // the resident memory the child was killed at, 0 if not
+}
+
+// watchPoll is how often a Watch reads the child's resident memory.
+const watchPoll = 10 * time.Millisecond
+
+// Grace is how long a Watch lets a child stay past its limit plus Margin
+// (but not past an eighth more) before killing it.
+const Grace = 500 * time.Millisecond
+
+// WatchMemory starts watching the started child p under limit (0: no
+// watch). Stop it once the child has been waited for.
+func WatchMemory(p *os.Process, limit uint64) *Watch {
+	w := &Watch{limit: limit, stop: make(chan struct{}), done: make(chan struct{})}
+	if limit == 0 || p == nil {
+		close(w.done)
+		return w
+	}
+	statm := "/proc/" + strconv.Itoa(p.Pid) + "/statm"
+	page := uint64(os.Getpagesize())
+	go func() {
+		defer close(w.done)
+		tick := time.NewTicker(watchPoll)
+		defer tick.Stop()
+		var over time.Time // since when the child is past its limit
+		for {
+			select {
+			case <-w.stop:
+				return
+			case <-tick.C:
+			}
+			rss, ok := residentPages(statm)
+			if !ok {
+				return // the child is gone, or there is no /proc here
+			}
+			rss *= page
+			switch {
+			case rss <= limit+Margin:
+				over = time.Time{}
+				continue
+			case over.IsZero():
+				over = time.Now()
+			}
+			if rss > limit+limit/8+Margin || time.Since(over) > Grace {
+				w.killed.Store(rss)
+				p.Kill()
+				return
+			}
+		}
+	}()
+	return w
+}
+
+// signaled reports whether a signal ended the child.
+func signaled(exit *exec.ExitError) bool {
+	ws, ok := exit.ProcessState.Sys().(syscall.WaitStatus)
+	return ok && ws.Signaled()
+}
+
+// residentPages reads the resident set, in pages, from a statm file.
+func residentPages(statm string) (uint64, bool) {
+	b, err := os.ReadFile(statm)
+	if err != nil {
+		return 0, false
+	}
+	fields := bytes.Fields(b)
+	if len(fields) < 2 {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(string(fields[1]), 10, 64)
+	return n, err == nil
+}
+
+// Stop ends the watch and waits for its end.
+func (w *Watch) Stop() {
+	w.once.Do(func() { close(w.stop) })
+	<-w.done
+}
+
+// Death is Death for the watched child: a child the watch killed died for
+// want of memory, a *LimitError whose Resident is what it held then. A
+// child that exited by itself before the kill landed did not.
+func (w *Watch) Death(err error, runtimeText []byte) error {
+	w.Stop()
+	var exit *exec.ExitError
+	if rss := w.killed.Load(); rss > 0 && errors.As(err, &exit) && signaled(exit) {
+		return &LimitError{Limit: w.limit, Resident: rss, Line: "killed by the watch at " + strconv.FormatUint(rss>>20, 10) + " MB resident"}
+	}
+	return Death(err, runtimeText, w.limit)
+}
