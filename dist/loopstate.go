@@ -174,6 +174,10 @@ func (s *loopState) startQueue(ties bool) {
 // loopRound is a round of retrograde analysis on one shard of a loopy
 // tier; run is what the round does to the shard's state, apart from Beam
 // and the work directory, so that it can be tested on a state alone.
+// Its rules (tags, Settles, Tells, LostAt) are solve's; its loop is its
+// own, since a shard settles one level a round from a sorted queue in its
+// state and tells other shards by messages, where the engines' loops keep
+// a tier's queue in memory (BENCHMARKS.md, "One retrograde kernel?").
 type loopRound struct {
 	Tier  int
 	Lo    uint64 // the shard's first rank

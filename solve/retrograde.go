@@ -1,10 +1,6 @@
 package solve
 
 import (
-	"context"
-	"runtime"
-	"sync/atomic"
-
 	"sente"
 	"sente/explore"
 )
@@ -30,52 +26,114 @@ func newRetrograde(n int) *retrograde {
 	}
 }
 
+func (c *retrograde) isSettled(id uint32) bool { return c.settled[id/64]&(1<<(id%64)) != 0 }
+func (c *retrograde) settle(id uint32)         { c.settled[id/64] |= 1 << (id % 64) }
+
 // solve settles every position of the tier whose out entry is still zero,
-// and propagates the settled ones to their parents in the tier, through
-// the level kernel (levelKernel) that the tier engine runs too.
+// and propagates the settled ones to their parents in the tier.
+//
+// Its rules are levels.go's, shared with the tier engine and sente-dist;
+// its loop is its own, serial, with plain counters. Run through the tier
+// engine's level-parallel kernel (atomic pending bits and counters, each
+// level's entries shared among the workers; prototype 36d0e6a) it took
+// 1.53 times as long on BenchmarkRetrograde and 1.20 on teeko 4×4 with
+// three pieces (medians of five alternations on two cores; BENCHMARKS.md,
+// "One retrograde kernel?"): its steps are too small for the atomics and
+// the level barriers to pay.
 func (c *retrograde) solve(t *explore.Tier, out []packed, graph explore.KeyGraph) error {
-	workers := runtime.GOMAXPROCS(0)
-	if graph.Serial {
-		workers = 1
-	}
-	pending := c.settled // the bitset serves as the kernel's pending bits
-	clear(pending)
-	for id := range out {
-		if out[id] == 0 {
-			pending[id/64] |= 1 << (id % 64)
+	var parentKeys []uint64
+	eachParent := func(id uint32, fn func(p uint32)) {
+		if graph.Parents == nil {
+			for _, p := range c.preds.Of(id) {
+				fn(p)
+			}
+			return
 		}
-	}
-	k := &levelKernel[uint32, hashLevels]{
-		g:       hashLevels{c: c, t: t, out: out, graph: graph, bufs: make([]hashBuf, workers), workers: workers},
-		pending: pending, workers: make([]levelWorker, workers), chunk: 4096, part: "a tier",
+		parentKeys = graph.Parents(parentKeys[:0], t.Keys[id])
+		for _, key := range parentKeys {
+			if p, ok := t.Find(key); ok {
+				fn(uint32(p))
+			}
+		}
 	}
 
 	// Wins and losses.
-	var q Levels[uint64]
+	var q Levels[uint32]
 	for id := range out {
 		switch v := out[id].value(); {
 		case v == sente.Win || v == sente.Lose:
-			q.Push(out[id].remoteness(), Entry(uint64(id), TagSettled))
+			q.Push(out[id].remoteness(), uint32(id))
 		case v == sente.Unknown && c.win[id] != infinity:
-			q.Push(c.win[id], Entry(uint64(id), TagWin))
+			q.Push(c.win[id], uint32(id))
 		}
 	}
-	if err := k.run(q, false); err != nil {
-		return err
+	for r := uint32(0); r < uint32(len(q)); r++ {
+		if err := checkRemoteness(r + 1); err != nil {
+			return err
+		}
+		for i := 0; i < len(q[r]); i++ {
+			id := q[r][i]
+			if c.isSettled(id) {
+				continue
+			}
+			c.settle(id)
+			if out[id] == 0 {
+				if c.win[id] != infinity {
+					out[id] = pack(sente.Win, r)
+				} else {
+					out[id] = pack(sente.Lose, r)
+				}
+			}
+			tell := Tells(out[id].value(), false)
+			eachParent(id, func(p uint32) {
+				if c.isSettled(p) || out[p] != 0 {
+					return
+				}
+				if tell == TellWin {
+					if r+1 < c.win[p] {
+						c.win[p] = r + 1
+						q.Push(r+1, p)
+					}
+					return
+				}
+				c.count[p]--
+				if c.count[p] == 0 && c.win[p] == infinity {
+					q.Push(LostAt(r, c.loseMax[p]), p)
+				}
+			})
+		}
+		q[r] = nil
 	}
 
 	// Ties: what neither side can win, a tie reached as soon as possible.
+	clear(c.settled)
 	q = q[:0]
 	for id := range out {
 		switch v := out[id].value(); {
 		case v == sente.Tie:
-			q.Push(out[id].remoteness(), Entry(uint64(id), TagSettled))
+			q.Push(out[id].remoteness(), uint32(id))
 		case v == sente.Unknown && c.tie[id] != infinity:
-			q.Push(c.tie[id], Entry(uint64(id), TagWin))
+			q.Push(c.tie[id], uint32(id))
 		}
 	}
-	if err := k.run(q, true); err != nil {
-		return err
+	for r := uint32(0); r < uint32(len(q)); r++ {
+		for i := 0; i < len(q[r]); i++ {
+			id := q[r][i]
+			if c.isSettled(id) {
+				continue
+			}
+			c.settle(id)
+			if out[id] == 0 {
+				out[id] = pack(sente.Tie, r)
+			}
+			eachParent(id, func(p uint32) {
+				if out[p] == 0 && r+1 < c.tie[p] {
+					c.tie[p] = r + 1
+					q.Push(r+1, p)
+				}
+			})
+		}
+		q[r] = nil
 	}
 
 	// What is left is endless play.
@@ -86,61 +144,3 @@ func (c *retrograde) solve(t *explore.Tier, out []packed, graph explore.KeyGraph
 	}
 	return nil
 }
-
-// hashLevels is the hashing engine's levelGraph.
-type hashLevels struct {
-	c       *retrograde
-	t       *explore.Tier
-	out     []packed
-	graph   explore.KeyGraph
-	bufs    []hashBuf
-	workers int
-}
-
-// hashBuf is one worker's buffers, padded to a cache line.
-type hashBuf struct {
-	keys []uint64
-	ids  []uint32
-	_    [64]byte
-}
-
-func (g hashLevels) settle(id uint64, v sente.Value, level uint32) error {
-	if err := checkRemoteness(level); err != nil {
-		return err
-	}
-	g.out[id] = pack(v, level)
-	return nil
-}
-
-func (g hashLevels) value(id uint64) sente.Value { return g.out[id].value() }
-
-func (g hashLevels) parents(w int, id uint64) ([]uint32, error) {
-	if g.graph.Parents == nil {
-		return g.c.preds.Of(uint32(id)), nil
-	}
-	b := &g.bufs[w]
-	b.keys = g.graph.Parents(b.keys[:0], g.t.Keys[id])
-	b.ids = b.ids[:0]
-	for _, key := range b.keys {
-		if p, ok := g.t.Find(key); ok {
-			b.ids = append(b.ids, uint32(p))
-		}
-	}
-	return b.ids, nil
-}
-
-func (g hashLevels) countDown(p uint64) bool { return atomic.AddInt32(&g.c.count[p], -1) == 0 }
-
-func (g hashLevels) lossAt(_ int, p uint64, level uint32) (uint32, bool, error) {
-	return LostAt(level, g.c.loseMax[p]), g.c.win[p] == infinity, nil
-}
-
-// chunks runs a level's short lists on the calling goroutine.
-func (g hashLevels) chunks(n, chunk uint64, fn func(w int, lo, hi uint64) error) error {
-	if g.workers == 1 || n <= chunk {
-		return fn(0, 0, n)
-	}
-	return forBlocks(context.Background(), g.workers, n, chunk, fn)
-}
-
-func (hashLevels) levelDone(uint32) {}

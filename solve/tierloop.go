@@ -270,10 +270,8 @@ func (e *tierEngine) solveRetrograde(ctx context.Context, t int, cells []store.C
 		return err
 	}
 	counts := unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(counter))), len(counter)/4)
-	r := &tierRetrograde{ctx: ctx, e: e, t: t, cells: cells, childCells: childCells, pending: pending, counts: counts,
+	r := &tierRetrograde{e: e, t: t, cells: cells, childCells: childCells, pending: pending, counts: counts,
 		total: countBits(pending), workers: make([]retroWorker, e.workers)}
-	k := &levelKernel[uint64, tierLevels]{g: tierLevels{r}, pending: pending, workers: make([]levelWorker, e.workers),
-		chunk: max(tierBlock/16, 4), part: fmt.Sprintf("solve by tiers: tier %d", t)}
 
 	// Wins and losses.
 	var q Levels[uint64]
@@ -281,7 +279,7 @@ func (e *tierEngine) solveRetrograde(ctx context.Context, t int, cells []store.C
 	for _, w := range wins {
 		q.Push(w.level, Entry(w.rank, TagWin))
 	}
-	if err := k.run(q, false); err != nil {
+	if err := r.run(ctx, q, false); err != nil {
 		return err
 	}
 
@@ -291,7 +289,7 @@ func (e *tierEngine) solveRetrograde(ctx context.Context, t int, cells []store.C
 	for _, w := range ties {
 		q.Push(w.level, Entry(w.rank, TagWin))
 	}
-	if err := k.run(q, true); err != nil {
+	if err := r.run(ctx, q, true); err != nil {
 		return err
 	}
 
@@ -299,15 +297,17 @@ func (e *tierEngine) solveRetrograde(ctx context.Context, t int, cells []store.C
 	return nil
 }
 
-// tierRetrograde is one loopy tier's retrograde analysis: what the level
-// kernel (levelKernel) asks of the tier engine, through tierLevels.
+// tierRetrograde is one loopy tier's retrograde analysis. Its rules are
+// levels.go's, shared with the hashing engine and sente-dist; its loop is
+// its own, since the hashing engine's serial loop would leave a core idle
+// (dōbutsu shōgi: 6m29s against 4m34s) and the hashing engine run through
+// this one was slower (BENCHMARKS.md, "One retrograde kernel?").
 type tierRetrograde struct {
-	ctx        context.Context
 	e          *tierEngine
 	t          int
 	cells      []store.Cell
 	childCells [][]store.Cell
-	pending    []uint64 // the kernel's, cleared atomically
+	pending    []uint64 // cleared atomically
 	counts     []uint32 // the one-byte counters, four to a word, counted down atomically
 	total      uint64   // pending after the first pass, for progress
 	settled    atomic.Uint64
@@ -320,64 +320,130 @@ type retroWorker struct {
 	sc      scratch
 	parents []uint64
 	ranks   []uint64
+	next    []uint64    // queued for the next level, entries as Levels holds them
+	later   []levelRank // queued for levels after it, an entry (Entry) for a rank
 	_       [64]byte
 }
 
-// tierLevels is the tier engine's levelGraph.
-type tierLevels struct{ r *tierRetrograde }
-
-func (g tierLevels) settle(rank uint64, v sente.Value, level uint32) error {
-	if err := checkCell(level); err != nil {
-		return err
+// run works through the queue, level by level: wins and losses, or ties
+// when ties is set.
+//
+// What a level queues for the next is the workers' own lists, handed on as
+// they are rather than copied into the queue: the largest levels of dōbutsu
+// shōgi hold hundreds of millions of entries.
+func (r *tierRetrograde) run(ctx context.Context, q Levels[uint64], ties bool) error {
+	e := r.e
+	chunk := max(tierBlock/16, 4)
+	var carried [][]uint64 // queued for this level by the workers of the last
+	for level := uint32(0); level < uint32(len(q)) || len(carried) > 0; level++ {
+		lists := carried
+		if level < uint32(len(q)) {
+			lists = append(lists, q[level])
+			q[level] = nil
+		}
+		carried = nil
+		for _, entries := range lists {
+			err := e.parallelChunks(ctx, uint64(len(entries)), chunk, func(w int, lo, hi uint64) error {
+				rw := &r.workers[w]
+				for _, entry := range entries[lo:hi] {
+					if err := r.step(rw, level, entry, ties); err != nil {
+						return err
+					}
+				}
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+		}
+		for w := range r.workers {
+			rw := &r.workers[w]
+			if len(rw.next) > 0 {
+				carried = append(carried, rw.next)
+				rw.next = nil
+			}
+			for _, n := range rw.later {
+				if n.level <= level {
+					return fmt.Errorf("solve by tiers: retrograde analysis of tier %d queued rank %d at level %d from level %d", r.t, EntryID(n.rank), n.level, level)
+				}
+				q.Push(n.level, n.rank)
+			}
+			rw.later = rw.later[:0]
+		}
+		e.report(r.t, r.settled.Load(), r.total, PhaseSettlingLoops)
 	}
-	g.r.cells[rank] = store.Pack(v, int(level))
-	g.r.settled.Add(1)
 	return nil
 }
 
-func (g tierLevels) value(rank uint64) sente.Value { return g.r.cells[rank].Value() }
-
-// parents lists the pending parents of rank in the tier, each once. A game
-// that ranks by symmetry gives several parent keys of one rank (mirror
-// images that each move to the rank's position), and the counter counts a
-// settled child once.
-func (g tierLevels) parents(w int, rank uint64) ([]uint64, error) {
-	rw := &g.r.workers[w]
-	return g.r.e.parentRanks(&rw.parents, &rw.ranks, g.r.t, rank, g.r.pending)
-}
-
-func (g tierLevels) countDown(p uint64) bool {
-	shift := (p % 4) * 8
-	return atomic.AddUint32(&g.r.counts[p/4], -(uint32(1)<<shift))>>shift&0xff == 0
-}
-
-// lossAt reads p's children in child tiers again, which a tier does not
-// keep: lost at LostAt, unless one of them offers a win (queued already).
-func (g tierLevels) lossAt(w int, p uint64, level uint32) (uint32, bool, error) {
-	r := g.r
-	key, err := r.e.unrank(r.t, p)
-	if err != nil {
-		return 0, false, err
+// step settles one queued entry at level, unless it is settled already,
+// and tells its pending parents: a loss makes them wins, a win counts
+// their open children down and makes a loss of the last, a tie makes them
+// ties. What it queues goes to the worker's lists.
+func (r *tierRetrograde) step(rw *retroWorker, level uint32, entry uint64, ties bool) error {
+	e, t := r.e, r.t
+	rank, tag := EntryID(entry), EntryTag(entry)
+	if tag != TagSettled {
+		bit := uint64(1) << (rank % 64)
+		if atomic.AndUint64(&r.pending[rank/64], ^bit)&bit == 0 {
+			return nil // settled already
+		}
+		if err := checkCell(level); err != nil {
+			return err
+		}
+		r.cells[rank] = store.Pack(Settles(tag, ties), int(level))
+		r.settled.Add(1)
 	}
-	kids, err := r.e.childPositions(&r.workers[w].sc, r.t, key)
-	if err != nil {
-		return 0, false, err
+	tell := Tells(r.cells[rank].Value(), ties)
+	if tell == TellNothing {
+		return nil
 	}
-	b := newBest()
-	for _, kid := range kids {
-		if kid.Tier != r.t {
-			b.add(r.childCells[kid.Tier][kid.Rank])
+	ps, err := r.pendingParents(rw, rank)
+	if err != nil {
+		return err
+	}
+	for _, p := range ps {
+		if tell == TellWin {
+			rw.next = append(rw.next, Entry(p, TagWin))
+			continue
+		}
+		shift := (p % 4) * 8
+		if atomic.AddUint32(&r.counts[p/4], -(uint32(1)<<shift))>>shift&0xff != 0 {
+			continue
+		}
+		// Every child in the tier is won, the last now: lost, unless a
+		// child tier offers a win (queued already).
+		key, err := e.unrank(t, p)
+		if err != nil {
+			return err
+		}
+		kids, err := e.childPositions(&rw.sc, t, key)
+		if err != nil {
+			return err
+		}
+		b := newBest()
+		for _, kid := range kids {
+			if kid.Tier != t {
+				b.add(r.childCells[kid.Tier][kid.Rank])
+			}
+		}
+		if b.win != infinity {
+			continue
+		}
+		if at := LostAt(level, b.loseMax); at == level+1 {
+			rw.next = append(rw.next, Entry(p, TagLose))
+		} else {
+			rw.later = append(rw.later, levelRank{at, Entry(p, TagLose)})
 		}
 	}
-	return LostAt(level, b.loseMax), b.win == infinity, nil
+	return nil
 }
 
-func (g tierLevels) chunks(n, chunk uint64, fn func(w int, lo, hi uint64) error) error {
-	return g.r.e.parallelChunks(g.r.ctx, n, chunk, fn)
-}
-
-func (g tierLevels) levelDone(uint32) {
-	g.r.e.report(g.r.t, g.r.settled.Load(), g.r.total, PhaseSettlingLoops)
+// pendingParents lists the ranks of the pending parents of rank in the
+// tier, each once, in the worker's buffer. A game that ranks by symmetry
+// gives several parent keys of one rank (mirror images that each move to
+// the rank's position), and the counter counts a settled child once.
+func (r *tierRetrograde) pendingParents(rw *retroWorker, rank uint64) ([]uint64, error) {
+	return r.e.parentRanks(&rw.parents, &rw.ranks, r.t, rank, r.pending)
 }
 
 // parentRanks lists the ranks in tier t of the parents of rank that are in
