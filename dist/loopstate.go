@@ -16,17 +16,18 @@ const (
 	none16  = 0xffff
 )
 
-// Tags of queued entries, as the tier engine's.
+// Tags of queued entries: the tier engine's.
 const (
-	tagSettled uint8 = iota // settled already: tell its parents
-	tagWin                  // won at its level (tied, among ties) unless settled
-	tagLose                 // lost at its level unless settled
+	tagSettled = solve.TagSettled // settled already: tell its parents
+	tagWin     = solve.TagWin     // won at its level (tied, among ties) unless settled
+	tagLose    = solve.TagLose    // lost at its level unless settled
 )
 
+// entry is a queued offset of the shard.
 type entry struct {
 	Level uint32
 	Off   uint32
-	Tag   uint8
+	Tag   solve.Tag
 }
 
 // loopState is a shard of a loopy tier between rounds.
@@ -100,7 +101,7 @@ func (s *loopState) encode() []byte {
 	for _, e := range s.Queue {
 		b = le.AppendUint32(b, e.Level)
 		b = le.AppendUint32(b, e.Off)
-		b = append(b, e.Tag)
+		b = append(b, byte(e.Tag))
 	}
 	return b
 }
@@ -140,7 +141,7 @@ func decodeLoopState(b []byte, n uint64) (*loopState, error) {
 	}
 	s.Queue = make([]entry, q)
 	for i := range s.Queue {
-		s.Queue[i] = entry{le.Uint32(p[9*i:]), le.Uint32(p[9*i+4:]), p[9*i+8]}
+		s.Queue[i] = entry{le.Uint32(p[9*i:]), le.Uint32(p[9*i+4:]), solve.Tag(p[9*i+8])}
 	}
 	return s, nil
 }
@@ -173,6 +174,10 @@ func (s *loopState) startQueue(ties bool) {
 // loopRound is a round of retrograde analysis on one shard of a loopy
 // tier; run is what the round does to the shard's state, apart from Beam
 // and the work directory, so that it can be tested on a state alone.
+// Its rules (tags, Settles, Tells, LostAt) are solve's; its loop is its
+// own, since a shard settles one level a round from a sorted queue in its
+// state and tells other shards by messages, where the engines' loops keep
+// a tier's queue in memory (BENCHMARKS.md, "One retrograde kernel?").
 type loopRound struct {
 	Tier  int
 	Lo    uint64 // the shard's first rank
@@ -213,7 +218,8 @@ func (r loopRound) run(s *loopState, told *messages, parents func(rank uint64) (
 			}
 			s.Count[o]--
 			if s.Count[o] == 0 && s.Win[o] == none16 {
-				s.Queue = append(s.Queue, entry{max(r.Level, uint32(s.Loss[o])), o, tagLose})
+				// The child was won at the level before this round's.
+				s.Queue = append(s.Queue, entry{solve.LostAt(r.Level-1, uint32(s.Loss[o])), o, tagLose})
 			}
 		}
 	}
@@ -227,8 +233,8 @@ func (r loopRound) run(s *loopState, told *messages, parents func(rank uint64) (
 		return int(a.Tag) - int(b.Tag)
 	})
 	tellParents := func(o uint32, v sente.Value) error {
-		lost := v == sente.Lose || r.Ties && v == sente.Tie
-		if !lost && (r.Ties || v != sente.Win) {
+		told := solve.Tells(v, r.Ties)
+		if told == solve.TellNothing {
 			return nil
 		}
 		ps, err := parents(r.Lo + uint64(o))
@@ -236,7 +242,7 @@ func (r loopRound) run(s *loopState, told *messages, parents func(rank uint64) (
 			return err
 		}
 		for _, p := range ps {
-			tell(p, lost)
+			tell(p, told == solve.TellWin)
 		}
 		return nil
 	}
@@ -261,13 +267,7 @@ func (r loopRound) run(s *loopState, told *messages, parents func(rank uint64) (
 		if r.Level > store.MaxRemoteness {
 			return fmt.Errorf("tier %d: remoteness %d passes the %d plies a stored cell holds", r.Tier, r.Level, store.MaxRemoteness)
 		}
-		v := sente.Win
-		switch {
-		case r.Ties:
-			v = sente.Tie
-		case e.Tag == tagLose:
-			v = sente.Lose
-		}
+		v := solve.Settles(e.Tag, r.Ties)
 		clearBit(s.Pending, uint64(e.Off))
 		s.Cells[e.Off] = store.Pack(v, int(r.Level))
 		if err := tellParents(e.Off, v); err != nil {

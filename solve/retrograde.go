@@ -8,7 +8,7 @@ import (
 // retrograde holds what solving the moves inside one tier needs, per
 // position: the children not yet known to be won (count, which ties and
 // draws among higher-tier children hold above zero for good), the best win
-// and tie found so far, and the longest loss.
+// and tie found so far, and the slowest loss through higher tiers.
 type retrograde struct {
 	count             []int32
 	win, tie, loseMax []uint32
@@ -29,20 +29,17 @@ func newRetrograde(n int) *retrograde {
 func (c *retrograde) isSettled(id uint32) bool { return c.settled[id/64]&(1<<(id%64)) != 0 }
 func (c *retrograde) settle(id uint32)         { c.settled[id/64] |= 1 << (id % 64) }
 
-// bucketQueue hands out positions in order of remoteness; every push is for
-// a remoteness above the one being handed out, so one pass over the buckets
-// suffices. With one bucket per level it is a first-in first-out queue.
-type bucketQueue [][]uint32
-
-func (q *bucketQueue) push(r uint32, id uint32) {
-	for uint32(len(*q)) <= r {
-		*q = append(*q, nil)
-	}
-	(*q)[r] = append((*q)[r], id)
-}
-
 // solve settles every position of the tier whose out entry is still zero,
 // and propagates the settled ones to their parents in the tier.
+//
+// Its rules are levels.go's, shared with the tier engine and sente-dist;
+// its loop is its own, serial, with plain counters. Run through the tier
+// engine's level-parallel kernel (atomic pending bits and counters, each
+// level's entries shared among the workers; prototype 36d0e6a) it took
+// 1.53 times as long on BenchmarkRetrograde and 1.20 on teeko 4×4 with
+// three pieces (medians of five alternations on two cores; BENCHMARKS.md,
+// "One retrograde kernel?"): its steps are too small for the atomics and
+// the level barriers to pay.
 func (c *retrograde) solve(t *explore.Tier, out []packed, graph explore.KeyGraph) error {
 	var parentKeys []uint64
 	eachParent := func(id uint32, fn func(p uint32)) {
@@ -61,13 +58,13 @@ func (c *retrograde) solve(t *explore.Tier, out []packed, graph explore.KeyGraph
 	}
 
 	// Wins and losses.
-	var q bucketQueue
+	var q Levels[uint32]
 	for id := range out {
 		switch v := out[id].value(); {
 		case v == sente.Win || v == sente.Lose:
-			q.push(out[id].remoteness(), uint32(id))
+			q.Push(out[id].remoteness(), uint32(id))
 		case v == sente.Unknown && c.win[id] != infinity:
-			q.push(c.win[id], uint32(id))
+			q.Push(c.win[id], uint32(id))
 		}
 	}
 	for r := uint32(0); r < uint32(len(q)); r++ {
@@ -87,22 +84,21 @@ func (c *retrograde) solve(t *explore.Tier, out []packed, graph explore.KeyGraph
 					out[id] = pack(sente.Lose, r)
 				}
 			}
-			lost := out[id].value() == sente.Lose
+			tell := Tells(out[id].value(), false)
 			eachParent(id, func(p uint32) {
 				if c.isSettled(p) || out[p] != 0 {
 					return
 				}
-				if lost {
+				if tell == TellWin {
 					if r+1 < c.win[p] {
 						c.win[p] = r + 1
-						q.push(r+1, p)
+						q.Push(r+1, p)
 					}
 					return
 				}
 				c.count[p]--
-				c.loseMax[p] = max(c.loseMax[p], r+1)
 				if c.count[p] == 0 && c.win[p] == infinity {
-					q.push(c.loseMax[p], p)
+					q.Push(LostAt(r, c.loseMax[p]), p)
 				}
 			})
 		}
@@ -115,9 +111,9 @@ func (c *retrograde) solve(t *explore.Tier, out []packed, graph explore.KeyGraph
 	for id := range out {
 		switch v := out[id].value(); {
 		case v == sente.Tie:
-			q.push(out[id].remoteness(), uint32(id))
+			q.Push(out[id].remoteness(), uint32(id))
 		case v == sente.Unknown && c.tie[id] != infinity:
-			q.push(c.tie[id], uint32(id))
+			q.Push(c.tie[id], uint32(id))
 		}
 	}
 	for r := uint32(0); r < uint32(len(q)); r++ {
@@ -133,7 +129,7 @@ func (c *retrograde) solve(t *explore.Tier, out []packed, graph explore.KeyGraph
 			eachParent(id, func(p uint32) {
 				if out[p] == 0 && r+1 < c.tie[p] {
 					c.tie[p] = r + 1
-					q.push(r+1, p)
+					q.Push(r+1, p)
 				}
 			})
 		}

@@ -242,32 +242,15 @@ func (e *tierEngine) iterate(ctx context.Context, t int, cells []store.Cell, chi
 	}
 }
 
-// bucketRanks hands out ranks in order of level, as bucketQueue does; the
-// low two bits of an entry say what it is (entry tags below).
-type bucketRanks [][]uint64
-
-const (
-	tagSettled = iota // settled already: only pass its value on to its parents
-	tagWin            // won at this level, unless settled earlier
-	tagLose           // lost at this level, unless settled earlier
-)
-
-func (q *bucketRanks) push(level uint32, rank uint64, tag uint64) {
-	for uint32(len(*q)) <= level {
-		*q = append(*q, nil)
-	}
-	(*q)[level] = append((*q)[level], rank<<2|tag)
-}
-
 // pushSettled queues, at its remoteness, every reachable rank the first
 // pass settled with a value keep accepts, so that its parents hear of it.
-func (q *bucketRanks) pushSettled(reach []uint64, cells []store.Cell, keep func(sente.Value) bool) {
+func pushSettled(q *Levels[uint64], reach []uint64, cells []store.Cell, keep func(sente.Value) bool) {
 	for wi, word := range reach {
 		for word != 0 {
 			r := uint64(wi)*64 + uint64(bits.TrailingZeros64(word))
 			word &= word - 1
 			if keep(cells[r].Value()) {
-				q.push(uint32(cells[r].Remoteness()), r, tagSettled)
+				q.Push(uint32(cells[r].Remoteness()), Entry(r, TagSettled))
 			}
 		}
 	}
@@ -303,10 +286,10 @@ func (e *tierEngine) solveRetrograde(ctx context.Context, t int, cells []store.C
 		total: countBits(pending), workers: make([]retroWorker, e.workers)}
 
 	// Wins and losses.
-	var q bucketRanks
-	q.pushSettled(e.reach[t], cells, func(v sente.Value) bool { return v == sente.Win || v == sente.Lose })
+	var q Levels[uint64]
+	pushSettled(&q, e.reach[t], cells, func(v sente.Value) bool { return v == sente.Win || v == sente.Lose })
 	for _, w := range wins {
-		q.push(w.level, w.rank, tagWin)
+		q.Push(w.level, Entry(w.rank, TagWin))
 	}
 	if err := r.run(ctx, q, false); err != nil {
 		return err
@@ -314,9 +297,9 @@ func (e *tierEngine) solveRetrograde(ctx context.Context, t int, cells []store.C
 
 	// Ties, as soon as possible.
 	q = q[:0]
-	q.pushSettled(e.reach[t], cells, func(v sente.Value) bool { return v == sente.Tie })
+	pushSettled(&q, e.reach[t], cells, func(v sente.Value) bool { return v == sente.Tie })
 	for _, w := range ties {
-		q.push(w.level, w.rank, tagWin)
+		q.Push(w.level, Entry(w.rank, TagWin))
 	}
 	if err := r.run(ctx, q, true); err != nil {
 		return err
@@ -326,7 +309,11 @@ func (e *tierEngine) solveRetrograde(ctx context.Context, t int, cells []store.C
 	return nil
 }
 
-// tierRetrograde is one loopy tier's retrograde analysis.
+// tierRetrograde is one loopy tier's retrograde analysis. Its rules are
+// levels.go's, shared with the hashing engine and sente-dist; its loop is
+// its own, since the hashing engine's serial loop would leave a core idle
+// (dōbutsu shōgi: 6m29s against 4m34s) and the hashing engine run through
+// this one was slower (BENCHMARKS.md, "One retrograde kernel?").
 type tierRetrograde struct {
 	e          *tierEngine
 	t          int
@@ -345,8 +332,8 @@ type retroWorker struct {
 	sc      scratch
 	parents []uint64
 	ranks   []uint64
-	next    []uint64    // queued for the next level, as bucketRanks holds them
-	later   []levelRank // queued for levels after it, the tag in the rank's low bits
+	next    []uint64    // queued for the next level, entries as Levels holds them
+	later   []levelRank // queued for levels after it, an entry (Entry) for a rank
 	_       [64]byte
 }
 
@@ -356,7 +343,7 @@ type retroWorker struct {
 // What a level queues for the next is the workers' own lists, handed on as
 // they are rather than copied into the queue: the largest levels of dōbutsu
 // shōgi hold hundreds of millions of entries.
-func (r *tierRetrograde) run(ctx context.Context, q bucketRanks, ties bool) error {
+func (r *tierRetrograde) run(ctx context.Context, q Levels[uint64], ties bool) error {
 	e := r.e
 	chunk := max(tierBlock/16, 4)
 	var carried [][]uint64 // queued for this level by the workers of the last
@@ -389,9 +376,9 @@ func (r *tierRetrograde) run(ctx context.Context, q bucketRanks, ties bool) erro
 			}
 			for _, n := range rw.later {
 				if n.level <= level {
-					return fmt.Errorf("solve by tiers: retrograde analysis of tier %d queued rank %d at level %d from level %d", r.t, n.rank>>2, n.level, level)
+					return fmt.Errorf("solve by tiers: retrograde analysis of tier %d queued rank %d at level %d from level %d", r.t, EntryID(n.rank), n.level, level)
 				}
-				q.push(n.level, n.rank>>2, n.rank&3)
+				q.Push(n.level, n.rank)
 			}
 			rw.later = rw.later[:0]
 		}
@@ -406,8 +393,8 @@ func (r *tierRetrograde) run(ctx context.Context, q bucketRanks, ties bool) erro
 // ties. What it queues goes to the worker's lists.
 func (r *tierRetrograde) step(rw *retroWorker, level uint32, entry uint64, ties bool) error {
 	e, t := r.e, r.t
-	rank, tag := entry>>2, entry&3
-	if tag != tagSettled {
+	rank, tag := EntryID(entry), EntryTag(entry)
+	if tag != TagSettled {
 		bit := uint64(1) << (rank % 64)
 		if atomic.AndUint64(&r.pending[rank/64], ^bit)&bit == 0 {
 			return nil // settled already
@@ -415,32 +402,28 @@ func (r *tierRetrograde) step(rw *retroWorker, level uint32, entry uint64, ties 
 		if err := checkCell(level); err != nil {
 			return err
 		}
-		v := sente.Win
-		switch {
-		case ties:
-			v = sente.Tie
-		case tag == tagLose:
-			v = sente.Lose
-		}
-		r.cells[rank] = store.Pack(v, int(level))
+		r.cells[rank] = store.Pack(Settles(tag, ties), int(level))
 		r.settled.Add(1)
 	}
-	lost := r.cells[rank].Value() == sente.Lose
+	tell := Tells(r.cells[rank].Value(), ties)
+	if tell == TellNothing {
+		return nil
+	}
 	ps, err := r.pendingParents(rw, rank)
 	if err != nil {
 		return err
 	}
 	for _, p := range ps {
-		if ties || lost {
-			rw.next = append(rw.next, p<<2|tagWin)
+		if tell == TellWin {
+			rw.next = append(rw.next, Entry(p, TagWin))
 			continue
 		}
 		shift := (p % 4) * 8
 		if atomic.AddUint32(&r.counts[p/4], -(uint32(1)<<shift))>>shift&0xff != 0 {
 			continue
 		}
-		// Every child is won: lost in the slowest, unless a child tier
-		// offers a win (queued already).
+		// Every child in the tier is won, the last now: lost, unless a
+		// child tier offers a win (queued already).
 		key, err := e.unrank(t, p)
 		if err != nil {
 			return err
@@ -451,18 +434,17 @@ func (r *tierRetrograde) step(rw *retroWorker, level uint32, entry uint64, ties 
 		}
 		b := newBest()
 		for _, kid := range kids {
-			if kid.Tier == t {
-				b.add(r.cells[kid.Rank])
-			} else {
+			if kid.Tier != t {
 				b.add(r.childCells[kid.Tier][kid.Rank])
 			}
 		}
-		switch {
-		case b.win != infinity:
-		case b.loseMax == level+1:
-			rw.next = append(rw.next, p<<2|tagLose)
-		default: // a child tier's win is slower
-			rw.later = append(rw.later, levelRank{b.loseMax, p<<2 | tagLose})
+		if b.win != infinity {
+			continue
+		}
+		if at := LostAt(level, b.loseMax); at == level+1 {
+			rw.next = append(rw.next, Entry(p, TagLose))
+		} else {
+			rw.later = append(rw.later, levelRank{at, Entry(p, TagLose)})
 		}
 	}
 	return nil
