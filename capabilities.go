@@ -31,6 +31,7 @@ type Capabilities struct {
 	Estimator       Estimator
 	Erring          Erring
 	Expander        Expander
+	ExpandUnmover   ExpandUnmover
 }
 
 // Capable is a game that states its capabilities itself. CapabilitiesOf
@@ -71,6 +72,7 @@ func CapabilitiesOf(g Game) Capabilities {
 	c.Estimator, _ = g.(Estimator)
 	c.Erring, _ = g.(Erring)
 	c.Expander, _ = g.(Expander)
+	c.ExpandUnmover, _ = g.(ExpandUnmover)
 	return c
 }
 

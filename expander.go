@@ -32,6 +32,17 @@ type Expander interface {
 	Expand(b []byte, x *Expansion) error
 }
 
+// ExpandUnmover is the un-moves of an Expander: with them the tier engine
+// settles a loopy tier of a game whose ranks it discovered by retrograde
+// analysis, which reads each position's parents once, rather than by value
+// iteration, which expands every open position again at every level.
+type ExpandUnmover interface {
+	// Parents fills x (reset first) with the bytes of every position that
+	// has a move to the position whose bytes start b and has not ended,
+	// reachable or not, each once; it leaves x.Tiers empty.
+	Parents(b []byte, x *Expansion) error
+}
+
 // Expansion is what Expand says of a position. Its first two fields are
 // the caller's, which Expand reads and leaves as they are: what the caller
 // knows already need not be asked of the game again.

@@ -155,6 +155,9 @@ func Solve(ctx context.Context, g sente.Game, opt Options) (*Answer, error) {
 	if root == nil {
 		root = g.Start()
 	}
+	if opt.Symmetry && sente.CapabilitiesOf(g).Symmetric == nil {
+		return nil, refuse("--symmetry: %s states no symmetries to use (a rules file states them with canonical(p))", opt.name())
+	}
 	if a, ok := stored(ctx, g, root, opt); ok {
 		return a, a.attachGrundy(ctx, nil, opt)
 	}

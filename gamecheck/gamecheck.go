@@ -59,6 +59,8 @@ type checker struct {
 	keys  map[uint64]string // key -> text
 	tiers map[int]bool      // the tiers of the positions met, for the cycle check
 
+	byteKeys map[string]string // canonical bytes -> text
+
 	childRanker sente.ChildRankFunc // kept across positions, as a worker keeps it
 }
 
@@ -77,7 +79,7 @@ type checker struct {
 func Check(ctx context.Context, g sente.Game, opt Options) (*Report, error) {
 	c := &checker{
 		ctx: ctx, g: g, caps: sente.CapabilitiesOf(g), opt: opt.withDefaults(), rep: &Report{},
-		seen: map[string]bool{}, ranks: map[uint64]string{}, keys: map[uint64]string{}, tiers: map[int]bool{},
+		seen: map[string]bool{}, ranks: map[uint64]string{}, keys: map[uint64]string{}, tiers: map[int]bool{}, byteKeys: map[string]string{},
 	}
 	err := c.run()
 	c.rep.Positions = len(c.order)
@@ -111,6 +113,12 @@ func (c *checker) run() error {
 	}
 	if caps.Encoder != nil && caps.Unmover != nil {
 		c.note("parents: every child lists its parent")
+	}
+	if caps.Expander != nil {
+		c.note("bytes: canonical bytes read back (with zero padding too), distinct for distinct positions; Expand agrees with Ended, Moves and Tier")
+	}
+	if caps.ExpandUnmover != nil {
+		c.note("parents(p): every child lists its parent, and every parent listed has not ended and has a move to the position")
 	}
 	if caps.Encoder == nil && caps.TierRanker != nil {
 		return &Error{Check: "tier ranks", Position: c.g.FormatPosition(c.g.Start()), Msg: "the game offers TierRanker without an Encoder, whose keys the ranks number"}

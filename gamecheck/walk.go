@@ -108,6 +108,11 @@ func (c *checker) visit(p sente.Position, line []string) (text string, err error
 			return text, err
 		}
 	}
+	if c.caps.Expander != nil {
+		if err := c.checkBytes(v); err != nil {
+			return text, err
+		}
+	}
 	if err := c.caps.Err(); err != nil {
 		return text, err
 	}

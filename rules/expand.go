@@ -129,3 +129,51 @@ func (g *Game) expandValue(w *worker, v starlark.Value, x *sente.Expansion) bool
 	clear(w.vals)
 	return true
 }
+
+// Parents asks parents(p): the positions with a move to p that have not
+// ended (sente.ExpandUnmover).
+func (c expandCap) Parents(b []byte, x *sente.Expansion) error {
+	g := c.g
+	x.Reset()
+	if err := g.Err(); err != nil {
+		return err
+	}
+	v, err := g.valueOf(unsafe.String(unsafe.SliceData(b), len(b)))
+	if err != nil {
+		return err
+	}
+	w := g.getWorker()
+	if !g.listParents(w, v, x) {
+		return g.Err()
+	}
+	g.putWorker(w)
+	return nil
+}
+
+func (g *Game) listParents(w *worker, v starlark.Value, x *sente.Expansion) bool {
+	fn := g.fn.parents
+	w.args1[0] = v
+	r, ok := g.call(w, fn, v, w.args1)
+	if !ok {
+		return false
+	}
+	items, isSeq := sequence(r)
+	if !isSeq {
+		g.fail(g.mistake(fn, v, starlark.Tuple{v}, fmt.Sprintf("returned a %s; want a list of positions", r.Type())))
+		return false
+	}
+	for _, item := range items {
+		start := len(x.Bytes)
+		buf, err := appendEncoding(x.Bytes, item)
+		if err == nil && len(buf)-start > maxEncoding {
+			err = fmt.Errorf("a position takes more than %d bytes", maxEncoding)
+		}
+		if err != nil {
+			g.fail(g.mistake(fn, v, starlark.Tuple{v}, fmt.Sprintf("returned %s: %v", repr(item), err)))
+			return false
+		}
+		x.Bytes = buf
+		x.Ends = append(x.Ends, len(buf))
+	}
+	return true
+}

@@ -41,6 +41,7 @@ type Game struct {
 // funcs are the file's functions; nil for those it lacks.
 type funcs struct {
 	start, moves, turn, result, show, parse, components, tier, setup, board *function
+	parents, canonical                                                     *function
 }
 
 // Position is a position of a rules-file game: a Starlark value interned
@@ -98,7 +99,7 @@ func (rs *ruleset) newGame(v sente.ParamValues) (sente.Game, error) {
 		start: sh.funcs["start"], moves: sh.funcs["moves"], turn: sh.funcs["turn"],
 		result: sh.funcs["result"], show: sh.funcs["show"], parse: sh.funcs["parse"],
 		components: sh.funcs["components"], tier: sh.funcs["tier"], setup: sh.funcs["setup"],
-		board: sh.funcs["board"],
+		board: sh.funcs["board"], parents: sh.funcs["parents"], canonical: sh.funcs["canonical"],
 	}
 	g.pool.New = func() any { return g.newWorker() }
 	switch sh.stalemate {

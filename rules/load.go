@@ -69,7 +69,7 @@ var (
 	requiredFuncs = []string{"start", "moves", "turn"}
 	optionalFuncs = map[string]int{ // name -> number of arguments
 		"start": 0, "moves": 1, "turn": 1, "result": 1, "show": 1, "parse": 1, "components": 1, "tier": 1,
-		"setup": 0, "board": 1,
+		"setup": 0, "board": 1, "parents": 1, "canonical": 1,
 	}
 )
 

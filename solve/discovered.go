@@ -111,7 +111,38 @@ func (d *discovered) Capabilities() sente.Capabilities {
 	c := d.caps
 	c.Encoder, c.TierRanker, c.TierChildRanker, c.Tiered = d, d, d, d
 	c.Ranker, c.TierScanner, c.SymmetricRanker, c.Unmover, c.Symmetric = nil, nil, nil, nil, nil
+	if c.ExpandUnmover != nil {
+		c.Unmover = placeParents{d}
+	}
 	return c
+}
+
+// placeParents are the un-moves of a game whose ranks were discovered, on
+// places: the parents the game lists that its tier holds. A parent in
+// another tier, or one the forward pass never reached, has no place, and
+// the engine would ignore it.
+type placeParents struct{ d *discovered }
+
+func (p placeParents) AppendParents(dst []uint64, key uint64) []uint64 {
+	d := p.d
+	sc := d.scratch.Get().(*expandScratch)
+	defer d.scratch.Put(sc)
+	t, _ := placeOf(key)
+	var err error
+	if sc.buf, err = d.bytesOf(sc.buf[:0], key); err != nil {
+		return dst
+	}
+	// A failure of the game's own code is the game's to report (the
+	// engine asks sente.Erring after each pass).
+	if d.caps.ExpandUnmover.Parents(sc.buf, &sc.x) != nil {
+		return dst
+	}
+	for i := range sc.x.Len() {
+		if r, ok, err := d.rank(sc, t, sc.x.Child(i)); err == nil && ok {
+			dst = append(dst, placeKey(t, r))
+		}
+	}
+	return dst
 }
 
 // index is tier t's key list, mapped from the sink when first asked for.

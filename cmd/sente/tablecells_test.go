@@ -18,7 +18,7 @@ func TestTableCellsNeverEmpty(t *testing.T) {
 		{"testdata/tofuturn.star"},
 		{"testdata/tofuturn.star", "--from", `((0, 2), (0, 2), (0, 1), "second")`},
 		{"tofu"},
-		{"tofu", "--symmetry"},
+		{"tictactoe", "--symmetry"},
 		{"nim:heaps=1/2/3"},
 		{"kayles:n=7"},
 		{"consecutive:n=7,m=2"},
