@@ -119,8 +119,9 @@ func (e Estimate) String() string {
 //
 // The meetings needed grow with the square root of a stratum's size: the
 // default budget counts connect four 6×4 (95 million positions, tiers of
-// up to 15 million) within a factor of 1.4, and 6×5 (2.8 billion) only to
-// within a factor of ten below, with High +Inf. A game without tiers is
+// up to 15 million) within a factor of 1.4, 7×4 (2.3 billion) at about
+// two thirds of the truth, and 6×5 (2.8 billion) only to within a factor
+// of six below, with High +Inf: a larger budget, or Low, serves there. A game without tiers is
 // sampled by depth when no position is met at two depths, and as one
 // stratum otherwise (loops, or moves of unequal effect); its chances are
 // then beyond correction and High is +Inf.

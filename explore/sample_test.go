@@ -89,6 +89,7 @@ func TestEstimateWithinThree(t *testing.T) {
 		{"tictactoe:m=4,n=4,k=4", 9_722_011, 4, false},
 		{"quixo:n=4", 80_368_601, 2, true}, // loopy tiers
 		{"examples/connect4.star:w=5,h=4", 3_945_711, 1, true},
+		{"examples/connect4.star:w=6,h=4", 94_910_577, 1, true}, // a rules file's key test
 	}
 	for _, tt := range tests {
 		t.Run(tt.spec, func(t *testing.T) {
