@@ -20,4 +20,12 @@
 // move): the engines that need the moves into a position build predecessor
 // lists with it, from edge lists (Predecessors, the solver's moves inside a
 // tier) or from successor lists (Adjacency.Reverse, loopy Grundy values).
+//
+// EstimatePositions says, before any long exploration, how many positions
+// a game reaches (per tier), how sure that is, and how fast the game
+// expands positions, within a budget of expansions or time: exactly when
+// the game fits in the budget, and otherwise by breadth-first exploration
+// of the first tiers and random playouts counted by their meetings, the
+// birthday paradox read backwards (sample.go says why this counts
+// positions, not lines of play, and how uneven chances are corrected).
 package explore

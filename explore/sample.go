@@ -1,0 +1,761 @@
+package explore
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"sort"
+	"time"
+
+	"sente"
+)
+
+// SampleOptions bound the work of EstimatePositions.
+type SampleOptions struct {
+	// Expansions is the most positions the estimate may expand (ask the
+	// game for the moves of); zero means DefaultExpansions.
+	Expansions int
+	// Time, when positive, stops the estimate after this long even if
+	// expansions are left: a slow rules file then gets a rougher estimate
+	// rather than a long wait.
+	Time time.Duration
+	// Seed fixes the random playouts: the same game, options and seed give
+	// the same estimate.
+	Seed uint64
+	// Graph is how the game is seen (restricted opponents, symmetry), as
+	// for exploration.
+	Graph KeyGraphOptions
+}
+
+// DefaultExpansions is the budget of an estimate that names none: a few
+// seconds of a rules file's moves (examples/connect4.star expands about
+// 100,000 positions a second), a few tenths of a second of a built-in
+// game's, and enough to count connect four 6×4 (95 million positions)
+// within a factor of two.
+const DefaultExpansions = 300_000
+
+// Estimate is how many positions are reachable from a game's start, found
+// by exploring them all when they fit in the budget (Exact) and by sampling
+// otherwise.
+type Estimate struct {
+	// Positions is the estimate; Low and High bound it at about 95%
+	// confidence (High may be +Inf when samples never met: the game is then
+	// at least Low, which is enough to refuse it).
+	Positions, Low, High float64
+	// Exact is set when every reachable position was explored: Positions,
+	// Low and High are then the true count.
+	Exact bool
+	// Tiers estimates each tier (sente.Tiered) in increasing order of
+	// number; a game without tiers has one, numbered 0.
+	Tiers []TierEstimate
+	// Rate is the positions the game expanded per second on one goroutine
+	// (its moves and whether it has ended): a full exploration takes about
+	// Positions/Rate seconds of the game's own work on one core.
+	Rate float64
+	// Expanded is the number of positions expanded, Playouts the random
+	// games played from the start, Elapsed the time taken.
+	Expanded, Playouts int
+	Elapsed            time.Duration
+	// Heterogeneity is the factor by which the sampled tiers' counts were
+	// raised for the uneven chances of random play reaching positions (see
+	// EstimatePositions); 1 when no tier was sampled.
+	Heterogeneity float64
+}
+
+// TierEstimate is the estimate of one tier.
+type TierEstimate struct {
+	Tier                 int
+	Positions, Low, High float64
+	// Exact is set when every position of the tier was explored.
+	Exact bool
+	// Seen is the number of distinct positions of the tier met, a lower
+	// bound; Collisions the pairs of playouts that met at a position of it.
+	Seen       int
+	Collisions int
+}
+
+// String gives the estimate in one line.
+func (e Estimate) String() string {
+	if e.Exact {
+		return fmt.Sprintf("%.0f positions (exact, %.0f positions/s)", e.Positions, e.Rate)
+	}
+	return fmt.Sprintf("about %.3g positions (%.3g to %.3g, %.0f positions/s)", e.Positions, e.Low, e.High, e.Rate)
+}
+
+// EstimatePositions estimates the number of positions reachable from the
+// start of g, per tier when g is sente.Tiered, within a bounded budget, and
+// measures how fast g expands positions. It uses only the Game contract and
+// its capabilities (an Encoder's keys, or positions interned, and tiers).
+//
+// It first explores breadth first, stratum by stratum (tiers, or depths for
+// a game without tiers), with half the budget: a game that fits is counted
+// exactly, and every position found is counted once. The rest of the budget
+// plays random games from the start, each move chosen uniformly, and counts
+// in each stratum the positions not yet found: a playout touches every child
+// of every position it expands, and the number of positions in a stratum is
+// read from how often two playouts touched the same one. Were each position
+// touched with the same chance, the pairs of touches by different playouts
+// (e2) over the pairs that met (C2) would be the stratum's size: the
+// birthday paradox read backwards, capture–recapture with many captures.
+// This counts distinct positions where Knuth's estimator of tree size
+// counts lines of play: connect four reaches most positions by thousands of
+// move orders, and has orders of magnitude more lines than positions.
+//
+// Random play does not touch positions with the same chance (a position
+// with more move orders to it is touched more often), so meetings are more
+// frequent than for a uniform draw and e2/C2 falls short, by the factor
+// 1+CV² of the chances' spread (by Cauchy–Schwarz it never exceeds the
+// truth in expectation). The factor is computed exactly on the strata the
+// breadth-first phase finished, where every position and the chance of
+// touching it are known, and the last of them calibrates the sampled
+// strata: in connect four it climbs to about 2 in the first ten tiers and
+// stays between 1.6 and 2.1 after. Low leaves the correction out; High
+// allows twice the largest factor met. Both widen by Poisson bounds on
+// each stratum's meetings and by the spread of jackknife estimates that
+// leave out one group of playouts in turn; High is +Inf when a stratum's
+// playouts never met (its size is then beyond the budget: at least Low).
+//
+// The meetings needed grow with the square root of a stratum's size: the
+// default budget counts connect four 6×4 (95 million positions, tiers of
+// up to 15 million) within a factor of 1.4, 7×4 (2.3 billion) at about
+// two thirds of the truth, and 6×5 (2.8 billion) only to within a factor
+// of six below, with High +Inf: a larger budget, or Low, serves there. A game without tiers is
+// sampled by depth when no position is met at two depths, and as one
+// stratum otherwise (loops, or moves of unequal effect); its chances are
+// then beyond correction and High is +Inf.
+func EstimatePositions(ctx context.Context, g sente.Game, opt SampleOptions) (Estimate, error) {
+	graph, err := KeyGraphOf(g, opt.Graph)
+	if err != nil {
+		return Estimate{}, err
+	}
+	return EstimateGraph(ctx, graph, graph.Key(g.Start()), opt)
+}
+
+// EstimateGraph is EstimatePositions on a game already seen as a KeyGraph,
+// from the position root.
+func EstimateGraph(ctx context.Context, graph KeyGraph, root uint64, opt SampleOptions) (Estimate, error) {
+	budget := opt.Expansions
+	if budget <= 0 {
+		budget = DefaultExpansions
+	}
+	s := &sampler{
+		ctx:   ctx,
+		graph: graph,
+		root:  root,
+		start: time.Now(),
+		limit: budget,
+	}
+	if opt.Time > 0 {
+		s.deadline = s.start.Add(opt.Time / 2)
+	}
+	complete, err := s.breadthFirst(budget / 2)
+	if err != nil {
+		return Estimate{}, err
+	}
+	if complete {
+		return s.exact(), nil
+	}
+	if opt.Time > 0 {
+		s.deadline = s.start.Add(opt.Time)
+	}
+	s.rng = rand.New(rand.NewPCG(opt.Seed, 0x5e17e))
+	if err := s.play(); err != nil {
+		return Estimate{}, err
+	}
+	return s.estimate(), nil
+}
+
+// sampleGroups is the number of groups of playouts the jackknife leaves
+// out in turn.
+const sampleGroups = 10
+
+// maxPlayout bounds a playout of a loopy game.
+const maxPlayout = 10_000
+
+// A sampler estimates by strata: the game's tiers when it has them, and
+// otherwise the depths (plies from the start) at which positions are met,
+// provided no position is met at two depths; a game without tiers whose
+// positions are met at several depths (loops, or moves of unequal effect)
+// is estimated as one stratum.
+type sampler struct {
+	ctx      context.Context
+	graph    KeyGraph
+	root     uint64
+	start    time.Time
+	deadline time.Time
+	limit    int // expansions allowed in all
+	expanded int
+	gameTime time.Duration // estimated from one expansion in timeEvery
+	rng      *rand.Rand
+	buf      []uint64
+
+	// The breadth-first phase: every position found (known), its
+	// positions by stratum, and the strata it finished.
+	known    map[uint64]int32 // index in order
+	order    []uint64         // positions in the order found
+	kids     [][]int32        // children of expanded positions, by index
+	layers   map[int][]uint64
+	complete map[int]bool
+
+	// The playouts: touches by stratum; for a game without tiers, also
+	// all touches in stratum allDepths, and whether a position was met at
+	// two depths.
+	playouts int
+	touches  map[int]*touchTable
+	met      map[int]map[uint64][]int32 // playouts that touched a position touched more than once
+	sums     map[int]*tierSums
+	perTier  map[int]int // touches of the current playout by stratum
+	depthOf  map[uint64]int32
+	mixed    bool
+}
+
+// allDepths is the stratum of every position of a game without tiers.
+const allDepths = -1
+
+// tierSums hold the power sums of the numbers of positions each playout
+// touched in a stratum, overall and by group.
+type tierSums struct {
+	s     [4]float64
+	group [sampleGroups][4]float64
+	seen  int
+}
+
+func (s *sampler) tierOf(key uint64) int {
+	if s.graph.Tier == nil {
+		return 0
+	}
+	return s.graph.Tier(key)
+}
+
+// stop reports why sampling must stop now, if it must.
+func (s *sampler) stop() (bool, error) {
+	if err := s.ctx.Err(); err != nil {
+		return true, err
+	}
+	if err := s.graph.Err(); err != nil {
+		return true, err
+	}
+	if s.expanded >= s.limit {
+		return true, nil
+	}
+	if !s.deadline.IsZero() && s.expanded%64 == 0 && time.Now().After(s.deadline) {
+		return true, nil
+	}
+	return false, nil
+}
+
+// children expands key: its children, or nil when it has ended.
+func (s *sampler) children(key uint64) []uint64 {
+	s.expanded++
+	timed := s.expanded%timeEvery == 0
+	var t0 time.Time
+	if timed {
+		t0 = time.Now()
+	}
+	s.buf = s.buf[:0]
+	if _, ended := s.graph.Ended(key); !ended {
+		s.buf = s.graph.Children(s.buf, key)
+	}
+	if timed {
+		s.gameTime += timeEvery * time.Since(t0)
+	}
+	return s.buf
+}
+
+// breadthFirst explores stratum by stratum (tiers, or depths for a game
+// without tiers) with at most limit expansions and reports whether it found
+// every position.
+func (s *sampler) breadthFirst(limit int) (bool, error) {
+	s.known = map[uint64]int32{}
+	s.layers = map[int][]uint64{}
+	s.complete = map[int]bool{}
+	add := func(key uint64, n int) error {
+		if key == ^uint64(0) {
+			return fmt.Errorf("the game used the reserved key %#x", key)
+		}
+		if n < 0 || n >= maxTier {
+			return fmt.Errorf("tier %d of position %v is outside 0..%d", n, s.graph.Decode(key), maxTier-1)
+		}
+		if _, ok := s.known[key]; !ok {
+			s.known[key] = int32(len(s.order))
+			s.order = append(s.order, key)
+			s.kids = append(s.kids, nil)
+			s.layers[n] = append(s.layers[n], key)
+		}
+		return nil
+	}
+	if err := add(s.root, s.tierOf(s.root)); err != nil {
+		return false, err
+	}
+	for {
+		// The lowest stratum with positions left to expand: those below
+		// it are complete, since play never returns to a lower tier and
+		// depths are found in turn.
+		numbers := make([]int, 0, len(s.layers))
+		for n := range s.layers {
+			if !s.complete[n] {
+				numbers = append(numbers, n)
+			}
+		}
+		if len(numbers) == 0 {
+			return true, nil
+		}
+		n := slices.Min(numbers)
+		for next := 0; next < len(s.layers[n]); next++ {
+			if s.expanded >= limit {
+				return false, nil
+			}
+			if stop, err := s.stop(); stop {
+				return false, err
+			}
+			key := s.layers[n][next]
+			kids := s.children(key)
+			for _, c := range kids {
+				cn := n + 1
+				if s.graph.Tier != nil {
+					cn = s.graph.Tier(c)
+					if cn < n {
+						return false, fmt.Errorf("a move leads from tier %d back to tier %d (position %v to %v); a tiered game must never return to a lower tier", n, cn, s.graph.Decode(key), s.graph.Decode(c))
+					}
+				}
+				if err := add(c, cn); err != nil {
+					return false, err
+				}
+			}
+			ids := make([]int32, len(kids))
+			for i, c := range kids {
+				ids[i] = s.known[c]
+			}
+			s.kids[s.known[key]] = ids
+		}
+		s.complete[n] = true
+	}
+}
+
+// timeEvery is how often an expansion is timed: the clock costs about as
+// much as a built-in game's expansion.
+const timeEvery = 16
+
+// rate is the game's own speed, positions expanded a second, and the time
+// the estimate took.
+func (s *sampler) rate() (float64, time.Duration) {
+	elapsed := time.Since(s.start)
+	t := s.gameTime
+	if s.expanded < 16*timeEvery {
+		t = elapsed // too few timed expansions: the estimate's own speed
+	}
+	return float64(s.expanded) / max(t.Seconds(), 1e-9), elapsed
+}
+
+// exact is the estimate of a game explored entirely.
+func (s *sampler) exact() Estimate {
+	e := Estimate{Exact: true, Expanded: s.expanded, Heterogeneity: 1}
+	e.Rate, e.Elapsed = s.rate()
+	for _, n := range sortedKeys(s.layers) {
+		e.Positions += float64(len(s.layers[n]))
+	}
+	e.Low, e.High = e.Positions, e.Positions
+	e.Tiers = s.knownTiers()
+	for i := range e.Tiers {
+		e.Tiers[i].Exact = true
+	}
+	return e
+}
+
+// knownTiers are the positions the breadth-first phase found, by tier.
+func (s *sampler) knownTiers() []TierEstimate {
+	if s.graph.Tier == nil {
+		n := float64(len(s.known))
+		return []TierEstimate{{Tier: 0, Positions: n, Low: n, High: n, Seen: len(s.known)}}
+	}
+	var tiers []TierEstimate
+	for _, n := range sortedKeys(s.layers) {
+		c := float64(len(s.layers[n]))
+		tiers = append(tiers, TierEstimate{Tier: n, Positions: c, Low: c, High: c, Exact: s.complete[n], Seen: len(s.layers[n])})
+	}
+	return tiers
+}
+
+func sortedKeys[V any](m map[int]V) []int {
+	keys := make([]int, 0, len(m))
+	for n := range m {
+		keys = append(keys, n)
+	}
+	sort.Ints(keys)
+	return keys
+}
+
+// play plays random games from the start until the budget is spent,
+// recording the positions each touches that the breadth-first phase did
+// not find.
+func (s *sampler) play() error {
+	s.touches = map[int]*touchTable{}
+	s.met = map[int]map[uint64][]int32{}
+	s.sums = map[int]*tierSums{}
+	s.perTier = map[int]int{}
+	if s.graph.Tier == nil {
+		s.depthOf = map[uint64]int32{}
+	}
+	for {
+		if stop, err := s.stop(); stop {
+			return err
+		}
+		id := int32(s.playouts)
+		clear(s.perTier)
+		key := s.root
+		for ply := 0; ply < maxPlayout; ply++ {
+			if s.expanded >= s.limit {
+				break
+			}
+			kids := s.children(key)
+			if len(kids) == 0 {
+				break
+			}
+			for _, c := range kids {
+				s.touch(c, ply+1, id)
+			}
+			key = kids[s.rng.IntN(len(kids))]
+			if ply%256 == 255 {
+				if stop, _ := s.stop(); stop {
+					break
+				}
+			}
+		}
+		group := int(id) % sampleGroups
+		for n, x := range s.perTier {
+			t := s.sums[n]
+			p := 1.0
+			for k := range 4 {
+				t.s[k] += p
+				t.group[group][k] += p
+				p *= float64(x)
+			}
+		}
+		s.playouts++
+	}
+}
+
+// touch records that playout id touched key at depth.
+func (s *sampler) touch(key uint64, depth int, id int32) {
+	if _, ok := s.known[key]; ok {
+		return
+	}
+	if s.graph.Tier != nil {
+		s.touchIn(s.graph.Tier(key), key, id)
+		return
+	}
+	if d, ok := s.depthOf[key]; !ok {
+		s.depthOf[key] = int32(depth)
+	} else if int(d) != depth {
+		s.mixed = true
+	}
+	s.touchIn(depth, key, id)
+	s.touchIn(allDepths, key, id)
+}
+
+func (s *sampler) touchIn(n int, key uint64, id int32) {
+	t := s.touches[n]
+	if t == nil {
+		t = new(touchTable)
+		t.init(1 << 10)
+		s.touches[n] = t
+		s.met[n] = map[uint64][]int32{}
+		s.sums[n] = &tierSums{}
+	}
+	count, last := t.touch(key, id)
+	if last == id {
+		return // this playout touched it already
+	}
+	s.perTier[n]++
+	switch {
+	case count == 1:
+		s.sums[n].seen++
+	case count == 2:
+		s.met[n][key] = []int32{last, id}
+	default:
+		s.met[n][key] = append(s.met[n][key], id)
+	}
+}
+
+// tierCounts are what a stratum's estimate is made from: e2, the pairs of
+// touches by different playouts (the second elementary symmetric sum of
+// the numbers of positions each playout touched), and c2, the pairs of
+// them that met.
+type tierCounts struct {
+	e2, c2 float64
+}
+
+func choose2(m float64) float64 { return m * (m - 1) / 2 }
+
+// count returns the counts of each sampled stratum, all playouts first and
+// then leaving out each group in turn.
+func (s *sampler) count() map[int]*[sampleGroups + 1]tierCounts {
+	counts := map[int]*[sampleGroups + 1]tierCounts{}
+	var groups [sampleGroups]float64
+	for n, t := range s.sums {
+		c := new([sampleGroups + 1]tierCounts)
+		// t.s[k] is the sum over playouts of x^k, x the positions touched.
+		c[0].e2 = (t.s[1]*t.s[1] - t.s[2]) / 2
+		for g := range sampleGroups {
+			s1, s2 := t.s[1]-t.group[g][1], t.s[2]-t.group[g][2]
+			c[g+1].e2 = (s1*s1 - s2) / 2
+		}
+		for _, ids := range s.met[n] {
+			m := float64(len(ids))
+			c[0].c2 += choose2(m)
+			clear(groups[:])
+			for _, id := range ids {
+				groups[int(id)%sampleGroups]++
+			}
+			for g := range sampleGroups {
+				c[g+1].c2 += choose2(m - groups[g])
+			}
+		}
+		counts[n] = c
+	}
+	return counts
+}
+
+// raw is the uniform-chance estimate of a stratum's size, never below what
+// was seen.
+func (c tierCounts) raw(seen float64) float64 {
+	return max(c.e2/(c.c2+1), seen)
+}
+
+// minCalibration is the fewest positions a stratum explored exactly needs
+// for its spread of chances to calibrate the sampled strata.
+const minCalibration = 256
+
+// heterogeneity is the factor 1+CV² by which uneven chances of being
+// touched shrink e2/C2 below a stratum's size, computed exactly for each
+// stratum the breadth-first phase finished (the chance of touching a
+// position is the sum of the chances of visiting its parents, those of
+// visiting them the chance of their parents divided among their moves):
+// N·Σρ²/(Σρ)². It returns the factor of the highest such stratum with at
+// least minCalibration positions and the largest of them all, or 1 and 1
+// when there is none. Chances are propagated in the order positions were
+// found, exact when moves never stay in a stratum and a fair reading when
+// they do.
+func (s *sampler) heterogeneity() (last, most float64) {
+	visit := make([]float64, len(s.order))
+	touch := make([]float64, len(s.order))
+	visit[s.known[s.root]] = 1
+	for _, n := range sortedKeys(s.layers) {
+		if !s.complete[n] {
+			break
+		}
+		for _, key := range s.layers[n] {
+			i := s.known[key]
+			kids := s.kids[i]
+			for _, c := range kids {
+				touch[c] += visit[i]
+				visit[c] += visit[i] / float64(len(kids))
+			}
+		}
+	}
+	last, most = 1, 1
+	for _, n := range sortedKeys(s.layers) {
+		if !s.complete[n] || len(s.layers[n]) < minCalibration {
+			continue
+		}
+		var sum, sq float64
+		for _, key := range s.layers[n] {
+			r := min(touch[s.known[key]], 1)
+			sum += r
+			sq += r * r
+		}
+		if sum > 0 {
+			last = float64(len(s.layers[n])) * sq / (sum * sum)
+			most = max(most, last)
+		}
+	}
+	return last, most
+}
+
+// highFactor is how much more uneven than in the strata explored exactly
+// the chances of a sampled stratum are allowed to be, for High.
+const highFactor = 2
+
+// estimate puts the positions found breadth first and the sampled strata
+// together.
+func (s *sampler) estimate() Estimate {
+	e := Estimate{Expanded: s.expanded, Playouts: s.playouts}
+	e.Rate, e.Elapsed = s.rate()
+	counts := s.count()
+	// A game without tiers is sampled by depth when no position was met
+	// at two depths, and as one stratum otherwise.
+	if s.graph.Tier == nil {
+		for n := range counts {
+			if (n == allDepths) != s.mixed {
+				delete(counts, n)
+			}
+		}
+	}
+
+	// The spread of chances, from the strata explored exactly. It does
+	// not carry over to a game without tiers sampled as one stratum.
+	h, most := s.heterogeneity()
+	if s.graph.Tier == nil && s.mixed {
+		h, most = 1, math.Inf(1)
+	}
+	e.Heterogeneity = h
+
+	// Each sampled stratum counts the positions the breadth-first phase
+	// did not find; the total's jackknife spread widens the interval.
+	tiers := map[int]*TierEstimate{}
+	for _, te := range s.knownTiers() {
+		tiers[te.Tier] = &te
+	}
+	var known, raw, low, high float64
+	known = float64(len(s.known))
+	var leftOut [sampleGroups]float64
+	for _, n := range sortedKeys(counts) {
+		c := counts[n]
+		seen := float64(s.sums[n].seen)
+		r := c[0].raw(seen)
+		raw += r
+		for g := range sampleGroups {
+			leftOut[g] += c[g+1].raw(seen)
+		}
+		est := max(c[0].e2/(c[0].c2+1)*h, seen)
+		lo, hi := seen, math.Inf(1)
+		// Poisson bounds on the meetings give the stratum's own interval.
+		if c[0].c2 > 0 {
+			clo, chi := poissonBounds(c[0].c2)
+			lo = max(seen, c[0].e2/chi)
+			hi = max(est, c[0].e2/clo*highFactor*max(most, h))
+		}
+		e.Positions += est
+		low += lo
+		high += hi
+		tier := n
+		if s.graph.Tier == nil {
+			tier = 0
+		}
+		te := tiers[tier]
+		if te == nil {
+			te = &TierEstimate{Tier: tier}
+			tiers[tier] = te
+		}
+		te.Positions += est
+		te.Low += lo
+		te.High += hi
+		te.Seen += int(seen)
+		te.Collisions += int(c[0].c2)
+	}
+	spread := jackknife(raw, leftOut[:])
+	for _, n := range sortedKeys(tiers) {
+		e.Tiers = append(e.Tiers, *tiers[n])
+	}
+	// The total's interval: the uncorrected count less two jackknife
+	// spreads, and the most corrected count plus two, never narrower than
+	// what the strata's own bounds add up to.
+	e.Low = known + max(raw*math.Exp(-2*spread), low)
+	e.High = known + max(raw*highFactor*max(most, h)*math.Exp(2*spread), high)
+	e.Positions += known
+	return e
+}
+
+// jackknife is the standard error of the logarithm of an estimate from its
+// values leaving out each group in turn.
+func jackknife(all float64, leftOut []float64) float64 {
+	if all <= 0 {
+		return 0
+	}
+	var mean float64
+	for _, v := range leftOut {
+		mean += math.Log(max(v, 1))
+	}
+	mean /= float64(len(leftOut))
+	var ss float64
+	for _, v := range leftOut {
+		d := math.Log(max(v, 1)) - mean
+		ss += d * d
+	}
+	g := float64(len(leftOut))
+	return math.Sqrt((g - 1) / g * ss)
+}
+
+// poissonBounds are approximate 95% bounds on the mean of a Poisson count
+// that came out n (n > 0), by the Wilson–Hilferty approximation.
+func poissonBounds(n float64) (lo, hi float64) {
+	const z = 1.96
+	lo = n * math.Pow(1-1/(9*n)-z/(3*math.Sqrt(n)), 3)
+	n1 := n + 1
+	hi = n1 * math.Pow(1-1/(9*n1)+z/(3*math.Sqrt(n1)), 3)
+	return max(lo, 1e-9), hi
+}
+
+// touchTable counts, by key, the playouts that touched a position and the
+// last of them, in open addressing: 16 bytes a position, at most half full.
+type touchTable struct {
+	keys  []uint64
+	count []int32
+	last  []int32
+	n     int
+	shift uint
+}
+
+const emptyKey = ^uint64(0)
+
+func (t *touchTable) init(size int) {
+	t.keys = make([]uint64, size)
+	for i := range t.keys {
+		t.keys[i] = emptyKey
+	}
+	t.count = make([]int32, size)
+	t.last = make([]int32, size)
+	t.n = 0
+	t.shift = 64
+	for s := size; s > 1; s >>= 1 {
+		t.shift--
+	}
+}
+
+// touch records playout id at key and returns the playouts counted before
+// (id included) and the last playout before id (id itself if it had
+// touched key already, -1 for a new key).
+func (t *touchTable) touch(key uint64, id int32) (count int32, last int32) {
+	mask := uint64(len(t.keys) - 1)
+	h := key ^ key>>31
+	h *= 0x9e3779b97f4a7c15
+	for i := h >> t.shift; ; i = (i + 1) & mask {
+		switch t.keys[i] {
+		case key:
+			last = t.last[i]
+			if last != id {
+				t.count[i]++
+				t.last[i] = id
+			}
+			return t.count[i], last
+		case emptyKey:
+			t.keys[i], t.count[i], t.last[i] = key, 1, id
+			t.n++
+			if 2*t.n > len(t.keys) {
+				t.grow()
+			}
+			return 1, -1
+		}
+	}
+}
+
+func (t *touchTable) grow() {
+	keys, count, last := t.keys, t.count, t.last
+	t.init(2 * len(keys))
+	mask := uint64(len(t.keys) - 1)
+	for j, key := range keys {
+		if key == emptyKey {
+			continue
+		}
+		h := key ^ key>>31
+		h *= 0x9e3779b97f4a7c15
+		i := h >> t.shift
+		for t.keys[i] != emptyKey {
+			i = (i + 1) & mask
+		}
+		t.keys[i], t.count[i], t.last[i] = key, count[j], last[j]
+		t.n++
+	}
+}
