@@ -64,6 +64,10 @@ type Options struct {
 	// Progress, when set, is called now and then with how far the work has
 	// come and the bytes it holds.
 	Progress func(solve.Progress)
+	// Planned, when set, is told the plan of a solve by the tier engine
+	// of a game whose ranks it discovers (a rules file's), before it
+	// starts: a person waiting learns what to expect.
+	Planned func(DiscoveredPlan)
 }
 
 // Resize finds smaller sizes of a game from the catalogue for a refusal.

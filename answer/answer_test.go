@@ -276,3 +276,47 @@ func TestParseEngine(t *testing.T) {
 		t.Error("stored is not an engine a person asks for")
 	}
 }
+
+// TestDiscoveredPlan: a rules file, whose ranks the tier engine would
+// discover, is sampled before a solve: a small one is left to the hashing
+// engine under Auto, and one whose plan passes the memory allowed is
+// refused before any work, with its estimate, leaving nothing in the store.
+func TestDiscoveredPlan(t *testing.T) {
+	ctx := context.Background()
+	small := open(t, "../examples/connect4.star:w=3,h=3,k=3")
+	a, err := answer.Solve(ctx, small, answer.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Engine != answer.Hashing {
+		t.Errorf("connect4.star 3x3: engine %v under Auto, want the hashing engine", a.Engine)
+	}
+	a.Close()
+	if testing.Short() {
+		t.Skip("-short skips sampling connect4.star 6x4 twice (about 6 s)")
+	}
+
+	big := open(t, "../examples/connect4.star:w=6,h=4")
+	plan, err := answer.PlanDiscovered(ctx, big, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const truth = 94_910_577
+	if e := plan.Estimate.Positions; e < truth/3 || e > 3*truth {
+		t.Errorf("connect4.star 6x4: estimated %.0f positions, %d in truth", e, truth)
+	}
+	tables := &store.Store{Dir: t.TempDir()}
+	var told []answer.DiscoveredPlan
+	_, err = answer.Solve(ctx, big, answer.Options{Engine: answer.Tiers, MaxMemory: 64 << 20, Tables: tables, Name: "connect4.star 6x4",
+		Planned: func(p answer.DiscoveredPlan) { told = append(told, p) }})
+	var refused *answer.Refusal
+	if !errors.As(err, &refused) || !refused.Forcible || !strings.Contains(err.Error(), "million positions") {
+		t.Fatalf("connect4.star 6x4 under 64M: %v; want a refusal with the estimate", err)
+	}
+	if len(told) != 1 {
+		t.Errorf("the plan was told %d times", len(told))
+	}
+	if games, _ := tables.List(); len(games) != 0 {
+		t.Errorf("the refused solve left %d games in the store", len(games))
+	}
+}

@@ -32,9 +32,7 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 		why = "--symmetry needs the hashing engine"
 	case g.FormatPosition(root) != g.FormatPosition(g.Start()):
 		why = "the tier engine solves from the start; a position given with --from is solved by the hashing engine"
-	case opt.Engine == Auto && (discovers || small(g)):
-		// A game whose ranks the tier engine would discover has no
-		// estimate of its size yet to choose by.
+	case opt.Engine == Auto && !discovers && small(g):
 		return nil, false, nil
 	}
 	if why != "" {
@@ -50,6 +48,19 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 	var sink solve.TierSink = solve.NewMemorySink()
 	if gs != nil {
 		sink = gs
+	}
+	// A game whose ranks are discovered is sampled for its size, unless
+	// its tables are stored already.
+	if discovers && (gs == nil || !gs.Has(0, store.Tiers)) {
+		dir := ""
+		if gs != nil {
+			dir = gs.Dir
+		}
+		ok, err := planDiscovered(ctx, g, dir, opt)
+		if err != nil || !ok {
+			forgetEmpty(gs)
+			return nil, false, err
+		}
 	}
 	// The tables of a game whose ranks are discovered have sizes only once
 	// the forward pass has found them.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"sente"
 	"sente/answer"
@@ -148,6 +149,14 @@ func (f gameFlags) answerFrom(e *env, g sente.Game, root sente.Position, grundy 
 		progress.atMost = positions
 	}
 	opt.Progress = progress.report
+	opt.Planned = func(p answer.DiscoveredPlan) {
+		// Said only of work worth waiting for.
+		if p.Seconds >= 10 {
+			progress.clear()
+			fmt.Fprintf(e.stderr, "sente: %s: %s\n", f.Game, p)
+			progress.planned = e.now().Add(time.Duration(p.Seconds * float64(time.Second)))
+		}
+	}
 	a, err := answer.Solve(e.ctx, g, opt)
 	progress.done()
 	var refused *answer.Refusal

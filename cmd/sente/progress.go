@@ -23,6 +23,10 @@ type progress struct {
 	// atMost is the game's bound on its positions (sente.Estimator), 0
 	// when it has none.
 	atMost float64
+	// planned is when a planned solve (answer.DiscoveredPlan) should end,
+	// zero when there is no plan: tier by tier, only the plan knows how
+	// long the whole takes.
+	planned time.Time
 	// phase is the phase being reported and when it began, for the rate.
 	phase      solve.Phase
 	phaseStart time.Time
@@ -54,7 +58,26 @@ func (p *progress) report(r solve.Progress) {
 	if r.Tiered {
 		line = fmt.Sprintf("tier %d, %s", r.Tier, line)
 	}
-	fmt.Fprint(p.e.stderr, "\r\033[K"+line)
+	fmt.Fprint(p.e.stderr, "\r\033[K"+line+p.wholeLeft(now))
+}
+
+// wholeLeft says how long the whole solve has left by its plan.
+func (p *progress) wholeLeft(now time.Time) string {
+	if p.planned.IsZero() {
+		return ""
+	}
+	left := p.planned.Sub(now)
+	if left <= 0 {
+		return "; the whole solve is taking longer than planned"
+	}
+	return "; about " + formatLeft(left) + " left in all, by the plan"
+}
+
+// clear takes the progress line away, for a line of its own.
+func (p *progress) clear() {
+	if p.shown {
+		fmt.Fprint(p.e.stderr, "\r\033[K")
+	}
 }
 
 // line is the progress line for r at now.
@@ -105,6 +128,7 @@ func (p *progress) plainLine(r solve.Progress, now time.Time) string {
 			b.WriteString(", at most " + left + " left")
 		}
 	}
+	b.WriteString(p.wholeLeft(now))
 	return b.String()
 }
 
@@ -138,16 +162,20 @@ func timeLeft(done, rest int, elapsed time.Duration) (string, bool) {
 	if done <= 0 || rest < 0 || elapsed < 500*time.Millisecond {
 		return "", false
 	}
-	left := time.Duration(float64(elapsed) * float64(rest) / float64(done))
+	return formatLeft(time.Duration(float64(elapsed) * float64(rest) / float64(done))), true
+}
+
+// formatLeft writes a time left.
+func formatLeft(left time.Duration) string {
 	switch {
 	case left < time.Minute:
-		return fmt.Sprintf("%d s", int(left.Seconds()+0.5)), true
+		return fmt.Sprintf("%d s", int(left.Seconds()+0.5))
 	case left < time.Hour:
-		return fmt.Sprintf("%d min", int(left.Minutes()+0.5)), true
+		return fmt.Sprintf("%d min", int(left.Minutes()+0.5))
 	case left < 48*time.Hour:
-		return fmt.Sprintf("%.1f h", left.Hours()), true
+		return fmt.Sprintf("%.1f h", left.Hours())
 	}
-	return fmt.Sprintf("%.0f days", left.Hours()/24), true
+	return fmt.Sprintf("%.0f days", left.Hours()/24)
 }
 
 func (p *progress) done() {

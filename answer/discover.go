@@ -1,0 +1,172 @@
+package answer
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"syscall"
+	"time"
+
+	"sente"
+	"sente/explore"
+	"sente/solve"
+)
+
+// A game whose ranks the tier engine discovers (a rules file's) says
+// nothing of its size: it is sampled before a solve (explore's estimate,
+// with the rate its rules run at), and the figures choose the engine under
+// Auto, refuse a solve that would not fit, and tell the person what to
+// expect.
+
+// SmallDiscovered is the size, by the sampled estimate, below which Auto
+// leaves a game whose ranks the tier engine would discover to the hashing
+// engine: a rules file runs about a hundred thousand positions a second,
+// so such a game takes seconds either way, and the hashing engine writes
+// no tables.
+const SmallDiscovered = 1_000_000
+
+// estimateTime bounds the sampling of a rules file, whose rules may be slow.
+const estimateTime = 3 * time.Second
+
+// DiscoveredPlan is what a solve of a game whose ranks are discovered is
+// expected to take.
+type DiscoveredPlan struct {
+	Estimate explore.Estimate
+	// KeyBytes is the longest canonical byte string random play met,
+	// rounded up to whole words: the bytes a position's key takes.
+	KeyBytes int
+	// Bytes is the memory at the peak, Disk what the tables take.
+	Bytes, Disk float64
+	// Seconds is the wall time on Workers cores at the rate measured.
+	Seconds float64
+	Workers int
+}
+
+// String gives the plan in one line, for a person about to wait.
+func (p DiscoveredPlan) String() string {
+	e := p.Estimate
+	count := "about " + solve.FormatCount(e.Positions) + " positions"
+	switch {
+	case e.Exact:
+		count = solve.FormatCount(e.Positions) + " positions"
+	case math.IsInf(e.High, 1):
+		count += fmt.Sprintf(" (at least %s)", solve.FormatCount(e.Low))
+	default:
+		count += fmt.Sprintf(" (%s to %s)", solve.FormatCount(e.Low), solve.FormatCount(e.High))
+	}
+	return fmt.Sprintf("%s, %s of memory and %s of disk, about %s on %d cores at %s positions a second each",
+		count, solve.FormatBytes(p.Bytes), solve.FormatBytes(p.Disk), formatSeconds(p.Seconds), p.Workers, solve.FormatCount(e.Rate))
+}
+
+func formatSeconds(s float64) string {
+	switch {
+	case s < 90:
+		return fmt.Sprintf("%.0f s", max(s, 1))
+	case s < 90*60:
+		return fmt.Sprintf("%.0f min", s/60)
+	}
+	return fmt.Sprintf("%.1f h", s/3600)
+}
+
+// PlanDiscovered samples g, a game whose ranks the tier engine discovers,
+// and plans its solve on workers cores (0: GOMAXPROCS).
+func PlanDiscovered(ctx context.Context, g sente.Game, workers int) (DiscoveredPlan, error) {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	est, err := explore.EstimatePositions(ctx, g, explore.SampleOptions{Time: estimateTime})
+	if err != nil {
+		return DiscoveredPlan{}, err
+	}
+	p := DiscoveredPlan{Estimate: est, Workers: workers, KeyBytes: keyBytes(g)}
+	// The largest tier, by the estimate (its upper bound when finite).
+	largest := 0.0
+	for _, t := range est.Tiers {
+		n := t.Positions
+		if !math.IsInf(t.High, 1) {
+			n = max(n, t.High)
+		}
+		largest = max(largest, n)
+	}
+	if largest == 0 {
+		largest = est.Positions
+	}
+	positions := est.Positions
+	if !math.IsInf(est.High, 1) {
+		positions = est.High
+	}
+	w := float64(p.KeyBytes)
+	// The forward pass holds a tier's keys while it sorts and merges them
+	// (twice) and the next tier's, repeats and all (twice again); the
+	// solve holds a tier's cells and its child tier's, with both tiers'
+	// keys mapped. Starlark's garbage comes on top.
+	p.Bytes = max(4*w*largest, (2*w+5)*largest) + 128<<20
+	p.Disk = positions * (w + 2 + 0.25 + 0.125)
+	if est.Rate > 0 {
+		// Every position is expanded twice: once to find it, once (moves
+		// only) to solve it, about 1.6 expansions' work.
+		p.Seconds = est.Positions * 1.6 / est.Rate / (0.85 * float64(workers))
+	}
+	return p, nil
+}
+
+// keyBytes plays a few random games to the end and keeps the longest
+// canonical bytes met, rounded up to whole words.
+func keyBytes(g sente.Game) int {
+	x := sente.CapabilitiesOf(g).Expander
+	rng := rand.New(rand.NewPCG(1, 2))
+	longest := 8
+	var e sente.Expansion
+	for range 16 {
+		b, err := x.AppendBytes(nil, g.Start())
+		if err != nil {
+			break
+		}
+		for range 1000 {
+			longest = max(longest, len(b))
+			if x.Expand(b, &e) != nil || e.Ended || e.Len() == 0 {
+				break
+			}
+			b = append(b[:0], e.Child(rng.IntN(e.Len()))...)
+		}
+	}
+	return (longest + 7) / 8 * 8
+}
+
+// planDiscovered plans g's solve by the tier engine, for byTiers: false
+// when Auto should leave the game to the hashing engine, a Refusal when it
+// would not fit.
+func planDiscovered(ctx context.Context, g sente.Game, dir string, opt Options) (bool, error) {
+	if opt.Engine == Auto && sente.CapabilitiesOf(g).Tiered == nil {
+		// One loopy tier holds every position: the hashing engine.
+		return false, nil
+	}
+	p, err := PlanDiscovered(ctx, g, 0)
+	if err != nil {
+		return false, err
+	}
+	if opt.Engine == Auto && p.Estimate.Positions < SmallDiscovered && (p.Estimate.Exact || p.Estimate.High < 2*SmallDiscovered) {
+		return false, nil
+	}
+	if opt.Planned != nil {
+		opt.Planned(p)
+	}
+	if opt.Force {
+		return true, nil
+	}
+	if opt.MaxMemory > 0 && p.Bytes > float64(opt.MaxMemory) {
+		return false, &Refusal{msg: fmt.Sprintf("%s: %s: more memory than %s", opt.name(), p, opt.limit()), Forcible: true}
+	}
+	if dir != "" {
+		var fs syscall.Statfs_t
+		if err := syscall.Statfs(dir, &fs); err == nil {
+			if free := float64(fs.Bavail) * float64(fs.Bsize); p.Disk > free {
+				return false, &Refusal{msg: fmt.Sprintf("%s: its tables need about %s of disk in %s, and %s is free; free some (sente store rm) or choose another place with --store",
+					opt.name(), solve.FormatBytes(p.Disk), dir, solve.FormatBytes(free)), Forcible: true}
+			}
+		}
+	}
+	return true, nil
+}
