@@ -81,22 +81,16 @@ func PlanDiscovered(ctx context.Context, g sente.Game, workers int) (DiscoveredP
 		return DiscoveredPlan{}, err
 	}
 	p := DiscoveredPlan{Estimate: est, Workers: workers, KeyBytes: keyBytes(g)}
-	// The largest tier, by the estimate (its upper bound when finite).
+	// The largest tier, by the estimate: its upper bound is often many
+	// times more, and would refuse what fits.
 	largest := 0.0
 	for _, t := range est.Tiers {
-		n := t.Positions
-		if !math.IsInf(t.High, 1) {
-			n = max(n, t.High)
-		}
-		largest = max(largest, n)
+		largest = max(largest, t.Positions)
 	}
 	if largest == 0 {
 		largest = est.Positions
 	}
 	positions := est.Positions
-	if !math.IsInf(est.High, 1) {
-		positions = est.High
-	}
 	w := float64(p.KeyBytes)
 	// The forward pass holds a tier's keys while it sorts and merges them
 	// (twice) and the next tier's, repeats and all (twice again); the

@@ -25,10 +25,9 @@ import (
 // discoverBlock is how many positions a worker expands at a time.
 var discoverBlock uint64 = 1 << 10
 
-// compactAbove is the keys a tier still to come holds, repeats and all,
-// past which it is sorted and its repeats dropped, so that a tier reached
-// by many moves holds about its positions rather than its moves.
-const compactAbove = 1 << 20
+// flushKeys is how many keys a worker gathers for a tier above before it
+// sorts them, drops repeats and hands them to the tier's runs.
+const flushKeys = 1 << 16
 
 // discoverer is one forward pass.
 type discoverer struct {
@@ -38,12 +37,21 @@ type discoverer struct {
 	workers  int
 	progress func(Progress)
 	progMu   sync.Mutex
+
+	pendMu  sync.Mutex
+	pending map[int]*runs // the tiers moves lead to that the pass has not come to
 }
 
-// pendingTier is a tier moves lead to that the pass has not come to yet.
-type pendingTier struct {
-	keys   keyList
-	unique int // keys when last made unique
+// runsOf is tier t's runs, made when first asked for.
+func (dc *discoverer) runsOf(t int) *runs {
+	dc.pendMu.Lock()
+	defer dc.pendMu.Unlock()
+	r := dc.pending[t]
+	if r == nil {
+		r = &runs{}
+		dc.pending[t] = r
+	}
+	return r
 }
 
 // discover finds the tiers below root and stores their key lists and plan
@@ -60,7 +68,7 @@ func discover(ctx context.Context, g sente.Game, root sente.Position, sink TierS
 		}
 		return d, nil
 	}
-	dc := &discoverer{g: g, x: caps.Expander, sink: sink, workers: workers, progress: progress}
+	dc := &discoverer{g: g, x: caps.Expander, sink: sink, workers: workers, progress: progress, pending: map[int]*runs{}}
 	rootBytes, err := dc.x.AppendBytes(nil, root)
 	if err != nil {
 		return nil, fmt.Errorf("solve by tiers: the root: %w", err)
@@ -74,13 +82,14 @@ func discover(ctx context.Context, g sente.Game, root sente.Position, sink TierS
 	}
 
 	plan := &tierPlan{}
-	pending := map[int]*pendingTier{rootTier: {}}
-	pending[rootTier].keys.add(rootBytes)
-	for len(pending) > 0 {
-		t := minKey(pending)
-		p := pending[t]
-		delete(pending, t)
-		list, ends, loops, children, err := dc.tier(ctx, t, &p.keys, pending)
+	var first keyList
+	first.add(rootBytes)
+	dc.runsOf(rootTier).push(first)
+	for len(dc.pending) > 0 {
+		t := minKey(dc.pending)
+		in := dc.pending[t].all()
+		delete(dc.pending, t)
+		list, ends, loops, children, err := dc.tier(ctx, t, in)
 		if err != nil {
 			return nil, err
 		}
@@ -142,10 +151,7 @@ func minKey[V any](m map[int]V) int {
 // tier's key list, how each position ends (a sente.Value, or 0 for one
 // that has moves) by rank, whether a move stays in the tier, and the
 // tiers above that moves lead to.
-func (dc *discoverer) tier(ctx context.Context, t int, in *keyList, pending map[int]*pendingTier) (keyList, []byte, bool, []int, error) {
-	in.sortUnique()
-	frontier := *in
-	*in = keyList{}
+func (dc *discoverer) tier(ctx context.Context, t int, frontier keyList) (keyList, []byte, bool, []int, error) {
 	known := keyList{words: frontier.words}
 	var knownEnds []byte
 	loops := false
@@ -154,7 +160,8 @@ func (dc *discoverer) tier(ctx context.Context, t int, in *keyList, pending map[
 		x     sente.Expansion
 		buf   []byte
 		same  keyList
-		other map[int]*keyList
+		other map[int]*keyList // gathered for a tier above, flushed to its runs now and then
+		runs  map[int]*runs
 	}
 	outs := make([]workerOut, dc.workers)
 	for frontier.len() > 0 {
@@ -166,6 +173,7 @@ func (dc *discoverer) tier(ctx context.Context, t int, in *keyList, pending map[
 			o := &outs[w]
 			if o.other == nil {
 				o.other = map[int]*keyList{}
+				o.runs = map[int]*runs{}
 			}
 			for i := lo; i < hi; i++ {
 				o.buf = appendKeyBytes(o.buf[:0], frontier.at(int(i)))
@@ -191,8 +199,14 @@ func (dc *discoverer) tier(ctx context.Context, t int, in *keyList, pending map[
 						if l == nil {
 							l = &keyList{}
 							o.other[ct] = l
+							o.runs[ct] = dc.runsOf(ct)
 						}
 						l.add(o.x.Child(c))
+						if l.len() >= flushKeys {
+							l.sortUnique()
+							o.runs[ct].push(*l)
+							*l = keyList{}
+						}
 					}
 				}
 			}
@@ -210,16 +224,10 @@ func (dc *discoverer) tier(ctx context.Context, t int, in *keyList, pending map[
 		for w := range outs {
 			for ct, l := range outs[w].other {
 				above[ct] = true
-				p := pending[ct]
-				if p == nil {
-					p = &pendingTier{}
-					pending[ct] = p
-				}
-				p.keys.addKeys(l)
-				l.data = l.data[:0]
-				if n := p.keys.len(); n > compactAbove && n > 2*p.unique {
-					p.keys.sortUnique()
-					p.unique = p.keys.len()
+				if l.len() > 0 {
+					l.sortUnique()
+					outs[w].runs[ct].push(*l)
+					*l = keyList{}
 				}
 			}
 		}

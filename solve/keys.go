@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"slices"
 	"sort"
+	"sync"
 	"unsafe"
 )
 
@@ -293,4 +294,60 @@ func (x *keyIndex) find(key []uint64) (uint64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// runs are the keys of a tier the forward pass has not come to yet, as
+// sorted runs without repeats, each about twice as long as the next at
+// least: a run pushed is merged with the runs no longer than twice its
+// length first, so that a tier reached by many moves holds about its
+// positions rather than its moves, in a few runs, and each key is merged
+// a logarithmic number of times. Workers push runs at once; a merge runs
+// outside the lock.
+type runs struct {
+	mu   sync.Mutex
+	list []keyList
+}
+
+// push adds a run, sorted and without repeats.
+func (r *runs) push(k keyList) {
+	for {
+		r.mu.Lock()
+		n := len(r.list)
+		if n == 0 || r.list[n-1].len() > 2*k.len() {
+			r.list = append(r.list, k)
+			r.mu.Unlock()
+			return
+		}
+		top := r.list[n-1]
+		r.list[n-1] = keyList{}
+		r.list = r.list[:n-1]
+		r.mu.Unlock()
+		k = mergeWide(&top, &k)
+	}
+}
+
+// all merges every run into one, sorted and without repeats.
+func (r *runs) all() keyList {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out keyList
+	for i := len(r.list) - 1; i >= 0; i-- {
+		if out.len() == 0 {
+			out = r.list[i]
+		} else {
+			out = mergeWide(&out, &r.list[i])
+		}
+		r.list[i] = keyList{}
+	}
+	r.list = nil
+	return out
+}
+
+// mergeWide merges two sorted lists without repeats, widening the
+// narrower first.
+func mergeWide(a, b *keyList) keyList {
+	words := max(a.words, b.words)
+	a.widen(words)
+	b.widen(words)
+	return merge(a, b)
 }
