@@ -27,7 +27,7 @@ var discoverBlock uint64 = 1 << 10
 
 // flushKeys is how many keys a worker gathers for a tier above before it
 // sorts them, drops repeats and hands them to the tier's runs.
-const flushKeys = 1 << 16
+const flushKeys = 1 << 18
 
 // discoverer is one forward pass.
 type discoverer struct {

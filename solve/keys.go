@@ -182,6 +182,56 @@ func (k *keyList) without(known *keyList) keyList {
 
 // merge returns the union of two sorted lists without repeats, as wide.
 func merge(a, b *keyList) keyList {
+	switch a.words {
+	case 1:
+		return keyList{words: 1, data: mergeAs[[1]uint64](a.data, b.data, 1)}
+	case 2:
+		return keyList{words: 2, data: mergeAs[[2]uint64](a.data, b.data, 2)}
+	case 3:
+		return keyList{words: 3, data: mergeAs[[3]uint64](a.data, b.data, 3)}
+	case 4:
+		return keyList{words: 4, data: mergeAs[[4]uint64](a.data, b.data, 4)}
+	}
+	return mergeSlow(a, b)
+}
+
+// mergeAs merges keys of words words seen as arrays R of that many words.
+func mergeAs[R [1]uint64 | [2]uint64 | [3]uint64 | [4]uint64](a, b []uint64, words int) []uint64 {
+	as := unsafe.Slice((*R)(unsafe.Pointer(unsafe.SliceData(a))), len(a)/words)
+	bs := unsafe.Slice((*R)(unsafe.Pointer(unsafe.SliceData(b))), len(b)/words)
+	out := make([]R, 0, len(as)+len(bs))
+	less := func(x, y R) int {
+		for i := range words {
+			if x[i] != y[i] {
+				if x[i] < y[i] {
+					return -1
+				}
+				return 1
+			}
+		}
+		return 0
+	}
+	i, j := 0, 0
+	for i < len(as) && j < len(bs) {
+		switch c := less(as[i], bs[j]); {
+		case c < 0:
+			out = append(out, as[i])
+			i++
+		case c > 0:
+			out = append(out, bs[j])
+			j++
+		default:
+			out = append(out, as[i])
+			i, j = i+1, j+1
+		}
+	}
+	out = append(out, as[i:]...)
+	out = append(out, bs[j:]...)
+	return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(out))), cap(out)*words)[:len(out)*words]
+}
+
+// mergeSlow is merge for keys of any width.
+func mergeSlow(a, b *keyList) keyList {
 	out := keyList{words: a.words, data: make([]uint64, 0, len(a.data)+len(b.data))}
 	i, j := 0, 0
 	for i < a.len() || j < b.len() {

@@ -71,6 +71,10 @@ type tierEngine struct {
 // engine solves.
 const tierGCPercent = 25
 
+// discoverGCPercent is the collector's target while the forward pass
+// discovers a game's ranks.
+const discoverGCPercent = 25
+
 // SolveTiers solves g tier by tier with dense ranks (sente.TierRanker),
 // storing each finished tier in opt.Sink: first a forward pass marks the
 // reachable ranks of every tier, parents first; then the tiers are solved
@@ -94,6 +98,12 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 	if Discovers(g) {
 		if opt.StoredOnly && !sink.Has(0, store.Tiers) {
 			return nil, ErrNotStored
+		}
+		// The forward pass holds large sorted runs of keys, without
+		// pointers, and the game's own code makes garbage fast: at the
+		// collector's default target the heap held twice the runs.
+		if !sink.Has(0, store.Tiers) {
+			defer debug.SetGCPercent(debug.SetGCPercent(discoverGCPercent))
 		}
 		var err error
 		if disc, err = discover(ctx, g, root, sink, workers, opt.Progress); err != nil {
@@ -131,12 +141,7 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 		// at a quarter of growth rather than at twice the live heap cut
 		// dōbutsu shōgi's peak from 4.03 to 2.54 GB and teeko's from 471
 		// to 341 MB, for 5 to 10% more CPU.
-		// A game whose ranks were discovered runs its own code at every
-		// position (a rules file's Starlark), whose garbage would then be
-		// collected four times as often for little memory.
-		if disc == nil {
-			defer debug.SetGCPercent(debug.SetGCPercent(tierGCPercent))
-		}
+		defer debug.SetGCPercent(debug.SetGCPercent(tierGCPercent))
 		if err := e.reachable(ctx, rootTier, rootRank); err != nil {
 			return nil, err
 		}
