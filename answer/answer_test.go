@@ -297,7 +297,7 @@ func TestDiscoveredPlan(t *testing.T) {
 	}
 
 	big := open(t, "../examples/connect4.star:w=6,h=4")
-	plan, err := answer.PlanDiscovered(ctx, big, 2)
+	plan, err := answer.PlanDiscovered(ctx, big, 2, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,6 +30,11 @@ const SmallDiscovered = 1_000_000
 // estimateTime bounds the sampling of a rules file, whose rules may be slow.
 const estimateTime = 3 * time.Second
 
+// sampleBytes is the memory allowed for each position the sample expands:
+// it meets several for each (every child of a playout's positions), and a
+// rules file's table keeps them all.
+const sampleBytes = 4000
+
 // DiscoveredPlan is what a solve of a game whose ranks are discovered is
 // expected to take.
 type DiscoveredPlan struct {
@@ -71,12 +76,19 @@ func formatSeconds(s float64) string {
 }
 
 // PlanDiscovered samples g, a game whose ranks the tier engine discovers,
-// and plans its solve on workers cores (0: GOMAXPROCS).
-func PlanDiscovered(ctx context.Context, g sente.Game, workers int) (DiscoveredPlan, error) {
+// and plans its solve on workers cores (0: GOMAXPROCS). memory, when not
+// zero, is the memory allowed: the sample keeps the positions it meets
+// (a rules file's table holds a few hundred bytes each), and takes fewer
+// under a small limit.
+func PlanDiscovered(ctx context.Context, g sente.Game, workers int, memory uint64) (DiscoveredPlan, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	est, err := explore.EstimatePositions(ctx, g, explore.SampleOptions{Time: estimateTime})
+	opt := explore.SampleOptions{Time: estimateTime}
+	if memory > 0 {
+		opt.Expansions = int(min(max(memory/sampleBytes, 10_000), explore.DefaultExpansions))
+	}
+	est, err := explore.EstimatePositions(ctx, g, opt)
 	if err != nil {
 		return DiscoveredPlan{}, err
 	}
@@ -137,7 +149,7 @@ func planDiscovered(ctx context.Context, g sente.Game, dir string, opt Options) 
 		// One loopy tier holds every position: the hashing engine.
 		return false, nil
 	}
-	p, err := PlanDiscovered(ctx, g, 0)
+	p, err := PlanDiscovered(ctx, g, 0, opt.MaxMemory)
 	if err != nil {
 		return false, err
 	}
@@ -163,4 +175,23 @@ func planDiscovered(ctx context.Context, g sente.Game, dir string, opt Options) 
 		}
 	}
 	return true, nil
+}
+
+// TierNote says, of a game whose ranks the tier engine would discover (a
+// rules file), how the engines take it: what its tier() buys, or what one
+// would. ok is false for other games.
+func TierNote(g sente.Game) (note string, ok bool) {
+	if !solve.Discovers(g) {
+		return "", false
+	}
+	caps := sente.CapabilitiesOf(g)
+	switch {
+	case caps.Tiered == nil:
+		return "engines: the file defines no tier(p), so the hashing engine solves it, keeping a few hundred bytes a position; " +
+			"a tier(p) that no move lowers (stones on the board, cards played) would let the tier engine solve it a tier at a time, on every core, in a few bytes a position", true
+	case caps.ExpandUnmover == nil:
+		return "engines: with its tier(p), the tier engine solves it a tier at a time when it is large (a million positions or more, by a sample taken first); " +
+			"a tier whose moves stay in it is settled by value iteration, which a parents(p) would replace with retrograde analysis", true
+	}
+	return "engines: with its tier(p) and parents(p), the tier engine solves it a tier at a time when it is large (a million positions or more, by a sample taken first)", true
 }

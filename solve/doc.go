@@ -23,7 +23,15 @@
 // tiersink.go (where finished tiers go), tiersolution.go and tiertables.go
 // (answers read back from them) and tiergame.go (the engine's view of a
 // game, for engines elsewhere). pool.go shares a pass's blocks among the
-// workers.
+// workers, and levels.go the rules of retrograde analysis among the three
+// engines (this package's two and sente-dist's).
+//
+// A game with tiers but no rank formula, whose positions have canonical
+// bytes (sente.Expander: a rules file), goes to the tier engine all the
+// same: discover.go finds each tier's positions by a forward pass, lowest
+// tier first, and sorts their bytes into fixed-width keys (keys.go), and
+// discovered.go is the game as the engine sees it, a position's rank its
+// place in its tier's keys. Discovers says which games take that road.
 //
 // Progress reports the work of either engine in phases (progress.go);
 // EstimateBytes turns a game's estimate of its positions into the memory a

@@ -95,6 +95,9 @@ func (c *describeCmd) Run(e *env) error {
 		}
 		fmt.Fprintln(w, wrap(size, "  ", 78))
 	}
+	if note, ok := answer.TierNote(g); ok {
+		fmt.Fprintln(w, wrap(note, "  ", 78))
+	}
 	if len(d.Examples) > 0 {
 		fmt.Fprintf(w, "\nExamples:\n")
 		for _, x := range d.Examples {

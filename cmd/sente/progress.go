@@ -27,8 +27,10 @@ type progress struct {
 	// zero when there is no plan: tier by tier, only the plan knows how
 	// long the whole takes.
 	planned time.Time
-	// phase is the phase being reported and when it began, for the rate.
+	// phase is the phase (of tier) being reported and when it began, for
+	// the rate.
 	phase      solve.Phase
+	tier       int
 	phaseStart time.Time
 	phaseDone  int
 }
@@ -41,8 +43,8 @@ func newProgress(e *env) *progress {
 func (p *progress) report(r solve.Progress) {
 	p.e.state.note(r)
 	now := p.e.now()
-	if r.Phase != p.phase {
-		p.phase, p.phaseStart, p.phaseDone = r.Phase, now, r.Done
+	if r.Phase != p.phase || r.Tier != p.tier {
+		p.phase, p.tier, p.phaseStart, p.phaseDone = r.Phase, r.Tier, now, r.Done
 	}
 	if !p.e.tty {
 		if p.plain.due(now) {
