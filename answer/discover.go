@@ -20,12 +20,11 @@ import (
 // Auto, refuse a solve that would not fit, and tell the person what to
 // expect.
 
-// SmallDiscovered is the size, by the sampled estimate, below which Auto
-// leaves a game whose ranks the tier engine would discover to the hashing
-// engine: a rules file runs about a hundred thousand positions a second,
-// so such a game takes seconds either way, and the hashing engine writes
-// no tables.
-const SmallDiscovered = 1_000_000
+// hashingBytes is what the hashing engine holds a position of a game whose
+// ranks the tier engine would discover (a rules file's, interned in its
+// table) at the peak of a solve: 187 bytes for examples/connect4.star 5x4,
+// 284 for a file of Sim, measured.
+const hashingBytes = 300
 
 // estimateTime bounds the sampling of a rules file, whose rules may be slow.
 const estimateTime = 3 * time.Second
@@ -153,7 +152,13 @@ func planDiscovered(ctx context.Context, g sente.Game, dir string, opt Options) 
 	if err != nil {
 		return false, err
 	}
-	if opt.Engine == Auto && p.Estimate.Positions < SmallDiscovered && (p.Estimate.Exact || p.Estimate.High < 2*SmallDiscovered) {
+	// The hashing engine asks the file about each position once and the
+	// tier engine about one and a half times, so the hashing engine is the
+	// faster while it fits: Auto gives the tier engine the games past
+	// SmallGame, or whose positions the hashing engine would hold in more
+	// than half the memory allowed.
+	if opt.Engine == Auto && p.Estimate.Positions < SmallGame &&
+		(opt.MaxMemory == 0 || p.Estimate.Positions*hashingBytes <= float64(opt.MaxMemory)/2) {
 		return false, nil
 	}
 	if opt.Planned != nil {
@@ -190,8 +195,8 @@ func TierNote(g sente.Game) (note string, ok bool) {
 		return "engines: the file defines no tier(p), so the hashing engine solves it, keeping a few hundred bytes a position; " +
 			"a tier(p) that no move lowers (stones on the board, cards played) would let the tier engine solve it a tier at a time, on every core, in a few bytes a position", true
 	case caps.ExpandUnmover == nil:
-		return "engines: with its tier(p), the tier engine solves it a tier at a time when it is large (a million positions or more, by a sample taken first); " +
+		return "engines: with its tier(p), the tier engine solves it a tier at a time when it is large (ten million positions or more by a sample taken first, or more than the hashing engine could hold in half of --max-memory); " +
 			"a tier whose moves stay in it is settled by value iteration, which a parents(p) would replace with retrograde analysis", true
 	}
-	return "engines: with its tier(p) and parents(p), the tier engine solves it a tier at a time when it is large (a million positions or more, by a sample taken first)", true
+	return "engines: with its tier(p) and parents(p), the tier engine solves it a tier at a time when it is large (ten million positions or more by a sample taken first, or more than the hashing engine could hold in half of --max-memory)", true
 }
