@@ -70,7 +70,12 @@ func (g *Game) valueOf(enc string) (starlark.Value, error) {
 // tier of each child: what EndedKey, AppendChildren and Tier say, with the
 // file's stalemate rule.
 func (c expandCap) Expand(b []byte, x *sente.Expansion) error {
-	g := c.g
+	return c.g.onBytes(b, x, c.g.expandValue)
+}
+
+// onBytes resets x and runs ask on the value whose encoding starts b, on a
+// worker of the game; a failure is the file's, as Err reports it.
+func (g *Game) onBytes(b []byte, x *sente.Expansion, ask func(w *worker, v starlark.Value, x *sente.Expansion) bool) error {
 	x.Reset()
 	if err := g.Err(); err != nil {
 		return err
@@ -82,7 +87,7 @@ func (c expandCap) Expand(b []byte, x *sente.Expansion) error {
 		return err
 	}
 	w := g.getWorker()
-	if !g.expandValue(w, v, x) {
+	if !ask(w, v, x) {
 		return g.Err() // w is dropped, as after every failure
 	}
 	g.putWorker(w)
@@ -133,21 +138,7 @@ func (g *Game) expandValue(w *worker, v starlark.Value, x *sente.Expansion) bool
 // Parents asks parents(p): the positions with a move to p that have not
 // ended (sente.ExpandUnmover).
 func (c expandCap) Parents(b []byte, x *sente.Expansion) error {
-	g := c.g
-	x.Reset()
-	if err := g.Err(); err != nil {
-		return err
-	}
-	v, err := g.valueOf(unsafe.String(unsafe.SliceData(b), len(b)))
-	if err != nil {
-		return err
-	}
-	w := g.getWorker()
-	if !g.listParents(w, v, x) {
-		return g.Err()
-	}
-	g.putWorker(w)
-	return nil
+	return c.g.onBytes(b, x, c.g.listParents)
 }
 
 func (g *Game) listParents(w *worker, v starlark.Value, x *sente.Expansion) bool {

@@ -4,7 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
-	"runtime"
+	"math"
 	"slices"
 	"sync"
 	"time"
@@ -108,7 +108,7 @@ func discoveredTable(ctx context.Context, g sente.Game, x sente.Expander, gs *st
 		return rep, fmt.Errorf("verify: no whole stored table of %q in %s", gs.Spec, gs.Dir)
 	}
 	v := &keyVerifier{game: g, x: x, gs: gs, opt: opt, open: map[int]*keyTier{}}
-	defer v.closeAbove(1 << 30)
+	defer v.closeAll()
 	for _, t := range tiers {
 		tab, err := gs.Open(t, store.Values)
 		if err != nil {
@@ -233,81 +233,33 @@ func (v *keyVerifier) closeBelow(t int) {
 	}
 }
 
-func (v *keyVerifier) closeAbove(t int) { v.closeBelow(t) }
+// closeAll unmaps every tier.
+func (v *keyVerifier) closeAll() { v.closeBelow(math.MaxInt) }
 
 // check checks every reachable rank of tier t, on all workers, and returns
 // the positions checked and the first inconsistency by rank.
 func (v *keyVerifier) check(ctx context.Context, t int, kt *keyTier) (uint64, error) {
-	block := v.opt.BlockRanks
-	if block == 0 {
-		block = 1 << 12
-	}
-	var (
-		mu      sync.Mutex
-		first   *Inconsistency
-		stop    error
-		checked uint64
-		next    uint64
-		wg      sync.WaitGroup
-	)
-	blocks := (kt.n + block - 1) / block
-	for range workersFor(v.opt.Workers, blocks) {
-		wg.Go(func() {
-			var (
-				x        sente.Expansion
-				buf, pad []byte
-			)
-			for {
-				mu.Lock()
-				b := next
-				next++
-				quit := b >= blocks || stop != nil || (first != nil && first.Rank < b*block)
-				mu.Unlock()
-				if quit {
-					return
+	return checkBlocks(ctx, v.opt, kt.n, 1<<12, func() func(lo, hi uint64) (uint64, *Inconsistency) {
+		var (
+			x        sente.Expansion
+			buf, pad []byte
+		)
+		return func(lo, hi uint64) (uint64, *Inconsistency) {
+			var n uint64
+			for r := lo; r < hi; r++ {
+				if kt.cells[r] == store.Unreachable {
+					continue
 				}
-				if err := ctx.Err(); err != nil {
-					mu.Lock()
-					stop = err
-					mu.Unlock()
-					return
-				}
-				lo, hi := b*block, min(kt.n, (b+1)*block)
-				var n uint64
+				n++
+				buf = kt.bytesOf(buf[:0], r)
 				var bad *Inconsistency
-				for r := lo; r < hi && bad == nil; r++ {
-					if kt.cells[r] == store.Unreachable {
-						continue
-					}
-					n++
-					buf = kt.bytesOf(buf[:0], r)
-					bad, pad = v.checkRank(t, r, kt.cells[r], buf, &x, pad)
+				if bad, pad = v.checkRank(t, r, kt.cells[r], buf, &x, pad); bad != nil {
+					return n, bad
 				}
-				mu.Lock()
-				checked += n
-				if bad != nil && (first == nil || bad.Rank < first.Rank) {
-					first = bad
-				}
-				mu.Unlock()
-				v.progress(hi - lo)
 			}
-		})
-	}
-	wg.Wait()
-	if stop != nil {
-		return checked, stop
-	}
-	if first != nil {
-		return checked, first
-	}
-	return checked, nil
-}
-
-func workersFor(workers int, blocks uint64) int {
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	return int(min(uint64(workers), max(blocks, 1)))
+			return n, nil
+		}
+	}, v.progress)
 }
 
 func (v *keyVerifier) progress(n uint64) {

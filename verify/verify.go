@@ -235,13 +235,24 @@ func (v *verifier) cell(tier int, rank uint64) (store.Cell, string) {
 // tier checks every reachable rank of tier on all workers and returns the
 // positions checked and the first inconsistency by rank.
 func (v *verifier) tier(ctx context.Context, tier int) (uint64, error) {
-	cells := v.cells[tier]
-	block := v.opt.BlockRanks
-	if block == 0 {
-		block = 1 << 14
+	n := uint64(len(v.cells[tier]))
+	return checkBlocks(ctx, v.opt, n, 1<<14, func() func(lo, hi uint64) (uint64, *Inconsistency) {
+		w := &worker{v: v, tier: tier}
+		return w.ranks
+	}, v.progress)
+}
+
+// checkBlocks checks ranks [0, n) in blocks (opt.BlockRanks, else block)
+// on opt.Workers goroutines (else GOMAXPROCS), each running the check
+// newWorker makes for it, and reports each block done to progress. It
+// returns the positions checked and the inconsistency of the lowest rank,
+// or ctx's error; blocks past a rank found inconsistent are skipped.
+func checkBlocks(ctx context.Context, opt Options, n, block uint64, newWorker func() func(lo, hi uint64) (uint64, *Inconsistency), progress func(uint64)) (uint64, error) {
+	if opt.BlockRanks != 0 {
+		block = opt.BlockRanks
 	}
-	blocks := (uint64(len(cells)) + block - 1) / block
-	workers := v.opt.Workers
+	blocks := (n + block - 1) / block
+	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -257,7 +268,7 @@ func (v *verifier) tier(ctx context.Context, tier int) (uint64, error) {
 	)
 	for range workers {
 		wg.Go(func() {
-			w := &worker{v: v, tier: tier}
+			check := newWorker()
 			for {
 				mu.Lock()
 				b := next
@@ -273,15 +284,15 @@ func (v *verifier) tier(ctx context.Context, tier int) (uint64, error) {
 					mu.Unlock()
 					return
 				}
-				lo, hi := b*block, min(uint64(len(cells)), (b+1)*block)
-				n, bad := w.ranks(lo, hi)
+				lo, hi := b*block, min(n, (b+1)*block)
+				done, bad := check(lo, hi)
 				mu.Lock()
-				checked += n
+				checked += done
 				if bad != nil && (first == nil || bad.Rank < first.Rank) {
 					first = bad
 				}
 				mu.Unlock()
-				v.progress(hi - lo)
+				progress(hi - lo)
 			}
 		})
 	}
