@@ -25,6 +25,9 @@ type discovered struct {
 
 	mu      sync.Mutex // held to open or drop a tier's keys
 	scratch sync.Pool  // *expandScratch, for calls outside the engine
+	// solving is set while the engine solves: a tier's keys are then read
+	// whole, checked and indexed; otherwise an answer reads a few.
+	solving atomic.Bool
 }
 
 type discoveredTier struct {
@@ -160,9 +163,12 @@ func (d *discovered) index(t int) (*keyIndex, error) {
 	if err != nil {
 		return nil, fmt.Errorf("solve by tiers: reading the keys of tier %d: %w", t, err)
 	}
-	if err := tbl.Verify(); err != nil {
-		tbl.Close()
-		return nil, fmt.Errorf("solve by tiers: the keys of tier %d: %w", t, err)
+	whole := d.solving.Load()
+	if whole {
+		if err := tbl.Verify(); err != nil {
+			tbl.Close()
+			return nil, fmt.Errorf("solve by tiers: the keys of tier %d: %w", t, err)
+		}
 	}
 	b := tbl.Data
 	if len(b) < 8 {
@@ -175,9 +181,23 @@ func (d *discovered) index(t int) (*keyIndex, error) {
 		tbl.Close()
 		return nil, fmt.Errorf("solve by tiers: the keys of tier %d: %d bytes for %d keys of %d words", t, len(b)-8, dt.size, words)
 	}
-	data := wordsOf(b[8:], int(dt.size)*words)
-	x := newKeyIndex(keyList{words: words, data: data})
+	keys := keyList{words: words, data: wordsOf(b[8:], int(dt.size)*words)}
+	var x *keyIndex
+	if whole {
+		x = newKeyIndex(keys)
+	} else {
+		// An answer reads a few keys of each tier on its way: their
+		// blocks are checked as they are read, and no index is built,
+		// which would read the whole tier.
+		x = &keyIndex{keys: keys, check: func(lo, hi uint64) error {
+			if err := tbl.VerifyRange(8+lo, 8+hi); err != nil {
+				return fmt.Errorf("solve by tiers: the keys of tier %d: %w", t, err)
+			}
+			return nil
+		}}
+	}
 	x.ends = b[8+keyBytes:]
+	x.endsAt = keyBytes
 	dt.tbl = tbl
 	dt.keys.Store(x)
 	return x, nil
@@ -221,7 +241,11 @@ func (d *discovered) bytesOf(dst []byte, key uint64) ([]byte, error) {
 	if err != nil {
 		return dst, err
 	}
-	return appendKeyBytes(dst, x.keys.at(int(r))), nil
+	k, err := x.keyAt(r)
+	if err != nil {
+		return dst, err
+	}
+	return appendKeyBytes(dst, k), nil
 }
 
 // rank is the place of the position of bytes b in tier t, and false when
@@ -242,8 +266,7 @@ func (d *discovered) rank(sc *expandScratch, t int, b []byte) (uint64, bool, err
 	}
 	sc.key = sc.key[:x.keys.words]
 	putKey(sc.key, b)
-	r, ok := x.find(sc.key)
-	return r, ok, nil
+	return x.lookup(sc.key)
 }
 
 // expand expands the position at place key: whether it has ended and
@@ -260,10 +283,18 @@ func (d *discovered) expand(sc *expandScratch, key uint64) (sente.Value, bool, [
 	if err != nil {
 		return sente.Unknown, false, nil, err
 	}
-	if v := endOf(x.ends, r); v != sente.Unknown {
+	v, err := x.endAt(r)
+	if err != nil {
+		return sente.Unknown, false, nil, err
+	}
+	if v != sente.Unknown {
 		return v, true, nil, nil
 	}
-	sc.buf = appendKeyBytes(sc.buf[:0], x.keys.at(int(r)))
+	k, err := x.keyAt(r)
+	if err != nil {
+		return sente.Unknown, false, nil, err
+	}
+	sc.buf = appendKeyBytes(sc.buf[:0], k)
 	sc.x.Playing, sc.x.NoTiers = true, true
 	if err := d.x.Expand(sc.buf, &sc.x); err != nil {
 		return sente.Unknown, false, nil, err

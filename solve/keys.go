@@ -7,6 +7,8 @@ import (
 	"sort"
 	"sync"
 	"unsafe"
+
+	"sente"
 )
 
 // A keyList holds positions as fixed-width binary keys: a game's canonical
@@ -262,6 +264,57 @@ type keyIndex struct {
 	bits   int      // bits of a bucket number
 	start  []uint32 // bucket b's keys are [start[b], start[b+1])
 	ends   []byte   // how each position ends, packed (see packEnds)
+	endsAt uint64   // where ends begin, in the bytes check sees
+	// check, when set, checks the bytes [lo, hi) of the keys (ends after
+	// them) before they are read, and there are no buckets: a table read
+	// a few keys at a time.
+	check func(lo, hi uint64) error
+}
+
+// keyAt is key r.
+func (x *keyIndex) keyAt(r uint64) ([]uint64, error) {
+	if x.check != nil {
+		w := uint64(8 * x.keys.words)
+		if err := x.check(r*w, (r+1)*w); err != nil {
+			return nil, err
+		}
+	}
+	return x.keys.at(int(r)), nil
+}
+
+// endAt is how the position of rank r ends.
+func (x *keyIndex) endAt(r uint64) (sente.Value, error) {
+	if x.check != nil {
+		if err := x.check(x.endsAt+r/4, x.endsAt+r/4+1); err != nil {
+			return sente.Unknown, err
+		}
+	}
+	return endOf(x.ends, r), nil
+}
+
+// lookup is find, with the keys it reads checked first when x has check.
+func (x *keyIndex) lookup(key []uint64) (uint64, bool, error) {
+	if x.check == nil {
+		r, ok := x.find(key)
+		return r, ok, nil
+	}
+	lo, hi := uint64(0), uint64(x.keys.len())
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		k, err := x.keyAt(mid)
+		if err != nil {
+			return 0, false, err
+		}
+		switch c := compareKeys(k, key); {
+		case c == 0:
+			return mid, true, nil
+		case c < 0:
+			lo = mid + 1
+		default:
+			hi = mid
+		}
+	}
+	return 0, false, nil
 }
 
 // newKeyIndex indexes keys, sorted and without repeats.

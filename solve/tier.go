@@ -116,6 +116,16 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 		return nil, err
 	}
 	e.sink, e.workers, e.progress, e.disc = sink, workers, opt.Progress, disc
+	if disc != nil {
+		// Keys read a few at a time (the root's) make way for keys read
+		// whole while the engine solves, and again after.
+		disc.Close()
+		disc.solving.Store(true)
+		defer func() {
+			disc.Close()
+			disc.solving.Store(false)
+		}()
+	}
 	rootKey := e.enc.Encode(root)
 	rootTier, rootRank := e.ranker.TierRank(rootKey)
 	if err := e.plan(rootTier); err != nil {
