@@ -7,9 +7,12 @@
 // directory's name is the spec made safe for a file name plus a short hash
 // of the spec, and a small manifest in it names the spec and the format.
 //
-// A tier file holds either Values (one Cell, two bytes little-endian, per
-// rank) or Reachable (one bit per rank, rank r in bit r%8 of byte r/8). Its
-// layout:
+// A tier file holds Values (one Cell, two bytes little-endian, per rank),
+// Reachable (one bit per rank, rank r in bit r%8 of byte r/8), or, for a
+// game whose ranks the tier engine discovered (a rules file), Keys (the
+// tier's positions as sorted fixed-width keys, a rank each, then how each
+// ends: see Keys) and, once for the game, Tiers (the plan of its tiers).
+// Its layout:
 //
 //	offset 0       header: magic "SENTETBL", format version, kind, tier,
 //	               ranks, block size, payload length, counts, spec text,
