@@ -100,9 +100,11 @@ func discover(ctx context.Context, g sente.Game, root sente.Position, sink TierS
 			plan.rootTier = t
 			plan.rootRank, _ = idx.find(key)
 		}
-		payload := binary.LittleEndian.AppendUint64(nil, uint64(list.words))
+		packed := packEnds(ends)
+		payload := make([]byte, 0, 8+8*len(list.data)+len(packed))
+		payload = binary.LittleEndian.AppendUint64(payload, uint64(list.words))
 		payload = append(payload, wordsToBytes(list.data)...)
-		payload = append(payload, packEnds(ends)...)
+		payload = append(payload, packed...)
 		n := uint64(list.len())
 		if err := sink.Write(t, store.Keys, payload, store.Counts{Positions: n}); err != nil {
 			return nil, fmt.Errorf("solve by tiers: storing the keys of tier %d: %w", t, err)
