@@ -14,7 +14,8 @@ import (
 )
 
 // byTiers solves g with the tier engine when opt and the game allow: the
-// game ranks its positions by tiers (sente.TierRanker), no player is
+// game ranks its positions by tiers (sente.TierRanker) or the engine
+// discovers their ranks (sente.Expander, a rules file), no player is
 // restricted and no symmetry asked, and root is the start (stored tables
 // hold what is reachable from the start). ok is false when the hashing
 // engine is to answer instead.
@@ -62,8 +63,7 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 			return nil, false, err
 		}
 	}
-	// The tables of a game whose ranks are discovered have sizes only once
-	// the forward pass has found them.
+	// A game whose ranks are discovered had its disk checked by its plan.
 	if gs != nil && !discovers {
 		if err := checkDisk(g, gs.Dir, opt); err != nil {
 			forgetEmpty(gs)
@@ -76,7 +76,10 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 	// Under Auto, a plan over MaxMemory leaves the game to the hashing
 	// engine, whose own estimate refuses it or, with Force, tries.
 	limit := int64(min(opt.MaxMemory, math.MaxInt64/2))
-	if opt.Force && opt.Engine == Tiers {
+	// A game whose ranks are discovered had its memory checked by its
+	// plan: refused after the forward pass, it would have been found for
+	// nothing.
+	if opt.Force && opt.Engine == Tiers || discovers {
 		limit = 0
 	}
 	start := time.Now()
