@@ -202,7 +202,7 @@ func mergeAs[R [1]uint64 | [2]uint64 | [3]uint64 | [4]uint64](a, b []uint64, wor
 	as := unsafe.Slice((*R)(unsafe.Pointer(unsafe.SliceData(a))), len(a)/words)
 	bs := unsafe.Slice((*R)(unsafe.Pointer(unsafe.SliceData(b))), len(b)/words)
 	out := make([]R, 0, len(as)+len(bs))
-	less := func(x, y R) int {
+	compare := func(x, y R) int {
 		for i := range words {
 			if x[i] != y[i] {
 				if x[i] < y[i] {
@@ -215,7 +215,7 @@ func mergeAs[R [1]uint64 | [2]uint64 | [3]uint64 | [4]uint64](a, b []uint64, wor
 	}
 	i, j := 0, 0
 	for i < len(as) && j < len(bs) {
-		switch c := less(as[i], bs[j]); {
+		switch c := compare(as[i], bs[j]); {
 		case c < 0:
 			out = append(out, as[i])
 			i++
