@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"sente"
 	"sente/games"
 	"sente/solve"
 )
@@ -18,32 +19,7 @@ import (
 // and peak-RSS (the process's high-water mark over its whole life, so run
 // one size per process for a true figure; see BENCHMARKS.md).
 func BenchmarkSolve(b *testing.B) {
-	for _, spec := range []string{
-		"tictactoe",
-		"connect4:w=4,h=4",
-		"connect4:w=5,h=4",
-		"connect4:w=6,h=4",
-	} {
-		b.Run(spec, func(b *testing.B) {
-			g, err := games.New(spec)
-			if err != nil {
-				b.Fatal(err)
-			}
-			var positions, held int
-			for b.Loop() {
-				sol, err := solve.Solve(context.Background(), g, solve.Options{})
-				if err != nil {
-					b.Fatal(err)
-				}
-				positions, held = sol.Positions(), sol.Bytes()
-			}
-			b.ReportMetric(float64(positions)*float64(b.N)/b.Elapsed().Seconds(), "positions/s")
-			b.ReportMetric(float64(held)/float64(positions), "held-B/position")
-			if peak := peakRSS(); peak > 0 {
-				b.ReportMetric(float64(peak)/float64(positions), "peak-RSS-B/position")
-			}
-		})
-	}
+	benchSolves(b, []string{"tictactoe", "connect4:w=4,h=4", "connect4:w=5,h=4", "connect4:w=6,h=4"}, solveHashing)
 }
 
 // BenchmarkSolveTiers measures a strong solve by the tier engine, its
@@ -52,31 +28,54 @@ func BenchmarkSolve(b *testing.B) {
 // position (run one game per process for a true figure). Quixo 4×4 is the
 // game GamesmanOne's figures are given for (BENCHMARKS.md).
 func BenchmarkSolveTiers(b *testing.B) {
-	for _, spec := range []string{
-		"connect4:w=5,h=4",
-		"quixo:n=3",
-		"quixo:n=4",
-	} {
+	benchSolves(b, []string{"connect4:w=5,h=4", "quixo:n=3", "quixo:n=4"}, solveTiers)
+}
+
+// benchSolves solves each game of specs from its start with solveOnce, a
+// sub-benchmark each, and reports positions per second, the bytes the
+// solution holds a position when solveOnce says (held above 0), and the
+// process's peak resident set a position.
+func benchSolves(b *testing.B, specs []string, solveOnce func(g sente.Game) (positions, held int, err error)) {
+	for _, spec := range specs {
 		b.Run(spec, func(b *testing.B) {
 			g, err := games.New(spec)
 			if err != nil {
 				b.Fatal(err)
 			}
-			var positions uint64
+			var positions, held int
 			for b.Loop() {
-				sol, err := solve.SolveTiers(context.Background(), g, solve.TierOptions{})
-				if err != nil {
+				if positions, held, err = solveOnce(g); err != nil {
 					b.Fatal(err)
 				}
-				positions = sol.Totals.Positions
-				sol.Close()
 			}
 			b.ReportMetric(float64(positions)*float64(b.N)/b.Elapsed().Seconds(), "positions/s")
+			if held > 0 {
+				b.ReportMetric(float64(held)/float64(positions), "held-B/position")
+			}
 			if peak := peakRSS(); peak > 0 {
 				b.ReportMetric(float64(peak)/float64(positions), "peak-RSS-B/position")
 			}
 		})
 	}
+}
+
+// solveHashing solves g with the hashing engine.
+func solveHashing(g sente.Game) (positions, held int, err error) {
+	sol, err := solve.Solve(context.Background(), g, solve.Options{})
+	if err != nil {
+		return 0, 0, err
+	}
+	return sol.Positions(), sol.Bytes(), nil
+}
+
+// solveTiers solves g with the tier engine, its tables in memory.
+func solveTiers(g sente.Game) (positions, held int, err error) {
+	sol, err := solve.SolveTiers(context.Background(), g, solve.TierOptions{})
+	if err != nil {
+		return 0, 0, err
+	}
+	defer sol.Close()
+	return int(sol.Totals.Positions), 0, nil
 }
 
 // peakRSS reads the process's peak resident set size from Linux's
