@@ -107,7 +107,7 @@ func discoveredTable(ctx context.Context, g sente.Game, x sente.Expander, gs *st
 	if len(tiers) == 0 || !slices.Equal(tiers, values) {
 		return rep, fmt.Errorf("verify: no whole stored table of %q in %s", gs.Spec, gs.Dir)
 	}
-	v := &keyVerifier{game: g, x: x, gs: gs, opt: opt, open: map[int]*keyTier{}}
+	v := &keyVerifier{game: g, x: x, gs: gs, opt: opt, open: map[int]*keyTier{}, tally: tally{report: opt.Progress}}
 	defer v.closeAll()
 	for _, t := range tiers {
 		tab, err := gs.Open(t, store.Values)
@@ -163,11 +163,10 @@ type keyVerifier struct {
 	x     sente.Expander
 	gs    *store.GameStore
 	opt   Options
-	total uint64
+	tally
 
-	mu   sync.Mutex // guards open, done and calls of Progress
+	mu   sync.Mutex // guards open
 	open map[int]*keyTier
-	done uint64
 }
 
 // tier maps tier t's keys and values, checking every block once.
@@ -259,16 +258,7 @@ func (v *keyVerifier) check(ctx context.Context, t int, kt *keyTier) (uint64, er
 			}
 			return n, nil
 		}
-	}, v.progress)
-}
-
-func (v *keyVerifier) progress(n uint64) {
-	v.mu.Lock()
-	defer v.mu.Unlock()
-	v.done += n
-	if v.opt.Progress != nil {
-		v.opt.Progress(v.done, v.total)
-	}
+	}, v.add)
 }
 
 // checkRank checks one reachable rank, whose position's bytes are b.

@@ -81,7 +81,7 @@ func Table(ctx context.Context, g sente.Game, gs *store.GameStore, opt Options) 
 	if len(tiers) == 0 {
 		return rep, fmt.Errorf("verify: no stored table of %q in %s", gs.Spec, gs.Dir)
 	}
-	v := &verifier{game: g, enc: caps.Encoder, tr: caps.TierRanker, opt: opt, gs: gs}
+	v := &verifier{game: g, enc: caps.Encoder, tr: caps.TierRanker, opt: opt, gs: gs, tally: tally{report: opt.Progress}}
 	v.cells = make([][]store.Cell, tiers[len(tiers)-1]+1)
 	v.present = make([]bool, len(v.cells))
 	v.tables = make([]*store.Table, len(v.cells))
@@ -168,10 +168,25 @@ type verifier struct {
 	tables   []*store.Table // the mapped tables, by tier
 	present  []bool         // stored, by tier
 	verified []bool         // every block's checksum checked, by tier
-	total    uint64
+	tally
+}
 
-	mu   sync.Mutex // guards done and calls of Progress
-	done uint64
+// tally adds up the ranks checked, across tiers and workers, for
+// Options.Progress.
+type tally struct {
+	mu          sync.Mutex // guards done and calls of report
+	done, total uint64
+	report      func(done, total uint64)
+}
+
+// add counts n more ranks checked and reports them.
+func (t *tally) add(n uint64) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.done += n
+	if t.report != nil {
+		t.report(t.done, t.total)
+	}
 }
 
 // keep maps the stored tiers among tiers, checking every block's checksum
@@ -239,7 +254,7 @@ func (v *verifier) tier(ctx context.Context, tier int) (uint64, error) {
 	return checkBlocks(ctx, v.opt, n, 1<<14, func() func(lo, hi uint64) (uint64, *Inconsistency) {
 		w := &worker{v: v, tier: tier}
 		return w.ranks
-	}, v.progress)
+	}, v.add)
 }
 
 // checkBlocks checks ranks [0, n) in blocks (opt.BlockRanks, else block)
@@ -304,15 +319,6 @@ func checkBlocks(ctx context.Context, opt Options, n, block uint64, newWorker fu
 		return checked, first
 	}
 	return checked, nil
-}
-
-func (v *verifier) progress(n uint64) {
-	v.mu.Lock()
-	defer v.mu.Unlock()
-	v.done += n
-	if v.opt.Progress != nil {
-		v.opt.Progress(v.done, v.total)
-	}
 }
 
 // worker is one goroutine's scratch space.
