@@ -77,14 +77,8 @@ func (c splitCap) Components(p sente.Position) []sente.Position {
 	fn := g.fn.components
 	v := decode(g.tab.encoding(g.tab.entry(key)))
 	w := g.getWorker()
-	w.args1[0] = v
-	r, ok := g.call(w, fn, v, w.args1)
+	items, ok := g.callList(w, fn, v)
 	if !ok {
-		return nil
-	}
-	items, isSeq := sequence(r)
-	if !isSeq {
-		g.fail(g.mistake(fn, v, starlark.Tuple{v}, fmt.Sprintf("returned a %s; want a list of positions", r.Type())))
 		return nil
 	}
 	parts := make([]sente.Position, len(items))

@@ -42,18 +42,24 @@ func (c expandCap) AppendBytes(dst []byte, p sente.Position) ([]byte, error) {
 	return out, nil
 }
 
-// FromBytes returns the position whose encoding starts b.
+// FromBytes returns the position whose encoding starts b, interned as the
+// encoding it is: checked, not decoded and encoded again.
 func (c expandCap) FromBytes(b []byte) (sente.Position, error) {
-	v, err := c.g.valueOf(string(b))
+	g := c.g
+	_, n, err := g.valueOf(string(b))
 	if err != nil {
 		return nil, err
 	}
-	return Position{c.g.tab, c.g.Encode(v)}, c.g.Err()
+	key, _, ok := g.tab.intern(b[:n])
+	if !ok {
+		return nil, fmt.Errorf("%s: too many positions", g.rs.path)
+	}
+	return Position{g.tab, key}, g.Err()
 }
 
 // valueOf reads the value encoded at the start of enc, which may be padded
-// with zero bytes.
-func (g *Game) valueOf(enc string) (starlark.Value, error) {
+// with zero bytes, and the length of its encoding.
+func (g *Game) valueOf(enc string) (starlark.Value, int, error) {
 	v, rest, err := decodeValue(enc)
 	for i := 0; err == nil && i < len(rest); i++ {
 		if rest[i] != 0 {
@@ -61,9 +67,9 @@ func (g *Game) valueOf(enc string) (starlark.Value, error) {
 		}
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: the bytes %x are no position: %v", g.rs.path, enc, err)
+		return nil, 0, fmt.Errorf("%s: the bytes %x are no position: %v", g.rs.path, enc, err)
 	}
-	return v, nil
+	return v, len(enc) - len(rest), nil
 }
 
 // Expand asks result(p) and, unless it ends the game, moves(p) and the
@@ -82,7 +88,7 @@ func (g *Game) onBytes(b []byte, x *sente.Expansion, ask func(w *worker, v starl
 	}
 	// The value lives only while this call runs, and its strings may
 	// share b's memory: b is not written meanwhile.
-	v, err := g.valueOf(unsafe.String(unsafe.SliceData(b), len(b)))
+	v, _, err := g.valueOf(unsafe.String(unsafe.SliceData(b), len(b)))
 	if err != nil {
 		return err
 	}
@@ -143,14 +149,8 @@ func (c expandCap) Parents(b []byte, x *sente.Expansion) error {
 
 func (g *Game) listParents(w *worker, v starlark.Value, x *sente.Expansion) bool {
 	fn := g.fn.parents
-	w.args1[0] = v
-	r, ok := g.call(w, fn, v, w.args1)
+	items, ok := g.callList(w, fn, v)
 	if !ok {
-		return false
-	}
-	items, isSeq := sequence(r)
-	if !isSeq {
-		g.fail(g.mistake(fn, v, starlark.Tuple{v}, fmt.Sprintf("returned a %s; want a list of positions", r.Type())))
 		return false
 	}
 	for _, item := range items {
@@ -167,4 +167,20 @@ func (g *Game) listParents(w *worker, v starlark.Value, x *sente.Expansion) bool
 		x.Ends = append(x.Ends, len(buf))
 	}
 	return true
+}
+
+// callList calls fn(v), which returns a list of positions, and returns its
+// items.
+func (g *Game) callList(w *worker, fn *function, v starlark.Value) ([]starlark.Value, bool) {
+	w.args1[0] = v
+	r, ok := g.call(w, fn, v, w.args1)
+	if !ok {
+		return nil, false
+	}
+	items, isSeq := sequence(r)
+	if !isSeq {
+		g.fail(g.mistake(fn, v, starlark.Tuple{v}, fmt.Sprintf("returned a %s; want a list of positions", r.Type())))
+		return nil, false
+	}
+	return items, true
 }
