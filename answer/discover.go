@@ -61,17 +61,7 @@ func (p DiscoveredPlan) String() string {
 		count += fmt.Sprintf(" (%s to %s)", solve.FormatCount(e.Low), solve.FormatCount(e.High))
 	}
 	return fmt.Sprintf("%s, %s of memory and %s of disk, about %s on %d cores at %s positions a second each",
-		count, solve.FormatBytes(p.Bytes), solve.FormatBytes(p.Disk), formatSeconds(p.Seconds), p.Workers, solve.FormatCount(e.Rate))
-}
-
-func formatSeconds(s float64) string {
-	switch {
-	case s < 90:
-		return fmt.Sprintf("%.0f s", max(s, 1))
-	case s < 90*60:
-		return fmt.Sprintf("%.0f min", s/60)
-	}
-	return fmt.Sprintf("%.1f h", s/3600)
+		count, solve.FormatBytes(p.Bytes), solve.FormatBytes(p.Disk), solve.FormatDuration(time.Duration(p.Seconds*float64(time.Second))), p.Workers, solve.FormatCount(e.Rate))
 }
 
 // PlanDiscovered samples g, a game whose ranks the tier engine discovers,

@@ -35,8 +35,8 @@
 //
 // Progress reports the work of either engine in phases (progress.go);
 // EstimateBytes turns a game's estimate of its positions into the memory a
-// solve needs, and FormatSize, FormatBytes and FormatCount are how sizes
-// and counts are written everywhere (estimate.go).
+// solve needs, and FormatSize, FormatBytes, FormatCount and FormatDuration
+// are how sizes, counts and times are written everywhere (estimate.go).
 //
 // Reference is a second, slow solver for tests: it labels positions level by
 // level straight from the definitions and shares no code with the engine.

@@ -1,8 +1,10 @@
 package solve
 
 import (
+	"fmt"
 	"math"
 	"strconv"
+	"time"
 
 	"sente"
 )
@@ -56,6 +58,20 @@ func EstimateBytes(g sente.Game) (positions, bytes float64, ok bool) {
 		return 0, 0, false
 	}
 	return positions, positions * BytesPerPosition(g), true
+}
+
+// FormatDuration writes a time for people, to the unit that matters: "42
+// s", "16 min", "1.5 h", "42 days".
+func FormatDuration(d time.Duration) string {
+	switch {
+	case d < time.Minute:
+		return fmt.Sprintf("%d s", int(d.Seconds()+0.5))
+	case d < time.Hour:
+		return fmt.Sprintf("%d min", int(d.Minutes()+0.5))
+	case d < 48*time.Hour:
+		return fmt.Sprintf("%.1f h", d.Hours())
+	}
+	return fmt.Sprintf("%.0f days", d.Hours()/24)
 }
 
 // FormatCount writes a count of positions for people: 4.5e12 as "4.5

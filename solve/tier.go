@@ -71,10 +71,6 @@ type tierEngine struct {
 // engine solves.
 const tierGCPercent = 25
 
-// discoverGCPercent is the collector's target while the forward pass
-// discovers a game's ranks.
-const discoverGCPercent = 25
-
 // SolveTiers solves g tier by tier with dense ranks (sente.TierRanker),
 // storing each finished tier in opt.Sink: first a forward pass marks the
 // reachable ranks of every tier, parents first; then the tiers are solved
@@ -103,7 +99,7 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 		// pointers, and the game's own code makes garbage fast: at the
 		// collector's default target the heap held twice the runs.
 		if !sink.Has(0, store.Tiers) {
-			defer debug.SetGCPercent(debug.SetGCPercent(discoverGCPercent))
+			defer debug.SetGCPercent(debug.SetGCPercent(tierGCPercent))
 		}
 		var err error
 		if disc, err = discover(ctx, g, root, sink, workers, opt.Progress); err != nil {

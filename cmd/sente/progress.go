@@ -72,7 +72,7 @@ func (p *progress) wholeLeft(now time.Time) string {
 	if left <= 0 {
 		return "; the whole solve is taking longer than planned"
 	}
-	return "; about " + formatLeft(left) + " left in all, by the plan"
+	return "; about " + solve.FormatDuration(left) + " left in all, by the plan"
 }
 
 // clear takes the progress line away, for a line of its own.
@@ -164,20 +164,7 @@ func timeLeft(done, rest int, elapsed time.Duration) (string, bool) {
 	if done <= 0 || rest < 0 || elapsed < 500*time.Millisecond {
 		return "", false
 	}
-	return formatLeft(time.Duration(float64(elapsed) * float64(rest) / float64(done))), true
-}
-
-// formatLeft writes a time left.
-func formatLeft(left time.Duration) string {
-	switch {
-	case left < time.Minute:
-		return fmt.Sprintf("%d s", int(left.Seconds()+0.5))
-	case left < time.Hour:
-		return fmt.Sprintf("%d min", int(left.Minutes()+0.5))
-	case left < 48*time.Hour:
-		return fmt.Sprintf("%.1f h", left.Hours())
-	}
-	return fmt.Sprintf("%.0f days", left.Hours()/24)
+	return solve.FormatDuration(time.Duration(float64(elapsed) * float64(rest) / float64(done))), true
 }
 
 func (p *progress) done() {
