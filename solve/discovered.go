@@ -233,11 +233,7 @@ type expandScratch struct {
 
 // bytesOf appends the bytes of the position at place key.
 func (d *discovered) bytesOf(dst []byte, key uint64) ([]byte, error) {
-	t, r := placeOf(key)
-	if !d.planned(t) || r >= d.tiers[t].size {
-		return dst, fmt.Errorf("solve by tiers: no position has rank %d in tier %d", r, t)
-	}
-	x, err := d.index(t)
+	x, r, err := d.place(key)
 	if err != nil {
 		return dst, err
 	}
@@ -246,6 +242,17 @@ func (d *discovered) bytesOf(dst []byte, key uint64) ([]byte, error) {
 		return dst, err
 	}
 	return appendKeyBytes(dst, k), nil
+}
+
+// place is the keys of the tier of place key and its rank there, which
+// must name a position.
+func (d *discovered) place(key uint64) (*keyIndex, uint64, error) {
+	t, r := placeOf(key)
+	if !d.planned(t) || r >= d.tiers[t].size {
+		return nil, 0, fmt.Errorf("solve by tiers: no position has rank %d in tier %d", r, t)
+	}
+	x, err := d.index(t)
+	return x, r, err
 }
 
 // rank is the place of the position of bytes b in tier t, and false when
@@ -275,11 +282,8 @@ func (d *discovered) rank(sc *expandScratch, t int, b []byte) (uint64, bool, err
 // one of the child tiers, the one whose keys hold it: the game is asked
 // only for the moves, not again for results and tiers.
 func (d *discovered) expand(sc *expandScratch, key uint64) (sente.Value, bool, []sente.TierPosition, error) {
-	t, r := placeOf(key)
-	if !d.planned(t) || r >= d.tiers[t].size {
-		return sente.Unknown, false, nil, fmt.Errorf("solve by tiers: no position has rank %d in tier %d", r, t)
-	}
-	x, err := d.index(t)
+	t, _ := placeOf(key)
+	x, r, err := d.place(key)
 	if err != nil {
 		return sente.Unknown, false, nil, err
 	}
