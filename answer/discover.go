@@ -151,25 +151,36 @@ func planDiscovered(ctx context.Context, g sente.Game, dir string, opt Options) 
 		(opt.MaxMemory == 0 || p.Estimate.Positions*hashingBytes <= float64(opt.MaxMemory)/2) {
 		return false, nil
 	}
+	if !opt.Force {
+		if err := p.fits(dir, opt); err != nil {
+			return false, err
+		}
+	}
+	// Told only once the solve goes ahead: a refusal says the plan in its
+	// own one line.
 	if opt.Planned != nil {
 		opt.Planned(p)
 	}
-	if opt.Force {
-		return true, nil
-	}
+	return true, nil
+}
+
+// fits refuses a plan that needs more memory than opt allows, or more disk
+// than is free in dir (when not empty).
+func (p DiscoveredPlan) fits(dir string, opt Options) error {
 	if opt.MaxMemory > 0 && p.Bytes > float64(opt.MaxMemory) {
-		return false, &Refusal{msg: fmt.Sprintf("%s: %s: more memory than %s", opt.name(), p, opt.limit()), Forcible: true}
+		return &Refusal{msg: fmt.Sprintf("%s: %s: more memory than %s", opt.name(), p, opt.limit()), Forcible: true}
 	}
-	if dir != "" {
-		var fs syscall.Statfs_t
-		if err := syscall.Statfs(dir, &fs); err == nil {
-			if free := float64(fs.Bavail) * float64(fs.Bsize); p.Disk > free {
-				return false, &Refusal{msg: fmt.Sprintf("%s: its tables need about %s of disk in %s, and %s is free; free some (sente store rm) or choose another place with --store",
-					opt.name(), solve.FormatBytes(p.Disk), dir, solve.FormatBytes(free)), Forcible: true}
-			}
+	if dir == "" {
+		return nil
+	}
+	var fs syscall.Statfs_t
+	if err := syscall.Statfs(dir, &fs); err == nil {
+		if free := float64(fs.Bavail) * float64(fs.Bsize); p.Disk > free {
+			return &Refusal{msg: fmt.Sprintf("%s: its tables need about %s of disk in %s, and %s is free; free some (sente store rm) or choose another place with --store",
+				opt.name(), solve.FormatBytes(p.Disk), dir, solve.FormatBytes(free)), Forcible: true}
 		}
 	}
-	return true, nil
+	return nil
 }
 
 // TierNote says, of a game whose ranks the tier engine would discover (a
