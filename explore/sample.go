@@ -316,7 +316,7 @@ func (s *sampler) breadthFirst(limit int) (bool, error) {
 				if s.graph.Tier != nil {
 					cn = s.graph.Tier(c)
 					if cn < n {
-						return false, fmt.Errorf("a move leads from tier %d back to tier %d (position %v to %v); a tiered game must never return to a lower tier", n, cn, s.graph.Decode(key), s.graph.Decode(c))
+						return false, &TierOrderError{From: n, To: cn, Parent: s.graph.Decode(key), Child: s.graph.Decode(c)}
 					}
 				}
 				if err := add(c, cn); err != nil {

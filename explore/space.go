@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"runtime"
+	"sente"
 	"sync"
 	"sync/atomic"
 )
@@ -281,7 +282,7 @@ func (s *Space) insertChildren(number int, x *expansion) error {
 				return err
 			}
 			if ct < number {
-				return fmt.Errorf("a move leads from tier %d back to tier %d (position %v to %v); a tiered game must never return to a lower tier", number, ct, s.graph.Decode(x.keys[i]), s.graph.Decode(c))
+				return &TierOrderError{From: number, To: ct, Parent: s.graph.Decode(x.keys[i]), Child: s.graph.Decode(c)}
 			}
 		}
 		from = end
@@ -373,4 +374,15 @@ func (s *Space) Bytes() int {
 		n += t.Bytes()
 	}
 	return n
+}
+
+// TierOrderError is a move from a position of a tiered game to a lower
+// tier, which the game's tiers forbid.
+type TierOrderError struct {
+	From, To      int
+	Parent, Child sente.Position
+}
+
+func (e *TierOrderError) Error() string {
+	return fmt.Sprintf("a move leads from tier %d back to tier %d (position %v to %v); a tiered game must never return to a lower tier", e.From, e.To, e.Parent, e.Child)
 }
