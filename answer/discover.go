@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"runtime/debug"
 	"syscall"
 	"time"
 
@@ -28,6 +29,10 @@ const hashingBytes = 300
 
 // estimateTime bounds the sampling of a rules file, whose rules may be slow.
 const estimateTime = 3 * time.Second
+
+// estimateSure stops the sampling early once the estimate's bounds are
+// within this factor of each other: what a small file needs to be known.
+const estimateSure = 3
 
 // sampleBytes is the memory allowed for each position the sample expands:
 // it meets several for each (every child of a playout's positions), and a
@@ -73,14 +78,24 @@ func PlanDiscovered(ctx context.Context, g sente.Game, workers int, memory uint6
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	opt := explore.SampleOptions{Time: estimateTime}
+	opt := explore.SampleOptions{Time: estimateTime, Sure: estimateSure}
 	if memory > 0 {
 		opt.Expansions = int(min(max(memory/sampleBytes, 10_000), explore.DefaultExpansions))
 	}
-	est, err := explore.EstimatePositions(ctx, g, opt)
+	// The sample keeps what it meets in a table of its own, dropped
+	// after: the game's own would keep it through the solve.
+	graph, err := explore.ExpanderGraph(g)
 	if err != nil {
 		return DiscoveredPlan{}, err
 	}
+	est, err := explore.EstimateGraph(ctx, graph, graph.Key(g.Start()), opt)
+	if err != nil {
+		return DiscoveredPlan{}, err
+	}
+	// The sample's table is garbage now, and as large as a small game's
+	// whole solve: it goes back to the system before the solve starts.
+	graph = explore.KeyGraph{}
+	debug.FreeOSMemory()
 	p := DiscoveredPlan{Estimate: est, Workers: workers, KeyBytes: keyBytes(g)}
 	// The largest tier, by the estimate: its upper bound is often many
 	// times more, and would refuse what fits.
@@ -100,9 +115,10 @@ func PlanDiscovered(ctx context.Context, g sente.Game, workers int, memory uint6
 	p.Bytes = max(4*w*largest, (2*w+5)*largest) + 128<<20
 	p.Disk = positions * (w + 2 + 0.25 + 0.125)
 	if est.Rate > 0 {
-		// Every position is expanded twice: once to find it, once (moves
-		// only) to solve it, about 1.6 expansions' work.
-		p.Seconds = est.Positions * 1.6 / est.Rate / (0.85 * float64(workers))
+		// Every position is expanded once, to find it; the solve reads
+		// the moves the forward pass recorded and looks up their ranks,
+		// a tenth or so more (solve/moves.go).
+		p.Seconds = est.Positions * 1.1 / est.Rate / (0.85 * float64(workers))
 	}
 	return p, nil
 }
@@ -142,12 +158,13 @@ func planDiscovered(ctx context.Context, g sente.Game, dir string, opt Options) 
 	if err != nil {
 		return false, err
 	}
-	// The hashing engine asks the file about each position once and the
-	// tier engine about one and a half times, so the hashing engine is the
-	// faster while it fits: Auto gives the tier engine the games past
-	// SmallGame, or whose positions the hashing engine would hold in more
-	// than half the memory allowed.
-	if opt.Engine == Auto && p.Estimate.Positions < SmallGame &&
+	// Both engines ask the file about each position once; the hashing
+	// engine starts sooner and is the faster on a small file, the tier
+	// engine holds a few bytes a position where the hashing engine holds
+	// a few hundred: Auto gives the tier engine the files past SmallRules,
+	// or whose positions the hashing engine would hold in more than half
+	// the memory allowed.
+	if opt.Engine == Auto && p.Estimate.Positions < SmallRules &&
 		(opt.MaxMemory == 0 || p.Estimate.Positions*hashingBytes <= float64(opt.MaxMemory)/2) {
 		return false, nil
 	}

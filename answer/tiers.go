@@ -83,7 +83,13 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 		limit = 0
 	}
 	start := time.Now()
-	ts, err := solve.SolveTiers(ctx, g, solve.TierOptions{Sink: sink, MaxMemory: limit, Progress: opt.Progress})
+	topt := solve.TierOptions{Sink: sink, MaxMemory: limit, Progress: opt.Progress}
+	if gs != nil {
+		// The moves a forward pass records go beside the tables, on the
+		// disk the person chose for them.
+		topt.MovesDir = gs.Dir
+	}
+	ts, err := solve.SolveTiers(ctx, g, topt)
 	if errors.Is(err, solve.ErrOverMemory) {
 		forgetEmpty(gs)
 		if opt.Engine == Auto {

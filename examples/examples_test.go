@@ -24,7 +24,7 @@ var files = &games.Catalog{ReadFiles: true}
 
 // loadRules loads NAME.star for the spec NAME:key=value,... and makes its
 // game with the spec's parameters, just as the built-in of that name is made.
-func loadRules(t *testing.T, spec string) sente.Game {
+func loadRules(t testing.TB, spec string) sente.Game {
 	t.Helper()
 	s, err := sente.ParseSpec(spec)
 	if err != nil {

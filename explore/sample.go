@@ -3,6 +3,7 @@ package explore
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"sort"
@@ -20,6 +21,12 @@ type SampleOptions struct {
 	// expansions are left: a slow rules file then gets a rougher estimate
 	// rather than a long wait.
 	Time time.Duration
+	// Sure, when above 1, stops the playouts early once the estimate's
+	// bounds are finite and High is at most Sure times Low (looked at a
+	// few times a second): a small game is then known in a fraction of
+	// Time. Such an estimate depends on the machine's speed, not only on
+	// Seed.
+	Sure float64
 	// Seed fixes the random playouts: the same game, options and seed give
 	// the same estimate.
 	Seed uint64
@@ -147,7 +154,14 @@ func EstimateGraph(ctx context.Context, graph KeyGraph, root uint64, opt SampleO
 		limit: budget,
 	}
 	if opt.Time > 0 {
-		s.deadline = s.start.Add(opt.Time / 2)
+		// Half the time goes to exploring the first strata whole, which
+		// calibrates the rest; a sample that may stop once sure gives
+		// them a sixth, so that a small game is known soon.
+		first := opt.Time / 2
+		if opt.Sure > 1 {
+			first = opt.Time / 6
+		}
+		s.deadline = s.start.Add(first)
 	}
 	complete, err := s.breadthFirst(budget / 2)
 	if err != nil {
@@ -160,11 +174,16 @@ func EstimateGraph(ctx context.Context, graph KeyGraph, root uint64, opt SampleO
 		s.deadline = s.start.Add(opt.Time)
 	}
 	s.rng = rand.New(rand.NewPCG(opt.Seed, 0x5e17e))
+	s.sure = opt.Sure
 	if err := s.play(); err != nil {
 		return Estimate{}, err
 	}
 	return s.estimate(), nil
 }
+
+// sureEvery is how often the playouts ask whether they are sure enough
+// (SampleOptions.Sure).
+const sureEvery = 200 * time.Millisecond
 
 // sampleGroups is the number of groups of playouts the jackknife leaves
 // out in turn.
@@ -187,6 +206,8 @@ type sampler struct {
 	limit    int // expansions allowed in all
 	expanded int
 	gameTime time.Duration // estimated from one expansion in timeEvery
+	sure     float64       // SampleOptions.Sure
+	lookedAt time.Time     // when the playouts last asked whether they were sure
 	rng      *rand.Rand
 	buf      []uint64
 
@@ -397,9 +418,16 @@ func (s *sampler) play() error {
 	if s.graph.Tier == nil {
 		s.depthOf = map[uint64]int32{}
 	}
+	s.lookedAt = time.Now()
 	for {
 		if stop, err := s.stop(); stop {
 			return err
+		}
+		if s.sure > 1 && s.playouts%16 == 0 && time.Since(s.lookedAt) > sureEvery {
+			if e := s.estimate(); !math.IsInf(e.High, 1) && e.Low > 0 && e.High <= s.sure*e.Low {
+				return nil
+			}
+			s.lookedAt = time.Now()
 		}
 		id := int32(s.playouts)
 		clear(s.perTier)

@@ -41,7 +41,7 @@ type Game struct {
 // funcs are the file's functions; nil for those it lacks.
 type funcs struct {
 	start, moves, turn, result, show, parse, components, tier, setup, board *function
-	parents, canonical                                                     *function
+	parents, canonical                                                      *function
 }
 
 // Position is a position of a rules-file game: a Starlark value interned

@@ -4,8 +4,11 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+	"math"
+	"os"
 	"slices"
 	"sync"
+	"syscall"
 
 	"sente"
 	"sente/store"
@@ -40,6 +43,11 @@ type discoverer struct {
 
 	pendMu  sync.Mutex
 	pending map[int]*runs // the tiers moves lead to that the pass has not come to
+
+	movesDir   string // where moves are recorded
+	movesLeft  int64  // the disk the record may still take; 0 ends it
+	moves      map[int]*recordedMoves
+	movesBytes int64 // the size of the records kept
 }
 
 // runsOf is tier t's runs, made when first asked for.
@@ -56,7 +64,7 @@ func (dc *discoverer) runsOf(t int) *runs {
 
 // discover finds the tiers below root and stores their key lists and plan
 // in sink, unless the sink holds them already.
-func discover(ctx context.Context, g sente.Game, root sente.Position, sink TierSink, workers int, progress func(Progress)) (*discovered, error) {
+func discover(ctx context.Context, g sente.Game, root sente.Position, sink TierSink, workers int, opt TierOptions) (*discovered, error) {
 	caps := sente.CapabilitiesOf(g)
 	if sink.Has(0, store.Tiers) {
 		d, err := openDiscovered(g, caps, sink)
@@ -68,7 +76,16 @@ func discover(ctx context.Context, g sente.Game, root sente.Position, sink TierS
 		}
 		return d, nil
 	}
-	dc := &discoverer{g: g, x: caps.Expander, sink: sink, workers: workers, progress: progress, pending: map[int]*runs{}}
+	dc := &discoverer{g: g, x: caps.Expander, sink: sink, workers: workers, progress: opt.Progress, pending: map[int]*runs{},
+		movesDir: opt.MovesDir, movesLeft: movesAllowed(opt), moves: map[int]*recordedMoves{}}
+	done := false
+	defer func() {
+		if !done {
+			for _, m := range dc.moves {
+				m.Close()
+			}
+		}
+	}()
 	rootBytes, err := dc.x.AppendBytes(nil, root)
 	if err != nil {
 		return nil, fmt.Errorf("solve by tiers: the root: %w", err)
@@ -133,7 +150,33 @@ func discover(ctx context.Context, g sente.Game, root sente.Position, sink TierS
 	if err := sink.Write(0, store.Tiers, plan.encode(), store.Counts{Positions: total}); err != nil {
 		return nil, fmt.Errorf("solve by tiers: storing the plan of tiers: %w", err)
 	}
-	return openDiscovered(g, caps, sink)
+	d, err := openDiscovered(g, caps, sink)
+	if err != nil {
+		return nil, err
+	}
+	for t, m := range dc.moves {
+		d.tiers[t].moves = m
+	}
+	d.movesBytes = dc.movesBytes
+	done = true
+	return d, nil
+}
+
+// movesAllowed is the disk the forward pass may fill with recorded moves:
+// opt.RecordMoves, or half of what is free where they go.
+func movesAllowed(opt TierOptions) int64 {
+	if opt.RecordMoves != 0 {
+		return max(opt.RecordMoves, 0)
+	}
+	dir := opt.MovesDir
+	if dir == "" {
+		dir = os.TempDir()
+	}
+	var fs syscall.Statfs_t
+	if err := syscall.Statfs(dir, &fs); err != nil {
+		return 0
+	}
+	return int64(min(fs.Bavail*uint64(fs.Bsize)/2, math.MaxInt64))
 }
 
 func minKey[V any](m map[int]V) int {
@@ -166,7 +209,21 @@ func (dc *discoverer) tier(ctx context.Context, t int, frontier keyList) (keyLis
 		runs  map[int]*runs
 	}
 	outs := make([]workerOut, dc.workers)
-	for frontier.len() > 0 {
+	// The first frontier's order is the tier's ranks unless a move stays
+	// in the tier: its moves are recorded, and the record kept if none does.
+	var moves *recordedMoves
+	if dc.movesLeft > 0 {
+		var err error
+		if moves, err = newRecordedMoves(dc.movesDir); err != nil {
+			dc.movesLeft, moves = 0, nil
+		}
+	}
+	defer func() {
+		if moves != nil {
+			moves.Close()
+		}
+	}()
+	for round := 0; frontier.len() > 0; round++ {
 		ends := make([]byte, frontier.len())
 		done := uint64(0)
 		var doneMu sync.Mutex
@@ -177,10 +234,17 @@ func (dc *discoverer) tier(ctx context.Context, t int, frontier keyList) (keyLis
 				o.other = map[int]*keyList{}
 				o.runs = map[int]*runs{}
 			}
+			var rec []byte
+			if round == 0 && moves != nil {
+				rec = moves.block()
+			}
 			for i := lo; i < hi; i++ {
 				o.buf = appendKeyBytes(o.buf[:0], frontier.at(int(i)))
 				if err := dc.x.Expand(o.buf, &o.x); err != nil {
 					return err
+				}
+				if round == 0 && moves != nil {
+					rec = appendRecord(rec, t, &o.x)
 				}
 				if o.x.Ended {
 					if v := o.x.Value; v != sente.Win && v != sente.Lose && v != sente.Tie {
@@ -212,6 +276,9 @@ func (dc *discoverer) tier(ctx context.Context, t int, frontier keyList) (keyLis
 					}
 				}
 			}
+			if round == 0 && moves != nil {
+				moves.put(lo/discoverBlock, rec, dc.movesLeft)
+			}
 			doneMu.Lock()
 			done += hi - lo
 			d := done
@@ -240,6 +307,20 @@ func (dc *discoverer) tier(ctx context.Context, t int, frontier keyList) (keyLis
 			outs[w].same = keyList{}
 		}
 		loops = loops || same.len() > 0
+		if round == 0 && moves != nil {
+			size, err := moves.finish((uint64(frontier.len()) + discoverBlock - 1) / discoverBlock)
+			switch {
+			case err != nil:
+				moves.Close()
+				moves, dc.movesLeft = nil, 0
+			case loops:
+				moves.Close()
+				moves = nil
+			default:
+				dc.movesLeft -= size
+				dc.movesBytes += size
+			}
+		}
 		words := max(known.words, frontier.words, same.words)
 		known.widen(words)
 		frontier.widen(words)
@@ -254,6 +335,9 @@ func (dc *discoverer) tier(ctx context.Context, t int, frontier keyList) (keyLis
 		children = append(children, ct)
 	}
 	slices.Sort(children)
+	if moves != nil {
+		dc.moves[t], moves = moves, nil
+	}
 	return known, knownEnds, loops, children, nil
 }
 

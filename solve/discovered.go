@@ -28,6 +28,8 @@ type discovered struct {
 	// solving is set while the engine solves: a tier's keys are then read
 	// whole, checked and indexed; otherwise an answer reads a few.
 	solving atomic.Bool
+	// movesBytes is the size of the moves the forward pass recorded.
+	movesBytes int64
 }
 
 type discoveredTier struct {
@@ -36,7 +38,8 @@ type discoveredTier struct {
 	loops    bool
 	children []int
 	keys     atomic.Pointer[keyIndex]
-	tbl      *store.Table // the mapped keys, while keys is set
+	tbl      *store.Table   // the mapped keys, while keys is set
+	moves    *recordedMoves // the forward pass's record of its moves, if any
 }
 
 // A place key is a tier and a rank: the tier in the top bits.
@@ -216,6 +219,22 @@ func (d *discovered) drop(t int) {
 	}
 }
 
+// forgetMoves closes tier t's recorded moves, once the tier is solved.
+// No expansion may run meanwhile.
+func (d *discovered) forgetMoves(t int) {
+	if dt := &d.tiers[t]; dt.moves != nil {
+		dt.moves.Close()
+		dt.moves = nil
+	}
+}
+
+// closeMoves closes every tier's recorded moves.
+func (d *discovered) closeMoves() {
+	for t := range d.tiers {
+		d.forgetMoves(t)
+	}
+}
+
 // Close unmaps every tier's keys.
 func (d *discovered) Close() {
 	for t := range d.tiers {
@@ -225,10 +244,11 @@ func (d *discovered) Close() {
 
 // expandScratch is one goroutine's room for expanding a position.
 type expandScratch struct {
-	x    sente.Expansion
-	buf  []byte
-	key  []uint64
-	kids []sente.TierPosition
+	x     sente.Expansion
+	buf   []byte
+	key   []uint64
+	kids  []sente.TierPosition
+	moves movesCursor
 }
 
 // bytesOf appends the bytes of the position at place key.
@@ -294,6 +314,10 @@ func (d *discovered) expand(sc *expandScratch, key uint64) (sente.Value, bool, [
 	if v != sente.Unknown {
 		return v, true, nil, nil
 	}
+	dt := &d.tiers[t]
+	if dt.moves != nil {
+		return d.recorded(sc, t, r)
+	}
 	k, err := x.keyAt(r)
 	if err != nil {
 		return sente.Unknown, false, nil, err
@@ -304,7 +328,6 @@ func (d *discovered) expand(sc *expandScratch, key uint64) (sente.Value, bool, [
 		return sente.Unknown, false, nil, err
 	}
 	sc.kids = sc.kids[:0]
-	dt := &d.tiers[t]
 	for i := range sc.x.Len() {
 		child := sc.x.Child(i)
 		found := false
@@ -335,6 +358,30 @@ func (d *discovered) expand(sc *expandScratch, key uint64) (sente.Value, bool, [
 			return sente.Unknown, false, nil, fmt.Errorf("solve by tiers: %s (tier %d) has a move to %s, which the forward pass did not find in tier %d or the tiers it leads to %v: the game's moves are not the same from one call to the next",
 				d.format(sc.buf), t, d.format(child), t, dt.children)
 		}
+	}
+	return sente.Unknown, false, sc.kids, nil
+}
+
+// recorded is expand of rank r of tier t from the moves the forward pass
+// recorded: the children's tiers are known, and only their ranks are
+// looked up.
+func (d *discovered) recorded(sc *expandScratch, t int, r uint64) (sente.Value, bool, []sente.TierPosition, error) {
+	kids, err := sc.moves.children(d.tiers[t].moves, r)
+	if err != nil {
+		return sente.Unknown, false, nil, fmt.Errorf("solve by tiers: tier %d: %w", t, err)
+	}
+	sc.kids = sc.kids[:0]
+	for _, k := range kids {
+		ct := t + k.up
+		cr, ok, err := d.rank(sc, ct, k.bytes)
+		if err != nil {
+			return sente.Unknown, false, nil, err
+		}
+		if !ok {
+			return sente.Unknown, false, nil, fmt.Errorf("solve by tiers: tier %d rank %d has a recorded move to %s, which tier %d does not hold",
+				t, r, d.format(k.bytes), ct)
+		}
+		sc.kids = append(sc.kids, sente.TierPosition{Tier: ct, Rank: cr})
 	}
 	return sente.Unknown, false, sc.kids, nil
 }

@@ -30,6 +30,14 @@ type TierOptions struct {
 	// MaxMemory, when not zero, refuses a solve whose planned peak memory
 	// (see TierSolution.PeakBytes) passes this many bytes, before any work.
 	MaxMemory int64
+	// MovesDir is where the forward pass of a game whose ranks it
+	// discovers records the moves it found, for the solve to read rather
+	// than ask the game again; empty means os.TempDir. The record is
+	// removed as it is made: it lasts as long as the solve.
+	MovesDir string
+	// RecordMoves bounds the disk the record may take: 0 means half of
+	// what is free in MovesDir, a negative number no record at all.
+	RecordMoves int64
 	// StoredOnly answers only from a sink that holds every tier, and
 	// otherwise fails with ErrNotStored at once: a server answers from
 	// tables solved before and solves nothing that large itself.
@@ -67,10 +75,6 @@ type tierEngine struct {
 	reach    [][]uint64 // reachable ranks by tier, a bit each
 }
 
-// tierGCPercent is the garbage collector's target (GOGC) while the tier
-// engine solves.
-const tierGCPercent = 25
-
 // SolveTiers solves g tier by tier with dense ranks (sente.TierRanker),
 // storing each finished tier in opt.Sink: first a forward pass marks the
 // reachable ranks of every tier, parents first; then the tiers are solved
@@ -91,6 +95,7 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 		root = g.Start()
 	}
 	var disc *discovered
+	collecting := false // whether collectLess is in force
 	if Discovers(g) {
 		if opt.StoredOnly && !sink.Has(0, store.Tiers) {
 			return nil, ErrNotStored
@@ -99,10 +104,12 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 		// pointers, and the game's own code makes garbage fast: at the
 		// collector's default target the heap held twice the runs.
 		if !sink.Has(0, store.Tiers) {
-			defer debug.SetGCPercent(debug.SetGCPercent(tierGCPercent))
+			restoreGC := collectLess()
+			defer func() { restoreGC() }()
+			collecting = true
 		}
 		var err error
-		if disc, err = discover(ctx, g, root, sink, workers, opt.Progress); err != nil {
+		if disc, err = discover(ctx, g, root, sink, workers, opt); err != nil {
 			return nil, err
 		}
 		g = disc
@@ -119,6 +126,7 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 		disc.solving.Store(true)
 		defer func() {
 			disc.Close()
+			disc.closeMoves()
 			disc.solving.Store(false)
 		}()
 	}
@@ -132,6 +140,9 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 	}
 	s := &TierSolution{game: g, enc: e.enc, ranker: e.ranker, sink: e.sink, tables: map[int]*openTier{}}
 	s.PeakBytes = e.peakBytes()
+	if disc != nil {
+		s.MovesRecorded = disc.movesBytes
+	}
 	results, solved := e.storedResults()
 	if opt.StoredOnly && !solved {
 		return nil, ErrNotStored
@@ -142,12 +153,9 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 			FormatSize(uint64(s.PeakBytes)), len(e.order), e.largest(), ErrOverMemory, FormatSize(uint64(opt.MaxMemory)))
 	}
 	if !solved {
-		// The engine's memory is a few large arrays without pointers,
-		// cheap for the collector to scan, and little garbage: collecting
-		// at a quarter of growth rather than at twice the live heap cut
-		// dōbutsu shōgi's peak from 4.03 to 2.54 GB and teeko's from 471
-		// to 341 MB, for 5 to 10% more CPU.
-		defer debug.SetGCPercent(debug.SetGCPercent(tierGCPercent))
+		if !collecting {
+			defer collectLess()()
+		}
 		if err := e.reachable(ctx, rootTier, rootRank); err != nil {
 			return nil, err
 		}
@@ -239,6 +247,9 @@ func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
 				return nil, err
 			}
 			results = append(results, TierResult{Tier: t, Counts: counts})
+			if e.disc != nil {
+				e.disc.forgetMoves(t)
+			}
 			e.report(t, e.size[t], e.size[t], PhaseStored)
 		}
 		for _, c := range e.children[t] {

@@ -39,6 +39,9 @@ type TierSolution struct {
 	// the forward pass (one bit a rank of every tier) and of each tier's
 	// solve (its cells, its loop bookkeeping and the child tiers resident).
 	PeakBytes int64
+	// MovesRecorded is how many bytes of moves the forward pass of a game
+	// whose ranks it discovered recorded for the solve (see moves.go).
+	MovesRecorded int64
 
 	mu     sync.Mutex
 	tables map[int]*openTier

@@ -159,10 +159,10 @@ func discoveredTable(ctx context.Context, g sente.Game, x sente.Expander, gs *st
 }
 
 type keyVerifier struct {
-	game  sente.Game
-	x     sente.Expander
-	gs    *store.GameStore
-	opt   Options
+	game sente.Game
+	x    sente.Expander
+	gs   *store.GameStore
+	opt  Options
 	tally
 
 	mu   sync.Mutex // guards open
