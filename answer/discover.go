@@ -48,6 +48,10 @@ type DiscoveredPlan struct {
 	KeyBytes int
 	// Bytes is the memory at the peak, Disk what the tables take.
 	Bytes, Disk float64
+	// Moves is the disk the moves the forward pass records take while the
+	// solve lasts (solve.TierOptions.RecordMoves: at most half of what is
+	// free; past that the solve asks the game again).
+	Moves float64
 	// Seconds is the wall time on Workers cores at the rate measured.
 	Seconds float64
 	Workers int
@@ -65,8 +69,8 @@ func (p DiscoveredPlan) String() string {
 	default:
 		count += fmt.Sprintf(" (%s to %s)", solve.FormatCount(e.Low), solve.FormatCount(e.High))
 	}
-	return fmt.Sprintf("%s, %s of memory and %s of disk, about %s on %d cores at %s positions a second each",
-		count, solve.FormatBytes(p.Bytes), solve.FormatBytes(p.Disk), solve.FormatDuration(time.Duration(p.Seconds*float64(time.Second))), p.Workers, solve.FormatCount(e.Rate))
+	return fmt.Sprintf("%s, %s of memory and %s of disk (and %s more while it solves), about %s on %d cores at %s positions a second each",
+		count, solve.FormatBytes(p.Bytes), solve.FormatBytes(p.Disk), solve.FormatBytes(p.Moves), solve.FormatDuration(time.Duration(p.Seconds*float64(time.Second))), p.Workers, solve.FormatCount(e.Rate))
 }
 
 // PlanDiscovered samples g, a game whose ranks the tier engine discovers,
@@ -96,7 +100,8 @@ func PlanDiscovered(ctx context.Context, g sente.Game, workers int, memory uint6
 	// whole solve: it goes back to the system before the solve starts.
 	graph = explore.KeyGraph{}
 	debug.FreeOSMemory()
-	p := DiscoveredPlan{Estimate: est, Workers: workers, KeyBytes: keyBytes(g)}
+	play := playRandom(g)
+	p := DiscoveredPlan{Estimate: est, Workers: workers, KeyBytes: play.keyBytes()}
 	// The largest tier, by the estimate: its upper bound is often many
 	// times more, and would refuse what fits.
 	largest := 0.0
@@ -114,6 +119,9 @@ func PlanDiscovered(ctx context.Context, g sente.Game, workers int, memory uint6
 	// keys mapped. Starlark's garbage comes on top.
 	p.Bytes = max(4*w*largest, (2*w+5)*largest) + 128<<20
 	p.Disk = positions * (w + 2 + 0.25 + 0.125)
+	// A recorded position is its count of children and, for each, a tier
+	// offset, a length and its bytes (solve/moves.go).
+	p.Moves = positions * (1 + play.children*(2+play.childBytes))
 	if est.Rate > 0 {
 		// Every position is expanded once, to find it; the solve reads
 		// the moves the forward pass recorded and looks up their ranks,
@@ -123,27 +131,43 @@ func PlanDiscovered(ctx context.Context, g sente.Game, workers int, memory uint6
 	return p, nil
 }
 
-// keyBytes plays a few random games to the end and keeps the longest
-// canonical bytes met, rounded up to whole words.
-func keyBytes(g sente.Game) int {
+// randomPlay is what a few random games to the end met: the longest
+// canonical bytes, and the mean number of children of a position that has
+// not ended and the mean length of their bytes.
+type randomPlay struct {
+	longest              int
+	children, childBytes float64
+}
+
+// keyBytes is the longest bytes met rounded up to whole words, the bytes a
+// key takes.
+func (r randomPlay) keyBytes() int { return (max(r.longest, 8) + 7) / 8 * 8 }
+
+func playRandom(g sente.Game) randomPlay {
 	x := sente.CapabilitiesOf(g).Expander
 	rng := rand.New(rand.NewPCG(1, 2))
-	longest := 8
+	var r randomPlay
 	var e sente.Expansion
+	expanded, children, bytes := 0, 0, 0
 	for range 16 {
 		b, err := x.AppendBytes(nil, g.Start())
 		if err != nil {
 			break
 		}
 		for range 1000 {
-			longest = max(longest, len(b))
+			r.longest = max(r.longest, len(b))
 			if x.Expand(b, &e) != nil || e.Ended || e.Len() == 0 {
 				break
 			}
+			expanded, children, bytes = expanded+1, children+e.Len(), bytes+len(e.Bytes)
 			b = append(b[:0], e.Child(rng.IntN(e.Len()))...)
 		}
 	}
-	return (longest + 7) / 8 * 8
+	if expanded > 0 && children > 0 {
+		r.children = float64(children) / float64(expanded)
+		r.childBytes = float64(bytes) / float64(children)
+	}
+	return r
 }
 
 // planDiscovered plans g's solve by the tier engine, for byTiers: false

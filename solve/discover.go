@@ -11,6 +11,7 @@ import (
 	"syscall"
 
 	"sente"
+	"sente/explore"
 	"sente/store"
 )
 
@@ -381,8 +382,15 @@ func endOf(packed []byte, r uint64) sente.Value {
 
 // downError names a move to a lower tier, which the game's tiers forbid.
 func (dc *discoverer) downError(from []byte, t int, to []byte, ct int) error {
-	return fmt.Errorf("solve by tiers: %s in tier %d has a move to %s in tier %d; a move may only stay in its tier or go to a higher one",
-		dc.format(from), t, dc.format(to), ct)
+	return fmt.Errorf("solve by tiers: %w", &explore.TierOrderError{From: t, To: ct, Parent: dc.position(from), Child: dc.position(to)})
+}
+
+// position is the position of bytes b, or the bytes when they name none.
+func (dc *discoverer) position(b []byte) sente.Position {
+	if p, err := dc.x.FromBytes(b); err == nil {
+		return p
+	}
+	return fmt.Sprintf("the position of bytes %x", b)
 }
 
 func (dc *discoverer) format(b []byte) string {

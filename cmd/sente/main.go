@@ -13,6 +13,7 @@ import (
 	"github.com/alecthomas/kong"
 
 	"sente"
+	"sente/explore"
 	"sente/games"
 	"sente/internal/sandbox"
 	"sente/rules"
@@ -232,6 +233,7 @@ func (proc process) run(ctx context.Context, args []string, stdin io.Reader, std
 	if err != nil {
 		var usage usageError
 		var fileErr *rules.Error
+		var order *explore.TierOrderError
 		if m, ok := memoryLimitOf(ctx); ok {
 			// A solve that outgrew the limit is a failure while working; a
 			// rules file's code that asked for too much is bad input.
@@ -249,6 +251,11 @@ func (proc process) run(ctx context.Context, args []string, stdin io.Reader, std
 		case errors.As(err, &usage), errors.As(err, &fileErr):
 			// A mistake in a rules file is bad input too.
 			fmt.Fprintf(stderr, "sente: %s\n", oneLine(err.Error()))
+			return 2
+		case errors.As(err, &order) && rulesFileIn(args) != "":
+			// So is a tier() that a move lowers.
+			fmt.Fprintf(stderr, "sente: %s: tier(p) goes down along a move, from %v (tier %d) to %v (tier %d); no move may lower it\n",
+				rulesFileIn(args), order.Parent, order.From, order.Child, order.To)
 			return 2
 		}
 		fmt.Fprintf(stderr, "sente: %s\n", oneLine(err.Error()))
