@@ -119,9 +119,7 @@ func PlanDiscovered(ctx context.Context, g sente.Game, workers int, memory uint6
 	// keys mapped. Starlark's garbage comes on top.
 	p.Bytes = max(4*w*largest, (2*w+5)*largest) + 128<<20
 	p.Disk = positions * (w + 2 + 0.25 + 0.125)
-	// A recorded position is its count of children and, for each, a tier
-	// offset, a length and its bytes (solve/moves.go).
-	p.Moves = positions * (1 + play.children*(2+play.childBytes))
+	p.Moves = play.movesBytes(est)
 	if est.Rate > 0 {
 		// Every position is expanded once, to find it; the solve reads
 		// the moves the forward pass recorded and looks up their ranks,
@@ -132,11 +130,43 @@ func PlanDiscovered(ctx context.Context, g sente.Game, workers int, memory uint6
 }
 
 // randomPlay is what a few random games to the end met: the longest
-// canonical bytes, and the mean number of children of a position that has
-// not ended and the mean length of their bytes.
+// canonical bytes, and by tier the positions expanded, their children and
+// the children's bytes.
 type randomPlay struct {
-	longest              int
-	children, childBytes float64
+	longest int
+	tiers   map[int]*playedTier
+	all     playedTier
+}
+
+type playedTier struct{ expanded, children, bytes float64 }
+
+// recorded is what the forward pass records of a position of the tier: its
+// count of children and, for each, a tier offset, a length and its bytes
+// (solve/moves.go).
+func (t playedTier) recorded() float64 {
+	if t.expanded == 0 || t.children == 0 {
+		return 1
+	}
+	kids := t.children / t.expanded
+	return 1 + kids*(2+t.bytes/t.children)
+}
+
+// movesBytes is the disk the forward pass's record of moves takes, tier by
+// tier as the estimate sizes them: random play meets the first tiers, where
+// positions have the most moves, as often as the largest.
+func (r randomPlay) movesBytes(est explore.Estimate) float64 {
+	if len(est.Tiers) == 0 {
+		return est.Positions * r.all.recorded()
+	}
+	total := 0.0
+	for _, t := range est.Tiers {
+		played, ok := r.tiers[t.Tier]
+		if !ok || played.expanded < 4 {
+			played = &r.all
+		}
+		total += t.Positions * played.recorded()
+	}
+	return total
 }
 
 // keyBytes is the longest bytes met rounded up to whole words, the bytes a
@@ -144,28 +174,42 @@ type randomPlay struct {
 func (r randomPlay) keyBytes() int { return (max(r.longest, 8) + 7) / 8 * 8 }
 
 func playRandom(g sente.Game) randomPlay {
-	x := sente.CapabilitiesOf(g).Expander
+	caps := sente.CapabilitiesOf(g)
+	x := caps.Expander
+	rootTier := 0
+	if caps.Tiered != nil && caps.Encoder != nil {
+		rootTier = caps.Tiered.Tier(caps.Encoder.Encode(g.Start()))
+	}
 	rng := rand.New(rand.NewPCG(1, 2))
-	var r randomPlay
+	r := randomPlay{tiers: map[int]*playedTier{}}
 	var e sente.Expansion
-	expanded, children, bytes := 0, 0, 0
 	for range 16 {
 		b, err := x.AppendBytes(nil, g.Start())
 		if err != nil {
 			break
 		}
+		tier := rootTier
 		for range 1000 {
 			r.longest = max(r.longest, len(b))
 			if x.Expand(b, &e) != nil || e.Ended || e.Len() == 0 {
 				break
 			}
-			expanded, children, bytes = expanded+1, children+e.Len(), bytes+len(e.Bytes)
-			b = append(b[:0], e.Child(rng.IntN(e.Len()))...)
+			t := r.tiers[tier]
+			if t == nil {
+				t = &playedTier{}
+				r.tiers[tier] = t
+			}
+			for _, pt := range []*playedTier{t, &r.all} {
+				pt.expanded++
+				pt.children += float64(e.Len())
+				pt.bytes += float64(len(e.Bytes))
+			}
+			c := rng.IntN(e.Len())
+			if len(e.Tiers) > c {
+				tier = e.Tiers[c]
+			}
+			b = append(b[:0], e.Child(c)...)
 		}
-	}
-	if expanded > 0 && children > 0 {
-		r.children = float64(children) / float64(expanded)
-		r.childBytes = float64(bytes) / float64(children)
 	}
 	return r
 }
