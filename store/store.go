@@ -79,7 +79,8 @@ func (s Store) Find(spec string) (*GameStore, error) {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, nil
 	case err != nil:
-		return nil, err
+		// A reader does not write: a solve rewrites a damaged manifest.
+		return nil, fmt.Errorf("%w; solving %s again rewrites it, and sente store rm removes the game's tables", err, spec)
 	}
 	if err := m.check(g.Dir, spec); err != nil {
 		return nil, err
@@ -116,6 +117,17 @@ func (s Store) Game(spec string) (*GameStore, error) {
 		return nil, err
 	}
 	m, err := readManifest(g.Dir)
+	var damaged *manifestError
+	if errors.As(err, &damaged) {
+		// The directory's name holds a hash of the spec, and every tier
+		// file names its game and format in its own checked header (a
+		// file of another is refused when read): a damaged manifest is
+		// written again rather than leave every command failing.
+		if err := os.RemoveAll(filepath.Join(g.Dir, manifestName)); err != nil {
+			return nil, fmt.Errorf("store: %w", err)
+		}
+		err = fs.ErrNotExist
+	}
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		if err := writeAtomic(g.Dir, manifestName, manifestBytes(spec)); err != nil {
@@ -141,17 +153,32 @@ func manifestBytes(spec string) []byte {
 	return append(b, '\n')
 }
 
+// readManifest reads a game directory's manifest: an error wrapping
+// fs.ErrNotExist when there is none, a *manifestError when it cannot be
+// read as one.
 func readManifest(dir string) (manifest, error) {
 	var m manifest
-	b, err := os.ReadFile(filepath.Join(dir, manifestName))
-	if err != nil {
+	path := filepath.Join(dir, manifestName)
+	b, err := os.ReadFile(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return m, err
+	case err != nil:
+		return m, &manifestError{path, err.Error()}
 	}
 	if err := json.Unmarshal(b, &m); err != nil {
-		return m, fmt.Errorf("store: %s: %w", filepath.Join(dir, manifestName), err)
+		return m, &manifestError{path, "not a manifest: " + err.Error()}
+	}
+	if m.Spec == "" || m.Format == 0 {
+		return m, &manifestError{path, "names no game or no format"}
 	}
 	return m, nil
 }
+
+// manifestError is a manifest that cannot be read as one.
+type manifestError struct{ path, why string }
+
+func (e *manifestError) Error() string { return fmt.Sprintf("store: %s is damaged (%s)", e.path, e.why) }
 
 // tempPrefix starts the names of this process's temporary files; those of
 // other processes are stale once the directory is opened again (one solve
@@ -226,8 +253,12 @@ func tiersIn(entries []os.DirEntry, kind Kind) []int {
 
 // GameInfo describes one game's stored tables.
 type GameInfo struct {
-	Spec      string
-	Dir       string
+	Spec string // "" when the manifest is missing or damaged
+	Dir  string
+	// Problem says what is wrong with the directory, "" when nothing is
+	// seen to be: its manifest missing or damaged, or of another format.
+	// (Tier files are checked when read; see GameStore.Has.)
+	Problem   string
 	Values    []int // tiers with a values file
 	Reachable []int // tiers with a reachable file
 	Bytes     int64 // on disk, all files of the directory
@@ -250,8 +281,19 @@ func (s Store) List() ([]GameInfo, error) {
 		}
 		dir := filepath.Join(s.Dir, e.Name())
 		info := GameInfo{Dir: dir}
-		if m, err := readManifest(dir); err == nil {
+		m, err := readManifest(dir)
+		var damaged *manifestError
+		switch {
+		case err == nil && m.Format != FormatVersion:
+			info.Spec, info.Problem = m.Spec, fmt.Sprintf("tables of format %d, this sente reads %d", m.Format, FormatVersion)
+		case err == nil:
 			info.Spec = m.Spec
+		case errors.Is(err, fs.ErrNotExist):
+			info.Problem = "no manifest"
+		case errors.As(err, &damaged):
+			info.Problem = "damaged manifest (" + damaged.why + ")"
+		default:
+			info.Problem = err.Error()
 		}
 		files, err := os.ReadDir(dir)
 		if err != nil {
@@ -269,14 +311,18 @@ func (s Store) List() ([]GameInfo, error) {
 	return games, nil
 }
 
-// Remove deletes every stored table of the game of spec.
+// Remove deletes every stored table of the game of spec, whatever state
+// its directory is in (no manifest, a damaged one, damaged or foreign
+// files); an error wrapping fs.ErrNotExist when the store has none.
 func (s Store) Remove(spec string) error {
 	dir := filepath.Join(s.Dir, dirName(spec))
-	m, err := readManifest(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("store: no stored tables for %q in %s", spec, s.Dir)
+	if _, err := os.Lstat(dir); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("store: no stored tables for %q in %s: %w", spec, s.Dir, fs.ErrNotExist)
+		}
+		return fmt.Errorf("store: %w", err)
 	}
-	if err == nil && m.Spec != spec {
+	if m, err := readManifest(dir); err == nil && m.Spec != spec {
 		return fmt.Errorf("store: %s holds game %q, not %q", dir, m.Spec, spec)
 	}
 	if err := os.RemoveAll(dir); err != nil {

@@ -2,6 +2,7 @@ package store
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -508,5 +509,78 @@ func TestFind(t *testing.T) {
 	}
 	if g, err := s.Find("nim:heaps=3/4/6"); g != nil || err != nil {
 		t.Fatalf("Find of another game = %v, %v", g, err)
+	}
+}
+
+// TestDamagedManifest: a game directory whose manifest is missing, is not
+// JSON, names no game, or is a directory is listed with what is wrong,
+// answered by Find with an error naming the file, written again by Game
+// (its tier files kept, each checked by its own header), and removed by
+// Remove whatever its state.
+func TestDamagedManifest(t *testing.T) {
+	const spec = "nim:heaps=3/4/5"
+	for _, damage := range []struct {
+		name    string
+		do      func(path string) error
+		problem string
+	}{
+		{"missing", os.Remove, "no manifest"},
+		{"garbage", func(path string) error { return os.WriteFile(path, []byte("garbage"), 0o644) }, "damaged manifest (not a manifest"},
+		{"no game", func(path string) error { return os.WriteFile(path, []byte(`{"format": 1}`), 0o644) }, "damaged manifest (names no game"},
+		{"a directory", func(path string) error {
+			if err := os.Remove(path); err != nil {
+				return err
+			}
+			return os.Mkdir(path, 0o755)
+		}, "damaged manifest ("},
+	} {
+		t.Run(damage.name, func(t *testing.T) {
+			s := Store{Dir: t.TempDir()}
+			g, err := s.Game(spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := g.Write(0, Values, CellBytes(cellsOf(100)), Counts{Positions: 100}); err != nil {
+				t.Fatal(err)
+			}
+			manifestPath := filepath.Join(g.Dir, manifestName)
+			if err := damage.do(manifestPath); err != nil {
+				t.Fatal(err)
+			}
+			games, err := s.List()
+			if err != nil || len(games) != 1 || games[0].Spec != "" || !strings.HasPrefix(games[0].Problem, damage.problem) || len(games[0].Values) != 1 {
+				t.Fatalf("List = %+v, %v; want one game with problem %q", games, err, damage.problem)
+			}
+			found, err := s.Find(spec)
+			if damage.name == "missing" {
+				if found != nil || err != nil {
+					t.Errorf("Find without a manifest = %v, %v; want nothing", found, err)
+				}
+			} else if err == nil || !strings.Contains(err.Error(), manifestPath) || !strings.Contains(err.Error(), "store rm") {
+				t.Errorf("Find = %v, %v; want an error naming %s and the way out", found, err, manifestPath)
+			}
+			healed, err := s.Game(spec)
+			if err != nil {
+				t.Fatalf("Game after the damage: %v", err)
+			}
+			if !healed.Has(0, Values) {
+				t.Error("the tier stored before the damage is gone")
+			}
+			if games, _ := s.List(); len(games) != 1 || games[0].Spec != spec || games[0].Problem != "" {
+				t.Errorf("after Game, List = %+v", games)
+			}
+			if err := damage.do(manifestPath); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Remove(spec); err != nil {
+				t.Fatalf("Remove of a damaged game: %v", err)
+			}
+			if entries, _ := os.ReadDir(s.Dir); len(entries) != 0 {
+				t.Errorf("Remove left %d entries", len(entries))
+			}
+			if err := s.Remove(spec); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("removing twice: %v; want fs.ErrNotExist", err)
+			}
+		})
 	}
 }

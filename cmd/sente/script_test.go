@@ -60,6 +60,7 @@ func TestScript(t *testing.T) {
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"status": cmdStatus,
+			"damage": cmdDamage,
 		},
 	})
 }
@@ -90,5 +91,46 @@ func cmdStatus(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	if got != want {
 		ts.Fatalf("exit status %d, want %d", got, want)
+	}
+}
+
+// cmdDamage is the script command "damage STORE FILE HOW": in every game
+// directory of the store STORE, it damages the file FILE (manifest.json,
+// tier-000003.values) as a disk or a person might: "garbage" writes text
+// over it, "remove" deletes it, "flip" flips a bit in its middle,
+// "truncate" cuts it to half.
+func cmdDamage(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: damage STORE FILE garbage|remove|flip|truncate")
+	}
+	games, err := os.ReadDir(ts.MkAbs(args[0]))
+	ts.Check(err)
+	damaged := 0
+	for _, g := range games {
+		path := filepath.Join(ts.MkAbs(args[0]), g.Name(), args[1])
+		if _, err := os.Stat(path); err != nil {
+			continue
+		}
+		switch args[2] {
+		case "garbage":
+			ts.Check(os.WriteFile(path, []byte("garbage\n"), 0o644))
+		case "remove":
+			ts.Check(os.Remove(path))
+		case "flip", "truncate":
+			b, err := os.ReadFile(path)
+			ts.Check(err)
+			if args[2] == "flip" {
+				b[len(b)/2] ^= 0x10
+			} else {
+				b = b[:len(b)/2]
+			}
+			ts.Check(os.WriteFile(path, b, 0o644))
+		default:
+			ts.Fatalf("damage: %q: want garbage, remove, flip or truncate", args[2])
+		}
+		damaged++
+	}
+	if damaged == 0 {
+		ts.Fatalf("damage: no %s in the games of %s", args[1], args[0])
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strconv"
 
 	"sente/answer"
@@ -74,11 +75,14 @@ func (c *storeListCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	// A game whose solve never finished a tier has nothing to show.
+	// A game whose solve never finished a tier has nothing to show,
+	// unless something is wrong with it.
 	var games []store.GameInfo
+	problems := false
 	for _, g := range all {
-		if len(g.Values) > 0 {
+		if len(g.Values) > 0 || g.Problem != "" {
 			games = append(games, g)
+			problems = problems || g.Problem != ""
 		}
 	}
 	if len(games) == 0 {
@@ -86,9 +90,22 @@ func (c *storeListCmd) Run(e *env) error {
 		return nil
 	}
 	rows := [][]string{{"game", "tiers", "disk"}}
+	if problems {
+		rows[0] = append(rows[0], "problem")
+	}
 	var total int64
 	for _, g := range games {
-		rows = append(rows, []string{g.Spec, strconv.Itoa(len(g.Values)), solve.FormatSize(uint64(g.Bytes))})
+		name := g.Spec
+		if name == "" {
+			// A directory without a readable manifest is named by its
+			// own name, which begins with the game's.
+			name = "(" + filepath.Base(g.Dir) + ")"
+		}
+		row := []string{name, strconv.Itoa(len(g.Values)), solve.FormatSize(uint64(g.Bytes))}
+		if problems {
+			row = append(row, g.Problem)
+		}
+		rows = append(rows, row)
 		total += g.Bytes
 	}
 	writeTable(e.stdout, rows)
@@ -109,13 +126,8 @@ func (c *storeRmCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	gs, err := c.storedGame(e)
-	if err != nil {
-		return err
-	}
-	if gs == nil {
-		return badInput("store rm: no stored tables of %s in %s", spec, s.Dir)
-	}
+	// Whatever state the game's directory is in: no manifest, a damaged
+	// one, a solve that never finished a tier.
 	if err := s.Remove(spec); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return badInput("store rm: no stored tables of %s in %s", spec, s.Dir)
