@@ -178,7 +178,9 @@ func readManifest(dir string) (manifest, error) {
 // manifestError is a manifest that cannot be read as one.
 type manifestError struct{ path, why string }
 
-func (e *manifestError) Error() string { return fmt.Sprintf("store: %s is damaged (%s)", e.path, e.why) }
+func (e *manifestError) Error() string {
+	return fmt.Sprintf("store: %s is damaged (%s)", e.path, e.why)
+}
 
 // tempPrefix starts the names of this process's temporary files; those of
 // other processes are stale once the directory is opened again (one solve
