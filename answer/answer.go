@@ -52,6 +52,11 @@ type Options struct {
 	// Opened are the game's stored tables opened already, for a server
 	// that keeps them open across answers; nil opens them from Tables.
 	Opened *solve.TierSolution
+	// Repair checks every block of the stored tiers the tier engine would
+	// answer from, and solves the tiers that fail again, rather than
+	// answer from them as they are (and meet a damaged block only where an
+	// answer reads): what a solve asked for by name does.
+	Repair bool
 
 	// Grundy attaches the Grundy values of an impartial game under
 	// normal play.
@@ -207,7 +212,7 @@ func gameErr(g sente.Game, err error) error {
 // stored answers from the game's tables stored whole, when the engine
 // asked for may read them and they reach root.
 func stored(ctx context.Context, g sente.Game, root sente.Position, opt Options) (*Answer, bool) {
-	if opt.Engine == Hashing || opt.Symmetry || len(opt.Restrict) > 0 || !Tiered(g) {
+	if opt.Engine == Hashing || opt.Symmetry || len(opt.Restrict) > 0 || !Tiered(g) || opt.Repair && opt.Opened == nil {
 		return nil, false
 	}
 	ts, opened := opt.Opened, false

@@ -33,7 +33,7 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 		why = "--symmetry needs the hashing engine"
 	case g.FormatPosition(root) != g.FormatPosition(g.Start()):
 		why = "the tier engine solves from the start; a position given with --from is solved by the hashing engine"
-	case opt.Engine == Auto && !discovers && small(g):
+	case opt.Engine == Auto && !discovers && small(g) && !(opt.Repair && hasTables(opt)):
 		return nil, false, nil
 	}
 	if why != "" {
@@ -83,7 +83,7 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 		limit = 0
 	}
 	start := time.Now()
-	topt := solve.TierOptions{Sink: sink, MaxMemory: limit, Progress: opt.Progress}
+	topt := solve.TierOptions{Sink: sink, MaxMemory: limit, Progress: opt.Progress, Verify: opt.Repair}
 	if gs != nil {
 		// The moves a forward pass records go beside the tables, on the
 		// disk the person chose for them.
@@ -118,6 +118,21 @@ func (o Options) gameStore() (*store.GameStore, error) {
 		return nil, refuse("--store %s: %v", o.Tables.Dir, err)
 	}
 	return gs, nil
+}
+
+// hasTables reports whether opt's store holds tiers of the game's values:
+// a solve asked to repair them goes to the tier engine whatever the game's
+// size.
+func hasTables(opt Options) bool {
+	if opt.Tables == nil || opt.Name == "" {
+		return false
+	}
+	gs, err := opt.Tables.Find(opt.Name)
+	if err != nil || gs == nil {
+		return false
+	}
+	tiers, err := gs.Tiers(store.Values)
+	return err == nil && len(tiers) > 0
 }
 
 // forgetEmpty removes the directory a solve made for its tables when it

@@ -23,6 +23,10 @@ func Moves(sol solve.Solution, p sente.Position) ([]RankedMove, error) {
 	for _, m := range sol.Moves(p) {
 		child, ok := sol.Outcome(m.To)
 		if !ok {
+			// Stored tables that could not be read say why.
+			if d, isStored := sol.(interface{ Damage() error }); isStored && d.Damage() != nil {
+				return nil, fmt.Errorf("move %s: %w", m.Name, d.Damage())
+			}
 			return nil, fmt.Errorf("move %s leads to a position the solve did not reach", m.Name)
 		}
 		ranked = append(ranked, RankedMove{Move: m, Outcome: sente.MoveOutcome(child)})

@@ -38,6 +38,10 @@ type TierOptions struct {
 	// RecordMoves bounds the disk the record may take: 0 means half of
 	// what is free in MovesDir, a negative number no record at all.
 	RecordMoves int64
+	// Verify checks every block of each stored tier before trusting it:
+	// a tier that fails is solved again (the engine otherwise checks a
+	// stored tier's header, and a block only when an answer reads it).
+	Verify bool
 	// StoredOnly answers only from a sink that holds every tier, and
 	// otherwise fails with ErrNotStored at once: a server answers from
 	// tables solved before and solves nothing that large itself.
@@ -143,7 +147,7 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 	if disc != nil {
 		s.MovesRecorded = disc.movesBytes
 	}
-	results, solved := e.storedResults()
+	results, solved := e.storedResults(opt.Verify && !opt.StoredOnly)
 	if opt.StoredOnly && !solved {
 		return nil, ErrNotStored
 	}
@@ -190,12 +194,18 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 // a game solved before is answered from its tables without reading them
 // through, each block's checksum checked when an answer reads it
 // (TierSolution.Outcome).
-func (e *tierEngine) storedResults() ([]TierResult, bool) {
+func (e *tierEngine) storedResults(verify bool) ([]TierResult, bool) {
 	results := make([]TierResult, 0, len(e.order))
 	for _, t := range e.order {
 		tbl, err := e.sink.Open(t, store.Values)
 		if err != nil {
 			return nil, false
+		}
+		if verify {
+			if err := tbl.Verify(); err != nil {
+				tbl.Close()
+				return nil, false // solve, which solves the tiers that fail again
+			}
 		}
 		results = append(results, TierResult{Tier: t, Counts: tbl.Header.Counts})
 		tbl.Close()

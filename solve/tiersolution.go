@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"sente"
@@ -43,6 +44,8 @@ type TierSolution struct {
 	// whose ranks it discovered recorded for the solve (see moves.go).
 	MovesRecorded int64
 
+	damage atomic.Pointer[error] // the first stored block that failed to read
+
 	mu     sync.Mutex
 	tables map[int]*openTier
 	mapped int64  // bytes of the tables open
@@ -65,16 +68,32 @@ func (s *TierSolution) cell(p sente.Position) (store.Cell, error) {
 	t, r := s.ranker.TierRank(s.enc.Encode(p))
 	tbl, err := s.acquire(t)
 	if err != nil {
-		return 0, err
+		return 0, s.damaged(err)
 	}
 	defer s.release(t)
 	if r >= uint64(len(tbl.Data))/2 {
 		return 0, fmt.Errorf("rank %d is past the end of tier %d", r, t)
 	}
 	if err := tbl.VerifyRange(2*r, 2*r+2); err != nil {
-		return 0, err
+		return 0, s.damaged(err)
 	}
 	return tbl.Cell(r), nil
+}
+
+// damaged keeps the first failure to read a stored tier, for Damage.
+func (s *TierSolution) damaged(err error) error {
+	s.damage.CompareAndSwap(nil, &err)
+	return err
+}
+
+// Damage is the first failure to read a stored tier that an answer met
+// (a block that fails its checksum, a file that cannot be opened), nil
+// when none: Outcome then says only that a position is not there.
+func (s *TierSolution) Damage() error {
+	if err := s.damage.Load(); err != nil {
+		return *err
+	}
+	return nil
 }
 
 // WithCells calls fn with the stored cells of a tier, one a rank, every
@@ -152,8 +171,12 @@ func (s *TableSolution) Positions() int                                 { return
 func (s *TableSolution) Restrict() map[sente.Player]string              { return nil }
 func (s *TableSolution) Bytes() int                                     { return int(s.ts.PeakBytes) }
 func (s *TableSolution) Outcome(p sente.Position) (sente.Outcome, bool) { return s.ts.Outcome(p) }
-func (s *TableSolution) Moves(p sente.Position) []sente.Move            { return legalMoves(s.game, p) }
-func (s *TableSolution) Took() (explored, solved time.Duration)         { return 0, s.took }
+
+// Damage is the first failure to read the stored tables an answer met
+// (TierSolution.Damage).
+func (s *TableSolution) Damage() error                          { return s.ts.Damage() }
+func (s *TableSolution) Moves(p sente.Position) []sente.Move    { return legalMoves(s.game, p) }
+func (s *TableSolution) Took() (explored, solved time.Duration) { return 0, s.took }
 
 // Counts are the positions by value; the seconds the tiers took are in
 // Tiers and Took.

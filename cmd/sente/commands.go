@@ -136,6 +136,7 @@ type solveCmd struct {
 }
 
 func (c *solveCmd) Run(e *env) error {
+	c.repair = true
 	a, err := c.answerAt(e, c.From, false)
 	if err != nil {
 		return err

@@ -22,6 +22,9 @@ type gameFlags struct {
 	MaxPositions int      `help:"Stop with an error past this many positions." default:"200000000"`
 	Force        bool     `help:"Solve even when the game's estimate of its positions needs more memory than --max-memory allows."`
 	tierFlags
+	// repair: the command is a solve asked for by name, which checks the
+	// stored tiers and solves damaged ones again (answer.Options.Repair).
+	repair bool
 }
 
 // openGame makes the game a spec names, from the run's catalogue. Every
@@ -195,6 +198,7 @@ func (f gameFlags) options(e *env, g sente.Game) (answer.Options, error) {
 		Engine:       engine,
 		MaxMemory:    e.maxMemory,
 		Force:        f.Force,
+		Repair:       f.repair,
 		Limit:        "--max-memory " + solve.FormatSize(e.maxMemory) + " allows",
 		Label:        f.Game,
 		Resize: &answer.Resize{Catalog: e.games, Spec: spec, Open: func(s sente.Spec) (sente.Game, error) {

@@ -17,6 +17,7 @@ import (
 	"sente/games"
 	"sente/internal/sandbox"
 	"sente/rules"
+	"sente/store"
 )
 
 // cli is the command line; each command is a struct with a Run method.
@@ -234,6 +235,7 @@ func (proc process) run(ctx context.Context, args []string, stdin io.Reader, std
 		var usage usageError
 		var fileErr *rules.Error
 		var order *explore.TierOrderError
+		var block *store.BlockError
 		if m, ok := memoryLimitOf(ctx); ok {
 			// A solve that outgrew the limit is a failure while working; a
 			// rules file's code that asked for too much is bad input.
@@ -252,6 +254,11 @@ func (proc process) run(ctx context.Context, args []string, stdin io.Reader, std
 			// A mistake in a rules file is bad input too.
 			fmt.Fprintf(stderr, "sente: %s\n", oneLine(err.Error()))
 			return 2
+		case errors.As(err, &block):
+			// A stored table damaged on disk: a failure while working,
+			// with the way out.
+			fmt.Fprintf(stderr, "sente: %s; 'sente solve' of the game checks its stored tables and solves the damaged tiers again\n", oneLine(err.Error()))
+			return 1
 		case errors.As(err, &order) && rulesFileIn(args) != "":
 			// So is a tier() that a move lowers.
 			fmt.Fprintf(stderr, "sente: %s: tier(p) goes down along a move, from %v (tier %d) to %v (tier %d); no move may lower it\n",

@@ -97,7 +97,8 @@ func cmdStatus(ts *testscript.TestScript, neg bool, args []string) {
 // cmdDamage is the script command "damage STORE FILE HOW": in every game
 // directory of the store STORE, it damages the file FILE (manifest.json,
 // tier-000003.values) as a disk or a person might: "garbage" writes text
-// over it, "remove" deletes it, "flip" flips a bit in its middle,
+// over it, "remove" deletes it, "flip" flips a bit three quarters in
+// (past a tier file's header, in its payload),
 // "truncate" cuts it to half.
 func cmdDamage(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 3 {
@@ -120,7 +121,7 @@ func cmdDamage(ts *testscript.TestScript, neg bool, args []string) {
 			b, err := os.ReadFile(path)
 			ts.Check(err)
 			if args[2] == "flip" {
-				b[len(b)/2] ^= 0x10
+				b[len(b)*3/4] ^= 0x10
 			} else {
 				b = b[:len(b)/2]
 			}

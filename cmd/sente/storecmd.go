@@ -47,7 +47,12 @@ func (c *verifyCmd) Run(e *env) error {
 	if err != nil {
 		var bad *verify.Inconsistency
 		var block *store.BlockError
-		if errors.As(err, &bad) || errors.As(err, &block) {
+		switch {
+		case errors.As(err, &block):
+			// Damage on disk, which a solve repairs, is not a wrong table
+			// (main says the way out).
+			return fmt.Errorf("%s: the stored table is damaged: %w", c.Game, err)
+		case errors.As(err, &bad):
 			return fmt.Errorf("%s: the stored table is wrong: %w", c.Game, err)
 		}
 		return err
