@@ -136,7 +136,9 @@ type solveCmd struct {
 }
 
 func (c *solveCmd) Run(e *env) error {
-	c.repair = true
+	// A solve from the start checks and repairs the stored tables; one
+	// from a position answers from them as they are.
+	c.repair = c.From == ""
 	a, err := c.answerAt(e, c.From, false)
 	if err != nil {
 		return err
