@@ -31,7 +31,8 @@
 // same: discover.go finds each tier's positions by a forward pass, lowest
 // tier first, and sorts their bytes into fixed-width keys (keys.go), and
 // discovered.go is the game as the engine sees it, a position's rank its
-// place in its tier's keys. Discovers says which games take that road.
+// place in its tier's keys, its moves read from what the forward pass
+// recorded (moves.go). Discovers says which games take that road.
 //
 // Progress reports the work of either engine in phases (progress.go);
 // EstimateBytes turns a game's estimate of its positions into the memory a
