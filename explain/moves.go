@@ -24,8 +24,8 @@ func Moves(sol solve.Solution, p sente.Position) ([]RankedMove, error) {
 		child, ok := sol.Outcome(m.To)
 		if !ok {
 			// Stored tables that could not be read say why.
-			if d, isStored := sol.(interface{ Damage() error }); isStored && d.Damage() != nil {
-				return nil, fmt.Errorf("move %s: %w", m.Name, d.Damage())
+			if err := sol.Damage(); err != nil {
+				return nil, fmt.Errorf("move %s: %w", m.Name, err)
 			}
 			return nil, fmt.Errorf("move %s leads to a position the solve did not reach", m.Name)
 		}

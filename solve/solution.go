@@ -45,6 +45,10 @@ type Solution interface {
 	Tiers() []TierResult
 	// Took is the time finding the positions took, and solving them.
 	Took() (explored, solved time.Duration)
+	// Damage is the first failure to read stored tables that an answer
+	// met (a block that fails its checksum), when Outcome said a position
+	// was not there because of it; nil for a solve held in memory.
+	Damage() error
 }
 
 // Counts are the numbers of positions by value for the player to move,
@@ -194,3 +198,6 @@ func (s *HashSolution) Tiers() []TierResult { return nil }
 
 // Took is the time exploring and solving took.
 func (s *HashSolution) Took() (explored, solved time.Duration) { return s.Explored, s.Solved }
+
+// Damage is nil: the hashing engine's solution is held in memory.
+func (s *HashSolution) Damage() error { return nil }

@@ -104,8 +104,22 @@ func discoveredTable(ctx context.Context, g sente.Game, x sente.Expander, gs *st
 	if err != nil {
 		return rep, err
 	}
-	if len(tiers) == 0 || !slices.Equal(tiers, values) {
-		return rep, fmt.Errorf("verify: no whole stored table of %q in %s", gs.Spec, gs.Dir)
+	if len(tiers) == 0 {
+		return rep, fmt.Errorf("verify: no stored table of %q in %s", gs.Spec, gs.Dir)
+	}
+	// The forward pass stores every tier's keys before any values: a tier
+	// with keys and no values is one the solve has still to do.
+	var missing []int
+	for _, t := range tiers {
+		if !slices.Contains(values, t) {
+			missing = append(missing, t)
+		}
+	}
+	if len(missing) > 0 {
+		return rep, &Incomplete{Missing: missing}
+	}
+	if !slices.Equal(tiers, values) {
+		return rep, fmt.Errorf("verify: %s holds values of tiers without keys (%v, keys of %v)", gs.Dir, values, tiers)
 	}
 	v := &keyVerifier{game: g, x: x, gs: gs, opt: opt, open: map[int]*keyTier{}, tally: tally{report: opt.Progress}}
 	defer v.closeAll()

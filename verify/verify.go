@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -36,6 +38,53 @@ type Report struct {
 	Positions uint64        // cells stored as reachable, each checked
 	Start     sente.Outcome // the start's stored outcome
 	Elapsed   time.Duration
+}
+
+// Incomplete is a stored table that lacks tiers a solve stores: one
+// stopped before its end, or whose files were removed. Solving again
+// finishes it.
+type Incomplete struct {
+	Missing []int // the tiers not stored, in increasing order
+}
+
+func (e *Incomplete) Error() string {
+	tiers := make([]string, len(e.Missing))
+	for i, t := range e.Missing {
+		tiers[i] = strconv.Itoa(t)
+	}
+	if len(tiers) == 1 {
+		return "verify: the stored table is incomplete: tier " + tiers[0] + " is not stored"
+	}
+	return "verify: the stored table is incomplete: tiers " + strings.Join(tiers, ", ") + " are not stored"
+}
+
+// missingTiers lists the tiers the root's tier leads to through ChildTiers
+// (the tiers a solve stores) that stored lacks.
+func missingTiers(tr sente.TierRanker, root int, stored []int) []int {
+	have := map[int]bool{}
+	for _, t := range stored {
+		have[t] = true
+	}
+	seen := map[int]bool{}
+	var missing []int
+	var visit func(t int)
+	visit = func(t int) {
+		if seen[t] || t < 0 {
+			return
+		}
+		seen[t] = true
+		if !have[t] {
+			missing = append(missing, t)
+		}
+		for _, c := range tr.ChildTiers(t) {
+			if c != t {
+				visit(c)
+			}
+		}
+	}
+	visit(root)
+	slices.Sort(missing)
+	return missing
 }
 
 // Inconsistency is a reachable position whose stored cell is not what its
@@ -80,6 +129,12 @@ func Table(ctx context.Context, g sente.Game, gs *store.GameStore, opt Options) 
 	}
 	if len(tiers) == 0 {
 		return rep, fmt.Errorf("verify: no stored table of %q in %s", gs.Spec, gs.Dir)
+	}
+	// The tiers a solve stores are those the start's tier leads to; a
+	// table without some of them is unfinished, not wrong.
+	startTier, _ := caps.TierRanker.TierRank(caps.Encoder.Encode(g.Start()))
+	if missing := missingTiers(caps.TierRanker, startTier, tiers); len(missing) > 0 {
+		return rep, &Incomplete{Missing: missing}
 	}
 	v := &verifier{game: g, enc: caps.Encoder, tr: caps.TierRanker, opt: opt, gs: gs, tally: tally{report: opt.Progress}}
 	v.cells = make([][]store.Cell, tiers[len(tiers)-1]+1)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -296,15 +297,20 @@ func TestCancel(t *testing.T) {
 	}
 }
 
+// TestMissingTier: a table without some of the tiers a solve stores is
+// incomplete, with the tiers named, not wrong.
 func TestMissingTier(t *testing.T) {
 	g := games[0]
 	gs, _ := stored(t, g)
-	if err := os.Remove(filepath.Join(gs.Dir, "tier-000003.values")); err != nil {
-		t.Fatal(err)
+	for _, tier := range []string{"000003", "000001"} {
+		if err := os.Remove(filepath.Join(gs.Dir, "tier-"+tier+".values")); err != nil {
+			t.Fatal(err)
+		}
 	}
 	_, err := Table(context.Background(), g, gs, Options{})
-	if err == nil || !strings.Contains(err.Error(), "tier 3 is not stored") {
-		t.Errorf("Table = %v, want tier 3 missing", err)
+	var incomplete *Incomplete
+	if !errors.As(err, &incomplete) || !slices.Equal(incomplete.Missing, []int{1, 3}) || !strings.Contains(err.Error(), "tiers 1, 3 are not stored") {
+		t.Errorf("Table = %v, want tiers 1 and 3 missing", err)
 	}
 }
 

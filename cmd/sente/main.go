@@ -236,6 +236,7 @@ func (proc process) run(ctx context.Context, args []string, stdin io.Reader, std
 		var fileErr *rules.Error
 		var order *explore.TierOrderError
 		var block *store.BlockError
+		var incomplete incompleteError
 		if m, ok := memoryLimitOf(ctx); ok {
 			// A solve that outgrew the limit is a failure while working; a
 			// rules file's code that asked for too much is bad input.
@@ -254,6 +255,9 @@ func (proc process) run(ctx context.Context, args []string, stdin io.Reader, std
 			// A mistake in a rules file is bad input too.
 			fmt.Fprintf(stderr, "sente: %s\n", oneLine(err.Error()))
 			return 2
+		case errors.As(err, &incomplete):
+			fmt.Fprintf(stderr, "sente: %s\n", oneLine(err.Error()))
+			return 3
 		case errors.As(err, &block):
 			// A stored table damaged on disk: a failure while working,
 			// with the way out.

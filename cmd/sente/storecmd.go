@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"sente/answer"
 	"sente/solve"
@@ -47,7 +48,11 @@ func (c *verifyCmd) Run(e *env) error {
 	if err != nil {
 		var bad *verify.Inconsistency
 		var block *store.BlockError
+		var incomplete *verify.Incomplete
 		switch {
+		case errors.As(err, &incomplete):
+			// Unfinished, not wrong: its own exit status.
+			return incompleteError{fmt.Errorf("%s: %s; 'sente solve %s' finishes it", c.Game, strings.TrimPrefix(err.Error(), "verify: "), c.Game)}
 		case errors.As(err, &block):
 			// Damage on disk, which a solve repairs, is not a wrong table
 			// (main says the way out).
@@ -61,6 +66,12 @@ func (c *verifyCmd) Run(e *env) error {
 		c.Game, rep.Positions, len(rep.Tiers), rep.Start, rep.Elapsed.Seconds())
 	return nil
 }
+
+// incompleteError is a stored table a solve has not finished: exit status 3.
+type incompleteError struct{ err error }
+
+func (e incompleteError) Error() string { return e.err.Error() }
+func (e incompleteError) Unwrap() error { return e.err }
 
 type storeCmd struct {
 	List storeListCmd `cmd:"" help:"List the games whose solved tables are stored, with their size on disk."`
