@@ -32,7 +32,7 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 	case opt.Symmetry:
 		why = "--symmetry needs the hashing engine"
 	case g.FormatPosition(root) != g.FormatPosition(g.Start()):
-		why = "the tier engine solves from the start; a position given with --from is solved by the hashing engine"
+		why = "the tier engine solves from the start; a solve from another position (moves at a position, --from) is the hashing engine's unless stored tables reach it"
 	case opt.Engine == Auto && !discovers && small(g) && !(opt.Repair && hasTables(opt)):
 		return nil, false, nil
 	}

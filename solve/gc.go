@@ -3,6 +3,7 @@ package solve
 import (
 	"runtime/debug"
 	"runtime/metrics"
+	"sync"
 	"time"
 )
 
@@ -27,7 +28,34 @@ const garbageFloor = 32 << 20
 // file) makes garbage fast, and while the live heap is small a quarter of
 // it is a collection every few megabytes: the target is raised so that at
 // least garbageFloor bytes build up between cycles.
+//
+// Solves that overlap (a server's) share one target: the first sets it and
+// the last restores what was there before.
 func collectLess() (restore func()) {
+	gcMu.Lock()
+	defer gcMu.Unlock()
+	if gcUsers++; gcUsers == 1 {
+		gcStop = startCollectingLess()
+	}
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			gcMu.Lock()
+			defer gcMu.Unlock()
+			if gcUsers--; gcUsers == 0 {
+				gcStop()
+			}
+		})
+	}
+}
+
+var (
+	gcMu    sync.Mutex
+	gcUsers int    // solves under collectLess
+	gcStop  func() // ends the target the first of them set
+)
+
+func startCollectingLess() (stop func()) {
 	old := debug.SetGCPercent(tierGCPercent)
 	done := make(chan struct{})
 	finished := make(chan struct{})
