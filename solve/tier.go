@@ -99,7 +99,6 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 		root = g.Start()
 	}
 	var disc *discovered
-	collecting := false // whether collectLess is in force
 	if Discovers(g) {
 		if opt.StoredOnly && !sink.Has(0, store.Tiers) {
 			return nil, ErrNotStored
@@ -108,9 +107,7 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 		// pointers, and the game's own code makes garbage fast: at the
 		// collector's default target the heap held twice the runs.
 		if !sink.Has(0, store.Tiers) {
-			restoreGC := collectLess()
-			defer func() { restoreGC() }()
-			collecting = true
+			defer collectLess()()
 		}
 		var err error
 		if disc, err = discover(ctx, g, root, sink, workers, opt); err != nil {
@@ -157,9 +154,9 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 			FormatSize(uint64(s.PeakBytes)), len(e.order), e.largest(), ErrOverMemory, FormatSize(uint64(opt.MaxMemory)))
 	}
 	if !solved {
-		if !collecting {
-			defer collectLess()()
-		}
+		// Held from the forward pass on, when it ran: the solves under
+		// collectLess share one target.
+		defer collectLess()()
 		if err := e.reachable(ctx, rootTier, rootRank); err != nil {
 			return nil, err
 		}
