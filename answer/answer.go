@@ -247,15 +247,12 @@ func Tiered(g sente.Game) bool {
 // a server that keeps them open across answers (Options.Opened); nil when
 // the store holds no whole table of it.
 func Open(ctx context.Context, g sente.Game, tables *store.Store, name string) *solve.TierSolution {
-	if tables == nil || name == "" || !Tiered(g) {
-		return nil
-	}
-	gs, err := tables.Find(name)
-	if err != nil || gs == nil {
+	if !Tiered(g) {
 		return nil
 	}
 	// Most games have no tables at all: say so before planning the tiers.
-	if tiers, err := gs.Tiers(store.Values); err != nil || len(tiers) == 0 {
+	gs := storedGame(tables, name)
+	if gs == nil {
 		return nil
 	}
 	ts, err := solve.SolveTiers(ctx, g, solve.TierOptions{Sink: gs, StoredOnly: true})

@@ -33,7 +33,7 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 		why = "--symmetry needs the hashing engine"
 	case g.FormatPosition(root) != g.FormatPosition(g.Start()):
 		why = "the tier engine solves from the start; a solve from another position (moves at a position, --from) is the hashing engine's unless stored tables reach it"
-	case opt.Engine == Auto && !discovers && small(g) && !(opt.Repair && hasTables(opt)):
+	case opt.Engine == Auto && !discovers && small(g) && !(opt.Repair && storedGame(opt.Tables, opt.Name) != nil):
 		return nil, false, nil
 	}
 	if why != "" {
@@ -120,19 +120,21 @@ func (o Options) gameStore() (*store.GameStore, error) {
 	return gs, nil
 }
 
-// hasTables reports whether opt's store holds tiers of the game's values:
-// a solve asked to repair them goes to the tier engine whatever the game's
-// size.
-func hasTables(opt Options) bool {
-	if opt.Tables == nil || opt.Name == "" {
-		return false
+// storedGame is the directory of the game named name in tables when it
+// holds a tier of values, else nil: what Open answers from, and what a
+// solve asked to repair takes to the tier engine whatever the game's size.
+func storedGame(tables *store.Store, name string) *store.GameStore {
+	if tables == nil || name == "" {
+		return nil
 	}
-	gs, err := opt.Tables.Find(opt.Name)
+	gs, err := tables.Find(name)
 	if err != nil || gs == nil {
-		return false
+		return nil
 	}
-	tiers, err := gs.Tiers(store.Values)
-	return err == nil && len(tiers) > 0
+	if tiers, err := gs.Tiers(store.Values); err != nil || len(tiers) == 0 {
+		return nil
+	}
+	return gs
 }
 
 // forgetEmpty removes the directory a solve made for its tables when it
