@@ -66,11 +66,34 @@ type TierScanner interface {
 // game. RanksBySymmetry reports whether its ranks stand for classes of
 // symmetric positions: TierRank(key) ranks Canonical(key), and Unrank
 // gives only canonical keys (false for the other ranks), so that the
-// engine solves one position a class and its counts count classes. Ranks
-// stay dense over all positions (memory goes with ranks), and the work goes
-// with classes.
+// engine solves one position a class. Ranks stay dense over all positions
+// (memory goes with ranks), and the work goes with classes.
+//
+// The engine counts the positions each class stands for, not the classes:
+// every published count is of positions. A class's positions fall on one
+// or two sides. The symmetries the start has (a square board's eight, for
+// an empty board) map what the start reaches onto what it reaches, so it
+// reaches all the positions on a side of a class or none of them; a
+// symmetry it lacks (the colours swapped with the side to move, when one
+// player moves first) makes the other side, which the start may reach
+// when it does not reach the first, or the other way round. The engine
+// follows each side on its own from the start.
 type SymmetricRanker interface {
 	RanksBySymmetry() bool
+	// ClassSide gives the side of key's class that key is on, 0 or 1
+	// (0 for the class's canonical key), and how many positions that
+	// side holds; the other side, when there is one, holds as many. A
+	// class that holds one side only says 0 for each of its keys. A class
+	// that stands for positions other than the images of one (positions
+	// worth the same that a game folds into one class) says 0 positions:
+	// the engine counts those it reaches one by one, by their keys as
+	// the moves of the classes' keys give them.
+	ClassSide(key uint64) (side int, positions uint64)
+	// OtherSide is key's image under the symmetry that makes the other
+	// side (the colours swapped with the side to move): a key on the
+	// other side of its class, or on the same side for a class of one
+	// side. Moves commute with it.
+	OtherSide(key uint64) uint64
 }
 
 // TierPosition is a position's place in the tier engine's tables: its tier

@@ -144,7 +144,7 @@ func forgetEmpty(gs *store.GameStore) {
 	if gs == nil {
 		return
 	}
-	for _, kind := range []store.Kind{store.Values, store.Reachable, store.Keys, store.Tiers} {
+	for _, kind := range []store.Kind{store.Values, store.Reachable, store.Keys, store.Tiers, store.Positions} {
 		if tiers, err := gs.Tiers(kind); err != nil || len(tiers) > 0 {
 			return
 		}

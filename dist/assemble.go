@@ -154,7 +154,7 @@ func (f *splitFn) ProcessElement(ctx context.Context, _ []byte, wrote func(int64
 	}
 	l, geo, t := f.Job.layout(), f.Job.geometry(), f.Tier
 	size := tg.Size(t)
-	tr, closer, err := openStored(ctx, l.final(t, f.Kind), f.Job.Spec, t, f.Kind, size)
+	tr, closer, err := openStored(ctx, l.final(t, f.Kind), f.Job.Spec, t, f.Kind, size, true)
 	if err != nil {
 		return err
 	}
@@ -218,9 +218,10 @@ func splitPipeline(j job, tier int, kind store.Kind) *beam.Pipeline {
 }
 
 // openStored opens a stored tier file and checks its header against the
-// game: the spec, the tier, the kind and the payload's length. The reader
+// game: the spec, the tier, the kind and the payload's length (raw: the
+// payload is to be read as cells or bits, not compact values). The reader
 // checks each block as the payload is read; close the closer when done.
-func openStored(ctx context.Context, path, spec string, tier int, kind store.Kind, size uint64) (*store.TierReader, io.Closer, error) {
+func openStored(ctx context.Context, path, spec string, tier int, kind store.Kind, size uint64, raw bool) (*store.TierReader, io.Closer, error) {
 	r, err := openRead(ctx, path)
 	if err != nil {
 		return nil, nil, err
@@ -231,11 +232,17 @@ func openStored(ctx context.Context, path, spec string, tier int, kind store.Kin
 		return nil, nil, err
 	}
 	h := tr.Header()
+	// Compact values (the tier engine's, or this driver's once a local
+	// store is finished) hold as many ranks in fewer bytes; a caller that
+	// reads the payload as cells asks for the raw form (raw).
+	compact := h.Version == store.CompactVersion
 	switch {
 	case h.Spec != spec:
 		err = fmt.Errorf("%s holds game %q, not %q", path, h.Spec, spec)
-	case h.Tier != tier || h.Kind != kind || h.PayloadLen != payloadLen(kind, size):
+	case h.Tier != tier || h.Kind != kind || compact && h.Ranks != size || !compact && h.PayloadLen != payloadLen(kind, size):
 		err = fmt.Errorf("%s holds tier %d %s of %d bytes, not tier %d %s of %d", path, h.Tier, h.Kind, h.PayloadLen, tier, kind, payloadLen(kind, size))
+	case compact && raw:
+		err = fmt.Errorf("%s holds tier %d's values compact, which the pipelines read only raw: solve the game again with sente solve", path, tier)
 	}
 	if err != nil {
 		r.Close()
@@ -252,7 +259,7 @@ func checkStored(ctx context.Context, path, spec string, tier int, kind store.Ki
 	if ok, err := exists(ctx, path); err != nil || !ok {
 		return store.Header{}, false, err
 	}
-	tr, closer, err := openStored(ctx, path, spec, tier, kind, size)
+	tr, closer, err := openStored(ctx, path, spec, tier, kind, size, false)
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, os.ErrNotExist) {
 		return store.Header{}, false, nil
 	}

@@ -124,16 +124,16 @@ func TestResumeAfterAFailedWave(t *testing.T) {
 				t.Fatal(err)
 			}
 			sameTables(t, one, rep.Dir)
-			after := storedFiles(t, dir)
-			for name, at := range before {
-				if !after[name].Equal(at) {
-					t.Errorf("%s, stored before the worker died, was written again", name)
-				}
-			}
+			// The tables are finished at the end (compact, as the tier
+			// engine leaves them), so the values stored before the
+			// worker died are rewritten once, but not solved again.
 			resumed := 0
 			for _, r := range rep.Tiers {
 				if r.Resumed {
 					resumed++
+				}
+				if _, ok := before[store.FileName(r.Tier, store.Values)]; ok && !r.Resumed {
+					t.Errorf("tier %d, stored before the worker died, was solved again", r.Tier)
 				}
 			}
 			t.Logf("failed in tier %d; %d files stored before; %d tiers resumed, %d pipelines after", tier, len(before), resumed, rep.Pipelines)

@@ -8,12 +8,15 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 
 	"sente"
 	"sente/games"
+	"sente/solve"
 	"sente/store"
 )
 
@@ -125,8 +128,19 @@ func Solve(ctx context.Context, opt Options) (*Report, error) {
 		if valuesOK[t] {
 			d.byTier[t].Counts, d.byTier[t].Resumed = h.Counts, true
 		}
+		if valuesOK[t] && h.Version == store.CompactVersion {
+			// Compact values come without their reachable ranks, which
+			// they hold, once every tier that leads to them is solved.
+			reachOK[t] = true
+			continue
+		}
 		if _, reachOK[t], err = checkStored(ctx, d.l.final(t, store.Reachable), spec, t, store.Reachable, tg.Size(t)); err != nil {
 			d.logf("tier %d: its stored reachable ranks are not used: %v", t, err)
+		}
+	}
+	if isLocal(opt.Store) {
+		if err := d.expandCompact(tg, spec, valuesOK, reachOK); err != nil {
+			return nil, err
 		}
 	}
 	all := true
@@ -152,15 +166,78 @@ func Solve(ctx context.Context, opt Options) (*Report, error) {
 			}
 		}
 	}
-	if d.rep.Start, err = rootOutcome(ctx, j, tg.Root()); err != nil {
+	if !isLocal(opt.Store) {
+		if d.rep.Start, err = rootOutcome(ctx, j, tg.Root()); err != nil {
+			return nil, err
+		}
+		for i := range d.rep.Tiers {
+			t := &d.rep.Tiers[i]
+			t.StoredSize = storedSize(payloadLen(store.Values, t.Ranks)) + storedSize(payloadLen(store.Reachable, t.Ranks))
+		}
+	} else if err := d.finish(ctx, spec); err != nil {
 		return nil, err
-	}
-	for i := range d.rep.Tiers {
-		t := &d.rep.Tiers[i]
-		t.StoredSize = storedSize(payloadLen(store.Values, t.Ranks)) + storedSize(payloadLen(store.Reachable, t.Ranks))
 	}
 	d.rep.Elapsed = time.Since(began)
 	return d.rep, nil
+}
+
+// expandCompact rewrites raw, with their reachable ranks, the compact
+// tiers of a local store that the pipelines read: those whose values are
+// a child's of a tier to solve, or whose reachable ranks lead to a tier to
+// solve (tables the tier engine left in part, or with a damaged tier).
+func (d *driver) expandCompact(tg *solve.TierGame, spec string, valuesOK, reachOK map[int]bool) error {
+	var gs *store.GameStore
+	for _, t := range tg.Order() {
+		need := false
+		for _, c := range tg.ChildTiers(t) {
+			need = need || !valuesOK[c]
+		}
+		for _, p := range tg.Order() {
+			need = need || !valuesOK[p] && slices.Contains(tg.ChildTiers(p), t)
+		}
+		if !valuesOK[t] || !need {
+			continue
+		}
+		if gs == nil {
+			var err error
+			if gs, err = (store.Store{Dir: d.opt.Store}).Game(spec); err != nil {
+				return err
+			}
+		}
+		if err := gs.Expand(t); err != nil {
+			return fmt.Errorf("dist: tier %d: %w", t, err)
+		}
+		reachOK[t] = true
+	}
+	return nil
+}
+
+// finish does to tables in a local store what the tier engine does to its
+// own (solve.FinishTables: positions counted, values compact, the same
+// bytes), and reads the start's value and each tier's size on disk back.
+func (d *driver) finish(ctx context.Context, spec string) error {
+	var catalog games.Catalog
+	g, err := catalog.Open(spec)
+	if err != nil {
+		return err
+	}
+	gs, err := store.Store{Dir: d.opt.Store}.Game(spec)
+	if err != nil {
+		return err
+	}
+	if d.rep.Start, err = solve.FinishTables(ctx, g, gs); err != nil {
+		return fmt.Errorf("dist: finishing the tables in %s: %w", gs.Dir, err)
+	}
+	for i := range d.rep.Tiers {
+		t := &d.rep.Tiers[i]
+		t.StoredSize = 0
+		for _, kind := range []store.Kind{store.Values, store.Reachable} {
+			if fi, err := os.Stat(filepath.Join(gs.Dir, fmt.Sprintf("tier-%06d.%s", t.Tier, kind))); err == nil {
+				t.StoredSize += uint64(fi.Size())
+			}
+		}
+	}
+	return nil
 }
 
 // canonical is the spec a game's tables are stored under: every parameter
@@ -254,7 +331,7 @@ func rootOutcome(ctx context.Context, j job, root sente.TierPosition) (sente.Out
 		return sente.Outcome{}, err
 	}
 	path := j.layout().final(root.Tier, store.Values)
-	tr, closer, err := openStored(ctx, path, j.Spec, root.Tier, store.Values, tg.Size(root.Tier))
+	tr, closer, err := openStored(ctx, path, j.Spec, root.Tier, store.Values, tg.Size(root.Tier), true)
 	if err != nil {
 		return sente.Outcome{}, err
 	}

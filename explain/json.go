@@ -159,6 +159,7 @@ type DescriptionJSON struct {
 type TierJSON struct {
 	Tier      int               `json:"tier"`
 	Positions uint64            `json:"positions"`
+	Classes   uint64            `json:"classes"`
 	Counts    map[string]uint64 `json:"counts"`
 	Seconds   float64           `json:"seconds"`
 }
@@ -181,6 +182,7 @@ type SolutionJSON struct {
 	Restrict           map[sente.Player]string `json:"restrict"`
 	Positions          int                     `json:"positions"`
 	SymmetryClasses    bool                    `json:"symmetry_classes"`
+	Classes            int                     `json:"classes"`
 	Counts             map[string]uint64       `json:"counts"`
 	Seconds            float64                 `json:"seconds"`
 	PositionsPerSecond float64                 `json:"positions_per_second"`

@@ -39,6 +39,9 @@ func (c *checker) checkTierRanks(v visited, k uint64, kids []uint64) error {
 	want := k
 	if solve.RanksBySymmetry(c.g) {
 		want = c.caps.Symmetric.Canonical(k)
+		if err := c.checkClassSide(v, k, want, kids); err != nil {
+			return err
+		}
 	}
 	if back != want {
 		return c.fail("tier ranks", v, "the key %#x has tier %d rank %d, which Unrank gives back as %#x (%q), not %#x", k, tier, rank, back, c.g.FormatPosition(c.caps.Encoder.Decode(back)), want)
@@ -56,6 +59,58 @@ func (c *checker) checkTierRanks(v visited, k uint64, kids []uint64) error {
 		case ct != tier && !slices.Contains(tr.ChildTiers(tier), ct):
 			return c.fail("tier ranks", v, "a move leads to %q in tier %d, which ChildTiers(%d) = %v does not list", c.g.FormatPosition(c.caps.Encoder.Decode(ck)), ct, tier, tr.ChildTiers(tier))
 		}
+	}
+	return nil
+}
+
+// checkClassSide checks a SymmetricRanker's sides at the key k of v, whose
+// class's canonical key is canon and whose children are kids: the
+// canonical key is on side 0, with as many positions as k's side; the
+// other side's key is in the same class, on the other side when k is on
+// side 1; and moves commute with OtherSide, class and side alike.
+func (c *checker) checkClassSide(v visited, k, canon uint64, kids []uint64) error {
+	sr, sym := c.caps.SymmetricRanker, c.caps.Symmetric
+	side, n := sr.ClassSide(k)
+	if side != 0 && side != 1 {
+		return c.fail("class sides", v, "ClassSide gives side %d; want 0 or 1", side)
+	}
+	if cs, cn := sr.ClassSide(canon); cs != 0 || cn != n {
+		return c.fail("class sides", v, "ClassSide gives side %d and %d positions for the canonical key %#x, and %d positions for the key %#x; want side 0 and as many", cs, cn, canon, n, k)
+	}
+	other := sr.OtherSide(k)
+	os, on := sr.ClassSide(other)
+	if sym.Canonical(other) != canon || on != n || side == 1 && os != 0 {
+		return c.fail("class sides", v, "OtherSide(%#x) gives %#x, of class %#x, side %d and %d positions, from side %d and %d positions of class %#x", k, other, sym.Canonical(other), os, on, side, n, canon)
+	}
+	if os == side {
+		return nil // one side: OtherSide need be no symmetry of its moves
+	}
+	if _, ended := c.caps.Encoder.EndedKey(other); ended {
+		return nil
+	}
+	type place struct {
+		tier int
+		rank uint64
+		side int
+	}
+	places := func(keys []uint64) []place {
+		var ps []place
+		for _, key := range keys {
+			t, r := c.caps.TierRanker.TierRank(key)
+			s, _ := sr.ClassSide(key)
+			ps = append(ps, place{t, r, s})
+		}
+		slices.SortFunc(ps, func(a, b place) int {
+			return cmp.Or(cmp.Compare(a.tier, b.tier), cmp.Compare(a.rank, b.rank), cmp.Compare(a.side, b.side))
+		})
+		return slices.Compact(ps)
+	}
+	var mapped []uint64
+	for _, kid := range kids {
+		mapped = append(mapped, sr.OtherSide(kid))
+	}
+	if got, want := places(c.caps.Encoder.AppendChildren(nil, other)), places(mapped); !slices.Equal(got, want) {
+		return c.fail("class sides", v, "the moves from OtherSide(%#x) reach the classes and sides %v, the images of its moves %v: moves do not commute with OtherSide", k, got, want)
 	}
 	return nil
 }

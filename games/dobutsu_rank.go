@@ -415,3 +415,24 @@ func (g *Dobutsu) TierLoops(tier int) bool { return tier == 0 }
 // the same (the board turned round, its mirror, and the ended and forced
 // positions).
 func (g *Dobutsu) RanksBySymmetry() bool { return true }
+
+// ClassSide counts positions as Tanaka does, from the side of the player
+// to move: a key and the board turned round are one position. The start
+// is not its own mirror image, so the mirror is the other side. An ended
+// or forced class folds positions that are no images of one another:
+// they are counted one by one.
+func (g *Dobutsu) ClassSide(key uint64) (side int, positions uint64) {
+	if dbMover(key) == 1 {
+		key = dbTurn(key)
+	}
+	if g.class(key) != 0 {
+		return 0, 0
+	}
+	if dbMirror(key) < key {
+		side = 1
+	}
+	return side, 1
+}
+
+// OtherSide is the mirror image.
+func (g *Dobutsu) OtherSide(key uint64) uint64 { return dbMirror(key) }

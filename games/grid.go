@@ -173,6 +173,18 @@ func (gs *gridSymmetries) least(x, o uint32) (uint32, uint32) {
 	return bestX, bestO
 }
 
+// orbit is the number of distinct images of a board of two planes: the
+// symmetries over those that leave it as it is.
+func (gs *gridSymmetries) orbit(x, o uint32) uint64 {
+	fixed := 1
+	for s := 1; s < gs.n; s++ {
+		if gs.image(s, x) == x && gs.image(s, o) == o {
+			fixed++
+		}
+	}
+	return uint64(gs.n / fixed)
+}
+
 // image is mask under symmetry s.
 func (gs *gridSymmetries) image(s int, mask uint32) uint32 {
 	t := &gs.table[s]

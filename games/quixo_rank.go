@@ -226,6 +226,19 @@ func (g *Quixo) AppendParents(dst []uint64, key uint64) []uint64 {
 // RanksBySymmetry is true: a rank stands for a class of up to sixteen.
 func (g *Quixo) RanksBySymmetry() bool { return true }
 
+// ClassSide: the square's symmetries keep the empty board, so a class's
+// sides are the side to move, x's side 0, with the images of the board.
+func (g *Quixo) ClassSide(key uint64) (side int, positions uint64) {
+	side = int(key >> quixoSide & 1)
+	key = moverFirst(key)
+	return side, g.syms.orbit(uint32(key)&(1<<quixoPlane-1), uint32(key>>quixoPlane))
+}
+
+// OtherSide swaps the symbols and the side to move.
+func (g *Quixo) OtherSide(key uint64) uint64 {
+	return moverFirst(key|1<<quixoSide) | (key>>quixoSide&1^1)<<quixoSide
+}
+
 var (
 	_ sente.TierRanker      = (*Quixo)(nil)
 	_ sente.SymmetricRanker = (*Quixo)(nil)

@@ -566,6 +566,34 @@ func TestQuixoTiersFromFullBoards(t *testing.T) {
 	if c := want.Counts(); c.Draw != 1256 {
 		t.Errorf("hashing: %d draws, want 1256", c.Draw)
 	}
+	// Both sides of a class are reached (x to move, and the colours
+	// swapped with o to move), and the counts are of positions.
+	if got.Counts() != want.Counts() || ts.Classes == 0 || ts.Classes >= ts.Totals.Positions {
+		t.Errorf("tiers: %+v in %d classes; hashing: %+v", got.Counts(), ts.Classes, want.Counts())
+	}
+}
+
+// TestQuixo4Counts pins GamesmanOne's count of 4×4 quixo: 82,497,861
+// positions reachable, 49,953,979 won, 29,330,646 lost and 3,213,236
+// drawn for the player to move, which the tier engine solves as 5,170,021
+// classes of symmetric positions (about 35 CPU-seconds).
+func TestQuixo4Counts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves 4×4 quixo: about 35 CPU-seconds")
+	}
+	g := quixoNew(t, "quixo:n=4")
+	ts, err := solve.SolveTiers(context.Background(), g, solve.TierOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ts.Close()
+	want := solve.Counts{Positions: 82497861, Win: 49953979, Lose: 29330646, Draw: 3213236}
+	if c := ts.Totals; c.Positions != want.Positions || c.Win != want.Win || c.Lose != want.Lose || c.Tie != 0 || c.Draw != want.Draw || ts.Classes != 5170021 {
+		t.Errorf("totals %+v in %d classes; want %+v in 5170021", c, ts.Classes, want)
+	}
+	if ts.Start != (sente.Outcome{Value: sente.Win, Remoteness: 21}) {
+		t.Errorf("start: %v, want a win in 21", ts.Start)
+	}
 }
 
 // TestQuixoCanonicalByText: on random 5×5 and 4×4 boards (one path maps

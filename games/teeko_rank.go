@@ -15,6 +15,28 @@ var (
 // positions.
 func (g *Teeko) RanksBySymmetry() bool { return true }
 
+// ClassSide: the square's symmetries keep the empty board (and the rule on
+// the centre), so a class's sides are the side to move once every piece
+// is dropped, x's side 0, with the images of the board; while pieces are
+// dropped the counts say who moves, and a class has one side.
+func (g *Teeko) ClassSide(key uint64) (side int, positions uint64) {
+	x, o := uint32(key)&teekoMask, uint32(key>>teekoPlane)&teekoMask
+	if key&(1<<teekoSide) != 0 && bits.OnesCount32(x|o) == g.total {
+		side = 1
+	}
+	return side, g.syms.orbit(x, o)
+}
+
+// OtherSide swaps the colours and the side to move once every piece is
+// dropped.
+func (g *Teeko) OtherSide(key uint64) uint64 {
+	x, o := key&teekoMask, key>>teekoPlane&teekoMask
+	if bits.OnesCount64(x|o) != g.total {
+		return key
+	}
+	return o | x<<teekoPlane | (key>>teekoSide&1^1)<<teekoSide
+}
+
 // Teeko's ranks for the tier engine (sente.TierRanker).
 //
 // The tier of a position is the number of pieces on the board, 0 to

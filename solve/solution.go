@@ -22,8 +22,15 @@ type Solution interface {
 	// positions when Classes).
 	Positions() int
 	// Classes reports whether each position solved stands for a class of
-	// symmetric positions, so that Positions and Counts count classes.
+	// symmetric positions, so that Positions and Counts count classes:
+	// the hashing engine's with Options.Symmetry, and tables whose
+	// positions were not counted when they were stored.
 	Classes() bool
+	// ClassCount is the number of classes of symmetric positions solved,
+	// one position each, when Positions and Counts count the positions
+	// they stand for (the tier engine's, sente.SymmetricRanker); 0
+	// otherwise.
+	ClassCount() int
 	// Counts are the positions by value for the player to move.
 	Counts() Counts
 	// Restrict returns the policies the solve assumed, by player.
@@ -92,6 +99,10 @@ func (s *HashSolution) Positions() int {
 func (s *HashSolution) Classes() bool {
 	return s.graph.Symmetric
 }
+
+// ClassCount is 0: the hashing engine's counts are of the positions or of
+// the classes it solved (Classes).
+func (s *HashSolution) ClassCount() int { return 0 }
 
 // RanksBySymmetry reports whether the game's tier ranks stand for classes
 // of symmetric positions (sente.SymmetricRanker).

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"time"
 
@@ -54,6 +55,12 @@ type TierOptions struct {
 type TierResult struct {
 	Tier int
 	store.Counts
+	// Classes is the number of classes of symmetric positions solved, a
+	// rank each, when the game's ranks stand for classes
+	// (sente.SymmetricRanker) and Counts counts the positions they stand
+	// for; 0 otherwise, Counts then counting ranks (classes, when the
+	// positions were not counted: tables stored before they were).
+	Classes uint64
 }
 
 // tierEngine carries one solve.
@@ -165,8 +172,32 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 			return nil, err
 		}
 	}
+	if !opt.StoredOnly && (!solved || opt.Verify) {
+		// Tiers a solve resumed, or tables of an older sente: every tier
+		// takes its compact form (a compact one stays as it is).
+		for _, t := range e.order {
+			if err := e.sink.Compact(t); err != nil {
+				return nil, fmt.Errorf("solve by tiers: compacting tier %d: %w", t, err)
+			}
+		}
+	}
+	if sym := sente.CapabilitiesOf(g).SymmetricRanker; RanksBySymmetry(g) && disc == nil {
+		atStart := rootKey == e.enc.Encode(g.Start())
+		cc, err := e.classCounts(ctx, sym, rootKey, atStart, !opt.StoredOnly && (!solved || opt.Verify))
+		if err != nil {
+			return nil, err
+		}
+		if cc != nil {
+			for i, r := range results {
+				results[i].Classes = r.Positions
+				results[i].Counts = cc[r.Tier]
+				results[i].Seconds = r.Seconds
+			}
+		}
+	}
 	s.Tiers = results
 	for _, r := range results {
+		s.Classes += r.Classes
 		s.Totals.Positions += r.Positions
 		s.Totals.Win += r.Win
 		s.Totals.Lose += r.Lose
@@ -184,6 +215,20 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 	}
 	s.Start = c.Outcome()
 	return s, nil
+}
+
+// FinishTables does to a game's stored tables, every tier solved, what
+// SolveTiers does once it has solved them: each block checked, the
+// positions the classes stand for counted (sente.SymmetricRanker), and
+// every tier's values in their compact form. Another engine that writes
+// the tier engine's tables (sente-dist) calls it on what it wrote. It
+// returns the start's value.
+func FinishTables(ctx context.Context, g sente.Game, sink TierSink) (sente.Outcome, error) {
+	s, err := SolveTiers(ctx, g, TierOptions{Sink: sink, Verify: true})
+	if err != nil {
+		return sente.Outcome{}, err
+	}
+	return s.Start, s.Close()
 }
 
 // storedResults are every tier's results, children first, read from the
@@ -242,11 +287,18 @@ func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
 					if err != nil {
 						return nil, fmt.Errorf("solve by tiers: reading child tier %d of tier %d: %w", c, t, err)
 					}
-					if uint64(len(tbl.Cells())) != e.size[c] {
-						tbl.Close()
-						return nil, fmt.Errorf("solve by tiers: stored tier %d has %d cells, the game says %d ranks", c, len(tbl.Cells()), e.size[c])
+					// A compact child (a tier solved again beside tiers
+					// finished before) is decompressed whole, as much
+					// memory as the plan counts for a raw one mapped.
+					cells, err := tbl.LoadCells()
+					if err == nil && uint64(len(cells)) != e.size[c] {
+						err = fmt.Errorf("stored tier %d has %d cells, the game says %d ranks", c, len(cells), e.size[c])
 					}
-					open[c], childCells[c] = tbl, tbl.Cells()
+					if err != nil {
+						tbl.Close()
+						return nil, fmt.Errorf("solve by tiers: reading child tier %d of tier %d: %w", c, t, err)
+					}
+					open[c], childCells[c] = tbl, cells
 				}
 			}
 			counts, err := e.solveTier(ctx, t, childCells)
@@ -259,11 +311,20 @@ func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
 			}
 			e.report(t, e.size[t], e.size[t], PhaseStored)
 		}
-		for _, c := range e.children[t] {
-			if open[c] != nil && last[c] <= i {
+		for _, c := range slices.Concat(e.children[t], []int{t}) {
+			if last[c] > i {
+				continue
+			}
+			if open[c] != nil {
 				open[c].Close()
 				open[c], childCells[c] = nil, nil
 			}
+			// No tier left reads c: its values take their compact form.
+			if err := e.sink.Compact(c); err != nil {
+				return nil, fmt.Errorf("solve by tiers: compacting tier %d: %w", c, err)
+			}
+		}
+		for _, c := range e.children[t] {
 			if e.disc != nil && last[c] <= i {
 				e.disc.drop(c)
 			}

@@ -422,30 +422,36 @@ func TestTiersMaxMemory(t *testing.T) {
 	}
 }
 
+// TestTiersReachable: the tables list each tier's reachable positions, as
+// many as it counts, each with its outcome, in a store whose finished tiers
+// are compact as in memory.
 func TestTiersReachable(t *testing.T) {
 	g := randomTierGraph(rand.New(rand.NewPCG(5, 5)), 5, 200)
-	sol, err := SolveTiers(context.Background(), g, TierOptions{})
+	gs, err := store.Store{Dir: t.TempDir()}.Game("graph")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, res := range sol.Tiers {
-		seq, err := sol.Reachable(res.Tier)
+	for _, sink := range []TierSink{NewMemorySink(), gs} {
+		sol, err := SolveTiers(context.Background(), g, TierOptions{Sink: sink})
 		if err != nil {
 			t.Fatal(err)
 		}
-		var n uint64
-		for rank, key := range seq {
-			if tt, r := g.TierRank(key); tt != res.Tier || r != rank {
-				t.Fatalf("rank %d of tier %d lists key %d", rank, res.Tier, key)
+		listed := map[int]uint64{}
+		FromTiers(g, sol, g.Start(), 0).Each(func(p sente.Position, o sente.Outcome) bool {
+			key := g.Encode(p)
+			tier, _ := g.TierRank(key)
+			if got, ok := sol.Outcome(p); !ok || got != o {
+				t.Fatalf("position %d: Each %v, Outcome %v (%v)", key, o, got, ok)
 			}
-			if _, ok := sol.Outcome(key); !ok {
-				t.Fatalf("reachable key %d has no outcome", key)
+			listed[tier]++
+			return true
+		})
+		for _, res := range sol.Tiers {
+			if listed[res.Tier] != res.Positions {
+				t.Errorf("tier %d lists %d reachable, counts %d", res.Tier, listed[res.Tier], res.Positions)
 			}
-			n++
 		}
-		if n != res.Positions {
-			t.Fatalf("tier %d lists %d reachable, counts %d", res.Tier, n, res.Positions)
-		}
+		sol.Close()
 	}
 }
 

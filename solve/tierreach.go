@@ -18,10 +18,14 @@ func (e *tierEngine) reachable(ctx context.Context, rootTier int, rootRank uint6
 		clear(e.reach)
 		e.release(e.largest())
 	}()
-	stored := make([]bool, len(e.children))
+	// A tier whose values are stored holds its bits in them: a compact
+	// one comes without its bitset (store.GameStore.Compact), read from
+	// the values when the tier is expanded again (a child of it damaged).
+	stored, solved := make([]bool, len(e.children)), make([]bool, len(e.children))
 	every := true
 	for _, t := range e.order {
-		stored[t] = e.sink.Has(t, store.Reachable)
+		solved[t] = e.sink.Has(t, store.Values)
+		stored[t] = solved[t] || e.sink.Has(t, store.Reachable)
 		every = every && stored[t]
 	}
 	if every {
@@ -29,15 +33,17 @@ func (e *tierEngine) reachable(ctx context.Context, rootTier int, rootRank uint6
 	}
 	for _, t := range e.order {
 		words := int((e.size[t] + 63) / 64)
-		if stored[t] {
-			tbl, err := e.sink.Open(t, store.Reachable)
-			if err != nil {
-				return err
-			}
-			e.reach[t] = bytesToWords(tbl.Data, words)
-			tbl.Close()
-		} else {
+		var err error
+		switch {
+		case !stored[t]:
 			e.reach[t] = make([]uint64, words)
+		case e.sink.Has(t, store.Reachable):
+			e.reach[t], err = e.storedBits(t, store.Reachable, words)
+		default:
+			e.reach[t], err = e.storedBits(t, store.Values, words)
+		}
+		if err != nil {
+			return err
 		}
 	}
 	if !stored[rootTier] {
@@ -65,6 +71,30 @@ func (e *tierEngine) reachable(ctx context.Context, rootTier int, rootRank uint6
 		}
 	}
 	return nil
+}
+
+// storedBits reads the reachable ranks of tier t from its stored bitset
+// (kind Reachable) or from its stored values (kind Values).
+func (e *tierEngine) storedBits(t int, kind store.Kind, words int) ([]uint64, error) {
+	tbl, err := e.sink.Open(t, kind)
+	if err != nil {
+		return nil, err
+	}
+	defer tbl.Close()
+	if kind == store.Reachable {
+		return bytesToWords(tbl.Data, words), nil
+	}
+	cells, err := tbl.LoadCells()
+	if err != nil {
+		return nil, err
+	}
+	bits := make([]uint64, words)
+	for r, c := range cells {
+		if c != store.Unreachable {
+			bits[r/64] |= 1 << (r % 64)
+		}
+	}
+	return bits, nil
 }
 
 // expand sets the bits of every position one move from a reachable position

@@ -18,6 +18,10 @@ type TierSink interface {
 	Open(tier int, kind store.Kind) (*store.Table, error)
 	// Has reports whether a tier is stored whole.
 	Has(tier int, kind store.Kind) bool
+	// Compact stores a finished tier's values in their compact form and
+	// drops its reachable bitset, which the values hold (the store's
+	// GameStore.Compact), once no tier left to solve reads it as a child.
+	Compact(tier int) error
 }
 
 // MemorySink keeps tiers in memory: for tests, and for solves too small to
@@ -48,6 +52,9 @@ func (m *MemorySink) Write(tier int, kind store.Kind, data []byte, counts store.
 	m.writes[k]++
 	return nil
 }
+
+// Compact keeps the tier as it is: a table in memory is read in place.
+func (m *MemorySink) Compact(tier int) error { return nil }
 
 // Open returns the stored tier.
 func (m *MemorySink) Open(tier int, kind store.Kind) (*store.Table, error) {

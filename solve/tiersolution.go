@@ -3,8 +3,6 @@ package solve
 import (
 	"errors"
 	"fmt"
-	"iter"
-	"math/bits"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -36,6 +34,9 @@ type TierSolution struct {
 	Tiers []TierResult
 	// Totals add up Tiers.
 	Totals store.Counts
+	// Classes adds up the Classes of Tiers: the classes of symmetric
+	// positions solved when Totals counts the positions they stand for.
+	Classes uint64
 	// PeakBytes is the planned peak memory of the solve: the largest of
 	// the forward pass (one bit a rank of every tier) and of each tier's
 	// solve (its cells, its loop bookkeeping and the child tiers resident).
@@ -71,13 +72,11 @@ func (s *TierSolution) cell(p sente.Position) (store.Cell, error) {
 		return 0, s.damaged(err)
 	}
 	defer s.release(t)
-	if r >= uint64(len(tbl.Data))/2 {
-		return 0, fmt.Errorf("rank %d is past the end of tier %d", r, t)
-	}
-	if err := tbl.VerifyRange(2*r, 2*r+2); err != nil {
+	c, err := tbl.ReadCell(r)
+	if err != nil {
 		return 0, s.damaged(err)
 	}
-	return tbl.Cell(r), nil
+	return c, nil
 }
 
 // damaged keeps the first failure to read a stored tier, for Damage.
@@ -104,33 +103,16 @@ func (s *TierSolution) WithCells(tier int, fn func(cells []store.Cell) error) er
 		return err
 	}
 	defer s.release(tier)
-	if err := tbl.Verify(); err != nil {
+	if !tbl.Compact() {
+		if err := tbl.Verify(); err != nil {
+			return err
+		}
+	}
+	cells, err := tbl.LoadCells() // a compact table's blocks checked as they are read
+	if err != nil {
 		return err
 	}
-	return fn(tbl.Cells())
-}
-
-// Reachable lists the reachable positions of a tier by rank, with their
-// keys, in increasing rank.
-func (s *TierSolution) Reachable(tier int) (iter.Seq2[uint64, uint64], error) {
-	tbl, err := s.sink.Open(tier, store.Reachable)
-	if err != nil {
-		return nil, err
-	}
-	words := bytesToWords(tbl.Data, int((s.ranker.TierSize(tier)+63)/64))
-	tbl.Close()
-	return func(yield func(rank, key uint64) bool) {
-		for wi, word := range words {
-			for word != 0 {
-				r := uint64(wi)*64 + uint64(bits.TrailingZeros64(word))
-				word &= word - 1
-				key, _ := s.ranker.Unrank(tier, r)
-				if !yield(r, key) {
-					return
-				}
-			}
-		}
-	}, nil
+	return fn(cells)
 }
 
 // Close releases the tables Outcome and WithCells opened.
@@ -187,8 +169,13 @@ func (s *TableSolution) Counts() Counts {
 }
 
 // Classes reports whether the game's ranks stand for classes of symmetric
-// positions (RanksBySymmetry).
-func (s *TableSolution) Classes() bool { return RanksBySymmetry(s.game) }
+// positions (RanksBySymmetry) and the positions they stand for were not
+// counted: a table stored before they were, and not solved again.
+func (s *TableSolution) Classes() bool { return RanksBySymmetry(s.game) && s.ts.Classes == 0 }
+
+// ClassCount is the number of classes solved when Positions counts the
+// positions they stand for.
+func (s *TableSolution) ClassCount() int { return int(s.ts.Classes) }
 
 // Tiers are the tier engine's results tier by tier, children first.
 func (s *TableSolution) Tiers() []TierResult { return s.ts.Tiers }
@@ -203,13 +190,16 @@ func (s *TableSolution) Each(fn func(p sente.Position, o sente.Outcome) bool) {
 	slices.Sort(tiers)
 	stop := errors.New("stopped")
 	for _, t := range tiers {
-		ranks, err := s.ts.Reachable(t)
-		if err != nil {
-			return
-		}
-		err = s.ts.WithCells(t, func(cells []store.Cell) error {
-			for rank, key := range ranks {
-				if !fn(s.ts.enc.Decode(key), cells[rank].Outcome()) {
+		err := s.ts.WithCells(t, func(cells []store.Cell) error {
+			for rank, c := range cells {
+				if c == store.Unreachable {
+					continue
+				}
+				key, ok := s.ts.ranker.Unrank(t, uint64(rank))
+				if !ok {
+					return fmt.Errorf("rank %d of tier %d holds a value but is no position", rank, t)
+				}
+				if !fn(s.ts.enc.Decode(key), c.Outcome()) {
 					return stop
 				}
 			}

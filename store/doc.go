@@ -22,6 +22,21 @@
 //	after payload  one CRC-32C (Castagnoli) per block of BlockSize bytes of
 //	               payload, little-endian uint32
 //
+// Once no tier left to solve reads a tier, its values are made compact
+// (GameStore.Compact, format version CompactVersion): the payload is the
+// tier's cells in frames of FrameRanks ranks, each frame its cells' low
+// bytes then their high bytes compressed by zstd on its own, followed by
+// the offsets of the frames; the blocks' checksums cover it as any
+// payload. A cell is read by checking the blocks of its frame and
+// decompressing the frame (Table.ReadCell; a table keeps the last few);
+// a tier whole by decompressing every frame (Table.LoadCells). Unreachable
+// ranks cost almost nothing there, so a compact tier's reachable bitset is
+// removed: the values say which ranks are reachable. Raw values, those of
+// a tier still being read and those of earlier builds, read as before.
+//
+// For a game whose ranks stand for classes of symmetric positions, a
+// Positions file (tier 0) holds what the classes stand for, tier by tier.
+//
 // The counts are the tier's positions by value. How long the solve took is
 // kept beside the tables, in seconds.json (files of earlier builds have it
 // in the header, and are read as before): a tier file's bytes depend on the

@@ -31,6 +31,13 @@ const (
 	// stored once (as tier 0) when every tier's keys are: little-endian
 	// words, as package solve writes and reads them.
 	Tiers
+	// Positions is what the classes of a game whose ranks stand for
+	// classes of symmetric positions stand for (sente.SymmetricRanker),
+	// stored once (as tier 0) when every tier is solved: for each tier
+	// in the order solved, six little-endian words, the tier and its
+	// positions, won, lost, tied and drawn for the player to move.
+	// Counts.Positions is the positions of all tiers.
+	Positions
 )
 
 func (k Kind) String() string {
@@ -43,6 +50,8 @@ func (k Kind) String() string {
 		return "keys"
 	case Tiers:
 		return "tiers"
+	case Positions:
+		return "positions"
 	}
 	return fmt.Sprintf("Kind(%d)", uint8(k))
 }
@@ -124,8 +133,8 @@ func decodeHeader(b []byte) (Header, error) {
 	}
 	le := binary.LittleEndian
 	h.Version = le.Uint32(b[8:])
-	if h.Version != FormatVersion {
-		return h, fmt.Errorf("format version %d, this sente reads %d", h.Version, FormatVersion)
+	if h.Version != FormatVersion && h.Version != CompactVersion {
+		return h, fmt.Errorf("format version %d, this sente reads %d and %d", h.Version, FormatVersion, CompactVersion)
 	}
 	h.Kind = Kind(le.Uint32(b[12:]))
 	h.Tier = int(int64(le.Uint64(b[16:])))
@@ -144,8 +153,11 @@ func decodeHeader(b []byte) (Header, error) {
 	if got, want := crc32.Checksum(b[:end], castagnoli), le.Uint32(b[end:]); got != want {
 		return h, fmt.Errorf("header checksum %08x, header says %08x: header corrupted", got, want)
 	}
-	if h.Kind > Tiers {
+	if h.Kind > Positions {
 		return h, fmt.Errorf("unknown kind %d", h.Kind)
+	}
+	if h.Version == CompactVersion && h.Kind != Values {
+		return h, fmt.Errorf("format version %d holds values, not %s", h.Version, h.Kind)
 	}
 	if h.BlockSize == 0 {
 		return h, errors.New("block size 0")
@@ -172,11 +184,23 @@ const writeChunk = 8 << 20
 // seconds of counts are kept beside the tables (see Open), not in the
 // file, so that a table is the same bytes whoever solved it and however
 // long it took.
-func (g *GameStore) Write(tier int, kind Kind, data []byte, counts Counts) (err error) {
+func (g *GameStore) Write(tier int, kind Kind, data []byte, counts Counts) error {
 	h, err := NewHeader(g.Spec, tier, kind, uint64(len(data)), counts)
 	if err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
+	if err := g.writeFile(h, data); err != nil {
+		return err
+	}
+	if kind == Values {
+		return g.recordSeconds(tier, counts.Seconds)
+	}
+	return nil
+}
+
+// writeFile writes a file of header h and payload data atomically.
+func (g *GameStore) writeFile(h Header, data []byte) (err error) {
+	tier, kind := h.Tier, h.Kind
 	final := filepath.Join(g.Dir, fileName(tier, kind))
 	f, err := os.CreateTemp(g.Dir, tempPrefix()+fileName(tier, kind)+"-*")
 	if err != nil {
@@ -213,13 +237,7 @@ func (g *GameStore) Write(tier int, kind Kind, data []byte, counts Counts) (err 
 	if err := os.Rename(tmp, final); err != nil {
 		return err
 	}
-	if err := syncDir(g.Dir); err != nil {
-		return err
-	}
-	if kind == Values {
-		return g.recordSeconds(tier, counts.Seconds)
-	}
-	return nil
+	return syncDir(g.Dir)
 }
 
 // hookedWriter calls testHookWrite before each write.
@@ -288,6 +306,7 @@ type Table struct {
 	Path   string
 	sums   []byte // the checksum table
 	m      mapping
+	frames *compactFrames // a compact values file's frames; nil when raw
 
 	checkOnce sync.Once
 	checked   []atomic.Uint64 // a bit a block whose checksum passed
@@ -332,20 +351,30 @@ func openFile(path string) (*Table, error) {
 	if err == nil && uint64(len(b)) != h.FileSize() {
 		err = fmt.Errorf("file has %d bytes, its header says %d: truncated or extended", len(b), h.FileSize())
 	}
-	if err == nil && h.Kind == Values && h.PayloadLen != 2*h.Ranks {
+	if err == nil && h.Kind == Values && h.Version == FormatVersion && h.PayloadLen != 2*h.Ranks {
 		err = fmt.Errorf("%d payload bytes for %d cells", h.PayloadLen, h.Ranks)
+	}
+	var t *Table
+	if err == nil {
+		end := payloadAt + h.PayloadLen
+		t = &Table{Header: h, Path: path, Data: b[payloadAt:end:end], sums: b[end:], m: m}
+		if h.Version == CompactVersion {
+			t.frames, err = newCompactFrames(t)
+		}
 	}
 	if err != nil {
 		m.close()
 		return nil, fmt.Errorf("store: %s: %w", path, err)
 	}
-	end := payloadAt + h.PayloadLen
-	return &Table{Header: h, Path: path, Data: b[payloadAt:end:end], sums: b[end:], m: m}, nil
+	return t, nil
 }
 
-// Cells is the payload of a Values table seen as cells, in place on
-// little-endian machines.
+// Cells is the payload of a raw Values table seen as cells, in place on
+// little-endian machines; nil for a compact one (LoadCells reads either).
 func (t *Table) Cells() []Cell {
+	if t.frames != nil {
+		return nil
+	}
 	n := len(t.Data) / 2
 	if n == 0 {
 		return nil

@@ -22,7 +22,7 @@ func NewHeader(spec string, tier int, kind Kind, payloadLen uint64, counts Count
 		h.Ranks = payloadLen / 2
 	case Reachable:
 		h.Ranks = payloadLen * 8
-	case Keys, Tiers:
+	case Keys, Tiers, Positions:
 		h.Ranks = counts.Positions
 	default:
 		return h, fmt.Errorf("tier %d: unknown kind %d", tier, kind)
@@ -143,7 +143,7 @@ func NewTierReader(r io.Reader, name string) (*TierReader, error) {
 		return nil, fmt.Errorf("store: %s: reading its header: %w", name, err)
 	}
 	h, err := decodeHeader(b)
-	if err == nil && h.Kind == Values && h.PayloadLen != 2*h.Ranks {
+	if err == nil && h.Kind == Values && h.Version == FormatVersion && h.PayloadLen != 2*h.Ranks {
 		err = fmt.Errorf("%d payload bytes for %d cells", h.PayloadLen, h.Ranks)
 	}
 	if err != nil {

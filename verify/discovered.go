@@ -199,11 +199,14 @@ func (v *keyVerifier) tier(t int) (*keyTier, error) {
 		keys.Close()
 		return nil, err
 	}
-	kt := &keyTier{keys: keys, values: vals, n: keys.Header.Counts.Positions, cells: vals.Cells()}
+	kt := &keyTier{keys: keys, values: vals, n: keys.Header.Counts.Positions}
 	fail := func(err error) (*keyTier, error) {
 		keys.Close()
 		vals.Close()
 		return nil, err
+	}
+	if kt.cells, err = vals.LoadCells(); err != nil {
+		return fail(err)
 	}
 	if err := keys.Verify(); err != nil {
 		return fail(err)

@@ -76,8 +76,12 @@ func TestDiscoveredTables(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			cells, err := tab.LoadCells()
+			if err != nil {
+				t.Fatal(err)
+			}
 			var rank uint64
-			for r, c := range tab.Cells() {
+			for r, c := range cells {
 				if c.Value() == sente.Win {
 					rank = uint64(r)
 					break

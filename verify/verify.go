@@ -274,7 +274,12 @@ func (v *verifier) keep(tiers ...int) error {
 			}
 			v.verified[t] = true
 		}
-		v.tables[t], v.cells[t] = tab, tab.Cells()
+		cells, err := tab.LoadCells() // decompressed whole when compact
+		if err != nil {
+			tab.Close()
+			return err
+		}
+		v.tables[t], v.cells[t] = tab, cells
 	}
 	return nil
 }

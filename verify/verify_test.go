@@ -145,7 +145,11 @@ func rewrite(t *testing.T, gs *store.GameStore, tier int, rank uint64, c store.C
 	if err != nil {
 		t.Fatal(err)
 	}
-	cells := append([]store.Cell(nil), tab.Cells()...)
+	loaded, err := tab.LoadCells()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells := append([]store.Cell(nil), loaded...)
 	tab.Close()
 	old := cells[rank]
 	cells[rank] = c

@@ -186,6 +186,7 @@ func (c *solveCmd) Run(e *env) error {
 			Restrict:           restrict,
 			Positions:          sol.Positions(),
 			SymmetryClasses:    sol.Classes(),
+			Classes:            sol.ClassCount(),
 			Counts:             explain.CountsJSON(counts),
 			Seconds:            seconds,
 			PositionsPerSecond: rate,
@@ -227,6 +228,8 @@ func (c *solveCmd) Run(e *env) error {
 	classes := ""
 	if sol.Classes() {
 		classes = ", one a class of symmetric positions"
+	} else if n := sol.ClassCount(); n > 0 {
+		classes = fmt.Sprintf("; solved as %d classes of symmetric positions", n)
 	}
 	fmt.Fprintf(w, "  positions      %d: %d win, %d lose, %d tie, %d draw (for the player to move%s)\n",
 		sol.Positions(), counts.Win, counts.Lose, counts.Tie, counts.Draw, classes)
@@ -237,8 +240,12 @@ func (c *solveCmd) Run(e *env) error {
 		for _, t := range tiers {
 			solving += t.Seconds
 		}
-		fmt.Fprintf(w, "  time           %.3f s (tier engine; the tiers took %.3f s to solve, %.0f positions/s)\n",
-			seconds, solving, float64(sol.Positions())/max(solving, 1e-9))
+		solved, unit := sol.Positions(), "positions"
+		if n := sol.ClassCount(); n > 0 {
+			solved, unit = n, "classes" // one position a class was solved
+		}
+		fmt.Fprintf(w, "  time           %.3f s (tier engine; the tiers took %.3f s to solve, %.0f %s/s)\n",
+			seconds, solving, float64(solved)/max(solving, 1e-9), unit)
 	} else {
 		fmt.Fprintf(w, "  time           %.3f s (explore %.3f s, solve %.3f s), %.0f positions/s\n",
 			seconds, explored.Seconds(), solved.Seconds(), rate)

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -97,9 +98,9 @@ func cmdStatus(ts *testscript.TestScript, neg bool, args []string) {
 // cmdDamage is the script command "damage STORE FILE HOW": in every game
 // directory of the store STORE, it damages the file FILE (manifest.json,
 // tier-000003.values) as a disk or a person might: "garbage" writes text
-// over it, "remove" deletes it, "flip" flips a bit three quarters in
-// (past a tier file's header, in its payload),
-// "truncate" cuts it to half.
+// over it, "remove" deletes it, "flip" flips a bit in the middle of a tier
+// file's payload (past its 4096-byte header; three quarters into any
+// other file), "truncate" cuts it to half.
 func cmdDamage(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 3 {
 		ts.Fatalf("usage: damage STORE FILE garbage|remove|flip|truncate")
@@ -121,7 +122,11 @@ func cmdDamage(ts *testscript.TestScript, neg bool, args []string) {
 			b, err := os.ReadFile(path)
 			ts.Check(err)
 			if args[2] == "flip" {
-				b[len(b)*3/4] ^= 0x10
+				at := len(b) * 3 / 4
+				if strings.HasPrefix(args[1], "tier-") && len(b) > 4096 {
+					at = 4096 + (len(b)-4096)/2
+				}
+				b[at] ^= 0x10
 			} else {
 				b = b[:len(b)/2]
 			}

@@ -44,7 +44,7 @@ func tiersJSON(tiers []solve.TierResult) []explain.TierJSON {
 	out := []explain.TierJSON{}
 	for _, t := range sortedTiers(tiers) {
 		out = append(out, explain.TierJSON{
-			Tier: t.Tier, Positions: t.Positions, Seconds: t.Seconds,
+			Tier: t.Tier, Positions: t.Positions, Classes: t.Classes, Seconds: t.Seconds,
 			Counts: explain.CountsJSON(t.Counts),
 		})
 	}
@@ -64,14 +64,25 @@ func writeTiers(w io.Writer, tiers []solve.TierResult) error {
 		_, err := fmt.Fprintln(w, "  tiers          none: the hashing engine solved this game (--engine tiers for a game that ranks its positions by tiers)")
 		return err
 	}
-	rows := [][]string{{"tier", "positions", "win", "lose", "tie", "draw", "seconds"}}
+	// The classes solved, beside the positions they stand for, when the
+	// ranks stand for classes of symmetric positions.
+	classes := slices.ContainsFunc(tiers, func(t solve.TierResult) bool { return t.Classes > 0 })
+	head := []string{"tier", "positions", "win", "lose", "tie", "draw", "seconds"}
+	if classes {
+		head = slices.Insert(head, 2, "classes")
+	}
+	rows := [][]string{head}
 	for _, t := range sortedTiers(tiers) {
-		rows = append(rows, []string{
+		row := []string{
 			strconv.Itoa(t.Tier), strconv.FormatUint(t.Positions, 10),
 			strconv.FormatUint(t.Win, 10), strconv.FormatUint(t.Lose, 10),
 			strconv.FormatUint(t.Tie, 10), strconv.FormatUint(t.Draw, 10),
 			strconv.FormatFloat(t.Seconds, 'f', 3, 64),
-		})
+		}
+		if classes {
+			row = slices.Insert(row, 2, strconv.FormatUint(t.Classes, 10))
+		}
+		rows = append(rows, row)
 	}
 	fmt.Fprintln(w)
 	writeTable(w, rows)

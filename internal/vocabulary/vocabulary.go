@@ -44,6 +44,7 @@ var Fields = map[string]string{
 	"seconds":              "number",
 	"positions_per_second": "number",
 	"symmetry_classes":     "boolean",
+	"classes":              "integer",
 	"tiers":                "array<tier>",
 	"tier":                 "integer",
 	// The catalogue.
@@ -185,8 +186,8 @@ var Shapes = map[string]string{
 	"description":     "name summary rules position_form start params policies examples",
 	"param":           "name kind default accepts doc | min max choices",
 	"policy":          "name doc",
-	"solution":        "game position turn value winner remoteness best_moves main_line restrict positions symmetry_classes counts seconds positions_per_second | tiers",
-	"tier":            "tier positions counts seconds",
+	"solution":        "game position turn value winner remoteness best_moves main_line restrict positions symmetry_classes classes counts seconds positions_per_second | tiers",
+	"tier":            "tier positions classes counts seconds",
 	"move":            "move player remoteness position | value grundy grundy_infinite best words",
 	"row":             "position turn value winner remoteness move_count | grundy grundy_infinite best_moves",
 	"sequence":        "game param from to results period | conjecture searched_to",

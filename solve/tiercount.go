@@ -1,0 +1,349 @@
+package solve
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"math/bits"
+	"slices"
+	"sync"
+
+	"sente"
+	"sente/store"
+)
+
+// PhaseCounting: the tier engine counting the positions that the classes
+// of Tier stand for, when its ranks stand for classes of symmetric
+// positions (sente.SymmetricRanker); Done of Total ranks.
+const PhaseCounting Phase = "counting positions"
+
+// classCounts are, for a game whose ranks stand for classes of symmetric
+// positions, each tier's positions by value, which the classes solved
+// stand for: the counts every published figure gives.
+type classCounts map[int]store.Counts
+
+// classCounts reads the positions the classes stand for from the sink,
+// or counts them when count allows (and stores them, for a solve from the
+// start), or gives nil: a table stored before positions were counted,
+// answered without the work of counting.
+func (e *tierEngine) classCounts(ctx context.Context, sym sente.SymmetricRanker, rootKey uint64, atStart, count bool) (classCounts, error) {
+	if atStart && e.sink.Has(0, store.Positions) {
+		if tbl, err := e.sink.Open(0, store.Positions); err == nil {
+			err := tbl.Verify()
+			var cc classCounts
+			if err == nil {
+				cc, err = decodeClassCounts(tbl.Data, e.order)
+			}
+			tbl.Close()
+			if err == nil {
+				return cc, nil
+			}
+		}
+		// A damaged count is counted again, when the caller allows.
+	}
+	if !count {
+		return nil, nil
+	}
+	cc, err := e.countPositions(ctx, sym, rootKey)
+	if err != nil {
+		return nil, err
+	}
+	if atStart {
+		data, total := cc.encode(e.order)
+		if err := e.sink.Write(0, store.Positions, data, total); err != nil {
+			return nil, fmt.Errorf("solve by tiers: storing the positions counted: %w", err)
+		}
+	}
+	return cc, nil
+}
+
+// countPositions follows every class the root reaches, side by side
+// (sente.SymmetricRanker): a side of a class is reached when a reached
+// side of a class has a move to one of its positions. It goes through the
+// tiers parents first, as the forward pass does, with two bits a rank
+// (one a side), and counts each side reached once, with its positions and
+// its class's stored value; the positions of folded classes are counted
+// one by one, by their keys. The classes it reaches are checked against
+// the values stored: the same classes, tier by tier.
+func (e *tierEngine) countPositions(ctx context.Context, sym sente.SymmetricRanker, rootKey uint64) (classCounts, error) {
+	c := &counter{e: e, sym: sym, sides: make([][2][]uint64, len(e.children)), folded: make([][]uint64, len(e.children))}
+	for _, t := range e.order {
+		words := (e.size[t] + 63) / 64
+		c.sides[t] = [2][]uint64{make([]uint64, words), make([]uint64, words)}
+	}
+	rootTier, rootRank := e.ranker.TierRank(rootKey)
+	side, n := sym.ClassSide(rootKey)
+	c.sides[rootTier][side][rootRank/64] |= 1 << (rootRank % 64)
+	if n == 0 {
+		c.folded[rootTier] = []uint64{rootKey}
+	}
+	counted := classCounts{}
+	for i := len(e.order) - 1; i >= 0; i-- {
+		t := e.order[i]
+		n, err := c.tier(ctx, t)
+		if err != nil {
+			return nil, err
+		}
+		counted[t] = n
+		c.sides[t], c.folded[t] = [2][]uint64{}, nil
+		e.release(e.size[t])
+	}
+	return counted, nil
+}
+
+// counter carries countPositions.
+type counter struct {
+	e      *tierEngine
+	sym    sente.SymmetricRanker
+	sides  [][2][]uint64 // by tier, then side: the ranks reached
+	folded [][]uint64    // by tier: the keys of folded positions reached, sorted, once each
+	foldMu sync.Mutex    // guards folded while the workers run
+}
+
+// countWorker is what one worker of counter.tier keeps.
+type countWorker struct {
+	own    [][2][]uint64 // by tier: the sides this worker's moves reached
+	folded [][]uint64    // by tier: keys of folded positions
+	fresh  [2][]uint64
+	either []uint64
+	kids   []uint64
+	n      [8]uint64 // positions by sente.Value
+}
+
+// foldedBatch is how many keys of folded positions a worker gathers
+// before it sorts them and drops the repeats.
+const foldedBatch = 1 << 22
+
+// tier expands every class of tier t that has a side reached, once for
+// all its sides (a move from the other side of a class is the image of a
+// move from the class's key: sente.SymmetricRanker.OtherSide), marking
+// the sides its moves reach, and counts t's positions by value; a loopy
+// tier goes on until no new side of t is reached.
+func (c *counter) tier(ctx context.Context, t int) (store.Counts, error) {
+	e, sym := c.e, c.sym
+	tbl, err := e.sink.Open(t, store.Values)
+	if err != nil {
+		return store.Counts{}, fmt.Errorf("solve by tiers: counting the positions of tier %d: %w", t, err)
+	}
+	defer tbl.Close()
+	cells, err := tbl.LoadCells()
+	if err != nil {
+		return store.Counts{}, fmt.Errorf("solve by tiers: counting the positions of tier %d: %w", t, err)
+	}
+	if uint64(len(cells)) != e.size[t] {
+		return store.Counts{}, fmt.Errorf("solve by tiers: stored tier %d has %d cells, the game says %d ranks", t, len(cells), e.size[t])
+	}
+	loops := e.ranker.TierLoops(t)
+	targets := e.children[t]
+	if loops {
+		targets = append([]int{t}, targets...)
+	}
+	sides := c.sides[t]
+	var done [2][]uint64 // the sides expanded already
+	for s := range done {
+		done[s] = make([]uint64, len(sides[s]))
+	}
+	workers := make([]countWorker, e.workers)
+	for {
+		err := e.parallel(ctx, t, e.size[t], PhaseCounting, func(w int, lo, hi uint64) error {
+			wk := &workers[w]
+			if wk.own == nil {
+				wk.own = make([][2][]uint64, len(e.children))
+				wk.folded = make([][]uint64, len(e.children))
+				for _, ct := range targets {
+					wk.own[ct] = [2][]uint64{make([]uint64, len(c.sides[ct][0])), make([]uint64, len(c.sides[ct][1]))}
+				}
+			}
+			first, last := lo/64, (hi+63)/64
+			wk.either = wk.either[:0]
+			for s := range 2 {
+				wk.fresh[s] = wk.fresh[s][:0]
+				for i := first; i < last; i++ {
+					x := sides[s][i] &^ done[s][i]
+					done[s][i] |= x
+					wk.fresh[s] = append(wk.fresh[s], x)
+				}
+			}
+			for i := range wk.fresh[0] {
+				wk.either = append(wk.either, wk.fresh[0][i]|wk.fresh[1][i])
+			}
+			return e.eachPosition(t, lo, hi, wk.either, func(r, key uint64) error {
+				cell := cells[r]
+				if cell == store.Unreachable {
+					return fmt.Errorf("solve by tiers: counting positions reached rank %d of tier %d, which the stored values say is unreachable", r, t)
+				}
+				i := r - lo
+				var fresh [2]bool
+				for s := range 2 {
+					fresh[s] = wk.fresh[s][i/64]&(1<<(i%64)) != 0
+				}
+				_, n := sym.ClassSide(key)
+				for s := range 2 {
+					if fresh[s] {
+						wk.n[cell.Value()&7] += n
+					}
+				}
+				if _, ended := e.enc.EndedKey(key); ended {
+					return nil
+				}
+				wk.kids = e.enc.AppendChildren(wk.kids[:0], key)
+				for _, kid := range wk.kids {
+					ct, cr := e.ranker.TierRank(kid)
+					if ct != t && !e.allowed[t][ct] || ct == t && !loops || cr >= e.size[ct] {
+						return fmt.Errorf("solve by tiers: a move from rank %d of tier %d leads to rank %d of tier %d, which its tiers do not allow", r, t, cr, ct)
+					}
+					for s := range 2 {
+						if !fresh[s] {
+							continue
+						}
+						at := kid
+						if s == 1 {
+							at = sym.OtherSide(kid)
+						}
+						cs, cn := sym.ClassSide(at)
+						wk.own[ct][cs][cr/64] |= 1 << (cr % 64)
+						if cn == 0 && n != 0 {
+							// A folded class's own key stands for no
+							// position, nor do its moves.
+							wk.folded[ct] = append(wk.folded[ct], at)
+							if len(wk.folded[ct]) >= foldedBatch {
+								wk.folded[ct] = sortedOnce(wk.folded[ct])
+							}
+							if len(wk.folded[ct]) >= foldedBatch/2 {
+								// Mostly new keys: into the tier's list.
+								c.foldMu.Lock()
+								c.folded[ct] = mergeOnce(c.folded[ct], wk.folded[ct])
+								c.foldMu.Unlock()
+								wk.folded[ct] = wk.folded[ct][:0]
+							}
+						}
+					}
+				}
+				return nil
+			})
+		})
+		if err != nil {
+			return store.Counts{}, err
+		}
+		grew := false
+		for w := range workers {
+			wk := &workers[w]
+			if wk.own == nil {
+				continue
+			}
+			for _, ct := range targets {
+				for s := range 2 {
+					dst := c.sides[ct][s]
+					for i, x := range wk.own[ct][s] {
+						if x&^dst[i] != 0 {
+							dst[i] |= x
+							grew = grew || ct == t
+						}
+					}
+					clear(wk.own[ct][s])
+				}
+			}
+		}
+		if !loops || !grew {
+			break
+		}
+	}
+	// What the workers gathered last, merged once the sweeps are over: a
+	// merge a sweep would copy every key gathered as often.
+	for w := range workers {
+		for ct, keys := range workers[w].folded {
+			if len(keys) > 0 {
+				c.folded[ct] = mergeOnce(c.folded[ct], sortedOnce(keys))
+			}
+		}
+	}
+	var n store.Counts
+	for _, wk := range workers {
+		n.Win += wk.n[sente.Win]
+		n.Lose += wk.n[sente.Lose]
+		n.Tie += wk.n[sente.Tie]
+		n.Draw += wk.n[sente.Draw]
+	}
+	for _, key := range c.folded[t] {
+		_, r := e.ranker.TierRank(key)
+		switch cells[r].Value() {
+		case sente.Win:
+			n.Win++
+		case sente.Lose:
+			n.Lose++
+		case sente.Tie:
+			n.Tie++
+		case sente.Draw:
+			n.Draw++
+		}
+	}
+	n.Positions = n.Win + n.Lose + n.Tie + n.Draw
+	var classes uint64
+	for i := range sides[0] {
+		classes += uint64(bits.OnesCount64(sides[0][i] | sides[1][i]))
+	}
+	if classes != tbl.Header.Counts.Positions {
+		return store.Counts{}, fmt.Errorf("solve by tiers: counting positions reached %d classes of tier %d, and its stored values hold %d", classes, t, tbl.Header.Counts.Positions)
+	}
+	return n, nil
+}
+
+// mergeOnce merges two sorted lists of keys, each key once, into a new
+// list: in one pass, where sorting both again would take a pass per
+// sweep of a loopy tier over all the keys gathered.
+func mergeOnce(a, b []uint64) []uint64 {
+	out := make([]uint64, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		switch {
+		case a[0] < b[0]:
+			out, a = append(out, a[0]), a[1:]
+		case b[0] < a[0]:
+			out, b = append(out, b[0]), b[1:]
+		default:
+			out, a, b = append(out, a[0]), a[1:], b[1:]
+		}
+	}
+	return append(append(out, a...), b...)
+}
+
+// sortedOnce sorts keys and drops the repeats.
+func sortedOnce(keys []uint64) []uint64 {
+	slices.Sort(keys)
+	return slices.Compact(keys)
+}
+
+// encode is the payload of a store.Positions file: six words a tier, in
+// order.
+func (cc classCounts) encode(order []int) ([]byte, store.Counts) {
+	var b []byte
+	var total store.Counts
+	for _, t := range order {
+		c := cc[t]
+		for _, w := range []uint64{uint64(t), c.Positions, c.Win, c.Lose, c.Tie, c.Draw} {
+			b = binary.LittleEndian.AppendUint64(b, w)
+		}
+		total.Positions += c.Positions
+	}
+	return b, total
+}
+
+// decodeClassCounts reads a store.Positions file's payload back, checking
+// that it counts the tiers of order.
+func decodeClassCounts(b []byte, order []int) (classCounts, error) {
+	if len(b) != 48*len(order) {
+		return nil, fmt.Errorf("%d bytes of counts, want %d for %d tiers", len(b), 48*len(order), len(order))
+	}
+	cc := classCounts{}
+	for i, t := range order {
+		w := func(j int) uint64 { return binary.LittleEndian.Uint64(b[48*i+8*j:]) }
+		if int(w(0)) != t {
+			return nil, fmt.Errorf("counts of tier %d where tier %d was expected", w(0), t)
+		}
+		c := store.Counts{Positions: w(1), Win: w(2), Lose: w(3), Tie: w(4), Draw: w(5)}
+		if c.Win+c.Lose+c.Tie+c.Draw != c.Positions {
+			return nil, fmt.Errorf("tier %d counts %d positions, %d by value", t, c.Positions, c.Win+c.Lose+c.Tie+c.Draw)
+		}
+		cc[t] = c
+	}
+	return cc, nil
+}
