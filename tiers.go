@@ -85,9 +85,7 @@ type SymmetricRanker interface {
 	// side holds; the other side, when there is one, holds as many. A
 	// class that holds one side only says 0 for each of its keys. A class
 	// that stands for positions other than the images of one (positions
-	// worth the same that a game folds into one class) says 0 positions:
-	// the engine counts those it reaches one by one, by their keys as
-	// the moves of the classes' keys give them.
+	// worth the same that a game folds into one class) counts as one.
 	ClassSide(key uint64) (side int, positions uint64)
 	// OtherSide is key's image under the symmetry that makes the other
 	// side (the colours swapped with the side to move): a key on the

@@ -71,8 +71,8 @@ func (c *checker) checkTierRanks(v visited, k uint64, kids []uint64) error {
 func (c *checker) checkClassSide(v visited, k, canon uint64, kids []uint64) error {
 	sr, sym := c.caps.SymmetricRanker, c.caps.Symmetric
 	side, n := sr.ClassSide(k)
-	if side != 0 && side != 1 {
-		return c.fail("class sides", v, "ClassSide gives side %d; want 0 or 1", side)
+	if side != 0 && side != 1 || n == 0 {
+		return c.fail("class sides", v, "ClassSide gives side %d and %d positions; want side 0 or 1 and a position at least", side, n)
 	}
 	if cs, cn := sr.ClassSide(canon); cs != 0 || cn != n {
 		return c.fail("class sides", v, "ClassSide gives side %d and %d positions for the canonical key %#x, and %d positions for the key %#x; want side 0 and as many", cs, cn, canon, n, k)

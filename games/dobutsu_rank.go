@@ -419,14 +419,14 @@ func (g *Dobutsu) RanksBySymmetry() bool { return true }
 // ClassSide counts positions as Tanaka does, from the side of the player
 // to move: a key and the board turned round are one position. The start
 // is not its own mirror image, so the mirror is the other side. An ended
-// or forced class folds positions that are no images of one another:
-// they are counted one by one.
+// or forced class, which folds positions that are no images of one
+// another, counts as one.
 func (g *Dobutsu) ClassSide(key uint64) (side int, positions uint64) {
 	if dbMover(key) == 1 {
 		key = dbTurn(key)
 	}
 	if g.class(key) != 0 {
-		return 0, 0
+		return 0, 1
 	}
 	if dbMirror(key) < key {
 		side = 1

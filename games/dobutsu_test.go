@@ -341,12 +341,14 @@ func TestDobutsuGamecheck(t *testing.T) {
 }
 
 // TestDobutsuSolved pins Tanaka's result for the full game: the second
-// player wins in 78 plies, and of the positions his analysis counts as
-// not over, 56,474,473 are won and 2,682,700 drawn for the player to move
-// (ours add the classes of the positions won at once and of the lion
-// caught: 2 more wins). His count of losses leaves out the 7,018,985
-// positions where the opponent's lion stands on the player's home rank
-// out of reach (lost in 1 here). The solve takes about 15 CPU-minutes and
+// player wins in 78 plies, and of the classes of positions his analysis
+// counts as not over (a position and its mirror image one), 56,474,473
+// are won and 2,682,700 drawn for the player to move (ours add the
+// classes of the positions won at once and of the lion caught: 2 more
+// wins). His count of losses leaves out the 7,018,985 positions where the
+// opponent's lion stands on the player's home rank out of reach (lost in
+// 1 here). Counted as positions (mirror images two), 212,994,880 are
+// reached. The solve takes about 15 CPU-minutes and
 // 3.3 GB, so it runs only when SENTE_DOBUTSU_FULL is set.
 func TestDobutsuSolved(t *testing.T) {
 	if os.Getenv("SENTE_DOBUTSU_FULL") == "" {
@@ -361,37 +363,31 @@ func TestDobutsuSolved(t *testing.T) {
 	if ts.Start.Value != sente.Lose || ts.Start.Remoteness != 78 {
 		t.Errorf("start: %v, want a loss for the first player in 78", ts.Start)
 	}
-	c := ts.Totals
+	c := ts.Classes
 	if c.Positions != 106504556 || c.Win != 56474473+2 || c.Lose != 47347381 || c.Draw != 2682700 {
-		t.Errorf("totals %+v; want 106504556 positions: 56474475 won, 47347381 lost, 2682700 drawn", c)
+		t.Errorf("classes %+v; want 106504556: 56474475 won, 47347381 lost, 2682700 drawn", c)
+	}
+	if p := ts.Totals; p.Positions != 212994880 || p.Win != 112941807 || p.Lose != 94688154 || p.Draw != 5364919 {
+		t.Errorf("positions %+v; want 212994880: 112941807 won, 94688154 lost, 5364919 drawn", p)
 	}
 }
 
 // tanakaCounts counts positions by value the way Tanaka's analysis does,
 // from the reference solve's positions: a position and the board turned
-// round (the other player to move) are one, mirror images two; an ended
-// position, or one where the lion is taken at once, counts when a move
-// from a position that is neither reaches it (and the positions that such
-// a position leads to do not count).
+// round (the other player to move) are one, mirror images two; the
+// positions folded into one class for each result, and the one where the
+// lion is taken at once, count as one each.
 func tanakaCounts(g *Dobutsu, all map[sente.Position]sente.Outcome) solve.Counts {
-	turned := func(key uint64) uint64 {
-		if dbMover(key) == 1 {
-			return dbTurn(key)
-		}
-		return key
-	}
 	values := map[uint64]sente.Value{}
 	for p, o := range all {
-		key := turned(g.Encode(p))
+		key := g.Encode(p)
+		if dbMover(key) == 1 {
+			key = dbTurn(key)
+		}
 		if g.class(key) != 0 {
-			continue
+			key = g.Canonical(key)
 		}
 		values[key] = o.Value
-		for _, kid := range g.AppendChildren(nil, key) {
-			if g.class(turned(kid)) != 0 {
-				values[kid] = all[g.Decode(kid)].Value
-			}
-		}
 	}
 	var c solve.Counts
 	for _, v := range values {

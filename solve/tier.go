@@ -55,12 +55,12 @@ type TierOptions struct {
 type TierResult struct {
 	Tier int
 	store.Counts
-	// Classes is the number of classes of symmetric positions solved, a
+	// Classes are the classes of symmetric positions solved by value, a
 	// rank each, when the game's ranks stand for classes
 	// (sente.SymmetricRanker) and Counts counts the positions they stand
-	// for; 0 otherwise, Counts then counting ranks (classes, when the
+	// for; zero otherwise, Counts then counting ranks (classes, when the
 	// positions were not counted: tables stored before they were).
-	Classes uint64
+	Classes store.Counts
 }
 
 // tierEngine carries one solve.
@@ -189,7 +189,8 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 		}
 		if cc != nil {
 			for i, r := range results {
-				results[i].Classes = r.Positions
+				results[i].Classes = r.Counts
+				results[i].Classes.Seconds = 0
 				results[i].Counts = cc[r.Tier]
 				results[i].Seconds = r.Seconds
 			}
@@ -197,7 +198,11 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 	}
 	s.Tiers = results
 	for _, r := range results {
-		s.Classes += r.Classes
+		s.Classes.Positions += r.Classes.Positions
+		s.Classes.Win += r.Classes.Win
+		s.Classes.Lose += r.Classes.Lose
+		s.Classes.Tie += r.Classes.Tie
+		s.Classes.Draw += r.Classes.Draw
 		s.Totals.Positions += r.Positions
 		s.Totals.Win += r.Win
 		s.Totals.Lose += r.Lose

@@ -5,8 +5,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math/bits"
-	"slices"
-	"sync"
 
 	"sente"
 	"sente/store"
@@ -62,21 +60,17 @@ func (e *tierEngine) classCounts(ctx context.Context, sym sente.SymmetricRanker,
 // side of a class has a move to one of its positions. It goes through the
 // tiers parents first, as the forward pass does, with two bits a rank
 // (one a side), and counts each side reached once, with its positions and
-// its class's stored value; the positions of folded classes are counted
-// one by one, by their keys. The classes it reaches are checked against
+// its class's stored value. The classes it reaches are checked against
 // the values stored: the same classes, tier by tier.
 func (e *tierEngine) countPositions(ctx context.Context, sym sente.SymmetricRanker, rootKey uint64) (classCounts, error) {
-	c := &counter{e: e, sym: sym, sides: make([][2][]uint64, len(e.children)), folded: make([][]uint64, len(e.children))}
+	c := &counter{e: e, sym: sym, sides: make([][2][]uint64, len(e.children))}
 	for _, t := range e.order {
 		words := (e.size[t] + 63) / 64
 		c.sides[t] = [2][]uint64{make([]uint64, words), make([]uint64, words)}
 	}
 	rootTier, rootRank := e.ranker.TierRank(rootKey)
-	side, n := sym.ClassSide(rootKey)
+	side, _ := sym.ClassSide(rootKey)
 	c.sides[rootTier][side][rootRank/64] |= 1 << (rootRank % 64)
-	if n == 0 {
-		c.folded[rootTier] = []uint64{rootKey}
-	}
 	counted := classCounts{}
 	for i := len(e.order) - 1; i >= 0; i-- {
 		t := e.order[i]
@@ -85,7 +79,7 @@ func (e *tierEngine) countPositions(ctx context.Context, sym sente.SymmetricRank
 			return nil, err
 		}
 		counted[t] = n
-		c.sides[t], c.folded[t] = [2][]uint64{}, nil
+		c.sides[t] = [2][]uint64{}
 		e.release(e.size[t])
 	}
 	return counted, nil
@@ -93,26 +87,19 @@ func (e *tierEngine) countPositions(ctx context.Context, sym sente.SymmetricRank
 
 // counter carries countPositions.
 type counter struct {
-	e      *tierEngine
-	sym    sente.SymmetricRanker
-	sides  [][2][]uint64 // by tier, then side: the ranks reached
-	folded [][]uint64    // by tier: the keys of folded positions reached, sorted, once each
-	foldMu sync.Mutex    // guards folded while the workers run
+	e     *tierEngine
+	sym   sente.SymmetricRanker
+	sides [][2][]uint64 // by tier, then side: the ranks reached
 }
 
 // countWorker is what one worker of counter.tier keeps.
 type countWorker struct {
 	own    [][2][]uint64 // by tier: the sides this worker's moves reached
-	folded [][]uint64    // by tier: keys of folded positions
 	fresh  [2][]uint64
 	either []uint64
 	kids   []uint64
 	n      [8]uint64 // positions by sente.Value
 }
-
-// foldedBatch is how many keys of folded positions a worker gathers
-// before it sorts them and drops the repeats.
-const foldedBatch = 1 << 22
 
 // tier expands every class of tier t that has a side reached, once for
 // all its sides (a move from the other side of a class is the image of a
@@ -149,7 +136,6 @@ func (c *counter) tier(ctx context.Context, t int) (store.Counts, error) {
 			wk := &workers[w]
 			if wk.own == nil {
 				wk.own = make([][2][]uint64, len(e.children))
-				wk.folded = make([][]uint64, len(e.children))
 				for _, ct := range targets {
 					wk.own[ct] = [2][]uint64{make([]uint64, len(c.sides[ct][0])), make([]uint64, len(c.sides[ct][1]))}
 				}
@@ -200,23 +186,8 @@ func (c *counter) tier(ctx context.Context, t int) (store.Counts, error) {
 						if s == 1 {
 							at = sym.OtherSide(kid)
 						}
-						cs, cn := sym.ClassSide(at)
+						cs, _ := sym.ClassSide(at)
 						wk.own[ct][cs][cr/64] |= 1 << (cr % 64)
-						if cn == 0 && n != 0 {
-							// A folded class's own key stands for no
-							// position, nor do its moves.
-							wk.folded[ct] = append(wk.folded[ct], at)
-							if len(wk.folded[ct]) >= foldedBatch {
-								wk.folded[ct] = sortedOnce(wk.folded[ct])
-							}
-							if len(wk.folded[ct]) >= foldedBatch/2 {
-								// Mostly new keys: into the tier's list.
-								c.foldMu.Lock()
-								c.folded[ct] = mergeOnce(c.folded[ct], wk.folded[ct])
-								c.foldMu.Unlock()
-								wk.folded[ct] = wk.folded[ct][:0]
-							}
-						}
 					}
 				}
 				return nil
@@ -248,34 +219,12 @@ func (c *counter) tier(ctx context.Context, t int) (store.Counts, error) {
 			break
 		}
 	}
-	// What the workers gathered last, merged once the sweeps are over: a
-	// merge a sweep would copy every key gathered as often.
-	for w := range workers {
-		for ct, keys := range workers[w].folded {
-			if len(keys) > 0 {
-				c.folded[ct] = mergeOnce(c.folded[ct], sortedOnce(keys))
-			}
-		}
-	}
 	var n store.Counts
 	for _, wk := range workers {
 		n.Win += wk.n[sente.Win]
 		n.Lose += wk.n[sente.Lose]
 		n.Tie += wk.n[sente.Tie]
 		n.Draw += wk.n[sente.Draw]
-	}
-	for _, key := range c.folded[t] {
-		_, r := e.ranker.TierRank(key)
-		switch cells[r].Value() {
-		case sente.Win:
-			n.Win++
-		case sente.Lose:
-			n.Lose++
-		case sente.Tie:
-			n.Tie++
-		case sente.Draw:
-			n.Draw++
-		}
 	}
 	n.Positions = n.Win + n.Lose + n.Tie + n.Draw
 	var classes uint64
@@ -286,30 +235,6 @@ func (c *counter) tier(ctx context.Context, t int) (store.Counts, error) {
 		return store.Counts{}, fmt.Errorf("solve by tiers: counting positions reached %d classes of tier %d, and its stored values hold %d", classes, t, tbl.Header.Counts.Positions)
 	}
 	return n, nil
-}
-
-// mergeOnce merges two sorted lists of keys, each key once, into a new
-// list: in one pass, where sorting both again would take a pass per
-// sweep of a loopy tier over all the keys gathered.
-func mergeOnce(a, b []uint64) []uint64 {
-	out := make([]uint64, 0, len(a)+len(b))
-	for len(a) > 0 && len(b) > 0 {
-		switch {
-		case a[0] < b[0]:
-			out, a = append(out, a[0]), a[1:]
-		case b[0] < a[0]:
-			out, b = append(out, b[0]), b[1:]
-		default:
-			out, a, b = append(out, a[0]), a[1:], b[1:]
-		}
-	}
-	return append(append(out, a...), b...)
-}
-
-// sortedOnce sorts keys and drops the repeats.
-func sortedOnce(keys []uint64) []uint64 {
-	slices.Sort(keys)
-	return slices.Compact(keys)
 }
 
 // encode is the payload of a store.Positions file: six words a tier, in

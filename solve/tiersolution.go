@@ -35,8 +35,9 @@ type TierSolution struct {
 	// Totals add up Tiers.
 	Totals store.Counts
 	// Classes adds up the Classes of Tiers: the classes of symmetric
-	// positions solved when Totals counts the positions they stand for.
-	Classes uint64
+	// positions solved by value when Totals counts the positions they
+	// stand for.
+	Classes store.Counts
 	// PeakBytes is the planned peak memory of the solve: the largest of
 	// the forward pass (one bit a rank of every tier) and of each tier's
 	// solve (its cells, its loop bookkeeping and the child tiers resident).
@@ -171,11 +172,11 @@ func (s *TableSolution) Counts() Counts {
 // Classes reports whether the game's ranks stand for classes of symmetric
 // positions (RanksBySymmetry) and the positions they stand for were not
 // counted: a table stored before they were, and not solved again.
-func (s *TableSolution) Classes() bool { return RanksBySymmetry(s.game) && s.ts.Classes == 0 }
+func (s *TableSolution) Classes() bool { return RanksBySymmetry(s.game) && s.ts.Classes.Positions == 0 }
 
 // ClassCount is the number of classes solved when Positions counts the
 // positions they stand for.
-func (s *TableSolution) ClassCount() int { return int(s.ts.Classes) }
+func (s *TableSolution) ClassCount() int { return int(s.ts.Classes.Positions) }
 
 // Tiers are the tier engine's results tier by tier, children first.
 func (s *TableSolution) Tiers() []TierResult { return s.ts.Tiers }

@@ -44,7 +44,7 @@ func tiersJSON(tiers []solve.TierResult) []explain.TierJSON {
 	out := []explain.TierJSON{}
 	for _, t := range sortedTiers(tiers) {
 		out = append(out, explain.TierJSON{
-			Tier: t.Tier, Positions: t.Positions, Classes: t.Classes, Seconds: t.Seconds,
+			Tier: t.Tier, Positions: t.Positions, Classes: t.Classes.Positions, Seconds: t.Seconds,
 			Counts: explain.CountsJSON(t.Counts),
 		})
 	}
@@ -66,7 +66,7 @@ func writeTiers(w io.Writer, tiers []solve.TierResult) error {
 	}
 	// The classes solved, beside the positions they stand for, when the
 	// ranks stand for classes of symmetric positions.
-	classes := slices.ContainsFunc(tiers, func(t solve.TierResult) bool { return t.Classes > 0 })
+	classes := slices.ContainsFunc(tiers, func(t solve.TierResult) bool { return t.Classes.Positions > 0 })
 	head := []string{"tier", "positions", "win", "lose", "tie", "draw", "seconds"}
 	if classes {
 		head = slices.Insert(head, 2, "classes")
@@ -80,7 +80,7 @@ func writeTiers(w io.Writer, tiers []solve.TierResult) error {
 			strconv.FormatFloat(t.Seconds, 'f', 3, 64),
 		}
 		if classes {
-			row = slices.Insert(row, 2, strconv.FormatUint(t.Classes, 10))
+			row = slices.Insert(row, 2, strconv.FormatUint(t.Classes.Positions, 10))
 		}
 		rows = append(rows, row)
 	}
