@@ -77,6 +77,9 @@ func (s *Server) position(ctx context.Context, spec, posText string) (*PositionI
 		return nil, http.StatusBadRequest, j.err
 	}
 	if _, ok := j.ans.Solution.Outcome(p); !ok {
+		if err := damaged(j.ans.Solution, spec); err != nil {
+			return nil, http.StatusInternalServerError, err
+		}
 		// Not reachable from the start: solve from p itself.
 		from := j
 		key := spec + "\x00from\x00" + g.FormatPosition(p)
@@ -92,6 +95,13 @@ func (s *Server) position(ctx context.Context, spec, posText string) (*PositionI
 		}
 	}
 	info := s.describe(j, p, j.ans)
+	if j.ans != nil {
+		// A stored table that failed to read while its moves were
+		// valued: an error, never a position without moves.
+		if err := damaged(j.ans.Solution, spec); err != nil {
+			return nil, http.StatusInternalServerError, err
+		}
+	}
 	if err := sente.CapabilitiesOf(g).Err(); err != nil {
 		// The game's own code failed: drop it, so that the next request
 		// starts afresh rather than meeting the same recorded failure.
@@ -229,6 +239,18 @@ func (s *Server) describe(j *job, p sente.Position, a *answer.Answer) *PositionI
 		}
 	}
 	return info
+}
+
+// damaged is the failure to read a stored table that an answer met, with
+// the way out, or nil.
+func damaged(sol solve.Solution, spec string) error {
+	if sol == nil {
+		return nil
+	}
+	if err := sol.Damage(); err != nil {
+		return fmt.Errorf("%w; 'sente solve %s' checks the stored tables and solves the damaged tiers again", err, spec)
+	}
+	return nil
 }
 
 // marksBoard reports whether b is a board of marks (x and o alone), on

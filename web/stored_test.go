@@ -1,6 +1,8 @@
 package web
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -37,5 +39,32 @@ func TestStoredTables(t *testing.T) {
 			t.Fatalf("connect four 4×4, past the limit and not stored: status %d: %s", code, body)
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestDamagedStoredTable: a stored table with a flipped bit in a block
+// the answer reads is an error naming the file and the way out, never a
+// position without moves, nor a solve of its own.
+func TestDamagedStoredTable(t *testing.T) {
+	tables := store.Store{Dir: t.TempDir()}
+	storeTables(t, &tables, "tictactoe")
+	infos, err := tables.List()
+	if err != nil || len(infos) != 1 {
+		t.Fatalf("store lists %v (%v)", infos, err)
+	}
+	// Tier 1, the boards of one mark, which the start's moves reach.
+	path := filepath.Join(infos[0].Dir, "tier-000001.values")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b[4096+len(b[4096:])/2] ^= 0x10
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := newTestServer(t, Config{MaxPositions: 100, Tables: &tables})
+	code, _, body := get(t, s.Handler(), "/api/position?game=tictactoe")
+	if code != 500 || !strings.Contains(body, "tier-000001.values") || !strings.Contains(body, "fails its checksum") || !strings.Contains(body, "sente solve tictactoe") {
+		t.Fatalf("a damaged table: status %d: %s", code, body)
 	}
 }
