@@ -263,7 +263,11 @@ type GameInfo struct {
 	Problem   string
 	Values    []int // tiers with a values file
 	Reachable []int // tiers with a reachable file
-	Bytes     int64 // on disk, all files of the directory
+	// Damaged are the tiers whose values file is refused when opened
+	// (its header damaged, or the file cut short); a block's checksum is
+	// checked only when read (Table.Verify, sente verify).
+	Damaged []int
+	Bytes   int64 // on disk, all files of the directory
 }
 
 // List describes every game in the store, by spec. A directory without a
@@ -302,6 +306,14 @@ func (s Store) List() ([]GameInfo, error) {
 			return nil, fmt.Errorf("store: %w", err)
 		}
 		info.Values, info.Reachable = tiersIn(files, Values), tiersIn(files, Reachable)
+		for _, t := range info.Values {
+			tab, err := openFile(filepath.Join(dir, fileName(t, Values)))
+			if err != nil {
+				info.Damaged = append(info.Damaged, t)
+				continue
+			}
+			tab.Close()
+		}
 		for _, f := range files {
 			if fi, err := f.Info(); err == nil && fi.Mode().IsRegular() {
 				info.Bytes += fi.Size()

@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sente"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -101,6 +103,9 @@ func (c *storeListCmd) Run(e *env) error {
 	problems := false
 	for _, g := range all {
 		if len(g.Values) > 0 || g.Problem != "" {
+			if g.Problem == "" {
+				g.Problem = e.storedProblem(g)
+			}
 			games = append(games, g)
 			problems = problems || g.Problem != ""
 		}
@@ -131,6 +136,46 @@ func (c *storeListCmd) Run(e *env) error {
 	writeTable(e.stdout, rows)
 	fmt.Fprintf(e.stdout, "%d games, %s in %s\n", len(games), solve.FormatSize(uint64(total)), s.Dir)
 	return nil
+}
+
+// storedProblem says what is wrong with a game's stored tiers, "" when
+// nothing is seen to be: tiers whose values file is damaged, and tiers the
+// game's solve stores that are missing (a solve stopped, or a tier
+// removed). A game the catalogue cannot open here (a rules file moved) is
+// judged by its files alone.
+func (e *env) storedProblem(g store.GameInfo) string {
+	var words []string
+	if len(g.Damaged) > 0 {
+		words = append(words, "damaged: "+tierList(g.Damaged))
+	}
+	if spec, err := sente.ParseSpec(g.Spec); err == nil && !strings.HasSuffix(spec.Name, ".star") {
+		if game, err := e.games.OpenSpec(spec); err == nil {
+			if tg, err := solve.NewTierGame(game, nil); err == nil {
+				var missing []int
+				for _, t := range tg.Order() {
+					if !slices.Contains(g.Values, t) {
+						missing = append(missing, t)
+					}
+				}
+				if len(missing) > 0 {
+					words = append(words, fmt.Sprintf("incomplete: %d of %d tiers to solve ('sente solve %s' finishes it)", len(missing), len(tg.Order()), g.Spec))
+				}
+			}
+		}
+	}
+	return strings.Join(words, "; ")
+}
+
+// tierList names tiers: "tier 3", "tiers 3, 5, 9".
+func tierList(tiers []int) string {
+	names := make([]string, len(tiers))
+	for i, t := range tiers {
+		names[i] = strconv.Itoa(t)
+	}
+	if len(tiers) == 1 {
+		return "tier " + names[0]
+	}
+	return "tiers " + strings.Join(names, ", ")
 }
 
 type storeRmCmd struct {
