@@ -115,7 +115,9 @@ func (o Options) gameStore() (*store.GameStore, error) {
 		if o.TablesOptional {
 			return nil, nil
 		}
-		return nil, refuse("--store %s: %v", o.Tables.Dir, err)
+		// Not bad input: a store that cannot be written (read-only, a
+		// full disk) is a failure to write a file, exit status 1.
+		return nil, fmt.Errorf("--store %s: %w", o.Tables.Dir, err)
 	}
 	return gs, nil
 }
