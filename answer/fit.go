@@ -2,6 +2,7 @@ package answer
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"syscall"
 
@@ -126,41 +127,31 @@ func LargestFitting(r *Resize, limit float64) []string {
 	return out
 }
 
-// TierDiskBytes is the disk the tables of every tier reachable from the
-// tier of key take: two bytes a rank for values, a bit a rank for the
-// reachable ranks.
-func TierDiskBytes(r sente.TierRanker, key uint64) float64 {
-	first, _ := r.TierRank(key)
-	seen := map[int]bool{first: true}
-	todo := []int{first}
-	total := 0.0
-	for len(todo) > 0 {
-		t := todo[len(todo)-1]
-		todo = todo[:len(todo)-1]
-		total += float64(r.TierSize(t)) * (2 + 1.0/8)
-		for _, c := range r.ChildTiers(t) {
-			if !seen[c] {
-				seen[c] = true
-				todo = append(todo, c)
+// checkDisk refuses, before any work, a solve whose tables would not fit
+// on the disk that keeps them in dir: the peak of the solve
+// (solve.PeakDiskBytes), less what the game's directory holds already.
+func checkDisk(g sente.Game, dir string, opt Options) error {
+	peak, ok := solve.PeakDiskBytes(g)
+	if !ok {
+		return nil
+	}
+	var stored uint64
+	if entries, err := os.ReadDir(dir); err == nil {
+		for _, e := range entries {
+			if fi, err := e.Info(); err == nil && fi.Mode().IsRegular() {
+				stored += uint64(fi.Size())
 			}
 		}
 	}
-	return total
-}
-
-// checkDisk refuses, before any work, a solve whose tables would not fit
-// on the disk that keeps them in dir.
-func checkDisk(g sente.Game, dir string, opt Options) error {
-	caps := sente.CapabilitiesOf(g)
-	need := TierDiskBytes(caps.TierRanker, caps.Encoder.Encode(g.Start()))
+	need := float64(peak) - float64(min(stored, peak))
 	var fs syscall.Statfs_t
 	if err := syscall.Statfs(dir, &fs); err != nil {
 		return nil
 	}
 	free := float64(fs.Bavail) * float64(fs.Bsize)
 	if need > free && !opt.Force {
-		return &Refusal{msg: fmt.Sprintf("%s: its tables need %s of disk in %s, and %s is free; free some (sente store rm) or choose another place with --store",
-			opt.name(), solve.FormatBytes(need), dir, solve.FormatBytes(free)), Forcible: true}
+		return &Refusal{msg: fmt.Sprintf("%s: its tables need %s more of disk in %s at their peak (%s in all, its tiers compact once solved), and %s is free; free some (sente store rm) or choose another place with --store",
+			opt.name(), solve.FormatBytes(need), dir, solve.FormatBytes(float64(peak)), solve.FormatBytes(free)), Forcible: true}
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package games_test
 
 import (
 	"context"
+	"os"
 	"strings"
 	"testing"
 
@@ -137,6 +138,53 @@ func TestTierEngineAgrees(t *testing.T) {
 					t.Errorf("verify: %v", err)
 				}
 			})
+		}
+	}
+}
+
+// TestPeakDisk: the disk a solve's tables take, measured in the store
+// after every tier, never passes the plan's peak (solve.PeakDiskBytes),
+// and the plan is below the two bytes and a bit a rank that tables took
+// before they were compact.
+func TestPeakDisk(t *testing.T) {
+	for _, spec := range []string{"connect4:w=4,h=4", "quixo:n=3", "teeko:n=4,pieces=2"} {
+		g, err := games.New(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		peak, ok := solve.PeakDiskBytes(g)
+		if !ok {
+			t.Fatalf("%s: no plan of its disk", spec)
+		}
+		gs, err := store.Store{Dir: t.TempDir()}.Game(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var measured int64
+		var ranks uint64
+		tr := sente.CapabilitiesOf(g).TierRanker
+		ts, err := solve.SolveTiers(context.Background(), g, solve.TierOptions{Sink: gs, Workers: 1, Progress: func(p solve.Progress) {
+			if p.Phase != solve.PhaseStored {
+				return
+			}
+			var n int64
+			entries, _ := os.ReadDir(gs.Dir)
+			for _, e := range entries {
+				if fi, err := e.Info(); err == nil && strings.HasPrefix(e.Name(), "tier-") {
+					n += fi.Size()
+				}
+			}
+			measured = max(measured, n)
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range ts.Tiers {
+			ranks += tr.TierSize(r.Tier)
+		}
+		ts.Close()
+		if measured == 0 || uint64(measured) > peak || float64(peak) > 2.125*float64(ranks)+float64(4096*2*len(ts.Tiers)) {
+			t.Errorf("%s: %d bytes at most on disk, planned %d, raw %d ranks", spec, measured, peak, ranks)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package solve
 import (
 	"fmt"
 	"runtime"
+	"slices"
 
 	"sente"
 )
@@ -91,6 +92,55 @@ func (e *tierEngine) largest() uint64 {
 		m = max(m, e.size[t])
 	}
 	return m
+}
+
+// compactBytesPerRank bounds what a compact tier takes on disk, for the
+// plan: connect four's take about 0.1 to 0.2 bytes a rank (BENCHMARKS.md,
+// "Compact tables"); a game whose cells vary more may take several times
+// that.
+const compactBytesPerRank = 0.5
+
+// PeakDiskBytes is the disk a solve of g from the start takes at most, as
+// it goes: every tier's reachable bitset from the forward pass on, a
+// tier's values two bytes a rank once solved and until no tier left
+// reads them, then compact (counted at half a byte a rank), its bitset
+// gone. For a game whose ranks are discovered it is not known before the
+// forward pass (0, false).
+func PeakDiskBytes(g sente.Game) (uint64, bool) {
+	if Discovers(g) {
+		return 0, false
+	}
+	e, err := newTierEngine(g)
+	if err != nil {
+		return 0, false
+	}
+	t, _ := e.ranker.TierRank(e.enc.Encode(g.Start()))
+	if err := e.plan(t); err != nil {
+		return 0, false
+	}
+	return e.peakDisk(), true
+}
+
+func (e *tierEngine) peakDisk() uint64 {
+	// A file's header, and a checksum every megabyte.
+	file := func(payload float64) float64 { return 4096 + payload + 4*(payload/(1<<20)+1) }
+	bits := func(t int) float64 { return file(float64((e.size[t]+63)/64) * 8) }
+	var now float64
+	for _, t := range e.order {
+		now += bits(t)
+	}
+	last := e.lastUse()
+	peak := now
+	for i, t := range e.order {
+		now += file(2 * float64(e.size[t]))
+		peak = max(peak, now)
+		for _, c := range append(slices.Clone(e.children[t]), t) {
+			if last[c] <= i {
+				now += file(compactBytesPerRank*float64(e.size[c])) - file(2*float64(e.size[c])) - bits(c)
+			}
+		}
+	}
+	return uint64(peak + file(48*float64(len(e.order)))) // and the positions counted
 }
 
 // lastUse[t] is the index in order of the last tier that reads tier t.
