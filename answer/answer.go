@@ -73,6 +73,10 @@ type Options struct {
 	// of a game whose ranks it discovers (a rules file's), before it
 	// starts: a person waiting learns what to expect.
 	Planned func(DiscoveredPlan)
+	// Waiting, when set, is told once that another process is solving
+	// the game into the same store: the solve waits for it (a lock in the
+	// game's directory, store.GameStore.Lock), then reads its tables.
+	Waiting func(dir string)
 }
 
 // Resize finds smaller sizes of a game from the catalogue for a refusal.

@@ -49,6 +49,15 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 	var sink solve.TierSink = solve.NewMemorySink()
 	if gs != nil {
 		sink = gs
+		unlock, err := gs.Lock(ctx, func() {
+			if opt.Waiting != nil {
+				opt.Waiting(gs.Dir)
+			}
+		})
+		if err != nil {
+			return nil, false, err
+		}
+		defer unlock()
 	}
 	// A game whose ranks are discovered is sampled for its size, unless
 	// its tables are stored already.

@@ -160,6 +160,10 @@ func (f gameFlags) answerFrom(e *env, g sente.Game, root sente.Position, grundy 
 			progress.planned = e.now().Add(time.Duration(p.Seconds * float64(time.Second)))
 		}
 	}
+	opt.Waiting = func(dir string) {
+		progress.clear()
+		fmt.Fprintf(e.stderr, "sente: %s: another solve of this game is writing its tables in %s; waiting for it to finish, then reading them\n", f.Game, dir)
+	}
 	a, err := answer.Solve(e.ctx, g, opt)
 	progress.done()
 	var refused *answer.Refusal

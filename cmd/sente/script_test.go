@@ -8,7 +8,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
@@ -62,6 +64,7 @@ func TestScript(t *testing.T) {
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"status": cmdStatus,
 			"damage": cmdDamage,
+			"hold":   cmdHold,
 		},
 	})
 }
@@ -93,6 +96,34 @@ func cmdStatus(ts *testscript.TestScript, neg bool, args []string) {
 	if got != want {
 		ts.Fatalf("exit status %d, want %d", got, want)
 	}
+}
+
+// cmdHold is the script command "hold STORE SECONDS": it takes the lock of
+// every game directory of the store STORE, as a solve writing into it
+// would, and releases it after SECONDS, while the script goes on.
+func cmdHold(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: hold STORE SECONDS")
+	}
+	seconds, err := strconv.ParseFloat(args[1], 64)
+	ts.Check(err)
+	games, err := os.ReadDir(ts.MkAbs(args[0]))
+	ts.Check(err)
+	var files []*os.File
+	for _, g := range games {
+		f, err := os.OpenFile(filepath.Join(ts.MkAbs(args[0]), g.Name(), "lock"), os.O_CREATE|os.O_RDWR, 0o644)
+		ts.Check(err)
+		ts.Check(syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB))
+		files = append(files, f)
+	}
+	if len(files) == 0 {
+		ts.Fatalf("hold: no games in %s", args[0])
+	}
+	time.AfterFunc(time.Duration(seconds*float64(time.Second)), func() {
+		for _, f := range files {
+			f.Close()
+		}
+	})
 }
 
 // cmdDamage is the script command "damage STORE FILE HOW": in every game
