@@ -2,10 +2,16 @@ package answer_test
 
 import (
 	"context"
+	"math/rand/v2"
+	"os"
 	"runtime"
+	"sente"
 	"testing"
 
 	"sente/answer"
+	"sente/explain"
+	"sente/solve"
+	"sente/store"
 )
 
 // heapAfterGC is the live heap once the collector has run.
@@ -49,4 +55,63 @@ func BenchmarkGrundyBytes(b *testing.B) {
 			b.ReportMetric(charged, "grundy-charged-B/position")
 		})
 	}
+}
+
+// BenchmarkStoredMoves times what `sente moves` asks of stored tables: the
+// value of each move at positions along a game, from a table opened once
+// (warm: the frames an answer decompresses are kept a few at a time) and
+// from tables opened afresh for each question (the tiers' headers read
+// again, no frame kept). SENTE_STORE and SENTE_STORE_GAME name a store and
+// a game solved in it (connect4:w=6,h=5 for BENCHMARKS.md); without them,
+// connect four 5×4 is solved into a temporary store first.
+func BenchmarkStoredMoves(b *testing.B) {
+	ctx := context.Background()
+	dir, spec := os.Getenv("SENTE_STORE"), os.Getenv("SENTE_STORE_GAME")
+	if dir == "" || spec == "" {
+		dir, spec = b.TempDir(), "connect4:w=5,h=4"
+		tables := store.Store{Dir: dir}
+		if _, err := answer.Solve(ctx, open(b, spec), answer.Options{Engine: answer.Tiers, Tables: &tables, Name: spec + ",k=4"}); err != nil {
+			b.Fatal(err)
+		}
+		spec += ",k=4"
+	}
+	tables := store.Store{Dir: dir}
+	g := open(b, spec)
+	ts := answer.Open(ctx, g, &tables, spec)
+	if ts == nil {
+		b.Fatalf("no whole table of %s in %s", spec, dir)
+	}
+	defer ts.Close()
+	sol := solve.FromTiers(g, ts, g.Start(), 0)
+	// Positions along a game of random moves, each answered in turn.
+	var line []sente.Position
+	r := rand.New(rand.NewPCG(1, 2))
+	for p := g.Start(); ; {
+		if _, ended := g.Ended(p); ended {
+			break
+		}
+		line = append(line, p)
+		moves := g.Moves(p)
+		p = moves[r.IntN(len(moves))].To
+	}
+	b.Run("warm", func(b *testing.B) {
+		i := 0
+		for b.Loop() {
+			if _, err := explain.Moves(sol, line[i%len(line)]); err != nil {
+				b.Fatal(err)
+			}
+			i++
+		}
+	})
+	b.Run("opened-each-time", func(b *testing.B) {
+		i := 0
+		for b.Loop() {
+			fresh := answer.Open(ctx, g, &tables, spec)
+			if _, err := explain.Moves(solve.FromTiers(g, fresh, g.Start(), 0), line[i%len(line)]); err != nil {
+				b.Fatal(err)
+			}
+			fresh.Close()
+			i++
+		}
+	})
 }
