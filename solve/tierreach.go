@@ -33,11 +33,18 @@ func (e *tierEngine) reachable(ctx context.Context, rootTier int, rootRank uint6
 	}
 	for _, t := range e.order {
 		words := int((e.size[t] + 63) / 64)
+		// A stored tier's bits are read only when it is expanded again,
+		// a tier it leads to not stored: the bits of the others are
+		// never read (what the forward pass marks in them is dropped).
+		expand := false
+		for _, c := range e.children[t] {
+			expand = expand || !stored[c]
+		}
 		var err error
 		switch {
-		case !stored[t]:
+		case !stored[t] || !expand:
 			e.reach[t] = make([]uint64, words)
-		case e.sink.Has(t, store.Reachable):
+		case !solved[t] || e.sink.Has(t, store.Reachable):
 			e.reach[t], err = e.storedBits(t, store.Reachable, words)
 		default:
 			e.reach[t], err = e.storedBits(t, store.Values, words)
