@@ -226,7 +226,7 @@ func stored(ctx context.Context, g sente.Game, root sente.Position, opt Options)
 		}
 		opened = true
 	}
-	sol := solve.FromTiers(g, ts, g.Start(), 0)
+	sol := solve.FromTiers(g, ts, root, 0)
 	if _, reached := sol.Outcome(root); !reached {
 		if opened {
 			ts.Close()

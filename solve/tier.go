@@ -146,7 +146,7 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 	if rootRank >= e.size[rootTier] {
 		return nil, fmt.Errorf("solve by tiers: the root has rank %d in tier %d of %d ranks", rootRank, rootTier, e.size[rootTier])
 	}
-	s := &TierSolution{game: g, enc: e.enc, ranker: e.ranker, sink: e.sink, tables: map[int]*openTier{}}
+	s := &TierSolution{game: g, enc: e.enc, ranker: e.ranker, sink: e.sink, tables: map[int]*openTier{}, rootKey: rootKey}
 	s.PeakBytes = e.peakBytes()
 	if disc != nil {
 		s.MovesRecorded = disc.movesBytes

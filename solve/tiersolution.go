@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -46,7 +47,8 @@ type TierSolution struct {
 	// whose ranks it discovered recorded for the solve (see moves.go).
 	MovesRecorded int64
 
-	damage atomic.Pointer[error] // the first stored block that failed to read
+	damage  atomic.Pointer[error] // the first stored block that failed to read
+	rootKey uint64                // the key of the position the tables start from
 
 	mu     sync.Mutex
 	tables map[int]*openTier
@@ -182,8 +184,14 @@ func (s *TableSolution) ClassCount() int { return int(s.ts.Classes.Positions) }
 func (s *TableSolution) Tiers() []TierResult { return s.ts.Tiers }
 
 // Each goes through the tiers in increasing number, as the hashing engine
-// does, and through each tier's reachable positions in order of rank.
+// does, and through each tier's reachable positions in order of rank: the
+// positions the root reaches, which for a root other than the tables' own
+// (a --from position of a stored game) are found by following its moves.
 func (s *TableSolution) Each(fn func(p sente.Position, o sente.Outcome) bool) {
+	if s.ts.enc.Encode(s.root) != s.ts.rootKey {
+		s.eachFrom(fn)
+		return
+	}
 	tiers := make([]int, 0, len(s.ts.Tiers))
 	for _, r := range s.ts.Tiers {
 		tiers = append(tiers, r.Tier)
@@ -207,6 +215,42 @@ func (s *TableSolution) Each(fn func(p sente.Position, o sente.Outcome) bool) {
 			return nil
 		})
 		if err != nil {
+			return
+		}
+	}
+}
+
+// eachFrom calls fn for every position the root reaches, found by its
+// moves and valued by the tables, in the order of Each.
+func (s *TableSolution) eachFrom(fn func(p sente.Position, o sente.Outcome) bool) {
+	type place struct {
+		tier      int
+		rank, key uint64
+	}
+	enc := s.ts.enc
+	seen := map[uint64]bool{}
+	var found []place
+	todo := []uint64{enc.Encode(s.root)}
+	seen[todo[0]] = true
+	for len(todo) > 0 {
+		key := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		t, r := s.ts.ranker.TierRank(key)
+		found = append(found, place{t, r, key})
+		for _, m := range legalMoves(s.game, enc.Decode(key)) {
+			if k := enc.Encode(m.To); !seen[k] {
+				seen[k] = true
+				todo = append(todo, k)
+			}
+		}
+	}
+	slices.SortFunc(found, func(a, b place) int {
+		return cmp.Or(cmp.Compare(a.tier, b.tier), cmp.Compare(a.rank, b.rank), cmp.Compare(a.key, b.key))
+	})
+	for _, f := range found {
+		p := enc.Decode(f.key)
+		o, ok := s.ts.Outcome(p)
+		if !ok || !fn(p, o) {
 			return
 		}
 	}
