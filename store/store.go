@@ -110,7 +110,7 @@ func (s Store) Game(spec string) (*GameStore, error) {
 		return nil, fmt.Errorf("store: game spec of %d bytes, the store takes at most %d", len(spec), maxSpec)
 	}
 	g := &GameStore{Spec: spec, Dir: filepath.Join(s.Dir, dirName(spec))}
-	if err := os.MkdirAll(g.Dir, 0o755); err != nil {
+	if err := mkdirAllOrNothing(g.Dir); err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
 	if err := g.removeTemporaries(); err != nil {
@@ -251,6 +251,27 @@ func tiersIn(entries []os.DirEntry, kind Kind) []int {
 	}
 	slices.Sort(tiers)
 	return tiers
+}
+
+// mkdirAllOrNothing makes dir and the directories above it that are
+// missing, and when it fails (a path too long, a file in the way, a full
+// disk) removes those it made: a failed path leaves nothing behind.
+func mkdirAllOrNothing(dir string) error {
+	first := "" // the highest directory that was missing
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(d); err == nil {
+			break
+		}
+		first = d
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	err := os.MkdirAll(dir, 0o755)
+	if err != nil && first != "" {
+		os.RemoveAll(first)
+	}
+	return err
 }
 
 // GameInfo describes one game's stored tables.

@@ -584,3 +584,17 @@ func TestDamagedManifest(t *testing.T) {
 		})
 	}
 }
+
+// TestFailedPathLeavesNothing: a store whose game directory cannot be
+// made (a path too long for the system) fails and leaves none of the
+// directories it made on the way.
+func TestFailedPathLeavesNothing(t *testing.T) {
+	root := t.TempDir()
+	deep := filepath.Join(root, strings.Repeat("abcdefghij/", 460))
+	if _, err := (Store{Dir: deep}).Game("too deep"); err == nil {
+		t.Fatal("a path of 5,000 characters was made")
+	}
+	if entries, err := os.ReadDir(root); err != nil || len(entries) != 0 {
+		t.Fatalf("left behind: %v (%v)", entries, err)
+	}
+}
