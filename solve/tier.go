@@ -183,7 +183,7 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 	}
 	if sym := sente.CapabilitiesOf(g).SymmetricRanker; RanksBySymmetry(g) && disc == nil {
 		atStart := rootKey == e.enc.Encode(g.Start())
-		cc, err := e.classCounts(ctx, sym, rootKey, atStart, !opt.StoredOnly && (!solved || opt.Verify))
+		cc, err := e.positionCounts(ctx, sym, rootKey, atStart, !opt.StoredOnly && (!solved || opt.Verify))
 		if err != nil {
 			return nil, err
 		}

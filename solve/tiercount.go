@@ -20,11 +20,11 @@ const PhaseCounting Phase = "counting positions"
 // stand for: the counts every published figure gives.
 type classCounts map[int]store.Counts
 
-// classCounts reads the positions the classes stand for from the sink,
+// positionCounts reads the positions the classes stand for from the sink,
 // or counts them when count allows (and stores them, for a solve from the
 // start), or gives nil: a table stored before positions were counted,
 // answered without the work of counting.
-func (e *tierEngine) classCounts(ctx context.Context, sym sente.SymmetricRanker, rootKey uint64, atStart, count bool) (classCounts, error) {
+func (e *tierEngine) positionCounts(ctx context.Context, sym sente.SymmetricRanker, rootKey uint64, atStart, count bool) (classCounts, error) {
 	if atStart && e.sink.Has(0, store.Positions) {
 		if tbl, err := e.sink.Open(0, store.Positions); err == nil {
 			err := tbl.Verify()
