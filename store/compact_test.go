@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"sente"
@@ -86,7 +87,7 @@ func TestCompactReadsAsRaw(t *testing.T) {
 			t.Errorf("%d ranks: rank %d past the end reads", n, n)
 		}
 		all, err := tab.LoadCells()
-		if err != nil || len(all) != n || n > 0 && !slicesEqual(all, cells) {
+		if err != nil || len(all) != n || n > 0 && !slices.Equal(all, cells) {
 			t.Errorf("%d ranks: LoadCells gives %d cells (%v)", n, len(all), err)
 		}
 		tab.Close()
@@ -97,18 +98,6 @@ func TestCompactReadsAsRaw(t *testing.T) {
 			t.Errorf("%d ranks: Expand does not give back the raw files", n)
 		}
 	}
-}
-
-func slicesEqual(a, b []Cell) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func readFile(t *testing.T, g *GameStore, tier int, kind Kind) []byte {
@@ -205,7 +194,7 @@ func TestCompactGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer tab.Close()
-	if all, err := tab.LoadCells(); err != nil || !slicesEqual(all, cells) {
+	if all, err := tab.LoadCells(); err != nil || !slices.Equal(all, cells) {
 		t.Errorf("golden reads back as %v (%v)", all, err)
 	}
 }
