@@ -29,8 +29,9 @@ const (
 )
 
 // compactLevel is zstd's level for frames: on connect four's cells about
-// a tenth smaller than its default in as much time, and within a sixth of
-// its best at a third of the time (BENCHMARKS.md, "Compact tables").
+// a tenth smaller than its default level for a tenth more solve time, and
+// within a sixth of its best at a third of the time (BENCHMARKS.md,
+// "Compact tables").
 const compactLevel = zstd.SpeedBetterCompression
 
 var (
