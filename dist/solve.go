@@ -232,7 +232,7 @@ func (d *driver) finish(ctx context.Context, spec string) error {
 		t := &d.rep.Tiers[i]
 		t.StoredSize = 0
 		for _, kind := range []store.Kind{store.Values, store.Reachable} {
-			if fi, err := os.Stat(filepath.Join(gs.Dir, fmt.Sprintf("tier-%06d.%s", t.Tier, kind))); err == nil {
+			if fi, err := os.Stat(filepath.Join(gs.Dir, store.FileName(t.Tier, kind))); err == nil {
 				t.StoredSize += uint64(fi.Size())
 			}
 		}
