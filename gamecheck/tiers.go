@@ -78,11 +78,11 @@ func (c *checker) checkClassSide(v visited, k, canon uint64, kids []uint64) erro
 		return c.fail("class sides", v, "ClassSide gives side %d and %d positions for the canonical key %#x, and %d positions for the key %#x; want side 0 and as many", cs, cn, canon, n, k)
 	}
 	other := sr.OtherSide(k)
-	os, on := sr.ClassSide(other)
-	if sym.Canonical(other) != canon || on != n || side == 1 && os != 0 {
-		return c.fail("class sides", v, "OtherSide(%#x) gives %#x, of class %#x, side %d and %d positions, from side %d and %d positions of class %#x", k, other, sym.Canonical(other), os, on, side, n, canon)
+	otherSide, on := sr.ClassSide(other)
+	if sym.Canonical(other) != canon || on != n || side == 1 && otherSide != 0 {
+		return c.fail("class sides", v, "OtherSide(%#x) gives %#x, of class %#x, side %d and %d positions, from side %d and %d positions of class %#x", k, other, sym.Canonical(other), otherSide, on, side, n, canon)
 	}
-	if os == side {
+	if otherSide == side {
 		return nil // one side: OtherSide need be no symmetry of its moves
 	}
 	if _, ended := c.caps.Encoder.EndedKey(other); ended {
