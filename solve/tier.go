@@ -198,16 +198,8 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 	}
 	s.Tiers = results
 	for _, r := range results {
-		s.Classes.Positions += r.Classes.Positions
-		s.Classes.Win += r.Classes.Win
-		s.Classes.Lose += r.Classes.Lose
-		s.Classes.Tie += r.Classes.Tie
-		s.Classes.Draw += r.Classes.Draw
-		s.Totals.Positions += r.Positions
-		s.Totals.Win += r.Win
-		s.Totals.Lose += r.Lose
-		s.Totals.Tie += r.Tie
-		s.Totals.Draw += r.Draw
+		s.Classes.Add(r.Classes)
+		s.Totals.Add(r.Counts)
 		s.Totals.Seconds += r.Seconds
 	}
 	c, err := s.cell(root)
@@ -395,13 +387,17 @@ func (e *tierEngine) countCells(ctx context.Context, t int, cells []store.Cell) 
 	})
 	var c store.Counts
 	for _, n := range per {
-		c.Win += n[sente.Win]
-		c.Lose += n[sente.Lose]
-		c.Tie += n[sente.Tie]
-		c.Draw += n[sente.Draw]
+		c.Add(byValue(n))
 	}
-	c.Positions = c.Win + c.Lose + c.Tie + c.Draw
 	return c, err
+}
+
+// byValue are counts kept by sente.Value, as a cell keeps it in 3 bits, as
+// Counts.
+func byValue(n [8]uint64) store.Counts {
+	c := store.Counts{Win: n[sente.Win], Lose: n[sente.Lose], Tie: n[sente.Tie], Draw: n[sente.Draw]}
+	c.Positions = c.Win + c.Lose + c.Tie + c.Draw
+	return c
 }
 
 func (e *tierEngine) report(tier int, done, total uint64, phase Phase) {

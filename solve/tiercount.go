@@ -221,12 +221,8 @@ func (c *counter) tier(ctx context.Context, t int) (store.Counts, error) {
 	}
 	var n store.Counts
 	for _, wk := range workers {
-		n.Win += wk.n[sente.Win]
-		n.Lose += wk.n[sente.Lose]
-		n.Tie += wk.n[sente.Tie]
-		n.Draw += wk.n[sente.Draw]
+		n.Add(byValue(wk.n))
 	}
-	n.Positions = n.Win + n.Lose + n.Tie + n.Draw
 	var classes uint64
 	for i := range sides[0] {
 		classes += uint64(bits.OnesCount64(sides[0][i] | sides[1][i]))

@@ -63,6 +63,16 @@ type Counts struct {
 	Seconds                         float64
 }
 
+// Add adds o's positions, all and by value, to c (not its seconds, which
+// tiers solved side by side do not add up to).
+func (c *Counts) Add(o Counts) {
+	c.Positions += o.Positions
+	c.Win += o.Win
+	c.Lose += o.Lose
+	c.Tie += o.Tie
+	c.Draw += o.Draw
+}
+
 // FormatVersion is the version of the tier file format this package
 // writes and reads.
 const FormatVersion = 1

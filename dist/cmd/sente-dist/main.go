@@ -227,11 +227,7 @@ func printReport(w io.Writer, rep *dist.Report, runner string) {
 	var stored uint64
 	resumed := 0
 	for _, t := range rep.Tiers {
-		c.Positions += t.Counts.Positions
-		c.Win += t.Counts.Win
-		c.Lose += t.Counts.Lose
-		c.Tie += t.Counts.Tie
-		c.Draw += t.Counts.Draw
+		c.Add(t.Counts)
 		stored += t.StoredSize
 		if t.Resumed {
 			resumed++
