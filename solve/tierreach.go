@@ -21,30 +21,33 @@ func (e *tierEngine) reachable(ctx context.Context, rootTier int, rootRank uint6
 	// A tier whose values are stored holds its bits in them: a compact
 	// one comes without its bitset (store.GameStore.Compact), read from
 	// the values when the tier is expanded again (a child of it damaged).
-	stored, solved := make([]bool, len(e.children)), make([]bool, len(e.children))
+	n := len(e.children)
+	bitsStored, stored, expand := make([]bool, n), make([]bool, n), make([]bool, n)
 	every := true
 	for _, t := range e.order {
-		solved[t] = e.sink.Has(t, store.Values)
-		stored[t] = solved[t] || e.sink.Has(t, store.Reachable)
+		bitsStored[t] = e.sink.Has(t, store.Reachable)
+		stored[t] = bitsStored[t] || e.sink.Has(t, store.Values)
 		every = every && stored[t]
 	}
 	if every {
 		return nil // a tier is expanded only when a tier it leads to is not stored
 	}
 	for _, t := range e.order {
-		words := int((e.size[t] + 63) / 64)
-		// A stored tier's bits are read only when it is expanded again,
-		// a tier it leads to not stored: the bits of the others are
-		// never read (what the forward pass marks in them is dropped).
-		expand := false
+		expand[t] = !stored[t]
 		for _, c := range e.children[t] {
-			expand = expand || !stored[c]
+			expand[t] = expand[t] || !stored[c]
 		}
+	}
+	for _, t := range e.order {
+		words := int((e.size[t] + 63) / 64)
+		// A stored tier's bits are read only when it is expanded again:
+		// the bits of the others are never read (what the forward pass
+		// marks in them is dropped).
 		var err error
 		switch {
-		case !stored[t] || !expand:
+		case !stored[t] || !expand[t]:
 			e.reach[t] = make([]uint64, words)
-		case !solved[t] || e.sink.Has(t, store.Reachable):
+		case bitsStored[t]:
 			e.reach[t], err = e.storedBits(t, store.Reachable, words)
 		default:
 			e.reach[t], err = e.storedBits(t, store.Values, words)
@@ -58,11 +61,7 @@ func (e *tierEngine) reachable(ctx context.Context, rootTier int, rootRank uint6
 	}
 	for i := len(e.order) - 1; i >= 0; i-- {
 		t := e.order[i]
-		expand := !stored[t]
-		for _, c := range e.children[t] {
-			expand = expand || !stored[c]
-		}
-		if !expand {
+		if !expand[t] {
 			continue
 		}
 		if err := e.expand(ctx, t); err != nil {
@@ -95,13 +94,8 @@ func (e *tierEngine) storedBits(t int, kind store.Kind, words int) ([]uint64, er
 	if err != nil {
 		return nil, err
 	}
-	bits := make([]uint64, words)
-	for r, c := range cells {
-		if c != store.Unreachable {
-			bits[r/64] |= 1 << (r % 64)
-		}
-	}
-	return bits, nil
+	bits, _ := store.ReachableBits(cells)
+	return wordsOf(bits, words), nil
 }
 
 // expand sets the bits of every position one move from a reachable position

@@ -64,5 +64,19 @@ func Bit(bits []byte, rank uint64) bool { return bits[rank/8]&(1<<(rank%8)) != 0
 // SetBit sets rank in a Reachable bitset.
 func SetBit(bits []byte, rank uint64) { bits[rank/8] |= 1 << (rank % 8) }
 
+// ReachableBits is the Reachable bitset the cells of a tier hold (a rank
+// is reachable when its cell is not Unreachable), in whole little-endian
+// words as the tier engine writes it, with the ranks set.
+func ReachableBits(cells []Cell) (bits []byte, reached uint64) {
+	bits = make([]byte, 8*((len(cells)+63)/64))
+	for r, c := range cells {
+		if c != Unreachable {
+			SetBit(bits, uint64(r))
+			reached++
+		}
+	}
+	return bits, reached
+}
+
 // BitsetBytes is the size in bytes of a bitset of ranks bits.
 func BitsetBytes(ranks uint64) uint64 { return (ranks + 7) / 8 }

@@ -286,14 +286,7 @@ func (g *GameStore) Expand(tier int) error {
 	if err != nil {
 		return err
 	}
-	bits := make([]byte, 8*((len(cells)+63)/64)) // whole words, as the tier engine writes them
-	var reached uint64
-	for r, c := range cells {
-		if c != Unreachable {
-			SetBit(bits, uint64(r))
-			reached++
-		}
-	}
+	bits, reached := ReachableBits(cells)
 	if err := g.Write(tier, Reachable, bits, Counts{Positions: reached}); err != nil {
 		return err
 	}
