@@ -274,6 +274,18 @@ func mkdirAllOrNothing(dir string) error {
 	return err
 }
 
+// FormatTiers names tiers in a sentence: "tier 3", "tiers 3, 5, 9".
+func FormatTiers(tiers []int) string {
+	names := make([]string, len(tiers))
+	for i, t := range tiers {
+		names[i] = strconv.Itoa(t)
+	}
+	if len(tiers) == 1 {
+		return "tier " + names[0]
+	}
+	return "tiers " + strings.Join(names, ", ")
+}
+
 // GameInfo describes one game's stored tables.
 type GameInfo struct {
 	Spec string // "" when the manifest is missing or damaged

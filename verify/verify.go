@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
-	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -48,14 +46,11 @@ type Incomplete struct {
 }
 
 func (e *Incomplete) Error() string {
-	tiers := make([]string, len(e.Missing))
-	for i, t := range e.Missing {
-		tiers[i] = strconv.Itoa(t)
+	verb := "are"
+	if len(e.Missing) == 1 {
+		verb = "is"
 	}
-	if len(tiers) == 1 {
-		return "verify: the stored table is incomplete: tier " + tiers[0] + " is not stored"
-	}
-	return "verify: the stored table is incomplete: tiers " + strings.Join(tiers, ", ") + " are not stored"
+	return "verify: the stored table is incomplete: " + store.FormatTiers(e.Missing) + " " + verb + " not stored"
 }
 
 // missingTiers lists the tiers the root's tier leads to through ChildTiers

@@ -146,7 +146,7 @@ func (c *storeListCmd) Run(e *env) error {
 func (e *env) storedProblem(g store.GameInfo) string {
 	var words []string
 	if len(g.Damaged) > 0 {
-		words = append(words, "damaged: "+tierList(g.Damaged))
+		words = append(words, "damaged: "+store.FormatTiers(g.Damaged))
 	}
 	if spec, err := sente.ParseSpec(g.Spec); err == nil && !strings.HasSuffix(spec.Name, ".star") {
 		if game, err := e.games.OpenSpec(spec); err == nil {
@@ -164,18 +164,6 @@ func (e *env) storedProblem(g store.GameInfo) string {
 		}
 	}
 	return strings.Join(words, "; ")
-}
-
-// tierList names tiers: "tier 3", "tiers 3, 5, 9".
-func tierList(tiers []int) string {
-	names := make([]string, len(tiers))
-	for i, t := range tiers {
-		names[i] = strconv.Itoa(t)
-	}
-	if len(tiers) == 1 {
-		return "tier " + names[0]
-	}
-	return "tiers " + strings.Join(names, ", ")
 }
 
 type storeRmCmd struct {
