@@ -176,19 +176,7 @@ func TestCompactGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := readFile(t, g, 2, Values)
-	golden := filepath.Join("testdata", "golden-3x3-compact.tier-000002.values")
-	if *update {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Fatalf("the compact format changed (%d bytes, golden %d): raise CompactVersion, then go test -update", len(got), len(want))
-	}
+	golden := matchGolden(t, got, "golden-3x3-compact.tier-000002.values", "the compact format changed: raise CompactVersion")
 	tab, err := openFile(golden)
 	if err != nil {
 		t.Fatal(err)

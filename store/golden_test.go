@@ -26,19 +26,7 @@ func TestGoldenFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden := filepath.Join("testdata", "golden-3x3.tier-000002.values")
-	if *update {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Fatalf("the file format changed (%d bytes, golden %d): raise FormatVersion, then go test -update", len(got), len(want))
-	}
+	golden := matchGolden(t, got, "golden-3x3.tier-000002.values", "the file format changed: raise FormatVersion")
 	tab, err := openFile(golden)
 	if err != nil {
 		t.Fatal(err)
@@ -52,6 +40,27 @@ func TestGoldenFile(t *testing.T) {
 	if tab.Header.Counts != stored || tab.Header.Spec != "golden 3x3" || len(tab.Cells()) != len(cells) || tab.Cells()[6] != cells[6] {
 		t.Errorf("golden reads back as %+v", tab.Header)
 	}
+}
+
+// matchGolden fails the test unless got holds the bytes of the golden file
+// name under testdata (rewritten first with -update), saying why: what a
+// change of those bytes asks for. It returns the golden file's path.
+func matchGolden(t *testing.T, got []byte, name, why string) string {
+	t.Helper()
+	golden := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatalf("%s (%d bytes, golden %d), then go test -update", why, len(got), len(want))
+	}
+	return golden
 }
 
 // TestOlderGoldenFile reads a file of a build that kept the seconds of the
