@@ -25,19 +25,16 @@ type classCounts map[int]store.Counts
 // start), or gives nil: a table stored before positions were counted,
 // answered without the work of counting.
 func (e *tierEngine) positionCounts(ctx context.Context, sym sente.SymmetricRanker, rootKey uint64, atStart, count bool) (classCounts, error) {
+	// Has checks every block; a damaged count is counted again, when the
+	// caller allows.
 	if atStart && e.sink.Has(0, store.Positions) {
 		if tbl, err := e.sink.Open(0, store.Positions); err == nil {
-			err := tbl.Verify()
-			var cc classCounts
-			if err == nil {
-				cc, err = decodeClassCounts(tbl.Data, e.order)
-			}
+			cc, err := decodeClassCounts(tbl.Data, e.order)
 			tbl.Close()
 			if err == nil {
 				return cc, nil
 			}
 		}
-		// A damaged count is counted again, when the caller allows.
 	}
 	if !count {
 		return nil, nil
