@@ -77,6 +77,9 @@ type Options struct {
 	// the game into the same store: the solve waits for it (a lock in the
 	// game's directory, store.GameStore.Lock), then reads its tables.
 	Waiting func(dir string)
+	// Resuming, when set, is told what the tier engine found stored in
+	// the game's directory dir already: it solves only the other tiers.
+	Resuming func(dir string, r solve.Resume)
 }
 
 // Resize finds smaller sizes of a game from the catalogue for a refusal.

@@ -22,6 +22,10 @@ import (
 func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options) (a *Answer, ok bool, err error) {
 	why := ""
 	discovers := solve.Discovers(g)
+	// Tables stored in part (a solve stopped, tiers damaged or removed
+	// since) are finished whatever the game's size, from the start, and
+	// answer for root if it reaches it.
+	resume := opt.Engine != Hashing && storedGame(opt.Tables, opt.Name) != nil
 	switch {
 	case opt.Engine == Hashing:
 		return nil, false, nil
@@ -31,9 +35,9 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 		why = "--restrict needs the hashing engine"
 	case opt.Symmetry:
 		why = "--symmetry needs the hashing engine"
-	case g.FormatPosition(root) != g.FormatPosition(g.Start()):
+	case g.FormatPosition(root) != g.FormatPosition(g.Start()) && !resume:
 		why = "the tier engine solves from the start; a solve from another position (moves at a position, --from) is the hashing engine's unless stored tables reach it"
-	case opt.Engine == Auto && !discovers && small(g) && !(opt.Repair && storedGame(opt.Tables, opt.Name) != nil):
+	case opt.Engine == Auto && !discovers && small(g) && !resume:
 		return nil, false, nil
 	}
 	if why != "" {
@@ -97,6 +101,9 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 		// The moves a forward pass records go beside the tables, on the
 		// disk the person chose for them.
 		topt.MovesDir = gs.Dir
+		if opt.Resuming != nil {
+			topt.Resuming = func(r solve.Resume) { opt.Resuming(gs.Dir, r) }
+		}
 	}
 	ts, err := solve.SolveTiers(ctx, g, topt)
 	if errors.Is(err, solve.ErrOverMemory) {
@@ -109,7 +116,11 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 	if err != nil {
 		return nil, false, err
 	}
-	sol := solve.FromTiers(g, ts, g.Start(), time.Since(start))
+	sol := solve.FromTiers(g, ts, root, time.Since(start))
+	if _, reached := sol.Outcome(root); !reached {
+		ts.Close()
+		return nil, false, nil // the hashing engine's, from root
+	}
 	return &Answer{Game: g, Root: root, Solution: sol, Engine: Tiers, opened: ts}, true, nil
 }
 

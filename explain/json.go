@@ -184,6 +184,7 @@ type SolutionJSON struct {
 	SymmetryClasses    bool                    `json:"symmetry_classes"`
 	Classes            int                     `json:"classes"`
 	Counts             map[string]uint64       `json:"counts"`
+	WholeTable         bool                    `json:"whole_table,omitempty"` // positions and counts are a stored table's, not the position's
 	Seconds            float64                 `json:"seconds"`
 	PositionsPerSecond float64                 `json:"positions_per_second"`
 	Tiers              []TierJSON              `json:"tiers,omitempty"`

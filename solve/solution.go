@@ -33,6 +33,11 @@ type Solution interface {
 	ClassCount() int
 	// Counts are the positions by value for the player to move.
 	Counts() Counts
+	// Whole reports whether Positions and Counts are those of a whole
+	// stored table, not of the positions the root reaches: a root inside
+	// a large stored game, whose positions are too many to count on the
+	// way to an answer.
+	Whole() bool
 	// Restrict returns the policies the solve assumed, by player.
 	Restrict() map[sente.Player]string
 	// Bytes is the memory the solution holds.
@@ -212,3 +217,6 @@ func (s *HashSolution) Took() (explored, solved time.Duration) { return s.Explor
 
 // Damage is nil: the hashing engine's solution is held in memory.
 func (s *HashSolution) Damage() error { return nil }
+
+// Whole is false: the hashing engine counts what the root reaches.
+func (s *HashSolution) Whole() bool { return false }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -47,6 +48,16 @@ type TierOptions struct {
 	// otherwise fails with ErrNotStored at once: a server answers from
 	// tables solved before and solves nothing that large itself.
 	StoredOnly bool
+	// Resuming, when set, is told before the work begins what a solve
+	// finds in the sink already: it solves only the tiers not stored
+	// whole (a solve stopped before, or tiers removed or damaged since).
+	Resuming func(Resume)
+}
+
+// Resume is what a solve that resumes finds stored.
+type Resume struct {
+	Stored, Total int     // tiers stored, every block checked, of the tiers to solve
+	Damaged       []error // why each damaged tier fails, naming its file, by tier
 }
 
 // TierResult is what one tier holds once solved: its reachable positions by
@@ -84,6 +95,7 @@ type tierEngine struct {
 	loops    []bool     // TierLoops by tier
 	size     []uint64   // TierSize by tier
 	reach    [][]uint64 // reachable ranks by tier, a bit each
+	have     []bool     // values stored in the sink, every block checked, by tier
 }
 
 // SolveTiers solves g tier by tier with dense ranks (sente.TierRanker),
@@ -164,6 +176,9 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 		// Held from the forward pass on, when it ran: the solves under
 		// collectLess share one target.
 		defer collectLess()()
+		if r := e.checkStored(); (r.Stored > 0 || len(r.Damaged) > 0) && opt.Resuming != nil {
+			opt.Resuming(r)
+		}
 		if err := e.reachable(ctx, rootTier, rootRank); err != nil {
 			return nil, err
 		}
@@ -255,6 +270,28 @@ func (e *tierEngine) storedResults(verify bool) ([]TierResult, bool) {
 	return results, true
 }
 
+// checkStored notes the tiers whose values are stored, every block
+// checked, once for both passes, and says what it found.
+func (e *tierEngine) checkStored() Resume {
+	e.have = make([]bool, len(e.children))
+	r := Resume{Total: len(e.order)}
+	for _, t := range e.order {
+		if e.have[t] = e.sink.Has(t, store.Values); e.have[t] {
+			r.Stored++
+			continue
+		}
+		tbl, err := e.sink.Open(t, store.Values)
+		if err == nil {
+			err = tbl.Verify()
+			tbl.Close()
+		}
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			r.Damaged = append(r.Damaged, err)
+		}
+	}
+	return r
+}
+
 // solve computes every tier not stored yet, children first.
 func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
 	last := e.lastUse()
@@ -269,7 +306,7 @@ func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
 	}()
 	var results []TierResult
 	for i, t := range e.order {
-		if e.sink.Has(t, store.Values) {
+		if e.have[t] {
 			tbl, err := e.sink.Open(t, store.Values)
 			if err != nil {
 				return nil, err

@@ -267,6 +267,7 @@ func BenchmarkTierFlatPass(b *testing.B) {
 			if err := e.plan(g.tiers - 1); err != nil {
 				b.Fatal(err)
 			}
+			e.checkStored()
 			if err := e.reachable(context.Background(), g.tiers-1, 0); err != nil {
 				b.Fatal(err)
 			}

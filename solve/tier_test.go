@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -403,6 +405,81 @@ func TestTiersResumeLostValues(t *testing.T) {
 	for tier, c := range want {
 		if !slices.Equal(c, got[tier]) {
 			t.Fatalf("tier %d differs after a resume", tier)
+		}
+	}
+}
+
+// A stored tier whose reachable bitset is damaged: where its values are
+// stored, they stand for it; where they are lost too, the tier is reached
+// again from its parents and its bitset written anew. Either way the
+// tables end as a clean solve's, compact, with no bitset left.
+func TestTiersResumeBadReachable(t *testing.T) {
+	g := randomTierGraph(rand.New(rand.NewPCG(11, 12)), 6, 200)
+	cellsOf := func(gs *store.GameStore, sol *TierSolution) map[int][]store.Cell {
+		out := map[int][]store.Cell{}
+		for _, r := range sol.Tiers {
+			tbl, err := gs.Open(r.Tier, store.Values)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cells, err := tbl.LoadCells()
+			if err != nil {
+				t.Fatal(err)
+			}
+			out[r.Tier] = slices.Clone(cells)
+			tbl.Close()
+		}
+		return out
+	}
+	for _, lost := range []bool{false, true} {
+		gs, err := store.Store{Dir: t.TempDir()}.Game("graph")
+		if err != nil {
+			t.Fatal(err)
+		}
+		first, err := SolveTiers(context.Background(), g, TierOptions{Sink: gs})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := cellsOf(gs, first)
+		first.Close()
+		// Raw files and bitsets, as a solve stopped midway leaves them.
+		for _, r := range first.Tiers {
+			if err := gs.Expand(r.Tier); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if len(first.Tiers) < 3 {
+			t.Fatalf("the test graph reaches %d tiers", len(first.Tiers))
+		}
+		middle := first.Tiers[len(first.Tiers)/2].Tier
+		path := filepath.Join(gs.Dir, fmt.Sprintf("tier-%06d.reachable", middle))
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b[len(b)-5] ^= 0x40
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if lost {
+			if err := os.Remove(filepath.Join(gs.Dir, fmt.Sprintf("tier-%06d.values", middle))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// As sente solve does: every stored block checked.
+		sol, err := SolveTiers(context.Background(), g, TierOptions{Sink: gs, Verify: true})
+		if err != nil {
+			t.Fatalf("values lost %v: %v", lost, err)
+		}
+		got := cellsOf(gs, sol)
+		sol.Close()
+		for tier, c := range want {
+			if !slices.Equal(c, got[tier]) {
+				t.Fatalf("values lost %v: tier %d differs from a clean solve", lost, tier)
+			}
+		}
+		if left, err := gs.Tiers(store.Reachable); err != nil || len(left) > 0 {
+			t.Errorf("values lost %v: bitsets of tiers %v left (%v)", lost, left, err)
 		}
 	}
 }

@@ -26,7 +26,7 @@ func (e *tierEngine) reachable(ctx context.Context, rootTier int, rootRank uint6
 	every := true
 	for _, t := range e.order {
 		bitsStored[t] = e.sink.Has(t, store.Reachable)
-		stored[t] = bitsStored[t] || e.sink.Has(t, store.Values)
+		stored[t] = bitsStored[t] || e.have[t]
 		every = every && stored[t]
 	}
 	if every {

@@ -2,6 +2,7 @@ package solve
 
 import (
 	"fmt"
+	"io/fs"
 	"sync"
 	"unsafe"
 
@@ -62,7 +63,7 @@ func (m *MemorySink) Open(tier int, kind store.Kind) (*store.Table, error) {
 	defer m.mu.Unlock()
 	t, ok := m.tables[memoryKey{tier, kind}]
 	if !ok {
-		return nil, fmt.Errorf("tier %d (kind %d) is not stored", tier, kind)
+		return nil, fmt.Errorf("tier %d (kind %d): %w", tier, kind, fs.ErrNotExist)
 	}
 	return &store.Table{Header: t.Header, Data: t.Data}, nil
 }

@@ -141,18 +141,32 @@ type TableSolution struct {
 	ts   *TierSolution
 	root sente.Position
 	took time.Duration
+
+	// For a root other than the tables' own: the positions it reaches,
+	// counted once asked for, when there are at most countFrom of them.
+	countOnce sync.Once
+	sub       Counts
+	subWhole  bool // too many to count: the counts are the whole table's
 }
 
-// FromTiers is the Solution of g that ts answers: root is the position the
-// tier solve started from, and took the time the solve took. The tables
-// stay open until ts is closed.
+// countFrom is how many positions a root other than the stored tables'
+// own may reach for Counts to count them, following moves (about 50 bytes
+// each while counted).
+var countFrom = 1 << 18
+
+// FromTiers is the Solution of g that ts answers from root: the position
+// the tier solve started from, or any position its tables reach; took is
+// the time the solve took. The tables stay open until ts is closed.
 func FromTiers(g sente.Game, ts *TierSolution, root sente.Position, took time.Duration) *TableSolution {
 	return &TableSolution{game: g, ts: ts, root: root, took: took}
 }
 
+// fromOwnRoot reports whether the solution's root is the tables' own.
+func (s *TableSolution) fromOwnRoot() bool { return s.ts.enc.Encode(s.root) == s.ts.rootKey }
+
 func (s *TableSolution) Game() sente.Game                               { return s.game }
 func (s *TableSolution) Root() sente.Position                           { return s.root }
-func (s *TableSolution) Positions() int                                 { return int(s.ts.Totals.Positions) }
+func (s *TableSolution) Positions() int                                 { return int(s.Counts().Positions) }
 func (s *TableSolution) Restrict() map[sente.Player]string              { return nil }
 func (s *TableSolution) Bytes() int                                     { return int(s.ts.PeakBytes) }
 func (s *TableSolution) Outcome(p sente.Position) (sente.Outcome, bool) { return s.ts.Outcome(p) }
@@ -165,30 +179,93 @@ func (s *TableSolution) Took() (explored, solved time.Duration) { return 0, s.to
 
 // Counts are the positions by value; the seconds the tiers took are in
 // Tiers and Took.
+// From a root other than the tables' own, they are the positions it
+// reaches, unless there are too many to count (Whole).
 func (s *TableSolution) Counts() Counts {
+	if !s.fromOwnRoot() {
+		s.countOnce.Do(s.countSubgame)
+		if !s.subWhole {
+			return s.sub
+		}
+	}
 	c := s.ts.Totals
 	c.Seconds = 0
 	return c
 }
 
+// countSubgame counts the positions the root reaches by value, unless
+// they are more than countFrom.
+func (s *TableSolution) countSubgame() {
+	found, all := s.reach(countFrom)
+	if !all {
+		s.subWhole = true
+		return
+	}
+	// In the tables' order, each frame of a compact tier is read once.
+	slices.SortFunc(found, func(a, b place) int {
+		return cmp.Or(cmp.Compare(a.tier, b.tier), cmp.Compare(a.rank, b.rank))
+	})
+	for _, f := range found {
+		o, ok := s.ts.Outcome(s.ts.enc.Decode(f.key))
+		if !ok {
+			s.subWhole = true // a damaged block: Damage says which
+			return
+		}
+		s.sub.Add(Counts{Positions: 1, Win: b2u(o.Value == sente.Win), Lose: b2u(o.Value == sente.Lose), Tie: b2u(o.Value == sente.Tie), Draw: b2u(o.Value == sente.Draw)})
+	}
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Whole reports whether Positions and Counts are those of the whole stored
+// table rather than of the positions the root reaches: a root other than
+// the tables' own that reaches more positions than are counted on the
+// way to an answer.
+func (s *TableSolution) Whole() bool {
+	if s.fromOwnRoot() {
+		return false
+	}
+	s.countOnce.Do(s.countSubgame)
+	return s.subWhole
+}
+
 // Classes reports whether the game's ranks stand for classes of symmetric
 // positions (RanksBySymmetry) and the positions they stand for were not
 // counted: a table stored before they were, and not solved again.
-func (s *TableSolution) Classes() bool { return RanksBySymmetry(s.game) && s.ts.Classes.Positions == 0 }
+func (s *TableSolution) Classes() bool {
+	return RanksBySymmetry(s.game) && s.ts.Classes.Positions == 0 && (s.fromOwnRoot() || s.Whole())
+}
 
 // ClassCount is the number of classes solved when Positions counts the
-// positions they stand for.
-func (s *TableSolution) ClassCount() int { return int(s.ts.Classes.Positions) }
+// positions they stand for; 0 when it counts the positions a root other
+// than the tables' own reaches.
+func (s *TableSolution) ClassCount() int {
+	if !s.fromOwnRoot() && !s.Whole() {
+		return 0
+	}
+	return int(s.ts.Classes.Positions)
+}
 
-// Tiers are the tier engine's results tier by tier, children first.
-func (s *TableSolution) Tiers() []TierResult { return s.ts.Tiers }
+// Tiers are the tier engine's results tier by tier, children first: nil
+// from a root other than the tables' own, whose tiers they do not count.
+func (s *TableSolution) Tiers() []TierResult {
+	if !s.fromOwnRoot() {
+		return nil
+	}
+	return s.ts.Tiers
+}
 
 // Each goes through the tiers in increasing number, as the hashing engine
 // does, and through each tier's reachable positions in order of rank: the
 // positions the root reaches, which for a root other than the tables' own
 // (a --from position of a stored game) are found by following its moves.
 func (s *TableSolution) Each(fn func(p sente.Position, o sente.Outcome) bool) {
-	if s.ts.enc.Encode(s.root) != s.ts.rootKey {
+	if !s.fromOwnRoot() {
 		s.eachFrom(fn)
 		return
 	}
@@ -223,16 +300,37 @@ func (s *TableSolution) Each(fn func(p sente.Position, o sente.Outcome) bool) {
 // eachFrom calls fn for every position the root reaches, found by its
 // moves and valued by the tables, in the order of Each.
 func (s *TableSolution) eachFrom(fn func(p sente.Position, o sente.Outcome) bool) {
-	type place struct {
-		tier      int
-		rank, key uint64
+	found, _ := s.reach(0)
+	enc := s.ts.enc
+	slices.SortFunc(found, func(a, b place) int {
+		return cmp.Or(cmp.Compare(a.tier, b.tier), cmp.Compare(a.rank, b.rank), cmp.Compare(a.key, b.key))
+	})
+	for _, f := range found {
+		p := enc.Decode(f.key)
+		o, ok := s.ts.Outcome(p)
+		if !ok || !fn(p, o) {
+			return
+		}
 	}
+}
+
+// place is a position's key and where the tables keep it.
+type place struct {
+	tier      int
+	rank, key uint64
+}
+
+// reach finds the positions the root reaches by following its moves, at
+// most limit of them (0: no limit); all is false when there were more.
+func (s *TableSolution) reach(limit int) (found []place, all bool) {
 	enc := s.ts.enc
 	seen := map[uint64]bool{}
-	var found []place
 	todo := []uint64{enc.Encode(s.root)}
 	seen[todo[0]] = true
 	for len(todo) > 0 {
+		if limit > 0 && len(seen) > limit {
+			return nil, false
+		}
 		key := todo[len(todo)-1]
 		todo = todo[:len(todo)-1]
 		t, r := s.ts.ranker.TierRank(key)
@@ -244,14 +342,5 @@ func (s *TableSolution) eachFrom(fn func(p sente.Position, o sente.Outcome) bool
 			}
 		}
 	}
-	slices.SortFunc(found, func(a, b place) int {
-		return cmp.Or(cmp.Compare(a.tier, b.tier), cmp.Compare(a.rank, b.rank), cmp.Compare(a.key, b.key))
-	})
-	for _, f := range found {
-		p := enc.Decode(f.key)
-		o, ok := s.ts.Outcome(p)
-		if !ok || !fn(p, o) {
-			return
-		}
-	}
+	return found, true
 }

@@ -94,7 +94,9 @@ type compactFrames struct {
 	index  uint64 // where the offsets start in the payload
 	n      uint64 // frames
 	mu     sync.Mutex
-	recent []decoded
+	keep   int            // frames kept at most; keepFrames unless KeepFrames said
+	recent []decoded      // the frames kept
+	slot   map[uint64]int // where in recent a frame is kept
 	clock  uint64
 }
 
@@ -104,15 +106,19 @@ type decoded struct {
 	used  uint64
 }
 
-// keepFrames is how many decompressed frames a table keeps (128 KiB each).
+// keepFrames is how many decompressed frames a table keeps unless told
+// otherwise (Table.KeepFrames).
 const keepFrames = 16
+
+// FrameBytes is the memory one decompressed frame takes.
+const FrameBytes = 2 * FrameRanks
 
 func newCompactFrames(t *Table) (*compactFrames, error) {
 	n := frames(t.Header.Ranks)
 	if t.Header.PayloadLen < 8*(n+1) {
 		return nil, fmt.Errorf("%d payload bytes cannot hold the offsets of %d frames", t.Header.PayloadLen, n)
 	}
-	return &compactFrames{t: t, n: n, index: t.Header.PayloadLen - 8*(n+1)}, nil
+	return &compactFrames{t: t, n: n, index: t.Header.PayloadLen - 8*(n+1), keep: keepFrames, slot: map[uint64]int{}}, nil
 }
 
 // bounds is where frame i lies in the payload.
@@ -165,13 +171,12 @@ func (c *compactFrames) cell(rank uint64) (Cell, error) {
 	i := rank / FrameRanks
 	c.mu.Lock()
 	c.clock++
-	for k := range c.recent {
-		if d := &c.recent[k]; d.frame == i {
-			d.used = c.clock
-			cell := d.cells[rank%FrameRanks]
-			c.mu.Unlock()
-			return cell, nil
-		}
+	if k, ok := c.slot[i]; ok {
+		d := &c.recent[k]
+		d.used = c.clock
+		cell := d.cells[rank%FrameRanks]
+		c.mu.Unlock()
+		return cell, nil
 	}
 	c.mu.Unlock()
 	cells := make([]Cell, c.frameLen(i))
@@ -180,18 +185,44 @@ func (c *compactFrames) cell(rank uint64) (Cell, error) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if len(c.recent) < keepFrames {
+	if _, ok := c.slot[i]; ok {
+		return cells[rank%FrameRanks], nil // another reader kept it meanwhile
+	}
+	if len(c.recent) < c.keep {
+		c.slot[i] = len(c.recent)
 		c.recent = append(c.recent, decoded{frame: i, cells: cells, used: c.clock})
 	} else {
+		// The least recently used goes: a scan, cheap beside the
+		// decompression that made the miss.
 		oldest := 0
 		for k := range c.recent {
 			if c.recent[k].used < c.recent[oldest].used {
 				oldest = k
 			}
 		}
+		delete(c.slot, c.recent[oldest].frame)
+		c.slot[i] = oldest
 		c.recent[oldest] = decoded{frame: i, cells: cells, used: c.clock}
 	}
 	return cells[rank%FrameRanks], nil
+}
+
+// KeepFrames sets how many decompressed frames of a compact table ReadCell
+// keeps (FrameBytes each); a raw table ignores it. A reader that visits
+// the whole tier out of order keeps as many as its memory allows.
+func (t *Table) KeepFrames(n int) {
+	if t.frames == nil {
+		return
+	}
+	c := t.frames
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.keep = max(n, 1)
+	for len(c.recent) > c.keep {
+		last := len(c.recent) - 1
+		delete(c.slot, c.recent[last].frame)
+		c.recent = c.recent[:last]
+	}
 }
 
 // all decompresses every frame, on all cores.

@@ -86,6 +86,14 @@ func TestCompactReadsAsRaw(t *testing.T) {
 		if _, err := tab.ReadCell(uint64(n)); err == nil {
 			t.Errorf("%d ranks: rank %d past the end reads", n, n)
 		}
+		// Keeping one frame, reads that jump between frames evict.
+		tab.KeepFrames(1)
+		for i := range 200 {
+			r := (i * 40503) % max(n, 1)
+			if c, err := tab.ReadCell(uint64(r)); n > 0 && (err != nil || c != cells[r]) {
+				t.Fatalf("%d ranks, one frame kept: rank %d reads %v (%v), want %v", n, r, c, err, cells[r])
+			}
+		}
 		all, err := tab.LoadCells()
 		if err != nil || len(all) != n || n > 0 && !slices.Equal(all, cells) {
 			t.Errorf("%d ranks: LoadCells gives %d cells (%v)", n, len(all), err)

@@ -245,7 +245,17 @@ func (g *GameStore) writeFile(h Header, data []byte) (err error) {
 		return err
 	}
 	if err := os.Rename(tmp, final); err != nil {
-		return err
+		// An empty directory where the file belongs (put there by hand)
+		// gives way; anything in it is not sente's to remove.
+		if fi, serr := os.Stat(final); serr == nil && fi.IsDir() {
+			if os.Remove(final) != nil {
+				return fmt.Errorf("%s is a directory where a table file belongs; remove it, or remove the game's tables with 'sente store rm'", final)
+			}
+			err = os.Rename(tmp, final)
+		}
+		if err != nil {
+			return err
+		}
 	}
 	return syncDir(g.Dir)
 }
@@ -342,7 +352,7 @@ func (g *GameStore) Open(tier int, kind Kind) (*Table, error) {
 	}
 	if err != nil {
 		t.Close()
-		return nil, fmt.Errorf("store: %s: %w", path, err)
+		return nil, &DamagedError{Path: path, Err: err}
 	}
 	if s, ok := g.secondsOf(tier); ok && kind == Values {
 		t.Header.Counts.Seconds = s
@@ -353,6 +363,9 @@ func (g *GameStore) Open(tier int, kind Kind) (*Table, error) {
 // openFile maps a tier file and checks its header and size.
 func openFile(path string) (*Table, error) {
 	m, err := mapFile(path)
+	if errors.Is(err, errDirectory) {
+		return nil, &DamagedError{Path: path, Err: err}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
@@ -374,7 +387,7 @@ func openFile(path string) (*Table, error) {
 	}
 	if err != nil {
 		m.close()
-		return nil, fmt.Errorf("store: %s: %w", path, err)
+		return nil, &DamagedError{Path: path, Err: err}
 	}
 	return t, nil
 }
@@ -435,6 +448,31 @@ type BlockError struct {
 	Kind       Kind
 	Block      uint64
 	Start, End uint64 // the block's payload bytes
+}
+
+// errDirectory is what mapFile says of a directory where a table file
+// belongs (put there by hand, or by another program).
+var errDirectory = errors.New("a directory where a table file belongs")
+
+// DamagedError is a table file that cannot be trusted before its blocks
+// are read: a header that fails its checksum or names another game, tier
+// or kind, a size other than the header says, a directory where the file
+// belongs. Solving the tier again replaces it.
+type DamagedError struct {
+	Path string
+	Err  error
+}
+
+func (e *DamagedError) Error() string { return fmt.Sprintf("store: %s: %v", e.Path, e.Err) }
+func (e *DamagedError) Unwrap() error { return e.Err }
+
+// Damaged reports whether err is a stored table damaged on disk (a
+// *BlockError or a *DamagedError), which a solve of the game repairs, rather
+// than a file that cannot be read at all or a table that is not there.
+func Damaged(err error) bool {
+	var block *BlockError
+	var damaged *DamagedError
+	return errors.As(err, &block) || errors.As(err, &damaged)
 }
 
 func (e *BlockError) Error() string {

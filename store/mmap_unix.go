@@ -30,6 +30,9 @@ func mapFile(path string) (mapping, error) {
 	if err != nil {
 		return mapping{}, err
 	}
+	if fi.IsDir() {
+		return mapping{}, errDirectory
+	}
 	size := fi.Size()
 	if size == 0 {
 		return mapping{}, nil

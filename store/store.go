@@ -71,15 +71,21 @@ func dirName(spec string) string {
 // Find opens the directory of a game's tables when the store has one, and
 // returns nil, with no error, when it has none: unlike Game it makes
 // nothing, for readers (a server) that only answer from tables solved
-// before.
+// before. A directory whose manifest is missing or damaged is the game's
+// all the same when it holds tier files: its name holds a hash of the
+// spec, and each tier file names its game in its own checked header (a
+// reader does not write: a solve writes the manifest again).
 func (s Store) Find(spec string) (*GameStore, error) {
 	g := &GameStore{Spec: spec, Dir: filepath.Join(s.Dir, dirName(spec))}
 	m, err := readManifest(g.Dir)
+	var damaged *manifestError
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return nil, nil
+	case errors.Is(err, fs.ErrNotExist) || errors.As(err, &damaged):
+		if tiers, terr := g.Tiers(Values); terr != nil || len(tiers) == 0 {
+			return nil, nil
+		}
+		return g, nil
 	case err != nil:
-		// A reader does not write: a solve rewrites a damaged manifest.
 		return nil, fmt.Errorf("%w; solving %s again rewrites it, and sente store rm removes the game's tables", err, spec)
 	}
 	if err := m.check(g.Dir, spec); err != nil {

@@ -27,6 +27,11 @@ type Options struct {
 	// the fast path the solver uses too, rather than with the game's Moves
 	// and Ended on positions: faster, and less independent.
 	Keys bool
+	// MaxMemory bounds the bytes of cells held decompressed: a compact
+	// tier that does not fit beside the others a tier's check needs is
+	// read a frame at a time, kept as the bound allows (slower, in little
+	// memory); 0 means no bound.
+	MaxMemory uint64
 }
 
 // Report says what Table checked.
@@ -239,42 +244,68 @@ func (t *tally) add(n uint64) {
 	}
 }
 
-// keep maps the stored tiers among tiers, checking every block's checksum
-// the first time, and unmaps every other.
+// keep opens the stored tiers among tiers, checking every block's
+// checksum the first time, and closes every other. A raw tier is mapped; a
+// compact one is decompressed whole while Options.MaxMemory allows, the
+// first of tiers first, else read a frame at a time.
 func (v *verifier) keep(tiers ...int) error {
-	want := map[int]bool{}
+	var want []int
 	for _, t := range tiers {
-		if t >= 0 && t < len(v.present) && v.present[t] {
-			want[t] = true
+		if t >= 0 && t < len(v.present) && v.present[t] && !slices.Contains(want, t) {
+			want = append(want, t)
 		}
 	}
+	dropped := false
 	for t, tab := range v.tables {
-		if tab != nil && !want[t] {
+		if tab != nil && !slices.Contains(want, t) {
+			dropped = dropped || v.cells[t] != nil && tab.Compact()
 			tab.Close()
 			v.tables[t], v.cells[t] = nil, nil
 		}
 	}
-	for t := range want {
-		if v.tables[t] != nil {
-			continue
-		}
-		tab, err := v.gs.Open(t, store.Values)
-		if err != nil {
-			return err
-		}
-		if !v.verified[t] {
-			if err := tab.Verify(); err != nil {
-				tab.Close()
+	budget := v.opt.MaxMemory
+	if dropped && budget > 0 {
+		// Under a bound, the cells let go are returned before others
+		// are decompressed, not beside them.
+		runtime.GC()
+	}
+	held, byFrame := uint64(0), []*store.Table(nil)
+	for _, t := range want {
+		tab := v.tables[t]
+		if tab == nil {
+			var err error
+			if tab, err = v.gs.Open(t, store.Values); err != nil {
 				return err
 			}
-			v.verified[t] = true
+			v.tables[t] = tab
+			if !v.verified[t] {
+				if err := tab.Verify(); err != nil {
+					return err // closed by closeAll
+				}
+				v.verified[t] = true
+			}
 		}
-		cells, err := tab.LoadCells() // decompressed whole when compact
-		if err != nil {
-			tab.Close()
-			return err
+		need := uint64(0)
+		if tab.Compact() {
+			need = 2 * tab.Header.Ranks
 		}
-		v.tables[t], v.cells[t] = tab, cells
+		if budget > 0 && held+need > budget {
+			v.cells[t] = nil
+			byFrame = append(byFrame, tab)
+			continue
+		}
+		if v.cells[t] == nil {
+			cells, err := tab.LoadCells()
+			if err != nil {
+				return err
+			}
+			v.cells[t] = cells
+		}
+		held += need
+	}
+	// The tiers read a frame at a time share what the bound leaves.
+	for _, tab := range byFrame {
+		tab.KeepFrames(int((budget - min(held, budget)) / store.FrameBytes / uint64(len(byFrame))))
 	}
 	return nil
 }
@@ -293,11 +324,18 @@ func (v *verifier) cell(tier int, rank uint64) (store.Cell, string) {
 	if tier < 0 || tier >= len(v.cells) || !v.present[tier] {
 		return 0, fmt.Sprintf("tier %d is not stored", tier)
 	}
-	if v.cells[tier] == nil {
+	if v.tables[tier] == nil {
 		return 0, fmt.Sprintf("tier %d is not one of the tiers ChildTiers lists", tier)
 	}
-	if rank >= uint64(len(v.cells[tier])) {
-		return 0, fmt.Sprintf("rank %d is past the end of tier %d (%d ranks)", rank, tier, len(v.cells[tier]))
+	if ranks := v.tables[tier].Header.Ranks; rank >= ranks {
+		return 0, fmt.Sprintf("rank %d is past the end of tier %d (%d ranks)", rank, tier, ranks)
+	}
+	if v.cells[tier] == nil {
+		c, err := v.tables[tier].ReadCell(rank)
+		if err != nil {
+			return 0, err.Error()
+		}
+		return c, ""
 	}
 	return v.cells[tier][rank], ""
 }
@@ -305,7 +343,7 @@ func (v *verifier) cell(tier int, rank uint64) (store.Cell, string) {
 // tier checks every reachable rank of tier on all workers and returns the
 // positions checked and the first inconsistency by rank.
 func (v *verifier) tier(ctx context.Context, tier int) (uint64, error) {
-	n := uint64(len(v.cells[tier]))
+	n := v.tables[tier].Header.Ranks
 	return checkBlocks(ctx, v.opt, n, 1<<14, func() func(lo, hi uint64) (uint64, *Inconsistency) {
 		w := &worker{v: v, tier: tier}
 		return w.ranks
@@ -387,10 +425,12 @@ type worker struct {
 // inconsistency.
 func (w *worker) ranks(lo, hi uint64) (uint64, *Inconsistency) {
 	v := w.v
-	cells := v.cells[w.tier]
 	var n uint64
 	for rank := lo; rank < hi; rank++ {
-		stored := cells[rank]
+		stored, why := v.cell(w.tier, rank)
+		if why != "" {
+			return n, &Inconsistency{Tier: w.tier, Rank: rank, Why: why}
+		}
 		if stored == store.Unreachable {
 			continue
 		}

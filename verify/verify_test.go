@@ -138,6 +138,16 @@ func stored(t testing.TB, g shift) (*store.GameStore, solve.Solution) {
 	return gs, sol
 }
 
+// compactAll rewrites every tier of g compact.
+func compactAll(t *testing.T, gs *store.GameStore, g shift) {
+	t.Helper()
+	for tier := 0; tier <= g.n; tier++ {
+		if err := gs.Compact(tier); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // rewrite stores tier again with one cell changed.
 func rewrite(t *testing.T, gs *store.GameStore, tier int, rank uint64, c store.Cell) store.Cell {
 	t.Helper()
@@ -163,11 +173,18 @@ var games = []shift{{n: 9, k: 2}, {n: 9, k: 3, loops: true}, {n: 12, k: 4, loops
 
 func TestCorrectTablePasses(t *testing.T) {
 	for _, g := range games {
-		for _, keys := range []bool{false, true} {
-			t.Run(fmt.Sprintf("%d %d %v keys %v", g.n, g.k, g.loops, keys), func(t *testing.T) {
+		for _, variant := range []struct {
+			keys  bool
+			bound uint64 // MaxMemory, the tiers compact when set
+		}{{false, 0}, {true, 0}, {false, 1}, {true, 40}} {
+			keys := variant.keys
+			t.Run(fmt.Sprintf("%d %d %v keys %v bound %d", g.n, g.k, g.loops, keys, variant.bound), func(t *testing.T) {
 				gs, sol := stored(t, g)
+				if variant.bound > 0 {
+					compactAll(t, gs, g)
+				}
 				var last, total uint64
-				rep, err := Table(context.Background(), g, gs, Options{Keys: keys, BlockRanks: 3, Workers: 3,
+				rep, err := Table(context.Background(), g, gs, Options{Keys: keys, BlockRanks: 3, Workers: 3, MaxMemory: variant.bound,
 					Progress: func(done, all uint64) {
 						if done < last {
 							t.Errorf("progress went back from %d to %d", last, done)
@@ -270,6 +287,12 @@ func TestWrongValueCaught(t *testing.T) {
 			var bad *Inconsistency
 			if !errors.As(err, &bad) {
 				t.Fatalf("Table = %v, want an inconsistency", err)
+			}
+			// The same, every tier compact and read a frame at a time.
+			compactAll(t, gs, g)
+			_, cerr := Table(context.Background(), g, gs, Options{MaxMemory: 1})
+			if cerr == nil || cerr.Error() != err.Error() {
+				t.Fatalf("compact tiers read a frame at a time: %v, raw tiers: %v", cerr, err)
 			}
 			t.Log(err)
 			if !strings.Contains(err.Error(), tc.want) {

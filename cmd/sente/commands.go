@@ -188,6 +188,7 @@ func (c *solveCmd) Run(e *env) error {
 			SymmetryClasses:    sol.Classes(),
 			Classes:            sol.ClassCount(),
 			Counts:             explain.CountsJSON(counts),
+			WholeTable:         sol.Whole(),
 			Seconds:            seconds,
 			PositionsPerSecond: rate,
 			Tiers:              tiersJSON(sol.Tiers()),
@@ -231,9 +232,15 @@ func (c *solveCmd) Run(e *env) error {
 	} else if n := sol.ClassCount(); n > 0 {
 		classes = fmt.Sprintf("; solved as %d classes of symmetric positions", n)
 	}
-	fmt.Fprintf(w, "  positions      %d: %d win, %d lose, %d tie, %d draw (for the player to move%s)\n",
-		sol.Positions(), counts.Win, counts.Lose, counts.Tie, counts.Draw, classes)
-	if tiers := sol.Tiers(); tiers != nil {
+	whole := ""
+	if sol.Whole() {
+		whole = " in the stored table of the whole game (those this position reaches are too many to count here)"
+	}
+	fmt.Fprintf(w, "  positions      %d%s: %d win, %d lose, %d tie, %d draw (for the player to move%s)\n",
+		sol.Positions(), whole, counts.Win, counts.Lose, counts.Tie, counts.Draw, classes)
+	if tiers := sol.Tiers(); a.Engine == answer.Stored && tiers == nil {
+		fmt.Fprintf(w, "  time           %.3f s (read from the stored tables)\n", seconds)
+	} else if tiers != nil {
 		// A resumed solve reads its tiers back: the rate is that of the
 		// run that solved them.
 		solving := 0.0

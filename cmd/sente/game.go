@@ -164,6 +164,13 @@ func (f gameFlags) answerFrom(e *env, g sente.Game, root sente.Position, grundy 
 		progress.clear()
 		fmt.Fprintf(e.stderr, "sente: %s: another solve of this game is writing its tables in %s; waiting for it to finish, then reading them\n", f.Game, dir)
 	}
+	opt.Resuming = func(dir string, r solve.Resume) {
+		progress.clear()
+		for _, err := range r.Damaged {
+			fmt.Fprintf(e.stderr, "sente: %s: %v; solving the tier again\n", f.Game, err)
+		}
+		fmt.Fprintf(e.stderr, "sente: %s: resuming the solve stored in %s: %d of %d tiers stored, every block checked; solving the other %d\n", f.Game, dir, r.Stored, r.Total, r.Total-r.Stored)
+	}
 	a, err := answer.Solve(e.ctx, g, opt)
 	progress.done()
 	var refused *answer.Refusal

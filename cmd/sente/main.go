@@ -235,7 +235,6 @@ func (proc process) run(ctx context.Context, args []string, stdin io.Reader, std
 		var usage usageError
 		var fileErr *rules.Error
 		var order *explore.TierOrderError
-		var block *store.BlockError
 		var incomplete incompleteError
 		if m, ok := memoryLimitOf(ctx); ok {
 			// A solve that outgrew the limit is a failure while working; a
@@ -258,7 +257,7 @@ func (proc process) run(ctx context.Context, args []string, stdin io.Reader, std
 		case errors.As(err, &incomplete):
 			fmt.Fprintf(stderr, "sente: %s\n", oneLine(err.Error()))
 			return 3
-		case errors.As(err, &block):
+		case store.Damaged(err):
 			// A stored table damaged on disk: a failure while working,
 			// with the way out.
 			fmt.Fprintf(stderr, "sente: %s; 'sente solve' of the game checks its stored tables and solves the damaged tiers again\n", oneLine(err.Error()))

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -48,6 +49,9 @@ func TestScript(t *testing.T) {
 			case "sandbox":
 				// Hard memory limits for children (not in a race build).
 				return sandbox.Supported(), nil
+			case "root":
+				// Permissions do not hold the superuser back.
+				return os.Geteuid() == 0, nil
 			case "dot":
 				// Graphviz's dot, for pictures of graphs: a script skips
 				// them without it, unless CI is set, as TestPictures does.
@@ -62,9 +66,10 @@ func TestScript(t *testing.T) {
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"status": cmdStatus,
-			"damage": cmdDamage,
-			"hold":   cmdHold,
+			"status":    cmdStatus,
+			"damage":    cmdDamage,
+			"hold":      cmdHold,
+			"samefiles": cmdSameFiles,
 		},
 	})
 }
@@ -126,15 +131,62 @@ func cmdHold(ts *testscript.TestScript, neg bool, args []string) {
 	})
 }
 
+// cmdSameFiles is the script command "samefiles STORE CLEAN": it fails
+// unless every game directory of the store STORE holds the same tables
+// (tier files, manifest) as the one of the same name in CLEAN, byte for
+// byte; the lock and the seconds each tier took are the run's own.
+func cmdSameFiles(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: samefiles STORE CLEAN")
+	}
+	tables := func(dir string) map[string][]byte {
+		files := map[string][]byte{}
+		games, err := os.ReadDir(ts.MkAbs(dir))
+		ts.Check(err)
+		for _, g := range games {
+			entries, err := os.ReadDir(filepath.Join(ts.MkAbs(dir), g.Name()))
+			ts.Check(err)
+			for _, e := range entries {
+				if name := e.Name(); name == "lock" || name == "seconds.json" {
+					continue
+				}
+				path := filepath.Join(g.Name(), e.Name())
+				if e.IsDir() {
+					files[path] = []byte("a directory")
+					continue
+				}
+				b, err := os.ReadFile(filepath.Join(ts.MkAbs(dir), path))
+				ts.Check(err)
+				files[path] = b
+			}
+		}
+		return files
+	}
+	got, want := tables(args[0]), tables(args[1])
+	for path, b := range want {
+		if g, ok := got[path]; !ok {
+			ts.Fatalf("%s: no %s", args[0], path)
+		} else if !bytes.Equal(g, b) {
+			ts.Fatalf("%s: %s differs from %s's", args[0], path, args[1])
+		}
+	}
+	for path := range got {
+		if _, ok := want[path]; !ok {
+			ts.Fatalf("%s: %s, which %s does not hold", args[0], path, args[1])
+		}
+	}
+}
+
 // cmdDamage is the script command "damage STORE FILE HOW": in every game
 // directory of the store STORE, it damages the file FILE (manifest.json,
 // tier-000003.values) as a disk or a person might: "garbage" writes text
 // over it, "remove" deletes it, "flip" flips a bit in the middle of a tier
 // file's payload (past its 4096-byte header; three quarters into any
-// other file), "truncate" cuts it to half.
+// other file), "header" flips a bit in its first 64 bytes, "truncate" cuts
+// it to half, "dir" puts an empty directory in its place.
 func cmdDamage(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 3 {
-		ts.Fatalf("usage: damage STORE FILE garbage|remove|flip|truncate")
+		ts.Fatalf("usage: damage STORE FILE garbage|remove|flip|header|truncate|dir")
 	}
 	games, err := os.ReadDir(ts.MkAbs(args[0]))
 	ts.Check(err)
@@ -149,21 +201,27 @@ func cmdDamage(ts *testscript.TestScript, neg bool, args []string) {
 			ts.Check(os.WriteFile(path, []byte("garbage\n"), 0o644))
 		case "remove":
 			ts.Check(os.Remove(path))
-		case "flip", "truncate":
+		case "flip", "header", "truncate":
 			b, err := os.ReadFile(path)
 			ts.Check(err)
-			if args[2] == "flip" {
+			switch args[2] {
+			case "flip":
 				at := len(b) * 3 / 4
 				if strings.HasPrefix(args[1], "tier-") && len(b) > 4096 {
 					at = 4096 + (len(b)-4096)/2
 				}
 				b[at] ^= 0x10
-			} else {
+			case "header":
+				b[min(20, len(b)-1)] ^= 0x10
+			default:
 				b = b[:len(b)/2]
 			}
 			ts.Check(os.WriteFile(path, b, 0o644))
+		case "dir":
+			ts.Check(os.Remove(path))
+			ts.Check(os.Mkdir(path, 0o755))
 		default:
-			ts.Fatalf("damage: %q: want garbage, remove, flip or truncate", args[2])
+			ts.Fatalf("damage: %q: want garbage, remove, flip, header, truncate or dir", args[2])
 		}
 		damaged++
 	}

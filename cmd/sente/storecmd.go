@@ -41,7 +41,8 @@ func (c *verifyCmd) Run(e *env) error {
 	}
 	progress := newProgress(e)
 	rep, err := verify.Table(e.ctx, g, gs, verify.Options{
-		Keys: c.Keys,
+		Keys:      c.Keys,
+		MaxMemory: cellsBudget(e.maxMemory),
 		Progress: func(done, total uint64) {
 			progress.report(solveProgress("verifying", done, total))
 		},
@@ -49,13 +50,12 @@ func (c *verifyCmd) Run(e *env) error {
 	progress.done()
 	if err != nil {
 		var bad *verify.Inconsistency
-		var block *store.BlockError
 		var incomplete *verify.Incomplete
 		switch {
 		case errors.As(err, &incomplete):
 			// Unfinished, not wrong: its own exit status.
 			return incompleteError{fmt.Errorf("%s: %s; 'sente solve %s' finishes it", c.Game, strings.TrimPrefix(err.Error(), "verify: "), c.Game)}
-		case errors.As(err, &block):
+		case store.Damaged(err):
 			// Damage on disk, which a solve repairs, is not a wrong table
 			// (main says the way out).
 			return fmt.Errorf("%s: the stored table is damaged: %w", c.Game, err)
@@ -71,6 +71,18 @@ func (c *verifyCmd) Run(e *env) error {
 	fmt.Fprintf(e.stdout, "%s: the stored table is consistent: %d %s in %d tiers checked against their children, start %s (%.1f s)\n",
 		c.Game, rep.Positions, unit, len(rep.Tiers), rep.Start, rep.Elapsed.Seconds())
 	return nil
+}
+
+// cellsBudget is the memory a verify under --max-memory limit (0: none)
+// may hold in cells decompressed: half of what the program itself (about
+// 48 MiB) leaves, the other half for the garbage that decompressing a
+// frame at a time makes.
+func cellsBudget(limit uint64) uint64 {
+	const program = 48 << 20
+	if limit == 0 {
+		return 0
+	}
+	return max(limit-min(limit, program), 16<<20) / 2
 }
 
 // incompleteError is a stored table a solve has not finished: exit status 3.
