@@ -53,6 +53,17 @@ func PlanOf(g sente.Game) (Plan, bool) {
 	return p, true
 }
 
+// TierPlan is the tier engine's plan for g from its start: the memory at
+// its peak and the ranks of its tiers; false when g has no tiers and ranks
+// of its own (sente.TierRanker).
+func TierPlan(g sente.Game) (peak int64, ranks uint64, ok bool) {
+	if sente.CapabilitiesOf(g).TierRanker == nil {
+		return 0, 0, false
+	}
+	peak, ranks, err := solve.PlanTiers(g, 0)
+	return peak, ranks, err == nil
+}
+
 // BytesFor is what n positions of g cost at the peak of a solve by the
 // hashing engine, for a game whose positions are known only once explored
 // (a rules file's, explored in a child).

@@ -109,7 +109,7 @@ func (a Audience) Why(turn sente.Player, ms []MoveJSON, grundy *nimber.Nimber) s
 		}
 	}
 	var parts []string
-	for _, c := range []struct{ key, words string }{{"win", "winning (green)"}, {"tie", "holding a tie or draw (yellow)"}, {"lose", "losing (red)"}} {
+	for _, c := range []struct{ key, words string }{{"win", "winning (▲)"}, {"tie", "holding a tie or draw (=)"}, {"lose", "losing (▼)"}} {
 		if count[c.key] > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", count[c.key], c.words))
 		}

@@ -4,6 +4,9 @@ import (
 	"sente"
 	"sente/nimber"
 	"sente/solve"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // The JSON of sente: every command's --json and the browser app's API
@@ -127,6 +130,7 @@ func ParamsJSON(params []sente.Param) []ParamJSON {
 // and parameters.
 type GameJSON struct {
 	Name    string      `json:"name"`
+	Title   string      `json:"title"` // the game's name for people: "Connect four", "Dawson's chess (octal 0.137)"
 	Summary string      `json:"summary"`
 	Params  []ParamJSON `json:"params"`
 }
@@ -134,7 +138,19 @@ type GameJSON struct {
 // NewGameJSON is the entry of the family f, named name (a pasted rules
 // file is named by its spec).
 func NewGameJSON(name string, f sente.Family) GameJSON {
-	return GameJSON{Name: name, Summary: f.Summary, Params: ParamsJSON(f.Params)}
+	return GameJSON{Name: name, Title: Title(f), Summary: f.Summary, Params: ParamsJSON(f.Params)}
+}
+
+// Title is a game's name for people, for lists: what its summary calls it
+// before the colon ("connect four: drop stones..."), with a capital, or its
+// name when the summary does not begin so.
+func Title(f sente.Family) string {
+	title, _, ok := strings.Cut(f.Summary, ": ")
+	if !ok || title == "" || len(title) > 48 || strings.ContainsAny(title, ";") {
+		title = f.Name
+	}
+	r, size := utf8.DecodeRuneInString(title)
+	return string(unicode.ToUpper(r)) + title[size:]
 }
 
 // PolicyJSON is a policy a restricted player may follow.

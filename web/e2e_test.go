@@ -172,12 +172,12 @@ func checkColours(t *testing.T, st pageState, want *PositionInfo) {
 		r, g, b := m.BG[0], m.BG[1], m.BG[2]
 		var ok bool
 		switch v {
-		case "win":
-			ok = strings.Contains(m.Class, "win") && g > r && g > b
-		case "lose":
-			ok = strings.Contains(m.Class, "lose") && r > g && r > b
-		case "tie", "draw":
-			ok = strings.Contains(m.Class, "tie") && r > b+40 && g > b+40
+		case "win": // blue
+			ok = strings.Contains(m.Class, "win") && b > r+20 && b > g
+		case "lose": // orange
+			ok = strings.Contains(m.Class, "lose") && r > b+20 && r > g
+		case "tie", "draw": // grey, darker than the white of a plain move
+			ok = strings.Contains(m.Class, "tie") && max(r, g, b)-min(r, g, b) < 12 && r < 245
 		}
 		if !ok {
 			t.Errorf("at %s move %s (%s) is drawn in rgb(%d,%d,%d) with class %q", st.Position, m.Name, v, r, g, b, m.Class)

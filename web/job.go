@@ -43,6 +43,10 @@ type job struct {
 	estimated int64   // bytes by the game's estimate; 0 when it cannot tell
 	positions float64 // positions by the game's estimate; 0 when it cannot tell
 	base      int64   // bytes held before the solve: a rules file's explored graph
+	// tiers solves a built-in game too large for the hashing engine by
+	// the tier engine, its tables kept in the server's store and answered
+	// from there after; need is then the tier engine's planned peak.
+	tiers bool
 	// Guarded by the cache's mu:
 	reserved int64     // bytes of its lane's pool it holds
 	ended    time.Time // when a failed solve failed

@@ -376,21 +376,21 @@ func TestPageUndoRedoAgainstTheComputer(t *testing.T) {
 		t.Errorf("redo to the computer's turn: at move %d (%s), want 6", n, after.Position)
 	}
 
-	// The computer moving first: undo goes back to its turn and it waits.
+	// The computer moving first: there is no turn of yours to undo to, and
+	// a jump back to the start (the chart) replays its first move rather
+	// than wait there.
 	navigate(t, ctx, base+"/?game=tictactoe&mode=second")
 	st = waitTurn(t, ctx, "")
 	first := st.Position
-	click(t, ctx, "#undo")
+	if !eval[bool](t, ctx, `document.getElementById("undo").disabled`) {
+		t.Error("undo is offered at your first turn, after the computer's first move")
+	}
+	click(t, ctx, "#chart g.point[data-ply='0']")
 	waitJS(t, ctx, "back to the start", plyJS+` === 0`)
-	time.Sleep(900 * time.Millisecond)
-	if n := eval[int](t, ctx, plyJS); n != 0 {
-		t.Errorf("at the start with a recorded reply, the computer moved again")
+	waitJS(t, ctx, "the computer's first move replayed", plyJS+fmt.Sprintf(` === 1 && document.getElementById("position").textContent === %q`, first))
+	if n := len(readRecord(t, ctx)); n != 1 {
+		t.Errorf("after the jump back and the replay, %d moves are recorded, want 1", n)
 	}
-	if f := text(t, ctx, "feedback"); !strings.Contains(f, "Redo") {
-		t.Errorf("at the computer's turn after undo the page says %q; it should say Redo replays its move", f)
-	}
-	click(t, ctx, "#redo")
-	waitJS(t, ctx, "redo the computer's first move", fmt.Sprintf(`document.getElementById("position").textContent === %q`, first))
 }
 
 // TestPageFeedbackAfterAMistake: the remark on a thrown-away win stays
@@ -561,13 +561,40 @@ func TestPageChart(t *testing.T) {
 		t.Errorf("chart labels overlap: %s", overlaps)
 	}
 	screenshot(t, ctx, dir, "chart-45.png")
-	// On a phone the chart is drawn again at its width.
+	// The positions' numbers are in a row of their own, apart from the
+	// moves left, which have a scale.
+	rows := eval[string](t, ctx, `(() => {
+		const ys = (sel) => [...document.querySelectorAll(sel)].map((e) => Math.round(e.getBBox().y));
+		const ply = new Set(ys("#chart text.ply")), bars = ys("#chart text.barlabel");
+		return JSON.stringify({plyRows: ply.size, clash: bars.filter((y) => ply.has(y)).length, scale: ys("#chart text.scale").length});
+	})()`)
+	if rows != `{"plyRows":1,"clash":0,"scale":9}` && !strings.HasPrefix(rows, `{"plyRows":1,"clash":0,`) {
+		t.Errorf("chart rows: %s; want the positions' numbers in one row, no moves-left number in it", rows)
+	}
+	if eval[int](t, ctx, `document.querySelectorAll("#chart text.scale").length`) < 3 {
+		t.Error("the chart has no scale of moves left")
+	}
+	// On a phone the chart is drawn again at its width; a long game's
+	// bars stay wide enough to tap, every one numbered, the chart
+	// scrolling in its box rather than the page.
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile)); err != nil {
 		t.Fatal(err)
 	}
-	waitJS(t, ctx, "the chart at phone width", `document.getElementById("chart").getAttribute("viewBox").startsWith("0 0 3")`)
+	waitJS(t, ctx, "the chart at phone width", `document.getElementById("chartbox").clientWidth < 400 && Number(document.getElementById("chart").getAttribute("width")) > 1000`)
+	if !eval[bool](t, ctx, `document.getElementById("chartbox").scrollWidth > document.getElementById("chartbox").clientWidth`) {
+		t.Error("on a phone the long game's chart does not scroll in its box")
+	}
 	if overlaps := eval[string](t, ctx, overlapsJS); overlaps != "" {
 		t.Errorf("on a phone chart labels overlap: %s", overlaps)
+	}
+	if w := eval[float64](t, ctx, `Math.min(...[...document.querySelectorAll("#chart rect.hit")].map((r) => r.getBoundingClientRect().width))`); w < 24 {
+		t.Errorf("on a phone the chart's targets are %.1f px wide, too narrow to tap", w)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll("#chart text.ply").length`); n != 46 {
+		t.Errorf("on a phone %d of the 46 positions are numbered", n)
+	}
+	if eval[bool](t, ctx, `document.documentElement.scrollWidth > innerWidth`) {
+		t.Error("the page scrolls sideways on a phone")
 	}
 	if err := chromedp.Do(ctx, chromedp.ScrollIntoView(chromedp.CSS(`#chart`))); err != nil {
 		t.Fatal(err)
@@ -584,6 +611,15 @@ func TestPageChart(t *testing.T) {
 	if eval[bool](t, ctx, `document.getElementById("redo").disabled`) {
 		t.Error("after going back by the chart, redo is not offered")
 	}
+	// From the keyboard: focus the chart, step with the arrows.
+	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS("#chart")), chromedp.KeyEvent(kb.ArrowRight), chromedp.KeyEvent(kb.ArrowRight)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "two steps by the keyboard", plyJS+` === 5`)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Home)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "home by the keyboard", plyJS+` === 0`)
 }
 
 // TestPageQueueBusyAndRefusal puts a fake front of the server before the
@@ -660,4 +696,11 @@ func TestPageQueueBusyAndRefusal(t *testing.T) {
 		t.Errorf("the refusal shows as %q", e)
 	}
 	screenshot(t, ctx, dir, "refused.png")
+	// The size that fits is a link that opens it.
+	link := eval[string](t, ctx, `(document.querySelector("#error a") || {}).href || ""`)
+	if !strings.Contains(link, "game=nim%3Aheaps%3D31%2F31%2F31") {
+		t.Fatalf("the size that fits is no link: %q", link)
+	}
+	click(t, ctx, "#error a")
+	waitJS(t, ctx, "the size that fits", `location.search.includes("heaps%3D31%2F31%2F31") && document.querySelectorAll("#moves button.move").length > 0`)
 }

@@ -12,11 +12,10 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"io/fs"
 	"log"
 	"net/http"
 	"os"
-	"path"
+	"slices"
 	"strings"
 	"time"
 
@@ -29,7 +28,7 @@ import (
 //go:embed static
 var staticFS embed.FS
 
-var page = template.Must(template.ParseFS(staticFS, "static/index.html"))
+var page = template.Must(template.New("index.html").Funcs(template.FuncMap{"asset": assetURL}).ParseFS(staticFS, "static/index.html"))
 
 // Config sets the server's limits; zero fields take the defaults.
 type Config struct {
@@ -133,6 +132,7 @@ type Server struct {
 	cfg    Config
 	cache  *cache
 	rules  *rulesStore
+	page   *blob
 	cancel context.CancelFunc
 }
 
@@ -143,6 +143,10 @@ const rulesLoaders = 2
 // New makes a server; it creates a private directory for pasted rules files.
 func New(cfg Config) (*Server, error) {
 	cfg.defaults()
+	pg, err := renderPage()
+	if err != nil {
+		return nil, err
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	c, err := newCache(ctx, cfg)
 	if err != nil {
@@ -157,6 +161,7 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{
 		cfg:    cfg,
 		cache:  c,
+		page:   pg,
 		cancel: cancel,
 		rules: &rulesStore{
 			dir:   dir,
@@ -190,6 +195,7 @@ func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.handlePage)
 	mux.HandleFunc("GET /static/{file}", serveAsset)
+	mux.HandleFunc("GET /favicon.ico", serveFavicon)
 	mux.HandleFunc("GET /api/games", s.handleGames)
 	mux.HandleFunc("GET /api/position", s.handlePosition)
 	mux.HandleFunc("POST /api/rules", s.handleRules)
@@ -204,14 +210,13 @@ var routes = map[string]string{
 	"/api/games":    "GET, HEAD",
 	"/api/position": "GET, HEAD",
 	"/api/rules":    "POST",
+	"/favicon.ico":  "GET, HEAD",
 }
 
 func handleUnrouted(w http.ResponseWriter, r *http.Request) {
 	allow, known := routes[r.URL.Path]
-	if name, ok := strings.CutPrefix(r.URL.Path, "/static/"); ok && (path.Ext(name) == ".js" || path.Ext(name) == ".css") {
-		if _, err := fs.Stat(staticFS, "static/"+name); err == nil && r.Method != "GET" && r.Method != "HEAD" {
-			allow, known = "GET, HEAD", true
-		}
+	if name, ok := strings.CutPrefix(r.URL.Path, "/static/"); ok && assets[name] != nil && r.Method != "GET" && r.Method != "HEAD" {
+		allow, known = "GET, HEAD", true
 	}
 	switch {
 	case known:
@@ -220,25 +225,8 @@ func handleUnrouted(w http.ResponseWriter, r *http.Request) {
 	case strings.HasPrefix(r.URL.Path, "/api/"):
 		writeError(w, http.StatusNotFound, "no such API call: "+r.Method+" "+r.URL.Path+" (the calls are GET /api/games, GET /api/position?game=SPEC&pos=TEXT and POST /api/rules)")
 	default:
-		http.Error(w, "404 not found: "+r.URL.Path+" (the app is at /)", http.StatusNotFound)
+		http.Error(w, clip("404 not found: "+r.URL.Path+" (the app is at /)"), http.StatusNotFound)
 	}
-}
-
-// serveAsset serves the page's scripts and style sheets, and nothing else
-// of the directory: the page's template lives beside them but is served
-// filled in, at /, never raw.
-func serveAsset(w http.ResponseWriter, r *http.Request) {
-	name := r.PathValue("file")
-	if ext := path.Ext(name); ext != ".js" && ext != ".css" {
-		handleUnrouted(w, r)
-		return
-	}
-	data, err := staticFS.ReadFile("static/" + name)
-	if err != nil {
-		handleUnrouted(w, r)
-		return
-	}
-	http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(data))
 }
 
 // sameOrigin refuses requests that other sites' pages make: any request
@@ -289,32 +277,47 @@ func (s *Server) limits(next http.Handler) http.Handler {
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'")
 		w.Header().Set("Referrer-Policy", "no-referrer")
-		next.ServeHTTP(w, r.WithContext(ctx))
+		next.ServeHTTP(markGzip(w, r), r.WithContext(ctx))
 	})
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
+	var buf bytes.Buffer
+	json.NewEncoder(&buf).Encode(v)
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(v)
+	writeBody(w, status, buf.Bytes())
 }
 
+// writeError answers with msg; what msg quotes of the request is bounded
+// (see clip), since a 400 may be about a 64 KiB rules file.
 func writeError(w http.ResponseWriter, status int, msg string) {
-	writeJSON(w, status, explain.ErrorJSON{Error: oneLine(msg)})
+	writeJSON(w, status, explain.ErrorJSON{Error: clip(oneLine(msg))})
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	var names []string
+// renderPage fills in the page once: the games are registered when the
+// program starts, and the assets' hashes are known then.
+func renderPage() (*blob, error) {
+	type entry struct{ Name, Title string }
+	var list []entry
 	for _, f := range games.All() {
-		names = append(names, f.Name)
+		list = append(list, entry{f.Name, explain.Title(f)})
 	}
-	if err := page.Execute(w, map[string]any{"Games": names}); err != nil {
-		s.cfg.Logf("web: page: %v", err)
+	// Listed as people name them.
+	slices.SortFunc(list, func(a, b entry) int { return strings.Compare(strings.ToLower(a.Title), strings.ToLower(b.Title)) })
+	var buf bytes.Buffer
+	if err := page.Execute(&buf, map[string]any{"Games": list}); err != nil {
+		return nil, fmt.Errorf("web: page: %v", err)
 	}
+	return newBlob(buf.Bytes(), "text/html; charset=utf-8"), nil
+}
+
+// handlePage serves the page, revalidated at each load: it names the
+// assets by their hashes, which change when the server does.
+func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
+	s.page.serve(w, r, cacheRevalidate)
 }
 
 func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sync"
 	"time"
 
 	"sente"
@@ -58,6 +59,12 @@ func (c *cache) plan(j *job) error {
 		j.lane, j.need = rules, 2*c.rulesMemory
 		return nil
 	}
+	if c.planTiers(j) {
+		if j.need > large.pool.capacity {
+			return c.refusal(j)
+		}
+		return nil
+	}
 	positions, bytes, ok := answer.Estimate(j.game)
 	if !ok {
 		// Nothing to go by: start with a small lane's worth and grow as
@@ -78,6 +85,34 @@ func (c *cache) plan(j *job) error {
 	return nil
 }
 
+// storedTiersHeld is what a game solved by the tier engine holds once
+// solved: its tables are read from the store a frame at a time.
+const storedTiersHeld = 32 << 20
+
+// planTiers chooses the tier engine for j when the server keeps tables and
+// j's game is a built-in one with tiers, from its start, that the hashing
+// engine would solve only in more memory than the budget has, or that is
+// large (answer.SmallGame): the solve then runs in the large lane, reserving
+// the tier engine's planned peak, and stores the game's tables.
+func (c *cache) planTiers(j *job) bool {
+	g := j.game
+	if c.tables == nil || j.o.file != nil || sente.CapabilitiesOf(g).TierRanker == nil || g.FormatPosition(j.root) != g.FormatPosition(g.Start()) {
+		return false
+	}
+	positions, bytes, ok := answer.Estimate(g)
+	if ok && positions < answer.SmallGame && int64(min(bytes, math.MaxInt64/2)) <= c.lanes[1].pool.capacity {
+		return false
+	}
+	peak, ranks, ok := answer.TierPlan(g)
+	if !ok || c.maxPos > 0 && ranks > uint64(c.maxPos) {
+		return false // the server's cap on a solve's positions holds
+	}
+	j.tiers, j.lane = true, c.lanes[1]
+	j.positions, j.estimated = float64(ranks), peak
+	j.need = max(peak, storedTiersHeld)
+	return true
+}
+
 // refusal says that j's game cannot fit, with its estimate and the largest
 // sizes that do, as the command line's --max-memory does.
 func (c *cache) refusal(j *job) error {
@@ -90,6 +125,9 @@ func (c *cache) refusal(j *job) error {
 	}
 	if spec, err := sente.ParseSpec(j.o.spec); err == nil {
 		opt.Resize = &answer.Resize{Catalog: builtins, Spec: spec}
+	}
+	if j.tiers {
+		return fmt.Errorf("%s: its tables need %s of memory to solve, more than %s", j.o.spec, solve.FormatSize(uint64(j.need)), opt.Limit)
 	}
 	if err := answer.Fits(j.game, opt); err != nil {
 		return err
@@ -200,6 +238,9 @@ func (c *cache) solve(j *job) error {
 			return c.outgrown(j, need)
 		}
 	}
+	if j.tiers {
+		return c.solveTiers(j)
+	}
 	a, err := answer.Solve(j.ctx, j.game, answer.Options{
 		From:         j.root,
 		MaxPositions: c.maxPos,
@@ -234,6 +275,68 @@ func (c *cache) solve(j *job) error {
 	j.ans = a
 	j.phase.Store("ready")
 	return nil
+}
+
+// solveTiers solves j's game by the tier engine into the server's store,
+// within the reservation of its planned peak, and keeps the answer, which
+// reads the stored tables from then on.
+func (c *cache) solveTiers(j *job) error {
+	spec := games.Bound{Family: j.o.family, Values: j.o.values}.Canonical()
+	a, err := answer.Solve(j.ctx, j.game, answer.Options{
+		From:      j.root,
+		Engine:    answer.Tiers,
+		Tables:    c.tables,
+		Name:      spec,
+		MaxMemory: uint64(j.need),
+		Label:     j.o.spec,
+		Limit:     "its reservation in this server's memory budget allows",
+		Progress:  tierProgress(j),
+	})
+	if err != nil {
+		return err
+	}
+	c.mu.Lock()
+	c.shrink(j, storedTiersHeld)
+	c.mu.Unlock()
+	j.held.Store(storedTiersHeld)
+	j.ans = a
+	j.phase.Store("ready")
+	return nil
+}
+
+// tierProgress folds the tier engine's progress, a tier and a pass at a
+// time, into one figure for j: the ranks marked by the forward pass and
+// the ranks solved, out of twice the ranks of the game, so that the time
+// left is that of the whole solve.
+func tierProgress(j *job) func(solve.Progress) {
+	var mu sync.Mutex
+	reached, solved := map[int]int{}, map[int]int{}
+	total := 2 * int(j.positions)
+	return func(p solve.Progress) {
+		if !p.Tiered {
+			j.report(p)
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		switch p.Phase {
+		case solve.PhaseReaching:
+			reached[p.Tier] = p.Done
+		case solve.PhaseResumed:
+			reached[p.Tier], solved[p.Tier] = p.Total, p.Total
+		default: // solving, settling loops, stored
+			reached[p.Tier] = max(reached[p.Tier], p.Total)
+			solved[p.Tier] = p.Done
+		}
+		done := 0
+		for _, n := range reached {
+			done += n
+		}
+		for _, n := range solved {
+			done += n
+		}
+		j.report(solve.Progress{Phase: solve.PhaseSolving, Done: min(done, total), Total: total, Bytes: p.Bytes})
+	}
 }
 
 // rulesMaxPositions is the limit on a rules file's positions.

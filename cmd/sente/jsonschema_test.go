@@ -30,6 +30,7 @@ func checkJSON(v any, typ, path string) []string {
 func TestJSONSchema(t *testing.T) {
 	clear(seenFields)
 	loopy := "testdata/rules/loopyimp.star"
+	tables := t.TempDir()
 	tests := []struct {
 		typ  string
 		args []string
@@ -40,6 +41,10 @@ func TestJSONSchema(t *testing.T) {
 		{"description", []string{"describe", loopy, "--json"}},
 		{"solution", []string{"solve", "cards", "--json"}},
 		{"solution", []string{"solve", "connect4:w=4,h=3", "--engine", "tiers", "--json"}},
+		// A position of a stored game that reaches too many positions to
+		// count on the way: the counts are the whole table's.
+		{"solution", []string{"solve", "connect4:w=5,h=4", "--engine", "tiers", "--store", tables, "--json"}},
+		{"solution", []string{"solve", "connect4:w=5,h=4", "--from", "3", "--store", tables, "--json"}},
 		{"solution", []string{"solve", "chopsticks", "--from", "4,4 4,3 first", "--restrict", "second=niece", "--json"}},
 		{"solution", []string{"solve", "../../examples/loopy.star", "--json"}},
 		{"solution", []string{"solve", loopy, "--json"}},

@@ -24,6 +24,7 @@ var Fields = map[string]string{
 	"game":                 "string",
 	"name":                 "string",
 	"summary":              "string",
+	"title":                "string",
 	"position":             "string",
 	"turn":                 "string",
 	"value":                "string",
@@ -45,6 +46,7 @@ var Fields = map[string]string{
 	"positions_per_second": "number",
 	"symmetry_classes":     "boolean",
 	"classes":              "integer",
+	"whole_table":          "boolean",
 	"tiers":                "array<tier>",
 	"tier":                 "integer",
 	// The catalogue.
@@ -182,11 +184,11 @@ var Enums = map[string][]string{
 // Shapes are the objects: their required fields, then (after |) the
 // optional ones.
 var Shapes = map[string]string{
-	"catalogue_entry": "name summary params",
+	"catalogue_entry": "name title summary params",
 	"description":     "name summary rules position_form start params policies examples",
 	"param":           "name kind default accepts doc | min max choices",
 	"policy":          "name doc",
-	"solution":        "game position turn value winner remoteness best_moves main_line restrict positions symmetry_classes classes counts seconds positions_per_second | tiers",
+	"solution":        "game position turn value winner remoteness best_moves main_line restrict positions symmetry_classes classes counts seconds positions_per_second | tiers whole_table",
 	"tier":            "tier positions classes counts seconds",
 	"move":            "move player remoteness position | value grundy grundy_infinite best words",
 	"row":             "position turn value winner remoteness move_count | grundy grundy_infinite best_moves",

@@ -26,11 +26,13 @@ const state = {
   records: [],      // per ply: {turn, value, remoteness, winner, ended, verdict, move, moveValue, moveRemoteness, by, note}
   idx: 0,           // the current ply
   info: null,       // the current /api/position answer
+  ready: false,     // info is the answer for the position at idx: its moves may be played
   loading: 0,       // request counter, so stale answers are dropped
   computerTimer: 0,
   paused: false,    // watch mode: the computer waits for Play or Step
   speed: 700,       // watch mode: milliseconds between moves
   random: Math.random,
+  seed: 0,          // what state.random was seeded with, for the game's link
 };
 
 // seeded makes the computer's random choices repeatable (seed=N in the
@@ -44,6 +46,12 @@ function seeded(seed) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+// reseed starts the computer's choices from seed, or from a new one.
+function reseed(seed) {
+  state.seed = seed === undefined ? Math.floor(Math.random() * 1e9) : seed;
+  state.random = seeded(state.seed);
 }
 
 function valueClass(v) {
@@ -84,10 +92,31 @@ function ordinal(n) {
   return n + s;
 }
 
+// showError shows msg; the sizes a refusal names as fitting ("the largest
+// that fit: connect4:w=5,h=4,k=4 (up to ... positions) or ...") are links
+// that open them.
 function showError(msg) {
   const e = $("error");
   e.hidden = !msg;
-  e.textContent = msg || "";
+  e.textContent = "";
+  if (!msg) return;
+  const at = msg.indexOf("the largest that fit: ");
+  if (at < 0) { e.textContent = msg; return; }
+  const head = "the largest that fit: ";
+  let rest = msg.slice(at + head.length);
+  const end = rest.search(/;|$/);
+  const tail = rest.slice(end);
+  rest = rest.slice(0, end);
+  e.append(msg.slice(0, at + head.length));
+  rest.split(" or ").forEach((part, i) => {
+    if (i > 0) e.append(" or ");
+    const m = part.match(/^(\S+)(.*)$/);
+    if (!m) { e.append(part); return; }
+    const a = el("a", "", m[1]);
+    a.href = "?game=" + encodeURIComponent(m[1]) + "&mode=" + encodeURIComponent($("mode").value);
+    e.append(a, m[2]);
+  });
+  e.append(tail);
 }
 
 // ApiError carries the HTTP status, and for 503 the seconds to wait.
@@ -186,15 +215,51 @@ function parseSpecValues(spec) {
   return { name, values };
 }
 
+// A game chosen in the form is started at once, as are new parameters: the
+// board never shows one game under the form of another.
 function onGameChange() {
   const v = $("game").value;
   $("rulesbox").hidden = v !== "__rules";
   if (v === "__rules") {
     renderParams(state.rulesInfo, null);
-    if (!state.rulesInfo) $("summary").textContent = "Paste a rules file and press Load rules.";
+    if (!state.rulesInfo) {
+      $("summary").textContent = "Paste a rules file and press Load rules.";
+      clearGame("Paste a rules file and press Load rules to play it.");
+      return;
+    }
   } else {
     renderParams(state.games[v], null);
   }
+  startFromForm();
+}
+
+// startFromForm starts a new game of what the form says, with a new seed
+// for the computer's choices; on a phone the form folds away and the board
+// comes into view.
+function startFromForm() {
+  reseed();
+  newGame(specFromForm(), "");
+  if (narrow()) {
+    $("setupbox").open = false;
+    $("play").scrollIntoView({ block: "start" });
+  }
+}
+
+// clearGame leaves no game on screen, only why.
+function clearGame(why) {
+  stopComputer();
+  ++state.loading; // an answer still on its way is dropped
+  state.spec = "";
+  state.info = null;
+  state.ready = false;
+  state.history = [""];
+  state.records = [];
+  state.idx = 0;
+  $("setupname").textContent = "";
+  $("play").classList.add("empty");
+  $("progress").hidden = true;
+  $("verdict").textContent = why;
+  $("verdict").className = "verdict";
 }
 
 async function loadRules() {
@@ -212,6 +277,7 @@ async function loadRules() {
     // The server keeps the rules files used last; a paste may have made it
     // forget another, which whoever pasted should know.
     if (r.notice) $("summary").textContent += " " + r.notice;
+    startFromForm();
   } catch (e) {
     showError(e.message);
   }
@@ -292,7 +358,7 @@ function failed(e) {
     ? "This position cannot be shown: Undo goes back."
     : "This game cannot be played here: change it in the game form.";
   $("verdict").className = "verdict";
-  $("undo").disabled = state.idx === 0;
+  $("undo").disabled = undoTarget() < 0;
   $("redo").disabled = atTip();
   // Nothing of the game to show: only the message, and the form below it.
   $("play").classList.toggle("empty", !state.info);
@@ -306,16 +372,48 @@ function record(i, info) {
   state.records[i] = r;
 }
 
+// waiting marks the position on screen as not the one being loaded: its
+// moves are not to be played (a click on a slow network would otherwise
+// play a move of the old position at the new ply).
+function waiting() {
+  state.ready = false;
+  $("play").setAttribute("aria-busy", "true");
+  for (const b of document.querySelectorAll("#moves button, #board button")) b.disabled = true;
+}
+
+// restoreFocus puts the focus back where the person's last move was made
+// from (the board or the list of moves): on a move to play, or, while the
+// computer is to move, on the board itself; never lost to the page.
+function restoreFocus() {
+  if (!state.focusZone) return;
+  const zone = $(state.focusZone);
+  const active = document.activeElement;
+  if (active && active !== document.body && !zone.contains(active) && active !== zone) return; // the person went elsewhere
+  const b = zone.querySelector("button:not(:disabled)");
+  if (b) { b.focus(); return; }
+  zone.tabIndex = -1;
+  zone.focus();
+}
+
+// shown makes info, the answer for the position at idx, the one on screen.
+function shown(info) {
+  state.info = info;
+  state.ready = true;
+  $("play").removeAttribute("aria-busy");
+}
+
 function load() {
   stopComputer();
   showError("");
+  waiting();
   const n = ++state.loading;
   fetchReady(state.history[state.idx], n).then((info) => {
     if (!info) return;
-    state.info = info;
+    shown(info);
     if (state.history[state.idx] === "") state.history[state.idx] = info.position;
     record(state.idx, info);
     render();
+    restoreFocus();
     scheduleComputer();
   }).catch((e) => {
     if (n === state.loading) failed(e);
@@ -327,6 +425,7 @@ function load() {
 async function replayMoves(names, at) {
   stopComputer();
   showError("");
+  waiting();
   const n = ++state.loading;
   try {
     for (let i = 0; i < names.length; i++) {
@@ -337,12 +436,12 @@ async function replayMoves(names, at) {
       const m = info.moves.find((x) => x.move === names[i]);
       if (!m) {
         state.idx = i;
-        state.info = info;
+        shown(info);
         render();
         showError("The link's move " + (i + 1) + ", " + JSON.stringify(names[i]) + ", is not a legal move at " + info.position + "; the game is shown up to move " + i + ".");
         return;
       }
-      noteMove(i, info, m, "");
+      noteMove(i, info, m, computerSide(info.turn));
       state.history.push(m.position);
     }
   } catch (e) {
@@ -383,14 +482,20 @@ function scheduleComputer() {
   const info = state.info;
   if (!info || info.status !== "ready") return;
   if (state.mode === "watch") {
-    if (state.paused) return;
+    if (state.paused || repeatedAt() >= 0) return;
     if (!atTip()) {
       state.computerTimer = setTimeout(() => { state.idx++; load(); }, state.speed);
       return;
     }
   }
-  if (!computerToMove() || !atTip() || !info.moves.length) return;
+  if (!computerToMove() || !info.moves.length) return;
   const wait = state.mode === "watch" ? state.speed : 600;
+  if (!atTip()) {
+    // A ply of the computer reached by a jump back (the chart): it plays
+    // the move it played before, rather than leave the person waiting.
+    state.computerTimer = setTimeout(() => { state.idx++; load(); }, wait);
+    return;
+  }
   state.computerTimer = setTimeout(computerMove, wait);
 }
 
@@ -405,7 +510,22 @@ function chooseMove(info) {
     const safe = ms.filter((m) => m.value && m.value !== "lose");
     return safe.length ? pick(safe) : ms[0];
   }
-  return best.length ? best[0] : ms[0];
+  // Among equally good moves, any: every perfect game is not the same game.
+  return best.length ? pick(best) : ms[0];
+}
+
+// repeatedAt is the earlier ply whose position the one at idx repeats when
+// a game the computer plays against itself has gone round a cycle it will
+// not leave: at once in a drawn position (perfect play goes on for ever),
+// at the third time otherwise (players that err may still leave it); -1
+// when it has not.
+function repeatedAt() {
+  if (state.mode !== "watch" || !state.info || !atTip()) return -1;
+  const pos = state.history[state.idx];
+  const seen = [];
+  for (let i = 0; i < state.idx; i++) if (state.history[i] === pos) seen.push(i);
+  if (!seen.length || (state.info.value !== "draw" && seen.length < 2)) return -1;
+  return seen[0];
 }
 
 function computerMove() {
@@ -415,43 +535,61 @@ function computerMove() {
 }
 
 // noteMove records the move played from ply i and what to say about it.
-function noteMove(i, info, m, note) {
+// The move m played at ply i, from the position info answers for, is
+// recorded with what it gave away (a win, a tie, a draw: a mistake, marked
+// whoever made it) and what to say of it. A game opened from a link notes
+// its moves the same way.
+function noteMove(i, info, m, byComputer) {
   const r = state.records[i];
   r.move = m.move;
   r.moveValue = m.value || "";
   r.moveRemoteness = m.remoteness;
   r.best = !!m.best;
   r.by = computerSide(info.turn) ? "computer" : "person";
-  r.note = note;
+  r.mistake = "";
+  if (m.value && m.value !== "win" && r.value === "win") r.mistake = "win";
+  else if (m.value === "lose" && (r.value === "tie" || r.value === "draw")) r.mistake = r.value;
+  r.note = moveNote(info, m, byComputer, r.mistake);
+}
+
+// moveNote is what the page says of a move: the person's mistakes, with the
+// moves that kept the value, and each move of the computer.
+function moveNote(info, m, byComputer, mistake) {
+  const best = bestNames(info);
+  if (!byComputer) {
+    if (!mistake || !state.hints) return "";
+    const you = state.mode === "two" ? cap(playerName(info.turn)) + "'s move " : "Your move ";
+    if (mistake === "win") return you + m.move + " threw away a win: " + best + " would have won.";
+    return you + m.move + " loses: it gave away the " + mistake + "; " + best + " would have held it.";
+  }
+  const who = state.mode === "watch" ? cap(playerName(info.turn)) : "The computer";
+  // The move's value is the computer's own: say so when it plays you.
+  const label = state.hints && m.value ? " (" + moveLabel(m) + (state.mode === "watch" ? "" : " for it") + ")" : "";
+  let note = who + " played " + m.move + label;
+  if (mistake && state.hints) note += ", a mistake: it gave away the " + mistake + " (" + best + " would have kept it)";
+  return note + ".";
 }
 
 function play(m, byComputer) {
   const info = state.info;
-  if (!info || info.status !== "ready" || info.ended) return;
+  if (!state.ready || !info || info.status !== "ready" || info.ended) return;
   if (!byComputer && computerToMove()) return; // not your turn
-  const before = state.records[state.idx];
-  let note = "";
-  if (!byComputer && before && m.value && state.hints) {
-    const you = state.mode === "two" ? cap(playerName(info.turn)) + "'s move " : "Your move ";
-    if (before.value === "win" && m.value !== "win") note = you + m.move + " threw away a win: " + bestNames() + " would have won.";
-    else if ((before.value === "tie" || before.value === "draw") && m.value === "lose") note = you + m.move + " loses: it gave away the " + before.value + "; " + bestNames() + " would have held it.";
-  }
-  if (byComputer) {
-    const who = state.mode === "watch" ? cap(playerName(info.turn)) : "The computer";
-    // The move's value is the computer's own: say so when it plays you.
-    const label = state.hints && m.value ? " (" + moveLabel(m) + (state.mode === "watch" ? "" : " for it") + ")" : "";
-    note = who + " played " + m.move + label + ".";
+  if (!byComputer) {
+    // A move made from the keyboard keeps the focus where it was, on the
+    // board or the moves, once the next position is shown.
+    const zone = document.activeElement && document.activeElement.closest("#board, #moves");
+    state.focusZone = zone ? zone.id : "";
   }
   state.history = state.history.slice(0, state.idx + 1);
   state.records = state.records.slice(0, state.idx + 1);
-  noteMove(state.idx, info, m, note);
+  noteMove(state.idx, info, m, byComputer);
   state.history.push(m.position);
   state.idx++;
   load();
 }
 
-function bestNames() {
-  return state.info.moves.filter((m) => m.best).map((m) => m.move).join(" or ");
+function bestNames(info) {
+  return info.moves.filter((m) => m.best).map((m) => m.move).join(" or ");
 }
 
 function goTo(ply) {
@@ -461,12 +599,21 @@ function goTo(ply) {
   load();
 }
 
-function undo() {
-  if (state.idx === 0) return;
-  if (state.mode === "watch") { state.paused = true; goTo(state.idx - 1); return; }
+// undoTarget is the ply Undo goes back to: against the computer, the
+// person's last turn before this one; -1 when there is none (the computer
+// moved first, and its turn would only play its move again).
+function undoTarget() {
+  if (state.idx === 0) return -1;
   let i = state.idx - 1;
-  // Against the computer, go back to your own turn.
-  while (state.mode !== "two" && i > 0 && state.records[i] && computerSide(state.records[i].turn)) i--;
+  if (state.mode === "watch" || state.mode === "two") return i;
+  while (i > 0 && state.records[i] && computerSide(state.records[i].turn)) i--;
+  return state.records[i] && computerSide(state.records[i].turn) ? -1 : i;
+}
+
+function undo() {
+  const i = undoTarget();
+  if (i < 0) return;
+  if (state.mode === "watch") state.paused = true;
   goTo(i);
 }
 
@@ -492,6 +639,7 @@ function restart() {
 function watchStep() {
   state.paused = true;
   if (!atTip()) { goTo(state.idx + 1); return; }
+  if (repeatedAt() >= 0) return;
   if (computerToMove() && state.info.moves.length) play(chooseMove(state.info), true);
 }
 
@@ -599,7 +747,7 @@ function render() {
   renderMoves(info);
   $("legend").hidden = !state.hints;
   $("glegend").hidden = !info.impartial;
-  $("undo").disabled = state.idx === 0;
+  $("undo").disabled = undoTarget() < 0;
   $("redo").disabled = atTip();
   renderWatch();
   const url = gameLink(info);
@@ -624,19 +772,23 @@ function renderFeedback() {
   for (let j = state.idx - 1; j >= 0 && lines.length < 3; j--) {
     const r = state.records[j];
     if (!r) break;
-    if (r.note) lines.unshift(r.note);
+    if (r.note) lines.unshift({ text: r.note, mistake: !!r.mistake && state.hints });
     if (r.by === "person" || state.mode === "watch") break;
   }
-  if (computerToMove() && !atTip() && state.mode !== "watch") lines.push("The computer is to move here: Redo replays its move, Restart starts again.");
+  const rep = repeatedAt();
+  if (rep >= 0) {
+    lines.push({ text: "Draw by repetition: this position is the one " + (rep === 0 ? "at the start" : "after move " + rep) +
+      (state.info.value === "draw" ? "; perfect play goes round this cycle for ever." : ", for the third time.") });
+  }
   const box = $("feedback");
   box.textContent = "";
-  for (const l of lines) box.append(el("div", /threw away|loses:/.test(l) ? "blunder" : "", l));
+  for (const l of lines) box.append(el("div", l.mistake ? "blunder" : "", l.text));
 }
 
 function renderMoves(info) {
   const box = $("moves");
   box.textContent = "";
-  const canPlay = info.status === "ready" && !computerToMove();
+  const canPlay = state.ready && info.status === "ready" && !computerToMove();
   for (const m of info.moves) {
     const b = el("button", "move " + (state.hints ? valueClass(m.value) : "plain"));
     b.type = "button";
@@ -662,7 +814,7 @@ function renderMoves(info) {
 function renderBoard(info) {
   SenteBoard.render($("board"), info, {
     hints: state.hints,
-    canPlay: info.status === "ready" && !computerToMove(),
+    canPlay: state.ready && info.status === "ready" && !computerToMove(),
     play: (m) => play(m, false),
     valueClass: valueClass,
   });
@@ -672,7 +824,7 @@ function renderWatch() {
   const on = state.mode === "watch";
   $("watch").hidden = !on;
   if (!on) return;
-  const over = !!(state.info && state.info.ended) && atTip();
+  const over = (!!(state.info && state.info.ended) || repeatedAt() >= 0) && atTip();
   $("watchplay").textContent = state.paused || over ? "▶ Play" : "‖ Pause";
   $("watchplay").disabled = over;
   $("watchback").disabled = state.idx === 0;
@@ -701,7 +853,7 @@ function renderRecord() {
     b.append(el("span", "plyby", r.turn === "first" ? "1st" : r.turn === "second" ? "2nd" : r.turn));
     b.append(el("span", "mname", r.move));
     if (state.hints && r.moveValue) b.append(el("span", "mval", moveWords(r)));
-    if (r.note && /threw away|loses:/.test(r.note)) b.append(el("span", "mark", "✗ mistake"));
+    if (r.mistake && state.hints) b.append(el("span", "mark", "✗ mistake"));
     b.title = "Go to the position after this move";
     b.addEventListener("click", () => goTo(i + 1));
     li.append(b);
@@ -739,6 +891,8 @@ function gameLink(info) {
   if (state.opponent !== "perfect") q.set("opponent", state.opponent);
   if (state.opponent === "erring") q.set("err", String(state.errPct));
   if (state.mode === "watch" && state.speed !== 700) q.set("speed", String(state.speed));
+  // The seed of the computer's choices: the same link plays the same game.
+  if (state.mode !== "two") q.set("seed", String(state.seed));
   let url = location.pathname + "?" + q.toString();
   const names = [];
   for (let i = 0; i < state.history.length - 1; i++) names.push(state.records[i] ? state.records[i].move : "");
@@ -775,39 +929,64 @@ async function copy(text, what) {
   $("copied").textContent = ok ? what + " copied." : what + " selected below: press Ctrl+C (or ⌘C) to copy.";
 }
 
+// renderChart draws the game so far: a bar per position, above the line
+// while the first player was winning, below while the second was, its
+// height the moves left with perfect play (the scale on the left, the
+// number at the bar's end); a dot on the line for a tie or a draw. The
+// positions are numbered along the bottom, apart from the bars. Each is a
+// target wide enough to tap (the chart scrolls sideways when a game is
+// long for the screen) and ← → Home End step through them from the keyboard.
 function renderChart() {
   const c = $("chart");
   c.textContent = "";
-  // Drawn at the width it is shown at, so that a phone's labels are not
-  // shrunk to nothing.
-  const W = Math.round(Math.min(640, Math.max(300, c.getBoundingClientRect().width || 640)));
-  const H = 220, mid = H / 2, left = 96;
-  c.setAttribute("viewBox", "0 0 " + W + " " + H);
+  const box = c.parentElement;
   const recs = state.records.slice(0, state.history.length);
   const n = Math.max(recs.length, 10);
+  const left = 104, right = 10, minStep = 24;
+  // Drawn at the width it is shown at, so that a phone's labels are not
+  // shrunk to nothing; wider, and scrolled, when the bars would be too
+  // narrow to tap.
+  const shown = Math.round(Math.min(640, Math.max(300, box.getBoundingClientRect().width || 640)));
+  // A mouse hits 8 px; a finger needs minStep.
+  const W = Math.max(shown, Math.ceil(left + right + n * (shown < 500 ? minStep : 8)));
+  const H = 240, top = 8, plyRow = H - 6, mid = (top + plyRow - 16) / 2;
+  c.setAttribute("viewBox", "0 0 " + W + " " + H);
+  c.setAttribute("width", String(W));
+  c.style.width = W + "px";
   const maxR = Math.max(5, ...recs.map((r) => (r && r.remoteness) || 0));
-  const step = (W - left - 10) / n;
-  const scale = (mid - 22) / maxR;
-  // Labels are about 16 px wide: beyond that many plies, label one in k.
-  const every = Math.max(1, Math.ceil(16 / step));
+  const step = (W - left - right) / n;
+  const scale = (mid - top - 24) / maxR; // room above the highest bar for its number
+  // Ply numbers are about 16 px wide: beyond that many plies, one in k.
+  const every = Math.max(1, Math.ceil(18 / step));
   const text = (attrs, s) => { const t = svg("text", attrs); t.textContent = s; c.append(t); return t; };
-  c.append(svg("line", { x1: left - 4, y1: mid, x2: W - 5, y2: mid, stroke: "#777", "stroke-width": 1 }));
+  c.append(svg("line", { x1: left - 4, y1: mid, x2: W - 5, y2: mid, class: "zero" }));
   text({ x: 4, y: mid - 30, class: "axis first" }, "first player");
   text({ x: 4, y: mid - 16, class: "axis first" }, "winning ↑");
   text({ x: 4, y: mid + 22, class: "axis second" }, "second player");
   text({ x: 4, y: mid + 36, class: "axis second" }, "winning ↓");
   text({ x: 4, y: mid + 4, class: "axis tie" }, "tie/draw ●");
+  text({ x: 4, y: plyRow, class: "axis" }, "after move");
   const hidden = !state.hints && !(state.info && state.info.ended);
   if (hidden) {
     text({ x: (W + left) / 2, y: mid - 8, "text-anchor": "middle", class: "axis" }, "hidden while hints are off");
     return;
   }
+  // The scale of moves left, both ways from the line.
+  const tick = maxR <= 10 ? 5 : maxR <= 40 ? 10 : maxR <= 100 ? 25 : 50;
+  for (let v = tick; v <= maxR && mid - v * scale > top + 16; v += tick) { // clear of the title
+    for (const y of [mid - v * scale, mid + v * scale]) {
+      c.append(svg("line", { x1: left - 8, y1: y, x2: W - 5, y2: y, class: "grid" }));
+      text({ x: left - 10, y: y + 4, "text-anchor": "end", class: "scale" }, String(v));
+    }
+  }
+  text({ x: left - 10, y: top + 8, "text-anchor": "end", class: "scale" }, "moves left");
   recs.forEach((r, i) => {
     if (!r || r.value === undefined) return;
     const x = left + i * step + step / 2;
-    // The current ply is always labelled, and its neighbours give way.
-    const labelled = i === state.idx || (i % every === 0 && Math.abs(i - state.idx) >= every);
-    const g = svg("g", { class: "point" + (i === state.idx ? " current" : "") + (i > state.idx ? " future" : ""), "data-ply": String(i) });
+    // A move that gave the game away is marked where it led.
+    const mistake = i > 0 && recs[i - 1] && recs[i - 1].mistake && state.hints;
+    const labelled = i === state.idx || mistake || (i % every === 0 && Math.abs(i - state.idx) >= every);
+    const g = svg("g", { class: "point" + (i === state.idx ? " current" : "") + (i > state.idx ? " future" : "") + (mistake ? " mistake" : ""), "data-ply": String(i) });
     c.append(g);
     const add = (e) => { g.append(e); return e; };
     if (i === state.idx) add(svg("rect", { x: x - step / 2, y: 2, width: step, height: H - 4, class: "here" }));
@@ -815,35 +994,45 @@ function renderChart() {
       const h = Math.max(2, r.remoteness * scale);
       const up = r.winner === "first";
       add(svg("rect", { x: x - step * 0.35, y: up ? mid - h : mid, width: step * 0.7, height: h, class: "bar " + r.winner }));
-      if (labelled) {
+      if (labelled || step >= 16) {
         const t = svg("text", { x: x, y: up ? mid - h - 3 : mid + h + 11, class: "barlabel", "text-anchor": "middle" });
         t.textContent = String(r.remoteness);
         add(t);
       }
     } else {
       add(svg("circle", { cx: x, cy: mid, r: Math.min(5, step / 2), class: "dot tie" }));
-      if (r.value === "tie" && labelled) {
-        const t = svg("text", { x: x, y: mid - 8, class: "barlabel", "text-anchor": "middle" });
-        t.textContent = String(r.remoteness);
-        add(t);
-      }
     }
-    if (labelled) {
-      const t = svg("text", { x: x, y: r.winner === "second" ? mid - 4 : mid + 14, class: "ply", "text-anchor": "middle" });
-      t.textContent = i === 0 ? (every > 1 ? "0" : "start") : String(i);
+    if (mistake) {
+      const t = svg("text", { x: x, y: top + 8, class: "mistakemark", "text-anchor": "middle" });
+      t.textContent = "✗";
       add(t);
     }
-    // A column the whole height of the chart, so that a click anywhere
+    if (labelled) {
+      const t = svg("text", { x: x, y: plyRow, class: "ply" + (i === state.idx ? " here" : ""), "text-anchor": "middle" });
+      t.textContent = String(i);
+      add(t);
+    }
+    // A column the whole height of the chart, so that a tap anywhere
     // above or below a short bar still picks it.
     const hit = add(svg("rect", { x: x - step / 2, y: 0, width: step, height: H, class: "hit", "data-ply": String(i) }));
     const title = svg("title", {});
-    title.textContent = (i === 0 ? "Start" : "After move " + i) + ": " + (r.winner === "none" || !r.winner ? r.value : r.winner + " player winning") + (r.value === "draw" ? "" : ", " + moves(r.remoteness) + " left") + " — click to go there";
+    title.textContent = chartWords(r, i) + " — click to go there";
     hit.append(title);
     hit.addEventListener("click", () => goTo(i));
   });
+  const r = recs[state.idx];
+  c.setAttribute("aria-label", "How the game has gone, " + recs.length + " positions; " + (r && r.value !== undefined ? chartWords(r, state.idx) : "") + ". Left and right arrows step through them.");
+  // Keep the position shown in view when the chart scrolls.
+  const x = left + state.idx * step;
+  if (x + step > box.scrollLeft + box.clientWidth) box.scrollLeft = x + 2 * step - box.clientWidth;
+  else if (x < box.scrollLeft + left) box.scrollLeft = Math.max(0, x - left - step);
 }
 
-// ---- start ----
+// chartWords says what a position of the chart shows.
+function chartWords(r, i) {
+  return (i === 0 ? "Start" : "After move " + i) + ": " + (r.winner === "none" || !r.winner ? r.value : r.winner + " player winning") +
+    (r.value === "draw" ? "" : ", " + moves(r.remoteness) + " left") + (i > 0 && state.records[i - 1] && state.records[i - 1].mistake ? ", after a mistake" : "");
+}
 
 function narrow() { return window.matchMedia("(max-width: 800px)").matches; }
 
@@ -853,7 +1042,10 @@ async function init() {
   if (narrow()) $("setupbox").open = false;
   $("game").addEventListener("change", onGameChange);
   $("rulesload").addEventListener("click", loadRules);
-  $("newgame").addEventListener("click", () => newGame(specFromForm(), ""));
+  $("newgame").addEventListener("click", startFromForm);
+  // A parameter changed starts the game it names (a text field once it is
+  // left or Enter is pressed).
+  $("params").addEventListener("change", startFromForm);
   $("startbtn").addEventListener("click", () => newGame(specFromForm(), $("startpos").value.trim()));
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
@@ -873,6 +1065,13 @@ async function init() {
     state.paused = false;
     if (state.info) render();
     scheduleComputer();
+  });
+  $("chart").addEventListener("keydown", (e) => {
+    const to = { ArrowLeft: state.idx - 1, ArrowRight: state.idx + 1, Home: 0, End: state.history.length - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    e.stopPropagation(); // not also Undo or Redo
+    goTo(to);
   });
   let resizing = 0;
   window.addEventListener("resize", () => {
@@ -895,7 +1094,7 @@ async function init() {
     $("speed").value = q.get("speed");
     state.speed = parseInt(q.get("speed"), 10) || 700;
   }
-  if (q.get("seed")) state.random = seeded(parseInt(q.get("seed"), 10) || 0);
+  reseed(q.get("seed") ? parseInt(q.get("seed"), 10) || 0 : undefined);
   const parsed = parseSpecValues(spec);
   if (state.games[parsed.name]) {
     $("game").value = parsed.name;

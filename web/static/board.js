@@ -24,6 +24,11 @@
 // piece falls to play the same move, without data-move. Cards carry
 // data-move as grid cells do. The selection is kept while the page redraws
 // the same position, so a redraw does not drop it.
+//
+// Every cell has an accessible name, aria-label, that says in words what
+// it shows by colour and shape: its square (the board's own row and
+// column labels, "b2"), the piece on it, and with hints the value of what
+// a click there plays ("b2: win in 5", "a4 O: moves, best win in 3").
 "use strict";
 
 const SenteBoard = (() => {
@@ -69,6 +74,26 @@ function moveTitle(m, ctx) {
   return m.move + (ctx.hints && m.value ? ": " + moveLabel(m) : "");
 }
 
+// squareName names the cell (r, c) of a grid by its labels, "b2" as a move
+// is named, or by its column and row when the board has no such labels.
+function squareName(bd, r, c) {
+  const rl = bd.row_labels && bd.row_labels[r];
+  const cl = bd.col_labels && bd.col_labels[c];
+  if (rl && cl) return cl + rl;
+  return "column " + (cl || c + 1) + ", row " + (rl || r + 1);
+}
+
+// bestMove is the best of moves for the player making it: the first of
+// the highest value, as the server lists moves best first.
+function bestMove(moves, ctx) {
+  let best = null;
+  for (const m of moves) {
+    const c = m.value ? ctx.valueClass(m.value) : "unknown";
+    if (!best || (rank[c] || 0) > (rank[ctx.valueClass(best.value)] || 0)) best = m;
+  }
+  return best;
+}
+
 // bestClass is the value class of the best of moves, for hints.
 function bestClass(moves, ctx) {
   let best = "unknown";
@@ -79,9 +104,9 @@ function bestClass(moves, ctx) {
   return best;
 }
 
-// target makes b play one of moves: the move itself, or a chooser when
-// they are several.
-function target(b, moves, info, ctx, redraw, k) {
+// target makes b, the cell named name, play one of moves: the move
+// itself, or a chooser when they are several.
+function target(b, name, moves, info, ctx, redraw, k) {
   b.classList.add("playable");
   if (ctx.hints) {
     const c = bestClass(moves, ctx);
@@ -92,25 +117,29 @@ function target(b, moves, info, ctx, redraw, k) {
     const m = moves[0];
     b.dataset.move = m.move;
     b.title = moveTitle(m, ctx);
+    b.setAttribute("aria-label", name + (ctx.hints && m.value ? ": " + moveLabel(m) : ""));
     b.addEventListener("click", () => { sel = null; ctx.play(m); });
     return;
   }
   b.dataset.choose = moves.map((m) => m.move).join(" ");
   b.title = moves.map((m) => moveTitle(m, ctx)).join("; ");
+  b.setAttribute("aria-label", name + ": " + moves.map((m) => m.move + (ctx.hints && m.value ? " " + moveLabel(m) : "")).join(", "));
   b.addEventListener("click", () => {
     sel = { position: info.position, from: sel ? sel.from : "", choose: k };
     redraw();
   });
 }
 
-function cardButton(info, ctx, name, text, extra) {
+function cardButton(info, ctx, name, text, extra, who) {
   const m = name ? info.moves.find((x) => x.move === name) : null;
   const b = el("button", "cell " + (extra || ""), text);
   b.type = "button";
+  const label = who + " card " + text;
   if (m) {
-    target(b, [m], info, ctx, null, "");
+    target(b, label, [m], info, ctx, null, "");
   } else {
     b.disabled = true;
+    b.setAttribute("aria-label", label + (/played/.test(extra) ? ", played" : ""));
   }
   return b;
 }
@@ -130,9 +159,10 @@ function pieceClass(c) {
 }
 
 // playing works out what a click on each cell of the board does now, from
-// board.plays and the selection: decorate(b, k) gives the button b of the
-// cell k its part (a piece to take, a target, a cell that cancels) and
-// reports whether it has one; chooser() is the open chooser, or null.
+// board.plays and the selection: decorate(b, k, name) gives the button b
+// of the cell k, named name, its part (a piece to take, a target, a cell
+// that cancels) and its accessible name, and reports whether it has a
+// part; chooser() is the open chooser, or null.
 function playing(box, info, ctx) {
   const bd = info.board;
   const redraw = () => render(box, info, ctx);
@@ -156,23 +186,30 @@ function playing(box, info, ctx) {
   const cancel = () => { sel = null; redraw(); };
   redrawBoard = redraw;
 
-  const decorate = (b, k) => {
+  const decorate = (b, k, name) => {
     b.dataset.cell = k;
+    b.setAttribute("aria-label", name);
     if (!ctx.canPlay) b.disabled = true;
     if (sel && sel.from === k) {
       b.classList.add("selected");
       b.dataset.from = k;
       b.title = "Selected: click a highlighted cell to move it there, or here again to cancel";
+      b.setAttribute("aria-label", name + ": selected");
       b.addEventListener("click", cancel);
     } else if (active.has(k)) {
-      target(b, active.get(k), info, ctx, redraw, k);
+      target(b, name, active.get(k), info, ctx, redraw, k);
       if (sel && sel.from) b.classList.add("target");
       if (sel && sel.choose === k) b.classList.add("choosing");
     } else if (froms.has(k)) {
       b.classList.add("movable");
+      b.setAttribute("aria-label", name + ": moves");
       if (ctx.hints) {
-        const best = bestClass(froms.get(k).map((f) => f.move), ctx);
-        if (best !== "unknown") b.classList.add("best-" + best);
+        const ms = froms.get(k).map((f) => f.move);
+        const best = bestClass(ms, ctx);
+        if (best !== "unknown") {
+          b.classList.add("best-" + best);
+          b.setAttribute("aria-label", name + ": moves, best " + moveLabel(bestMove(ms, ctx)));
+        }
       }
       b.dataset.from = k;
       b.title = "Moves: " + froms.get(k).map((f) => moveTitle(f.move, ctx)).join(", ");
@@ -209,16 +246,19 @@ function renderGrid(box, info, ctx) {
     row.forEach((c, ci) => {
       const b = el("button", "cell " + pieceClass(c), pieceText(c));
       b.type = "button";
-      if (pl.decorate(b, r + "," + ci)) {
+      const square = squareName(bd, r, ci);
+      if (pl.decorate(b, r + "," + ci, square + (c ? " " + pieceText(c) : ""))) {
         // played or selected
       } else if (bd.gravity && !c && dropInColumn.has(ci)) {
         // A piece falls: any empty cell of a column plays there.
         const m = dropInColumn.get(ci);
         b.classList.add("incolumn");
         b.title = moveTitle(m, ctx);
+        b.setAttribute("aria-label", square + " empty, plays " + moveTitle(m, ctx));
         b.addEventListener("click", () => ctx.play(m));
       } else {
         b.disabled = true;
+        if (!c) b.setAttribute("aria-label", square + " empty");
       }
       const td = el("td");
       td.append(b);
@@ -258,7 +298,8 @@ function renderHands(box, info, ctx) {
         fingers.append(el("span", "count", String(n)));
       }
       h.append(fingers);
-      if (!pl.decorate(h, i + "," + j)) h.disabled = true;
+      const fingerWords = n === 5 ? "dead" : n === 1 ? "1 finger" : n + " fingers";
+      if (!pl.decorate(h, i + "," + j, cap(p) + " player's " + side + " hand, " + fingerWords)) h.disabled = true;
       row.append(h);
     });
     box.append(row);
@@ -277,6 +318,7 @@ function chooser(moves, ctx, cancel) {
     b.type = "button";
     b.dataset.move = m.move;
     b.title = moveTitle(m, ctx);
+    b.setAttribute("aria-label", moveTitle(m, ctx));
     b.disabled = !ctx.canPlay;
     b.addEventListener("click", () => { sel = null; ctx.play(m); });
     box.append(b);
@@ -312,8 +354,9 @@ function render(box, info, ctx) {
       row.append(el("span", "who", cap(p) + " player" + (info.turn === p && !info.ended ? " — to move" : "")));
       const cards = el("span", "cards");
       hand.card_values.forEach((v, k) => {
-        if (hand.played[k]) cards.append(cardButton(info, ctx, "", String(v), "card played"));
-        else cards.append(cardButton(info, ctx, hand.card_moves[k], String(v), "card"));
+        const who = cap(p) + " player's";
+        if (hand.played[k]) cards.append(cardButton(info, ctx, "", String(v), "card played", who));
+        else cards.append(cardButton(info, ctx, hand.card_moves[k], String(v), "card", who));
       });
       row.append(cards);
       box.append(row);
