@@ -111,8 +111,11 @@ type Board struct {
 	// holds a player's mark, "x" or "o", or a piece's letter, upper case
 	// the first player's and lower case the second's), "hands" (one row
 	// per player, left hand then right, each cell the fingers raised, ""
-	// for a dead hand) or "cards" (one row per player, each cell a card's
-	// value).
+	// for a dead hand), "cards" (one row per player, each cell a card's
+	// value) or "heaps" (one row per heap, each cell a token, an empty heap
+	// an empty row; RowLabels name the heaps, and a move that takes k of a
+	// heap's n tokens is placed on token n-k, so that a click takes the
+	// token clicked and those to its right).
 	Style string
 	// Cells[r][c] is what cell c of row r shows, rows from the top; ""
 	// for an empty cell.
@@ -132,6 +135,17 @@ type Board struct {
 	// count play aims at, for a page to show beside the board: the total
 	// of the cards on the table and the target of seed 000.
 	Count, Goal int
+	// Pieces, when not "", names the set of pieces a grid's letters stand
+	// for, so that a page may draw each as the piece it is rather than as
+	// a letter: "dobutsu" (dōbutsu shōgi's L lion, G giraffe, E elephant,
+	// C chick and H hen), whose pieces show the directions they move in.
+	Pieces string
+	// InHand, when not nil, is each player's pieces in hand, the first
+	// player's then the second's: the pieces taken that the player may
+	// drop, each written as a cell shows it, once a piece ("G", "G", "c").
+	// A page shows them beside the board, for a drop to be played from
+	// them (see BoardMove.FromHand).
+	InHand [][]string
 	// Moves, when not nil, places the moves of the position on the
 	// board, in any order, each once; a move it leaves out is played from
 	// a list of moves only. A game whose moves each change one cell, or
@@ -152,6 +166,11 @@ type BoardMove struct {
 	// From is the cell the move takes a piece from, or nil.
 	From *BoardCell
 	To   BoardCell
+	// FromHand, for a drop, is the piece it takes from the mover's hand,
+	// as Board.InHand writes it: a page that shows the hand plays the
+	// drop by a click on that piece, then on To, so that a person need
+	// not choose among the drops sharing To.
+	FromHand string
 }
 
 // BoardCell is a cell of a board: row from the top, column from the left.

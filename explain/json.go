@@ -259,7 +259,9 @@ type ProgressJSON struct {
 // BoardJSON is a picture of a position for the page, made from the game's
 // sente.Board. Style, the board's, says which fields are set: "grid"
 // (tic-tac-toe, connect four, quixo, teeko, dōbutsu shōgi, a rules file
-// that defines board), "hands" (chopsticks), "cards" (seed 000).
+// that defines board), "hands" (chopsticks), "cards" (seed 000), "heaps"
+// (nim, subtraction games: Cells, RowLabels, Caption, Plays and Clicks as
+// for a grid, a row of tokens per heap).
 type BoardJSON struct {
 	Style string `json:"style"`
 
@@ -270,6 +272,12 @@ type BoardJSON struct {
 	ColLabels []string   `json:"col_labels,omitempty"`
 	Gravity   bool       `json:"gravity,omitempty"`
 	Caption   string     `json:"caption,omitempty"` // a line shown below the grid
+	// PieceSet names what the letters of Cells stand for when they are
+	// a game's pieces, for the page to draw them as such ("dobutsu");
+	// InHand is each player's pieces in hand, first then second, written
+	// as Cells writes them, once a piece.
+	PieceSet string     `json:"piece_set,omitempty"`
+	InHand   [][]string `json:"in_hand,omitempty"`
 
 	// Plays places the moves of the position that can be played on the
 	// board; the others are played from the list of moves only. Clicks[r][c]
@@ -292,11 +300,14 @@ type BoardJSON struct {
 
 // BoardMoveJSON is where a move is played: From, when set, is the cell
 // ([row, column] from the top-left) a piece is taken from, To the cell it
-// is put on. Without From one click on To plays it.
+// is put on. Without From one click on To plays it. FromHand, for a drop,
+// is the piece of the mover's in_hand it puts on To: a click on that piece
+// in hand, then on To, plays it too.
 type BoardMoveJSON struct {
-	Move string  `json:"move"`
-	From *[2]int `json:"from_cell,omitempty"`
-	To   [2]int  `json:"to_cell"`
+	Move     string  `json:"move"`
+	From     *[2]int `json:"from_cell,omitempty"`
+	To       [2]int  `json:"to_cell"`
+	FromHand string  `json:"from_hand,omitempty"`
 }
 
 // CardHandJSON is one player's cards: each card's value, whether it is on

@@ -160,7 +160,9 @@ func TestEstimateStops(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e.Elapsed > 2*time.Second || e.Exact || e.Positions < 1e6 {
+	// How far 50 ms reaches depends on the machine and its load; that the
+	// estimate stops, inexact and still of the game's order, does not.
+	if e.Elapsed > 2*time.Second || e.Exact || e.Positions < 1e4 {
 		t.Errorf("estimate bounded by time: %v in %v", e, e.Elapsed)
 	}
 }

@@ -177,6 +177,30 @@ func gridCell(cell, n int) sente.BoardCell {
 	return sente.BoardCell{Row: cell / n, Col: cell % n}
 }
 
+// heapToken is what a token of a heap shows on a "heaps" board.
+const heapToken = "●"
+
+// heapsBoard draws heaps of the given sizes as a "heaps" board, one row of
+// tokens per heap, an empty heap an empty row so that it stays in view.
+// moves(i, place) states the moves from heap i: place(name, take) puts the
+// move that takes take tokens on token n-take of the heap's n, so that a
+// click takes the token clicked and every token to its right, as a hand
+// sweeps the end of a row off a table.
+func heapsBoard(sizes []int, moves func(i int, place func(name string, take int))) sente.Board {
+	b := sente.Board{Style: "heaps", Cells: make([][]string, len(sizes)), RowLabels: make([]string, len(sizes)), Moves: []sente.BoardMove{}}
+	for i, n := range sizes {
+		b.Cells[i] = make([]string, n)
+		for c := range n {
+			b.Cells[i][c] = heapToken
+		}
+		b.RowLabels[i] = "heap " + strconv.Itoa(i+1)
+		moves(i, func(name string, take int) {
+			b.Moves = append(b.Moves, sente.BoardMove{Name: name, To: sente.BoardCell{Row: i, Col: n - take}})
+		})
+	}
+	return b
+}
+
 var (
 	_ sente.Boarder = (*TicTacToe)(nil)
 	_ sente.Boarder = (*Connect4)(nil)

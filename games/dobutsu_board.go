@@ -1,7 +1,6 @@
 package games
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -56,11 +55,13 @@ func (g *Dobutsu) toMove(key uint64) string {
 	return "first (upper case) to move"
 }
 
-// Board shows the squares with their pieces' letters and the labels of
-// move names; the hands and the turn are in the caption. A step is played
-// from the piece to its square (a capture sends the piece taken to a hand,
-// which the cells do not show, so comparing boards could miss it), a drop
-// on its square, with a choice of piece when several can drop there.
+// Board shows the squares with their pieces' letters, the labels of move
+// names and each player's hand, for a page to draw as dōbutsu shōgi's
+// pieces (Pieces "dobutsu"). A step is played from the piece to its square
+// (a capture sends the piece taken to a hand, which the cells do not show,
+// so comparing boards could miss it), a drop from the piece in hand to its
+// square, or by a click on the square with a choice of piece when several
+// can drop there.
 func (g *Dobutsu) Board(p sente.Position) sente.Board {
 	key := g.Encode(p)
 	b := g.boardCells(key)
@@ -68,20 +69,25 @@ func (g *Dobutsu) Board(p sente.Position) sente.Board {
 	if _, ended := g.EndedKey(key); ended {
 		return b
 	}
+	o := dbMover(key)
 	for _, m := range g.appendMoves(nil, key) {
 		bm := sente.BoardMove{Name: m.name(key), To: gridCell(int(m.to), 3)}
 		if m.from >= 0 {
 			from := gridCell(int(m.from), 3)
 			bm.From = &from
+		} else {
+			bm.FromHand = string(dbLetter(int(m.drop) + o*dbSecond))
 		}
 		b.Moves = append(b.Moves, bm)
 	}
 	return b
 }
 
-// boardCells is the board of key without its moves.
+// boardCells is the board of key without its moves. The hands, which a
+// page shows as pieces, are not in a caption; Draw writes them for the
+// command line.
 func (g *Dobutsu) boardCells(key uint64) sente.Board {
-	b := sente.Board{Style: "grid", ColLabels: []string{"a", "b", "c"}}
+	b := sente.Board{Style: "grid", ColLabels: []string{"a", "b", "c"}, Pieces: "dobutsu", InHand: [][]string{{}, {}}}
 	for r := range 4 {
 		row := make([]string, 3)
 		for c := range 3 {
@@ -92,6 +98,12 @@ func (g *Dobutsu) boardCells(key uint64) sente.Board {
 		b.Cells = append(b.Cells, row)
 		b.RowLabels = append(b.RowLabels, strconv.Itoa(r+1))
 	}
-	b.Caption = fmt.Sprintf("hands: first %s, second %s; %s", g.ownHand(key, 0), g.ownHand(key, 1), g.toMove(key))
+	for o := range 2 {
+		for _, kind := range g.kinds {
+			for range dbHand(key, o, kind) {
+				b.InHand[o] = append(b.InHand[o], string(dbLetter(kind+o*dbSecond)))
+			}
+		}
+	}
 	return b
 }

@@ -36,6 +36,7 @@ var (
 		sente.Impartial
 		sente.Describer
 		sente.Drawer
+		sente.Boarder
 		sente.Splitter
 	} = nimNormal{}
 	_ interface {
@@ -44,6 +45,7 @@ var (
 		sente.Impartial
 		sente.Describer
 		sente.Drawer
+		sente.Boarder
 		sente.Misere
 	} = (*Nim)(nil)
 )
@@ -228,6 +230,27 @@ func (g *Nim) Draw(p sente.Position) string {
 	}
 	// Whose turn it is, the caller says beside the verdict.
 	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// Board shows the heaps as rows of tokens, heaps numbered as in move
+// names; the move "2-3" is played on the third token from the right of
+// heap 2.
+func (g *Nim) Board(p sente.Position) sente.Board {
+	q := p.(NimPosition)
+	sizes := make([]int, g.k)
+	for i := range sizes {
+		sizes[i] = int(q.Heaps[i])
+	}
+	b := heapsBoard(sizes, func(i int, place func(string, int)) {
+		for take := 1; take <= sizes[i]; take++ {
+			place(strconv.Itoa(i+1)+"-"+strconv.Itoa(take), take)
+		}
+	})
+	b.Caption = "Take one or more objects from one heap; taking the last object wins."
+	if g.misere {
+		b.Caption = "Take one or more objects from one heap; misère play: taking the last object loses."
+	}
+	return b
 }
 
 func (g *Nim) Describe() sente.Description {

@@ -3,6 +3,7 @@ package games
 import (
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -391,4 +392,119 @@ func TestNimNewErrors(t *testing.T) {
 func TestNimDescribe(t *testing.T) {
 	impCheckDescribe(t, "nim", "3/4/5 first")
 	impCheckDescribe(t, "nim:misere=true", "3/4/5 first")
+}
+
+// checkHeapsBoard checks the "heaps" board of p, whose heaps are sizes:
+// a row of tokens per heap, named "heap 1" on, and every move of p placed
+// exactly once, on the token a click takes from: a move that leaves c of
+// the n tokens of heap r is on token c of row r, so that the token clicked
+// and those to its right are the ones taken. After the move the heaps
+// are sizes with heap r at c, in order when ordered, as a collection (the
+// empty heaps left out) otherwise. It returns the number of moves placed.
+func checkHeapsBoard(t *testing.T, g sente.Game, p sente.Position, sizes func(sente.Position) []int, ordered bool) int {
+	t.Helper()
+	bd := sente.CapabilitiesOf(g).Boarder
+	if bd == nil {
+		t.Fatalf("%T has no board", g)
+	}
+	text := g.FormatPosition(p)
+	b := bd.Board(p)
+	hs := sizes(p)
+	if b.Style != "heaps" || len(b.Cells) != len(hs) || len(b.RowLabels) != len(hs) {
+		t.Fatalf("%s: style %q, %d rows, labels %q; want heaps, %d rows", text, b.Style, len(b.Cells), b.RowLabels, len(hs))
+	}
+	for r, row := range b.Cells {
+		if len(row) != hs[r] || b.RowLabels[r] != "heap "+strconv.Itoa(r+1) {
+			t.Fatalf("%s: row %d (%q) has %d tokens, want %d", text, r, b.RowLabels[r], len(row), hs[r])
+		}
+		for _, c := range row {
+			if c != heapToken {
+				t.Fatalf("%s: row %d shows %q", text, r, c)
+			}
+		}
+	}
+	if b.Moves == nil {
+		t.Fatalf("%s: no board moves", text)
+	}
+	var moves []sente.Move
+	if _, ended := g.Ended(p); !ended {
+		moves = g.Moves(p)
+	}
+	to := map[string]sente.Position{}
+	for _, m := range moves {
+		to[m.Name] = m.To
+	}
+	placed := map[string]bool{}
+	for _, bm := range b.Moves {
+		after, ok := to[bm.Name]
+		switch {
+		case !ok:
+			t.Fatalf("%s: the board places %q, not a move (moves %v)", text, bm.Name, impNames(moves))
+		case placed[bm.Name]:
+			t.Fatalf("%s: the board places %q twice", text, bm.Name)
+		case bm.From != nil || !inside(b, bm.To):
+			t.Fatalf("%s: %q is placed at %+v from %v, not on a token", text, bm.Name, bm.To, bm.From)
+		}
+		placed[bm.Name] = true
+		want := slices.Clone(hs)
+		want[bm.To.Row] = bm.To.Col
+		got := sizes(after)
+		if !ordered {
+			want = slices.DeleteFunc(want, func(h int) bool { return h == 0 })
+			got = slices.DeleteFunc(slices.Clone(got), func(h int) bool { return h == 0 })
+			slices.Sort(want)
+			slices.Sort(got)
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("%s: %q, placed on token %d of heap %d, leaves %v; a click there leaves %v", text, bm.Name, bm.To.Col, bm.To.Row+1, got, want)
+		}
+	}
+	if len(placed) != len(moves) {
+		t.Fatalf("%s: the board places %d of the %d moves %v", text, len(placed), len(moves), impNames(moves))
+	}
+	return len(placed)
+}
+
+// TestNimBoard: nim is drawn as heaps of tokens, an empty heap an empty
+// row, under normal and misère play and with any number of heaps; in
+// every reachable position each move is on the token whose click takes
+// that many from the right of its heap, once ("1-2" on token 1 of a heap
+// of 3), and the ended position of misère play places none.
+func TestNimBoard(t *testing.T) {
+	nimSizes := func(k int) func(sente.Position) []int {
+		return func(p sente.Position) []int {
+			hs := make([]int, k)
+			for i := range hs {
+				hs[i] = int(p.(NimPosition).Heaps[i])
+			}
+			return hs
+		}
+	}
+	for _, tc := range []struct {
+		spec string
+		k    int
+	}{
+		{"nim:heaps=1/2/3", 3}, {"nim:heaps=3/4/5,misere=true", 3}, {"nim:heaps=0/5", 2}, {"nim:heaps=7", 1},
+		{"nim:heaps=1/1/1/1/1/1/1/1", 8}, {"nim:heaps=2/0/2/3,misere=true", 4}, {"nim:heaps=0", 1},
+	} {
+		t.Run(tc.spec, func(t *testing.T) {
+			g := impNew(t, tc.spec)
+			placed := 0
+			for _, p := range impWalk(t, g, nil, 1<<16) {
+				placed += checkHeapsBoard(t, g, p, nimSizes(tc.k), true)
+			}
+			if placed == 0 && tc.spec != "nim:heaps=0" {
+				t.Error("no move placed")
+			}
+		})
+	}
+	g := impNew(t, "nim:heaps=3/0/5,misere=true")
+	b := sente.CapabilitiesOf(g).Boarder.Board(g.Start())
+	i := slices.IndexFunc(b.Moves, func(m sente.BoardMove) bool { return m.Name == "1-2" })
+	if i < 0 || b.Moves[i].To != (sente.BoardCell{Row: 0, Col: 1}) || len(b.Cells[1]) != 0 || !strings.Contains(b.Caption, "misère") {
+		t.Errorf("misère nim 3/0/5: 1-2 at %v, rows %q, caption %q", b.Moves, b.Cells, b.Caption)
+	}
+	if end := sente.CapabilitiesOf(g).Boarder.Board(impParse(t, g, "0/0/0 second")); len(end.Cells) != 3 || len(end.Moves) != 0 {
+		t.Errorf("misère nim at its end: %+v", end)
+	}
 }

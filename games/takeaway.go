@@ -143,6 +143,11 @@ var (
 		sente.Splitter
 		sente.Heaps
 	} = heapKeyed{}
+	_ sente.Boarder = heapBoarded{}
+	_ interface {
+		sente.Encoder
+		sente.Boarder
+	} = heapKeyedBoarded{}
 )
 
 // HeapGame is a take-and-break game under sente.HeapRules, played on a
@@ -233,10 +238,88 @@ func newHeapFamily(name, label string, rules sente.HeapRules, n int) (sente.Game
 	}
 	g := &HeapGame{name: name, label: label, n: n,
 		rules: sente.HeapRules{Digits: slices.Clone(rules.Digits), Unequal: rules.Unequal}}
-	if n <= heapMaxKeyed {
+	takes := g.takesOnly()
+	switch {
+	case n <= heapMaxKeyed && takes:
+		return heapKeyedBoarded{heapKeyed{g}}, nil
+	case n <= heapMaxKeyed:
 		return heapKeyed{g}, nil
+	case takes:
+		return heapBoarded{g}, nil
 	}
 	return g, nil
+}
+
+// heapBoarded and heapKeyedBoarded are heap games whose moves only take
+// tokens from the end of a heap (takesOnly: subtraction games, and octal
+// codes without a digit from 4 to 7), drawn as heaps of tokens to click.
+// A game that splits heaps has no board: one click on a token could not say
+// where to split.
+type (
+	heapBoarded      struct{ *HeapGame }
+	heapKeyedBoarded struct{ heapKeyed }
+)
+
+func (g heapBoarded) Board(p sente.Position) sente.Board      { return g.board(p) }
+func (g heapKeyedBoarded) Board(p sente.Position) sente.Board { return g.board(p) }
+
+// takesOnly reports whether no move splits a heap: no digit allows two
+// heaps to remain.
+func (g *HeapGame) takesOnly() bool {
+	for _, d := range g.rules.Digits {
+		if d&4 != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// board shows the heaps in the order of the position's text, one row each;
+// the position without heaps as one empty heap, so that the board stays in
+// view after the last token is taken. Heaps of equal size have the same
+// moves, listed once: they are placed on the first such heap, the others'
+// tokens left unplayable.
+func (g *HeapGame) board(p sente.Position) sente.Board {
+	hs := p.(HeapPosition).Heaps()
+	if len(hs) == 0 {
+		hs = []int{0}
+	}
+	b := heapsBoard(hs, func(i int, place func(string, int)) {
+		h := hs[i]
+		if i > 0 && hs[i-1] == h {
+			return
+		}
+		g.rules.Options(h, func(a, _ int) { place(heapMoveName(h, a, 0), h-a) })
+	})
+	b.Caption = "A move takes " + g.takeWords() + " from one heap."
+	return b
+}
+
+// takeWords says how many tokens a move of a game that only takes may
+// take: "1, 3 or 4 tokens", with a number allowed only for a whole heap,
+// or never for one, said so.
+func (g *HeapGame) takeWords() string {
+	var ways []string
+	for i, d := range g.rules.Digits {
+		switch {
+		case i == 0 || d == 0:
+			continue
+		case d&3 == 1:
+			ways = append(ways, strconv.Itoa(i)+" (a whole heap only)")
+		case d&3 == 2:
+			ways = append(ways, strconv.Itoa(i)+" (never a whole heap)")
+		default:
+			ways = append(ways, strconv.Itoa(i))
+		}
+	}
+	words := strings.Join(ways, ", ")
+	if k := len(ways); k > 1 {
+		words = strings.Join(ways[:k-1], ", ") + " or " + ways[k-1]
+	}
+	if len(ways) == 1 && ways[0] == "1" {
+		return words + " token"
+	}
+	return words + " tokens"
 }
 
 // ParseOctal reads an octal code d0.d1d2... of Winning Ways ("0.77" for

@@ -386,3 +386,66 @@ func TestHeapDescribe(t *testing.T) {
 		t.Error("kayles n=100 does not say its positions are interned")
 	}
 }
+
+// TestHeapBoard: a heap game whose moves only take tokens (a subtraction
+// game, an octal code without a digit from 4 to 7) is drawn as heaps of
+// tokens, with only its allowed moves placed, each once, on the token a
+// click takes from; an emptied position is one empty heap; heaps of equal
+// size share their moves, placed on the first. Games that split heaps
+// have no board.
+func TestHeapBoard(t *testing.T) {
+	heapSizes := func(p sente.Position) []int {
+		if hs := heapHeaps(p); len(hs) > 0 {
+			return hs
+		}
+		return []int{0}
+	}
+	for _, spec := range []string{"subtraction", "subtraction:1,3,4,n=20", "subtraction:set=2/5,n=20", "subtraction:set=7,n=6", "octal:0.33", "octal:0.123,n=12", "subtraction:1,3,4,n=70"} {
+		t.Run(spec, func(t *testing.T) {
+			g := impNew(t, spec)
+			placed := 0
+			for _, p := range impWalk(t, g, nil, 1<<16) {
+				placed += checkHeapsBoard(t, g, p, heapSizes, false)
+			}
+			if placed == 0 && spec != "subtraction:set=7,n=6" {
+				t.Error("no move placed")
+			}
+		})
+	}
+	g := impNew(t, "subtraction:1,3,4,n=20")
+	for _, p := range impWalk(t, g, impParse(t, g, "3+3+6 second"), 1<<16) {
+		checkHeapsBoard(t, g, p, heapSizes, false)
+	}
+	for _, tc := range []struct {
+		pos   string
+		moves map[string]sente.BoardCell
+	}{
+		{"10", map[string]sente.BoardCell{"10-1": {Row: 0, Col: 9}, "10-3": {Row: 0, Col: 7}, "10-4": {Row: 0, Col: 6}}},
+		{"3+3 second", map[string]sente.BoardCell{"3-1": {Row: 0, Col: 2}, "3-3": {Row: 0, Col: 0}}},
+		{"2+5", map[string]sente.BoardCell{"2-1": {Row: 0, Col: 1}, "5-1": {Row: 1, Col: 4}, "5-3": {Row: 1, Col: 2}, "5-4": {Row: 1, Col: 1}}},
+	} {
+		b := sente.CapabilitiesOf(g).Boarder.Board(impParse(t, g, tc.pos))
+		got := map[string]sente.BoardCell{}
+		for _, m := range b.Moves {
+			got[m.Name] = m.To
+		}
+		if !reflect.DeepEqual(got, tc.moves) {
+			t.Errorf("subtraction {1, 3, 4} at %s: moves at %v, want %v", tc.pos, got, tc.moves)
+		}
+	}
+	if b := sente.CapabilitiesOf(g).Boarder.Board(impParse(t, g, "0")); len(b.Cells) != 1 || len(b.Cells[0]) != 0 || len(b.Moves) != 0 {
+		t.Errorf("subtraction with nothing left: %+v, want one empty heap", b)
+	}
+	if c := sente.CapabilitiesOf(g).Boarder.Board(g.Start()).Caption; c != "A move takes 1, 3 or 4 tokens from one heap." {
+		t.Errorf("subtraction {1, 3, 4}: caption %q", c)
+	}
+	o := impNew(t, "octal:0.123")
+	if c := sente.CapabilitiesOf(o).Boarder.Board(o.Start()).Caption; c != "A move takes 1 (a whole heap only), 2 (never a whole heap) or 3 tokens from one heap." {
+		t.Errorf("octal 0.123: caption %q", c)
+	}
+	for _, spec := range []string{"octal", "kayles", "dawson", "dawsonchess", "grundy", "octal:0.37", "kayles:n=100"} {
+		if sente.CapabilitiesOf(impNew(t, spec)).Boarder != nil {
+			t.Errorf("%s, which splits heaps, has a board", spec)
+		}
+	}
+}

@@ -488,9 +488,13 @@ func (g *Teeko) Draw(p sente.Position) string {
 
 // caption says who is to move and whether they drop or step.
 func (g *Teeko) caption(pos TeekoPosition) string {
-	who, mine := "x", pos.X
+	who, mine, last := "x", pos.X, "o"
 	if pos.OToMove {
-		who, mine = "o", pos.O
+		who, mine, last = "o", pos.O, "x"
+	}
+	// A game won while pieces are still to drop is over, not a drop away.
+	if _, ended := g.Ended(pos); ended {
+		return "game over: " + last + " has made a pattern"
 	}
 	if n := bits.OnesCount32(pos.X | pos.O); n < g.total {
 		return fmt.Sprintf("%s to drop (%d of %d dropped)", who, bits.OnesCount32(mine), g.pieces)

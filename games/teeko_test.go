@@ -535,6 +535,10 @@ func TestTeekoDrawAndDescribe(t *testing.T) {
 	if got := g.Board(teekoParse(t, g, "xx..x/x..../...../..ooo/o.... x")).Caption; got != "x to move" {
 		t.Errorf("caption %q", got)
 	}
+	// Four in a row while o still has a piece to drop: the game is over.
+	if got := g.Board(teekoParse(t, g, "xxxx./ooo../...../...../..... o")).Caption; got != "game over: x has made a pattern" {
+		t.Errorf("caption of a game won during the drops %q", got)
+	}
 	for spec, words := range map[string][]string{
 		"teeko":                  {"44 patterns", "2×2 square", "draw"},
 		"teeko:variant=advanced": {"58 patterns", "side 2 to 5"},

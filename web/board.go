@@ -33,7 +33,10 @@ func boardOf(g sente.Game, p sente.Position, moves []sente.Move) *Board {
 	placed := boardMoves(b, located, moves)
 	switch b.Style {
 	case "", "grid":
-		return &Board{Style: "grid", Cells: b.Cells, Plays: placed, Clicks: oneClick(b, placed), RowLabels: b.RowLabels, ColLabels: b.ColLabels, Gravity: b.Gravity, Caption: b.Caption}
+		return &Board{Style: "grid", Cells: b.Cells, Plays: placed, Clicks: oneClick(b, placed), RowLabels: b.RowLabels, ColLabels: b.ColLabels, Gravity: b.Gravity, Caption: b.Caption,
+			PieceSet: b.Pieces, InHand: inHand(b.InHand)}
+	case "heaps":
+		return &Board{Style: "heaps", Cells: b.Cells, Plays: placed, Clicks: oneClick(b, placed), RowLabels: b.RowLabels, Caption: b.Caption}
 	case "hands":
 		out := &Board{Style: "hands", Plays: placed}
 		for _, row := range b.Cells {
@@ -105,7 +108,7 @@ func boardMoves(b sente.Board, located []sente.BoardMove, moves []sente.Move) []
 			continue
 		}
 		delete(at, m.Name)
-		bm := BoardMove{Move: m.Name, To: [2]int{l.To.Row, l.To.Col}}
+		bm := BoardMove{Move: m.Name, To: [2]int{l.To.Row, l.To.Col}, FromHand: l.FromHand}
 		if l.From != nil {
 			bm.From = &[2]int{l.From.Row, l.From.Col}
 		}
@@ -155,6 +158,20 @@ func locateMoves(bd sente.Boarder, b sente.Board, moves []sente.Move) []sente.Bo
 		}
 	}
 	return located
+}
+
+// inHand is the hands of a board for JSON, each an array even when empty
+// (a nil slice would be null, which in_hand's type does not allow); nil
+// when the board shows no hands.
+func inHand(hands [][]string) [][]string {
+	if hands == nil {
+		return nil
+	}
+	out := make([][]string, len(hands))
+	for i, h := range hands {
+		out[i] = append([]string{}, h...)
+	}
+	return out
 }
 
 // marked reports whether cell c of row r is set apart.

@@ -46,6 +46,11 @@ func chromiumPath(t *testing.T) string {
 }
 
 func browser(t *testing.T) (context.Context, string) {
+	return browserFor(t, 3*time.Minute)
+}
+
+// browserFor is browser for a test that may take up to d.
+func browserFor(t *testing.T, d time.Duration) (context.Context, string) {
 	path := chromiumPath(t)
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(path),
@@ -67,7 +72,7 @@ func browser(t *testing.T) (context.Context, string) {
 		cancelA()
 		t.Fatalf("starting %s: %v", path, err)
 	}
-	ctx, cancelT := context.WithTimeout(ctx, 3*time.Minute)
+	ctx, cancelT := context.WithTimeout(ctx, d)
 	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
 	dir := os.Getenv("SENTE_SCREENSHOTS")
 	if dir == "" {

@@ -228,15 +228,17 @@ func TestPageHiddenAndDrawing(t *testing.T) {
 	click(t, ctx, "#hints")
 	waitJS(t, ctx, "hints on", `getComputedStyle(document.getElementById("legend")).display !== "none"`)
 
-	navigate(t, ctx, base+"/?game=nim&mode=two")
-	waitJS(t, ctx, "nim", `document.querySelector("#moves button.move.win") !== null`)
-	info := serverMoves(t, base, "nim", "")
-	if info.Drawing == "" {
-		t.Fatal("nim has no drawing any more: this test needs a game with one")
+	// Consecutive has a drawing and no board (nim, which had one, is now
+	// drawn as heaps of tokens).
+	navigate(t, ctx, base+"/?game=consecutive&mode=two")
+	waitJS(t, ctx, "consecutive", `document.querySelector("#moves button.move.win") !== null`)
+	info := serverMoves(t, base, "consecutive", "")
+	if info.Drawing == "" || info.Board != nil {
+		t.Fatal("consecutive has no drawing any more, or a board: this test needs a game with a drawing and no board")
 	}
 	n := eval[int](t, ctx, fmt.Sprintf(`[...document.querySelectorAll("body *")].filter((e) => e.offsetParent !== null && e.children.length === 0 && e.textContent.trim() === %q).length`, strings.TrimSpace(info.Drawing)))
 	if n != 1 {
-		t.Errorf("nim's drawing is shown %d times, want once", n)
+		t.Errorf("consecutive's drawing is shown %d times, want once", n)
 	}
 	if !eval[bool](t, ctx, allHidden) {
 		t.Error("elements marked hidden show")

@@ -33,7 +33,7 @@ true`
 
 // settled is true once the page shows the position it loads, its moves
 // playable or the game over.
-const settled = `!document.getElementById("play").hasAttribute("aria-busy")`
+const settled = `(document.getElementById("play") !== null && !document.getElementById("play").hasAttribute("aria-busy"))`
 
 // TestPageClicksWhileLoading: with 300 ms on every request, clicks made
 // while the next position loads are not played from the position still on

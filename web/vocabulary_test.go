@@ -45,7 +45,7 @@ func TestAPIVocabulary(t *testing.T) {
 	}
 	for _, tt := range []struct{ spec, pos string }{
 		{"tictactoe", ""}, {"tictactoe", "xxx/oo./..."}, {"cards", ""}, {"chopsticks", ""},
-		{"nim:heaps=1/2/3", ""}, {"dobutsu:pieces=chicks", ""}, {"quixo:n=3", ""},
+		{"nim:heaps=1/2/3", ""}, {"dobutsu:pieces=chicks", ".../.l./C../.L. C first"}, {"quixo:n=3", ""},
 	} {
 		ready(t, h, tt.spec, tt.pos)
 		check(h, "GET", position(tt.spec, tt.pos), "", "position_info")

@@ -135,9 +135,12 @@ var Fields = map[string]string{
 	"col_labels":      "array<string>",
 	"gravity":         "boolean",
 	"caption":         "string",
+	"piece_set":       "string",
+	"in_hand":         "array<array<string>>",
 	"plays":           "array<board_move>",
 	"from_cell":       "array<integer>",
 	"to_cell":         "array<integer>",
+	"from_hand":       "string",
 	"clicks":          "array<array<string>>",
 	"hands":           "array<array<integer>>",
 	"cards":           "array<card_hand>",
@@ -164,7 +167,7 @@ var Fields = map[string]string{
 var BrowserOnly = []string{
 	"accepts", "impartial", "drawing", "verdict_for", "why", "why_for", "status", "progress", "phase", "done", "total",
 	"queue", "lane", "estimated_bytes", "bytes", "seconds_left", "board", "style", "cells", "row_labels", "col_labels",
-	"gravity", "caption", "plays", "from_cell", "to_cell", "clicks", "hands", "cards", "card_values", "played",
+	"gravity", "caption", "piece_set", "in_hand", "plays", "from_cell", "to_cell", "from_hand", "clicks", "hands", "cards", "card_values", "played",
 	"card_moves", "table_total", "target_total", "spec", "entry", "notice", "error",
 }
 
@@ -177,7 +180,8 @@ var Enums = map[string][]string{
 	"kind":           {"int", "ints", "bool", "choice", "text"},
 	"contest_answer": {"WIN", "LOSE"},
 	"status":         {"solving", "ready"},
-	"style":          {"grid", "hands", "cards"},
+	"style":          {"grid", "hands", "cards", "heaps"},
+	"piece_set":      {"dobutsu"},
 	"lane":           {"small", "large", "rules-file", ""},
 }
 
@@ -205,8 +209,8 @@ var Shapes = map[string]string{
 	"mistake":         "move words replies sentence | strategy",
 	"position_info":   "game name start position turn ended remoteness impartial verdict moves status | summary rules position_form drawing board value winner grundy grundy_infinite verdict_for why why_for progress positions",
 	"progress":        "phase done total queue lane estimated_bytes bytes seconds_left",
-	"board":           "style plays table_total target_total | cells row_labels col_labels gravity caption clicks hands cards",
-	"board_move":      "move to_cell | from_cell",
+	"board":           "style plays table_total target_total | cells row_labels col_labels gravity caption piece_set in_hand clicks hands cards",
+	"board_move":      "move to_cell | from_cell from_hand",
 	"card_hand":       "card_values played card_moves",
 	"rules_file":      "spec entry | notice",
 	"error_answer":    "error",

@@ -19,7 +19,10 @@ const state = {
   games: {},        // name -> info from /api/games
   spec: "",         // the game being played
   mode: "first",    // first or second (you against the computer), two (people), watch (computer against itself)
-  opponent: "perfect", // how the computer chooses: perfect, erring, cautious
+  opponent: "perfect", // how the computer chooses (the first player's, watching): perfect, erring, cautious, random
+  opponent2: "perfect", // watching, how the second player chooses
+  delay: 600,       // milliseconds the computer waits before its move against a person
+  delta: false,     // show each move's Δ: the moves it adds to the end against the best
   errPct: 30,       // erring: the chance, in percent, of a random move
   hints: true,
   history: [],      // position texts from the start of this game
@@ -285,11 +288,22 @@ async function loadRules() {
 
 function readOpponent() {
   state.opponent = $("opponent").value;
+  state.opponent2 = $("opponent2").value;
+  state.delay = parseInt($("delay").value, 10) || 0;
   const p = parseInt($("errpct").value, 10);
   state.errPct = isNaN(p) ? 30 : Math.min(100, Math.max(0, p));
-  const people = $("mode").value === "two";
+  const mode = $("mode").value, people = mode === "two", watch = mode === "watch";
+  // Watching, each side has a strength of its own.
   $("opponentbox").hidden = people;
-  $("errbox").hidden = people || state.opponent !== "erring";
+  $("opponentname").textContent = watch ? "The first player plays" : "The computer plays";
+  $("opponent2box").hidden = !watch;
+  $("delaybox").hidden = people || watch; // watching, the speed sets the pace
+  $("errbox").hidden = people || (state.opponent !== "erring" && !(watch && state.opponent2 === "erring"));
+}
+
+// strengthOf is how the computer chooses for the player to move.
+function strengthOf(turn) {
+  return state.mode === "watch" && turn === "second" ? state.opponent2 : state.opponent;
 }
 
 function newGame(spec, pos, replay, at) {
@@ -489,7 +503,7 @@ function scheduleComputer() {
     }
   }
   if (!computerToMove() || !info.moves.length) return;
-  const wait = state.mode === "watch" ? state.speed : 600;
+  const wait = state.mode === "watch" ? state.speed : state.delay;
   if (!atTip()) {
     // A ply of the computer reached by a jump back (the chart): it plays
     // the move it played before, rather than leave the person waiting.
@@ -505,8 +519,10 @@ function chooseMove(info) {
   const ms = info.moves;
   const best = ms.filter((m) => m.best);
   const pick = (list) => list[Math.floor(state.random() * list.length) % list.length];
-  if (state.opponent === "erring" && state.random() * 100 < state.errPct) return pick(ms);
-  if (state.opponent === "cautious") {
+  const strength = strengthOf(info.turn);
+  if (strength === "random") return pick(ms);
+  if (strength === "erring" && state.random() * 100 < state.errPct) return pick(ms);
+  if (strength === "cautious") {
     const safe = ms.filter((m) => m.value && m.value !== "lose");
     return safe.length ? pick(safe) : ms[0];
   }
@@ -711,6 +727,17 @@ function progressWords(info) {
   return parts.join("; ") + ".";
 }
 
+// deltaOf is the Δ of a move of value mv and remoteness mr from a position
+// of value v and remoteness r, when Δ is shown: the moves it adds to the
+// end against the best move ("Δ+2": a win two moves slower, a loss two
+// moves longer), "" when its value is not the position's (the mark says
+// that) or there is no remoteness (a draw).
+function deltaOf(v, r, mv, mr) {
+  if (!state.delta || !v || mv !== v || v === "draw" || r === undefined || r === null || mr === undefined || mr === null) return "";
+  const d = mr - r;
+  return "Δ" + (d > 0 ? "+" : d < 0 ? "−" : "") + Math.abs(d);
+}
+
 function moveLabel(m) {
   if (!m.value) return "";
   if (m.value === "draw") return "draw";
@@ -797,6 +824,8 @@ function renderMoves(info) {
     b.append(el("span", "mname", m.move));
     if (state.hints && m.value) {
       b.append(el("span", "mval", moveLabel(m)));
+      const d = deltaOf(info.value, info.remoteness, m.value, m.remoteness);
+      if (d !== "") b.append(el("span", "mval delta", d));
       if (info.impartial && grundyText(m)) b.append(el("span", "mval", "G=" + grundyText(m)));
       b.title = "Playing " + m.move + " " + (m.value === "win" ? "wins" : m.value === "lose" ? "loses" : "leads to a " + m.value) + (m.value === "draw" ? "" : " in " + moves(m.remoteness));
     }
@@ -853,6 +882,8 @@ function renderRecord() {
     b.append(el("span", "plyby", r.turn === "first" ? "1st" : r.turn === "second" ? "2nd" : r.turn));
     b.append(el("span", "mname", r.move));
     if (state.hints && r.moveValue) b.append(el("span", "mval", moveWords(r)));
+    const d = state.hints ? deltaOf(r.value, r.remoteness, r.moveValue, r.moveRemoteness) : "";
+    if (d !== "") b.append(el("span", "mval delta", d));
     if (r.mistake && state.hints) b.append(el("span", "mark", "✗ mistake"));
     b.title = "Go to the position after this move";
     b.addEventListener("click", () => goTo(i + 1));
@@ -889,7 +920,10 @@ function gameLink(info) {
   q.set("mode", state.mode);
   if (!state.hints) q.set("hints", "0");
   if (state.opponent !== "perfect") q.set("opponent", state.opponent);
-  if (state.opponent === "erring") q.set("err", String(state.errPct));
+  if (state.mode === "watch" && state.opponent2 !== "perfect") q.set("opponent2", state.opponent2);
+  if (state.opponent === "erring" || (state.mode === "watch" && state.opponent2 === "erring")) q.set("err", String(state.errPct));
+  if (state.delay !== 600 && state.mode !== "watch" && state.mode !== "two") q.set("delay", String(state.delay));
+  if (state.delta) q.set("delta", "1");
   if (state.mode === "watch" && state.speed !== 700) q.set("speed", String(state.speed));
   // The seed of the computer's choices: the same link plays the same game.
   if (state.mode !== "two") q.set("seed", String(state.seed));
@@ -911,6 +945,35 @@ function movesParam(search) {
     }
   }
   return [];
+}
+
+// saveFile downloads the game as text: the moves with their values, and the
+// link that replays it, which openFile reads back.
+function saveFile() {
+  const a = el("a");
+  a.href = URL.createObjectURL(new Blob([recordText() + "\n"], { type: "text/plain" }));
+  a.download = "sente-" + state.spec.replace(/[^A-Za-z0-9=,._-]+/g, "_") + ".txt";
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  $("copied").textContent = "Saved as " + a.download + ".";
+}
+
+// openFile opens a game saved by saveFile (or any text holding a game's
+// link): the link's game, start, moves and settings, replayed.
+async function openFile() {
+  const f = $("openfile").files[0];
+  $("openfile").value = "";
+  if (!f) return;
+  if (f.size > 1 << 20) { showError("The file " + f.name + " is too big for a saved game (at most 1 MiB)."); return; }
+  const text = await f.text();
+  const link = text.split("\n").map((l) => l.trim()).reverse().find((l) => /[?&]game=/.test(l));
+  if (!link) {
+    showError("The file " + f.name + " holds no game: a saved game ends with its link (…?game=…&moves=…).");
+    return;
+  }
+  location.assign(location.pathname + link.slice(link.indexOf("?")));
 }
 
 async function copy(text, what) {
@@ -1059,6 +1122,11 @@ async function init() {
   $("hints").addEventListener("change", () => { state.hints = $("hints").checked; render(); });
   $("opponent").addEventListener("change", () => { readOpponent(); if (state.info) render(); });
   $("errpct").addEventListener("change", () => { readOpponent(); if (state.info) render(); });
+  $("opponent2").addEventListener("change", () => { readOpponent(); if (state.info) render(); });
+  $("delay").addEventListener("change", () => { readOpponent(); if (state.info) render(); scheduleComputer(); });
+  $("delta").addEventListener("change", () => { state.delta = $("delta").checked; if (state.info) render(); });
+  $("savefile").addEventListener("click", saveFile);
+  $("openfile").addEventListener("change", openFile);
   $("mode").addEventListener("change", () => {
     state.mode = $("mode").value;
     readOpponent();
@@ -1090,6 +1158,9 @@ async function init() {
   if (q.get("hints") === "0") $("hints").checked = false;
   if (q.get("opponent") && [...$("opponent").options].some((o) => o.value === q.get("opponent"))) $("opponent").value = q.get("opponent");
   if (q.get("err")) $("errpct").value = q.get("err");
+  if (q.get("opponent2") && [...$("opponent2").options].some((o) => o.value === q.get("opponent2"))) $("opponent2").value = q.get("opponent2");
+  if (q.get("delay") && [...$("delay").options].some((o) => o.value === q.get("delay"))) $("delay").value = q.get("delay");
+  if (q.get("delta") === "1") { $("delta").checked = true; state.delta = true; }
   if (q.get("speed")) {
     $("speed").value = q.get("speed");
     state.speed = parseInt(q.get("speed"), 10) || 700;

@@ -9,7 +9,8 @@
 // click on the piece at from_cell, then on to_cell (a step, a push). What
 // the cells carry, for tests and tools:
 //   data-cell="r,c"  every cell of a grid, every hand of chopsticks
-//                    ("player,hand", 0 the first player, 0 the left hand);
+//                    ("player,hand", 0 the first player, 0 the left hand),
+//                    every token of a heap ("heap,token" from the left);
 //   data-move=NAME   a cell whose click plays NAME: a one-click move's cell,
 //                    or, once a piece is selected, a target of that piece;
 //   data-choose="A B" a cell several moves share (drops of different pieces,
@@ -20,6 +21,10 @@
 //                    "target"), a click on it again, on any other cell
 //                    or outside the board, or Escape, cancels; a click on
 //                    another piece selects that one.
+//   data-hand=P      a piece in hand (board.in_hand, dōbutsu shōgi), P as
+//                    in_hand writes it: the mover's is selected by a click
+//                    as a data-from piece is, its drops (plays whose
+//                    from_hand is P) then the targets.
 // On a board with gravity (connect four) the empty cells above the one a
 // piece falls to play the same move, without data-move. Cards carry
 // data-move as grid cells do. The selection is kept while the page redraws
@@ -175,6 +180,9 @@ function playing(box, info, ctx) {
     if (!m) continue;
     if (p.from_cell) push(froms, cellKey(p.from_cell), { move: m, to: cellKey(p.to_cell) });
     else push(drops, cellKey(p.to_cell), m);
+    // A drop from a hand shown as pieces is also played as a step from
+    // its piece in hand; a click on its square alone still plays it.
+    if (p.from_hand) push(froms, "hand:" + p.from_hand, { move: m, to: cellKey(p.to_cell) });
   }
   if (sel && (sel.position !== info.position || !ctx.canPlay || (sel.from && !froms.has(sel.from)))) sel = null;
   const active = new Map(); // cell key -> moves a click there plays now
@@ -228,6 +236,7 @@ function playing(box, info, ctx) {
 
 function renderGrid(box, info, ctx) {
   const bd = info.board;
+  if (bd.piece_set === "dobutsu") return renderDobutsu(box, info, ctx);
   const pl = playing(box, info, ctx);
   const dropInColumn = new Map(); // column -> the one move a piece falls by there
   if (bd.gravity && !pl.selecting) {
@@ -276,6 +285,153 @@ function renderGrid(box, info, ctx) {
   if (bd.caption) box.append(el("p", "small caption", bd.caption));
 }
 
+// Dōbutsu shōgi (board.piece_set "dobutsu") is drawn as its physical
+// pieces are: a tile a piece, with its animal's name and a dot towards
+// each square it may step to. A tile points at the opponent, its roof
+// forward; the second player's are turned round, roof and dots down the
+// board, so that the owner shows by shape and the way the name reads,
+// not by colour, which the hints' values use. The hands are pieces
+// beside the board, one tile a kind with its count: the mover's piece in
+// hand is selected by a click, as a piece on the board is ("hand:G"),
+// and its drops are then the targets; a click on an empty square alone
+// still drops the only piece that can go there, or asks which.
+const dobutsuKinds = {
+  L: { name: "lion", dirs: ["nw", "n", "ne", "w", "e", "sw", "s", "se"] },
+  G: { name: "giraffe", dirs: ["n", "w", "e", "s"] },
+  E: { name: "elephant", dirs: ["nw", "ne", "sw", "se"] },
+  C: { name: "chick", dirs: ["n"] },
+  H: { name: "hen", dirs: ["nw", "n", "ne", "w", "e", "s"] },
+};
+// The dots' centres on a tile of 100×100 whose roof is at the top.
+const dobutsuDots = { nw: [17, 23], n: [50, 15], ne: [83, 23], w: [13, 56], e: [87, 56], sw: [17, 86], s: [50, 87], se: [83, 86] };
+
+function svgEl(tag, attrs) {
+  const e = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  return e;
+}
+
+function dobutsuName(c) {
+  const k = dobutsuKinds[c.toUpperCase()];
+  return k ? k.name : c;
+}
+
+function dobutsuOwner(c) {
+  return c === c.toUpperCase() ? "first" : "second";
+}
+
+// dobutsuTile draws the piece c. Its name is squeezed to the room between
+// the side dots, so that "Elephant" fits a phone's square as "Hen" does.
+function dobutsuTile(c) {
+  const kind = dobutsuKinds[c.toUpperCase()] || { name: c, dirs: [] };
+  const s = svgEl("svg", { viewBox: "0 0 100 100", class: "dtile " + dobutsuOwner(c) + " k" + c.toUpperCase(), "aria-hidden": "true", focusable: "false" });
+  s.append(svgEl("polygon", { class: "face", points: "50,3 96,13 96,96 4,96 4,13" }));
+  for (const d of kind.dirs) {
+    const [x, y] = dobutsuDots[d];
+    s.append(svgEl("circle", { class: "dot " + d, cx: x, cy: y, r: 6 }));
+  }
+  const word = cap(kind.name);
+  const room = kind.dirs.includes("w") ? 58 : 80;
+  const size = Math.min(22, room / (word.length * 0.5));
+  const t = svgEl("text", { x: 50, y: 56, "font-size": size.toFixed(1), "text-anchor": "middle", "dominant-baseline": "central" });
+  if (word.length * 0.58 * size > room) {
+    t.setAttribute("textLength", String(room));
+    t.setAttribute("lengthAdjust", "spacingAndGlyphs");
+  }
+  t.textContent = word;
+  s.append(t);
+  return s;
+}
+
+function dobutsuButton(c, extra) {
+  const b = el("button", "cell " + (c ? "dpiece " + dobutsuOwner(c) : "empty") + (extra ? " " + extra : ""));
+  b.type = "button";
+  if (c) {
+    b.append(dobutsuTile(c));
+    b.title = cap(dobutsuOwner(c)) + " player's " + dobutsuName(c);
+  }
+  return b;
+}
+
+// dobutsuHand draws player i's pieces in hand (0 the first player), one
+// button a kind, its count beside it when more than one.
+function dobutsuHand(info, ctx, pl, i) {
+  const bd = info.board;
+  const who = i === 0 ? "first" : "second";
+  const tomove = info.turn === who && !info.ended;
+  const box = el("div", "dhand " + who + (tomove ? " tomove" : ""));
+  box.setAttribute("role", "group");
+  box.setAttribute("aria-label", cap(who) + " player's hand");
+  box.append(el("span", "dwho", cap(who) + " player's hand" + (tomove ? " (to move)" : "")));
+  const pieces = el("div", "dpieces");
+  const counts = new Map();
+  for (const x of (bd.in_hand && bd.in_hand[i]) || []) counts.set(x, (counts.get(x) || 0) + 1);
+  if (counts.size === 0) pieces.append(el("span", "dnone", "none"));
+  for (const [x, n] of counts) {
+    const b = dobutsuButton(x, "inhand");
+    b.dataset.hand = x;
+    b.dataset.count = String(n);
+    const name = cap(who) + " player's hand: " + (n === 1 ? dobutsuName(x) : n + " " + dobutsuName(x) + "s");
+    b.title = name;
+    if (!pl.decorate(b, "hand:" + x, name)) b.disabled = true;
+    if (b.classList.contains("movable")) {
+      // In the order of info.moves, best first, as bestMove wants them.
+      const mine = new Set((bd.plays || []).filter((p) => p.from_hand === x).map((p) => p.move));
+      const ms = info.moves.filter((m) => mine.has(m.move));
+      const best = bestClass(ms, ctx);
+      b.setAttribute("aria-label", name + ", drop" + (ctx.hints && best !== "unknown" ? ": best " + moveLabel(bestMove(ms, ctx)) : ""));
+      b.title = "Drops: " + ms.map((m) => moveTitle(m, ctx)).join(", ");
+    }
+    const slot = el("span", "dslot");
+    slot.append(b);
+    if (n > 1) {
+      const count = el("span", "dcount", "×" + n);
+      count.setAttribute("aria-hidden", "true");
+      slot.append(count);
+    }
+    pieces.append(slot);
+  }
+  box.append(pieces);
+  return box;
+}
+
+// renderDobutsu draws dōbutsu shōgi's board between the hands: the second
+// player's by its side of the board, the first player's by the other.
+function renderDobutsu(box, info, ctx) {
+  const bd = info.board;
+  const pl = playing(box, info, ctx);
+  box.classList.add("dobutsu");
+  box.style.setProperty("--cols", String(Math.max(1, ...bd.cells.map((row) => row.length))));
+  const t = el("table", "grid");
+  bd.cells.forEach((row, r) => {
+    const tr = el("tr");
+    tr.append(el("th", "", bd.row_labels ? bd.row_labels[r] : ""));
+    row.forEach((c, ci) => {
+      const b = dobutsuButton(c);
+      const square = squareName(bd, r, ci);
+      const name = square + (c ? " " + dobutsuOwner(c) + " player's " + dobutsuName(c) : "");
+      if (!pl.decorate(b, r + "," + ci, name)) {
+        b.disabled = true;
+        if (!c) b.setAttribute("aria-label", square + " empty");
+      }
+      const td = el("td");
+      td.append(b);
+      tr.append(td);
+    });
+    t.append(tr);
+  });
+  const tr = el("tr");
+  tr.append(el("th"));
+  for (const l of bd.col_labels || []) tr.append(el("th", "", l));
+  t.append(tr);
+  const layout = el("div", "dlayout");
+  layout.append(dobutsuHand(info, ctx, pl, 1), t, dobutsuHand(info, ctx, pl, 0));
+  box.append(layout);
+  const ch = pl.chooser();
+  if (ch) box.append(ch);
+  if (bd.caption) box.append(el("p", "small caption", bd.caption));
+}
+
 // renderHands draws chopsticks' hands, the second player's row on top;
 // the hand of player i (0 first), side j (0 left) is the cell "i,j".
 function renderHands(box, info, ctx) {
@@ -307,6 +463,58 @@ function renderHands(box, info, ctx) {
   const ch = pl.chooser();
   if (ch) box.append(ch);
   box.append(el("p", "small", "Moves: click one of your hands, then the hand it touches or gives fingers to. LxR means your left hand touches the opponent's right hand; L2R moves 2 fingers from your left hand to your right."));
+}
+
+// renderHeaps draws heaps of tokens (nim, subtraction games), a row of
+// round tokens per heap with its name and size. Token c of heap r is the
+// cell "r,c"; clicking it plays the move placed there, which takes it and
+// every token to its right (the CSS lifts those on hover or focus). Its
+// accessible name says what a click takes: "heap 2, take 3: win in 5".
+// Tokens come in groups of five, for counting, and a heap wraps between
+// groups only; they shrink to fit the largest heap on one line, down to a
+// size still easy to tap, and a very large heap gets smaller ones still.
+function renderHeaps(box, info, ctx) {
+  const bd = info.board;
+  const pl = playing(box, info, ctx);
+  const most = Math.max(1, ...bd.cells.map((row) => row.length));
+  box.style.setProperty("--most", String(most));
+  if (most > 100) box.classList.add("huge");
+  else if (most > 40) box.classList.add("many");
+  bd.cells.forEach((row, r) => {
+    const name = (bd.row_labels && bd.row_labels[r]) || "heap " + (r + 1);
+    const n = row.length;
+    const line = el("div", "heaprow");
+    line.setAttribute("role", "group");
+    line.setAttribute("aria-label", name + ", " + (n === 1 ? "1 token" : n + " tokens"));
+    const head = el("span", "heaphead");
+    head.append(el("span", "heapname", name));
+    const size = el("span", "heapsize", String(n));
+    size.setAttribute("aria-hidden", "true");
+    head.append(size);
+    line.append(head);
+    const tokens = el("span", "tokens");
+    if (n === 0) tokens.append(el("span", "emptyheap", "empty"));
+    let five = null;
+    row.forEach((c, ci) => {
+      if (ci % 5 === 0) {
+        five = el("span", "five");
+        tokens.append(five);
+      }
+      const b = el("button", "cell token");
+      b.type = "button";
+      const label = name + ", take " + (n - ci);
+      if (!pl.decorate(b, r + "," + ci, label)) {
+        b.disabled = true;
+        b.setAttribute("aria-label", label + ": not a move");
+      }
+      five.append(b);
+    });
+    line.append(tokens);
+    box.append(line);
+  });
+  const ch = pl.chooser();
+  if (ch) box.append(ch);
+  if (bd.caption) box.append(el("p", "small caption", bd.caption));
 }
 
 // chooser asks which of several moves on one cell to play.
@@ -346,6 +554,8 @@ function render(box, info, ctx) {
     renderGrid(box, info, ctx);
   } else if (bd.style === "hands") {
     renderHands(box, info, ctx);
+  } else if (bd.style === "heaps") {
+    renderHeaps(box, info, ctx);
   } else if (bd.style === "cards") {
     const table = el("div", "table", "On the table: " + bd.table_total + " of " + bd.target_total + " (exactly " + bd.target_total + ": second player wins; more: first player wins)");
     ["first", "second"].forEach((p, i) => {
