@@ -267,14 +267,19 @@ func (c *cache) solve(j *job) error {
 	if err != nil {
 		return err
 	}
-	keep := j.base + a.Bytes()
+	c.ready(j, a, j.base+a.Bytes())
+	return nil
+}
+
+// ready ends j with its answer a, which holds keep bytes from now on: its
+// reservation shrinks to them.
+func (c *cache) ready(j *job, a *answer.Answer, keep int64) {
 	c.mu.Lock()
 	c.shrink(j, keep)
 	c.mu.Unlock()
 	j.held.Store(keep)
 	j.ans = a
 	j.phase.Store("ready")
-	return nil
 }
 
 // solveTiers solves j's game by the tier engine into the server's store,
@@ -295,12 +300,7 @@ func (c *cache) solveTiers(j *job) error {
 	if err != nil {
 		return err
 	}
-	c.mu.Lock()
-	c.shrink(j, storedTiersHeld)
-	c.mu.Unlock()
-	j.held.Store(storedTiersHeld)
-	j.ans = a
-	j.phase.Store("ready")
+	c.ready(j, a, storedTiersHeld)
 	return nil
 }
 

@@ -234,6 +234,28 @@ function playing(box, info, ctx) {
   return { drops, selecting: !!sel, decorate, chooser: open };
 }
 
+// gridTable lays out a grid's cells, the row labels before each row and
+// the column labels under the last: cellButton(c, r, ci) makes the button
+// of the cell holding c at row r, column ci.
+function gridTable(bd, cellButton) {
+  const t = el("table", "grid");
+  bd.cells.forEach((row, r) => {
+    const tr = el("tr");
+    tr.append(el("th", "", bd.row_labels ? bd.row_labels[r] : ""));
+    row.forEach((c, ci) => {
+      const td = el("td");
+      td.append(cellButton(c, r, ci));
+      tr.append(td);
+    });
+    t.append(tr);
+  });
+  const tr = el("tr");
+  tr.append(el("th"));
+  for (const l of bd.col_labels || []) tr.append(el("th", "", l));
+  t.append(tr);
+  return t;
+}
+
 function renderGrid(box, info, ctx) {
   const bd = info.board;
   if (bd.piece_set === "dobutsu") return renderDobutsu(box, info, ctx);
@@ -248,37 +270,25 @@ function renderGrid(box, info, ctx) {
   }
   const cols = Math.max(1, ...bd.cells.map((row) => row.length));
   box.style.setProperty("--cols", String(cols));
-  const t = el("table", "grid");
-  bd.cells.forEach((row, r) => {
-    const tr = el("tr");
-    tr.append(el("th", "", bd.row_labels ? bd.row_labels[r] : ""));
-    row.forEach((c, ci) => {
-      const b = el("button", "cell " + pieceClass(c), pieceText(c));
-      b.type = "button";
-      const square = squareName(bd, r, ci);
-      if (pl.decorate(b, r + "," + ci, square + (c ? " " + pieceText(c) : ""))) {
-        // played or selected
-      } else if (bd.gravity && !c && dropInColumn.has(ci)) {
-        // A piece falls: any empty cell of a column plays there.
-        const m = dropInColumn.get(ci);
-        b.classList.add("incolumn");
-        b.title = moveTitle(m, ctx);
-        b.setAttribute("aria-label", square + " empty, plays " + moveTitle(m, ctx));
-        b.addEventListener("click", () => ctx.play(m));
-      } else {
-        b.disabled = true;
-        if (!c) b.setAttribute("aria-label", square + " empty");
-      }
-      const td = el("td");
-      td.append(b);
-      tr.append(td);
-    });
-    t.append(tr);
+  const t = gridTable(bd, (c, r, ci) => {
+    const b = el("button", "cell " + pieceClass(c), pieceText(c));
+    b.type = "button";
+    const square = squareName(bd, r, ci);
+    if (pl.decorate(b, r + "," + ci, square + (c ? " " + pieceText(c) : ""))) {
+      // played or selected
+    } else if (bd.gravity && !c && dropInColumn.has(ci)) {
+      // A piece falls: any empty cell of a column plays there.
+      const m = dropInColumn.get(ci);
+      b.classList.add("incolumn");
+      b.title = moveTitle(m, ctx);
+      b.setAttribute("aria-label", square + " empty, plays " + moveTitle(m, ctx));
+      b.addEventListener("click", () => ctx.play(m));
+    } else {
+      b.disabled = true;
+      if (!c) b.setAttribute("aria-label", square + " empty");
+    }
+    return b;
   });
-  const tr = el("tr");
-  tr.append(el("th"));
-  for (const l of bd.col_labels || []) tr.append(el("th", "", l));
-  t.append(tr);
   box.append(t);
   const ch = pl.chooser();
   if (ch) box.append(ch);
@@ -402,28 +412,16 @@ function renderDobutsu(box, info, ctx) {
   const pl = playing(box, info, ctx);
   box.classList.add("dobutsu");
   box.style.setProperty("--cols", String(Math.max(1, ...bd.cells.map((row) => row.length))));
-  const t = el("table", "grid");
-  bd.cells.forEach((row, r) => {
-    const tr = el("tr");
-    tr.append(el("th", "", bd.row_labels ? bd.row_labels[r] : ""));
-    row.forEach((c, ci) => {
-      const b = dobutsuButton(c);
-      const square = squareName(bd, r, ci);
-      const name = square + (c ? " " + dobutsuOwner(c) + " player's " + dobutsuName(c) : "");
-      if (!pl.decorate(b, r + "," + ci, name)) {
-        b.disabled = true;
-        if (!c) b.setAttribute("aria-label", square + " empty");
-      }
-      const td = el("td");
-      td.append(b);
-      tr.append(td);
-    });
-    t.append(tr);
+  const t = gridTable(bd, (c, r, ci) => {
+    const b = dobutsuButton(c);
+    const square = squareName(bd, r, ci);
+    const name = square + (c ? " " + dobutsuOwner(c) + " player's " + dobutsuName(c) : "");
+    if (!pl.decorate(b, r + "," + ci, name)) {
+      b.disabled = true;
+      if (!c) b.setAttribute("aria-label", square + " empty");
+    }
+    return b;
   });
-  const tr = el("tr");
-  tr.append(el("th"));
-  for (const l of bd.col_labels || []) tr.append(el("th", "", l));
-  t.append(tr);
   const layout = el("div", "dlayout");
   layout.append(dobutsuHand(info, ctx, pl, 1), t, dobutsuHand(info, ctx, pl, 0));
   box.append(layout);
