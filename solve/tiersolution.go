@@ -201,25 +201,16 @@ func (s *TableSolution) countSubgame() {
 		s.subWhole = true
 		return
 	}
-	// In the tables' order, each frame of a compact tier is read once.
-	slices.SortFunc(found, func(a, b place) int {
-		return cmp.Or(cmp.Compare(a.tier, b.tier), cmp.Compare(a.rank, b.rank))
-	})
+	var n [8]uint64
 	for _, f := range found {
 		o, ok := s.ts.Outcome(s.ts.enc.Decode(f.key))
 		if !ok {
 			s.subWhole = true // a damaged block: Damage says which
 			return
 		}
-		s.sub.Add(Counts{Positions: 1, Win: b2u(o.Value == sente.Win), Lose: b2u(o.Value == sente.Lose), Tie: b2u(o.Value == sente.Tie), Draw: b2u(o.Value == sente.Draw)})
+		n[o.Value]++
 	}
-}
-
-func b2u(b bool) uint64 {
-	if b {
-		return 1
-	}
-	return 0
+	s.sub = byValue(n)
 }
 
 // Whole reports whether Positions and Counts are those of the whole stored
@@ -302,9 +293,6 @@ func (s *TableSolution) Each(fn func(p sente.Position, o sente.Outcome) bool) {
 func (s *TableSolution) eachFrom(fn func(p sente.Position, o sente.Outcome) bool) {
 	found, _ := s.reach(0)
 	enc := s.ts.enc
-	slices.SortFunc(found, func(a, b place) int {
-		return cmp.Or(cmp.Compare(a.tier, b.tier), cmp.Compare(a.rank, b.rank), cmp.Compare(a.key, b.key))
-	})
 	for _, f := range found {
 		p := enc.Decode(f.key)
 		o, ok := s.ts.Outcome(p)
@@ -321,7 +309,9 @@ type place struct {
 }
 
 // reach finds the positions the root reaches by following its moves, at
-// most limit of them (0: no limit); all is false when there were more.
+// most limit of them (0: no limit), in the tables' order, tier then rank
+// (so that each frame of a compact tier is read once); all is false when
+// there were more.
 func (s *TableSolution) reach(limit int) (found []place, all bool) {
 	enc := s.ts.enc
 	seen := map[uint64]bool{}
@@ -342,5 +332,8 @@ func (s *TableSolution) reach(limit int) (found []place, all bool) {
 			}
 		}
 	}
+	slices.SortFunc(found, func(a, b place) int {
+		return cmp.Or(cmp.Compare(a.tier, b.tier), cmp.Compare(a.rank, b.rank), cmp.Compare(a.key, b.key))
+	})
 	return found, true
 }

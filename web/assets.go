@@ -115,8 +115,9 @@ var assetTypes = map[string]string{
 }
 
 // assets are the files of static/ served at /static/, by name, compressed
-// once here.
-var assets = func() map[string]*blob {
+// once, when a server first needs them: not when every command of the
+// program starts.
+var assets = sync.OnceValue(func() map[string]*blob {
 	m := map[string]*blob{}
 	entries, err := fs.ReadDir(staticFS, "static")
 	if err != nil {
@@ -134,13 +135,13 @@ var assets = func() map[string]*blob {
 		m[e.Name()] = newBlob(data, ctype)
 	}
 	return m
-}()
+})
 
 // assetURL is the URL of a static asset with the hash of its content: a
 // browser may keep what it fetched there for good, since a change of the
 // file changes the URL.
 func assetURL(name string) (string, error) {
-	a, ok := assets[name]
+	a, ok := assets()[name]
 	if !ok {
 		return "", fmt.Errorf("no static asset %q", name)
 	}
@@ -161,7 +162,7 @@ const (
 // assetURL), an asset is cached for good; asked for otherwise (an old page,
 // a hand-typed URL), it may be out of date tomorrow, and is revalidated.
 func serveAsset(w http.ResponseWriter, r *http.Request) {
-	a, ok := assets[r.PathValue("file")]
+	a, ok := assets()[r.PathValue("file")]
 	if !ok {
 		handleUnrouted(w, r)
 		return
@@ -175,11 +176,11 @@ func serveAsset(w http.ResponseWriter, r *http.Request) {
 
 // favicon is /favicon.ico, which browsers ask for whatever the page links:
 // an ICO file holding a PNG of the page's icon (static/favicon.svg).
-var favicon = newBlob(iconFile(), "image/x-icon")
+var favicon = sync.OnceValue(func() *blob { return newBlob(iconFile(), "image/x-icon") })
 
 func serveFavicon(w http.ResponseWriter, r *http.Request) {
 	// Its URL cannot carry a hash: a day, then revalidated.
-	favicon.serve(w, r, "public, max-age=86400")
+	favicon().serve(w, r, "public, max-age=86400")
 }
 
 // iconFile draws static/favicon.svg at 32×32 (a dark rounded square and

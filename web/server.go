@@ -215,7 +215,7 @@ var routes = map[string]string{
 
 func handleUnrouted(w http.ResponseWriter, r *http.Request) {
 	allow, known := routes[r.URL.Path]
-	if name, ok := strings.CutPrefix(r.URL.Path, "/static/"); ok && assets[name] != nil && r.Method != "GET" && r.Method != "HEAD" {
+	if name, ok := strings.CutPrefix(r.URL.Path, "/static/"); ok && assets()[name] != nil && r.Method != "GET" && r.Method != "HEAD" {
 		allow, known = "GET, HEAD", true
 	}
 	switch {

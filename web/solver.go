@@ -59,26 +59,23 @@ func (c *cache) plan(j *job) error {
 		j.lane, j.need = rules, 2*c.rulesMemory
 		return nil
 	}
-	if c.planTiers(j) {
-		if j.need > large.pool.capacity {
-			return c.refusal(j)
-		}
-		return nil
-	}
 	positions, bytes, ok := answer.Estimate(j.game)
-	if !ok {
+	switch {
+	case c.planTiers(j, positions, int64(min(bytes, math.MaxInt64/2)), ok):
+	case !ok:
 		// Nothing to go by: start with a small lane's worth and grow as
 		// the engine reports.
 		j.lane, j.need = large, c.small
 		return nil
+	default:
+		j.positions, j.estimated = positions, int64(min(bytes, math.MaxInt64/2))
+		j.lane = large
+		if j.estimated <= c.small {
+			j.lane = small
+		}
+		// Even the least solve holds its game and the engine's own tables.
+		j.need = max(j.estimated, 1<<20)
 	}
-	j.positions, j.estimated = positions, int64(min(bytes, math.MaxInt64/2))
-	j.lane = large
-	if j.estimated <= c.small {
-		j.lane = small
-	}
-	// Even the least solve holds its game and the engine's own tables.
-	j.need = max(j.estimated, 1<<20)
 	if j.need > j.lane.pool.capacity {
 		return c.refusal(j)
 	}
@@ -92,15 +89,15 @@ const storedTiersHeld = 32 << 20
 // planTiers chooses the tier engine for j when the server keeps tables and
 // j's game is a built-in one with tiers, from its start, that the hashing
 // engine would solve only in more memory than the budget has, or that is
-// large (answer.SmallGame): the solve then runs in the large lane, reserving
-// the tier engine's planned peak, and stores the game's tables.
-func (c *cache) planTiers(j *job) bool {
+// large (answer.SmallGame), by its estimate of positions and bytes (known
+// when estimated): the solve then runs in the large lane, reserving the
+// tier engine's planned peak, and stores the game's tables.
+func (c *cache) planTiers(j *job, positions float64, bytes int64, estimated bool) bool {
 	g := j.game
-	if c.tables == nil || j.o.file != nil || sente.CapabilitiesOf(g).TierRanker == nil || g.FormatPosition(j.root) != g.FormatPosition(g.Start()) {
+	if c.tables == nil || sente.CapabilitiesOf(g).TierRanker == nil || g.FormatPosition(j.root) != g.FormatPosition(g.Start()) {
 		return false
 	}
-	positions, bytes, ok := answer.Estimate(g)
-	if ok && positions < answer.SmallGame && int64(min(bytes, math.MaxInt64/2)) <= c.lanes[1].pool.capacity {
+	if estimated && positions < answer.SmallGame && bytes <= c.lanes[1].pool.capacity {
 		return false
 	}
 	peak, ranks, ok := answer.TierPlan(g)

@@ -103,9 +103,9 @@ function showError(msg) {
   e.hidden = !msg;
   e.textContent = "";
   if (!msg) return;
-  const at = msg.indexOf("the largest that fit: ");
-  if (at < 0) { e.textContent = msg; return; }
   const head = "the largest that fit: ";
+  const at = msg.indexOf(head);
+  if (at < 0) { e.textContent = msg; return; }
   let rest = msg.slice(at + head.length);
   const end = rest.search(/;|$/);
   const tail = rest.slice(end);
@@ -1047,7 +1047,7 @@ function renderChart() {
     if (!r || r.value === undefined) return;
     const x = left + i * step + step / 2;
     // A move that gave the game away is marked where it led.
-    const mistake = i > 0 && recs[i - 1] && recs[i - 1].mistake && state.hints;
+    const mistake = afterMistake(i) && state.hints;
     const labelled = i === state.idx || mistake || (i % every === 0 && Math.abs(i - state.idx) >= every);
     const g = svg("g", { class: "point" + (i === state.idx ? " current" : "") + (i > state.idx ? " future" : "") + (mistake ? " mistake" : ""), "data-ply": String(i) });
     c.append(g);
@@ -1094,12 +1094,27 @@ function renderChart() {
 // chartWords says what a position of the chart shows.
 function chartWords(r, i) {
   return (i === 0 ? "Start" : "After move " + i) + ": " + (r.winner === "none" || !r.winner ? r.value : r.winner + " player winning") +
-    (r.value === "draw" ? "" : ", " + moves(r.remoteness) + " left") + (i > 0 && state.records[i - 1] && state.records[i - 1].mistake ? ", after a mistake" : "");
+    (r.value === "draw" ? "" : ", " + moves(r.remoteness) + " left") + (afterMistake(i) ? ", after a mistake" : "");
+}
+
+// afterMistake reports whether the position at ply i is the one a mistake
+// led to.
+function afterMistake(i) {
+  return i > 0 && !!state.records[i - 1] && !!state.records[i - 1].mistake;
 }
 
 function narrow() { return window.matchMedia("(max-width: 800px)").matches; }
 
+// chooseFromLink sets the list id to the link's parameter of that name
+// when it is one of the list's choices.
+function chooseFromLink(q, id) {
+  const v = q.get(id);
+  if (v && [...$(id).options].some((o) => o.value === v)) $(id).value = v;
+}
+
 async function init() {
+  // The second player's strengths, watching, are the computer's.
+  for (const o of $("opponent").options) $("opponent2").append(o.cloneNode(true));
   try { await loadGames(); } catch (e) { showError(e.message); }
   // On a phone the game form is folded so that the board is in view.
   if (narrow()) $("setupbox").open = false;
@@ -1154,12 +1169,12 @@ async function init() {
   });
   const q = new URLSearchParams(location.search);
   const spec = q.get("game") || "tictactoe";
-  if (q.get("mode") && [...$("mode").options].some((o) => o.value === q.get("mode"))) $("mode").value = q.get("mode");
+  chooseFromLink(q, "mode");
   if (q.get("hints") === "0") $("hints").checked = false;
-  if (q.get("opponent") && [...$("opponent").options].some((o) => o.value === q.get("opponent"))) $("opponent").value = q.get("opponent");
+  chooseFromLink(q, "opponent");
   if (q.get("err")) $("errpct").value = q.get("err");
-  if (q.get("opponent2") && [...$("opponent2").options].some((o) => o.value === q.get("opponent2"))) $("opponent2").value = q.get("opponent2");
-  if (q.get("delay") && [...$("delay").options].some((o) => o.value === q.get("delay"))) $("delay").value = q.get("delay");
+  chooseFromLink(q, "opponent2");
+  chooseFromLink(q, "delay");
   if (q.get("delta") === "1") { $("delta").checked = true; state.delta = true; }
   if (q.get("speed")) {
     $("speed").value = q.get("speed");
