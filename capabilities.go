@@ -115,7 +115,9 @@ type Board struct {
 	// value) or "heaps" (one row per heap, each cell a token, an empty heap
 	// an empty row; RowLabels name the heaps, and a move that takes k of a
 	// heap's n tokens is placed on token n-k, so that a click takes the
-	// token clicked and those to its right).
+	// token clicked and those to its right) or "points" (a grid whose
+	// cells joined by Lines are the points pieces stand on; the others are
+	// not on the board).
 	Style string
 	// Cells[r][c] is what cell c of row r shows, rows from the top; ""
 	// for an empty cell.
@@ -138,7 +140,10 @@ type Board struct {
 	// Pieces, when not "", names the set of pieces a grid's letters stand
 	// for, so that a page may draw each as the piece it is rather than as
 	// a letter: "dobutsu" (dōbutsu shōgi's L lion, G giraffe, E elephant,
-	// C chick and H hen), whose pieces show the directions they move in.
+	// C chick and H hen), whose pieces show the directions they move in,
+	// or "gobblet" (Gobblet Gobblers: a cell holds its stack from the top
+	// down, a piece by its size, L large, M medium or S small: "Lm" is the
+	// first player's large piece over the second's medium one).
 	Pieces string
 	// InHand, when not nil, is each player's pieces in hand, the first
 	// player's then the second's: the pieces taken that the player may
@@ -146,6 +151,11 @@ type Board struct {
 	// A page shows them beside the board, for a drop to be played from
 	// them (see BoardMove.FromHand).
 	InHand [][]string
+	// Lines, when not nil, are the lines the board is drawn with (style
+	// "points": a morris board), each between two of its points; the
+	// points are the cells the lines join, the other cells are not on
+	// the board.
+	Lines []BoardLine
 	// Moves, when not nil, places the moves of the position on the
 	// board, in any order, each once; a move it leaves out is played from
 	// a list of moves only. A game whose moves each change one cell, or
@@ -171,7 +181,16 @@ type BoardMove struct {
 	// drop by a click on that piece, then on To, so that a person need
 	// not choose among the drops sharing To.
 	FromHand string
+	// Remove, when not nil, is an opponent's piece the move takes off the
+	// board once the piece is placed (a mill in the morris games): a page
+	// plays it by a further click on that piece, so that the moves sharing
+	// From and To differ by their Remove alone.
+	Remove *BoardCell
 }
+
+// BoardLine is a line a board draws between the centres of two cells: the
+// lines of a morris board, along which pieces move.
+type BoardLine struct{ From, To BoardCell }
 
 // BoardCell is a cell of a board: row from the top, column from the left.
 type BoardCell struct{ Row, Col int }
