@@ -2,10 +2,13 @@ package web
 
 import (
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 
+	"sente/explain"
+	"sente/games"
 	"sente/internal/sandbox"
 )
 
@@ -120,5 +123,34 @@ func TestPageSelectsFit(t *testing.T) {
 	})()`)
 	if len(cut) > 0 {
 		t.Errorf("choices cut off in their lists: %q", cut)
+	}
+}
+
+// TestPageGameTitles: the list of games reads by each game's title, as
+// the catalogue gives it (Dawson's chess, not dawsonchess), its choices
+// keeping the names that links and specs use.
+func TestPageGameTitles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips this browser test")
+	}
+	ctx, _ := browser(t)
+	_, base := serveApp(t, Config{})
+	navigate(t, ctx, base+"/?game=tictactoe")
+	waitJS(t, ctx, "tic-tac-toe", settled)
+	type option struct{ Value, Text string }
+	shown := map[string]string{}
+	for _, o := range eval[[]option](t, ctx, `[...document.getElementById("game").options].map((o) => ({Value: o.value, Text: o.textContent}))`) {
+		shown[o.Value] = o.Text
+	}
+	for _, f := range games.All() {
+		want := explain.Title(f)
+		if got, ok := shown[f.Name]; !ok {
+			t.Errorf("the list of games has no %s", f.Name)
+		} else if !strings.Contains(got, want) {
+			t.Errorf("the list shows %s as %q; want its title %q", f.Name, got, want)
+		}
+	}
+	if got := shown["dawsonchess"]; !strings.Contains(got, "Dawson") {
+		t.Errorf("dawsonchess is shown as %q", got)
 	}
 }

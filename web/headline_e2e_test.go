@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -17,9 +18,9 @@ import (
 // The headline games at their defaults, in the browser against the
 // computer, from a fresh server that solves them once by the tier engine
 // into its store: teeko always (a minute or two), dōbutsu shōgi and
-// connect four 6×5 when SENTE_HEADLINE names them ("dobutsu,connect4";
-// minutes each; connect four 6×5 is read from SENTE_HEADLINE_STORE when
-// that holds its tables).
+// connect four 6×5 and 7×4 when SENTE_HEADLINE names them
+// ("dobutsu,connect4,connect4-7x4"; minutes each; connect four is read
+// from SENTE_HEADLINE_STORE when that holds its tables).
 
 // playOut plays the person's side of the game open in the page, always
 // its worst move, so that the perfect computer ends the game, and returns
@@ -64,26 +65,38 @@ func TestBrowserHeadlineGames(t *testing.T) {
 			solve time.Duration
 		}{"dobutsu", 30 * time.Minute})
 	}
-	if strings.Contains(more, "connect4") {
+	// connect4 plays 6×5, connect4-7x4 plays 7×4: each from its stored
+	// tables, which take minutes to solve.
+	var c4specs []struct{ spec, name string }
+	asked := strings.Split(more, ",")
+	if slices.Contains(asked, "connect4") {
+		c4specs = append(c4specs, struct{ spec, name string }{"connect4:w=6,h=5", "6x5"})
+	}
+	if slices.Contains(asked, "connect4-7x4") {
+		c4specs = append(c4specs, struct{ spec, name string }{"connect4:w=7,h=4", "7x4"})
+	}
+	if len(c4specs) > 0 {
 		c4 := tables
 		if d := os.Getenv("SENTE_HEADLINE_STORE"); d != "" {
 			c4 = store.Store{Dir: d}
 		}
 		_, c4base := serveApp(t, Config{Tables: &c4})
-		for _, phone := range []bool{false, true} {
-			size := "desktop"
-			if phone {
-				size = "phone"
-				if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile)); err != nil {
+		for _, c4spec := range c4specs {
+			for _, phone := range []bool{false, true} {
+				size := "desktop"
+				if phone {
+					size = "phone"
+					if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile)); err != nil {
+						t.Fatal(err)
+					}
+				}
+				navigate(t, ctx, c4base+"/?game="+url.QueryEscape(c4spec.spec)+"&mode=first")
+				n := playOut(t, ctx, c4spec.spec+" on a "+size, 60*time.Minute)
+				t.Logf("%s on a %s: %d moves", c4spec.spec, size, n)
+				viewportShot(t, ctx, dir, "headline-connect4-"+c4spec.name+"-"+size+".png")
+				if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 1100)); err != nil {
 					t.Fatal(err)
 				}
-			}
-			navigate(t, ctx, c4base+"/?game="+url.QueryEscape("connect4:w=6,h=5")+"&mode=first")
-			n := playOut(t, ctx, "connect four 6×5 on a "+size, 60*time.Minute)
-			t.Logf("connect four 6×5 on a %s: %d moves", size, n)
-			viewportShot(t, ctx, dir, "headline-connect4-6x5-"+size+".png")
-			if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 1100)); err != nil {
-				t.Fatal(err)
 			}
 		}
 	}

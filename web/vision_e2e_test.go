@@ -310,3 +310,170 @@ func TestBrowserValuesWithoutColour(t *testing.T) {
 		t.Errorf("the legend speaks of %q: %q", w, legend)
 	}
 }
+
+// TestBrowserValuesWithoutColourEveryBoard looks at every kind of board the
+// page draws through the same three deficiencies: heaps of tokens, hands,
+// cards, connect four's columns, quixo's edge pieces, dōbutsu shōgi's
+// pieces and drops, each position's moves given a win, a tie and a loss
+// so that each kind of place a value is shown (a cell, a piece that moves,
+// a token, a hand, a card) shows all three. A board with two such places
+// only (chopsticks' two hands) is drawn once for each two values.
+func TestBrowserValuesWithoutColourEveryBoard(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips this browser end-to-end test: headless Chromium looks at every kind of board through simulated colour blindness (about 30 s)")
+	}
+	ctx, dir := browser(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2))); err != nil {
+		t.Fatal(err)
+	}
+	_, base := serveApp(t, Config{})
+	d := &boardDriver{t: t, ctx: ctx, base: base}
+	d.open("tictactoe", "two", "") // the page, its styles and SenteBoard
+	for _, tc := range []struct{ name, spec, pos string }{
+		{"nim", "nim", ""},
+		{"chopsticks", "chopsticks", ""},
+		{"cards", "cards", ""},
+		{"connect4", "connect4:w=5,h=4", ""},
+		{"quixo", "quixo:n=4", ""},
+		{"dobutsu-steps", "dobutsu", ""},
+		{"dobutsu-drops", "dobutsu:pieces=chicks", ".../.l./.../CL. c second"},
+		{"teeko-drops", "teeko", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := games.New(tc.spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := g.Start()
+			if tc.pos != "" {
+				if p, err = g.ParsePosition(tc.pos); err != nil {
+					t.Fatal(err)
+				}
+			}
+			info := PositionInfo{Game: tc.spec, Position: g.FormatPosition(p), Turn: g.Turn(p), Status: "ready"}
+			info.Board = boardOf(g, p, g.Moves(p))
+			if info.Board == nil {
+				t.Fatalf("%s has no board", tc.spec)
+			}
+			places := valuePlaces(info.Board)
+			if len(places) < 2 {
+				t.Fatalf("%s at %s: %d places on the board show a value, want 2 or more", tc.spec, info.Position, len(places))
+			}
+			values := []sente.Value{sente.Win, sente.Tie, sente.Lose}
+			var rounds [][]sente.Value
+			if len(places) >= 3 {
+				rounds = [][]sente.Value{values}
+			} else {
+				rounds = [][]sente.Value{{sente.Win, sente.Tie}, {sente.Win, sente.Lose}, {sente.Tie, sente.Lose}}
+			}
+			for i, round := range rounds {
+				info := info
+				info.Moves = nil
+				var cells []valueCell
+				given := map[string]sente.Value{}
+				for j, v := range round {
+					pl := places[j]
+					for _, m := range pl.moves {
+						given[m] = v
+					}
+					cells = append(cells, valueCell{value: valueClassOf[v.String()], sel: pl.sel, words: []string{v.String()}})
+				}
+				three := 3
+				for _, bm := range info.Board.Plays {
+					v, ok := given[bm.Move]
+					if !ok {
+						v = sente.Lose
+					}
+					info.Moves = append(info.Moves, explain.MoveJSON{Move: bm.Move, Player: info.Turn, Value: v, Remoteness: &three})
+				}
+				js, _ := json.Marshal(info)
+				eval[bool](t, ctx, `(() => {
+  SenteBoard.render(document.getElementById("board"), `+string(js)+`, {hints: true, canPlay: true, play() {}, valueClass});
+  return true;
+})()`)
+				if err := chromedp.Do(ctx, chromedp.ScrollIntoView(chromedp.CSS("#board"))); err != nil {
+					t.Fatal(err)
+				}
+				checkLabels(t, ctx, tc.name, cells)
+				compareCells(t, ctx, dir, fmt.Sprintf("%s-%d", tc.name, i), cells)
+			}
+		})
+	}
+}
+
+// valuePlace is a place on a board that shows the value of the moves it
+// plays: a cell or token clicked once, a piece that moves, a card.
+type valuePlace struct {
+	sel   string
+	moves []string
+}
+
+// valuePlaces lists the places of bd in the order of its plays: a move
+// with From shows its value on the piece it moves, the others on the cell
+// they are played by a click on (a card by its move).
+func valuePlaces(bd *Board) []valuePlace {
+	var places []valuePlace
+	at := map[string]int{}
+	for _, p := range bd.Plays {
+		var sel string
+		switch {
+		case bd.Style == "cards":
+			sel = fmt.Sprintf(`#board button.cell[data-move=%q]`, p.Move)
+		case p.From != nil:
+			sel = fmt.Sprintf(`#board button.cell[data-cell="%d,%d"]`, p.From[0], p.From[1])
+		default:
+			sel = cellSel(p.To)
+		}
+		i, ok := at[sel]
+		if !ok {
+			i = len(places)
+			at[sel] = i
+			places = append(places, valuePlace{sel: sel})
+		}
+		places[i].moves = append(places[i].moves, p.Move)
+	}
+	return places
+}
+
+// TestPageLegendOnPhone holds each shape of the legend beside the first
+// line of its words on narrow screens: a line that wraps must not leave
+// the shape at the end of one line and its meaning on the next.
+func TestPageLegendOnPhone(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips this browser end-to-end test: the legend on phones (about 5 s)")
+	}
+	ctx, _ := browser(t)
+	_, base := serveApp(t, Config{})
+	for _, width := range []int64{320, 390, 1280} {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, 844)); err != nil {
+			t.Fatal(err)
+		}
+		d := &boardDriver{t: t, ctx: ctx, base: base}
+		d.open("tictactoe", "two", "")
+		// For each key: the chip's box, and the first line box of its words.
+		type keyBox struct {
+			Text                               string
+			ChipTop, ChipBottom, ChipRight     float64
+			LineTop, LineBottom, LineLeft, Gap float64
+		}
+		keys := eval[[]keyBox](t, ctx, `[...document.querySelectorAll("#legend .key")].map((k) => {
+  const chip = k.querySelector(".chip").getBoundingClientRect();
+  const r = document.createRange();
+  const words = [...k.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+  r.selectNodeContents(words);
+  const line = r.getClientRects()[0];
+  return {Text: words.textContent.trim(), ChipTop: chip.top, ChipBottom: chip.bottom, ChipRight: chip.right,
+    LineTop: line.top, LineBottom: line.bottom, LineLeft: line.left, Gap: line.left - chip.right};
+})`)
+		if len(keys) != 3 {
+			t.Fatalf("width %d: %d keys in the legend, want 3", width, len(keys))
+		}
+		for _, k := range keys {
+			mid := (k.ChipTop + k.ChipBottom) / 2
+			if mid < k.LineTop-2 || mid > k.LineBottom+2 || k.Gap < 0 || k.Gap > 16 {
+				t.Errorf("width %d: the shape of %q (rows %.0f–%.0f, right edge %.0f) is not beside its first line (rows %.0f–%.0f, from %.0f)",
+					width, k.Text, k.ChipTop, k.ChipBottom, k.ChipRight, k.LineTop, k.LineBottom, k.LineLeft)
+			}
+		}
+	}
+}
