@@ -111,13 +111,16 @@ type ParamJSON struct {
 	Choices []string   `json:"choices,omitempty"`
 	Accepts string     `json:"accepts"`
 	Doc     string     `json:"doc"`
+	// Positional marks the parameter a spec may give first without its
+	// name (subtraction:1,3,4).
+	Positional bool `json:"positional,omitempty"`
 }
 
 // ParamsJSON are params as JSON gives them.
 func ParamsJSON(params []sente.Param) []ParamJSON {
 	out := []ParamJSON{}
 	for _, p := range params {
-		j := ParamJSON{Name: p.Name, Kind: p.Kind, Default: p.Default, Doc: p.Doc, Choices: p.Choices, Accepts: p.Accepts()}
+		j := ParamJSON{Name: p.Name, Kind: p.Kind, Default: p.Default, Doc: p.Doc, Choices: p.Choices, Accepts: p.Accepts(), Positional: p.Positional}
 		if p.Kind == sente.Int || p.Kind == sente.Ints {
 			j.Min, j.Max = &p.Min, &p.Max
 		}

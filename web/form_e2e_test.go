@@ -1,6 +1,7 @@
 package web
 
 import (
+	"net/url"
 	"os"
 	"strings"
 	"testing"
@@ -152,5 +153,22 @@ func TestPageGameTitles(t *testing.T) {
 	}
 	if got := shown["dawsonchess"]; !strings.Contains(got, "Dawson") {
 		t.Errorf("dawsonchess is shown as %q", got)
+	}
+}
+
+// TestPagePositionalParam: a link whose spec gives a parameter first,
+// without its name (subtraction:1,3,4,n=10), fills that parameter's field,
+// as the command line reads the spec.
+func TestPagePositionalParam(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips this browser test")
+	}
+	ctx, _ := browser(t)
+	_, base := serveApp(t, Config{})
+	navigate(t, ctx, base+"/?game="+url.QueryEscape("subtraction:1,3,4,n=10"))
+	waitJS(t, ctx, "subtraction", settled)
+	got := eval[map[string]string](t, ctx, `Object.fromEntries([...document.querySelectorAll("#params [data-param]")].map((i) => [i.dataset.param, i.value]))`)
+	if got["set"] != "1,3,4" || got["n"] != "10" {
+		t.Errorf("the form shows %v; want set 1,3,4 and n 10", got)
 	}
 }

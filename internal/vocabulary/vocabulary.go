@@ -56,6 +56,7 @@ var Fields = map[string]string{
 	"min":           "integer",
 	"max":           "integer",
 	"choices":       "array<string>",
+	"positional":    "boolean",
 	"doc":           "string",
 	"rules":         "string",
 	"position_form": "string",
@@ -190,7 +191,7 @@ var Enums = map[string][]string{
 var Shapes = map[string]string{
 	"catalogue_entry": "name title summary params",
 	"description":     "name summary rules position_form start params policies examples",
-	"param":           "name kind default accepts doc | min max choices",
+	"param":           "name kind default accepts doc | min max choices positional",
 	"policy":          "name doc",
 	"solution":        "game position turn value winner remoteness best_moves main_line restrict positions symmetry_classes classes counts seconds positions_per_second | tiers whole_table",
 	"tier":            "tier positions classes counts seconds",

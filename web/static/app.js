@@ -180,7 +180,7 @@ function renderParams(info, values) {
     }
     input.dataset.param = p.name;
     input.dataset.def = p.default;
-    input.value = (values && values[p.name]) || p.default;
+    input.value = (values && (values[p.name] || (p.positional && values[""]))) || p.default;
     input.title = p.accepts;
     label.append(input);
     box.append(label);
@@ -200,6 +200,8 @@ function specFromForm() {
 
 function parseSpecValues(spec) {
   // NAME:key=value,... -> {key: value}; rules:ID:... keeps its ID in the name.
+  // Leading fields without a key are the positional parameter's value,
+  // kept under "" (subtraction:1,3,4,n=10), as sente.ParseSpec reads them.
   let name = spec, rest = "";
   if (spec.startsWith("rules:")) {
     const i = spec.indexOf(":", 6);
@@ -209,11 +211,12 @@ function parseSpecValues(spec) {
     if (i >= 0) { name = spec.slice(0, i); rest = spec.slice(i + 1); }
   }
   const values = {};
-  let last = "";
+  let last = null;
   for (const f of rest ? rest.split(",") : []) {
     const j = f.indexOf("=");
     if (j >= 0) { last = f.slice(0, j); values[last] = f.slice(j + 1); }
-    else if (last) values[last] += "," + f;
+    else if (last !== null) values[last] += "," + f;
+    else { last = ""; values[""] = f; }
   }
   return { name, values };
 }
