@@ -262,9 +262,11 @@ type ProgressJSON struct {
 // BoardJSON is a picture of a position for the page, made from the game's
 // sente.Board. Style, the board's, says which fields are set: "grid"
 // (tic-tac-toe, connect four, quixo, teeko, dōbutsu shōgi, a rules file
-// that defines board), "hands" (chopsticks), "cards" (seed 000), "heaps"
-// (nim, subtraction games: Cells, RowLabels, Caption, Plays and Clicks as
-// for a grid, a row of tokens per heap).
+// that defines board, Gobblet Gobblers), "hands" (chopsticks), "cards"
+// (seed 000), "heaps" (nim, subtraction games: Cells, RowLabels, Caption,
+// Plays and Clicks as for a grid, a row of tokens per heap), "points" (the
+// morris games: Cells, labels, Caption, Plays and Clicks as for a grid,
+// and Lines).
 type BoardJSON struct {
 	Style string `json:"style"`
 
@@ -276,11 +278,17 @@ type BoardJSON struct {
 	Gravity   bool       `json:"gravity,omitempty"`
 	Caption   string     `json:"caption,omitempty"` // a line shown below the grid
 	// PieceSet names what the letters of Cells stand for when they are
-	// a game's pieces, for the page to draw them as such ("dobutsu");
-	// InHand is each player's pieces in hand, first then second, written
-	// as Cells writes them, once a piece.
+	// a game's pieces, for the page to draw them as such ("dobutsu", or
+	// "gobblet": a cell's stack from the top down, "Lm" the first player's
+	// large piece over the second's medium); InHand is each player's
+	// pieces in hand, first then second, written as Cells writes them,
+	// once a piece.
 	PieceSet string     `json:"piece_set,omitempty"`
 	InHand   [][]string `json:"in_hand,omitempty"`
+	// points: Lines are the lines of a morris board, each [[r, c], [r, c]]
+	// from the centre of one cell to the centre of another; the cells they
+	// join are the points, and the other cells are not on the board.
+	Lines [][2][2]int `json:"lines,omitempty"`
 
 	// Plays places the moves of the position that can be played on the
 	// board; the others are played from the list of moves only. Clicks[r][c]
@@ -305,12 +313,15 @@ type BoardJSON struct {
 // ([row, column] from the top-left) a piece is taken from, To the cell it
 // is put on. Without From one click on To plays it. FromHand, for a drop,
 // is the piece of the mover's in_hand it puts on To: a click on that piece
-// in hand, then on To, plays it too.
+// in hand, then on To, plays it too. Remove, when set, is the cell of an
+// opponent's piece the move takes off the board once it is played (a mill):
+// the page plays it by a further click on that piece.
 type BoardMoveJSON struct {
 	Move     string  `json:"move"`
 	From     *[2]int `json:"from_cell,omitempty"`
 	To       [2]int  `json:"to_cell"`
 	FromHand string  `json:"from_hand,omitempty"`
+	Remove   *[2]int `json:"remove_cell,omitempty"`
 }
 
 // CardHandJSON is one player's cards: each card's value, whether it is on

@@ -35,6 +35,8 @@ func boardOf(g sente.Game, p sente.Position, moves []sente.Move) *Board {
 	case "", "grid":
 		return &Board{Style: "grid", Cells: b.Cells, Plays: placed, Clicks: oneClick(b, placed), RowLabels: b.RowLabels, ColLabels: b.ColLabels, Gravity: b.Gravity, Caption: b.Caption,
 			PieceSet: b.Pieces, InHand: inHand(b.InHand)}
+	case "points":
+		return &Board{Style: "points", Cells: b.Cells, Lines: boardLines(b), Plays: placed, Clicks: oneClick(b, placed), RowLabels: b.RowLabels, ColLabels: b.ColLabels, Caption: b.Caption}
 	case "heaps":
 		return &Board{Style: "heaps", Cells: b.Cells, Plays: placed, Clicks: oneClick(b, placed), RowLabels: b.RowLabels, Caption: b.Caption}
 	case "hands":
@@ -92,27 +94,47 @@ func oneClick(b sente.Board, placed []BoardMove) [][]string {
 }
 
 // boardMoves keeps the located moves that are moves of the position, once
-// each, on cells of the board, in the order of moves.
+// each, on cells of the board (their From, To and Remove), in the order of
+// moves.
 func boardMoves(b sente.Board, located []sente.BoardMove, moves []sente.Move) []BoardMove {
 	at := make(map[string]sente.BoardMove, len(located))
 	for _, m := range located {
 		at[m.Name] = m
 	}
-	on := func(c sente.BoardCell) bool {
-		return c.Row >= 0 && c.Row < len(b.Cells) && c.Col >= 0 && c.Col < len(b.Cells[c.Row])
-	}
+	on := func(c *sente.BoardCell) bool { return c == nil || onBoard(b, *c) }
 	out := []BoardMove{}
 	for _, m := range moves {
 		l, ok := at[m.Name]
-		if !ok || !on(l.To) || l.From != nil && !on(*l.From) {
+		if !ok || !on(&l.To) || !on(l.From) || !on(l.Remove) {
 			continue
 		}
 		delete(at, m.Name)
-		bm := BoardMove{Move: m.Name, To: [2]int{l.To.Row, l.To.Col}, FromHand: l.FromHand}
-		if l.From != nil {
-			bm.From = &[2]int{l.From.Row, l.From.Col}
+		out = append(out, BoardMove{Move: m.Name, From: cellJSON(l.From), To: [2]int{l.To.Row, l.To.Col}, FromHand: l.FromHand, Remove: cellJSON(l.Remove)})
+	}
+	return out
+}
+
+// onBoard reports whether c is a cell of b.
+func onBoard(b sente.Board, c sente.BoardCell) bool {
+	return c.Row >= 0 && c.Row < len(b.Cells) && c.Col >= 0 && c.Col < len(b.Cells[c.Row])
+}
+
+// cellJSON is a cell for JSON, [row, column], or nil.
+func cellJSON(c *sente.BoardCell) *[2]int {
+	if c == nil {
+		return nil
+	}
+	return &[2]int{c.Row, c.Col}
+}
+
+// boardLines is the lines of a board of points for JSON, those whose ends
+// are both cells of the board; nil when it has none.
+func boardLines(b sente.Board) [][2][2]int {
+	var out [][2][2]int
+	for _, l := range b.Lines {
+		if onBoard(b, l.From) && onBoard(b, l.To) {
+			out = append(out, [2][2]int{{l.From.Row, l.From.Col}, {l.To.Row, l.To.Col}})
 		}
-		out = append(out, bm)
 	}
 	return out
 }

@@ -411,7 +411,9 @@ func TestLoad(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "sente")
+	// The binary beside the server's store ($XDG_CACHE_HOME/sente), not
+	// in its place.
+	bin := filepath.Join(dir, "bin", "sente")
 	build := exec.Command("go", "build", "-o", bin, "sente/cmd/sente")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)

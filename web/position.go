@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/http"
 	"strings"
 	"time"
@@ -74,7 +75,7 @@ func (s *Server) position(ctx context.Context, spec, posText string) (*PositionI
 		return s.describe(j, p, nil), 0, nil
 	}
 	if j.err != nil {
-		return nil, http.StatusBadRequest, j.err
+		return nil, failedStatus(j.err), j.err
 	}
 	if _, ok := j.ans.Solution.Outcome(p); !ok {
 		if err := damaged(j.ans.Solution, spec); err != nil {
@@ -91,7 +92,7 @@ func (s *Server) position(ctx context.Context, spec, posText string) (*PositionI
 			return s.describe(j, p, nil), 0, nil
 		}
 		if j.err != nil {
-			return nil, http.StatusBadRequest, j.err
+			return nil, failedStatus(j.err), j.err
 		}
 	}
 	info := s.describe(j, p, j.ans)
@@ -111,6 +112,17 @@ func (s *Server) position(ctx context.Context, spec, posText string) (*PositionI
 	return info, 0, nil
 }
 
+// failedStatus is the status of a solve that failed with err: the
+// server's own files that could not be read or written (its store) are
+// its failure, 500; anything else (a game too big for it, bad rules) is
+// the request's, 400.
+func failedStatus(err error) int {
+	if _, ok := errors.AsType[*fs.PathError](err); ok {
+		return http.StatusInternalServerError
+	}
+	return http.StatusBadRequest
+}
+
 // rulesPosition is position for a pasted rules file, whose game is known
 // only once a child has explored it: from the start, or from the position
 // asked for when the start does not reach it.
@@ -119,7 +131,7 @@ func (s *Server) rulesPosition(ctx context.Context, j *job, spec, posText string
 		return s.pending(j), 0, nil
 	}
 	if j.err != nil {
-		return nil, http.StatusBadRequest, j.err
+		return nil, failedStatus(j.err), j.err
 	}
 	p := j.game.Start()
 	if posText != "" {
@@ -134,7 +146,7 @@ func (s *Server) rulesPosition(ctx context.Context, j *job, spec, posText string
 				return s.pending(j), 0, nil
 			}
 			if j.err != nil {
-				return nil, http.StatusBadRequest, j.err
+				return nil, failedStatus(j.err), j.err
 			}
 			p = j.game.Start()
 		}

@@ -1,8 +1,11 @@
 package web
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"sente"
 	"sente/store"
@@ -38,5 +41,36 @@ func TestTierSolves(t *testing.T) {
 	h = newTestServer(t, cfg).Handler()
 	if again := position(t, h, spec, ""); again.Status != "ready" || again.Value != sente.Tie {
 		t.Fatalf("a new server: %+v", again)
+	}
+}
+
+// TestTierSolveStoreUnusable: a server whose store cannot be made (a file
+// where its directory belongs) fails a big game's solve as its own
+// failure, 500, naming the store, and still answers small games.
+func TestTierSolveStoreUnusable(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "sente")
+	if err := os.WriteFile(file, []byte("not a store"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := newTestServer(t, Config{Memory: 256 << 20, Tables: &store.Store{Dir: file}}).Handler()
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		code, _, body := get(t, h, "/api/position?game=connect4:w%3D5,h%3D4")
+		if code == 200 && strings.Contains(body, `"status":"ready"`) {
+			t.Fatalf("a store that is a file: ready: %s", body)
+		}
+		if code != 200 {
+			if code != 500 || !strings.Contains(body, file) {
+				t.Fatalf("a store that is a file: status %d: %s", code, body)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("still solving: %s", body)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if info := ready(t, h, "tictactoe", ""); info.Value != sente.Tie {
+		t.Fatalf("tic-tac-toe after the failure: %+v", info)
 	}
 }

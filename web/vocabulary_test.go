@@ -46,6 +46,8 @@ func TestAPIVocabulary(t *testing.T) {
 	for _, tt := range []struct{ spec, pos string }{
 		{"tictactoe", ""}, {"tictactoe", "xxx/oo./..."}, {"cards", ""}, {"chopsticks", ""},
 		{"nim:heaps=1/2/3", ""}, {"dobutsu:pieces=chicks", ".../.l./C../.L. C first"}, {"quixo:n=3", ""},
+		// A morris board, and a placement that closes a mill and takes a stone.
+		{"morris:board=six,men=3", "xx./.../oo../.../... x 1 1"}, {"gobblet:sizes=3,pieces=1", ""},
 	} {
 		ready(t, h, tt.spec, tt.pos)
 		check(h, "GET", position(tt.spec, tt.pos), "", "position_info")

@@ -138,10 +138,12 @@ var Fields = map[string]string{
 	"caption":         "string",
 	"piece_set":       "string",
 	"in_hand":         "array<array<string>>",
+	"lines":           "array<array<array<integer>>>",
 	"plays":           "array<board_move>",
 	"from_cell":       "array<integer>",
 	"to_cell":         "array<integer>",
 	"from_hand":       "string",
+	"remove_cell":     "array<integer>",
 	"clicks":          "array<array<string>>",
 	"hands":           "array<array<integer>>",
 	"cards":           "array<card_hand>",
@@ -168,7 +170,7 @@ var Fields = map[string]string{
 var BrowserOnly = []string{
 	"accepts", "impartial", "drawing", "verdict_for", "why", "why_for", "status", "progress", "phase", "done", "total",
 	"queue", "lane", "estimated_bytes", "bytes", "seconds_left", "board", "style", "cells", "row_labels", "col_labels",
-	"gravity", "caption", "piece_set", "in_hand", "plays", "from_cell", "to_cell", "from_hand", "clicks", "hands", "cards", "card_values", "played",
+	"gravity", "caption", "piece_set", "in_hand", "lines", "plays", "from_cell", "to_cell", "from_hand", "remove_cell", "clicks", "hands", "cards", "card_values", "played",
 	"card_moves", "table_total", "target_total", "spec", "entry", "notice", "error",
 }
 
@@ -181,8 +183,8 @@ var Enums = map[string][]string{
 	"kind":           {"int", "ints", "bool", "choice", "text"},
 	"contest_answer": {"WIN", "LOSE"},
 	"status":         {"solving", "ready"},
-	"style":          {"grid", "hands", "cards", "heaps"},
-	"piece_set":      {"dobutsu"},
+	"style":          {"grid", "hands", "cards", "heaps", "points"},
+	"piece_set":      {"dobutsu", "gobblet"},
 	"lane":           {"small", "large", "rules-file", ""},
 }
 
@@ -210,8 +212,8 @@ var Shapes = map[string]string{
 	"mistake":         "move words replies sentence | strategy",
 	"position_info":   "game name start position turn ended remoteness impartial verdict moves status | summary rules position_form drawing board value winner grundy grundy_infinite verdict_for why why_for progress positions",
 	"progress":        "phase done total queue lane estimated_bytes bytes seconds_left",
-	"board":           "style plays table_total target_total | cells row_labels col_labels gravity caption piece_set in_hand clicks hands cards",
-	"board_move":      "move to_cell | from_cell from_hand",
+	"board":           "style plays table_total target_total | cells row_labels col_labels gravity caption piece_set in_hand lines clicks hands cards",
+	"board_move":      "move to_cell | from_cell from_hand remove_cell",
 	"card_hand":       "card_values played card_moves",
 	"rules_file":      "spec entry | notice",
 	"error_answer":    "error",

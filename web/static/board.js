@@ -21,10 +21,17 @@
 //                    "target"), a click on it again, on any other cell
 //                    or outside the board, or Escape, cancels; a click on
 //                    another piece selects that one.
-//   data-hand=P      a piece in hand (board.in_hand, dōbutsu shōgi), P as
-//                    in_hand writes it: the mover's is selected by a click
-//                    as a data-from piece is, its drops (plays whose
-//                    from_hand is P) then the targets.
+//   data-hand=P      a piece in hand (board.in_hand, dōbutsu shōgi, Gobblet
+//                    Gobblers), P as in_hand writes it: the mover's is
+//                    selected by a click as a data-from piece is, its drops
+//                    (plays whose from_hand is P) then the targets;
+//   data-land="A B"  a target whose moves each take a piece off the board
+//                    too (remove_cell, a mill in the morris games): its
+//                    click does not play yet but lands the piece there
+//                    (class "landed"), and the pieces those moves take are
+//                    then the targets, each with data-move and class
+//                    "take"; a click elsewhere, the chooser's Cancel or
+//                    Escape backs out.
 // On a board with gravity (connect four) the empty cells above the one a
 // piece falls to play the same move, without data-move. Cards carry
 // data-move as grid cells do. The selection is kept while the page redraws
@@ -33,7 +40,8 @@
 // Every cell has an accessible name, aria-label, that says in words what
 // it shows by colour and shape: its square (the board's own row and
 // column labels, "b2"), the piece on it, and with hints the value of what
-// a click there plays ("b2: win in 5", "a4 O: moves, best win in 3").
+// a click there plays ("b2: win in 5", "a4 O: moves, best win in 3",
+// "d7 second player's stone: take, win in 5").
 "use strict";
 
 const SenteBoard = (() => {
@@ -48,8 +56,10 @@ const cellKey = (rc) => rc[0] + "," + rc[1];
 const rank = { win: 3, tie: 2, lose: 1 };
 
 // The selection: the position it was made at, the piece taken (a cell key,
-// or "" for none) and the cell whose chooser is open, if any. redrawBoard
-// draws the last grid again, for a cancel that comes from off the board.
+// or "" for none), the cell it landed on while the piece it takes is
+// chosen (or "" for none) and the cell whose chooser is open, if any.
+// redrawBoard draws the last grid again, for a cancel that comes from off
+// the board.
 let sel = null;
 let redrawBoard = null;
 
@@ -110,27 +120,39 @@ function bestClass(moves, ctx) {
 }
 
 // target makes b, the cell named name, play one of moves: the move
-// itself, or a chooser when they are several.
-function target(b, name, moves, info, ctx, redraw, k) {
+// itself, or a chooser when they are several; or, given land, a click
+// calls land, which lands the piece there to take another (data-land).
+// verb, when given, says what a click does ("take"), after the name.
+function target(b, name, moves, info, ctx, redraw, k, verb, land) {
   b.classList.add("playable");
   if (ctx.hints) {
     const c = bestClass(moves, ctx);
     if (c !== "unknown") b.classList.add(c);
   }
   b.disabled = !ctx.canPlay;
+  const named = verb ? name + ": " + verb : name;
+  const then = verb ? ", " : ": ";
+  if (land) {
+    const best = bestMove(moves, ctx);
+    b.dataset.land = moves.map((m) => m.move).join(" ");
+    b.title = "Then take a piece: " + moves.map((m) => moveTitle(m, ctx)).join(", ");
+    b.setAttribute("aria-label", named + (ctx.hints && best.value ? then + "best " + moveLabel(best) : ""));
+    b.addEventListener("click", land);
+    return;
+  }
   if (moves.length === 1) {
     const m = moves[0];
     b.dataset.move = m.move;
     b.title = moveTitle(m, ctx);
-    b.setAttribute("aria-label", name + (ctx.hints && m.value ? ": " + moveLabel(m) : ""));
+    b.setAttribute("aria-label", named + (ctx.hints && m.value ? then + moveLabel(m) : ""));
     b.addEventListener("click", () => { sel = null; ctx.play(m); });
     return;
   }
   b.dataset.choose = moves.map((m) => m.move).join(" ");
   b.title = moves.map((m) => moveTitle(m, ctx)).join("; ");
-  b.setAttribute("aria-label", name + ": " + moves.map((m) => m.move + (ctx.hints && m.value ? " " + moveLabel(m) : "")).join(", "));
+  b.setAttribute("aria-label", named + ": " + moves.map((m) => m.move + (ctx.hints && m.value ? " " + moveLabel(m) : "")).join(", "));
   b.addEventListener("click", () => {
-    sel = { position: info.position, from: sel ? sel.from : "", choose: k };
+    sel = { position: info.position, from: sel ? sel.from : "", to: sel ? sel.to : "", choose: k };
     redraw();
   });
 }
@@ -167,13 +189,22 @@ function pieceClass(c) {
 // board.plays and the selection: decorate(b, k, name) gives the button b
 // of the cell k, named name, its part (a piece to take, a target, a cell
 // that cancels) and its accessible name, and reports whether it has a
-// part; chooser() is the open chooser, or null.
+// part; chooser() is the open chooser, or null; shows(k, c) is what the
+// cell k holding c shows now (a piece landed has left its cell).
+//
+// A move that takes a piece too (remove_cell) is played by one click
+// more: a click on its target lands the piece there (sel.to, drawn with
+// the piece and selected, the cell it came from, sel.from, drawn empty; ""
+// for a placement), and the pieces the moves landing there take are then
+// the targets, each playing its move.
 function playing(box, info, ctx) {
   const bd = info.board;
-  const redraw = () => render(box, info, ctx);
+  const redraw = () => redrawKeepingFocus(box, info, ctx);
   const byName = new Map(info.moves.map((m) => [m.move, m]));
   const drops = new Map(); // cell key -> moves played by one click there
   const froms = new Map(); // cell key -> [{move, to}] of the piece there
+  const takes = new Map(); // move name -> the cell key of the piece it takes
+  const fromHand = new Set(); // the names of the drops from a hand
   const push = (map, k, v) => { if (!map.has(k)) map.set(k, []); map.get(k).push(v); };
   for (const p of bd.plays || []) {
     const m = byName.get(p.move);
@@ -182,30 +213,67 @@ function playing(box, info, ctx) {
     else push(drops, cellKey(p.to_cell), m);
     // A drop from a hand shown as pieces is also played as a step from
     // its piece in hand; a click on its square alone still plays it.
-    if (p.from_hand) push(froms, "hand:" + p.from_hand, { move: m, to: cellKey(p.to_cell) });
+    if (p.from_hand) {
+      push(froms, "hand:" + p.from_hand, { move: m, to: cellKey(p.to_cell) });
+      fromHand.add(m.move);
+    }
+    if (p.remove_cell) takes.set(m.move, cellKey(p.remove_cell));
   }
-  if (sel && (sel.position !== info.position || !ctx.canPlay || (sel.from && !froms.has(sel.from)))) sel = null;
+  // A piece that moves is taken up by a click on it, even where a piece
+  // from a hand may be dropped over it (Gobblet Gobblers): those drops are
+  // played from the hand.
+  for (const k of froms.keys()) if (drops.has(k) && drops.get(k).every((m) => fromHand.has(m.move))) drops.delete(k);
+  // The moves that put the piece at from ("" for none) on the cell k, and
+  // whether they all take a piece, so that a click on k lands it there.
+  const landing = (from, k) => (from ? (froms.get(from) || []).filter((t) => t.to === k).map((t) => t.move) : drops.get(k) || []);
+  const lands = (ms) => ms.length > 0 && ms.every((m) => takes.has(m.move));
+  if (sel && (sel.position !== info.position || !ctx.canPlay || (sel.from && !froms.has(sel.from)) || (sel.to && !lands(landing(sel.from, sel.to))))) sel = null;
   const active = new Map(); // cell key -> moves a click there plays now
-  if (sel && sel.from) {
+  if (sel && sel.to) {
+    for (const m of landing(sel.from, sel.to)) push(active, takes.get(m.move), m);
+  } else if (sel && sel.from) {
     for (const t of froms.get(sel.from)) push(active, t.to, t.move);
   } else {
     for (const [k, ms] of drops) active.set(k, ms);
   }
   const cancel = () => { sel = null; redraw(); };
   redrawBoard = redraw;
+  const cellAt = (k) => { const [r, c] = k.split(",").map(Number); return (bd.cells[r] || [])[c] || ""; };
+  const shows = (k, c) => {
+    if (!sel || !sel.to || k !== sel.to && k !== sel.from) return c;
+    if (k === sel.from) return "";
+    if (sel.from.startsWith("hand:")) return sel.from.slice(5);
+    return sel.from ? cellAt(sel.from) : info.turn === "second" ? "o" : "x";
+  };
 
   const decorate = (b, k, name) => {
     b.dataset.cell = k;
     b.setAttribute("aria-label", name);
     if (!ctx.canPlay) b.disabled = true;
-    if (sel && sel.from === k) {
+    if (sel && sel.to === k) {
+      b.classList.add("selected", "landed");
+      b.title = "Landed: click a highlighted piece to take it, or here again to cancel";
+      b.setAttribute("aria-label", name + ": landed, take a highlighted piece");
+      b.addEventListener("click", cancel);
+    } else if (sel && sel.to) {
+      if (active.has(k)) {
+        target(b, name, active.get(k), info, ctx, redraw, k, "take");
+        b.classList.add("target", "take");
+        if (sel.choose === k) b.classList.add("choosing");
+      } else {
+        b.classList.add("inert");
+        b.addEventListener("click", cancel);
+      }
+    } else if (sel && sel.from === k) {
       b.classList.add("selected");
       b.dataset.from = k;
       b.title = "Selected: click a highlighted cell to move it there, or here again to cancel";
       b.setAttribute("aria-label", name + ": selected");
       b.addEventListener("click", cancel);
     } else if (active.has(k)) {
-      target(b, name, active.get(k), info, ctx, redraw, k);
+      const ms = active.get(k);
+      const land = lands(ms) ? () => { sel = { position: info.position, from: sel ? sel.from : "", to: k, choose: "" }; redraw(); } : null;
+      target(b, name, ms, info, ctx, redraw, k, land ? "then take" : "", land);
       if (sel && sel.from) b.classList.add("target");
       if (sel && sel.choose === k) b.classList.add("choosing");
     } else if (froms.has(k)) {
@@ -221,7 +289,7 @@ function playing(box, info, ctx) {
       }
       b.dataset.from = k;
       b.title = "Moves: " + froms.get(k).map((f) => moveTitle(f.move, ctx)).join(", ");
-      b.addEventListener("click", () => { sel = { position: info.position, from: k, choose: "" }; redraw(); });
+      b.addEventListener("click", () => { sel = { position: info.position, from: k, to: "", choose: "" }; redraw(); });
     } else if (sel) {
       b.classList.add("inert");
       b.addEventListener("click", cancel);
@@ -230,8 +298,26 @@ function playing(box, info, ctx) {
     }
     return true;
   };
-  const open = () => (sel && sel.choose && active.has(sel.choose) ? chooser(active.get(sel.choose), ctx, cancel) : null);
-  return { drops, selecting: !!sel, decorate, chooser: open };
+  const open = () => {
+    if (sel && sel.choose && active.has(sel.choose)) return chooser(active.get(sel.choose), ctx, cancel);
+    if (sel && sel.to) return chooser([], ctx, cancel, "Take which piece? Click a highlighted one.");
+    return null;
+  };
+  return { drops, selecting: !!sel, decorate, chooser: open, shows };
+}
+
+// redrawKeepingFocus draws the board again, the focus, when it was on the
+// board, back on the same cell (or the first one to click), so that a
+// selection made from the keyboard does not send the focus to the top of
+// the page.
+function redrawKeepingFocus(box, info, ctx) {
+  const a = document.activeElement;
+  const was = a && a !== box && box.contains(a) ? a.dataset.cell || "" : null;
+  render(box, info, ctx);
+  if (was === null) return;
+  const same = was && [...box.querySelectorAll("button[data-cell]")].find((b) => b.dataset.cell === was && !b.disabled);
+  const next = same || box.querySelector("button:not(:disabled)");
+  if (next) next.focus();
 }
 
 // gridTable lays out a grid's cells, the row labels before each row and
@@ -258,7 +344,7 @@ function gridTable(bd, cellButton) {
 
 function renderGrid(box, info, ctx) {
   const bd = info.board;
-  if (bd.piece_set === "dobutsu") return renderDobutsu(box, info, ctx);
+  if (pieceSets[bd.piece_set]) return renderPieces(box, info, ctx, bd.piece_set);
   const pl = playing(box, info, ctx);
   const dropInColumn = new Map(); // column -> the one move a piece falls by there
   if (bd.gravity && !pl.selecting) {
@@ -270,7 +356,8 @@ function renderGrid(box, info, ctx) {
   }
   const cols = Math.max(1, ...bd.cells.map((row) => row.length));
   box.style.setProperty("--cols", String(cols));
-  const t = gridTable(bd, (c, r, ci) => {
+  const t = gridTable(bd, (shown, r, ci) => {
+    const c = pl.shows(r + "," + ci, shown);
     const b = el("button", "cell " + pieceClass(c), pieceText(c));
     b.type = "button";
     const square = squareName(bd, r, ci);
@@ -326,15 +413,17 @@ function dobutsuName(c) {
   return k ? k.name : c;
 }
 
-function dobutsuOwner(c) {
-  return c === c.toUpperCase() ? "first" : "second";
+// pieceOwner is the player whose piece c is: x and upper case letters the
+// first player's, o and lower case letters the second's.
+function pieceOwner(c) {
+  return c === "x" || (c !== "o" && c === c.toUpperCase()) ? "first" : "second";
 }
 
 // dobutsuTile draws the piece c. Its name is squeezed to the room between
 // the side dots, so that "Elephant" fits a phone's square as "Hen" does.
 function dobutsuTile(c) {
   const kind = dobutsuKinds[c.toUpperCase()] || { name: c, dirs: [] };
-  const s = svgEl("svg", { viewBox: "0 0 100 100", class: "dtile " + dobutsuOwner(c) + " k" + c.toUpperCase(), "aria-hidden": "true", focusable: "false" });
+  const s = svgEl("svg", { viewBox: "0 0 100 100", class: "dtile " + pieceOwner(c) + " k" + c.toUpperCase(), "aria-hidden": "true", focusable: "false" });
   s.append(svgEl("polygon", { class: "face", points: "50,3 96,13 96,96 4,96 4,13" }));
   for (const d of kind.dirs) {
     const [x, y] = dobutsuDots[d];
@@ -354,18 +443,66 @@ function dobutsuTile(c) {
 }
 
 function dobutsuButton(c, extra) {
-  const b = el("button", "cell " + (c ? "dpiece " + dobutsuOwner(c) : "empty") + (extra ? " " + extra : ""));
+  const b = el("button", "cell " + (c ? "dpiece " + pieceOwner(c) : "empty") + (extra ? " " + extra : ""));
   b.type = "button";
   if (c) {
     b.append(dobutsuTile(c));
-    b.title = cap(dobutsuOwner(c)) + " player's " + dobutsuName(c);
+    b.title = cap(pieceOwner(c)) + " player's " + dobutsuName(c);
   }
   return b;
 }
 
-// dobutsuHand draws player i's pieces in hand (0 the first player), one
-// button a kind, its count beside it when more than one.
-function dobutsuHand(info, ctx, pl, i) {
+// Gobblet Gobblers (board.piece_set "gobblet"): a cell holds a stack, from
+// the top down ("Lm"), and shows its top piece large, by its size: a
+// large, medium or small round piece. The first player's are solid, the
+// second player's rings, so that the owner shows by shape as well as by
+// colour, which the hints' values use; the pieces beneath are drawn small
+// in the cell's lower left corner, top first. Each player's pieces in
+// hand are beside the board, a button a size, as dōbutsu shōgi's are.
+const gobbletSizes = { L: "large", M: "medium", S: "small" };
+const gobbletRadius = { L: 45, M: 33, S: 21 };
+
+function gobbletSize(x) {
+  return gobbletSizes[x.toUpperCase()] || x;
+}
+
+function gobbletStackName(stack) {
+  return [...stack].map((x) => pieceOwner(x) + " player's " + gobbletSize(x)).join(" over ");
+}
+
+// gobbletPiece draws the piece x on a tile of 100×100, its letter (L, M
+// or S) in its middle.
+function gobbletPiece(x) {
+  const size = x.toUpperCase();
+  const r = gobbletRadius[size] || 30;
+  const s = svgEl("svg", { viewBox: "0 0 100 100", class: "gtile " + pieceOwner(x) + " g" + size, "aria-hidden": "true", focusable: "false" });
+  const ring = pieceOwner(x) === "second" ? r * 0.28 : 0;
+  s.append(svgEl("circle", { class: "face", cx: 50, cy: 50, r: r - ring / 2 - 1.5, "stroke-width": ring || 3 }));
+  const t = svgEl("text", { x: 50, y: 51, "font-size": (r * 0.8).toFixed(1), "text-anchor": "middle", "dominant-baseline": "central" });
+  t.textContent = size;
+  s.append(t);
+  return s;
+}
+
+function gobbletButton(stack, extra) {
+  const b = el("button", "cell " + (stack ? "gstack " + pieceOwner(stack[0]) : "empty") + (extra ? " " + extra : ""));
+  b.type = "button";
+  if (!stack) return b;
+  b.append(gobbletPiece(stack[0]));
+  if (stack.length > 1) {
+    const under = el("span", "gunder", "over");
+    under.setAttribute("aria-hidden", "true");
+    for (const x of stack.slice(1)) under.append(el("span", "gmini " + pieceOwner(x) + " g" + x.toUpperCase()));
+    b.append(under);
+  }
+  b.title = cap(gobbletStackName(stack));
+  return b;
+}
+
+// pieceHand draws player i's pieces in hand (0 the first player) of the
+// piece set set, one button a kind, its count beside it when more than
+// one.
+function pieceHand(info, ctx, pl, i, set) {
   const bd = info.board;
   const who = i === 0 ? "first" : "second";
   const tomove = info.turn === who && !info.ended;
@@ -378,10 +515,10 @@ function dobutsuHand(info, ctx, pl, i) {
   for (const x of (bd.in_hand && bd.in_hand[i]) || []) counts.set(x, (counts.get(x) || 0) + 1);
   if (counts.size === 0) pieces.append(el("span", "dnone", "none"));
   for (const [x, n] of counts) {
-    const b = dobutsuButton(x, "inhand");
+    const b = set.button(x, "inhand");
     b.dataset.hand = x;
     b.dataset.count = String(n);
-    const name = cap(who) + " player's hand: " + (n === 1 ? dobutsuName(x) : n + " " + dobutsuName(x) + "s");
+    const name = cap(who) + " player's hand: " + set.inHand(x, n);
     b.title = name;
     if (!pl.decorate(b, "hand:" + x, name)) b.disabled = true;
     if (b.classList.contains("movable")) {
@@ -405,17 +542,36 @@ function dobutsuHand(info, ctx, pl, i) {
   return box;
 }
 
-// renderDobutsu draws dōbutsu shōgi's board between the hands: the second
-// player's by its side of the board, the first player's by the other.
-function renderDobutsu(box, info, ctx) {
+// The piece sets a grid may be drawn with (board.piece_set): a cell's
+// button (a piece, a stack, or nothing), what it holds in words, and a
+// player's pieces of one kind in hand in words.
+const pieceSets = {
+  dobutsu: {
+    button: dobutsuButton,
+    name: (c) => pieceOwner(c) + " player's " + dobutsuName(c),
+    inHand: (x, n) => (n === 1 ? dobutsuName(x) : n + " " + dobutsuName(x) + "s"),
+  },
+  gobblet: {
+    button: gobbletButton,
+    name: gobbletStackName,
+    inHand: (x, n) => (n === 1 ? "" : n + " ") + gobbletSize(x) + (n === 1 ? " piece" : " pieces"),
+  },
+};
+
+// renderPieces draws a board of pieces (dōbutsu shōgi, Gobblet Gobblers)
+// between the hands: the second player's by its side of the board, the
+// first player's by the other.
+function renderPieces(box, info, ctx, setName) {
   const bd = info.board;
+  const set = pieceSets[setName];
   const pl = playing(box, info, ctx);
-  box.classList.add("dobutsu");
+  box.classList.add(setName);
   box.style.setProperty("--cols", String(Math.max(1, ...bd.cells.map((row) => row.length))));
-  const t = gridTable(bd, (c, r, ci) => {
-    const b = dobutsuButton(c);
+  const t = gridTable(bd, (held, r, ci) => {
+    const c = pl.shows(r + "," + ci, held);
+    const b = set.button(c);
     const square = squareName(bd, r, ci);
-    const name = square + (c ? " " + dobutsuOwner(c) + " player's " + dobutsuName(c) : "");
+    const name = square + (c ? " " + set.name(c) : "");
     if (!pl.decorate(b, r + "," + ci, name)) {
       b.disabled = true;
       if (!c) b.setAttribute("aria-label", square + " empty");
@@ -423,8 +579,58 @@ function renderDobutsu(box, info, ctx) {
     return b;
   });
   const layout = el("div", "dlayout");
-  layout.append(dobutsuHand(info, ctx, pl, 1), t, dobutsuHand(info, ctx, pl, 0));
+  layout.append(pieceHand(info, ctx, pl, 1, set), t, pieceHand(info, ctx, pl, 0, set));
   box.append(layout);
+  const ch = pl.chooser();
+  if (ch) box.append(ch);
+  if (bd.caption) box.append(el("p", "small caption", bd.caption));
+}
+
+// renderPoints draws a board of points (board.style "points", the morris
+// games): its lines behind, from the centre of a cell to the centre of
+// another, and on each point (a cell the lines join) a round button with
+// its stone, if any: the first player's white, the second player's black,
+// which tells them apart by shade as well as by colour. The other cells
+// are blank. A point is played as a grid's cell is: a click places a
+// stone, a click on a stone then on a point moves it, and a move that
+// makes a mill lands there first, the stones it may take then the
+// targets (see playing).
+function renderPoints(box, info, ctx) {
+  const bd = info.board;
+  const pl = playing(box, info, ctx);
+  const rows = bd.cells.length;
+  const cols = Math.max(1, ...bd.cells.map((row) => row.length));
+  box.style.setProperty("--cols", String(cols));
+  box.style.setProperty("--rows", String(rows));
+  const points = new Set();
+  for (const line of bd.lines || []) for (const end of line) points.add(cellKey(end));
+  const grid = el("div", "pgrid");
+  const lines = svgEl("svg", { class: "plines", viewBox: "0 0 " + cols + " " + rows, preserveAspectRatio: "none", "aria-hidden": "true", focusable: "false" });
+  for (const [a, z] of bd.lines || []) lines.append(svgEl("line", { x1: a[1] + 0.5, y1: a[0] + 0.5, x2: z[1] + 0.5, y2: z[0] + 0.5 }));
+  grid.append(lines);
+  const at = (e, r, c) => { e.style.gridRow = String(r + 1); e.style.gridColumn = String(c + 1); return e; };
+  bd.cells.forEach((row, r) => {
+    grid.append(at(el("span", "plabel", bd.row_labels ? bd.row_labels[r] : ""), r, 0));
+    row.forEach((held, ci) => {
+      const k = r + "," + ci;
+      // A board without lines has every cell a point.
+      if (points.size > 0 && !points.has(k) && !held) return;
+      const c = pl.shows(k, held);
+      const b = at(el("button", "cell pt " + (c ? "stone " + pieceOwner(c) : "empty")), r, ci + 1);
+      b.type = "button";
+      if (c) b.append(el("span", "disc"));
+      else b.append(el("span", "spot"));
+      const square = squareName(bd, r, ci);
+      if (c) b.title = cap(pieceOwner(c)) + " player's stone";
+      if (!pl.decorate(b, k, square + (c ? " " + pieceOwner(c) + " player's stone" : ""))) {
+        b.disabled = true;
+        if (!c) b.setAttribute("aria-label", square + " empty");
+      }
+      grid.append(b);
+    });
+  });
+  (bd.col_labels || []).forEach((l, ci) => grid.append(at(el("span", "plabel col", l), rows, ci + 1)));
+  box.append(grid);
   const ch = pl.chooser();
   if (ch) box.append(ch);
   if (bd.caption) box.append(el("p", "small caption", bd.caption));
@@ -445,15 +651,20 @@ function renderHands(box, info, ctx) {
       h.type = "button";
       h.append(el("span", "side", side));
       const fingers = el("span", "fingers");
-      if (n === 5) fingers.textContent = "✕ dead";
-      else if (n === 0) fingers.textContent = "0 (empty)";
+      if (n === 5) {
+        const cross = el("span", "", "✕ ");
+        cross.setAttribute("aria-hidden", "true");
+        fingers.append(cross, "dead");
+      } else if (n === 0) fingers.textContent = "0 (empty)";
       else {
         for (let k = 0; k < n; k++) fingers.append(el("span", "finger"));
         fingers.append(el("span", "count", String(n)));
       }
-      h.append(fingers);
-      const fingerWords = n === 5 ? "dead" : n === 1 ? "1 finger" : n + " fingers";
-      if (!pl.decorate(h, i + "," + j, cap(p) + " player's " + side + " hand, " + fingerWords)) h.disabled = true;
+      h.append(" ", fingers);
+      // The name holds the words the button shows ("left 3"), as a person
+      // who speaks to a screen reader reads them (WCAG's label in name).
+      const fingerWords = n === 5 ? "dead" : n === 0 ? "0 (empty)" : n === 1 ? "1 finger" : n + " fingers";
+      if (!pl.decorate(h, i + "," + j, cap(p) + " player's hand, " + side + " " + fingerWords)) h.disabled = true;
       row.append(h);
     });
     box.append(row);
@@ -515,10 +726,11 @@ function renderHeaps(box, info, ctx) {
   if (bd.caption) box.append(el("p", "small caption", bd.caption));
 }
 
-// chooser asks which of several moves on one cell to play.
-function chooser(moves, ctx, cancel) {
+// chooser asks which of several moves on one cell to play, or, without
+// moves, says what to do (ask) beside a Cancel button.
+function chooser(moves, ctx, cancel, ask) {
   const box = el("div", "chooser");
-  box.append(el("span", "ask", "Which move?"));
+  box.append(el("span", "ask", ask || "Which move?"));
   for (const m of moves) {
     const b = el("button", "choice " + (ctx.hints && m.value ? ctx.valueClass(m.value) : "plain"), m.move);
     b.type = "button";
@@ -540,6 +752,7 @@ function render(box, info, ctx) {
   redrawBoard = null;
   box.textContent = "";
   box.style.removeProperty("--cols");
+  box.style.removeProperty("--rows");
   const bd = info.board;
   if (!bd) {
     sel = null;
@@ -550,6 +763,8 @@ function render(box, info, ctx) {
   box.className = "board " + bd.style;
   if (bd.style === "grid") {
     renderGrid(box, info, ctx);
+  } else if (bd.style === "points") {
+    renderPoints(box, info, ctx);
   } else if (bd.style === "hands") {
     renderHands(box, info, ctx);
   } else if (bd.style === "heaps") {
