@@ -717,8 +717,8 @@ func TestGobbletLargestTier(t *testing.T) {
 // of the rules three ways, the slow reference, the hashing engine (with
 // and without symmetry) and the tier engine, and compares them position
 // by position, and the classes each engine counts. The smallest games
-// with lines have 1.5 million positions, solved in long mode only; short
-// mode solves those with too few pieces for a line, which still loop.
+// with lines have 1.5 million positions, solved with SENTE_GOBBLET_LONG
+// only; otherwise those with too few pieces for a line, which still loop.
 func TestGobbletAgreesWithReference(t *testing.T) {
 	ctx := context.Background()
 	specs := []string{"gobblet:sizes=2,pieces=1", "gobblet:sizes=1"}
@@ -727,8 +727,8 @@ func TestGobbletAgreesWithReference(t *testing.T) {
 	}
 	for _, spec := range specs {
 		t.Run(spec, func(t *testing.T) {
-			if testing.Short() && strings.Contains(spec, "sizes=3") {
-				t.Skip("1.5 million positions, solved four ways, in long mode")
+			if strings.Contains(spec, "sizes=3") && os.Getenv("SENTE_GOBBLET_LONG") == "" && os.Getenv("SENTE_GOBBLET_FULL") == "" {
+				t.Skip("1.5 million positions solved four ways under each reading, minutes each: set SENTE_GOBBLET_LONG=1")
 			}
 			g := gobbletNew(t, spec)
 			want, err := solve.Reference(g, nil, nil)

@@ -534,6 +534,15 @@ func TestMorrisBoards(t *testing.T) {
 // whole, and the solves of five, six and seven men's morris.
 func morrisFull() bool { return os.Getenv("SENTE_MORRIS_FULL") != "" }
 
+// morrisQuick reports whether the whole-game checks of every rule are
+// left out: with -short, and without SENTE_MORRIS_LONG (or _FULL), since
+// they take a quarter of an hour on two cores; the quick ones still check
+// each rule's values from positions late in the game, and whole games
+// under the usual rules.
+func morrisQuick() bool {
+	return testing.Short() || os.Getenv("SENTE_MORRIS_LONG") == "" && !morrisFull()
+}
+
 // TestMorrisConsistency walks every position of reduced games under every
 // rule (without -short; with it, random games of them), and random games
 // of the full ones, and checks the game against the rules played on text
@@ -541,7 +550,7 @@ func morrisFull() bool { return os.Getenv("SENTE_MORRIS_FULL") != "" }
 // each other.
 func TestMorrisConsistency(t *testing.T) {
 	var specs []string
-	if testing.Short() {
+	if morrisQuick() {
 		specs = morrisRuleSpecs("morris:board=six,men=3", false)
 	} else {
 		// Each rule's values in turn: every position's moves and end,
@@ -775,14 +784,14 @@ func TestMorrisTiers(t *testing.T) {
 func TestMorrisAgreesWithReference(t *testing.T) {
 	ctx := context.Background()
 	specs := morrisRuleSpecs("morris:board=six,men=8", false)
-	if !testing.Short() {
+	if !morrisQuick() {
 		specs = append(morrisRuleSpecs("morris:board=six,men=3", false), "morris:board=seven,men=3", "morris:board=seven,men=3,lasker=true,fly=never")
 	}
 	for _, spec := range specs {
 		t.Run(spec, func(t *testing.T) {
 			g := morrisNew(t, spec)
 			roots := []sente.Position{nil}
-			if testing.Short() {
+			if morrisQuick() {
 				roots = morrisLateRoots(t, g, 3)
 			}
 			for _, root := range roots {
@@ -793,7 +802,7 @@ func TestMorrisAgreesWithReference(t *testing.T) {
 				// The tier engine plans every tier below the root's,
 				// seconds for a handful of positions: with -short,
 				// TestMorrisEnginesAgree runs it on a whole game.
-				morrisCompare(ctx, t, g, root, want, !testing.Short())
+				morrisCompare(ctx, t, g, root, want, !morrisQuick())
 			}
 		})
 	}
@@ -910,7 +919,7 @@ func TestMorrisEnginesAgree(t *testing.T) {
 	switch {
 	case morrisFull():
 		specs = append(morrisRuleSpecs(specs[0], true), "morris:board=seven,men=3", "morris:board=nine,men=3", "morris:board=nine,men=3,fly=never", "morris:board=morabaraba,men=3")
-	case !testing.Short():
+	case !morrisQuick():
 		specs = append(morrisRuleSpecs(specs[0], false), "morris:board=seven,men=3")
 	}
 	for _, spec := range specs {
