@@ -114,6 +114,8 @@ var phoneSpecs = map[string]string{
 	"quixo":    "quixo:n=3",
 	"teeko":    "teeko:n=5,pieces=2",
 	"dobutsu":  "dobutsu:pieces=chicks",
+	"gobblet":  "gobblet:sizes=2,pieces=1",
+	"morris":   "morris:board=six,men=3",
 }
 
 // TestPagePhone opens every built-in game at 390×844 with the computer
