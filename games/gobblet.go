@@ -3,6 +3,7 @@ package games
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -12,7 +13,7 @@ import (
 func init() {
 	register(Family{
 		Name:    "gobblet",
-		Summary: "gobblet gobblers: tic-tac-toe with pieces of three sizes that cover smaller ones and move about",
+		Summary: "gobblet gobblers: tic-tac-toe with pieces of three sizes that cover smaller ones and move about (solved by Farmer in 2024: a first-player win)",
 		Params: []sente.Param{
 			{Name: "sizes", Doc: "sizes of piece, the largest kept: 3 is large, medium and small (the real game), 2 large and medium, 1 large only",
 				Kind: sente.Int, Default: "3", Min: 1, Max: 3},
@@ -248,7 +249,7 @@ func (m gbMove) play(key uint64) uint64 {
 	return next
 }
 
-// name is a move's name: the size's letter and the square of a placement
+// moveName is a move's name: the size's letter and the square of a placement
 // ("Lb2"), or the squares left and entered by a step ("a1-b2").
 func (g *Gobblet) moveName(m gbMove) string {
 	if m.from < 0 {
@@ -369,7 +370,7 @@ func (g *Gobblet) ParsePosition(s string) (sente.Position, error) {
 				case size < 0:
 					return nil, g.parseError(s, fmt.Sprintf("square %s holds %q, where %q is no piece", g.names[sq], cell, cell[i]))
 				case size < g.lowest:
-					return nil, g.parseError(s, fmt.Sprintf("square %s holds %q, a size this game has no pieces of (sizes=%d: %s)", g.names[sq], cell[i], g.rules.Sizes, gbLetters[g.lowest:]))
+					return nil, g.parseError(s, fmt.Sprintf("square %s holds %q, of a size this game has no pieces of (sizes=%d: the largest %d, %s)", g.names[sq], cell[i], g.rules.Sizes, g.rules.Sizes, gbLargestFirst(gbLetters[g.lowest:])))
 				case size >= below:
 					return nil, g.parseError(s, fmt.Sprintf("square %s holds %q, where a piece lies on one as large or larger; write a stack from the top down, each piece smaller than the one above", g.names[sq], cell))
 				}
@@ -389,6 +390,13 @@ func (g *Gobblet) ParsePosition(s string) (sente.Position, error) {
 }
 
 var gbSizeWords = [3]string{"small", "medium", "large"}
+
+// gbLargestFirst is a run of sizes' letters, largest first.
+func gbLargestFirst(s string) string {
+	b := []byte(s)
+	slices.Reverse(b)
+	return string(b)
+}
 
 func (g *Gobblet) parseError(s, problem string) error {
 	return fmt.Errorf("gobblet position %q: %s; want 3 rows of 3 squares from top to bottom separated by /, the squares of a row separated by commas, each . (empty) or its stack from the top down (L large, M medium, S small; upper case x's, lower case o's), then a space and x or o for the player to move (e.g. %q)",

@@ -782,7 +782,7 @@ func TestGobbletGamecheck(t *testing.T) {
 		spec      string
 		positions int
 	}{
-		{"gobblet:sizes=2,pieces=1", 3000},
+		{"gobblet:sizes=2,pieces=1", 1500},
 		{"gobblet:sizes=3,pieces=1,reveal=end,both=draw", 1000},
 		{"gobblet", 300},
 	} {
@@ -809,14 +809,17 @@ func TestGobbletGamecheck(t *testing.T) {
 	}
 }
 
-// TestGobbletSolved pins the published answer: the first player wins
-// (Farmer 2024; Liou 2025, in 13 plies), with Farmer's count of the
-// classes reached (341,024,631 boards up to the eight symmetries and the
-// colours swapped with the player to move). The solve takes minutes and
-// gigabytes, so the test runs only when SENTE_GOBBLET_FULL is set.
+// TestGobbletSolved pins the published answers: the first player wins
+// (Farmer 2024, Liou 2025), in 13 plies, and the longest win and loss of
+// any position take 23 and 24 (Liou's distances to mate); the classes
+// reached, boards up to the eight symmetries and the colours swapped with
+// the player to move, are Farmer's count of states, 341,024,631. What
+// the classes are worth, and the positions they stand for, are sente's
+// own counts. The solve takes minutes and gigabytes, so the test runs
+// only when SENTE_GOBBLET_FULL is set.
 func TestGobbletSolved(t *testing.T) {
 	if os.Getenv("SENTE_GOBBLET_FULL") == "" {
-		t.Skip("set SENTE_GOBBLET_FULL=1 to solve the full game")
+		t.Skip("set SENTE_GOBBLET_FULL=1 to solve the full game (about 12 CPU-minutes, 2 GB)")
 	}
 	g := gobbletNew(t, "gobblet")
 	gs, err := store.Store{Dir: t.TempDir()}.Game("gobblet")
@@ -831,7 +834,106 @@ func TestGobbletSolved(t *testing.T) {
 	if ts.Start.Value != sente.Win || ts.Start.Remoteness != 13 {
 		t.Errorf("start: %v, want a win for the first player in 13", ts.Start)
 	}
-	if ts.Classes.Positions != 341_024_631 {
-		t.Errorf("%d classes reached, want 341,024,631", ts.Classes.Positions)
+	if c := ts.Classes; c.Positions != 341_024_631 || c.Win != 241_624_949 || c.Lose != 99_295_532 || c.Draw != 104_150 {
+		t.Errorf("classes %+v; want 341,024,631: 241,624,949 won, 99,295,532 lost, 104,150 drawn", c)
 	}
+	if p := ts.Totals; p.Positions != 5_453_659_590 || p.Win != 3_864_252_998 || p.Lose != 1_587_747_508 || p.Draw != 1_659_084 {
+		t.Errorf("positions %+v; want 5,453,659,590: 3,864,252,998 won, 1,587,747,508 lost, 1,659,084 drawn", p)
+	}
+	longest := map[sente.Value]int{}
+	for tier := range len(g.ranks.tiers) {
+		tbl, err := gs.Open(tier, store.Values)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cells, err := tbl.LoadCells()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cells {
+			longest[c.Value()] = max(longest[c.Value()], c.Remoteness())
+		}
+		tbl.Close()
+	}
+	if longest[sente.Win] != 23 || longest[sente.Lose] != 24 {
+		t.Errorf("the longest win takes %d plies and the longest loss %d, want 23 and 24", longest[sente.Win], longest[sente.Lose])
+	}
+	// Every first placement of a large or small piece wins, every medium
+	// one loses.
+	for _, m := range g.Moves(g.Start()) {
+		want := sente.Lose // for the second player, to move after it
+		if m.Name[0] == 'M' {
+			want = sente.Win
+		}
+		if o, ok := ts.Outcome(m.To); !ok || o.Value != want {
+			t.Errorf("%s: %v (%v) for the second player, want %v", m.Name, o, ok, want)
+		}
+	}
+}
+
+// gobbletSample is n positions of g that have not ended, of random ranks
+// of its tiers (each tier as likely as its ranks), half of them turned to
+// o to move.
+func gobbletSample(g *Gobblet, n int) []uint64 {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var total uint64
+	for tier := range g.ranks.tiers {
+		total += g.TierSize(tier)
+	}
+	var keys []uint64
+	for len(keys) < n {
+		r := rng.Uint64N(total)
+		tier := 0
+		for r >= g.TierSize(tier) {
+			r -= g.TierSize(tier)
+			tier++
+		}
+		k, ok := g.Unrank(tier, r)
+		if _, over := g.EndedKey(k); !ok || over {
+			continue
+		}
+		if rng.IntN(2) == 1 {
+			k = g.OtherSide(k)
+		}
+		keys = append(keys, k)
+	}
+	return keys
+}
+
+func BenchmarkGobbletTierRank(b *testing.B) {
+	g := gobbletNew(b, "gobblet")
+	keys := gobbletSample(g, 4096)
+	b.ResetTimer()
+	var sum uint64
+	for i := range b.N {
+		_, r := g.TierRank(keys[i&4095])
+		sum += r
+	}
+	_ = sum
+}
+
+// BenchmarkGobbletChildRanks ranks a position's children: by the child
+// ranker, and by TierRank on each child's key.
+func BenchmarkGobbletChildRanks(b *testing.B) {
+	g := gobbletNew(b, "gobblet")
+	keys := gobbletSample(g, 4096)
+	b.Run("ranker", func(b *testing.B) {
+		rank := g.NewChildRanker()
+		var dst []sente.TierPosition
+		for i := range b.N {
+			dst = rank(dst[:0], keys[i&4095])
+		}
+	})
+	b.Run("keys", func(b *testing.B) {
+		var kids []uint64
+		var sum uint64
+		for i := range b.N {
+			kids = g.AppendChildren(kids[:0], keys[i&4095])
+			for _, k := range kids {
+				_, r := g.TierRank(k)
+				sum += r
+			}
+		}
+		_ = sum
+	})
 }
