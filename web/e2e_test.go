@@ -52,6 +52,13 @@ func browser(t *testing.T) (context.Context, string) {
 // browserFor is browser for a test that may take up to d.
 func browserFor(t *testing.T, d time.Duration) (context.Context, string) {
 	path := chromiumPath(t)
+	// Not t.TempDir: Chromium's helper processes may still be writing to
+	// their profile for a moment after the browser has exited, which fails
+	// TempDir's cleanup. This one is removed once they have stopped.
+	profile, err := os.MkdirTemp("", "sente-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(path),
 		chromedp.Flag("headless", true),
@@ -62,7 +69,7 @@ func browserFor(t *testing.T, d time.Duration) (context.Context, string) {
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()),
+		chromedp.UserDataDir(profile),
 		chromedp.WindowSize(1280, 1100),
 	}
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
@@ -70,10 +77,18 @@ func browserFor(t *testing.T, d time.Duration) (context.Context, string) {
 	if err := chromedp.Do(ctx); err != nil {
 		cancelC()
 		cancelA()
+		os.RemoveAll(profile)
 		t.Fatalf("starting %s: %v", path, err)
 	}
 	ctx, cancelT := context.WithTimeout(ctx, d)
-	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
+	t.Cleanup(func() {
+		cancelT()
+		cancelC()
+		cancelA()
+		for try := 0; os.RemoveAll(profile) != nil && try < 50; try++ {
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
 	dir := os.Getenv("SENTE_SCREENSHOTS")
 	if dir == "" {
 		dir = t.TempDir()
