@@ -66,8 +66,11 @@ type TierScanner interface {
 // game. RanksBySymmetry reports whether its ranks stand for classes of
 // symmetric positions: TierRank(key) ranks Canonical(key), and Unrank
 // gives only canonical keys (false for the other ranks), so that the
-// engine solves one position a class. Ranks stay dense over all positions
-// (memory goes with ranks), and the work goes with classes.
+// engine solves one position a class. Memory goes with ranks and work with
+// classes: ranks may stay dense over all positions, most of them images
+// of others that stand for nothing (Quixo's and Teeko's), or be dense over
+// classes (the morris games', an index of the classes of occupied points:
+// a sixteenth as many ranks, a few of which stand for nothing).
 //
 // The engine counts the positions each class stands for, not the classes:
 // every published count is of positions. A class's positions fall on one

@@ -31,6 +31,13 @@ func BenchmarkSolveTiers(b *testing.B) {
 	benchSolves(b, []string{"connect4:w=5,h=4", "quixo:n=3", "quixo:n=4"}, solveTiers)
 }
 
+// BenchmarkMorrisTiers measures the morris family on the tier engine:
+// six men's morris on the 16-point board, seven men's on the 17-point
+// one with its cross (the classes of each reached per second).
+func BenchmarkMorrisTiers(b *testing.B) {
+	benchSolves(b, []string{"morris:board=six", "morris:board=seven"}, solveTiers)
+}
+
 // benchSolves solves each game of specs from its start with solveOnce, a
 // sub-benchmark each, and reports positions per second, the bytes the
 // solution holds a position when solveOnce says (held above 0), and the

@@ -113,8 +113,9 @@ type Morris struct {
 	blocked int
 	full    uint32 // every point
 
-	syms  *morrisSymmetries
-	ranks *morrisRanks // the tier engine's tables (morris_rank.go)
+	syms    *morrisSymmetries
+	classes *morrisClasses // the classes of occupied points (morris_class.go)
+	ranks   *morrisRanks   // the tier engine's tables (morris_rank.go)
 }
 
 const (
@@ -163,6 +164,7 @@ func NewMorris(r MorrisRules) (*Morris, error) {
 	g.rules = r
 	g.full = uint32(1)<<g.b.points - 1
 	g.syms = newMorrisSymmetries(g.b.syms)
+	g.classes = morrisClassesOf(g.b, g.syms)
 	g.initRanks()
 	return g, nil
 }

@@ -33,18 +33,22 @@ var (
 //
 // Within a tier the ranks of each order of the pair follow one another:
 // the player to move has the first config, then (when the two differ and
-// the order can happen) the second. Each is the colex rank of the occupied
-// points times the ways to split them, plus the rank of the mover's stones
-// among them (cellPairRanks). Without Lasker's rule the player to move
-// has as many stones in hand as the other, or one more, so a pair whose
-// hands differ has one order only.
+// the order can happen) the second. Without Lasker's rule the player to
+// move has as many stones in hand as the other, or one more, so a pair
+// whose hands differ has one order only.
 //
-// The board's symmetries are in the ranks, sparsely: of the images of a
-// position only the least key is a position (Unrank says no to the
-// others). The engine then solves one position in each class of up to 32
-// (16 symmetries of the 24- and 16-point boards, 8 of the 17-point one,
-// each with the colours swapped and the other player to move), and holds
-// two bytes for each rank, positions or not.
+// The ranks are dense over classes of positions under the board's
+// symmetries (16 on the 24- and 16-point boards, 8 on the 17-point one
+// and with diagonals), not over boards: a rank is the index of the
+// canonical occupied points among the canonical sets of as many points
+// (morrisClasses), times the ways to split them, plus the colex rank of
+// the mover's stones among them. The canonical position of a class is
+// the image with the least occupied points and, of those, the least
+// stones of the player to move; the ranks of the other choices of stones
+// on an occupied set that a symmetry keeps stand for nothing (Unrank says
+// no to them). With the colours swapped and the other player to move, a
+// rank stands for up to 32 positions, and the engine holds two bytes for
+// each, about a sixteenth of what ranks over boards took.
 
 // morrisConfig is one player's stones: in hand and on the board.
 type morrisConfig struct{ hand, board int }
@@ -57,6 +61,7 @@ type morrisOrder struct {
 	mover, other morrisConfig
 	offset, half uint64 // ranks before it in the tier; its ranks
 	split        uint64 // C(filled, mover.board): the ways to split the occupied points
+	filled       int
 }
 
 // morrisTier is a tier: its orders, size, and whether it loops or has
@@ -122,8 +127,8 @@ func (g *Morris) initRanks() {
 			}
 			filled := o[0].board + o[1].board
 			split := binom[filled][o[0].board]
-			half := binom[g.b.points][filled] * split
-			tier.orders = append(tier.orders, morrisOrder{mover: o[0], other: o[1], offset: tier.size, half: half, split: split})
+			half := g.classes.count[filled] * split
+			tier.orders = append(tier.orders, morrisOrder{mover: o[0], other: o[1], offset: tier.size, half: half, split: split, filled: filled})
 			tier.size += half
 		}
 		r.tiers = append(r.tiers, tier)
@@ -190,13 +195,15 @@ func morrisOtherSide(key uint64) uint64 {
 }
 
 // Canonical is the representative of the position's class: x to move (the
-// colours and the stones in hand swapped when o is), and the least key of
-// the images under the board's symmetries, which map lines to lines and
-// mills to mills.
+// colours and the stones in hand swapped when o is), and of the images
+// under the board's symmetries, which map lines to lines and mills to
+// mills, the one with the least occupied points and then the least points
+// of x: the position the class's rank stands for.
 func (g *Morris) Canonical(key uint64) uint64 {
 	key = morrisMoverFirst(key)
-	x, o := g.syms.least(uint32(key)&morrisMask, uint32(key>>morrisPlane)&morrisMask)
-	return key&^(1<<morrisHands-1) | uint64(x) | uint64(o)<<morrisPlane
+	x, o := uint32(key)&morrisMask, uint32(key>>morrisPlane)&morrisMask
+	x, occ := g.syms.least(x, x|o)
+	return key&^(1<<morrisHands-1) | uint64(x) | uint64(occ&^x)<<morrisPlane
 }
 
 // Tier is the tier TierRank gives: the pair of the players' configs.
@@ -205,9 +212,10 @@ func (g *Morris) Tier(key uint64) int {
 	return g.tierOfConfigs(morrisConfig{myHand, bits.OnesCount32(mine)}, morrisConfig{theirHand, bits.OnesCount32(theirs)})
 }
 
-// TierRank ranks the position's representative (Canonical).
+// TierRank ranks the position's representative (Canonical), found by
+// the class of its occupied points rather than by trying every symmetry.
 func (g *Morris) TierRank(key uint64) (tier int, rank uint64) {
-	key = g.Canonical(key)
+	key = morrisMoverFirst(key)
 	mover, other := uint32(key)&morrisMask, uint32(key>>morrisPlane)&morrisMask
 	m := morrisConfig{int(key >> morrisHands & morrisHandMask), bits.OnesCount32(mover)}
 	p := morrisConfig{int(key >> (morrisHands + 4) & morrisHandMask), bits.OnesCount32(other)}
@@ -216,13 +224,14 @@ func (g *Morris) TierRank(key uint64) (tier int, rank uint64) {
 	if o.mover != m {
 		o = &g.ranks.tiers[tier].orders[1]
 	}
-	occRank, moverRank, _ := g.ranks.pairs.rank(mover, mover|other)
-	return tier, o.offset + occRank*o.split + moverRank
+	occ := mover | other
+	index, mover := g.classes.canonical(mover, occ)
+	return tier, o.offset + index*o.split + g.ranks.pairs.rankWithin(mover, g.classes.class(o.filled, index).set)
 }
 
 // Unrank returns the position of rank with x to move, and whether it is
-// the representative of its class (false for the other images, whose
-// ranks stand for nothing).
+// the representative of its class (false for the ranks that stand for
+// nothing).
 func (g *Morris) Unrank(tier int, rank uint64) (key uint64, ok bool) {
 	r := g.ranks
 	if tier < 0 || tier >= len(r.tiers) || rank >= r.tiers[tier].size {
@@ -234,11 +243,11 @@ func (g *Morris) Unrank(tier int, rank uint64) (key uint64, ok bool) {
 		o = &orders[1]
 	}
 	rank -= o.offset
-	filled := o.mover.board + o.other.board
-	mover, occ := r.pairs.unrank(g.b.points, filled, o.mover.board, rank/o.split, rank%o.split)
-	other := occ &^ mover
+	class := g.classes.class(o.filled, rank/o.split)
+	mover := r.pairs.unrankWithin(class.set, o.filled, o.mover.board, rank%o.split)
+	other := class.set &^ mover
 	key = uint64(mover) | uint64(other)<<morrisPlane | uint64(o.mover.hand)<<morrisHands | uint64(o.other.hand)<<(morrisHands+4)
-	return key, g.syms.isLeast(mover, other)
+	return key, class.fixedBy == 0 || g.classes.leastWithin(class, mover)
 }
 
 // TierSize is the ranks of the tier's orders.

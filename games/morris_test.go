@@ -762,15 +762,69 @@ func TestMorrisTiers(t *testing.T) {
 			}
 		}
 	}
-	// The moving phase of nine men's morris with nine stones each:
-	// C(24,18)·C(18,9) boards with the player to move holding nine.
+	// The moving phase of nine men's morris with nine stones each: the
+	// classes of 18 occupied points under the board's 16 symmetries, each
+	// split C(18,9) ways with the player to move holding nine.
 	g := morrisNew(t, "morris")
 	tier := g.tierOfConfigs(morrisConfig{0, 9}, morrisConfig{0, 9})
-	if got := g.TierSize(tier); got != binom[24][18]*binom[18][9] {
+	if got := g.TierSize(tier); got != g.classes.count[18]*binom[18][9] {
 		t.Errorf("nine against nine: %d ranks", got)
 	}
-	if tier := g.tierOfConfigs(morrisConfig{0, 9}, morrisConfig{0, 8}); g.TierSize(tier) != 2*binom[24][17]*binom[17][8] {
+	if tier := g.tierOfConfigs(morrisConfig{0, 9}, morrisConfig{0, 8}); g.TierSize(tier) != 2*g.classes.count[17]*binom[17][8] {
 		t.Errorf("nine against eight: %d ranks, want both orders", g.TierSize(tier))
+	}
+}
+
+// TestMorrisClasses: the canonical sets of points of every board and size
+// are as many as Burnside's lemma counts (of panics otherwise), each the
+// least of its images with the symmetries that keep it noted, and, where
+// few enough to list, as many as a map of every set's least image holds.
+func TestMorrisClasses(t *testing.T) {
+	for _, board := range []string{"five", "seven", "nine", "eleven"} {
+		g := morrisNew(t, "morris:board="+board+",men=3")
+		c := g.classes
+		var total uint64
+		c.list()
+		for k := 0; k <= g.b.points; k++ {
+			sets := c.sets[k]
+			total += uint64(len(sets))
+			for i, class := range sets {
+				if i > 0 && sets[i-1].set >= class.set {
+					t.Fatalf("%s: %d-point sets out of order at %d", board, k, i)
+				}
+				for s := 1; s < c.syms.n; s++ {
+					img := c.syms.image(s, class.set)
+					if img < class.set || (img == class.set) != (class.fixedBy>>s&1 == 1) {
+						t.Fatalf("%s: %#x under symmetry %d is %#x; fixedBy %b", board, class.set, s, img, class.fixedBy)
+					}
+					// Each image knows its class, and a symmetry that
+					// maps it there.
+					if index, _ := c.canonical(0, img); index != uint64(i) {
+						t.Fatalf("%s: %#x, an image of %#x, is in class %d, want %d", board, img, class.set, index, i)
+					}
+					e := c.of[img]
+					if back := c.syms.image(int(e>>morrisClassSym&15), img); back != class.set {
+						t.Fatalf("%s: %#x maps by its symmetry to %#x, not its class's set %#x", board, img, back, class.set)
+					}
+				}
+			}
+			if g.b.points <= 17 || k <= 3 {
+				least := map[uint32]bool{}
+				for set := uint32(0); set < 1<<g.b.points; set++ {
+					if bits.OnesCount32(set) == k {
+						_, l := g.syms.least(0, set)
+						least[l] = true
+					}
+				}
+				if len(least) != len(sets) {
+					t.Errorf("%s: %d classes of %d points, the least images are %d", board, len(sets), k, len(least))
+				}
+			}
+		}
+		// Every set falls in a class of at most as many sets as symmetries.
+		if min := uint64(1) << g.b.points / uint64(c.syms.n); total < min {
+			t.Errorf("%s: %d classes of sets, fewer than 2^%d/%d", board, total, g.b.points, c.syms.n)
+		}
 	}
 }
 

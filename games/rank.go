@@ -206,24 +206,37 @@ func newCellPairRanks() cellPairRanks {
 // rank returns the colex ranks of occ and of first packed along occ, and
 // how many cells occ holds. first must lie within occ.
 func (r *cellPairRanks) rank(first, occ uint32) (occRank, firstRank uint64, filled int) {
+	return colexRankBytes(r.colex, uint64(occ)), r.rankWithin(first, occ), bits.OnesCount32(occ)
+}
+
+// rankWithin is the colex rank of first packed along occ, among the sets
+// of as many of occ's cells. first must lie within occ.
+func (r *cellPairRanks) rankWithin(first, occ uint32) uint64 {
 	var packed uint64
+	filled := 0
 	for j := 0; j < 32; j += 8 {
 		m := uint8(occ >> j)
 		packed |= uint64(r.deposit[0][m][uint8(first>>j)]) << filled
 		filled += bits.OnesCount8(m)
 	}
-	return colexRankBytes(r.colex, uint64(occ)), colexRankBytes(r.colex, packed), filled
+	return colexRankBytes(r.colex, packed)
 }
 
 // unrank inverts rank for filled cells of cells, firsts of them the first
 // player's.
 func (r *cellPairRanks) unrank(cells, filled, firsts int, occRank, firstRank uint64) (first, occ uint32) {
 	occ = uint32(colexUnrankNibbles(r.uncolex, cells, filled, occRank))
+	return r.unrankWithin(occ, filled, firsts, firstRank), occ
+}
+
+// unrankWithin inverts rankWithin: the firsts of occ's filled cells whose
+// packed colex rank is firstRank.
+func (r *cellPairRanks) unrankWithin(occ uint32, filled, firsts int, firstRank uint64) (first uint32) {
 	packed := colexUnrankNibbles(r.uncolex, filled, firsts, firstRank)
 	for j := 0; j < 32; j += 8 {
 		m := uint8(occ >> j)
 		first |= uint32(r.deposit[1][m][uint8(packed)]) << j
 		packed >>= bits.OnesCount8(m)
 	}
-	return first, occ
+	return first
 }

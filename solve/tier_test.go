@@ -484,6 +484,59 @@ func TestTiersResumeBadReachable(t *testing.T) {
 	}
 }
 
+// Tables stored under one ranking of a game are not read as another's: a
+// game whose tiers have more ranks than its stored tables (its ranks
+// changed between versions) solves those tiers again, to the values a
+// clean solve gives, and rewrites them.
+func TestTiersStoredUnderOtherRanks(t *testing.T) {
+	g := randomTierGraph(rand.New(rand.NewPCG(13, 14)), 6, 200)
+	gs, err := store.Store{Dir: t.TempDir()}.Game("graph")
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, err := SolveTiers(context.Background(), g, TierOptions{Sink: gs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantOutcome, _ := old.Outcome(g.Start())
+	old.Close()
+	// The same game ranked with a rank more in every tier, one that is
+	// no position.
+	wider := *g
+	wider.sizes = slices.Clone(g.sizes)
+	for i := range wider.sizes {
+		wider.sizes[i]++
+	}
+	want := NewMemorySink()
+	clean, err := SolveTiers(context.Background(), &wider, TierOptions{Sink: want})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantCells := tierCells(t, want, clean)
+	sol, err := SolveTiers(context.Background(), &wider, TierOptions{Sink: gs, Verify: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sol.Close()
+	if got, _ := sol.Outcome(g.Start()); got != wantOutcome {
+		t.Errorf("the start is %v under the wider ranks, %v before", got, wantOutcome)
+	}
+	for _, r := range sol.Tiers {
+		tbl, err := gs.Open(r.Tier, store.Values)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cells, err := tbl.LoadCells()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(cells, wantCells[r.Tier]) {
+			t.Errorf("tier %d: %d cells stored, differing from a clean solve's %d", r.Tier, len(cells), len(wantCells[r.Tier]))
+		}
+		tbl.Close()
+	}
+}
+
 func TestTiersMaxMemory(t *testing.T) {
 	g := randomTierGraph(rand.New(rand.NewPCG(1, 1)), 3, 100)
 	_, err := SolveTiers(context.Background(), g, TierOptions{MaxMemory: 10})

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"unsafe"
 
+	"sente"
 	"sente/store"
 )
 
@@ -23,6 +24,41 @@ type TierSink interface {
 	// drops its reachable bitset, which the values hold (the store's
 	// GameStore.Compact), once no tier left to solve reads it as a child.
 	Compact(tier int) error
+}
+
+// rankedSink is a sink whose stored values must have as many ranks as the
+// game's tiers: tables written under another ranking of a game (a game
+// whose ranks a later version of sente made denser) are not read as this
+// one's, but reported as damaged and solved again.
+type rankedSink struct {
+	TierSink
+	ranker sente.TierRanker
+}
+
+func (s rankedSink) Open(tier int, kind store.Kind) (*store.Table, error) {
+	tbl, err := s.TierSink.Open(tier, kind)
+	if err != nil || kind != store.Values || tbl.Header.Ranks == 0 {
+		return tbl, err
+	}
+	if want := s.ranker.TierSize(tier); tbl.Header.Ranks != want {
+		tbl.Close()
+		return nil, &store.DamagedError{Path: tbl.Path, Err: fmt.Errorf("tier %d holds %d ranks where the game has %d: a table of another ranking of the game", tier, tbl.Header.Ranks, want)}
+	}
+	return tbl, nil
+}
+
+func (s rankedSink) Has(tier int, kind store.Kind) bool {
+	if !s.TierSink.Has(tier, kind) {
+		return false
+	}
+	if kind != store.Values {
+		return true
+	}
+	tbl, err := s.Open(tier, kind)
+	if err == nil {
+		tbl.Close()
+	}
+	return err == nil
 }
 
 // MemorySink keeps tiers in memory: for tests, and for solves too small to
