@@ -207,8 +207,9 @@ func checkAgainstSolve(t *testing.T, name string, g sente.Game, sol *TierSolutio
 }
 
 func TestTiersMatchSolveOnRandomTieredGraphs(t *testing.T) {
-	defer func(b uint64) { tierBlock = b }(tierBlock)
+	defer func(b uint64, c int) { tierBlock, retroChunk = b, c }(tierBlock, retroChunk)
 	tierBlock = 64 // several blocks, so several workers, on every tier
+	retroChunk = 5 // a level's lists in several chunks
 	trials := 1000
 	if testing.Short() {
 		trials = 60
