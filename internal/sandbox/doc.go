@@ -57,7 +57,8 @@
 // plus, with the C library, the stacks of a few more threads: a backstop
 // that fails at once one allocation far past the limit. What the child
 // holds is watched instead: WatchMemory, in the parent, reads the child's
-// resident memory a hundred times a second and kills it once it passes the
+// resident memory (its own: not the pages of the files it maps, which the
+// kernel drops when it must) a hundred times a second and kills it once it passes the
 // limit plus Margin; its Death is then a *LimitError with Resident set.
 // (The command line's child also cancels its own work once the memory its
 // runtime holds, Held, passes the limit.)

@@ -14,7 +14,8 @@ import (
 )
 
 // A Watch keeps a running child's resident memory within its limit: it
-// reads the child's resident set a hundred times a second and kills the
+// reads the child's resident set, less the pages of files it maps, a
+// hundred times a second and kills the
 // child once it has held more than the limit plus Margin for Grace (time
 // for a child that watches its own memory to stop by itself, and say why),
 // or at once past the limit plus an eighth plus Margin. The address-space limit the
@@ -95,18 +96,31 @@ func signaled(exit *exec.ExitError) bool {
 	return ok && ws.Signaled()
 }
 
-// residentPages reads the resident set, in pages, from an open statm file.
+// residentPages reads the child's resident memory that is its own, in
+// pages, from an open statm file: the resident set less its shared pages,
+// which are the pages of files it maps. A solve reads stored tables
+// mapped read-only; their pages are the kernel's cache, dropped when
+// memory runs short and read again, and the tier engine's largest solves
+// map tens of gigabytes of them at once. Counted, they would have a solve
+// that holds a few gigabytes of its own killed for the tables it reads.
 func residentPages(statm *os.File, buf []byte) (uint64, bool) {
 	n, err := statm.ReadAt(buf, 0)
 	if n == 0 || err != nil && err != io.EOF {
 		return 0, false
 	}
 	fields := bytes.Fields(buf[:n])
-	if len(fields) < 2 {
+	if len(fields) < 3 {
 		return 0, false
 	}
-	pages, err := strconv.ParseUint(string(fields[1]), 10, 64)
-	return pages, err == nil
+	resident, err := strconv.ParseUint(string(fields[1]), 10, 64)
+	if err != nil {
+		return 0, false
+	}
+	shared, err := strconv.ParseUint(string(fields[2]), 10, 64)
+	if err != nil || shared > resident {
+		return resident, true
+	}
+	return resident - shared, true
 }
 
 // Stop ends the watch and waits for its end.
