@@ -819,7 +819,7 @@ func TestGobbletGamecheck(t *testing.T) {
 // only when SENTE_GOBBLET_FULL is set.
 func TestGobbletSolved(t *testing.T) {
 	if os.Getenv("SENTE_GOBBLET_FULL") == "" {
-		t.Skip("set SENTE_GOBBLET_FULL=1 to solve the full game (about 12 CPU-minutes, 2 GB)")
+		t.Skip("set SENTE_GOBBLET_FULL=1 to solve the full game (about 13 CPU-minutes, 1 GB)")
 	}
 	g := gobbletNew(t, "gobblet")
 	gs, err := store.Store{Dir: t.TempDir()}.Game("gobblet")

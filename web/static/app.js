@@ -262,6 +262,7 @@ function clearGame(why) {
   state.records = [];
   state.idx = 0;
   $("setupname").textContent = "";
+  $("play").removeAttribute("aria-busy"); // nothing is on its way
   $("play").classList.add("empty");
   $("progress").hidden = true;
   $("verdict").textContent = why;
