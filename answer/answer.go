@@ -150,9 +150,14 @@ type Refusal struct {
 	msg string
 	// Forcible says that Options.Force would try anyway.
 	Forcible bool
+	err      error // the engine's own refusal, when there is one
 }
 
 func (r *Refusal) Error() string { return r.msg }
+
+// Unwrap is the engine's refusal: a *solve.OverMemoryError says how much
+// memory the tier engine's plan needs.
+func (r *Refusal) Unwrap() error { return r.err }
 
 func refuse(format string, args ...any) error {
 	return &Refusal{msg: fmt.Sprintf(format, args...)}

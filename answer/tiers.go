@@ -111,7 +111,7 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 		if opt.Engine == Auto {
 			return nil, false, nil
 		}
-		return nil, false, &Refusal{msg: fmt.Sprintf("%s: %v (--max-memory)", opt.name(), err), Forcible: true}
+		return nil, false, &Refusal{msg: fmt.Sprintf("%s: %v (--max-memory)", opt.name(), err), Forcible: true, err: err}
 	}
 	if err != nil {
 		return nil, false, err

@@ -172,8 +172,7 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 	}
 	// A game solved already is read a block at a time, in little memory.
 	if opt.MaxMemory > 0 && s.PeakBytes > opt.MaxMemory && !solved {
-		return nil, fmt.Errorf("solve by tiers: needs about %s of memory at peak (%d tiers, largest %d ranks), %w of %s",
-			FormatSize(uint64(s.PeakBytes)), len(e.order), e.largest(), ErrOverMemory, FormatSize(uint64(opt.MaxMemory)))
+		return nil, &OverMemoryError{Peak: s.PeakBytes, Limit: opt.MaxMemory, Tiers: len(e.order), Largest: e.largest()}
 	}
 	if !solved {
 		// Held from the forward pass on, when it ran: the solves under

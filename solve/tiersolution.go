@@ -14,8 +14,23 @@ import (
 )
 
 // ErrOverMemory is what SolveTiers refuses with, before any work, when its
-// plan needs more memory than TierOptions.MaxMemory allows.
+// plan needs more memory than TierOptions.MaxMemory allows: an
+// *OverMemoryError, which says how much.
 var ErrOverMemory = errors.New("over the limit")
+
+// OverMemoryError is SolveTiers' refusal of a plan over the memory allowed.
+type OverMemoryError struct {
+	Peak, Limit int64 // the plan's peak and TierOptions.MaxMemory, in bytes
+	Tiers       int
+	Largest     uint64 // the ranks of the largest tier
+}
+
+func (e *OverMemoryError) Error() string {
+	return fmt.Sprintf("solve by tiers: needs about %s of memory at peak (%d tiers, largest %d ranks), %v of %s",
+		FormatSize(uint64(e.Peak)), e.Tiers, e.Largest, ErrOverMemory, FormatSize(uint64(e.Limit)))
+}
+
+func (e *OverMemoryError) Unwrap() error { return ErrOverMemory }
 
 // ErrNotStored is what SolveTiers fails with under TierOptions.StoredOnly
 // when the sink lacks a tier.

@@ -91,7 +91,13 @@ func (c *describeCmd) Run(e *env) error {
 				solve.FormatCount(plan.Positions), solve.FormatSize(uint64(plan.Bytes)), solve.FormatCount(float64(plan.Ranks)), solve.FormatBytes(plan.HashingBytes))
 		}
 		if e.maxMemory > 0 && plan.Bytes > float64(e.maxMemory) {
-			size += fmt.Sprintf(", more than --max-memory %s allows (solving is refused; 'sente solve' names the largest sizes that fit)", solve.FormatSize(e.maxMemory))
+			// The tier engine's refusal names the limit its plan needs
+			// (raiseHint); the hashing engine's, the sizes that fit.
+			what := "the largest sizes that fit"
+			if plan.Engine == answer.Tiers {
+				what = "the --max-memory that would do, when this machine has it"
+			}
+			size += fmt.Sprintf(", more than --max-memory %s allows (solving is refused; 'sente solve' names %s)", solve.FormatSize(e.maxMemory), what)
 		}
 		fmt.Fprintln(w, wrap(size, "  ", 78))
 	}

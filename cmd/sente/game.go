@@ -3,12 +3,14 @@ package main
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
 	"sente"
 	"sente/answer"
 	"sente/explore"
+	"sente/internal/sandbox"
 	"sente/nimber"
 	"sente/solve"
 )
@@ -176,7 +178,7 @@ func (f gameFlags) answerFrom(e *env, g sente.Game, root sente.Position, grundy 
 	var refused *answer.Refusal
 	switch {
 	case errors.As(err, &refused) && refused.Forcible:
-		return nil, badInput("%v; --force tries anyway", err)
+		return nil, badInput("%v; %s", err, raiseHint(err))
 	case errors.As(err, &refused):
 		return nil, usageError{err}
 	case errors.Is(err, explore.ErrTooMany):
@@ -225,4 +227,22 @@ func (f gameFlags) options(e *env, g sente.Game) (answer.Options, error) {
 		return opt, err
 	}
 	return opt, nil
+}
+
+// raiseHint is what a refusal over --max-memory suggests: the limit the
+// tier engine's plan needs, when this machine has that much memory (nine
+// men's morris plans 19.7G, over the default three quarters of 24G), and
+// --force.
+func raiseHint(err error) string {
+	var over *solve.OverMemoryError
+	if !errors.As(err, &over) {
+		return "--force tries anyway"
+	}
+	// Tenths of a G, rounded up from the plan, so that the limit given
+	// holds it.
+	tenths := uint64(math.Ceil(float64(over.Peak) / (1 << 30) * 10))
+	if have := sandbox.Available(); tenths*(1<<30)/10 < have {
+		return fmt.Sprintf("--max-memory %d.%dG allows it (this machine has %s), and --force tries anyway", tenths/10, tenths%10, solve.FormatSize(have))
+	}
+	return "--force tries anyway"
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sente/internal/sandbox"
 	"sente/solve"
@@ -92,5 +93,36 @@ func TestMemoryLimit(t *testing.T) {
 	}
 	if r.stdout != "" {
 		t.Errorf("stdout %q, want nothing", r.stdout)
+	}
+}
+
+// TestRaiseHint: a refusal over --max-memory names the limit the tier
+// engine's plan needs, rounded up to a tenth of a G, when the machine has
+// that much; otherwise, and for other refusals, --force alone.
+func TestRaiseHint(t *testing.T) {
+	if sandbox.Available() < 2<<30 {
+		t.Skip("this machine has under 2G of memory")
+	}
+	over := func(peak int64) error {
+		return fmt.Errorf("wrapped: %w", &solve.OverMemoryError{Peak: peak, Limit: 1 << 20, Tiers: 3, Largest: 10})
+	}
+	tests := []struct {
+		err  error
+		want string
+	}{
+		{over(1 << 30), "--max-memory 1.0G allows it"},
+		{over(1<<30 + 1), "--max-memory 1.1G allows it"},
+		{over(21_240_000_000), "--max-memory 19.8G allows it"},
+		{over(1 << 60), "--force tries anyway"},
+		{errors.New("the game: up to 10 positions"), "--force tries anyway"},
+	}
+	for _, tt := range tests {
+		got := raiseHint(tt.err)
+		if !strings.HasPrefix(got, tt.want) {
+			t.Errorf("raiseHint(%v) = %q, want it to start %q", tt.err, got, tt.want)
+		}
+		if tt.want != "--force tries anyway" && !strings.HasSuffix(got, "and --force tries anyway") {
+			t.Errorf("raiseHint(%v) = %q, without --force", tt.err, got)
+		}
 	}
 }
