@@ -159,13 +159,16 @@ func (c *morrisClasses) inverts(s, t int) bool {
 
 // canonical is the class of the occupied points occ and the least image
 // of first, a subset of them, under the symmetries that map occ to its
-// canonical set: the class's index among those of as many points, and
-// first as the canonical position has it.
-func (c *morrisClasses) canonical(first, occ uint32) (index uint64, canonFirst uint32) {
+// canonical set: the class's index among those of as many points, the
+// canonical set, and first as the canonical position has it.
+func (c *morrisClasses) canonical(first, occ uint32) (index uint64, set, canonFirst uint32) {
 	c.list()
 	e := c.of[occ]
+	set = occ
 	if s := int(e >> morrisClassSym & 15); s != 0 {
-		first = c.syms.image(s, first)
+		// The image by table, not the class's entry: one lookup fewer
+		// that misses the cache.
+		first, set = c.syms.image(s, first), c.syms.image(s, occ)
 	}
 	index = uint64(e & morrisClassIndex)
 	if e&morrisClassFixed != 0 {
@@ -176,7 +179,14 @@ func (c *morrisClasses) canonical(first, occ uint32) (index uint64, canonFirst u
 		}
 		first = least
 	}
-	return index, first
+	return index, set, first
+}
+
+// hasSymmetries reports whether a symmetry other than the identity maps
+// the set of points occ to itself.
+func (c *morrisClasses) hasSymmetries(occ uint32) bool {
+	c.list()
+	return c.of[occ]&morrisClassFixed != 0
 }
 
 // class is the canonical set of k points of index i.

@@ -224,9 +224,8 @@ func (g *Morris) TierRank(key uint64) (tier int, rank uint64) {
 	if o.mover != m {
 		o = &g.ranks.tiers[tier].orders[1]
 	}
-	occ := mover | other
-	index, mover := g.classes.canonical(mover, occ)
-	return tier, o.offset + index*o.split + g.ranks.pairs.rankWithin(mover, g.classes.class(o.filled, index).set)
+	index, set, mover := g.classes.canonical(mover, mover|other)
+	return tier, o.offset + index*o.split + g.ranks.pairs.rankWithin(mover, set)
 }
 
 // Unrank returns the position of rank with x to move, and whether it is
@@ -284,7 +283,13 @@ func (g *Morris) RanksBySymmetry() bool { return true }
 func (g *Morris) ClassSide(key uint64) (side int, positions uint64) {
 	side = int(key >> morrisSide & 1)
 	key = morrisMoverFirst(key)
-	return side, g.syms.orbit(uint32(key)&morrisMask, uint32(key>>morrisPlane)&morrisMask)
+	x, o := uint32(key)&morrisMask, uint32(key>>morrisPlane)&morrisMask
+	// Most occupied sets have no symmetry but the identity, and then
+	// neither has the position: every symmetry makes an image of its own.
+	if !g.classes.hasSymmetries(x | o) {
+		return side, uint64(g.syms.n)
+	}
+	return side, g.syms.orbit(x, o)
 }
 
 // OtherSide swaps the colours and the stones in hand with the side to

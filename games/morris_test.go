@@ -698,6 +698,11 @@ func morrisCheckClass(t *testing.T, g *Morris, n *morrisNaive, text string) {
 	if back, ok := g.Unrank(tier, rank); !ok || back != c {
 		t.Fatalf("%s: Unrank(TierRank) = %#x, %v; want the canonical %#x", text, back, ok, c)
 	}
+	// The images on the position's side, counted one by one.
+	_, positions := g.ClassSide(key)
+	if want := g.syms.orbit(uint32(c)&morrisMask, uint32(c>>morrisPlane)&morrisMask); positions != want {
+		t.Fatalf("%s: ClassSide says %d positions, the symmetries make %d", text, positions, want)
+	}
 }
 
 // TestMorrisRanksDense: every rank of a tier unranks to a board whose
@@ -799,8 +804,8 @@ func TestMorrisClasses(t *testing.T) {
 					}
 					// Each image knows its class, and a symmetry that
 					// maps it there.
-					if index, _ := c.canonical(0, img); index != uint64(i) {
-						t.Fatalf("%s: %#x, an image of %#x, is in class %d, want %d", board, img, class.set, index, i)
+					if index, set, _ := c.canonical(0, img); index != uint64(i) || set != class.set {
+						t.Fatalf("%s: %#x, an image of %#x, is in class %d (%#x), want %d", board, img, class.set, index, set, i)
 					}
 					e := c.of[img]
 					if back := c.syms.image(int(e>>morrisClassSym&15), img); back != class.set {
