@@ -271,8 +271,8 @@ func TestTierRegressions(t *testing.T) {
 	}
 }
 
-// tierCells reads every stored tier.
-func tierCells(t *testing.T, sink *MemorySink, sol *TierSolution) map[int][]store.Cell {
+// tierCells reads every stored tier, raw or compact.
+func tierCells(t *testing.T, sink TierSink, sol *TierSolution) map[int][]store.Cell {
 	t.Helper()
 	out := map[int][]store.Cell{}
 	for _, r := range sol.Tiers {
@@ -280,7 +280,12 @@ func tierCells(t *testing.T, sink *MemorySink, sol *TierSolution) map[int][]stor
 		if err != nil {
 			t.Fatal(err)
 		}
-		out[r.Tier] = slices.Clone(tbl.Cells())
+		cells, err := tbl.LoadCells()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[r.Tier] = slices.Clone(cells)
+		tbl.Close()
 	}
 	return out
 }
@@ -416,22 +421,6 @@ func TestTiersResumeLostValues(t *testing.T) {
 // tables end as a clean solve's, compact, with no bitset left.
 func TestTiersResumeBadReachable(t *testing.T) {
 	g := randomTierGraph(rand.New(rand.NewPCG(11, 12)), 6, 200)
-	cellsOf := func(gs *store.GameStore, sol *TierSolution) map[int][]store.Cell {
-		out := map[int][]store.Cell{}
-		for _, r := range sol.Tiers {
-			tbl, err := gs.Open(r.Tier, store.Values)
-			if err != nil {
-				t.Fatal(err)
-			}
-			cells, err := tbl.LoadCells()
-			if err != nil {
-				t.Fatal(err)
-			}
-			out[r.Tier] = slices.Clone(cells)
-			tbl.Close()
-		}
-		return out
-	}
 	for _, lost := range []bool{false, true} {
 		gs, err := store.Store{Dir: t.TempDir()}.Game("graph")
 		if err != nil {
@@ -441,7 +430,7 @@ func TestTiersResumeBadReachable(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := cellsOf(gs, first)
+		want := tierCells(t, gs, first)
 		first.Close()
 		// Raw files and bitsets, as a solve stopped midway leaves them.
 		for _, r := range first.Tiers {
@@ -472,7 +461,7 @@ func TestTiersResumeBadReachable(t *testing.T) {
 		if err != nil {
 			t.Fatalf("values lost %v: %v", lost, err)
 		}
-		got := cellsOf(gs, sol)
+		got := tierCells(t, gs, sol)
 		sol.Close()
 		for tier, c := range want {
 			if !slices.Equal(c, got[tier]) {
@@ -522,19 +511,10 @@ func TestTiersStoredUnderOtherRanks(t *testing.T) {
 	if got, _ := sol.Outcome(g.Start()); got != wantOutcome {
 		t.Errorf("the start is %v under the wider ranks, %v before", got, wantOutcome)
 	}
-	for _, r := range sol.Tiers {
-		tbl, err := gs.Open(r.Tier, store.Values)
-		if err != nil {
-			t.Fatal(err)
+	for tier, cells := range tierCells(t, gs, sol) {
+		if !slices.Equal(cells, wantCells[tier]) {
+			t.Errorf("tier %d: %d cells stored, differing from a clean solve's %d", tier, len(cells), len(wantCells[tier]))
 		}
-		cells, err := tbl.LoadCells()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !slices.Equal(cells, wantCells[r.Tier]) {
-			t.Errorf("tier %d: %d cells stored, differing from a clean solve's %d", r.Tier, len(cells), len(wantCells[r.Tier]))
-		}
-		tbl.Close()
 	}
 }
 
