@@ -787,33 +787,39 @@ func TestMorrisTiers(t *testing.T) {
 func TestMorrisClasses(t *testing.T) {
 	for _, board := range []string{"five", "seven", "nine", "eleven"} {
 		g := morrisNew(t, "morris:board="+board+",men=3")
-		c := g.classes
+		// A fresh index, not the game's: the classes found by trying the
+		// symmetries first, then by the table.
+		c := newMorrisClasses(g.b, g.syms)
 		var total uint64
-		c.list()
+		checkEntry := func(how string, img uint32, i int, class morrisClass) {
+			t.Helper()
+			e := c.entry(img)
+			index, set, _ := c.canonical(0, img)
+			if index != uint64(i) || set != class.set || int(e&morrisClassIndex) != i || (e&morrisClassFixed != 0) != (class.fixedBy != 0) {
+				t.Fatalf("%s, %s: %#x, an image of %#x, is in class %d (%#x, entry %#x), want %d", board, how, img, class.set, index, set, e, i)
+			}
+			if back := c.syms.image(int(e>>morrisClassSym&15), img); back != class.set {
+				t.Fatalf("%s, %s: %#x maps by its symmetry to %#x, not its class's set %#x", board, how, img, back, class.set)
+			}
+		}
 		for k := 0; k <= g.b.points; k++ {
-			sets := c.sets[k]
+			sets := c.list(k)
 			total += uint64(len(sets))
 			for i, class := range sets {
 				if i > 0 && sets[i-1].set >= class.set {
 					t.Fatalf("%s: %d-point sets out of order at %d", board, k, i)
 				}
-				for s := 1; s < c.syms.n; s++ {
+				for s := range c.syms.n {
 					img := c.syms.image(s, class.set)
-					if img < class.set || (img == class.set) != (class.fixedBy>>s&1 == 1) {
+					if s > 0 && (img < class.set || (img == class.set) != (class.fixedBy>>s&1 == 1)) {
 						t.Fatalf("%s: %#x under symmetry %d is %#x; fixedBy %b", board, class.set, s, img, class.fixedBy)
 					}
-					// Each image knows its class, and a symmetry that
-					// maps it there.
-					if index, set, _ := c.canonical(0, img); index != uint64(i) || set != class.set {
-						t.Fatalf("%s: %#x, an image of %#x, is in class %d (%#x), want %d", board, img, class.set, index, set, i)
-					}
-					e := c.of[img]
-					if back := c.syms.image(int(e>>morrisClassSym&15), img); back != class.set {
-						t.Fatalf("%s: %#x maps by its symmetry to %#x, not its class's set %#x", board, img, back, class.set)
+					if k <= 6 || i%97 == 0 {
+						checkEntry("by the symmetries", img, i, class)
 					}
 				}
 			}
-			if g.b.points <= 17 || k <= 3 {
+			if g.b.points <= 17 {
 				least := map[uint32]bool{}
 				for set := uint32(0); set < 1<<g.b.points; set++ {
 					if bits.OnesCount32(set) == k {
@@ -823,6 +829,19 @@ func TestMorrisClasses(t *testing.T) {
 				}
 				if len(least) != len(sets) {
 					t.Errorf("%s: %d classes of %d points, the least images are %d", board, len(sets), k, len(least))
+				}
+			}
+		}
+		if c.ofMade.Load() {
+			t.Fatalf("%s: the table was made after %d positions ranked", board, c.ranked.Load())
+		}
+		c.table()
+		for k := 0; k <= g.b.points; k++ {
+			for i, class := range c.list(k) {
+				if k <= 4 || i%31 == 0 {
+					for s := range c.syms.n {
+						checkEntry("by the table", c.syms.image(s, class.set), i, class)
+					}
 				}
 			}
 		}
