@@ -17,10 +17,13 @@ func TestPageWatchEnds(t *testing.T) {
 	ctx, _ := browser(t)
 	_, base := serveApp(t, Config{})
 
-	// Chopsticks is a draw: perfect play goes round a cycle.
-	navigate(t, ctx, base+"/?game=chopsticks&mode=watch&speed=200")
+	// Chopsticks is a draw: perfect play goes round a cycle. The seed
+	// fixes the perfect player's choices among equal moves, and so how
+	// long the cycle takes to close (unseeded, some runs took 34 moves).
+	navigate(t, ctx, base+"/?game=chopsticks&mode=watch&speed=200&seed=1")
 	waitJS(t, ctx, "a draw by repetition", `document.getElementById("feedback").textContent.includes("Draw by repetition")`)
 	plies := eval[int](t, ctx, plyJS)
+	t.Logf("the repetition was seen after %d moves", plies)
 	if plies > 30 {
 		t.Errorf("the repetition was seen after %d moves", plies)
 	}
