@@ -300,16 +300,6 @@ func (ms *morrisSymmetries) least(first, second uint32) (uint32, uint32) {
 	return bestF, bestS
 }
 
-// isLeast reports whether no symmetry maps the two sets to a smaller pair.
-func (ms *morrisSymmetries) isLeast(first, second uint32) bool {
-	for s := 1; s < ms.n; s++ {
-		if imgS := ms.image(s, second); imgS < second || imgS == second && ms.image(s, first) < first {
-			return false
-		}
-	}
-	return true
-}
-
 // orbit is the number of distinct images of the two sets.
 func (ms *morrisSymmetries) orbit(first, second uint32) uint64 {
 	fixed := 1

@@ -141,8 +141,7 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 	e.sink, e.workers, e.progress, e.disc = sink, workers, opt.Progress, disc
 	if disc == nil {
 		e.sink = rankedSink{sink, e.ranker}
-	}
-	if disc != nil {
+	} else {
 		// Keys read a few at a time (the root's) make way for keys read
 		// whole while the engine solves, and again after.
 		disc.Close()
