@@ -113,6 +113,9 @@ func (f *assembleFn) ProcessElement(ctx context.Context, _ int64, wrote func(int
 	if err != nil {
 		return err
 	}
+	if f.Kind == store.Values || f.Kind == store.Reachable {
+		h.Ranking = tg.Ranking() // as the tier engine stamps its tables
+	}
 	f.bytes.Inc(ctx, int64(h.FileSize()))
 	wrote(int64(h.FileSize()))
 	return writeAtomic(ctx, l.final(t, f.Kind), func(w io.Writer) error {
@@ -154,7 +157,7 @@ func (f *splitFn) ProcessElement(ctx context.Context, _ []byte, wrote func(int64
 	}
 	l, geo, t := f.Job.layout(), f.Job.geometry(), f.Tier
 	size := tg.Size(t)
-	tr, closer, err := openStored(ctx, l.final(t, f.Kind), f.Job.Spec, t, f.Kind, size, true)
+	tr, closer, err := openStored(ctx, l.final(t, f.Kind), f.Job.Spec, t, f.Kind, size, tg.Ranking(), true)
 	if err != nil {
 		return err
 	}
@@ -221,7 +224,7 @@ func splitPipeline(j job, tier int, kind store.Kind) *beam.Pipeline {
 // game: the spec, the tier, the kind and the payload's length (raw: the
 // payload is to be read as cells or bits, not compact values). The reader
 // checks each block as the payload is read; close the closer when done.
-func openStored(ctx context.Context, path, spec string, tier int, kind store.Kind, size uint64, raw bool) (*store.TierReader, io.Closer, error) {
+func openStored(ctx context.Context, path, spec string, tier int, kind store.Kind, size uint64, ranking uint32, raw bool) (*store.TierReader, io.Closer, error) {
 	r, err := openRead(ctx, path)
 	if err != nil {
 		return nil, nil, err
@@ -241,6 +244,8 @@ func openStored(ctx context.Context, path, spec string, tier int, kind store.Kin
 		err = fmt.Errorf("%s holds game %q, not %q", path, h.Spec, spec)
 	case h.Tier != tier || h.Kind != kind || compact && h.Ranks != size || !compact && h.PayloadLen != payloadLen(kind, size):
 		err = fmt.Errorf("%s holds tier %d %s of %d bytes, not tier %d %s of %d", path, h.Tier, h.Kind, h.PayloadLen, tier, kind, payloadLen(kind, size))
+	case h.Ranking != 0 && h.Ranking != ranking:
+		err = fmt.Errorf("%s was ranked by another build of sente (ranking %08x, this build's %08x)", path, h.Ranking, ranking)
 	case compact && raw:
 		err = fmt.Errorf("%s holds tier %d's values compact, which the pipelines read only raw: solve the game again with sente solve", path, tier)
 	}
@@ -255,11 +260,11 @@ func openStored(ctx context.Context, path, spec string, tier int, kind store.Kin
 // against the game and every block against its checksum: what a resumed
 // solve asks before it skips a tier. A file that is not there is not
 // stored; one that fails is not either, and the error says why.
-func checkStored(ctx context.Context, path, spec string, tier int, kind store.Kind, size uint64) (store.Header, bool, error) {
+func checkStored(ctx context.Context, path, spec string, tier int, kind store.Kind, size uint64, ranking uint32) (store.Header, bool, error) {
 	if ok, err := exists(ctx, path); err != nil || !ok {
 		return store.Header{}, false, err
 	}
-	tr, closer, err := openStored(ctx, path, spec, tier, kind, size, false)
+	tr, closer, err := openStored(ctx, path, spec, tier, kind, size, ranking, false)
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, os.ErrNotExist) {
 		return store.Header{}, false, nil
 	}

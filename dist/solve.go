@@ -122,7 +122,7 @@ func Solve(ctx context.Context, opt Options) (*Report, error) {
 	reachOK, valuesOK := map[int]bool{}, map[int]bool{}
 	for _, t := range tg.Order() {
 		var h store.Header
-		if h, valuesOK[t], err = checkStored(ctx, d.l.final(t, store.Values), spec, t, store.Values, tg.Size(t)); err != nil {
+		if h, valuesOK[t], err = checkStored(ctx, d.l.final(t, store.Values), spec, t, store.Values, tg.Size(t), tg.Ranking()); err != nil {
 			d.logf("tier %d: its stored values are not used: %v", t, err)
 		}
 		if valuesOK[t] {
@@ -134,7 +134,7 @@ func Solve(ctx context.Context, opt Options) (*Report, error) {
 			reachOK[t] = true
 			continue
 		}
-		if _, reachOK[t], err = checkStored(ctx, d.l.final(t, store.Reachable), spec, t, store.Reachable, tg.Size(t)); err != nil {
+		if _, reachOK[t], err = checkStored(ctx, d.l.final(t, store.Reachable), spec, t, store.Reachable, tg.Size(t), tg.Ranking()); err != nil {
 			d.logf("tier %d: its stored reachable ranks are not used: %v", t, err)
 		}
 	}
@@ -331,7 +331,7 @@ func rootOutcome(ctx context.Context, j job, root sente.TierPosition) (sente.Out
 		return sente.Outcome{}, err
 	}
 	path := j.layout().final(root.Tier, store.Values)
-	tr, closer, err := openStored(ctx, path, j.Spec, root.Tier, store.Values, tg.Size(root.Tier), true)
+	tr, closer, err := openStored(ctx, path, j.Spec, root.Tier, store.Values, tg.Size(root.Tier), tg.Ranking(), true)
 	if err != nil {
 		return sente.Outcome{}, err
 	}

@@ -171,7 +171,7 @@ func (d *driver) values(ctx context.Context, valuesOK map[int]bool) error {
 		// The file was just written whole, each block's checksum from its
 		// part: its header is all the driver reads of it, not its payload
 		// again through this machine.
-		tr, closer, err := openStored(ctx, d.l.final(t, store.Values), d.j.Spec, t, store.Values, tg.Size(t), false)
+		tr, closer, err := openStored(ctx, d.l.final(t, store.Values), d.j.Spec, t, store.Values, tg.Size(t), tg.Ranking(), false)
 		if err != nil {
 			return fmt.Errorf("dist: tier %d: its stored values do not read back: %w", t, err)
 		}

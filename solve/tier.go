@@ -139,8 +139,9 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 		return nil, err
 	}
 	e.sink, e.workers, e.progress, e.disc = sink, workers, opt.Progress, disc
+	rootKey := e.enc.Encode(root)
 	if disc == nil {
-		e.sink = rankedSink{sink, e.ranker}
+		e.sink = newRankedSink(sink, e.enc, e.ranker, e.enc.Encode(g.Start()))
 	} else {
 		// Keys read a few at a time (the root's) make way for keys read
 		// whole while the engine solves, and again after.
@@ -152,7 +153,6 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 			disc.solving.Store(false)
 		}()
 	}
-	rootKey := e.enc.Encode(root)
 	rootTier, rootRank := e.ranker.TierRank(rootKey)
 	if err := e.plan(rootTier); err != nil {
 		return nil, err

@@ -474,22 +474,13 @@ func TestTiersResumeBadReachable(t *testing.T) {
 	}
 }
 
-// Tables stored under one ranking of a game are not read as another's: a
-// game whose tiers have more ranks than its stored tables (its ranks
-// changed between versions) solves those tiers again, to the values a
-// clean solve gives, and rewrites them.
+// TestTiersStoredUnderOtherRanks: tables stored under one ranking of a
+// game are not read as another ranking's, whether its tiers have other
+// sizes (a rank more in each) or the same sizes with the ranks in another
+// order (told by the fingerprint stamped on each table): every tier is
+// solved again, as a clean solve solves it.
 func TestTiersStoredUnderOtherRanks(t *testing.T) {
 	g := randomTierGraph(rand.New(rand.NewPCG(13, 14)), 6, 200)
-	gs, err := store.Store{Dir: t.TempDir()}.Game("graph")
-	if err != nil {
-		t.Fatal(err)
-	}
-	old, err := SolveTiers(context.Background(), g, TierOptions{Sink: gs})
-	if err != nil {
-		t.Fatal(err)
-	}
-	wantOutcome, _ := old.Outcome(g.Start())
-	old.Close()
 	// The same game ranked with a rank more in every tier, one that is
 	// no position.
 	wider := *g
@@ -497,25 +488,78 @@ func TestTiersStoredUnderOtherRanks(t *testing.T) {
 	for i := range wider.sizes {
 		wider.sizes[i]++
 	}
-	want := NewMemorySink()
-	clean, err := SolveTiers(context.Background(), &wider, TierOptions{Sink: want})
-	if err != nil {
-		t.Fatal(err)
+	for _, c := range []struct {
+		name     string
+		reranked *tierGraph
+	}{
+		{"a rank more in each tier", &wider},
+		{"the ranks of each tier in reverse", mirrored(g)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			gs, err := store.Store{Dir: t.TempDir()}.Game("graph")
+			if err != nil {
+				t.Fatal(err)
+			}
+			old, err := SolveTiers(context.Background(), g, TierOptions{Sink: gs})
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantOutcome, _ := old.Outcome(g.Start())
+			old.Close()
+			want := NewMemorySink()
+			clean, err := SolveTiers(context.Background(), c.reranked, TierOptions{Sink: want})
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantCells := tierCells(t, want, clean)
+			sol, err := SolveTiers(context.Background(), c.reranked, TierOptions{Sink: gs, Verify: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer sol.Close()
+			if got, _ := sol.Outcome(c.reranked.Start()); got != wantOutcome {
+				t.Errorf("the start is %v under the new ranks, %v before", got, wantOutcome)
+			}
+			for tier, cells := range tierCells(t, gs, sol) {
+				if !slices.Equal(cells, wantCells[tier]) {
+					t.Errorf("tier %d: %d cells stored, differing from a clean solve's %d", tier, len(cells), len(wantCells[tier]))
+				}
+			}
+		})
 	}
-	wantCells := tierCells(t, want, clean)
-	sol, err := SolveTiers(context.Background(), &wider, TierOptions{Sink: gs, Verify: true})
-	if err != nil {
-		t.Fatal(err)
+}
+
+// mirrored is g with the ranks of each tier in reverse order: the same
+// game, with tiers of the same sizes, ranked otherwise.
+func mirrored(g *tierGraph) *tierGraph {
+	flip := func(k uint64) uint64 {
+		t, r := g.TierRank(k)
+		return tierKey(t, g.sizes[t]-1-r)
 	}
-	defer sol.Close()
-	if got, _ := sol.Outcome(g.Start()); got != wantOutcome {
-		t.Errorf("the start is %v under the wider ranks, %v before", got, wantOutcome)
-	}
-	for tier, cells := range tierCells(t, gs, sol) {
-		if !slices.Equal(cells, wantCells[tier]) {
-			t.Errorf("tier %d: %d cells stored, differing from a clean solve's %d", tier, len(cells), len(wantCells[tier]))
+	flipAll := func(ks []uint64) []uint64 {
+		out := make([]uint64, len(ks))
+		for i, k := range ks {
+			out[i] = flip(k)
 		}
+		return out
 	}
+	m := &tierGraph{
+		sizes: g.sizes, children: g.children, loops: g.loops, start: flip(g.start),
+		valid: map[uint64]bool{}, kids: map[uint64][]uint64{}, ended: map[uint64]sente.Value{}, parents: map[uint64][]uint64{},
+	}
+	for k, v := range g.valid {
+		m.valid[flip(k)] = v
+	}
+	for k, v := range g.kids {
+		m.kids[flip(k)] = flipAll(v)
+	}
+	for k, v := range g.ended {
+		m.ended[flip(k)] = v
+	}
+	for k, v := range g.parents {
+		m.parents[flip(k)] = flipAll(v)
+	}
+	return m
 }
 
 func TestTiersMaxMemory(t *testing.T) {

@@ -17,8 +17,9 @@ import (
 // how it folds its children's cells into its own. An engine built on it
 // gives the values SolveTiers gives, because they are the same code.
 type TierGame struct {
-	e    *tierEngine
-	root sente.TierPosition
+	e       *tierEngine
+	root    sente.TierPosition
+	ranking uint32
 }
 
 var errNoTierRanks = errors.New("solve by tiers: the game has no dense tier ranks (TierRanker and Encoder)")
@@ -53,7 +54,8 @@ func NewTierGame(g sente.Game, from sente.Position) (*TierGame, error) {
 	if r >= e.size[t] {
 		return nil, fmt.Errorf("solve by tiers: the root has rank %d in tier %d of %d ranks", r, t, e.size[t])
 	}
-	return &TierGame{e: e, root: sente.TierPosition{Tier: t, Rank: r}}, nil
+	ranking := rankingOf(e.enc, e.ranker, e.enc.Encode(g.Start()))
+	return &TierGame{e: e, root: sente.TierPosition{Tier: t, Rank: r}, ranking: ranking}, nil
 }
 
 // Root is the root's tier and rank.
@@ -171,3 +173,9 @@ func (f *Fold) Loss() uint32 { return f.b.loseMax }
 // Blocked counts the children added that are neither won nor lost: ties,
 // draws, and positions not solved yet.
 func (f *Fold) Blocked() int { return f.b.blocked }
+
+// Ranking is the fingerprint of the game's ranks that the tier engine
+// stamps on the tables of values and reachable ranks it stores
+// (store.Header.Ranking): an engine that writes the same tables writes
+// the same stamp.
+func (tg *TierGame) Ranking() uint32 { return tg.ranking }

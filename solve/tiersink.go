@@ -1,8 +1,12 @@
 package solve
 
 import (
+	"encoding/binary"
+	"errors"
 	"fmt"
+	"hash/crc32"
 	"io/fs"
+	"math/rand/v2"
 	"sync"
 	"unsafe"
 
@@ -24,34 +28,58 @@ type TierSink interface {
 	// drops its reachable bitset, which the values hold (the store's
 	// GameStore.Compact), once no tier left to solve reads it as a child.
 	Compact(tier int) error
+	// SetRanking has the tables of values and reachable ranks written
+	// from now on carry the fingerprint of the game's ranks
+	// (store.Header.Ranking), which the engine checks when it reads
+	// them back.
+	SetRanking(fingerprint uint32)
 }
 
-// rankedSink is a sink whose stored values must have as many ranks as the
-// game's tiers: tables written under another ranking of a game (a game
-// whose ranks a later version of sente made denser) are not read as this
-// one's, but reported as damaged and solved again.
+// rankedSink is a sink whose stored tables must be indexed by the game's
+// ranks: tables written under another ranking of a game (by a build of
+// sente whose ranks for the game are denser, or ordered otherwise) are
+// not read as this one's, but reported as damaged and solved again. A
+// table of values must have as many ranks as its tier, and a table of
+// values or reachable ranks stamped with a ranking (store.Header.Ranking)
+// must be stamped with the game's; tables written before stamps were
+// kept are taken as the game's.
 type rankedSink struct {
 	TierSink
-	ranker sente.TierRanker
+	ranker  sente.TierRanker
+	ranking uint32 // rankingOf the game
+}
+
+// newRankedSink wraps sink for the game of enc and ranker, and has sink
+// stamp the tables it writes with the game's ranking.
+func newRankedSink(sink TierSink, enc sente.Encoder, ranker sente.TierRanker, start uint64) rankedSink {
+	s := rankedSink{TierSink: sink, ranker: ranker, ranking: rankingOf(enc, ranker, start)}
+	sink.SetRanking(s.ranking)
+	return s
 }
 
 func (s rankedSink) Open(tier int, kind store.Kind) (*store.Table, error) {
 	tbl, err := s.TierSink.Open(tier, kind)
-	if err != nil || kind != store.Values || tbl.Header.Ranks == 0 {
+	if err != nil || kind != store.Values && kind != store.Reachable {
 		return tbl, err
 	}
-	if want := s.ranker.TierSize(tier); tbl.Header.Ranks != want {
-		tbl.Close()
-		return nil, &store.DamagedError{Path: tbl.Path, Err: fmt.Errorf("tier %d holds %d ranks where the game has %d: a table of another ranking of the game", tier, tbl.Header.Ranks, want)}
+	var why string
+	switch h := tbl.Header; {
+	case h.Ranking != 0 && h.Ranking != s.ranking:
+		why = fmt.Sprintf("tier %d was ranked by another build of sente (ranking %08x, this build's %08x): a table of another ranking of the game", tier, h.Ranking, s.ranking)
+	case kind == store.Values && h.Ranks != 0 && h.Ranks != s.ranker.TierSize(tier):
+		why = fmt.Sprintf("tier %d holds %d ranks where the game has %d: a table of another ranking of the game", tier, h.Ranks, s.ranker.TierSize(tier))
+	default:
+		return tbl, nil
 	}
-	return tbl, nil
+	tbl.Close()
+	return nil, &store.DamagedError{Path: tbl.Path, Err: errors.New(why)}
 }
 
 func (s rankedSink) Has(tier int, kind store.Kind) bool {
 	if !s.TierSink.Has(tier, kind) {
 		return false
 	}
-	if kind != store.Values {
+	if kind != store.Values && kind != store.Reachable {
 		return true
 	}
 	tbl, err := s.Open(tier, kind)
@@ -61,13 +89,47 @@ func (s rankedSink) Has(tier int, kind store.Kind) bool {
 	return err == nil
 }
 
+// rankingOf is a fingerprint of the ranks of a game's positions: a
+// checksum of the tier, rank and tier size of the positions of seeded
+// random playouts from start, the game's start whatever position a
+// solve is from (tables hold what the start reaches). Two builds that rank the game alike
+// agree on it; two that rank it otherwise almost surely do not, even with
+// tiers of the same sizes. Never 0, which stands for no stamp.
+func rankingOf(enc sente.Encoder, ranker sente.TierRanker, start uint64) uint32 {
+	rng := rand.New(rand.NewPCG(0x5e17e, 29))
+	var buf []byte
+	var kids []uint64
+	sum := uint32(0)
+	for range 16 {
+		key := start
+		for range 64 {
+			t, r := ranker.TierRank(key)
+			buf = binary.LittleEndian.AppendUint64(buf[:0], uint64(t))
+			buf = binary.LittleEndian.AppendUint64(buf, r)
+			buf = binary.LittleEndian.AppendUint64(buf, ranker.TierSize(t))
+			sum = crc32.Update(sum, castagnoli, buf)
+			if _, ended := enc.EndedKey(key); ended {
+				break
+			}
+			if kids = enc.AppendChildren(kids[:0], key); len(kids) == 0 {
+				break
+			}
+			key = kids[rng.IntN(len(kids))]
+		}
+	}
+	return max(sum, 1)
+}
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
 // MemorySink keeps tiers in memory: for tests, and for solves too small to
 // be worth a file. It counts the writes, so tests can see what a resumed
 // solve recomputed.
 type MemorySink struct {
-	mu     sync.Mutex
-	tables map[memoryKey]*store.Table
-	writes map[memoryKey]int
+	mu      sync.Mutex
+	tables  map[memoryKey]*store.Table
+	writes  map[memoryKey]int
+	ranking uint32
 }
 
 type memoryKey struct {
@@ -85,9 +147,21 @@ func (m *MemorySink) Write(tier int, kind store.Kind, data []byte, counts store.
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	k := memoryKey{tier, kind}
-	m.tables[k] = &store.Table{Header: store.Header{Counts: counts}, Data: append([]byte(nil), data...)}
+	h := store.Header{Counts: counts}
+	if kind == store.Values || kind == store.Reachable {
+		h.Ranking = m.ranking
+	}
+	m.tables[k] = &store.Table{Header: h, Data: append([]byte(nil), data...)}
 	m.writes[k]++
 	return nil
+}
+
+// SetRanking stamps the tables of values and reachable ranks written from
+// now on, as the store does.
+func (m *MemorySink) SetRanking(fingerprint uint32) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.ranking = fingerprint
 }
 
 // Compact keeps the tier as it is: a table in memory is read in place.

@@ -318,7 +318,12 @@ func (g *GameStore) Expand(tier int) error {
 		return err
 	}
 	bits, reached := ReachableBits(cells)
-	if err := g.Write(tier, Reachable, bits, Counts{Positions: reached}); err != nil {
+	rh, err := NewHeader(g.Spec, tier, Reachable, uint64(len(bits)), Counts{Positions: reached})
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	rh.Ranking = t.Header.Ranking // indexed as the values are
+	if err := g.writeFile(rh, bits); err != nil {
 		return err
 	}
 	h := t.Header

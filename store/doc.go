@@ -15,8 +15,8 @@
 // Its layout:
 //
 //	offset 0       header: magic "SENTETBL", format version, kind, tier,
-//	               ranks, block size, payload length, counts, spec text,
-//	               then the CRC-32C of all of it
+//	               ranks, block size, payload length, counts, ranking,
+//	               spec text, then the CRC-32C of all of it
 //	4096           the payload, page-aligned so that it can be
 //	               memory-mapped and read in place as []Cell
 //	after payload  one CRC-32C (Castagnoli) per block of BlockSize bytes of
@@ -33,6 +33,12 @@
 // ranks cost almost nothing there, so a compact tier's reachable bitset is
 // removed: the values say which ranks are reachable. Raw values, those of
 // a tier still being read and those of earlier builds, read as before.
+//
+// The ranking of a table of values or reachable ranks is a fingerprint of
+// the ranks of the game's positions that index it (set by the tier engine,
+// GameStore.SetRanking), so that a later build of sente that ranks the
+// game otherwise, with tiers of the same sizes, does not read the table as
+// its own; 0 in tables of earlier builds, whose four bytes were reserved.
 //
 // For a game whose ranks stand for classes of symmetric positions, a
 // Positions file (tier 0) holds what the classes stand for, tier by tier.

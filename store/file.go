@@ -99,6 +99,12 @@ type Header struct {
 	PayloadLen uint64
 	Counts     Counts
 	Spec       string
+	// Ranking is a fingerprint of the ranks the payload is indexed by
+	// (package solve's), so that a build of sente that ranks the game's
+	// positions otherwise does not read the table as its own; 0 in
+	// tables written before it was kept, and for kinds not indexed by
+	// rank.
+	Ranking uint32
 }
 
 // Blocks is the number of checksummed blocks of the payload.
@@ -126,7 +132,7 @@ func (h Header) encode() []byte {
 	// beside the tables (seconds.json): zero now, so that a table's bytes
 	// depend on the game alone.
 	b = binary.LittleEndian.AppendUint64(b, 0)
-	b = binary.LittleEndian.AppendUint32(b, 0) // reserved
+	b = binary.LittleEndian.AppendUint32(b, h.Ranking)
 	b = append(b, h.Spec...)
 	b = binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, castagnoli))
 	return b[:payloadAt:payloadAt] // zero padding up to the payload
@@ -155,6 +161,7 @@ func decodeHeader(b []byte) (Header, error) {
 	c := b[48:]
 	h.Counts = Counts{Positions: le.Uint64(c), Win: le.Uint64(c[8:]), Lose: le.Uint64(c[16:]), Tie: le.Uint64(c[24:]), Draw: le.Uint64(c[32:]),
 		Seconds: math.Float64frombits(le.Uint64(c[40:]))}
+	h.Ranking = le.Uint32(c[48:])
 	if specLen > maxSpec {
 		return h, fmt.Errorf("header names a spec of %d bytes, more than %d", specLen, maxSpec)
 	}
@@ -198,6 +205,11 @@ func (g *GameStore) Write(tier int, kind Kind, data []byte, counts Counts) error
 	h, err := NewHeader(g.Spec, tier, kind, uint64(len(data)), counts)
 	if err != nil {
 		return fmt.Errorf("store: %w", err)
+	}
+	if kind == Values || kind == Reachable {
+		g.mu.Lock()
+		h.Ranking = g.ranking
+		g.mu.Unlock()
 	}
 	if err := g.writeFile(h, data); err != nil {
 		return err

@@ -38,6 +38,16 @@ type GameStore struct {
 
 	mu      sync.Mutex
 	seconds map[int]float64 // seconds.json, once read
+	ranking uint32          // stamped on the tables written here (SetRanking)
+}
+
+// SetRanking has every table of values or reachable ranks written here
+// from now on carry the fingerprint of the game's ranks (Header.Ranking):
+// the tier engine sets it before it writes.
+func (g *GameStore) SetRanking(fingerprint uint32) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.ranking = fingerprint
 }
 
 const manifestName = "manifest.json"

@@ -594,3 +594,63 @@ func TestFailedPathLeavesNothing(t *testing.T) {
 		t.Fatalf("left behind: %v (%v)", entries, err)
 	}
 }
+
+// TestRankingStamp: tables of values and of reachable ranks carry the
+// fingerprint of the ranks they are indexed by, through Compact and
+// Expand; other kinds, and tables written before a ranking is set, carry
+// none.
+func TestRankingStamp(t *testing.T) {
+	g := newGame(t, "stamped")
+	cells := tierCells(100, 3)
+	bits, reached := ReachableBits(cells)
+	if err := g.Write(1, Values, CellBytes(cells), Counts{Positions: reached}); err != nil {
+		t.Fatal(err)
+	}
+	g.SetRanking(0x5e17e001)
+	if err := g.Write(2, Values, CellBytes(cells), Counts{Positions: reached}); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Write(2, Reachable, bits, Counts{Positions: reached}); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Write(0, Positions, make([]byte, 48), Counts{Positions: reached}); err != nil {
+		t.Fatal(err)
+	}
+	stamp := func(tier int, kind Kind) uint32 {
+		t.Helper()
+		tab, err := g.Open(tier, kind)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer tab.Close()
+		return tab.Header.Ranking
+	}
+	for _, c := range []struct {
+		what string
+		tier int
+		kind Kind
+		want uint32
+	}{
+		{"values before SetRanking", 1, Values, 0},
+		{"values", 2, Values, 0x5e17e001},
+		{"reachable ranks", 2, Reachable, 0x5e17e001},
+		{"positions", 0, Positions, 0},
+	} {
+		if got := stamp(c.tier, c.kind); got != c.want {
+			t.Errorf("%s: stamped %08x, want %08x", c.what, got, c.want)
+		}
+	}
+	g.SetRanking(0)
+	if err := g.Compact(2); err != nil {
+		t.Fatal(err)
+	}
+	if got := stamp(2, Values); got != 0x5e17e001 {
+		t.Errorf("compact values stamped %08x, want the raw file's", got)
+	}
+	if err := g.Expand(2); err != nil {
+		t.Fatal(err)
+	}
+	if v, r := stamp(2, Values), stamp(2, Reachable); v != 0x5e17e001 || r != 0x5e17e001 {
+		t.Errorf("expanded: values stamped %08x, reachable ranks %08x, want the compact file's", v, r)
+	}
+}
