@@ -230,7 +230,9 @@ func stored(ctx context.Context, g sente.Game, root sente.Position, opt Options)
 	ts, opened := opt.Opened, false
 	if ts == nil {
 		if ts = Open(ctx, g, opt.Tables, opt.Name); ts == nil {
-			return nil, false
+			if ts = openBelow(ctx, g, root, opt.Tables, opt.Name); ts == nil {
+				return nil, false
+			}
 		}
 		opened = true
 	}
@@ -268,6 +270,28 @@ func Open(ctx context.Context, g sente.Game, tables *store.Store, name string) *
 		return nil
 	}
 	ts, err := solve.SolveTiers(ctx, g, solve.TierOptions{Sink: gs, StoredOnly: true})
+	if err != nil {
+		return nil
+	}
+	return ts
+}
+
+// openBelow opens the tables of the tiers root leads to when every one of
+// them is stored, though the game's tables are not whole: a long solve
+// stopped, or still running, has solved the tiers near the game's end
+// first, and a position there is answered from them at once, without
+// waiting for the solve or finishing it. nil when root is the start, the
+// game's ranks are discovered (a rules file's), or a tier below root is
+// not stored.
+func openBelow(ctx context.Context, g sente.Game, root sente.Position, tables *store.Store, name string) *solve.TierSolution {
+	if sente.CapabilitiesOf(g).TierRanker == nil || g.FormatPosition(root) == g.FormatPosition(g.Start()) {
+		return nil
+	}
+	gs := storedGame(tables, name)
+	if gs == nil {
+		return nil
+	}
+	ts, err := solve.SolveTiers(ctx, g, solve.TierOptions{Sink: gs, From: root, StoredOnly: true})
 	if err != nil {
 		return nil
 	}

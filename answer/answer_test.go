@@ -3,6 +3,8 @@ package answer_test
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -230,6 +232,70 @@ func TestStoredTables(t *testing.T) {
 		t.Error("Open found no tables")
 	} else {
 		ts.Close()
+	}
+}
+
+// Tables stored in part, as a long solve stopped or still running leaves
+// them, answer a position whose tiers are all stored at once, with the
+// values the whole tables give, and leave the store as it is; a position
+// whose tiers are not all stored finishes the solve, as before.
+func TestStoredBelow(t *testing.T) {
+	ctx := context.Background()
+	g := open(t, "tictactoe")
+	name := "tictactoe:m=3,n=3,k=3"
+	tables := &store.Store{Dir: t.TempDir()}
+	opt := answer.Options{Engine: answer.Tiers, Tables: tables, Name: name}
+	a, err := answer.Solve(ctx, g, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Close()
+	gs, err := tables.Game(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	startTier, _ := sente.CapabilitiesOf(g).TierRanker.TierRank(sente.CapabilitiesOf(g).Encoder.Encode(g.Start()))
+	startValues := filepath.Join(gs.Dir, store.FileName(startTier, store.Values))
+	whole := map[string]sente.Outcome{}
+	positions := []string{"xo./.x./...", "xo./.x./..o", "xox/.o./..."}
+	for _, pos := range positions {
+		opt.From = mustParse(t, g, pos)
+		if a, err = answer.Solve(ctx, g, opt); err != nil {
+			t.Fatal(err)
+		}
+		whole[pos], _ = a.Solution.Outcome(opt.From)
+		a.Close()
+	}
+	if err := os.Remove(startValues); err != nil {
+		t.Fatal(err)
+	}
+	opt.Engine = answer.Auto
+	for _, pos := range positions {
+		opt.From = mustParse(t, g, pos)
+		n := explorations(func() { a, err = answer.Solve(ctx, g, opt) })
+		if err != nil || a.Engine != answer.Stored || n != 0 {
+			t.Fatalf("%q, the start's tier not stored: %v, engine %v, %d explorations; want stored, none", pos, err, a.Engine, n)
+		}
+		if got, _ := a.Solution.Outcome(opt.From); got != whole[pos] {
+			t.Errorf("%q from the tiers stored: %v; the whole tables give %v", pos, got, whole[pos])
+		}
+		for _, m := range g.Moves(opt.From) {
+			if _, ok := a.Solution.Outcome(m.To); !ok {
+				t.Errorf("%q: move %s not answered from the tiers stored", pos, m.Name)
+			}
+		}
+		a.Close()
+	}
+	if _, err := os.Stat(startValues); !os.IsNotExist(err) {
+		t.Fatalf("answering from the tiers stored wrote the start's tier (%v)", err)
+	}
+	opt.From = nil
+	if a, err = answer.Solve(ctx, g, opt); err != nil || a.Engine != answer.Tiers {
+		t.Fatalf("the start, its tier not stored: %v, engine %v; want the tier engine finishing the tables", err, a.Engine)
+	}
+	a.Close()
+	if _, err := os.Stat(startValues); err != nil {
+		t.Errorf("the solve from the start did not store its tier: %v", err)
 	}
 }
 
