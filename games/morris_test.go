@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
@@ -1503,5 +1504,65 @@ func TestMorrisPlan(t *testing.T) {
 		}
 		walk(tier)
 		t.Logf("| %d v %d | %d | %.4g | %.4g | %.4g | %d | %d |", tt.orders[0].mover.board, tt.orders[0].other.board, g.TierSize(tier), classesOf(tier), float64(peak), float64(disk), below, ranks)
+	}
+}
+
+// TestMorrisCountResumes: the count of the positions the classes stand for
+// (nine men's morris's takes hours), stopped, goes on from the tiers it
+// had counted: they are not counted again, and the counts are a clean
+// solve's.
+func TestMorrisCountResumes(t *testing.T) {
+	g := mustGame[*Morris](t, "morris:board=six,men=4")
+	ctx := context.Background()
+	clean, err := solve.SolveTiers(ctx, g, solve.TierOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer clean.Close()
+	for _, stopAt := range []int{1, 3, len(clean.Tiers) / 2, len(clean.Tiers) - 2} {
+		dir := t.TempDir()
+		gs, err := store.Store{Dir: dir}.Game(g.String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		stopped, cancel := context.WithCancel(ctx)
+		counted := map[int]bool{}
+		_, err = solve.SolveTiers(stopped, g, solve.TierOptions{Sink: gs, Workers: 1, Progress: func(p solve.Progress) {
+			if p.Phase == solve.PhaseCounting {
+				if counted[p.Tier] = true; len(counted) > stopAt {
+					cancel()
+				}
+			}
+		}})
+		cancel()
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("stopped after %d tiers counted: %v", stopAt, err)
+		}
+		tbl, err := gs.Open(1, store.Frontier)
+		if err != nil {
+			t.Fatalf("stopped after %d tiers counted: no frontier saved (%v)", stopAt, err)
+		}
+		done := int(tbl.Header.Counts.Positions)
+		tbl.Close()
+		again := map[int]bool{}
+		// As sente solve resumes: every stored block checked.
+		sol, err := solve.SolveTiers(ctx, g, solve.TierOptions{Sink: gs, Verify: true, Progress: func(p solve.Progress) {
+			if p.Phase == solve.PhaseCounting {
+				again[p.Tier] = true
+			}
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sol.Totals.Positions != clean.Totals.Positions || sol.Totals.Win != clean.Totals.Win || sol.Totals.Draw != clean.Totals.Draw {
+			t.Errorf("stopped after %d tiers counted: %+v, a clean solve %+v", stopAt, sol.Totals, clean.Totals)
+		}
+		if done < stopAt-1 || len(again) > len(clean.Tiers)-done {
+			t.Errorf("stopped after %d tiers counted, %d done: %d tiers counted again of %d", stopAt, done, len(again), len(clean.Tiers))
+		}
+		if gs.Has(1, store.Frontier) {
+			t.Errorf("stopped after %d tiers counted: the frontier is kept after the count", stopAt)
+		}
+		sol.Close()
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"sente"
 	"sente/store"
@@ -754,4 +755,102 @@ func TestTiersResumeDuringReachability(t *testing.T) {
 			}
 		}
 	}
+}
+
+// A forward pass stopped, cancelled or killed, goes on from the frontier it
+// saved: the tiers it had done are not expanded again, and the tables are
+// those of a clean solve. Cancelled, it saves its frontier as it stops;
+// killed (the sink as it was at that moment), from the last one it saved
+// (here after every tier).
+func TestTiersForwardFrontier(t *testing.T) {
+	defer func(every time.Duration) { frontierEvery = every }(frontierEvery)
+	r := rand.New(rand.NewPCG(21, 22))
+	g := randomTierGraph(r, 8, 300)
+	for len(g.sizes) < 6 {
+		g = randomTierGraph(r, 8, 300)
+	}
+	want := NewMemorySink()
+	full, err := SolveTiers(context.Background(), g, TierOptions{Sink: want})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantCells := tierCells(t, want, full)
+	for _, killed := range []bool{false, true} {
+		frontierEvery = 0
+		if !killed {
+			frontierEvery = time.Hour
+		}
+		for k := 1; k < 40; k++ {
+			sink := NewMemorySink()
+			var snapshot *MemorySink
+			ctx, cancel := context.WithCancel(context.Background())
+			marked := 0
+			_, err := SolveTiers(ctx, g, TierOptions{Sink: sink, Progress: func(p Progress) {
+				if p.Phase == PhaseReaching {
+					if marked++; marked == k {
+						snapshot = sink.clone()
+						cancel()
+					}
+				}
+			}})
+			cancel()
+			if snapshot == nil {
+				break // the forward pass is over before the k-th report
+			}
+			if !errors.Is(err, context.Canceled) {
+				t.Fatalf("stopped in the forward pass (%d): got %v", k, err)
+			}
+			if killed {
+				sink = snapshot
+			}
+			var done []int // the tiers the stopped pass had stored
+			for _, r := range full.Tiers {
+				if sink.Has(r.Tier, store.Reachable) {
+					done = append(done, r.Tier)
+				}
+			}
+			again := map[int]bool{}
+			sol, err := SolveTiers(context.Background(), g, TierOptions{Sink: sink, Progress: func(p Progress) {
+				if p.Phase == PhaseReaching {
+					again[p.Tier] = true
+				}
+			}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := tierCells(t, sink, sol)
+			for tier, c := range wantCells {
+				if !slices.Equal(c, got[tier]) {
+					t.Fatalf("killed %v at %d: tier %d differs", killed, k, tier)
+				}
+			}
+			// Killed, the last tier stored may have been stored after
+			// the frontier was saved.
+			redone := 0
+			for _, tier := range done {
+				if again[tier] {
+					redone++
+				}
+			}
+			if redone > 0 && !killed || redone > 1 {
+				t.Errorf("killed %v at %d: %d of the %d tiers the pass had done expanded again", killed, k, redone, len(done))
+			}
+			if sink.Has(passForward, store.Frontier) {
+				t.Errorf("killed %v at %d: the frontier is kept after the pass", killed, k)
+			}
+		}
+	}
+}
+
+// clone is a copy of m's tables: what a solve killed at that moment leaves.
+func (m *MemorySink) clone() *MemorySink {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	c := NewMemorySink()
+	for k, t := range m.tables {
+		c.tables[k] = &store.Table{Header: t.Header, Data: slices.Clone(t.Data)}
+		c.writes[k] = m.writes[k]
+	}
+	c.ranking = m.ranking
+	return c
 }

@@ -49,6 +49,9 @@ func (e *tierEngine) positionCounts(ctx context.Context, sym sente.SymmetricRank
 			return nil, fmt.Errorf("solve by tiers: storing the positions counted: %w", err)
 		}
 	}
+	if err := e.sink.Remove(passCount, store.Frontier); err != nil {
+		return nil, err
+	}
 	return cc, nil
 }
 
@@ -61,25 +64,73 @@ func (e *tierEngine) positionCounts(ctx context.Context, sym sente.SymmetricRank
 // the values stored: the same classes, tier by tier.
 func (e *tierEngine) countPositions(ctx context.Context, sym sente.SymmetricRanker, rootKey uint64) (classCounts, error) {
 	c := &counter{e: e, sym: sym, sides: make([][2][]uint64, len(e.children))}
-	for _, t := range e.order {
-		words := (e.size[t] + 63) / 64
-		c.sides[t] = [2][]uint64{make([]uint64, words), make([]uint64, words)}
-	}
 	rootTier, rootRank := e.ranker.TierRank(rootKey)
-	side, _ := sym.ClassSide(rootKey)
-	c.sides[rootTier][side][rootRank/64] |= 1 << (rootRank % 64)
-	counted := classCounts{}
-	for i := len(e.order) - 1; i >= 0; i-- {
+	// A count stopped goes on after the last tier it had done when it
+	// saved its frontier.
+	counted, done := classCounts{}, 0
+	f := e.loadFrontier(passCount, rootTier, rootRank)
+	if f != nil {
+		done = f.done
+		for t, n := range f.counts {
+			counted[t] = n
+		}
+	}
+	for i := len(e.order) - 1 - done; i >= 0; i-- {
+		t := e.order[i]
+		words := (e.size[t] + 63) / 64
+		for s := range 2 {
+			if f != nil && f.marks[sideKey{t, s}] != nil {
+				c.sides[t][s] = f.marks[sideKey{t, s}]
+			} else {
+				c.sides[t][s] = make([]uint64, words)
+			}
+		}
+	}
+	if done == 0 {
+		side, _ := sym.ClassSide(rootKey)
+		c.sides[rootTier][side][rootRank/64] |= 1 << (rootRank % 64)
+	}
+	clock := newFrontierClock()
+	for i := len(e.order) - 1 - done; i >= 0; i-- {
 		t := e.order[i]
 		n, err := c.tier(ctx, t)
 		if err != nil {
+			if ctx.Err() != nil {
+				c.saveFrontier(len(e.order)-1-i, rootTier, rootRank, counted)
+			}
 			return nil, err
 		}
 		counted[t] = n
 		c.sides[t] = [2][]uint64{}
 		e.release(e.size[t])
+		if i > 0 {
+			if err := clock.save(func() error { return c.saveFrontier(len(e.order)-i, rootTier, rootRank, counted) }); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return counted, nil
+}
+
+// saveFrontier saves the count's frontier once it has done the first done
+// tiers of the order, parents first: what it counted of them, and the
+// sides it has marked in the tiers after them.
+func (c *counter) saveFrontier(done, rootTier int, rootRank uint64, counted classCounts) error {
+	e := c.e
+	f := &frontier{rootTier: rootTier, rootRank: rootRank, done: done, counts: map[int]store.Counts{}, marks: map[sideKey][]uint64{}}
+	for k := range done {
+		t := e.order[len(e.order)-1-k]
+		f.counts[t] = counted[t]
+	}
+	for i := len(e.order) - 1 - done; i >= 0; i-- {
+		t := e.order[i]
+		for s := range 2 {
+			if anyBit(c.sides[t][s]) {
+				f.marks[sideKey{t, s}] = c.sides[t][s]
+			}
+		}
+	}
+	return e.saveFrontier(passCount, f)
 }
 
 // counter carries countPositions.

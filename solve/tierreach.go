@@ -30,13 +30,31 @@ func (e *tierEngine) reachable(ctx context.Context, rootTier int, rootRank uint6
 		every = every && stored[t]
 	}
 	if every {
-		return nil // a tier is expanded only when a tier it leads to is not stored
+		// A tier is expanded only when a tier it leads to is not stored.
+		return e.sink.Remove(passForward, store.Frontier)
+	}
+	// The tiers a pass stopped before had done, parents first, need not
+	// be expanded again when their marks in the tiers after them were
+	// saved, and they are all stored.
+	done := 0
+	f := e.loadFrontier(passForward, rootTier, rootRank)
+	if f != nil {
+		done = f.done
+		for k := range done {
+			if !stored[e.order[len(e.order)-1-k]] {
+				f, done = nil, 0
+				break
+			}
+		}
 	}
 	for _, t := range e.order {
 		expand[t] = !stored[t]
 		for _, c := range e.children[t] {
 			expand[t] = expand[t] || !stored[c]
 		}
+	}
+	for k := range done {
+		expand[e.order[len(e.order)-1-k]] = false
 	}
 	for _, t := range e.order {
 		words := int((e.size[t] + 63) / 64)
@@ -45,6 +63,8 @@ func (e *tierEngine) reachable(ctx context.Context, rootTier int, rootRank uint6
 		// marks in them is dropped).
 		var err error
 		switch {
+		case !stored[t] && f != nil && f.marks[sideKey{t, 0}] != nil:
+			e.reach[t] = f.marks[sideKey{t, 0}]
 		case !stored[t] || !expand[t]:
 			e.reach[t] = make([]uint64, words)
 		case bitsStored[t]:
@@ -59,24 +79,45 @@ func (e *tierEngine) reachable(ctx context.Context, rootTier int, rootRank uint6
 	if !stored[rootTier] {
 		e.reach[rootTier][rootRank/64] |= 1 << (rootRank % 64)
 	}
-	for i := len(e.order) - 1; i >= 0; i-- {
+	clock := newFrontierClock()
+	for i := len(e.order) - 1 - done; i >= 0; i-- {
 		t := e.order[i]
 		if !expand[t] {
 			continue
 		}
 		if err := e.expand(ctx, t); err != nil {
+			if ctx.Err() != nil {
+				e.saveReachFrontier(len(e.order)-1-i, rootTier, rootRank, stored)
+			}
 			return err
 		}
 		e.release(e.size[t])
-		if stored[t] {
-			continue
+		if !stored[t] {
+			n := countBits(e.reach[t])
+			if err := e.sink.Write(t, store.Reachable, wordsToBytes(e.reach[t]), store.Counts{Positions: n}); err != nil {
+				return fmt.Errorf("solve by tiers: storing the reachable ranks of tier %d: %w", t, err)
+			}
 		}
-		n := countBits(e.reach[t])
-		if err := e.sink.Write(t, store.Reachable, wordsToBytes(e.reach[t]), store.Counts{Positions: n}); err != nil {
-			return fmt.Errorf("solve by tiers: storing the reachable ranks of tier %d: %w", t, err)
+		if i > 0 {
+			if err := clock.save(func() error { return e.saveReachFrontier(len(e.order)-i, rootTier, rootRank, stored) }); err != nil {
+				return err
+			}
 		}
 	}
-	return nil
+	return e.sink.Remove(passForward, store.Frontier)
+}
+
+// saveReachFrontier saves the forward pass's frontier once it has done the
+// first done tiers of the order, parents first: its marks in the tiers
+// after them that are not stored.
+func (e *tierEngine) saveReachFrontier(done, rootTier int, rootRank uint64, stored []bool) error {
+	f := &frontier{rootTier: rootTier, rootRank: rootRank, done: done, marks: map[sideKey][]uint64{}}
+	for i := len(e.order) - 1 - done; i >= 0; i-- {
+		if t := e.order[i]; !stored[t] && anyBit(e.reach[t]) {
+			f.marks[sideKey{t, 0}] = e.reach[t]
+		}
+	}
+	return e.saveFrontier(passForward, f)
 }
 
 // storedBits reads the reachable ranks of tier t from its stored bitset

@@ -20,6 +20,11 @@ import (
 type TierSink interface {
 	// Write stores a finished tier's payload and counts, atomically.
 	Write(tier int, kind store.Kind, data []byte, counts store.Counts) error
+	// WriteParts is Write of the payload made of parts one after the
+	// other, without copying them into one.
+	WriteParts(tier int, kind store.Kind, parts [][]byte, counts store.Counts) error
+	// Remove removes a stored table, when there is one.
+	Remove(tier int, kind store.Kind) error
 	// Open reads a stored tier back (memory-mapped in the real store).
 	Open(tier int, kind store.Kind) (*store.Table, error)
 	// Has reports whether a tier is stored whole.
@@ -59,7 +64,7 @@ func newRankedSink(sink TierSink, enc sente.Encoder, ranker sente.TierRanker, st
 
 func (s rankedSink) Open(tier int, kind store.Kind) (*store.Table, error) {
 	tbl, err := s.TierSink.Open(tier, kind)
-	if err != nil || kind != store.Values && kind != store.Reachable {
+	if err != nil || kind != store.Values && kind != store.Reachable && kind != store.Frontier {
 		return tbl, err
 	}
 	var why string
@@ -79,7 +84,7 @@ func (s rankedSink) Has(tier int, kind store.Kind) bool {
 	if !s.TierSink.Has(tier, kind) {
 		return false
 	}
-	if kind != store.Values && kind != store.Reachable {
+	if kind != store.Values && kind != store.Reachable && kind != store.Frontier {
 		return true
 	}
 	tbl, err := s.Open(tier, kind)
@@ -144,15 +149,30 @@ func NewMemorySink() *MemorySink {
 
 // Write keeps a copy of data.
 func (m *MemorySink) Write(tier int, kind store.Kind, data []byte, counts store.Counts) error {
+	return m.WriteParts(tier, kind, [][]byte{data}, counts)
+}
+
+// WriteParts keeps a copy of the parts, one after the other.
+func (m *MemorySink) WriteParts(tier int, kind store.Kind, parts [][]byte, counts store.Counts) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	k := memoryKey{tier, kind}
 	h := store.Header{Counts: counts}
-	if kind == store.Values || kind == store.Reachable {
+	if kind == store.Values || kind == store.Reachable || kind == store.Frontier {
 		h.Ranking = m.ranking
 	}
-	m.tables[k] = &store.Table{Header: h, Data: append([]byte(nil), data...)}
+	var data []byte
+	for _, p := range parts {
+		data = append(data, p...)
+	}
+	m.tables[k] = &store.Table{Header: h, Data: data}
 	m.writes[k]++
+	return nil
+}
+
+// Remove forgets a stored table.
+func (m *MemorySink) Remove(tier int, kind store.Kind) error {
+	m.Delete(tier, kind)
 	return nil
 }
 

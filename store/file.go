@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -38,6 +39,13 @@ const (
 	// positions, won, lost, tied and drawn for the player to move.
 	// Counts.Positions is the positions of all tiers.
 	Positions
+	// Frontier is what a pass over the tiers parents first (the forward
+	// pass, or the count of the positions classes stand for) had marked
+	// in the tiers it had not come to when it last saved its work, so
+	// that a pass stopped goes on from there rather than from its first
+	// tier: its tier is the pass's number, its payload the pass's own
+	// (see package solve). Removed once the pass is over.
+	Frontier
 )
 
 func (k Kind) String() string {
@@ -52,6 +60,8 @@ func (k Kind) String() string {
 		return "tiers"
 	case Positions:
 		return "positions"
+	case Frontier:
+		return "frontier"
 	}
 	return fmt.Sprintf("Kind(%d)", uint8(k))
 }
@@ -170,7 +180,7 @@ func decodeHeader(b []byte) (Header, error) {
 	if got, want := crc32.Checksum(b[:end], castagnoli), le.Uint32(b[end:]); got != want {
 		return h, fmt.Errorf("header checksum %08x, header says %08x: header corrupted", got, want)
 	}
-	if h.Kind > Positions {
+	if h.Kind > Frontier {
 		return h, fmt.Errorf("unknown kind %d", h.Kind)
 	}
 	if h.Version == CompactVersion && h.Kind != Values {
@@ -202,16 +212,27 @@ const writeChunk = 8 << 20
 // file, so that a table is the same bytes whoever solved it and however
 // long it took.
 func (g *GameStore) Write(tier int, kind Kind, data []byte, counts Counts) error {
-	h, err := NewHeader(g.Spec, tier, kind, uint64(len(data)), counts)
+	return g.WriteParts(tier, kind, [][]byte{data}, counts)
+}
+
+// WriteParts is Write of the payload made of parts one after the other,
+// which it does not copy into one: a payload of gigabytes written from the
+// arrays that hold it.
+func (g *GameStore) WriteParts(tier int, kind Kind, parts [][]byte, counts Counts) error {
+	n := 0
+	for _, p := range parts {
+		n += len(p)
+	}
+	h, err := NewHeader(g.Spec, tier, kind, uint64(n), counts)
 	if err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
-	if kind == Values || kind == Reachable {
+	if kind == Values || kind == Reachable || kind == Frontier {
 		g.mu.Lock()
 		h.Ranking = g.ranking
 		g.mu.Unlock()
 	}
-	if err := g.writeFile(h, data); err != nil {
+	if err := g.writeFile(h, parts...); err != nil {
 		return err
 	}
 	if kind == Values {
@@ -221,7 +242,7 @@ func (g *GameStore) Write(tier int, kind Kind, data []byte, counts Counts) error
 }
 
 // writeFile writes a file of header h and payload data atomically.
-func (g *GameStore) writeFile(h Header, data []byte) (err error) {
+func (g *GameStore) writeFile(h Header, parts ...[]byte) (err error) {
 	tier, kind := h.Tier, h.Kind
 	final := filepath.Join(g.Dir, fileName(tier, kind))
 	f, err := os.CreateTemp(g.Dir, tempPrefix()+fileName(tier, kind)+"-*")
@@ -240,12 +261,14 @@ func (g *GameStore) writeFile(h Header, data []byte) (err error) {
 	if err != nil {
 		return err
 	}
-	for part := data; len(part) > 0; {
-		n := min(len(part), writeChunk)
-		if _, err := tw.Write(part[:n]); err != nil {
-			return err
+	for _, data := range parts {
+		for part := data; len(part) > 0; {
+			n := min(len(part), writeChunk)
+			if _, err := tw.Write(part[:n]); err != nil {
+				return err
+			}
+			part = part[n:]
 		}
-		part = part[n:]
 	}
 	if err := tw.Close(); err != nil {
 		return err
@@ -556,6 +579,15 @@ func (t *Table) blockError(b uint64) *BlockError {
 func (t *Table) Close() error {
 	t.Data, t.sums = nil, nil
 	return t.m.close()
+}
+
+// Remove removes a tier's file of kind, when there is one.
+func (g *GameStore) Remove(tier int, kind Kind) error {
+	err := os.Remove(filepath.Join(g.Dir, fileName(tier, kind)))
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("store: %w", err)
+	}
+	return nil
 }
 
 // Has reports whether the tier's file exists and passes its header check

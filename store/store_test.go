@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"errors"
 	"io/fs"
 	"os"
@@ -652,5 +653,36 @@ func TestRankingStamp(t *testing.T) {
 	}
 	if v, r := stamp(2, Values), stamp(2, Reachable); v != 0x5e17e001 || r != 0x5e17e001 {
 		t.Errorf("expanded: values stamped %08x, reachable ranks %08x, want the compact file's", v, r)
+	}
+}
+
+// TestWriteParts: a payload written in parts is the file of the same
+// payload written whole, and Remove removes it (and is no error when it
+// is gone).
+func TestWriteParts(t *testing.T) {
+	g := newGame(t, "parts")
+	whole := bytes.Repeat([]byte("sente"), 3*BlockSize/5+7)
+	if err := g.Write(1, Frontier, whole, Counts{Positions: 4}); err != nil {
+		t.Fatal(err)
+	}
+	want := readFile(t, g, 1, Frontier)
+	cut := []int{0, 3, BlockSize - 1, BlockSize + 9, len(whole)}
+	var parts [][]byte
+	for i := 1; i < len(cut); i++ {
+		parts = append(parts, whole[cut[i-1]:cut[i]])
+	}
+	if err := g.WriteParts(1, Frontier, parts, Counts{Positions: 4}); err != nil {
+		t.Fatal(err)
+	}
+	if got := readFile(t, g, 1, Frontier); !bytes.Equal(got, want) {
+		t.Errorf("written in %d parts: %d bytes, differing from the %d written whole", len(parts), len(got), len(want))
+	}
+	for range 2 {
+		if err := g.Remove(1, Frontier); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if g.Has(1, Frontier) {
+		t.Error("Remove left the file")
 	}
 }
