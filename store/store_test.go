@@ -686,3 +686,51 @@ func TestWriteParts(t *testing.T) {
 		t.Error("Remove left the file")
 	}
 }
+
+// TestNotes: a note is written and read back beside the tables, a name
+// that is a path or the store's own is refused, and a table's digest
+// changes with its content.
+func TestNotes(t *testing.T) {
+	g := newGame(t, "notes")
+	if _, err := g.ReadNote("checked.json"); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a note never written reads as %v", err)
+	}
+	if err := g.WriteNote("checked.json", []byte("{}\n")); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := g.ReadNote("checked.json"); err != nil || string(b) != "{}\n" {
+		t.Errorf("note reads back as %q, %v", b, err)
+	}
+	for _, name := range []string{"", "../x", "a/b", ".hidden", "tier-000001.values", "manifest.json", "seconds.json", "lock"} {
+		if err := g.WriteNote(name, nil); err == nil {
+			t.Errorf("note named %q written", name)
+		}
+	}
+	cells := tierCells(10, 1)
+	digest := func() [32]byte {
+		t.Helper()
+		tab, err := g.Open(2, Values)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer tab.Close()
+		return tab.Digest()
+	}
+	if err := g.Write(2, Values, CellBytes(cells), Counts{}); err != nil {
+		t.Fatal(err)
+	}
+	before := digest()
+	if err := g.Write(2, Values, CellBytes(cells), Counts{}); err != nil {
+		t.Fatal(err)
+	}
+	if digest() != before {
+		t.Error("the same table written again has another digest")
+	}
+	cells[3] ^= 1 << 3
+	if err := g.Write(2, Values, CellBytes(cells), Counts{}); err != nil {
+		t.Fatal(err)
+	}
+	if digest() == before {
+		t.Error("a table with a cell changed has the same digest")
+	}
+}

@@ -20,6 +20,11 @@
 //     the hashing engine (package solve);
 //   - the start position is stored as reachable (and so checked as above).
 //
+// A check stopped goes on where it stopped: the tiers Table finds
+// consistent are noted beside the tables with a digest of what each check
+// read, and a later check of the same tables checks their blocks but not
+// again their positions (resume.go; Options.Again checks them all).
+//
 // What this proves. Reachability: the stored reachable cells contain the
 // start and every child of each of them, so every position reachable from
 // the start has a stored value (some unreachable positions may be marked

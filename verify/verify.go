@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"strconv"
 	"sync"
 	"time"
 
@@ -32,6 +33,9 @@ type Options struct {
 	// read a frame at a time, kept as the bound allows (slower, in little
 	// memory); 0 means no bound.
 	MaxMemory uint64
+	// Again checks every tier position by position, even one an earlier
+	// check of the same tables found consistent (see resume.go).
+	Again bool
 }
 
 // Report says what Table checked.
@@ -41,6 +45,10 @@ type Report struct {
 	Positions uint64        // cells stored as reachable, each checked
 	Start     sente.Outcome // the start's stored outcome
 	Elapsed   time.Duration
+	// Earlier is how many of the tiers an earlier check of the same
+	// tables had found consistent: their blocks were checked again, their
+	// positions not (Options.Again checks them too).
+	Earlier int
 }
 
 // Incomplete is a stored table that lacks tiers a solve stores: one
@@ -141,6 +149,7 @@ func Table(ctx context.Context, g sente.Game, gs *store.GameStore, opt Options) 
 	v.present = make([]bool, len(v.cells))
 	v.tables = make([]*store.Table, len(v.cells))
 	v.verified = make([]bool, len(v.cells))
+	v.digests = map[int][32]byte{}
 	defer v.closeAll()
 	for _, t := range tiers {
 		if t < 0 {
@@ -194,7 +203,22 @@ func Table(ctx context.Context, g sente.Game, gs *store.GameStore, opt Options) 
 	}
 	rep.Start = start.Outcome()
 
+	checked := loadChecked(gs, rulesFingerprint(g, v.enc, v.tr), opt)
 	for _, t := range tiers {
+		key, err := v.tablesKey(t)
+		if err != nil {
+			return rep, err
+		}
+		if c, ok := checked.earlier(t, key, opt); ok {
+			if err := v.verifyBlocks(t); err != nil {
+				return rep, err
+			}
+			rep.Positions += c.Positions
+			rep.Ranks += v.tr.TierSize(t)
+			rep.Earlier++
+			v.add(v.tr.TierSize(t))
+			continue
+		}
 		// Only the tier and the tiers its moves lead to are mapped: all of
 		// a game of billions of positions take more address space than a
 		// process under --max-memory may have.
@@ -208,6 +232,8 @@ func Table(ctx context.Context, g sente.Game, gs *store.GameStore, opt Options) 
 			return rep, err
 		}
 		rep.Ranks += v.tr.TierSize(t)
+		checked.Tiers[strconv.Itoa(t)] = checkedTier{Tables: key, Positions: n, Keys: opt.Keys}
+		checked.save(gs)
 	}
 	rep.Elapsed = time.Since(began)
 	return rep, nil
@@ -219,10 +245,11 @@ type verifier struct {
 	tr       sente.TierRanker
 	opt      Options
 	gs       *store.GameStore
-	cells    [][]store.Cell // by tier; nil when not mapped now
-	tables   []*store.Table // the mapped tables, by tier
-	present  []bool         // stored, by tier
-	verified []bool         // every block's checksum checked, by tier
+	cells    [][]store.Cell   // by tier; nil when not mapped now
+	tables   []*store.Table   // the mapped tables, by tier
+	present  []bool           // stored, by tier
+	verified []bool           // every block's checksum checked, by tier
+	digests  map[int][32]byte // store.Table.Digest by tier, once read
 	tally
 }
 
@@ -307,6 +334,23 @@ func (v *verifier) keep(tiers ...int) error {
 	for _, tab := range byFrame {
 		tab.KeepFrames(int((budget - min(held, budget)) / store.FrameBytes / uint64(len(byFrame))))
 	}
+	return nil
+}
+
+// verifyBlocks checks every block's checksum of tier's values, once.
+func (v *verifier) verifyBlocks(tier int) error {
+	if v.verified[tier] {
+		return nil
+	}
+	tab, err := v.gs.Open(tier, store.Values)
+	if err != nil {
+		return err
+	}
+	defer tab.Close()
+	if err := tab.Verify(); err != nil {
+		return err
+	}
+	v.verified[tier] = true
 	return nil
 }
 

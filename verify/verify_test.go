@@ -379,3 +379,55 @@ func TestCorruptReachable(t *testing.T) {
 		t.Errorf("Table = %v, want the reachable file's block", err)
 	}
 }
+
+// A check goes on from the tiers an earlier check of the same tables found
+// consistent (their blocks checked, their positions not), and checks again,
+// position by position, every tier whose tables changed since, or all of
+// them when asked, or when the earlier check took the fast path and this
+// one does not.
+func TestEarlierChecks(t *testing.T) {
+	g := games[2]
+	gs, sol := stored(t, g)
+	tiers := g.n + 1
+	ctx, cancel := context.WithCancel(context.Background())
+	_, err := Table(ctx, g, gs, Options{BlockRanks: 1, Workers: 1, Progress: func(done, total uint64) {
+		if done >= total/2 {
+			cancel()
+		}
+	}})
+	cancel()
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("stopped halfway: %v", err)
+	}
+	check := func(what string, opt Options, earlierMin, earlierMax int) {
+		t.Helper()
+		rep, err := Table(context.Background(), g, gs, opt)
+		if err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		if rep.Positions != uint64(sol.Positions()) || rep.Earlier < earlierMin || rep.Earlier > earlierMax {
+			t.Errorf("%s: %d positions, %d tiers checked earlier; want %d positions, %d to %d", what, rep.Positions, rep.Earlier, sol.Positions(), earlierMin, earlierMax)
+		}
+	}
+	check("after a check stopped halfway", Options{}, 1, tiers-1)
+	check("after a whole check", Options{}, tiers, tiers)
+	check("on the fast path after the plain", Options{Keys: true}, tiers, tiers)
+	check("asked to check again, on the fast path", Options{Again: true, Keys: true}, 0, 0)
+	check("on the plain path after the fast", Options{}, 0, 0)
+	check("after a whole check again", Options{}, tiers, tiers)
+	// A wrong cell written with good checksums: its tier and the tiers
+	// above it are checked again, and it is caught.
+	var p pos
+	var o sente.Outcome
+	sol.Each(func(q sente.Position, qo sente.Outcome) bool {
+		p, o = q.(pos), qo
+		return !(p.T >= 4 && (o.Value == sente.Win || o.Value == sente.Lose))
+	})
+	tier, rank := g.TierRank(g.Encode(p))
+	rewrite(t, gs, tier, rank, store.Pack(o.Value, o.Remoteness+2))
+	_, err = Table(context.Background(), g, gs, Options{})
+	var bad *Inconsistency
+	if !errors.As(err, &bad) {
+		t.Fatalf("a wrong cell in a tier checked earlier: %v, want an inconsistency", err)
+	}
+}

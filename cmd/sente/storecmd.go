@@ -19,7 +19,8 @@ import (
 
 type verifyCmd struct {
 	gameFlags
-	Keys bool `help:"Find children with the game's fast integer path, as the solver does, instead of its plain moves: faster, less independent."`
+	Keys  bool `help:"Find children with the game's fast integer path, as the solver does, instead of its plain moves: faster, less independent."`
+	Again bool `help:"Check every tier position by position, even one an earlier check found consistent in the same tables (a check stopped goes on from the tiers it had checked)."`
 }
 
 // Run checks a stored table independently of the solver: every reachable
@@ -42,6 +43,7 @@ func (c *verifyCmd) Run(e *env) error {
 	progress := newProgress(e)
 	rep, err := verify.Table(e.ctx, g, gs, verify.Options{
 		Keys:      c.Keys,
+		Again:     c.Again,
 		MaxMemory: cellsBudget(e.maxMemory),
 		Progress: func(done, total uint64) {
 			progress.report(solveProgress("verifying", done, total))
@@ -68,8 +70,12 @@ func (c *verifyCmd) Run(e *env) error {
 	if solve.RanksBySymmetry(g) {
 		unit = "classes of symmetric positions" // a rank each, checked once
 	}
-	fmt.Fprintf(e.stdout, "%s: the stored table is consistent: %d %s in %d tiers checked against their children, start %s (%.1f s)\n",
-		c.Game, rep.Positions, unit, len(rep.Tiers), rep.Start, rep.Elapsed.Seconds())
+	earlier := ""
+	if rep.Earlier > 0 {
+		earlier = fmt.Sprintf("; %d of the tiers checked by an earlier run on the same tables, their blocks again, their positions not (--again checks them)", rep.Earlier)
+	}
+	fmt.Fprintf(e.stdout, "%s: the stored table is consistent: %d %s in %d tiers checked against their children, start %s (%.1f s%s)\n",
+		c.Game, rep.Positions, unit, len(rep.Tiers), rep.Start, rep.Elapsed.Seconds(), earlier)
 	return nil
 }
 
