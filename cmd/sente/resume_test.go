@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -9,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"sente/store"
 )
 
 // TestKilledRulesSolveResumes solves a rules file on the tier engine,
@@ -108,4 +111,22 @@ func tierFiles(t *testing.T, store string, finished bool) map[string][]byte {
 		}
 	}
 	return files
+}
+
+// TestStoreListsSolveUnderWay: a solve stopped in its forward pass, which
+// has stored the reachable ranks of some tiers but no values yet, is
+// listed with the disk it takes and what is left to solve.
+func TestStoreListsSolveUnderWay(t *testing.T) {
+	dir := t.TempDir()
+	gs, err := store.Store{Dir: dir}.Game("connect4:w=4,h=3,k=4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := gs.Write(0, store.Reachable, make([]byte, 8), store.Counts{Positions: 1}); err != nil {
+		t.Fatal(err)
+	}
+	r := runCLI(t, context.Background(), "", "store", "list", "--store", dir)
+	if r.status != 0 || !strings.Contains(r.stdout, "connect4:w=4,h=3,k=4") || !strings.Contains(r.stdout, "incomplete: 13 of 13 tiers to solve") {
+		t.Errorf("status %d, stdout:\n%s\nstderr:\n%s", r.status, r.stdout, r.stderr)
+	}
 }

@@ -115,12 +115,13 @@ func (c *storeListCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	// A game whose solve never finished a tier has nothing to show,
-	// unless something is wrong with it.
+	// A game whose solve never stored a tier (not even the reachable ranks
+	// of its forward pass) has nothing to show, unless something is wrong
+	// with it.
 	var games []store.GameInfo
 	problems := false
 	for _, g := range all {
-		if len(g.Values) > 0 || g.Problem != "" {
+		if len(g.Values) > 0 || len(g.Reachable) > 0 || g.Problem != "" {
 			if g.Problem == "" {
 				g.Problem = e.storedProblem(g)
 			}
