@@ -58,6 +58,9 @@ type TierOptions struct {
 type Resume struct {
 	Stored, Total int     // tiers stored, every block checked, of the tiers to solve
 	Damaged       []error // why each damaged tier fails, naming its file, by tier
+	// Reached is how many tiers have their reachable ranks stored by the
+	// forward pass, which goes on from them (and from its frontier).
+	Reached int
 }
 
 // TierResult is what one tier holds once solved: its reachable positions by
@@ -177,7 +180,7 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 		// Held from the forward pass on, when it ran: the solves under
 		// collectLess share one target.
 		defer collectLess()()
-		if r := e.checkStored(); (r.Stored > 0 || len(r.Damaged) > 0) && opt.Resuming != nil {
+		if r := e.checkStored(); (r.Stored > 0 || len(r.Damaged) > 0 || r.Reached > 0) && opt.Resuming != nil {
 			opt.Resuming(r)
 		}
 		if err := e.reachable(ctx, rootTier, rootRank); err != nil {
@@ -277,6 +280,14 @@ func (e *tierEngine) checkStored() Resume {
 	e.have = make([]bool, len(e.children))
 	r := Resume{Total: len(e.order)}
 	for _, t := range e.order {
+		// A game whose ranks are discovered stored its tiers' reachable
+		// ranks in this run, as it found them.
+		if tbl, err := e.sink.Open(t, store.Reachable); err == nil && e.disc == nil {
+			tbl.Close()
+			r.Reached++
+		} else if err == nil {
+			tbl.Close()
+		}
 		if e.have[t] = e.sink.Has(t, store.Values); e.have[t] {
 			r.Stored++
 			continue

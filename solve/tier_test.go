@@ -810,11 +810,15 @@ func TestTiersForwardFrontier(t *testing.T) {
 				}
 			}
 			again := map[int]bool{}
+			var resumed Resume
 			sol, err := SolveTiers(context.Background(), g, TierOptions{Sink: sink, Progress: func(p Progress) {
 				if p.Phase == PhaseReaching {
 					again[p.Tier] = true
 				}
-			}})
+			}, Resuming: func(r Resume) { resumed = r }})
+			if len(done) > 0 && (resumed.Reached != len(done) || resumed.Stored != 0) {
+				t.Errorf("killed %v at %d: told %+v on resuming; want the %d tiers reached and none solved", killed, k, resumed, len(done))
+			}
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -171,6 +171,10 @@ func (f gameFlags) answerFrom(e *env, g sente.Game, root sente.Position, grundy 
 		for _, err := range r.Damaged {
 			fmt.Fprintf(e.stderr, "sente: %s: %v; solving the tier again\n", f.Game, err)
 		}
+		if r.Stored == 0 && len(r.Damaged) == 0 {
+			fmt.Fprintf(e.stderr, "sente: %s: resuming the solve stored in %s: the reachable ranks of %d of %d tiers stored; going on with the forward pass\n", f.Game, dir, r.Reached, r.Total)
+			return
+		}
 		fmt.Fprintf(e.stderr, "sente: %s: resuming the solve stored in %s: %d of %d tiers stored, every block checked; solving the other %d\n", f.Game, dir, r.Stored, r.Total, r.Total-r.Stored)
 	}
 	a, err := answer.Solve(e.ctx, g, opt)
