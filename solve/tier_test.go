@@ -858,3 +858,54 @@ func (m *MemorySink) clone() *MemorySink {
 	c.ranking = m.ranking
 	return c
 }
+
+// A frontier that does not fit the solve (cut short, of another root) is
+// not used: the pass starts from its first tier, to a clean solve's tables.
+func TestTiersFrontierNotUsed(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	g := randomTierGraph(r, 8, 300)
+	for len(g.sizes) < 6 {
+		g = randomTierGraph(r, 8, 300)
+	}
+	want := NewMemorySink()
+	full, err := SolveTiers(context.Background(), g, TierOptions{Sink: want})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantCells := tierCells(t, want, full)
+	for _, spoil := range []struct {
+		name string
+		do   func(b []byte) []byte
+	}{
+		{"cut short", func(b []byte) []byte { return b[:len(b)-8] }},
+		{"another root", func(b []byte) []byte { b[8]++; return b }},
+		{"more tiers done than planned", func(b []byte) []byte { b[16] = 0xff; return b }},
+	} {
+		sink := NewMemorySink()
+		ctx, cancel := context.WithCancel(context.Background())
+		marked := 0
+		SolveTiers(ctx, g, TierOptions{Sink: sink, Progress: func(p Progress) {
+			if p.Phase == PhaseReaching {
+				if marked++; marked == 3 {
+					cancel()
+				}
+			}
+		}})
+		cancel()
+		tbl, err := sink.Open(passForward, store.Frontier)
+		if err != nil {
+			t.Fatalf("%s: no frontier saved: %v", spoil.name, err)
+		}
+		sink.Write(passForward, store.Frontier, spoil.do(slices.Clone(tbl.Data)), tbl.Header.Counts)
+		sol, err := SolveTiers(context.Background(), g, TierOptions{Sink: sink})
+		if err != nil {
+			t.Fatalf("%s: %v", spoil.name, err)
+		}
+		got := tierCells(t, sink, sol)
+		for tier, c := range wantCells {
+			if !slices.Equal(c, got[tier]) {
+				t.Errorf("%s: tier %d differs from a clean solve's", spoil.name, tier)
+			}
+		}
+	}
+}

@@ -92,21 +92,20 @@ func (e *tierEngine) loadFrontier(pass, rootTier int, rootRank uint64) *frontier
 
 func (e *tierEngine) decodeFrontier(b []byte) (*frontier, error) {
 	at := 0
-	word := func() (uint64, error) {
-		if at+8 > len(b) {
-			return 0, fmt.Errorf("frontier cut short at byte %d", at)
+	// read fills dst with the next words of b.
+	read := func(dst []uint64) error {
+		if at+8*len(dst) > len(b) {
+			return fmt.Errorf("frontier cut short at byte %d", at)
 		}
-		w := binary.LittleEndian.Uint64(b[at:])
-		at += 8
-		return w, nil
+		for i := range dst {
+			dst[i] = binary.LittleEndian.Uint64(b[at:])
+			at += 8
+		}
+		return nil
 	}
 	var head [5]uint64
-	for i := range head {
-		w, err := word()
-		if err != nil {
-			return nil, err
-		}
-		head[i] = w
+	if err := read(head[:]); err != nil {
+		return nil, err
 	}
 	f := &frontier{rootTier: int(head[0]), rootRank: head[1], done: int(head[2]), counts: map[int]store.Counts{}, marks: map[sideKey][]uint64{}}
 	if f.done > len(e.order) {
@@ -118,12 +117,8 @@ func (e *tierEngine) decodeFrontier(b []byte) (*frontier, error) {
 	}
 	for range head[3] {
 		var c [6]uint64
-		for i := range c {
-			w, err := word()
-			if err != nil {
-				return nil, err
-			}
-			c[i] = w
+		if err := read(c[:]); err != nil {
+			return nil, err
 		}
 		t := int(c[0])
 		if i, ok := index[t]; !ok || i >= f.done {
@@ -133,12 +128,8 @@ func (e *tierEngine) decodeFrontier(b []byte) (*frontier, error) {
 	}
 	for range head[4] {
 		var m [3]uint64
-		for i := range m {
-			w, err := word()
-			if err != nil {
-				return nil, err
-			}
-			m[i] = w
+		if err := read(m[:]); err != nil {
+			return nil, err
 		}
 		t, side, n := int(m[0]), int(m[1]), int(m[2])
 		if i, ok := index[t]; !ok || i < f.done || side > 1 || uint64(n) != (e.size[t]+63)/64 || at+8*n > len(b) {
