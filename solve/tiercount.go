@@ -147,6 +147,9 @@ type countWorker struct {
 	either []uint64
 	kids   []uint64
 	n      [8]uint64 // positions by sente.Value
+	// Workers write their own at every position: without the padding two
+	// share a cache line (as scratch does).
+	_ [256 - 23*8]byte
 }
 
 // tier expands every class of tier t that has a side reached, once for
