@@ -96,8 +96,10 @@ func (e *tierEngine) loopPass(ctx context.Context, t int, cells []store.Cell, ch
 				ties = append(ties, levelRank{b.tie, r})
 			}
 			if counter != nil {
-				slices.Sort(in)
-				n := len(slices.Compact(in)) + b.blocked
+				if sc.seen == nil {
+					sc.seen = new(distinct)
+				}
+				n := sc.seen.count(in) + b.blocked
 				if n > 255 {
 					return errCounterFull
 				}

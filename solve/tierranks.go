@@ -86,10 +86,11 @@ type scratch struct {
 	ranks []sente.TierPosition
 	rank  sente.ChildRankFunc
 	ex    *expandScratch // for a game whose ranks were discovered
+	seen  *distinct      // for a loopy tier's first pass
 	// Workers write their scratch at every position: without the padding
 	// two share a cache line, and two workers were 1.3 times as fast as
 	// one rather than 1.75 (connect four 6×4).
-	_ [128 - 8*8]byte
+	_ [128 - 9*8]byte
 }
 
 func newScratch(workers int) []scratch { return make([]scratch, workers) }
