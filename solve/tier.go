@@ -282,11 +282,11 @@ func (e *tierEngine) checkStored() Resume {
 	for _, t := range e.order {
 		// A game whose ranks are discovered stored its tiers' reachable
 		// ranks in this run, as it found them.
-		if tbl, err := e.sink.Open(t, store.Reachable); err == nil && e.disc == nil {
-			tbl.Close()
-			r.Reached++
-		} else if err == nil {
-			tbl.Close()
+		if e.disc == nil {
+			if tbl, err := e.sink.Open(t, store.Reachable); err == nil {
+				tbl.Close()
+				r.Reached++
+			}
 		}
 		if e.have[t] = e.sink.Has(t, store.Values); e.have[t] {
 			r.Stored++

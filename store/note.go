@@ -51,9 +51,10 @@ func noteName(name string) error {
 }
 
 // Digest is the SHA-256 of a table's header and of the checksums of its
-// blocks: it tells a table from any other, since the checksums stand for
-// the payload, without reading the payload (whose blocks Verify checks
-// against them). It is zero for a table not read from a file.
+// blocks: it tells a table from another written since, whose changed
+// payload changes the checksums of its blocks (bar a CRC-32C that chances
+// to agree), without reading the payload, whose blocks Verify checks
+// against them. It is zero for a table not read from a file.
 func (t *Table) Digest() [sha256.Size]byte {
 	if t.Path == "" {
 		return [sha256.Size]byte{}
