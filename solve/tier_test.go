@@ -272,6 +272,23 @@ func TestTierRegressions(t *testing.T) {
 	}
 }
 
+// randomSolved draws from r a random tier graph of at least minTiers
+// tiers, and solves it cleanly in memory: the graph, the solution and its
+// cells by tier, which the tests of stopped solves compare against.
+func randomSolved(t *testing.T, r *rand.Rand, minTiers int) (*tierGraph, *TierSolution, map[int][]store.Cell) {
+	t.Helper()
+	g := randomTierGraph(r, 8, 300)
+	for len(g.sizes) < minTiers {
+		g = randomTierGraph(r, 8, 300)
+	}
+	want := NewMemorySink()
+	full, err := SolveTiers(context.Background(), g, TierOptions{Sink: want})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, full, tierCells(t, want, full)
+}
+
 // tierCells reads every stored tier, raw or compact.
 func tierCells(t *testing.T, sink TierSink, sol *TierSolution) map[int][]store.Cell {
 	t.Helper()
@@ -318,16 +335,7 @@ func TestTiersWorkersGiveSameCells(t *testing.T) {
 
 func TestTiersResume(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
-	g := randomTierGraph(r, 8, 300)
-	for len(g.sizes) < 5 {
-		g = randomTierGraph(r, 8, 300)
-	}
-	want := NewMemorySink()
-	full, err := SolveTiers(context.Background(), g, TierOptions{Sink: want})
-	if err != nil {
-		t.Fatal(err)
-	}
-	wantCells := tierCells(t, want, full)
+	g, full, wantCells := randomSolved(t, r, 5)
 	for k := 1; k < len(full.Tiers); k++ {
 		sink := NewMemorySink()
 		ctx, cancel := context.WithCancel(context.Background())
@@ -716,16 +724,7 @@ func TestTiersCounterOverflow(t *testing.T) {
 // reachable ranks it stored.
 func TestTiersResumeDuringReachability(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 14))
-	g := randomTierGraph(r, 8, 300)
-	for len(g.sizes) < 5 {
-		g = randomTierGraph(r, 8, 300)
-	}
-	want := NewMemorySink()
-	full, err := SolveTiers(context.Background(), g, TierOptions{Sink: want})
-	if err != nil {
-		t.Fatal(err)
-	}
-	wantCells := tierCells(t, want, full)
+	g, full, wantCells := randomSolved(t, r, 5)
 	for k := 1; k < len(full.Tiers); k++ {
 		sink := NewMemorySink()
 		ctx, cancel := context.WithCancel(context.Background())
@@ -765,16 +764,7 @@ func TestTiersResumeDuringReachability(t *testing.T) {
 func TestTiersForwardFrontier(t *testing.T) {
 	defer func(every time.Duration) { frontierEvery = every }(frontierEvery)
 	r := rand.New(rand.NewPCG(21, 22))
-	g := randomTierGraph(r, 8, 300)
-	for len(g.sizes) < 6 {
-		g = randomTierGraph(r, 8, 300)
-	}
-	want := NewMemorySink()
-	full, err := SolveTiers(context.Background(), g, TierOptions{Sink: want})
-	if err != nil {
-		t.Fatal(err)
-	}
-	wantCells := tierCells(t, want, full)
+	g, full, wantCells := randomSolved(t, r, 6)
 	for _, killed := range []bool{false, true} {
 		frontierEvery = 0
 		if !killed {
@@ -863,16 +853,7 @@ func (m *MemorySink) clone() *MemorySink {
 // not used: the pass starts from its first tier, to a clean solve's tables.
 func TestTiersFrontierNotUsed(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 22))
-	g := randomTierGraph(r, 8, 300)
-	for len(g.sizes) < 6 {
-		g = randomTierGraph(r, 8, 300)
-	}
-	want := NewMemorySink()
-	full, err := SolveTiers(context.Background(), g, TierOptions{Sink: want})
-	if err != nil {
-		t.Fatal(err)
-	}
-	wantCells := tierCells(t, want, full)
+	g, _, wantCells := randomSolved(t, r, 6)
 	for _, spoil := range []struct {
 		name string
 		do   func(b []byte) []byte
