@@ -321,7 +321,11 @@ func tierProgress(j *job) func(solve.Progress) {
 			reached[p.Tier] = p.Done
 		case solve.PhaseResumed:
 			reached[p.Tier], solved[p.Tier] = p.Total, p.Total
-		default: // solving, settling loops, stored
+		case solve.PhaseSettlingLoops:
+			// Done counts the open positions settled since the first
+			// pass, which went through the whole tier: the figure waits
+			// for the tier to be stored rather than going back.
+		default: // solving, stored
 			reached[p.Tier] = max(reached[p.Tier], p.Total)
 			solved[p.Tier] = p.Done
 		}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"sente"
+	"sente/solve"
 	"sente/store"
 )
 
@@ -72,5 +73,33 @@ func TestTierSolveStoreUnusable(t *testing.T) {
 	}
 	if info := ready(t, h, "tictactoe", ""); info.Value != sente.Tie {
 		t.Fatalf("tic-tac-toe after the failure: %+v", info)
+	}
+}
+
+// TestTierProgressNeverGoesBack: the one figure a tiered solve shows goes
+// on from each tier's first pass through its loops to the tier stored,
+// never back: the open positions a loopy tier settles are counted from
+// none, and most of them may be draws that never settle.
+func TestTierProgressNeverGoesBack(t *testing.T) {
+	j := &job{positions: 50}
+	report := tierProgress(j)
+	last := int64(0)
+	for _, p := range []solve.Progress{
+		{Tiered: true, Tier: 1, Phase: solve.PhaseReaching, Done: 50, Total: 50},
+		{Tiered: true, Tier: 1, Phase: solve.PhaseSolving, Done: 25, Total: 50},
+		{Tiered: true, Tier: 1, Phase: solve.PhaseSolving, Done: 50, Total: 50},
+		{Tiered: true, Tier: 1, Phase: solve.PhaseSettlingLoops, Done: 3, Total: 40},
+		{Tiered: true, Tier: 1, Phase: solve.PhaseSettlingLoops, Done: 10, Total: 40},
+		{Tiered: true, Tier: 1, Phase: solve.PhaseStored, Done: 50, Total: 50},
+	} {
+		report(p)
+		done := j.progDone.Load()
+		if done < last {
+			t.Fatalf("after %s %d of %d: %d done, down from %d", p.Phase, p.Done, p.Total, done, last)
+		}
+		last = done
+	}
+	if total := j.progAll.Load(); last != total {
+		t.Errorf("%d of %d done once the tier is stored", last, total)
 	}
 }

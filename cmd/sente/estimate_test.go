@@ -74,12 +74,18 @@ func TestRefuseWhatCannotFit(t *testing.T) {
 }
 
 // TestProgressTimeLeft: the progress line gives the time left at the rate
-// seen in the current phase, and the game's bound while exploring.
+// seen in the current phase, and the game's bound while exploring; while a
+// loopy tier's open positions settle, a bound, since the draws among them
+// never do.
 func TestProgressTimeLeft(t *testing.T) {
 	p := &progress{atMost: 4e6}
 	t0 := time.Unix(1000, 0)
 	p.phase, p.phaseStart = "solving", t0
 	if got, want := p.line(solve.Progress{Phase: "solving", Done: 1000, Total: 4000}, t0.Add(10*time.Second)), "solving: 1000 of 4000 positions (25%), about 30 s left"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	p.phase = solve.PhaseSettlingLoops
+	if got, want := p.line(solve.Progress{Phase: solve.PhaseSettlingLoops, Done: 1000, Total: 4000}, t0.Add(10*time.Second)), "settling loops: 1000 of 4000 open positions settled (25%), at most 30 s left"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 	p.phase = "exploring"

@@ -85,9 +85,9 @@ func (p *progress) clear() {
 // line is the progress line for r at now.
 func (p *progress) line(r solve.Progress, now time.Time) string {
 	if r.Total > 0 {
-		s := fmt.Sprintf("%s: %d of %d positions (%.0f%%)", r.Phase, r.Done, r.Total, 100*float64(r.Done)/float64(r.Total))
+		s := fmt.Sprintf("%s: %d of %d %s (%.0f%%)", r.Phase, r.Done, r.Total, ofWhat(r.Phase), 100*float64(r.Done)/float64(r.Total))
 		if left, ok := timeLeft(r.Done-p.phaseDone, r.Total-r.Done, now.Sub(p.phaseStart)); ok {
-			s += ", about " + left + " left"
+			s += ", " + leftWord(r.Phase) + " " + left + " left"
 		}
 		return s
 	}
@@ -111,7 +111,7 @@ func (p *progress) plainLine(r solve.Progress, now time.Time) string {
 	}
 	fmt.Fprintf(&b, "%s: %d", r.Phase, r.Done)
 	if r.Total > 0 {
-		fmt.Fprintf(&b, " of %d positions (%.0f%%)", r.Total, 100*float64(r.Done)/float64(r.Total))
+		fmt.Fprintf(&b, " of %d %s (%.0f%%)", r.Total, ofWhat(r.Phase), 100*float64(r.Done)/float64(r.Total))
 	} else {
 		b.WriteString(" positions")
 	}
@@ -123,7 +123,7 @@ func (p *progress) plainLine(r solve.Progress, now time.Time) string {
 	switch {
 	case r.Total > 0:
 		if left, ok := timeLeft(done, r.Total-r.Done, elapsed); ok {
-			b.WriteString(", about " + left + " left")
+			b.WriteString(", " + leftWord(r.Phase) + " " + left + " left")
 		}
 	case p.atMost > 0:
 		if left, ok := timeLeft(done, int(min(p.atMost, 1<<62))-r.Done, elapsed); ok {
@@ -160,6 +160,25 @@ func (l *plainLines) due(now time.Time) bool {
 
 // timeLeft says how long the rest takes at the rate seen so far: done in
 // elapsed, rest to go. It says nothing until the rate can be read.
+// ofWhat names what a phase's Total counts. A loopy tier's retrograde
+// analysis counts the positions its first pass left open, most of which
+// may be draws that never settle (nine men's morris's moving tiers).
+func ofWhat(phase solve.Phase) string {
+	if phase == solve.PhaseSettlingLoops {
+		return "open positions settled"
+	}
+	return "positions"
+}
+
+// leftWord qualifies the time left at the current rate: a bound, for a
+// phase that may end before its Total is done.
+func leftWord(phase solve.Phase) string {
+	if phase == solve.PhaseSettlingLoops {
+		return "at most"
+	}
+	return "about"
+}
+
 func timeLeft(done, rest int, elapsed time.Duration) (string, bool) {
 	if done <= 0 || rest < 0 || elapsed < 500*time.Millisecond {
 		return "", false
