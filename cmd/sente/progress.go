@@ -158,8 +158,6 @@ func (l *plainLines) due(now time.Time) bool {
 	return true
 }
 
-// timeLeft says how long the rest takes at the rate seen so far: done in
-// elapsed, rest to go. It says nothing until the rate can be read.
 // ofWhat names what a phase's Total counts. A loopy tier's retrograde
 // analysis counts the positions its first pass left open, most of which
 // may be draws that never settle (nine men's morris's moving tiers).
@@ -179,6 +177,8 @@ func leftWord(phase solve.Phase) string {
 	return "about"
 }
 
+// timeLeft says how long the rest takes at the rate seen so far: done in
+// elapsed, rest to go. It says nothing until the rate can be read.
 func timeLeft(done, rest int, elapsed time.Duration) (string, bool) {
 	if done <= 0 || rest < 0 || elapsed < 500*time.Millisecond {
 		return "", false
