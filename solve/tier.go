@@ -418,6 +418,10 @@ func (e *tierEngine) solveTier(ctx context.Context, t int, childCells [][]store.
 	if err := e.sink.Write(t, store.Values, cellsToBytes(cells), counts); err != nil {
 		return store.Counts{}, fmt.Errorf("solve by tiers: storing tier %d: %w", t, err)
 	}
+	// The retrograde analysis's saved work, if any, is done with.
+	if err := e.sink.Remove(t, store.Loops); err != nil {
+		return store.Counts{}, err
+	}
 	return counts, nil
 }
 

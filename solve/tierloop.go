@@ -275,40 +275,45 @@ func pushSettled(q *Levels[uint64], reach []uint64, cells []store.Cell, keep fun
 // child's value has been written, before its count went down.
 func (e *tierEngine) solveRetrograde(ctx context.Context, t int, cells []store.Cell, childCells [][]store.Cell) error {
 	counter := make([]uint8, (e.size[t]+3)/4*4)
-	pending, wins, ties, err := e.loopPass(ctx, t, cells, childCells, counter[:e.size[t]])
-	if errors.Is(err, errCounterFull) {
-		counter = nil
-		clear(cells)
-		return e.solveIterate(ctx, t, cells, childCells)
-	}
-	if err != nil {
-		return err
-	}
 	counts := unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(counter))), len(counter)/4)
-	r := &tierRetrograde{e: e, t: t, cells: cells, childCells: childCells, pending: pending, counts: counts,
-		total: countBits(pending), workers: make([]retroWorker, e.workers)}
-
-	// Wins and losses.
-	var q Levels[uint64]
-	pushSettled(&q, e.reach[t], cells, func(v sente.Value) bool { return v == sente.Win || v == sente.Lose })
-	for _, w := range wins {
-		q.Push(w.level, Entry(w.rank, TagWin))
+	r := &tierRetrograde{e: e, t: t, cells: cells, childCells: childCells, counts: counts,
+		workers: make([]retroWorker, e.workers), clock: newFrontierClock()}
+	st, resumed := r.loadLoops()
+	if resumed {
+		r.settled.Store(st.settled)
+		r.tiesList = st.tiesList
+	} else {
+		pending, wins, ties, err := e.loopPass(ctx, t, cells, childCells, counter[:e.size[t]])
+		if errors.Is(err, errCounterFull) {
+			clear(cells)
+			return e.solveIterate(ctx, t, cells, childCells)
+		}
+		if err != nil {
+			return err
+		}
+		r.pending, r.total, r.tiesList = pending, countBits(pending), ties
+		// Wins and losses.
+		pushSettled(&st.queue, e.reach[t], cells, func(v sente.Value) bool { return v == sente.Win || v == sente.Lose })
+		for _, w := range wins {
+			st.queue.Push(w.level, Entry(w.rank, TagWin))
+		}
 	}
-	if err := r.run(ctx, q, false); err != nil {
+	if !st.ties {
+		if err := r.run(ctx, st.queue, false, st.level); err != nil {
+			return err
+		}
+		// Ties, as soon as possible.
+		st.queue, st.level = nil, 0
+		pushSettled(&st.queue, e.reach[t], cells, func(v sente.Value) bool { return v == sente.Tie })
+		for _, w := range r.tiesList {
+			st.queue.Push(w.level, Entry(w.rank, TagWin))
+		}
+		r.tiesList = nil
+	}
+	if err := r.run(ctx, st.queue, true, st.level); err != nil {
 		return err
 	}
-
-	// Ties, as soon as possible.
-	q = q[:0]
-	pushSettled(&q, e.reach[t], cells, func(v sente.Value) bool { return v == sente.Tie })
-	for _, w := range ties {
-		q.Push(w.level, Entry(w.rank, TagWin))
-	}
-	if err := r.run(ctx, q, true); err != nil {
-		return err
-	}
-
-	drawPending(cells, pending)
+	drawPending(cells, r.pending)
 	return nil
 }
 
@@ -327,6 +332,12 @@ type tierRetrograde struct {
 	total      uint64   // pending after the first pass, for progress
 	settled    atomic.Uint64
 	workers    []retroWorker
+	// tiesList is what the first pass found a child tier's tie settles,
+	// kept for the ties' levels (and saved with the work, tierloopsave.go);
+	// clock paces the saves.
+	tiesList []levelRank
+	clock    *frontierClock
+	unsaved  bool // a save failed: no more are tried
 }
 
 // retroWorker is one worker's buffers, padded so that two workers' slice
@@ -364,17 +375,18 @@ func (rw *retroWorker) queue(entry uint64) {
 	rw.next = append(rw.next, entry)
 }
 
-// run works through the queue, level by level: wins and losses, or ties
-// when ties is set.
+// run works through the queue, level by level from level from: wins and
+// losses, or ties when ties is set. Now and then, at the end of a level, it
+// saves its work (tierloopsave.go).
 //
 // What a level queues for the next is the workers' own lists, handed on as
 // they are rather than copied into the queue: the largest levels of dōbutsu
 // shōgi hold hundreds of millions of entries.
-func (r *tierRetrograde) run(ctx context.Context, q Levels[uint64], ties bool) error {
+func (r *tierRetrograde) run(ctx context.Context, q Levels[uint64], ties bool, from uint32) error {
 	e := r.e
 	chunk := max(tierBlock/16, 4)
 	var carried [][]uint64 // queued for this level by the workers of the last
-	for level := uint32(0); level < uint32(len(q)) || len(carried) > 0; level++ {
+	for level := from; level < uint32(len(q)) || len(carried) > 0; level++ {
 		// The workers' chunks first, then what the queue holds: one pass
 		// over them all, with no wait between lists.
 		lists, ours := carried, len(carried)
@@ -426,6 +438,12 @@ func (r *tierRetrograde) run(ctx context.Context, q Levels[uint64], ties bool) e
 			rw.later = rw.later[:0]
 		}
 		e.report(r.t, r.settled.Load(), r.total, PhaseSettlingLoops)
+		if !r.unsaved {
+			// Saving is for a stop to lose less: a save that fails (a
+			// full disk) leaves the tier to be solved as before, from its
+			// first pass after a stop, rather than failing its solve.
+			r.unsaved = r.clock.save(func() error { return r.saveLoops(ties, level+1, q, carried) }) != nil
+		}
 	}
 	return nil
 }

@@ -64,7 +64,7 @@ func newRankedSink(sink TierSink, enc sente.Encoder, ranker sente.TierRanker, st
 
 func (s rankedSink) Open(tier int, kind store.Kind) (*store.Table, error) {
 	tbl, err := s.TierSink.Open(tier, kind)
-	if err != nil || kind != store.Values && kind != store.Reachable && kind != store.Frontier {
+	if err != nil || !kind.Ranked() {
 		return tbl, err
 	}
 	var why string
@@ -84,7 +84,7 @@ func (s rankedSink) Has(tier int, kind store.Kind) bool {
 	if !s.TierSink.Has(tier, kind) {
 		return false
 	}
-	if kind != store.Values && kind != store.Reachable && kind != store.Frontier {
+	if !kind.Ranked() {
 		return true
 	}
 	tbl, err := s.Open(tier, kind)
@@ -158,7 +158,7 @@ func (m *MemorySink) WriteParts(tier int, kind store.Kind, parts [][]byte, count
 	defer m.mu.Unlock()
 	k := memoryKey{tier, kind}
 	h := store.Header{Counts: counts}
-	if kind == store.Values || kind == store.Reachable || kind == store.Frontier {
+	if kind.Ranked() {
 		h.Ranking = m.ranking
 	}
 	var data []byte

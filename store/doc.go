@@ -44,7 +44,8 @@
 // Positions file (tier 0) holds what the classes stand for, tier by tier.
 // A Frontier file is the saved work of a pass over the tiers under way
 // (package solve's forward pass, tier 0, and its count of positions, tier
-// 1), removed once the pass is over.
+// 1), removed once the pass is over; a Loops file the saved work of a
+// loopy tier's retrograde analysis, removed once the tier is stored.
 //
 // The counts are the tier's positions by value. How long the solve took is
 // kept beside the tables, in seconds.json (files of earlier builds have it

@@ -46,7 +46,17 @@ const (
 	// tier: its tier is the pass's number, its payload the pass's own
 	// (see package solve). Removed once the pass is over.
 	Frontier
+	// Loops is what the retrograde analysis of a loopy tier had settled
+	// when it last saved its work, at the end of a level, so that the
+	// largest tiers, which take most of an hour, go on from there after a
+	// stop: its tier is the tier's, its payload package solve's. Removed
+	// once the tier is stored.
+	Loops
 )
+
+// Ranked reports whether a table of kind is indexed by the game's ranks,
+// and so carries their fingerprint (Header.Ranking).
+func (k Kind) Ranked() bool { return k == Values || k == Reachable || k == Frontier || k == Loops }
 
 func (k Kind) String() string {
 	switch k {
@@ -62,6 +72,8 @@ func (k Kind) String() string {
 		return "positions"
 	case Frontier:
 		return "frontier"
+	case Loops:
+		return "loops"
 	}
 	return fmt.Sprintf("Kind(%d)", uint8(k))
 }
@@ -180,7 +192,7 @@ func decodeHeader(b []byte) (Header, error) {
 	if got, want := crc32.Checksum(b[:end], castagnoli), le.Uint32(b[end:]); got != want {
 		return h, fmt.Errorf("header checksum %08x, header says %08x: header corrupted", got, want)
 	}
-	if h.Kind > Frontier {
+	if h.Kind > Loops {
 		return h, fmt.Errorf("unknown kind %d", h.Kind)
 	}
 	if h.Version == CompactVersion && h.Kind != Values {
@@ -227,7 +239,7 @@ func (g *GameStore) WriteParts(tier int, kind Kind, parts [][]byte, counts Count
 	if err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
-	if kind == Values || kind == Reachable || kind == Frontier {
+	if kind.Ranked() {
 		g.mu.Lock()
 		h.Ranking = g.ranking
 		g.mu.Unlock()

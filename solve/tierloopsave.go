@@ -1,0 +1,199 @@
+package solve
+
+import (
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"unsafe"
+
+	"sente/store"
+)
+
+// A loopy tier's retrograde analysis (tierRetrograde) is the longest piece
+// of work of a large solve done in one go: nine men's morris's largest
+// moving tiers take most of an hour, and a stop used to lose it all. So
+// every so often (frontierClock), at the end of a level, it saves what it
+// has done, a store.Loops table: the tier's cells, its open positions, the
+// counters of their open children and the queue of the levels to come, all
+// of which the levels after it read and nothing else; a solve started
+// again takes them up and goes on with the next level rather than with
+// the tier's first pass. A level is not saved halfway: a stop loses the
+// levels since the last save.
+
+// loopsFormat is the first word of a store.Loops payload.
+const loopsFormat = 1
+
+// loopsHead is the fixed part of a store.Loops payload, in words.
+const loopsHead = 9
+
+// loopsState is where a loopy tier's retrograde analysis was when it saved
+// its work, besides its cells, open positions and counters.
+type loopsState struct {
+	ties     bool   // in the ties' levels, past the wins' and losses'
+	level    uint32 // the level it goes on with
+	settled  uint64 // open positions settled so far, for progress
+	tiesList []levelRank
+	queue    Levels[uint64] // entries queued for level and the levels after
+}
+
+// reachSum is a checksum of a tier's reachable ranks, so that saved work is
+// taken up only by a solve that reaches the same positions of the tier.
+func reachSum(reach []uint64) uint32 { return crc32.Checksum(wordsToBytes(reach), castagnoli) }
+
+// saveLoops stores the analysis as it stands at the end of a level: next is
+// the level it goes on with, carried the lists the workers queued for it
+// and q the queue, whose levels before next are worked through.
+func (r *tierRetrograde) saveLoops(ties bool, next uint32, q Levels[uint64], carried [][]uint64) error {
+	var lists [][]uint64
+	var index []uint64
+	add := func(level uint32, l []uint64) {
+		if len(l) > 0 {
+			lists = append(lists, l)
+			index = append(index, uint64(level), uint64(len(l)))
+		}
+	}
+	for _, l := range carried {
+		add(next, l)
+	}
+	for level := next; level < uint32(len(q)); level++ {
+		add(level, q[level])
+	}
+	tiesFlag := uint64(0)
+	if ties {
+		tiesFlag = 1
+	}
+	head := []uint64{loopsFormat, r.e.size[r.t], uint64(reachSum(r.e.reach[r.t])), tiesFlag, uint64(next), r.settled.Load(), r.total, uint64(len(r.tiesList)), uint64(len(lists))}
+	tiesWords := make([]uint64, 0, 2*len(r.tiesList))
+	for _, lr := range r.tiesList {
+		tiesWords = append(tiesWords, uint64(lr.level), lr.rank)
+	}
+	parts := [][]byte{wordsToBytes(head), wordsToBytes(index), cellsToBytes(r.cells), wordsToBytes(r.pending), countsToBytes(r.counts), wordsToBytes(tiesWords)}
+	for _, l := range lists {
+		parts = append(parts, wordsToBytes(l))
+	}
+	if err := r.e.sink.WriteParts(r.t, store.Loops, parts, store.Counts{Positions: r.e.size[r.t]}); err != nil {
+		return fmt.Errorf("solve by tiers: saving the retrograde analysis of tier %d: %w", r.t, err)
+	}
+	return nil
+}
+
+// loadLoops takes up the saved work of tier t's retrograde analysis into
+// r's cells and counters and a fresh set of open positions, or says false
+// when there is none of this solve (another tier size, other reachable
+// ranks, another ranking, a damaged file): the analysis then starts from
+// the tier's first pass.
+func (r *tierRetrograde) loadLoops() (loopsState, bool) {
+	tbl, err := r.e.sink.Open(r.t, store.Loops)
+	if err != nil {
+		return loopsState{}, false
+	}
+	defer tbl.Close()
+	if tbl.Verify() != nil {
+		return loopsState{}, false
+	}
+	st, err := r.decodeLoops(tbl.Data)
+	if err != nil {
+		// What was read in part is undone: the first pass fills only
+		// the cells it settles.
+		clear(r.cells)
+		clear(r.counts)
+		r.pending, r.total = nil, 0
+		return loopsState{}, false
+	}
+	return st, true
+}
+
+func (r *tierRetrograde) decodeLoops(b []byte) (loopsState, error) {
+	e, t := r.e, r.t
+	size := e.size[t]
+	at := uint64(0)
+	take := func(n uint64) ([]byte, error) {
+		if n > uint64(len(b))-at {
+			return nil, fmt.Errorf("saved retrograde analysis cut short at byte %d", at)
+		}
+		p := b[at : at+n]
+		at += n
+		return p, nil
+	}
+	words := func(n uint64) ([]uint64, error) {
+		if n > uint64(len(b))/8 {
+			return nil, errors.New("saved retrograde analysis: a count beyond its length")
+		}
+		p, err := take(8 * n)
+		if err != nil {
+			return nil, err
+		}
+		return bytesToWords(p, int(n)), nil
+	}
+	head, err := words(loopsHead)
+	if err != nil {
+		return loopsState{}, err
+	}
+	switch {
+	case head[0] != loopsFormat:
+		return loopsState{}, fmt.Errorf("saved retrograde analysis of format %d", head[0])
+	case head[1] != size:
+		return loopsState{}, fmt.Errorf("saved retrograde analysis of %d ranks, the tier has %d", head[1], size)
+	case head[2] != uint64(reachSum(e.reach[t])):
+		return loopsState{}, errors.New("saved retrograde analysis of other reachable ranks")
+	case head[3] > 1 || head[4] > maxCellRemoteness+1:
+		return loopsState{}, errors.New("saved retrograde analysis of no level")
+	}
+	st := loopsState{ties: head[3] == 1, level: uint32(head[4]), settled: head[5]}
+	r.total = head[6]
+	index, err := words(2 * head[8])
+	if err != nil {
+		return loopsState{}, err
+	}
+	cells, err := take(2 * size)
+	if err != nil {
+		return loopsState{}, err
+	}
+	copy(cellsToBytes(r.cells), cells)
+	if r.pending, err = words((size + 63) / 64); err != nil {
+		return loopsState{}, err
+	}
+	for i, w := range r.pending {
+		if w&^e.reach[t][i] != 0 {
+			return loopsState{}, errors.New("saved retrograde analysis with open positions not reachable")
+		}
+	}
+	counts, err := take(4 * uint64(len(r.counts)))
+	if err != nil {
+		return loopsState{}, err
+	}
+	copy(countsToBytes(r.counts), counts)
+	tiesWords, err := words(2 * head[7])
+	if err != nil {
+		return loopsState{}, err
+	}
+	for i := 0; i < len(tiesWords); i += 2 {
+		st.tiesList = append(st.tiesList, levelRank{uint32(tiesWords[i]), tiesWords[i+1]})
+	}
+	for i := 0; i < len(index); i += 2 {
+		level, n := index[i], index[i+1]
+		if level < uint64(st.level) || level > maxCellRemoteness+1 {
+			return loopsState{}, fmt.Errorf("saved retrograde analysis queues level %d before level %d", level, st.level)
+		}
+		l, err := words(n)
+		if err != nil {
+			return loopsState{}, err
+		}
+		for uint64(len(st.queue)) <= level {
+			st.queue = append(st.queue, nil)
+		}
+		st.queue[level] = append(st.queue[level], l...)
+	}
+	if at != uint64(len(b)) {
+		return loopsState{}, fmt.Errorf("saved retrograde analysis of %d bytes, %d read", len(b), at)
+	}
+	return st, nil
+}
+
+// countsToBytes is the counters' words as bytes, in place.
+func countsToBytes(c []uint32) []byte {
+	if len(c) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(&c[0])), 4*len(c))
+}

@@ -1,0 +1,226 @@
+package solve
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	"sente/store"
+)
+
+// TestTiersLoopsResume stops a solve at every level of the retrograde
+// analysis of its loopy tiers, cancelled (the analysis saves the level it
+// was on) and killed (the sink as it was before that save), and solves
+// again from what it saved: the same cells as a solve never stopped, the
+// tier under way taken up at the level saved rather than from its first
+// pass, and the saved work gone once the tier is stored.
+func TestTiersLoopsResume(t *testing.T) {
+	defer func(every time.Duration) { frontierEvery = every }(frontierEvery)
+	frontierEvery = 0
+	r := rand.New(rand.NewPCG(31, 32))
+	taken := 0
+	for trial := 0; trial < 6; trial++ {
+		g := unmoveTierGraph{randomTierGraph(r, 8, 2000)}
+		want := NewMemorySink()
+		full, err := SolveTiers(context.Background(), g, TierOptions{Sink: want})
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantCells := tierCells(t, want, full)
+		for _, killed := range []bool{false, true} {
+			for k := 2; ; k++ {
+				sink := NewMemorySink()
+				var snapshot *MemorySink
+				stoppedIn := -1
+				ctx, cancel := context.WithCancel(context.Background())
+				levels := 0
+				_, err := SolveTiers(ctx, g, TierOptions{Sink: sink, Progress: func(p Progress) {
+					if p.Phase == PhaseSettlingLoops && snapshot == nil {
+						if levels++; levels == k {
+							snapshot, stoppedIn = sink.clone(), p.Tier
+							cancel()
+						}
+					}
+				}})
+				cancel()
+				if snapshot == nil {
+					break // the solve is over before the k-th level
+				}
+				if !errors.Is(err, context.Canceled) {
+					t.Fatalf("trial %d, stopped at level report %d: got %v", trial, k, err)
+				}
+				if killed {
+					sink = snapshot
+				}
+				saved := sink.Has(stoppedIn, store.Loops)
+				firstPass := false
+				sol, err := SolveTiers(context.Background(), g, TierOptions{Sink: sink, Progress: func(p Progress) {
+					if p.Tier == stoppedIn && p.Phase == PhaseSolving {
+						firstPass = true
+					}
+				}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if saved && firstPass {
+					t.Errorf("trial %d, killed %v at level report %d: tier %d went through its first pass again, its saved analysis not taken up", trial, killed, k, stoppedIn)
+				}
+				if saved {
+					taken++
+				}
+				got := tierCells(t, sink, sol)
+				for tier, c := range wantCells {
+					if !slices.Equal(c, got[tier]) {
+						t.Fatalf("trial %d, killed %v at level report %d: tier %d differs from a solve never stopped", trial, killed, k, tier)
+					}
+				}
+				for _, rec := range sol.Tiers {
+					if sink.Has(rec.Tier, store.Loops) {
+						t.Errorf("trial %d: the saved analysis of tier %d outlived the tier's solve", trial, rec.Tier)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("a saved analysis taken up %d times", taken)
+	if taken < 20 {
+		t.Errorf("a saved analysis taken up %d times; want a test that takes it up more often", taken)
+	}
+}
+
+// TestTiersLoopsNotUsed: saved work that does not fit the tier (cut short,
+// of another tier size, of other reachable ranks, queueing a level already
+// worked through) is not taken up; the tier is solved from its first pass,
+// and gives a clean solve's cells.
+func TestTiersLoopsNotUsed(t *testing.T) {
+	defer func(every time.Duration) { frontierEvery = every }(frontierEvery)
+	frontierEvery = 0
+	r := rand.New(rand.NewPCG(33, 34))
+	// A game whose retrograde analysis goes through a few levels.
+	var g unmoveTierGraph
+	var full *TierSolution
+	want := NewMemorySink()
+	for levels := 0; levels < 3; {
+		g, want, levels = unmoveTierGraph{randomTierGraph(r, 8, 2000)}, NewMemorySink(), 0
+		var err error
+		full, err = SolveTiers(context.Background(), g, TierOptions{Sink: want, Progress: func(p Progress) {
+			if p.Phase == PhaseSettlingLoops {
+				levels++
+			}
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	wantCells := tierCells(t, want, full)
+	for _, spoil := range []struct {
+		name string
+		do   func(b []byte) []byte
+	}{
+		{"cut short", func(b []byte) []byte { return b[:len(b)-8] }},
+		{"another format", func(b []byte) []byte { b[0]++; return b }},
+		{"another tier size", func(b []byte) []byte { b[8]++; return b }},
+		{"other reachable ranks", func(b []byte) []byte { b[16]++; return b }},
+		{"a level beyond any", func(b []byte) []byte { b[32], b[39] = 0xff, 0x7f; return b }},
+	} {
+		sink := NewMemorySink()
+		ctx, cancel := context.WithCancel(context.Background())
+		stoppedIn, levels := -1, 0
+		SolveTiers(ctx, g, TierOptions{Sink: sink, Progress: func(p Progress) {
+			if p.Phase == PhaseSettlingLoops && stoppedIn < 0 {
+				if levels++; levels == 3 {
+					stoppedIn = p.Tier
+					cancel()
+				}
+			}
+		}})
+		cancel()
+		tbl, err := sink.Open(stoppedIn, store.Loops)
+		if err != nil {
+			t.Fatalf("%s: no analysis saved: %v", spoil.name, err)
+		}
+		sink.Write(stoppedIn, store.Loops, spoil.do(slices.Clone(tbl.Data)), tbl.Header.Counts)
+		firstPass := false
+		sol, err := SolveTiers(context.Background(), g, TierOptions{Sink: sink, Progress: func(p Progress) {
+			if p.Tier == stoppedIn && p.Phase == PhaseSolving {
+				firstPass = true
+			}
+		}})
+		if err != nil {
+			t.Fatalf("%s: %v", spoil.name, err)
+		}
+		if !firstPass {
+			t.Errorf("%s: tier %d not solved from its first pass", spoil.name, stoppedIn)
+		}
+		got := tierCells(t, sink, sol)
+		for tier, c := range wantCells {
+			if !slices.Equal(c, got[tier]) {
+				t.Errorf("%s: tier %d differs from a clean solve's", spoil.name, tier)
+			}
+		}
+	}
+}
+
+// TestTiersLoopsOnDisk: the saved analysis is a file of the game's store,
+// taken up by the next solve and removed once the tier is stored.
+func TestTiersLoopsOnDisk(t *testing.T) {
+	defer func(every time.Duration) { frontierEvery = every }(frontierEvery)
+	frontierEvery = 0
+	r := rand.New(rand.NewPCG(35, 36))
+	for trial := 0; trial < 20; trial++ {
+		g := unmoveTierGraph{randomTierGraph(r, 8, 2000)}
+		gs, err := store.Store{Dir: t.TempDir()}.Game("graph")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		stoppedIn, levels := -1, 0
+		SolveTiers(ctx, g, TierOptions{Sink: gs, Progress: func(p Progress) {
+			if p.Phase == PhaseSettlingLoops && stoppedIn < 0 {
+				if levels++; levels == 3 {
+					stoppedIn = p.Tier
+					cancel()
+				}
+			}
+		}})
+		cancel()
+		if stoppedIn < 0 {
+			continue // fewer than three levels
+		}
+		if tiers, err := gs.Tiers(store.Loops); err != nil || !slices.Equal(tiers, []int{stoppedIn}) {
+			t.Fatalf("saved analyses of tiers %v (%v), want tier %d's", tiers, err, stoppedIn)
+		}
+		firstPass := false
+		sol, err := SolveTiers(context.Background(), g, TierOptions{Sink: gs, Progress: func(p Progress) {
+			if p.Tier == stoppedIn && p.Phase == PhaseSolving {
+				firstPass = true
+			}
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer sol.Close()
+		if firstPass {
+			t.Errorf("tier %d went through its first pass again", stoppedIn)
+		}
+		if tiers, _ := gs.Tiers(store.Loops); len(tiers) > 0 {
+			t.Errorf("saved analyses of tiers %v left after the solve", tiers)
+		}
+		clean := NewMemorySink()
+		full, err := SolveTiers(context.Background(), g, TierOptions{Sink: clean})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, want := tierCells(t, gs, sol), tierCells(t, clean, full)
+		for tier, c := range want {
+			if !slices.Equal(c, got[tier]) {
+				t.Errorf("tier %d differs from a solve never stopped", tier)
+			}
+		}
+		return
+	}
+	t.Fatal("no game of three levels of retrograde analysis found")
+}
