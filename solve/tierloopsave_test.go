@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"sente"
 	"sente/store"
 )
 
@@ -56,15 +57,7 @@ func TestTiersLoopsResume(t *testing.T) {
 					sink = snapshot
 				}
 				saved := sink.Has(stoppedIn, store.Loops)
-				firstPass := false
-				sol, err := SolveTiers(context.Background(), g, TierOptions{Sink: sink, Progress: func(p Progress) {
-					if p.Tier == stoppedIn && p.Phase == PhaseSolving {
-						firstPass = true
-					}
-				}})
-				if err != nil {
-					t.Fatal(err)
-				}
+				sol, firstPass := solveWatchingFirstPass(t, g, sink, stoppedIn)
 				if saved && firstPass {
 					t.Errorf("trial %d, killed %v at level report %d: tier %d went through its first pass again, its saved analysis not taken up", trial, killed, k, stoppedIn)
 				}
@@ -127,31 +120,13 @@ func TestTiersLoopsNotUsed(t *testing.T) {
 		{"a level beyond any", func(b []byte) []byte { b[32], b[39] = 0xff, 0x7f; return b }},
 	} {
 		sink := NewMemorySink()
-		ctx, cancel := context.WithCancel(context.Background())
-		stoppedIn, levels := -1, 0
-		SolveTiers(ctx, g, TierOptions{Sink: sink, Progress: func(p Progress) {
-			if p.Phase == PhaseSettlingLoops && stoppedIn < 0 {
-				if levels++; levels == 3 {
-					stoppedIn = p.Tier
-					cancel()
-				}
-			}
-		}})
-		cancel()
+		stoppedIn := stopAtLevel(g, sink, 3)
 		tbl, err := sink.Open(stoppedIn, store.Loops)
 		if err != nil {
 			t.Fatalf("%s: no analysis saved: %v", spoil.name, err)
 		}
 		sink.Write(stoppedIn, store.Loops, spoil.do(slices.Clone(tbl.Data)), tbl.Header.Counts)
-		firstPass := false
-		sol, err := SolveTiers(context.Background(), g, TierOptions{Sink: sink, Progress: func(p Progress) {
-			if p.Tier == stoppedIn && p.Phase == PhaseSolving {
-				firstPass = true
-			}
-		}})
-		if err != nil {
-			t.Fatalf("%s: %v", spoil.name, err)
-		}
+		sol, firstPass := solveWatchingFirstPass(t, g, sink, stoppedIn)
 		if !firstPass {
 			t.Errorf("%s: tier %d not solved from its first pass", spoil.name, stoppedIn)
 		}
@@ -176,32 +151,14 @@ func TestTiersLoopsOnDisk(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ctx, cancel := context.WithCancel(context.Background())
-		stoppedIn, levels := -1, 0
-		SolveTiers(ctx, g, TierOptions{Sink: gs, Progress: func(p Progress) {
-			if p.Phase == PhaseSettlingLoops && stoppedIn < 0 {
-				if levels++; levels == 3 {
-					stoppedIn = p.Tier
-					cancel()
-				}
-			}
-		}})
-		cancel()
+		stoppedIn := stopAtLevel(g, gs, 3)
 		if stoppedIn < 0 {
 			continue // fewer than three levels
 		}
 		if tiers, err := gs.Tiers(store.Loops); err != nil || !slices.Equal(tiers, []int{stoppedIn}) {
 			t.Fatalf("saved analyses of tiers %v (%v), want tier %d's", tiers, err, stoppedIn)
 		}
-		firstPass := false
-		sol, err := SolveTiers(context.Background(), g, TierOptions{Sink: gs, Progress: func(p Progress) {
-			if p.Tier == stoppedIn && p.Phase == PhaseSolving {
-				firstPass = true
-			}
-		}})
-		if err != nil {
-			t.Fatal(err)
-		}
+		sol, firstPass := solveWatchingFirstPass(t, g, gs, stoppedIn)
 		defer sol.Close()
 		if firstPass {
 			t.Errorf("tier %d went through its first pass again", stoppedIn)
@@ -223,4 +180,38 @@ func TestTiersLoopsOnDisk(t *testing.T) {
 		return
 	}
 	t.Fatal("no game of three levels of retrograde analysis found")
+}
+
+// stopAtLevel solves g into sink and cancels the solve at the k-th level
+// a loopy tier's retrograde analysis reports: it returns that tier, or -1
+// when the solve went through fewer levels.
+func stopAtLevel(g sente.Game, sink TierSink, k int) int {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stoppedIn, levels := -1, 0
+	SolveTiers(ctx, g, TierOptions{Sink: sink, Progress: func(p Progress) {
+		if p.Phase == PhaseSettlingLoops && stoppedIn < 0 {
+			if levels++; levels == k {
+				stoppedIn = p.Tier
+				cancel()
+			}
+		}
+	}})
+	return stoppedIn
+}
+
+// solveWatchingFirstPass solves g from what sink holds, and says whether
+// tier went through its first pass (rather than taking up saved work).
+func solveWatchingFirstPass(t *testing.T, g sente.Game, sink TierSink, tier int) (*TierSolution, bool) {
+	t.Helper()
+	firstPass := false
+	sol, err := SolveTiers(context.Background(), g, TierOptions{Sink: sink, Progress: func(p Progress) {
+		if p.Tier == tier && p.Phase == PhaseSolving {
+			firstPass = true
+		}
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sol, firstPass
 }
