@@ -1,7 +1,6 @@
 package solve
 
 import (
-	"encoding/binary"
 	"fmt"
 	"time"
 
@@ -91,20 +90,9 @@ func (e *tierEngine) loadFrontier(pass, rootTier int, rootRank uint64) *frontier
 }
 
 func (e *tierEngine) decodeFrontier(b []byte) (*frontier, error) {
-	at := 0
-	// read fills dst with the next words of b.
-	read := func(dst []uint64) error {
-		if at+8*len(dst) > len(b) {
-			return fmt.Errorf("frontier cut short at byte %d", at)
-		}
-		for i := range dst {
-			dst[i] = binary.LittleEndian.Uint64(b[at:])
-			at += 8
-		}
-		return nil
-	}
-	var head [5]uint64
-	if err := read(head[:]); err != nil {
+	in := &savedPayload{b: b, what: "frontier"}
+	head, err := in.words(5)
+	if err != nil {
 		return nil, err
 	}
 	f := &frontier{rootTier: int(head[0]), rootRank: head[1], done: int(head[2]), counts: map[int]store.Counts{}, marks: map[sideKey][]uint64{}}
@@ -116,8 +104,8 @@ func (e *tierEngine) decodeFrontier(b []byte) (*frontier, error) {
 		index[t] = len(e.order) - 1 - i
 	}
 	for range head[3] {
-		var c [6]uint64
-		if err := read(c[:]); err != nil {
+		c, err := in.words(6)
+		if err != nil {
 			return nil, err
 		}
 		t := int(c[0])
@@ -127,21 +115,56 @@ func (e *tierEngine) decodeFrontier(b []byte) (*frontier, error) {
 		f.counts[t] = store.Counts{Positions: c[1], Win: c[2], Lose: c[3], Tie: c[4], Draw: c[5]}
 	}
 	for range head[4] {
-		var m [3]uint64
-		if err := read(m[:]); err != nil {
+		m, err := in.words(3)
+		if err != nil {
 			return nil, err
 		}
-		t, side, n := int(m[0]), int(m[1]), int(m[2])
-		if i, ok := index[t]; !ok || i < f.done || side > 1 || uint64(n) != (e.size[t]+63)/64 || at+8*n > len(b) {
+		t, side, n := int(m[0]), int(m[1]), m[2]
+		if i, ok := index[t]; !ok || i < f.done || side > 1 || n != (e.size[t]+63)/64 {
 			return nil, fmt.Errorf("frontier marks of tier %d side %d (%d words) do not fit the plan", t, side, n)
 		}
-		f.marks[sideKey{t, side}] = bytesToWords(b[at:at+8*n], n)
-		at += 8 * n
+		if f.marks[sideKey{t, side}], err = in.words(n); err != nil {
+			return nil, err
+		}
 	}
-	if at != len(b) {
-		return nil, fmt.Errorf("frontier of %d bytes, %d read", len(b), at)
+	return f, in.end()
+}
+
+// savedPayload reads a saved payload (a frontier, a loopy tier's saved
+// work) from its start: bytes, and little-endian words copied out, with
+// an error naming what it is when the payload is shorter than asked.
+type savedPayload struct {
+	b    []byte
+	at   uint64
+	what string
+}
+
+func (p *savedPayload) bytes(n uint64) ([]byte, error) {
+	if n > uint64(len(p.b))-p.at {
+		return nil, fmt.Errorf("%s cut short at byte %d", p.what, p.at)
 	}
-	return f, nil
+	out := p.b[p.at : p.at+n]
+	p.at += n
+	return out, nil
+}
+
+func (p *savedPayload) words(n uint64) ([]uint64, error) {
+	if n > uint64(len(p.b))/8 {
+		return nil, fmt.Errorf("%s cut short at byte %d", p.what, p.at)
+	}
+	b, err := p.bytes(8 * n)
+	if err != nil {
+		return nil, err
+	}
+	return bytesToWords(b, int(n)), nil
+}
+
+// end says whether the whole payload was read.
+func (p *savedPayload) end() error {
+	if p.at != uint64(len(p.b)) {
+		return fmt.Errorf("%s of %d bytes, %d read", p.what, len(p.b), p.at)
+	}
+	return nil
 }
 
 // frontierClock says when a pass is due to save its frontier: frontierEvery

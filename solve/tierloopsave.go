@@ -106,26 +106,8 @@ func (r *tierRetrograde) loadLoops() (loopsState, bool) {
 func (r *tierRetrograde) decodeLoops(b []byte) (loopsState, error) {
 	e, t := r.e, r.t
 	size := e.size[t]
-	at := uint64(0)
-	take := func(n uint64) ([]byte, error) {
-		if n > uint64(len(b))-at {
-			return nil, fmt.Errorf("saved retrograde analysis cut short at byte %d", at)
-		}
-		p := b[at : at+n]
-		at += n
-		return p, nil
-	}
-	words := func(n uint64) ([]uint64, error) {
-		if n > uint64(len(b))/8 {
-			return nil, errors.New("saved retrograde analysis: a count beyond its length")
-		}
-		p, err := take(8 * n)
-		if err != nil {
-			return nil, err
-		}
-		return bytesToWords(p, int(n)), nil
-	}
-	head, err := words(loopsHead)
+	in := &savedPayload{b: b, what: "saved retrograde analysis"}
+	head, err := in.words(loopsHead)
 	if err != nil {
 		return loopsState{}, err
 	}
@@ -141,16 +123,16 @@ func (r *tierRetrograde) decodeLoops(b []byte) (loopsState, error) {
 	}
 	st := loopsState{ties: head[3] == 1, level: uint32(head[4]), settled: head[5]}
 	r.total = head[6]
-	index, err := words(2 * head[8])
+	index, err := in.words(2 * head[8])
 	if err != nil {
 		return loopsState{}, err
 	}
-	cells, err := take(2 * size)
+	cells, err := in.bytes(2 * size)
 	if err != nil {
 		return loopsState{}, err
 	}
 	copy(cellsToBytes(r.cells), cells)
-	if r.pending, err = words((size + 63) / 64); err != nil {
+	if r.pending, err = in.words((size + 63) / 64); err != nil {
 		return loopsState{}, err
 	}
 	for i, w := range r.pending {
@@ -158,12 +140,12 @@ func (r *tierRetrograde) decodeLoops(b []byte) (loopsState, error) {
 			return loopsState{}, errors.New("saved retrograde analysis with open positions not reachable")
 		}
 	}
-	counts, err := take(4 * uint64(len(r.counts)))
+	counts, err := in.bytes(4 * uint64(len(r.counts)))
 	if err != nil {
 		return loopsState{}, err
 	}
 	copy(countsToBytes(r.counts), counts)
-	tiesWords, err := words(2 * head[7])
+	tiesWords, err := in.words(2 * head[7])
 	if err != nil {
 		return loopsState{}, err
 	}
@@ -175,19 +157,20 @@ func (r *tierRetrograde) decodeLoops(b []byte) (loopsState, error) {
 		if level < uint64(st.level) || level > maxCellRemoteness+1 {
 			return loopsState{}, fmt.Errorf("saved retrograde analysis queues level %d before level %d", level, st.level)
 		}
-		l, err := words(n)
+		l, err := in.words(n)
 		if err != nil {
 			return loopsState{}, err
 		}
 		for uint64(len(st.queue)) <= level {
 			st.queue = append(st.queue, nil)
 		}
-		st.queue[level] = append(st.queue[level], l...)
+		if st.queue[level] == nil {
+			st.queue[level] = l // not copied again: the lists run to gigabytes
+		} else {
+			st.queue[level] = append(st.queue[level], l...)
+		}
 	}
-	if at != uint64(len(b)) {
-		return loopsState{}, fmt.Errorf("saved retrograde analysis of %d bytes, %d read", len(b), at)
-	}
-	return st, nil
+	return st, in.end()
 }
 
 // countsToBytes is the counters' words as bytes, in place.
