@@ -52,6 +52,12 @@ type Options struct {
 	// Opened are the game's stored tables opened already, for a server
 	// that keeps them open across answers; nil opens them from Tables.
 	Opened *solve.TierSolution
+	// EveryPosition has the tier engine value every position of the tiers
+	// From leads to, reached from it or not, in tables of their own (see
+	// EveryPositionName): a game's databases of its endings. Without it,
+	// a position those tables hold is answered from them when the game's
+	// tables from the start do not hold it.
+	EveryPosition bool
 	// Repair checks every block of the stored tiers the tier engine would
 	// answer from, and solves the tiers that fail again, rather than
 	// answer from them as they are (and meet a damaged block only where an
@@ -228,10 +234,19 @@ func stored(ctx context.Context, g sente.Game, root sente.Position, opt Options)
 		return nil, false
 	}
 	ts, opened := opt.Opened, false
-	if ts == nil {
+	switch {
+	case ts != nil:
+	case opt.EveryPosition:
+		if ts = openEvery(ctx, g, root, opt.Tables, opt.Name); ts == nil {
+			return nil, false
+		}
+		opened = true
+	default:
 		if ts = Open(ctx, g, opt.Tables, opt.Name); ts == nil {
 			if ts = openBelow(ctx, g, root, opt.Tables, opt.Name); ts == nil {
-				return nil, false
+				if ts = openEvery(ctx, g, root, opt.Tables, opt.Name); ts == nil {
+					return nil, false
+				}
 			}
 		}
 		opened = true
@@ -270,6 +285,30 @@ func Open(ctx context.Context, g sente.Game, tables *store.Store, name string) *
 		return nil
 	}
 	ts, err := solve.SolveTiers(ctx, g, solve.TierOptions{Sink: gs, StoredOnly: true})
+	if err != nil {
+		return nil
+	}
+	return ts
+}
+
+// EveryPositionName is the name under which a store keeps the tables of a
+// solve of every position (Options.EveryPosition) of the game named name:
+// a directory of their own, beside the tables of the positions the start
+// reaches.
+func EveryPositionName(name string) string { return name + " (every position)" }
+
+// openEvery opens the tables of every position (Options.EveryPosition) of
+// the tiers root leads to, when every one of them is stored; nil when
+// they are not, or the game's ranks are discovered.
+func openEvery(ctx context.Context, g sente.Game, root sente.Position, tables *store.Store, name string) *solve.TierSolution {
+	if sente.CapabilitiesOf(g).TierRanker == nil || name == "" {
+		return nil
+	}
+	gs := storedGame(tables, EveryPositionName(name))
+	if gs == nil {
+		return nil
+	}
+	ts, err := solve.SolveTiers(ctx, g, solve.TierOptions{Sink: gs, From: root, EveryPosition: true, StoredOnly: true})
 	if err != nil {
 		return nil
 	}

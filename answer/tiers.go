@@ -17,15 +17,21 @@ import (
 // game ranks its positions by tiers (sente.TierRanker) or the engine
 // discovers their ranks (sente.Expander, a rules file), no player is
 // restricted and no symmetry asked, and root is the start (stored tables
-// hold what is reachable from the start). ok is false when the hashing
-// engine is to answer instead.
+// hold what is reachable from the start) or every position below root is
+// asked for (Options.EveryPosition). ok is false when the hashing engine
+// is to answer instead.
 func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options) (a *Answer, ok bool, err error) {
 	why := ""
 	discovers := solve.Discovers(g)
 	// Tables stored in part (a solve stopped, tiers damaged or removed
 	// since) are finished whatever the game's size, from the start, and
 	// answer for root if it reaches it.
-	resume := opt.Engine != Hashing && storedGame(opt.Tables, opt.Name) != nil
+	resume := opt.Engine != Hashing && storedGame(opt.Tables, opt.tablesName()) != nil
+	if opt.EveryPosition {
+		if why := everyRefusal(g, opt, discovers); why != "" {
+			return nil, false, refuse("--every-position: %s", why)
+		}
+	}
 	switch {
 	case opt.Engine == Hashing:
 		return nil, false, nil
@@ -35,9 +41,9 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 		why = "--restrict needs the hashing engine"
 	case opt.Symmetry:
 		why = "--symmetry needs the hashing engine"
-	case g.FormatPosition(root) != g.FormatPosition(g.Start()) && !resume:
+	case g.FormatPosition(root) != g.FormatPosition(g.Start()) && !resume && !opt.EveryPosition:
 		why = "the tier engine solves from the start; a solve from another position (moves at a position, --from) is the hashing engine's unless stored tables reach it"
-	case opt.Engine == Auto && !discovers && small(g) && !resume:
+	case opt.Engine == Auto && !discovers && small(g) && !resume && !opt.EveryPosition:
 		return nil, false, nil
 	}
 	if why != "" {
@@ -80,7 +86,7 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 	if gs != nil && !discovers {
 		if err := checkDisk(g, gs.Dir, opt); err != nil {
 			forgetEmpty(gs)
-			if opt.Engine == Auto {
+			if opt.Engine == Auto && !opt.EveryPosition {
 				return nil, false, nil
 			}
 			return nil, false, err
@@ -92,11 +98,14 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 	// A game whose ranks are discovered had its memory checked by its
 	// plan: refused after the forward pass, it would have been found for
 	// nothing.
-	if opt.Force && opt.Engine == Tiers || discovers {
+	if opt.Force && (opt.Engine == Tiers || opt.EveryPosition) || discovers {
 		limit = 0
 	}
 	start := time.Now()
 	topt := solve.TierOptions{Sink: sink, MaxMemory: limit, Progress: opt.Progress, Verify: opt.Repair}
+	if opt.EveryPosition {
+		topt.From, topt.EveryPosition = root, true
+	}
 	if gs != nil {
 		// The moves a forward pass records go beside the tables, on the
 		// disk the person chose for them.
@@ -108,7 +117,7 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 	ts, err := solve.SolveTiers(ctx, g, topt)
 	if errors.Is(err, solve.ErrOverMemory) {
 		forgetEmpty(gs)
-		if opt.Engine == Auto {
+		if opt.Engine == Auto && !opt.EveryPosition {
 			return nil, false, nil
 		}
 		return nil, false, &Refusal{msg: fmt.Sprintf("%s: %v (--max-memory)", opt.name(), err), Forcible: true, err: err}
@@ -130,7 +139,7 @@ func (o Options) gameStore() (*store.GameStore, error) {
 	if o.Tables == nil || o.Name == "" {
 		return nil, nil
 	}
-	gs, err := o.Tables.Game(o.Name)
+	gs, err := o.Tables.Game(o.tablesName())
 	if err != nil {
 		if o.TablesOptional {
 			return nil, nil
@@ -140,6 +149,32 @@ func (o Options) gameStore() (*store.GameStore, error) {
 		return nil, fmt.Errorf("--store %s: %w", o.Tables.Dir, err)
 	}
 	return gs, nil
+}
+
+// tablesName is the name the game's tables have in the store: those of
+// every position have their own.
+func (o Options) tablesName() string {
+	if o.EveryPosition {
+		return EveryPositionName(o.Name)
+	}
+	return o.Name
+}
+
+// everyRefusal says why a solve of every position is refused, or is empty.
+func everyRefusal(g sente.Game, opt Options, discovers bool) string {
+	switch {
+	case opt.Engine == Hashing:
+		return "a solve of every position is the tier engine's, not the hashing engine's"
+	case discovers:
+		return "the game's ranks are discovered from the start (a rules file's), so only the positions it reaches have ranks"
+	case sente.CapabilitiesOf(g).TierRanker == nil:
+		return "the game does not rank its positions by tiers"
+	case len(opt.Restrict) > 0:
+		return "--restrict needs the hashing engine"
+	case opt.Symmetry:
+		return "--symmetry needs the hashing engine"
+	}
+	return ""
 }
 
 // storedGame is the directory of the game named name in tables when it

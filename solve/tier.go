@@ -48,6 +48,13 @@ type TierOptions struct {
 	// otherwise fails with ErrNotStored at once: a server answers from
 	// tables solved before and solves nothing that large itself.
 	StoredOnly bool
+	// EveryPosition values every position of the tiers the root leads to,
+	// each rank the game's Unrank says stands for one, rather than those
+	// the root reaches: a game's databases of its endings, which answer
+	// any position of their tiers (tierevery.go). A sink holds the tables
+	// of one kind of solve: those of every position, or those of the
+	// positions the start reaches.
+	EveryPosition bool
 	// Resuming, when set, is told before the work begins what a solve
 	// finds in the sink already: it solves only the tiers not stored
 	// whole (a solve stopped before, or tiers removed or damaged since).
@@ -121,6 +128,9 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 		root = g.Start()
 	}
 	var disc *discovered
+	if Discovers(g) && opt.EveryPosition {
+		return nil, errors.New("solve by tiers: every position: the game's ranks are discovered from the root, so only the positions it reaches have ranks")
+	}
 	if Discovers(g) {
 		if opt.StoredOnly && !sink.Has(0, store.Tiers) {
 			return nil, ErrNotStored
@@ -183,10 +193,14 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 		if r := e.checkStored(); (r.Stored > 0 || len(r.Damaged) > 0 || r.Reached > 0) && opt.Resuming != nil {
 			opt.Resuming(r)
 		}
-		if err := e.reachable(ctx, rootTier, rootRank); err != nil {
+		if opt.EveryPosition {
+			err = e.everyRank(ctx)
+		} else {
+			err = e.reachable(ctx, rootTier, rootRank)
+		}
+		if err != nil {
 			return nil, err
 		}
-		var err error
 		if results, err = e.solve(ctx); err != nil {
 			return nil, err
 		}
@@ -201,8 +215,14 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 		}
 	}
 	if sym := sente.CapabilitiesOf(g).SymmetricRanker; RanksBySymmetry(g) && disc == nil {
-		atStart := rootKey == e.enc.Encode(g.Start())
-		cc, err := e.positionCounts(ctx, sym, rootKey, atStart, !opt.StoredOnly && (!solved || opt.Verify))
+		count := !opt.StoredOnly && (!solved || opt.Verify)
+		var cc classCounts
+		switch {
+		case opt.EveryPosition && count:
+			cc, err = e.countEvery(ctx, sym)
+		case !opt.EveryPosition:
+			cc, err = e.positionCounts(ctx, sym, rootKey, rootKey == e.enc.Encode(g.Start()), count)
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -33,6 +33,11 @@ type Options struct {
 	// read a frame at a time, kept as the bound allows (slower, in little
 	// memory); 0 means no bound.
 	MaxMemory uint64
+	// EveryPosition checks tables of every position of their tiers
+	// (solve.TierOptions.EveryPosition): every rank that stands for a
+	// position must be stored, and every stored tier's child tiers; there
+	// is no start to read.
+	EveryPosition bool
 	// Again checks every tier position by position, even one an earlier
 	// check of the same tables found consistent (see resume.go).
 	Again bool
@@ -43,7 +48,7 @@ type Report struct {
 	Tiers     []int         // the tiers checked, in order
 	Ranks     uint64        // ranks looked at
 	Positions uint64        // cells stored as reachable, each checked
-	Start     sente.Outcome // the start's stored outcome
+	Start     sente.Outcome // the start's stored outcome (none with Options.EveryPosition)
 	Elapsed   time.Duration
 	// Earlier is how many of the tiers an earlier check of the same
 	// tables had found consistent: their blocks were checked again, their
@@ -66,9 +71,9 @@ func (e *Incomplete) Error() string {
 	return "verify: the stored table is incomplete: " + store.FormatTiers(e.Missing) + " " + verb + " not stored"
 }
 
-// missingTiers lists the tiers the root's tier leads to through ChildTiers
-// (the tiers a solve stores) that stored lacks.
-func missingTiers(tr sente.TierRanker, root int, stored []int) []int {
+// missingTiers lists the tiers the roots lead to through ChildTiers (the
+// tiers a solve stores) that stored lacks.
+func missingTiers(tr sente.TierRanker, roots, stored []int) []int {
 	have := map[int]bool{}
 	for _, t := range stored {
 		have[t] = true
@@ -90,7 +95,9 @@ func missingTiers(tr sente.TierRanker, root int, stored []int) []int {
 			}
 		}
 	}
-	visit(root)
+	for _, t := range roots {
+		visit(t)
+	}
 	slices.Sort(missing)
 	return missing
 }
@@ -140,8 +147,12 @@ func Table(ctx context.Context, g sente.Game, gs *store.GameStore, opt Options) 
 	}
 	// The tiers a solve stores are those the start's tier leads to; a
 	// table without some of them is unfinished, not wrong.
-	startTier, _ := caps.TierRanker.TierRank(caps.Encoder.Encode(g.Start()))
-	if missing := missingTiers(caps.TierRanker, startTier, tiers); len(missing) > 0 {
+	roots := tiers
+	if !opt.EveryPosition {
+		startTier, _ := caps.TierRanker.TierRank(caps.Encoder.Encode(g.Start()))
+		roots = []int{startTier}
+	}
+	if missing := missingTiers(caps.TierRanker, roots, tiers); len(missing) > 0 {
 		return rep, &Incomplete{Missing: missing}
 	}
 	v := &verifier{game: g, enc: caps.Encoder, tr: caps.TierRanker, opt: opt, gs: gs, tally: tally{report: opt.Progress}}
@@ -189,19 +200,21 @@ func Table(ctx context.Context, g sente.Game, gs *store.GameStore, opt Options) 
 	}
 	rep.Tiers = slices.Clone(tiers)
 
-	startKey := v.enc.Encode(g.Start())
-	st, sr := v.tr.TierRank(startKey)
-	if err := v.keep(st); err != nil {
-		return rep, err
-	}
-	start, bad := v.cell(st, sr)
-	if bad != "" || start == store.Unreachable {
-		if bad == "" {
-			bad = "the start position is stored as unreachable"
+	if !opt.EveryPosition {
+		startKey := v.enc.Encode(g.Start())
+		st, sr := v.tr.TierRank(startKey)
+		if err := v.keep(st); err != nil {
+			return rep, err
 		}
-		return rep, &Inconsistency{Tier: st, Rank: sr, Position: g.FormatPosition(g.Start()), Stored: start, Why: bad}
+		start, bad := v.cell(st, sr)
+		if bad != "" || start == store.Unreachable {
+			if bad == "" {
+				bad = "the start position is stored as unreachable"
+			}
+			return rep, &Inconsistency{Tier: st, Rank: sr, Position: g.FormatPosition(g.Start()), Stored: start, Why: bad}
+		}
+		rep.Start = start.Outcome()
 	}
-	rep.Start = start.Outcome()
 
 	checked := loadChecked(gs, rulesFingerprint(g, v.enc, v.tr), opt)
 	for _, t := range tiers {
@@ -476,6 +489,11 @@ func (w *worker) ranks(lo, hi uint64) (uint64, *Inconsistency) {
 			return n, &Inconsistency{Tier: w.tier, Rank: rank, Why: why}
 		}
 		if stored == store.Unreachable {
+			if v.opt.EveryPosition {
+				if key, ok := v.tr.Unrank(w.tier, rank); ok {
+					return n, &Inconsistency{Tier: w.tier, Rank: rank, Position: v.game.FormatPosition(v.enc.Decode(key)), Stored: stored, Why: "not stored, though the tables hold every position of their tiers"}
+				}
+			}
 			continue
 		}
 		n++

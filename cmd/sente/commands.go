@@ -136,15 +136,16 @@ func wrap(text, indent string, width int) string {
 
 type solveCmd struct {
 	gameFlags
-	From   string `help:"Solve from this position instead of the start (see 'sente describe GAME' for the form)." placeholder:"POSITION"`
-	JSON   bool   `name:"json" help:"Print JSON."`
-	ByTier bool   `help:"Also print the positions and values of each tier, for a game the tier engine solved."`
+	From          string `help:"Solve from this position instead of the start (see 'sente describe GAME' for the form)." placeholder:"POSITION"`
+	EveryPosition bool   `help:"Value every position of the tiers the position (the start, or --from) leads to, reached from it or not, in tables of their own: a game's databases of its endings (the tier engine). Stored (--store), they answer any position of those tiers."`
+	JSON          bool   `name:"json" help:"Print JSON."`
+	ByTier        bool   `help:"Also print the positions and values of each tier, for a game the tier engine solved."`
 }
 
 func (c *solveCmd) Run(e *env) error {
 	// A solve from the start checks and repairs the stored tables; one
 	// from a position answers from them as they are.
-	c.repair = c.From == ""
+	c.repair, c.every = c.From == "", c.EveryPosition
 	a, err := c.answerAt(e, c.From, false)
 	if err != nil {
 		return err

@@ -27,6 +27,9 @@ type gameFlags struct {
 	// repair: the command is a solve asked for by name, which checks the
 	// stored tiers and solves damaged ones again (answer.Options.Repair).
 	repair bool
+	// every: the command asks for every position of the tiers below its
+	// position (answer.Options.EveryPosition).
+	every bool
 }
 
 // openGame makes the game a spec names, from the run's catalogue. Every
@@ -171,7 +174,7 @@ func (f gameFlags) answerFrom(e *env, g sente.Game, root sente.Position, grundy 
 		for _, err := range r.Damaged {
 			fmt.Fprintf(e.stderr, "sente: %s: %v; solving the tier again\n", f.Game, err)
 		}
-		if r.Stored == 0 && len(r.Damaged) == 0 {
+		if r.Stored == 0 && len(r.Damaged) == 0 && !f.every {
 			fmt.Fprintf(e.stderr, "sente: %s: resuming the solve stored in %s: the reachable ranks of %d of %d tiers stored; going on with the forward pass\n", f.Game, dir, r.Reached, r.Total)
 			return
 		}
@@ -209,15 +212,16 @@ func (f gameFlags) options(e *env, g sente.Game) (answer.Options, error) {
 		return answer.Options{}, usageError{err}
 	}
 	opt := answer.Options{
-		Restrict:     restrict,
-		Symmetry:     f.Symmetry,
-		MaxPositions: f.MaxPositions,
-		Engine:       engine,
-		MaxMemory:    e.maxMemory,
-		Force:        f.Force,
-		Repair:       f.repair,
-		Limit:        "--max-memory " + solve.FormatSize(e.maxMemory) + " allows",
-		Label:        f.Game,
+		Restrict:      restrict,
+		Symmetry:      f.Symmetry,
+		MaxPositions:  f.MaxPositions,
+		Engine:        engine,
+		MaxMemory:     e.maxMemory,
+		Force:         f.Force,
+		Repair:        f.repair,
+		EveryPosition: f.every,
+		Limit:         "--max-memory " + solve.FormatSize(e.maxMemory) + " allows",
+		Label:         f.Game,
 		Resize: &answer.Resize{Catalog: e.games, Spec: spec, Open: func(s sente.Spec) (sente.Game, error) {
 			return gameFlags{Game: s.String(), Misere: f.Misere}.open(e)
 		}},

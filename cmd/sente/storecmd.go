@@ -19,8 +19,9 @@ import (
 
 type verifyCmd struct {
 	gameFlags
-	Keys  bool `help:"Find children with the game's fast integer path, as the solver does, instead of its plain moves: faster, less independent."`
-	Again bool `help:"Check every tier position by position, even one an earlier check found consistent in the same tables (a check stopped goes on from the tiers it had checked)."`
+	Keys          bool `help:"Find children with the game's fast integer path, as the solver does, instead of its plain moves: faster, less independent."`
+	Again         bool `help:"Check every tier position by position, even one an earlier check found consistent in the same tables (a check stopped goes on from the tiers it had checked)."`
+	EveryPosition bool `help:"Check the tables of every position (solve --every-position): every position of their tiers stored and consistent."`
 }
 
 // Run checks a stored table independently of the solver: every reachable
@@ -33,18 +34,23 @@ func (c *verifyCmd) Run(e *env) error {
 	if !answer.Tiered(g) {
 		return badInput("verify: %s does not rank its positions by tiers, so it has no stored tables", c.Game)
 	}
+	c.every = c.EveryPosition
 	gs, err := c.storedGame(e)
 	if err != nil {
 		return err
+	}
+	if gs == nil && c.every {
+		return badInput("verify: no stored table of every position of %s; solve it first with 'sente solve %s --every-position --from POSITION'", c.Game, c.Game)
 	}
 	if gs == nil {
 		return badInput("verify: no stored table of %s; solve it first with 'sente solve %s --engine tiers'", c.Game, c.Game)
 	}
 	progress := newProgress(e)
 	rep, err := verify.Table(e.ctx, g, gs, verify.Options{
-		Keys:      c.Keys,
-		Again:     c.Again,
-		MaxMemory: cellsBudget(e.maxMemory),
+		Keys:          c.Keys,
+		Again:         c.Again,
+		EveryPosition: c.every,
+		MaxMemory:     cellsBudget(e.maxMemory),
 		Progress: func(done, total uint64) {
 			progress.report(solveProgress("verifying", done, total))
 		},
@@ -56,7 +62,11 @@ func (c *verifyCmd) Run(e *env) error {
 		switch {
 		case errors.As(err, &incomplete):
 			// Unfinished, not wrong: its own exit status.
-			return incompleteError{fmt.Errorf("%s: %s; 'sente solve %s' finishes it", c.Game, strings.TrimPrefix(err.Error(), "verify: "), c.Game)}
+			again := fmt.Sprintf("'sente solve %s'", c.Game)
+			if c.every {
+				again = fmt.Sprintf("'sente solve %s --every-position --from POSITION', from a position of the tiers missing,", c.Game)
+			}
+			return incompleteError{fmt.Errorf("%s: %s; %s finishes it", c.Game, strings.TrimPrefix(err.Error(), "verify: "), again)}
 		case store.Damaged(err):
 			// Damage on disk, which a solve repairs, is not a wrong table
 			// (main says the way out).
@@ -74,8 +84,12 @@ func (c *verifyCmd) Run(e *env) error {
 	if rep.Earlier > 0 {
 		earlier = fmt.Sprintf("; %d of the tiers checked by an earlier run on the same tables, their blocks again, their positions not (--again checks them)", rep.Earlier)
 	}
-	fmt.Fprintf(e.stdout, "%s: the stored table is consistent: %d %s in %d tiers checked against their children, start %s (%.1f s%s)\n",
-		c.Game, rep.Positions, unit, len(rep.Tiers), rep.Start, rep.Elapsed.Seconds(), earlier)
+	start := "start " + rep.Start.String()
+	if c.every {
+		start = "every position of them stored"
+	}
+	fmt.Fprintf(e.stdout, "%s: the stored table is consistent: %d %s in %d tiers checked against their children, %s (%.1f s%s)\n",
+		c.Game, rep.Positions, unit, len(rep.Tiers), start, rep.Elapsed.Seconds(), earlier)
 	return nil
 }
 
@@ -187,6 +201,7 @@ func (e *env) storedProblem(g store.GameInfo) string {
 
 type storeRmCmd struct {
 	gameFlags
+	EveryPosition bool `help:"Remove the tables of every position (solve --every-position) instead."`
 }
 
 func (c *storeRmCmd) Run(e *env) error {
@@ -197,6 +212,9 @@ func (c *storeRmCmd) Run(e *env) error {
 	spec, err := c.canonicalSpec(e)
 	if err != nil {
 		return err
+	}
+	if c.EveryPosition {
+		spec = answer.EveryPositionName(spec)
 	}
 	// Whatever state the game's directory is in: no manifest, a damaged
 	// one, a solve that never finished a tier.
@@ -239,6 +257,9 @@ func (f gameFlags) storedGame(e *env) (*store.GameStore, error) {
 	spec, err := f.canonicalSpec(e)
 	if err != nil {
 		return nil, err
+	}
+	if f.every {
+		spec = answer.EveryPositionName(spec)
 	}
 	gs, err := s.Find(spec)
 	if err != nil || gs == nil {

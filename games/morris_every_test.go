@@ -1,0 +1,133 @@
+package games
+
+import (
+	"context"
+	"errors"
+	"math/bits"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"sente"
+	"sente/solve"
+	"sente/store"
+	"sente/verify"
+)
+
+// TestMorrisEveryPosition solves every position of the moving phase below
+// a position with four men against four (solve.TierOptions.EveryPosition),
+// then checks it: positions counted against the boards of each tier
+// counted by hand (every board of the moving phase is a position, with
+// either player to move), values against the hashing engine from
+// positions of every tier, reached from the root or not, and the tables by
+// the verifier, which refuses as tables of every position those of the
+// positions the root reaches.
+func TestMorrisEveryPosition(t *testing.T) {
+	ctx := context.Background()
+	specs := []string{"morris:board=six,men=4", "morris:board=six,men=4,fly=never,remove=lenient"}
+	if testing.Short() {
+		specs = specs[:1]
+	}
+	for _, spec := range specs {
+		t.Run(spec, func(t *testing.T) {
+			g := morrisNew(t, spec)
+			root := morrisParse(t, g, "x.x/o.o/x..o/o../x.. x")
+			gs, err := store.Store{Dir: t.TempDir()}.Game(g.String())
+			if err != nil {
+				t.Fatal(err)
+			}
+			ts, err := solve.SolveTiers(ctx, g, solve.TierOptions{From: root, Sink: gs, EveryPosition: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer ts.Close()
+			points := g.b.points
+			var want uint64
+			rng := rand.New(rand.NewPCG(5, 6))
+			var samples []sente.Position
+			for _, tr := range ts.Tiers {
+				size := g.TierSize(tr.Tier)
+				var a, b int
+				for r := range size {
+					key, ok := g.Unrank(tr.Tier, r)
+					if !ok {
+						continue
+					}
+					p := g.Decode(key).(MorrisPosition)
+					a, b = bits.OnesCount32(p.X), bits.OnesCount32(p.O)
+					break
+				}
+				boards := choose(points, a) * choose(points-a, b)
+				if a != b {
+					boards *= 2 // the player to move has a or b men
+				}
+				want += 2 * boards // either colour to move
+				if tr.Classes.Positions != classesOf(g, tr.Tier) {
+					t.Errorf("tier %d (%d against %d): %d classes solved, %d stand for a position", tr.Tier, a, b, tr.Classes.Positions, classesOf(g, tr.Tier))
+				}
+				for {
+					if key, ok := g.Unrank(tr.Tier, rng.Uint64N(size)); ok {
+						samples = append(samples, g.Decode(key))
+						break
+					}
+				}
+			}
+			if ts.Totals.Positions != want {
+				t.Errorf("%d positions by the classes solved, %d boards of the tiers", ts.Totals.Positions, want)
+			}
+			if _, err := verify.Table(ctx, g, gs, verify.Options{EveryPosition: true}); err != nil {
+				t.Errorf("verify: %v", err)
+			}
+			reached, err := store.Store{Dir: t.TempDir()}.Game(g.String())
+			if err != nil {
+				t.Fatal(err)
+			}
+			rs, err := solve.SolveTiers(ctx, g, solve.TierOptions{From: root, Sink: reached})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rs.Close()
+			var bad *verify.Inconsistency
+			if _, err := verify.Table(ctx, g, reached, verify.Options{EveryPosition: true}); !errors.As(err, &bad) || !strings.Contains(bad.Why, "not stored") {
+				t.Errorf("verify of the positions the root reaches as tables of every position: %v, want a position not stored", err)
+			}
+			wrong := 0
+			for _, p := range samples {
+				sol, err := solve.Solve(ctx, g, solve.Options{From: p})
+				if err != nil {
+					t.Fatal(err)
+				}
+				sol.Each(func(q sente.Position, w sente.Outcome) bool {
+					if got, ok := ts.Outcome(q); !ok || got != w {
+						if wrong++; wrong <= 5 {
+							t.Errorf("%s: every position: %v (found %v); hashing engine from %s: %v", g.FormatPosition(q), got, ok, g.FormatPosition(p), w)
+						}
+					}
+					return true
+				})
+			}
+		})
+	}
+}
+
+// classesOf counts the ranks of tier t that stand for a position.
+func classesOf(g *Morris, t int) uint64 {
+	var n uint64
+	for r := range g.TierSize(t) {
+		if _, ok := g.Unrank(t, r); ok {
+			n++
+		}
+	}
+	return n
+}
+
+func choose(n, k int) uint64 {
+	if k < 0 || k > n {
+		return 0
+	}
+	c := uint64(1)
+	for i := range k {
+		c = c * uint64(n-i) / uint64(i+1)
+	}
+	return c
+}
