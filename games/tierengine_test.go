@@ -2,6 +2,7 @@ package games_test
 
 import (
 	"context"
+	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
@@ -186,5 +187,91 @@ func TestPeakDisk(t *testing.T) {
 		if measured == 0 || uint64(measured) > peak || float64(peak) > 2.125*float64(ranks)+float64(4096*2*len(ts.Tiers)) {
 			t.Errorf("%s: %d bytes at most on disk, planned %d, raw %d ranks", spec, measured, peak, ranks)
 		}
+	}
+}
+
+// TestEveryPositionAgrees: a solve of every position of a game's tiers
+// (solve.TierOptions.EveryPosition) gives the positions the start reaches
+// the values the hashing engine gives them, and positions of its tiers
+// the start does not reach those the hashing engine gives from them; its
+// tables pass the verifier as tables of every position, and hold at least
+// the positions the start reaches.
+func TestEveryPositionAgrees(t *testing.T) {
+	ctx := context.Background()
+	for _, spec := range []string{
+		"connect4:w=4,h=3",
+		"tictactoe",
+		"chopsticks",
+		"quixo:n=3",
+		"teeko:n=4,pieces=2",
+		"dobutsu:pieces=giraffes",
+	} {
+		t.Run(spec, func(t *testing.T) {
+			g, err := games.New(spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			gs, err := store.Store{Dir: t.TempDir()}.Game(spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ts, err := solve.SolveTiers(ctx, g, solve.TierOptions{Sink: gs, EveryPosition: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer ts.Close()
+			if _, err := verify.Table(ctx, g, gs, verify.Options{EveryPosition: true}); err != nil {
+				t.Errorf("verify: %v", err)
+			}
+			plain, err := solve.Solve(ctx, g, solve.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Classes against the hashing engine's with symmetry, for a
+			// game that ranks by symmetry (dōbutsu shōgi counts its
+			// positions as Tanaka does, not as the hashing engine).
+			valued, reached := ts.Totals.Positions, uint64(plain.Positions())
+			if solve.RanksBySymmetry(g) {
+				sym, err := solve.Solve(ctx, g, solve.Options{Symmetry: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				valued, reached = ts.Classes.Positions, uint64(sym.Positions())
+			}
+			if valued < reached {
+				t.Errorf("%d positions valued, fewer than the %d the start reaches", valued, reached)
+			}
+			roots := []sente.Position{g.Start()}
+			tr, enc := sente.CapabilitiesOf(g).TierRanker, sente.CapabilitiesOf(g).Encoder
+			rng := rand.New(rand.NewPCG(7, 8))
+			for len(roots) < 6 {
+				res := ts.Tiers[rng.IntN(len(ts.Tiers))]
+				size := tr.TierSize(res.Tier)
+				if size == 0 {
+					continue
+				}
+				if key, ok := tr.Unrank(res.Tier, rng.Uint64N(size)); ok {
+					p := enc.Decode(key)
+					if _, reached := plain.Outcome(p); !reached {
+						roots = append(roots, p)
+					}
+				}
+			}
+			bad := 0
+			for _, root := range roots {
+				want, err := solve.Solve(ctx, g, solve.Options{From: root})
+				if err != nil {
+					t.Fatal(err)
+				}
+				want.Each(func(p sente.Position, o sente.Outcome) bool {
+					if got, ok := ts.Outcome(p); !ok || got != o {
+						if bad++; bad <= 5 {
+							t.Errorf("%s: every position %v (found %v); hashing from %s: %v", g.FormatPosition(p), got, ok, g.FormatPosition(root), o)
+						}
+					}
+					return true
+				})
+			}
+		})
 	}
 }
