@@ -131,3 +131,43 @@ func choose(n, k int) uint64 {
 	}
 	return c
 }
+
+// TestMorrisNineThreeAgainstThree solves every position of nine men's
+// morris with three men against three (Gasser's smallest database, every
+// move a flight) and compares it, position by position, with the hashing
+// engine from positions of it.
+func TestMorrisNineThreeAgainstThree(t *testing.T) {
+	if testing.Short() {
+		t.Skip("seconds of the hashing engine")
+	}
+	ctx := context.Background()
+	g := morrisNew(t, "morris")
+	roots := []MorrisPosition{
+		morrisParse(t, g, "x../.../.../x....o/.../.o./o.x x"),
+		morrisParse(t, g, "xx./.../.../o....o/.../.../x.o o"),
+	}
+	ts, err := solve.SolveTiers(ctx, g, solve.TierOptions{From: roots[0], EveryPosition: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ts.Close()
+	top := ts.Tiers[len(ts.Tiers)-1] // three against three, the root's
+	if want := classesOf(g, top.Tier); top.Classes.Positions != want {
+		t.Errorf("three against three: %d classes solved, %d stand for a position", top.Classes.Positions, want)
+	}
+	wrong := 0
+	for _, root := range roots {
+		sol, err := solve.Solve(ctx, g, solve.Options{From: root, Symmetry: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sol.Each(func(q sente.Position, w sente.Outcome) bool {
+			if got, ok := ts.Outcome(q); !ok || got != w {
+				if wrong++; wrong <= 5 {
+					t.Errorf("%s: every position: %v (found %v); hashing engine from %s: %v", g.FormatPosition(q), got, ok, g.FormatPosition(root), w)
+				}
+			}
+			return true
+		})
+	}
+}
