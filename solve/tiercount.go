@@ -159,18 +159,11 @@ type countWorker struct {
 // tier goes on until no new side of t is reached.
 func (c *counter) tier(ctx context.Context, t int) (store.Counts, error) {
 	e, sym := c.e, c.sym
-	tbl, err := e.sink.Open(t, store.Values)
+	tbl, cells, err := e.cellsToCount(t)
 	if err != nil {
-		return store.Counts{}, fmt.Errorf("solve by tiers: counting the positions of tier %d: %w", t, err)
+		return store.Counts{}, err
 	}
 	defer tbl.Close()
-	cells, err := tbl.LoadCells()
-	if err != nil {
-		return store.Counts{}, fmt.Errorf("solve by tiers: counting the positions of tier %d: %w", t, err)
-	}
-	if uint64(len(cells)) != e.size[t] {
-		return store.Counts{}, fmt.Errorf("solve by tiers: stored tier %d has %d cells, the game says %d ranks", t, len(cells), e.size[t])
-	}
 	loops := e.ranker.TierLoops(t)
 	targets := e.children[t]
 	if loops {
@@ -282,6 +275,24 @@ func (c *counter) tier(ctx context.Context, t int) (store.Counts, error) {
 		return store.Counts{}, fmt.Errorf("solve by tiers: counting positions reached %d classes of tier %d, and its stored values hold %d", classes, t, tbl.Header.Counts.Positions)
 	}
 	return n, nil
+}
+
+// cellsToCount opens tier t's stored values for a count of its positions
+// and loads its cells; the caller closes the table.
+func (e *tierEngine) cellsToCount(t int) (*store.Table, []store.Cell, error) {
+	tbl, err := e.sink.Open(t, store.Values)
+	if err != nil {
+		return nil, nil, fmt.Errorf("solve by tiers: counting the positions of tier %d: %w", t, err)
+	}
+	cells, err := tbl.LoadCells()
+	if err == nil && uint64(len(cells)) != e.size[t] {
+		err = fmt.Errorf("stored tier %d has %d cells, the game says %d ranks", t, len(cells), e.size[t])
+	}
+	if err != nil {
+		tbl.Close()
+		return nil, nil, fmt.Errorf("solve by tiers: counting the positions of tier %d: %w", t, err)
+	}
+	return tbl, cells, nil
 }
 
 // encode is the payload of a store.Positions file: six words a tier, in

@@ -62,18 +62,11 @@ func (e *tierEngine) countEvery(ctx context.Context, sym sente.SymmetricRanker) 
 }
 
 func (e *tierEngine) countEveryTier(ctx context.Context, sym sente.SymmetricRanker, t int) (store.Counts, error) {
-	tbl, err := e.sink.Open(t, store.Values)
+	tbl, cells, err := e.cellsToCount(t)
 	if err != nil {
-		return store.Counts{}, fmt.Errorf("solve by tiers: counting the positions of tier %d: %w", t, err)
+		return store.Counts{}, err
 	}
 	defer tbl.Close()
-	cells, err := tbl.LoadCells()
-	if err != nil {
-		return store.Counts{}, fmt.Errorf("solve by tiers: counting the positions of tier %d: %w", t, err)
-	}
-	if uint64(len(cells)) != e.size[t] {
-		return store.Counts{}, fmt.Errorf("solve by tiers: stored tier %d has %d cells, the game says %d ranks", t, len(cells), e.size[t])
-	}
 	workers := make([]countWorker, e.workers)
 	err = e.parallel(ctx, t, e.size[t], PhaseCounting, func(w int, lo, hi uint64) error {
 		wk := &workers[w]
