@@ -91,21 +91,7 @@ func TestMorrisEveryPosition(t *testing.T) {
 			if _, err := verify.Table(ctx, g, reached, verify.Options{EveryPosition: true}); !errors.As(err, &bad) || !strings.Contains(bad.Why, "not stored") {
 				t.Errorf("verify of the positions the root reaches as tables of every position: %v, want a position not stored", err)
 			}
-			wrong := 0
-			for _, p := range samples {
-				sol, err := solve.Solve(ctx, g, solve.Options{From: p})
-				if err != nil {
-					t.Fatal(err)
-				}
-				sol.Each(func(q sente.Position, w sente.Outcome) bool {
-					if got, ok := ts.Outcome(q); !ok || got != w {
-						if wrong++; wrong <= 5 {
-							t.Errorf("%s: every position: %v (found %v); hashing engine from %s: %v", g.FormatPosition(q), got, ok, g.FormatPosition(p), w)
-						}
-					}
-					return true
-				})
-			}
+			againstHashing(ctx, t, g, ts, samples, false)
 		})
 	}
 }
@@ -155,9 +141,17 @@ func TestMorrisNineThreeAgainstThree(t *testing.T) {
 	if want := classesOf(g, top.Tier); top.Classes.Positions != want {
 		t.Errorf("three against three: %d classes solved, %d stand for a position", top.Classes.Positions, want)
 	}
+	againstHashing(ctx, t, g, ts, roots, true)
+}
+
+// againstHashing compares every position the hashing engine reaches from
+// each root (with symmetry, when symmetry is set) with the tables of every
+// position.
+func againstHashing[P sente.Position](ctx context.Context, t *testing.T, g *Morris, ts *solve.TierSolution, roots []P, symmetry bool) {
+	t.Helper()
 	wrong := 0
 	for _, root := range roots {
-		sol, err := solve.Solve(ctx, g, solve.Options{From: root, Symmetry: true})
+		sol, err := solve.Solve(ctx, g, solve.Options{From: root, Symmetry: symmetry})
 		if err != nil {
 			t.Fatal(err)
 		}
