@@ -75,6 +75,31 @@ func TestMorrisEveryPosition(t *testing.T) {
 			if ts.Totals.Positions != want {
 				t.Errorf("%d positions by the classes solved, %d boards of the tiers", ts.Totals.Positions, want)
 			}
+			// Answered from the store, the tables count positions as the
+			// solve did; a solve from a position of a tier below counts
+			// nothing again, and one into another store that solved the
+			// tiers below first counts the same.
+			stored, err := solve.SolveTiers(ctx, g, solve.TierOptions{From: root, Sink: gs, EveryPosition: true, StoredOnly: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameCounts(t, "answered from the store", stored, ts)
+			stored.Close()
+			below := morrisParse(t, g, "x.x/o.o/x..o/.../x.. x")
+			twice, err := store.Store{Dir: t.TempDir()}.Game(g.String())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, from := range []sente.Position{below, root} {
+				bs, err := solve.SolveTiers(ctx, g, solve.TierOptions{From: from, Sink: twice, EveryPosition: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if from == root {
+					sameCounts(t, "the tiers below solved first", bs, ts)
+				}
+				bs.Close()
+			}
 			if _, err := verify.Table(ctx, g, gs, verify.Options{EveryPosition: true}); err != nil {
 				t.Errorf("verify: %v", err)
 			}
@@ -93,6 +118,25 @@ func TestMorrisEveryPosition(t *testing.T) {
 			}
 			againstHashing(ctx, t, g, ts, samples, false)
 		})
+	}
+}
+
+// sameCounts checks that got gives want's positions and classes, tier by
+// tier.
+func sameCounts(t *testing.T, what string, got, want *solve.TierSolution) {
+	t.Helper()
+	if len(got.Tiers) != len(want.Tiers) {
+		t.Fatalf("%s: %d tiers, want %d", what, len(got.Tiers), len(want.Tiers))
+	}
+	for i, g := range got.Tiers {
+		w := want.Tiers[i]
+		g.Counts.Seconds, w.Counts.Seconds, g.Classes.Seconds, w.Classes.Seconds = 0, 0, 0, 0
+		if g.Tier != w.Tier || g.Counts != w.Counts || g.Classes != w.Classes {
+			t.Errorf("%s: tier %d: %+v positions, %+v classes; want tier %d: %+v, %+v", what, g.Tier, g.Counts, g.Classes, w.Tier, w.Counts, w.Classes)
+		}
+	}
+	if got.Totals.Positions != want.Totals.Positions {
+		t.Errorf("%s: %d positions, want %d", what, got.Totals.Positions, want.Totals.Positions)
 	}
 }
 

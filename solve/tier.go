@@ -215,12 +215,13 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 		}
 	}
 	if sym := sente.CapabilitiesOf(g).SymmetricRanker; RanksBySymmetry(g) && disc == nil {
-		count := !opt.StoredOnly && (!solved || opt.Verify)
 		var cc classCounts
-		switch {
-		case opt.EveryPosition && count:
-			cc, err = e.countEvery(ctx, sym)
-		case !opt.EveryPosition:
+		if opt.EveryPosition {
+			// Tiers counted by an earlier solve, from this position or
+			// another, are read; the others counted when a solve may.
+			cc, err = e.countEvery(ctx, sym, !opt.StoredOnly)
+		} else {
+			count := !opt.StoredOnly && (!solved || opt.Verify)
 			cc, err = e.positionCounts(ctx, sym, rootKey, rootKey == e.enc.Encode(g.Start()), count)
 		}
 		if err != nil {

@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+	"maps"
 	"math/bits"
+	"slices"
 
 	"sente"
 	"sente/store"
@@ -310,17 +312,41 @@ func (cc classCounts) encode(order []int) ([]byte, store.Counts) {
 	return b, total
 }
 
+// tiers are the tiers counted, in increasing order.
+func (cc classCounts) tiers() []int {
+	return slices.Sorted(maps.Keys(cc))
+}
+
 // decodeClassCounts reads a store.Positions file's payload back, checking
 // that it counts the tiers of order.
 func decodeClassCounts(b []byte, order []int) (classCounts, error) {
 	if len(b) != 48*len(order) {
 		return nil, fmt.Errorf("%d bytes of counts, want %d for %d tiers", len(b), 48*len(order), len(order))
 	}
-	cc := classCounts{}
+	cc, err := decodeAnyClassCounts(b)
+	if err != nil {
+		return nil, err
+	}
 	for i, t := range order {
-		w := func(j int) uint64 { return binary.LittleEndian.Uint64(b[48*i+8*j:]) }
-		if int(w(0)) != t {
-			return nil, fmt.Errorf("counts of tier %d where tier %d was expected", w(0), t)
+		if got := int(binary.LittleEndian.Uint64(b[48*i:])); got != t {
+			return nil, fmt.Errorf("counts of tier %d where tier %d was expected", got, t)
+		}
+	}
+	return cc, nil
+}
+
+// decodeAnyClassCounts reads back the counts of whichever tiers a
+// store.Positions payload holds, each once.
+func decodeAnyClassCounts(b []byte) (classCounts, error) {
+	if len(b)%48 != 0 {
+		return nil, fmt.Errorf("%d bytes of counts, not six words a tier", len(b))
+	}
+	cc := classCounts{}
+	for i := 0; i < len(b); i += 48 {
+		w := func(j int) uint64 { return binary.LittleEndian.Uint64(b[i+8*j:]) }
+		t := int(w(0))
+		if _, twice := cc[t]; twice || t < 0 {
+			return nil, fmt.Errorf("counts of tier %d twice, or of no tier", w(0))
 		}
 		c := store.Counts{Positions: w(1), Win: w(2), Lose: w(3), Tie: w(4), Draw: w(5)}
 		if c.Win+c.Lose+c.Tie+c.Draw != c.Positions {

@@ -46,17 +46,43 @@ func (e *tierEngine) everyRank(ctx context.Context) error {
 	return nil
 }
 
-// countEvery counts, tier by tier, the positions the stored classes stand
+// countEvery gives, tier by tier, the positions the stored classes stand
 // for, both sides of each class (sente.SymmetricRanker), by the class's
-// value.
-func (e *tierEngine) countEvery(ctx context.Context, sym sente.SymmetricRanker) (classCounts, error) {
+// value. Every tier's count is the same whichever position the solve was
+// from, so the store keeps the tiers counted so far together
+// (store.Positions, tier 0), saved after each tier: a solve from another
+// position reads those its tiers share, and a count stopped goes on from
+// the tier it was at. With count false, the tiers not counted yet give nil
+// rather than being counted.
+func (e *tierEngine) countEvery(ctx context.Context, sym sente.SymmetricRanker, count bool) (classCounts, error) {
+	stored := classCounts{}
+	if e.sink.Has(0, store.Positions) {
+		if tbl, err := e.sink.Open(0, store.Positions); err == nil {
+			// Counts that do not read back are counted again.
+			if cc, err := decodeAnyClassCounts(tbl.Data); err == nil {
+				stored = cc
+			}
+			tbl.Close()
+		}
+	}
 	cc := classCounts{}
 	for _, t := range e.order {
+		if n, ok := stored[t]; ok {
+			cc[t] = n
+			continue
+		}
+		if !count {
+			return nil, nil
+		}
 		n, err := e.countEveryTier(ctx, sym, t)
 		if err != nil {
 			return nil, err
 		}
-		cc[t] = n
+		cc[t], stored[t] = n, n
+		data, total := stored.encode(stored.tiers())
+		if err := e.sink.Write(0, store.Positions, data, total); err != nil {
+			return nil, fmt.Errorf("solve by tiers: storing the positions counted: %w", err)
+		}
 	}
 	return cc, nil
 }

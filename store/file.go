@@ -36,7 +36,9 @@ const (
 	// classes of symmetric positions stand for (sente.SymmetricRanker),
 	// stored once (as tier 0) when every tier is solved: for each tier
 	// in the order solved, six little-endian words, the tier and its
-	// positions, won, lost, tied and drawn for the player to move.
+	// positions, won, lost, tied and drawn for the player to move; for
+	// the tables of every position of their tiers, the tiers counted so
+	// far, in increasing order, written again after each tier counted.
 	// Counts.Positions is the positions of all tiers.
 	Positions
 	// Frontier is what a pass over the tiers parents first (the forward
