@@ -143,9 +143,11 @@ type solveCmd struct {
 }
 
 func (c *solveCmd) Run(e *env) error {
-	// A solve from the start checks and repairs the stored tables; one
-	// from a position answers from them as they are.
-	c.repair, c.every = c.From == "", c.EveryPosition
+	// A solve from the start checks and repairs the stored tables, and a
+	// solve of every position its own (and counts the positions of tiers
+	// a stop left uncounted); one from a position answers from them as
+	// they are.
+	c.repair, c.every = c.From == "" || c.EveryPosition, c.EveryPosition
 	a, err := c.answerAt(e, c.From, false)
 	if err != nil {
 		return err
