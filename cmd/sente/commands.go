@@ -260,8 +260,14 @@ func (c *solveCmd) Run(e *env) error {
 		if n := sol.ClassCount(); n > 0 {
 			solved, unit = n, "classes" // one position a class was solved
 		}
-		fmt.Fprintf(w, "  time           %.3f s (tier engine; the tiers took %.3f s to solve, %.0f %s/s)\n",
-			seconds, solving, float64(solved)/max(solving, 1e-9), unit)
+		if solving > 0 {
+			fmt.Fprintf(w, "  time           %.3f s (tier engine; the tiers took %.3f s to solve, %.0f %s/s)\n",
+				seconds, solving, float64(solved)/solving, unit)
+		} else {
+			// Tables copied without the note of their seconds, or of
+			// an older sente.
+			fmt.Fprintf(w, "  time           %.3f s (tier engine; the time the tiers took to solve is not stored with them)\n", seconds)
+		}
 	} else {
 		fmt.Fprintf(w, "  time           %.3f s (explore %.3f s, solve %.3f s), %.0f positions/s\n",
 			seconds, explored.Seconds(), solved.Seconds(), rate)
