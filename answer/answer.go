@@ -237,14 +237,14 @@ func stored(ctx context.Context, g sente.Game, root sente.Position, opt Options)
 	switch {
 	case ts != nil:
 	case opt.EveryPosition:
-		if ts = openEvery(ctx, g, root, opt.Tables, opt.Name); ts == nil {
+		if ts = OpenEvery(ctx, g, root, opt.Tables, opt.Name); ts == nil {
 			return nil, false
 		}
 		opened = true
 	default:
 		if ts = Open(ctx, g, opt.Tables, opt.Name); ts == nil {
 			if ts = openBelow(ctx, g, root, opt.Tables, opt.Name); ts == nil {
-				if ts = openEvery(ctx, g, root, opt.Tables, opt.Name); ts == nil {
+				if ts = OpenEvery(ctx, g, root, opt.Tables, opt.Name); ts == nil {
 					return nil, false
 				}
 			}
@@ -297,10 +297,12 @@ func Open(ctx context.Context, g sente.Game, tables *store.Store, name string) *
 // reaches.
 func EveryPositionName(name string) string { return name + " (every position)" }
 
-// openEvery opens the tables of every position (Options.EveryPosition) of
-// the tiers root leads to, when every one of them is stored; nil when
-// they are not, or the game's ranks are discovered.
-func openEvery(ctx context.Context, g sente.Game, root sente.Position, tables *store.Store, name string) *solve.TierSolution {
+// OpenEvery opens the tables of every position (Options.EveryPosition) of
+// the tiers root leads to, when every one of them is stored, for a server
+// that keeps them open across answers (Options.Opened): they answer any
+// position of root's tier and of the tiers below it. nil when they are
+// not stored, or the game's ranks are discovered.
+func OpenEvery(ctx context.Context, g sente.Game, root sente.Position, tables *store.Store, name string) *solve.TierSolution {
 	if sente.CapabilitiesOf(g).TierRanker == nil || name == "" {
 		return nil
 	}

@@ -40,8 +40,10 @@ type cache struct {
 
 	tables *store.Store
 	// stored are the games answered from stored tables, by canonical
-	// spec, opened once and kept open while the server runs: a job the
-	// cache drops may still have readers of its answer.
+	// spec (and the tables of every position of a game's tiers, by
+	// everyKey), opened once and kept open while the server runs: a job
+	// the cache drops may still have readers of its answer. There are
+	// no more of them than the store holds tables.
 	stored map[string]*solve.TierSolution
 }
 

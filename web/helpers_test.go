@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"sente"
+	"sente/answer"
 	"sente/explain"
 	"sente/games"
 	"sente/internal/sandbox"
@@ -63,6 +64,39 @@ func storeTables(t *testing.T, tables *store.Store, specText string) {
 		t.Fatal(err)
 	}
 	ts.Close()
+}
+
+// storeEveryPosition solves every position of the tiers below the position
+// at of spec into tables, as sente solve --every-position --from does, and
+// returns the game and its solution from at.
+func storeEveryPosition(t *testing.T, tables *store.Store, specText, at string) (sente.Game, solve.Solution) {
+	t.Helper()
+	spec, err := sente.ParseSpec(specText)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := games.Default.Bind(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := b.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, err := g.ParsePosition(at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gs, err := tables.Game(answer.EveryPositionName(b.Canonical()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, err := solve.SolveTiers(context.Background(), g, solve.TierOptions{Sink: gs, From: root, EveryPosition: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ts.Close() })
+	return g, solve.FromTiers(g, ts, root, 0)
 }
 
 // serveApp runs a server with cfg behind a local HTTP server for the

@@ -59,6 +59,11 @@ func (s *Server) position(ctx context.Context, spec, posText string) (*PositionI
 		return o, o.game.Start(), nil
 	})
 	if err != nil {
+		// A game refused from its start (too large for the budget) may
+		// still have its positions' tiers stored whole.
+		if info, ok, err := s.everyAfterRefusal(spec, posText); ok {
+			return answered(info, err)
+		}
 		return nil, http.StatusBadRequest, err
 	}
 	if j.o.file != nil {
@@ -71,15 +76,26 @@ func (s *Server) position(ctx context.Context, spec, posText string) (*PositionI
 			return nil, http.StatusBadRequest, err
 		}
 	}
+	// Whenever the solve from the start cannot answer p now, the stored
+	// tables of every position of p's tiers may.
 	if !s.wait(ctx, j) {
+		if info, ok, err := s.every(j.o, p); ok {
+			return answered(info, err)
+		}
 		return s.describe(j, p, nil), 0, nil
 	}
 	if j.err != nil {
+		if info, ok, err := s.every(j.o, p); ok {
+			return answered(info, err)
+		}
 		return nil, failedStatus(j.err), j.err
 	}
 	if _, ok := j.ans.Solution.Outcome(p); !ok {
 		if err := damaged(j.ans.Solution, spec); err != nil {
 			return nil, http.StatusInternalServerError, err
+		}
+		if info, ok, err := s.every(j.o, p); ok {
+			return answered(info, err)
 		}
 		// Not reachable from the start: solve from p itself.
 		from := j
@@ -110,6 +126,51 @@ func (s *Server) position(ctx context.Context, spec, posText string) (*PositionI
 		return nil, http.StatusBadRequest, err
 	}
 	return info, 0, nil
+}
+
+// every answers p from the stored tables of every position of its tiers
+// (cache.everyAnswer), when the server's store holds them.
+// A table that fails to read is an error, as in an answer from the
+// start's tables.
+func (s *Server) every(o *opened, p sente.Position) (*PositionInfo, bool, error) {
+	a, ok := s.cache.everyAnswer(o, p)
+	if !ok {
+		return nil, false, nil
+	}
+	info := s.describe(&job{o: o, game: o.game}, p, a)
+	if err := damaged(a.Solution, o.spec); err != nil {
+		return nil, true, err
+	}
+	return info, true, nil
+}
+
+// answered is position's result for an answer from stored tables: a
+// table that failed to read is the server's failure.
+func answered(info *PositionInfo, err error) (*PositionInfo, int, error) {
+	if err != nil {
+		return nil, http.StatusInternalServerError, err
+	}
+	return info, 0, nil
+}
+
+// everyAfterRefusal is every for a game whose solve from the start the
+// cache refused, which leaves no job to open the game and read the
+// position: it does both itself, only when the server has a store.
+func (s *Server) everyAfterRefusal(spec, posText string) (*PositionInfo, bool, error) {
+	if s.cache.tables == nil {
+		return nil, false, nil
+	}
+	o, err := s.open(spec)
+	if err != nil || o.file != nil {
+		return nil, false, nil
+	}
+	p := o.game.Start()
+	if posText != "" {
+		if p, err = o.game.ParsePosition(posText); err != nil {
+			return nil, false, nil
+		}
+	}
+	return s.every(o, p)
 }
 
 // failedStatus is the status of a solve that failed with err: the

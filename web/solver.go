@@ -49,6 +49,47 @@ func (c *cache) storedAnswer(o *opened, root sente.Position) (*answer.Answer, bo
 	return a, err == nil
 }
 
+// everyAnswer answers a built-in game at p out of the stored tables of
+// every position of the tiers p leads to (sente solve --every-position),
+// when the cache has a store that holds them: a game too large to solve
+// from its start, as nine men's morris is, is answered in the positions
+// of its databases of endings, and a position is answered while the
+// game's solve from its start is still running. The tables are opened
+// once a tier, the tier of the position they were opened from: they
+// answer every position of it.
+func (c *cache) everyAnswer(o *opened, p sente.Position) (*answer.Answer, bool) {
+	g := o.game
+	caps := sente.CapabilitiesOf(g)
+	if c.tables == nil || o.file != nil || caps.TierRanker == nil || caps.Encoder == nil {
+		return nil, false
+	}
+	spec := games.Bound{Family: o.family, Values: o.values}.Canonical()
+	tier, _ := caps.TierRanker.TierRank(caps.Encoder.Encode(p))
+	key := everyKey(spec, tier)
+	c.mu.Lock()
+	ts, ok := c.stored[key]
+	c.mu.Unlock()
+	if !ok {
+		if ts = answer.OpenEvery(c.ctx, g, p, c.tables, spec); ts == nil {
+			return nil, false
+		}
+		c.mu.Lock()
+		if prev, ok := c.stored[key]; ok {
+			ts.Close()
+			ts = prev
+		} else {
+			c.stored[key] = ts
+		}
+		c.mu.Unlock()
+	}
+	a, err := answer.Solve(c.ctx, g, answer.Options{From: p, Engine: answer.Stored, Opened: ts})
+	return a, err == nil
+}
+
+// everyKey is where the cache keeps the tables of every position opened
+// for a tier of the game of canonical spec: never a spec itself.
+func everyKey(spec string, tier int) string { return fmt.Sprintf("%s\x00every\x00%d", spec, tier) }
+
 // plan chooses j's lane and what it reserves to start: its game's
 // estimate, or for a pasted rules file twice the child's limit (the child,
 // then the graph the server reads back). It refuses a game whose estimate

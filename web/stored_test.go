@@ -1,6 +1,9 @@
 package web
 
 import (
+	"fmt"
+	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -40,6 +43,66 @@ func TestStoredTables(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// TestEveryPositionTables: nine men's morris, too large for the server's
+// budget from its start, is answered at the positions of the tiers whose
+// every position the store holds (sente solve --every-position; here
+// three men against three), with the values of the solve that stored
+// them and the positions it counted; a position above them is refused as
+// before.
+func TestEveryPositionTables(t *testing.T) {
+	tables := store.Store{Dir: t.TempDir()}
+	spec, root := "morris", "x../.o./..x/o....x/.../.o./... x"
+	g, sol := storeEveryPosition(t, &tables, spec, root)
+	small := Config{Memory: 64 << 20}
+	refused := func(h http.Handler, pos string) {
+		t.Helper()
+		code, m, body := get(t, h, "/api/position?game="+url.QueryEscape(spec)+"&pos="+url.QueryEscape(pos))
+		if code != 400 || !strings.Contains(fmt.Sprint(m["error"]), "memory budget") {
+			t.Errorf("%s at %q: %d %.300s, want refused for the budget", spec, pos, code, body)
+		}
+	}
+	refused(newTestServer(t, small).Handler(), root)
+	small.Tables = &tables
+	h := newTestServer(t, small).Handler()
+	// The root, a position it leads to, and one it does not reach, with
+	// the other player to move and flights that take a man.
+	for _, pos := range []string{root, ".../.o./..x/o....x/.../.o./..x o", "x.x/.o./..x/o.....//.o./... o"} {
+		p, err := g.ParsePosition(strings.ReplaceAll(pos, "//", "/.../"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos = g.FormatPosition(p)
+		want, ok := sol.Outcome(p)
+		if !ok {
+			t.Fatalf("%s: the solve from the root does not value it", pos)
+		}
+		wantIn := want.Remoteness
+		if want.Value == sente.Draw {
+			wantIn = -1 // endless: no remoteness
+		}
+		info := position(t, h, spec, pos)
+		if info.Status != "ready" || info.Value != want.Value || remoteness(info.Remoteness) != wantIn || info.Positions != sol.Positions() {
+			t.Errorf("%s from the tables of every position: %s %s in %d, %d positions; want ready, %s in %d, %d positions",
+				pos, info.Status, info.Value, remoteness(info.Remoteness), info.Positions, want.Value, wantIn, sol.Positions())
+		}
+		if len(info.Moves) == 0 {
+			t.Errorf("%s: no moves", pos)
+		}
+		for _, m := range info.Moves {
+			to, err := g.ParsePosition(m.Position)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// A move's value is for the player who makes it.
+			if o, _ := sol.Outcome(to); m.Value != o.Value.Flip() {
+				t.Errorf("%s, move %s: %s, want %s", pos, m.Move, m.Value, o.Value.Flip())
+			}
+		}
+	}
+	// Four men against three: not stored.
+	refused(h, "x.x/.o./..x/o....x/.../.o./... x")
 }
 
 // TestDamagedStoredTable: a stored table with a flipped bit in a block
