@@ -40,8 +40,9 @@ func needSandbox(t *testing.T) {
 	}
 }
 
-// storeTables solves spec into tables, as sente solve --store does.
-func storeTables(t *testing.T, tables *store.Store, specText string) {
+// bindGame opens the built-in game specText names, with its bound
+// parameters, whose canonical spec names its stored tables.
+func bindGame(t *testing.T, specText string) (games.Bound, sente.Game) {
 	t.Helper()
 	spec, err := sente.ParseSpec(specText)
 	if err != nil {
@@ -55,6 +56,13 @@ func storeTables(t *testing.T, tables *store.Store, specText string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return b, g
+}
+
+// storeTables solves spec into tables, as sente solve --store does.
+func storeTables(t *testing.T, tables *store.Store, specText string) {
+	t.Helper()
+	b, g := bindGame(t, specText)
 	gs, err := tables.Game(b.Canonical())
 	if err != nil {
 		t.Fatal(err)
@@ -71,18 +79,7 @@ func storeTables(t *testing.T, tables *store.Store, specText string) {
 // returns the game and its solution from at.
 func storeEveryPosition(t *testing.T, tables *store.Store, specText, at string) (sente.Game, solve.Solution) {
 	t.Helper()
-	spec, err := sente.ParseSpec(specText)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := games.Default.Bind(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := b.New()
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, g := bindGame(t, specText)
 	root, err := g.ParsePosition(at)
 	if err != nil {
 		t.Fatal(err)

@@ -27,21 +27,9 @@ func (c *cache) storedAnswer(o *opened, root sente.Position) (*answer.Answer, bo
 		return nil, false
 	}
 	spec := games.Bound{Family: o.family, Values: o.values}.Canonical()
-	c.mu.Lock()
-	ts, ok := c.stored[spec]
-	c.mu.Unlock()
-	if !ok {
-		if ts = answer.Open(c.ctx, g, c.tables, spec); ts == nil {
-			return nil, false
-		}
-		c.mu.Lock()
-		if prev, ok := c.stored[spec]; ok {
-			ts.Close()
-			ts = prev
-		} else {
-			c.stored[spec] = ts
-		}
-		c.mu.Unlock()
+	ts := c.openStored(spec, func() *solve.TierSolution { return answer.Open(c.ctx, g, c.tables, spec) })
+	if ts == nil {
+		return nil, false
 	}
 	// Stored tables are of games too large to explore again for Grundy
 	// values: the server leaves them out of such an answer.
@@ -65,25 +53,36 @@ func (c *cache) everyAnswer(o *opened, p sente.Position) (*answer.Answer, bool) 
 	}
 	spec := games.Bound{Family: o.family, Values: o.values}.Canonical()
 	tier, _ := caps.TierRanker.TierRank(caps.Encoder.Encode(p))
-	key := everyKey(spec, tier)
-	c.mu.Lock()
-	ts, ok := c.stored[key]
-	c.mu.Unlock()
-	if !ok {
-		if ts = answer.OpenEvery(c.ctx, g, p, c.tables, spec); ts == nil {
-			return nil, false
-		}
-		c.mu.Lock()
-		if prev, ok := c.stored[key]; ok {
-			ts.Close()
-			ts = prev
-		} else {
-			c.stored[key] = ts
-		}
-		c.mu.Unlock()
+	ts := c.openStored(everyKey(spec, tier), func() *solve.TierSolution { return answer.OpenEvery(c.ctx, g, p, c.tables, spec) })
+	if ts == nil {
+		return nil, false
 	}
 	a, err := answer.Solve(c.ctx, g, answer.Options{From: p, Engine: answer.Stored, Opened: ts})
 	return a, err == nil
+}
+
+// openStored returns the stored tables kept under key, opening them with
+// open (nil when the store does not hold them) on first use. Opening
+// happens outside the lock; of two requests that raced to open them, the
+// first kept is the one.
+func (c *cache) openStored(key string, open func() *solve.TierSolution) *solve.TierSolution {
+	c.mu.Lock()
+	ts, ok := c.stored[key]
+	c.mu.Unlock()
+	if ok {
+		return ts
+	}
+	if ts = open(); ts == nil {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if prev, ok := c.stored[key]; ok {
+		ts.Close()
+		return prev
+	}
+	c.stored[key] = ts
+	return ts
 }
 
 // everyKey is where the cache keeps the tables of every position opened
