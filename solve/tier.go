@@ -420,11 +420,14 @@ func (e *tierEngine) solveTier(ctx context.Context, t int, childCells [][]store.
 		e.release(e.size[t])
 	}()
 	cells := make([]store.Cell, e.size[t])
+	// before is what the runs that saved the tier's retrograde analysis
+	// spent on it: its seconds are all of them.
+	var before float64
 	switch {
 	case !e.ranker.TierLoops(t):
 		err = e.solveFlat(ctx, t, cells, childCells)
 	case e.unmover != nil:
-		err = e.solveRetrograde(ctx, t, cells, childCells)
+		before, err = e.solveRetrograde(ctx, t, cells, childCells, start)
 	default:
 		err = e.solveIterate(ctx, t, cells, childCells)
 	}
@@ -435,7 +438,7 @@ func (e *tierEngine) solveTier(ctx context.Context, t int, childCells [][]store.
 	if err != nil {
 		return store.Counts{}, err
 	}
-	counts.Seconds = time.Since(start).Seconds()
+	counts.Seconds = before + time.Since(start).Seconds()
 	if err := e.sink.Write(t, store.Values, cellsToBytes(cells), counts); err != nil {
 		return store.Counts{}, fmt.Errorf("solve by tiers: storing tier %d: %w", t, err)
 	}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sort"
 	"sync/atomic"
+	"time"
 	"unsafe"
 
 	"sente"
@@ -273,23 +274,28 @@ func pushSettled(q *Levels[uint64], reach []uint64, cells []store.Cell, keep fun
 // and count a parent's open children down atomically, a byte within a
 // word, so that exactly one sees the count reach zero; by then every
 // child's value has been written, before its count went down.
-func (e *tierEngine) solveRetrograde(ctx context.Context, t int, cells []store.Cell, childCells [][]store.Cell) error {
+//
+// began is when the tier's solve began in this run; it returns the
+// seconds the runs before it spent on the tier, when it took up their
+// saved work.
+func (e *tierEngine) solveRetrograde(ctx context.Context, t int, cells []store.Cell, childCells [][]store.Cell, began time.Time) (before float64, err error) {
 	counter := make([]uint8, (e.size[t]+3)/4*4)
 	counts := unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(counter))), len(counter)/4)
 	r := &tierRetrograde{e: e, t: t, cells: cells, childCells: childCells, counts: counts,
-		workers: make([]retroWorker, e.workers), clock: newFrontierClock()}
+		workers: make([]retroWorker, e.workers), clock: newFrontierClock(), began: began}
 	st, resumed := r.loadLoops()
 	if resumed {
 		r.settled.Store(st.settled)
 		r.tiesList = st.tiesList
+		r.before = st.seconds
 	} else {
 		pending, wins, ties, err := e.loopPass(ctx, t, cells, childCells, counter[:e.size[t]])
 		if errors.Is(err, errCounterFull) {
 			clear(cells)
-			return e.solveIterate(ctx, t, cells, childCells)
+			return 0, e.solveIterate(ctx, t, cells, childCells)
 		}
 		if err != nil {
-			return err
+			return 0, err
 		}
 		r.pending, r.total, r.tiesList = pending, countBits(pending), ties
 		// Wins and losses.
@@ -300,7 +306,7 @@ func (e *tierEngine) solveRetrograde(ctx context.Context, t int, cells []store.C
 	}
 	if !st.ties {
 		if err := r.run(ctx, st.queue, false, st.level); err != nil {
-			return err
+			return 0, err
 		}
 		// Ties, as soon as possible.
 		st.queue, st.level = nil, 0
@@ -311,10 +317,10 @@ func (e *tierEngine) solveRetrograde(ctx context.Context, t int, cells []store.C
 		r.tiesList = nil
 	}
 	if err := r.run(ctx, st.queue, true, st.level); err != nil {
-		return err
+		return 0, err
 	}
 	drawPending(cells, r.pending)
-	return nil
+	return r.before, nil
 }
 
 // tierRetrograde is one loopy tier's retrograde analysis. Its rules are
@@ -338,6 +344,10 @@ type tierRetrograde struct {
 	tiesList []levelRank
 	clock    *frontierClock
 	unsaved  bool // a save failed: no more are tried
+	// began is when this run began the tier, before what the runs that
+	// saved its work spent on it: the seconds a save records.
+	began  time.Time
+	before float64
 }
 
 // retroWorker is one worker's buffers, padded so that two workers' slice

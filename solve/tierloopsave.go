@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"math"
+	"time"
 	"unsafe"
 
 	"sente/store"
@@ -20,10 +22,12 @@ import (
 // the tier's first pass. A level is not saved halfway: a stop loses the
 // levels since the last save.
 
-// loopsFormat is the first word of a store.Loops payload.
-const loopsFormat = 1
+// loopsFormat is the first word of a store.Loops payload. Format 1, whose
+// head has no seconds, is taken up too, as if no time had been spent.
+const loopsFormat = 2
 
-// loopsHead is the fixed part of a store.Loops payload, in words.
+// loopsHead is the fixed part of a store.Loops payload of format 1, in
+// words; format 2's adds one, the seconds spent on the tier.
 const loopsHead = 9
 
 // loopsState is where a loopy tier's retrograde analysis was when it saved
@@ -34,6 +38,7 @@ type loopsState struct {
 	settled  uint64 // open positions settled so far, for progress
 	tiesList []levelRank
 	queue    Levels[uint64] // entries queued for level and the levels after
+	seconds  float64        // spent on the tier by the runs until the save
 }
 
 // reachSum is a checksum of a tier's reachable ranks, so that saved work is
@@ -62,7 +67,8 @@ func (r *tierRetrograde) saveLoops(ties bool, next uint32, q Levels[uint64], car
 	if ties {
 		tiesFlag = 1
 	}
-	head := []uint64{loopsFormat, r.e.size[r.t], uint64(reachSum(r.e.reach[r.t])), tiesFlag, uint64(next), r.settled.Load(), r.total, uint64(len(r.tiesList)), uint64(len(lists))}
+	seconds := r.before + time.Since(r.began).Seconds()
+	head := []uint64{loopsFormat, r.e.size[r.t], uint64(reachSum(r.e.reach[r.t])), tiesFlag, uint64(next), r.settled.Load(), r.total, uint64(len(r.tiesList)), uint64(len(lists)), math.Float64bits(seconds)}
 	tiesWords := make([]uint64, 0, 2*len(r.tiesList))
 	for _, lr := range r.tiesList {
 		tiesWords = append(tiesWords, uint64(lr.level), lr.rank)
@@ -111,9 +117,19 @@ func (r *tierRetrograde) decodeLoops(b []byte) (loopsState, error) {
 	if err != nil {
 		return loopsState{}, err
 	}
+	var seconds float64
+	if head[0] == loopsFormat {
+		w, err := in.words(1)
+		if err != nil {
+			return loopsState{}, err
+		}
+		seconds = math.Float64frombits(w[0])
+	}
 	switch {
-	case head[0] != loopsFormat:
+	case head[0] != loopsFormat && head[0] != 1:
 		return loopsState{}, fmt.Errorf("saved retrograde analysis of format %d", head[0])
+	case !(seconds >= 0 && seconds < 1e9): // not NaN, and under 30 years
+		return loopsState{}, fmt.Errorf("saved retrograde analysis of %v seconds", seconds)
 	case head[1] != size:
 		return loopsState{}, fmt.Errorf("saved retrograde analysis of %d ranks, the tier has %d", head[1], size)
 	case head[2] != uint64(reachSum(e.reach[t])):
@@ -121,7 +137,7 @@ func (r *tierRetrograde) decodeLoops(b []byte) (loopsState, error) {
 	case head[3] > 1 || head[4] > maxCellRemoteness+1:
 		return loopsState{}, errors.New("saved retrograde analysis of no level")
 	}
-	st := loopsState{ties: head[3] == 1, level: uint32(head[4]), settled: head[5]}
+	st := loopsState{ties: head[3] == 1, level: uint32(head[4]), settled: head[5], seconds: seconds}
 	r.total = head[6]
 	index, err := in.words(2 * head[8])
 	if err != nil {

@@ -2,7 +2,9 @@ package solve
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -118,6 +120,10 @@ func TestTiersLoopsNotUsed(t *testing.T) {
 		{"another tier size", func(b []byte) []byte { b[8]++; return b }},
 		{"other reachable ranks", func(b []byte) []byte { b[16]++; return b }},
 		{"a level beyond any", func(b []byte) []byte { b[32], b[39] = 0xff, 0x7f; return b }},
+		{"seconds not a number", func(b []byte) []byte {
+			binary.LittleEndian.PutUint64(b[8*loopsHead:], math.Float64bits(math.NaN()))
+			return b
+		}},
 	} {
 		sink := NewMemorySink()
 		stoppedIn := stopAtLevel(g, sink, 3)
@@ -175,6 +181,59 @@ func TestTiersLoopsOnDisk(t *testing.T) {
 		for tier, c := range want {
 			if !slices.Equal(c, got[tier]) {
 				t.Errorf("tier %d differs from a solve never stopped", tier)
+			}
+		}
+		return
+	}
+	t.Fatal("no game of three levels of retrograde analysis found")
+}
+
+// TestTiersLoopsSeconds: a tier solved from its saved analysis counts the
+// seconds the runs before spent on it (saved with the analysis) in its
+// own; an analysis saved in format 1, without them, is taken up as if
+// none had been spent.
+func TestTiersLoopsSeconds(t *testing.T) {
+	defer func(every time.Duration) { frontierEvery = every }(frontierEvery)
+	frontierEvery = 0
+	r := rand.New(rand.NewPCG(37, 38))
+	for trial := 0; trial < 20; trial++ {
+		g := unmoveTierGraph{randomTierGraph(r, 8, 2000)}
+		probe := NewMemorySink()
+		if stopAtLevel(g, probe, 3) < 0 {
+			continue // fewer than three levels
+		}
+		for _, c := range []struct {
+			name     string
+			edit     func(b []byte) []byte
+			min, max float64
+		}{
+			{"format 2, 1000 seconds before", func(b []byte) []byte {
+				binary.LittleEndian.PutUint64(b[8*loopsHead:], math.Float64bits(1000))
+				return b
+			}, 1000, 1060},
+			{"format 1", func(b []byte) []byte {
+				b[0] = 1
+				return slices.Delete(b, 8*loopsHead, 8*loopsHead+8)
+			}, 0, 60},
+		} {
+			sink := NewMemorySink()
+			stoppedIn := stopAtLevel(g, sink, 3)
+			tbl, err := sink.Open(stoppedIn, store.Loops)
+			if err != nil {
+				t.Fatalf("%s: no analysis saved: %v", c.name, err)
+			}
+			if got := math.Float64frombits(binary.LittleEndian.Uint64(tbl.Data[8*loopsHead:])); !(got >= 0 && got < 60) {
+				t.Errorf("%s: saved %v seconds spent on the tier", c.name, got)
+			}
+			sink.Write(stoppedIn, store.Loops, c.edit(slices.Clone(tbl.Data)), tbl.Header.Counts)
+			sol, firstPass := solveWatchingFirstPass(t, g, sink, stoppedIn)
+			if firstPass {
+				t.Errorf("%s: tier %d went through its first pass again", c.name, stoppedIn)
+			}
+			for _, rec := range sol.Tiers {
+				if rec.Tier == stoppedIn && !(rec.Seconds >= c.min && rec.Seconds < c.max) {
+					t.Errorf("%s: tier %d took %v seconds, want %v to %v", c.name, rec.Tier, rec.Seconds, c.min, c.max)
+				}
 			}
 		}
 		return
