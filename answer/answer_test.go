@@ -235,6 +235,52 @@ func TestStoredTables(t *testing.T) {
 	}
 }
 
+// TestBorrowsEveryPosition: a solve from the start into a store that holds
+// tables of every position of some of the game's tiers takes those tiers
+// from them rather than solving them, with the answer of a solve on its
+// own.
+func TestBorrowsEveryPosition(t *testing.T) {
+	ctx := context.Background()
+	g := open(t, "tictactoe")
+	name := "tictactoe:m=3,n=3,k=3"
+	alone, err := answer.Solve(ctx, g, answer.Options{Engine: answer.Tiers})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer alone.Close()
+	tables := &store.Store{Dir: t.TempDir()}
+	every, err := answer.Solve(ctx, g, answer.Options{Engine: answer.Tiers, Tables: tables, Name: name, EveryPosition: true, From: mustParse(t, g, "xo./.x./...")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	every.Close()
+	borrowed := map[int]bool{}
+	a, err := answer.Solve(ctx, g, answer.Options{Engine: answer.Tiers, Tables: tables, Name: name, Progress: func(p solve.Progress) {
+		if p.Phase == solve.PhaseBorrowing {
+			borrowed[p.Tier] = true
+		}
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	if len(borrowed) == 0 {
+		t.Error("no tier taken from the tables of every position")
+	}
+	want, _ := alone.Solution.Outcome(g.Start())
+	if got, _ := a.Solution.Outcome(g.Start()); got != want || a.Solution.Positions() != alone.Solution.Positions() {
+		t.Errorf("the start: %v of %d positions, want %v of %d", got, a.Solution.Positions(), want, alone.Solution.Positions())
+	}
+	for _, m := range g.Moves(g.Start()) {
+		for _, n := range g.Moves(m.To) {
+			w, _ := alone.Solution.Outcome(n.To)
+			if got, ok := a.Solution.Outcome(n.To); !ok || got != w {
+				t.Errorf("%s: %v, want %v", g.FormatPosition(n.To), got, w)
+			}
+		}
+	}
+}
+
 // Tables stored in part, as a long solve stopped or still running leaves
 // them, answer a position whose tiers are all stored at once, with the
 // values the whole tables give, and leave the store as it is; a position

@@ -106,6 +106,14 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 	if opt.EveryPosition {
 		topt.From, topt.EveryPosition = root, true
 	}
+	if gs != nil && !opt.EveryPosition && !discovers {
+		// Tiers whose every position is stored beside these tables are
+		// taken from there, not solved again: a game's databases of its
+		// endings give a solve from the start its last tiers.
+		if every := storedGame(opt.Tables, EveryPositionName(opt.Name)); every != nil {
+			topt.Borrow = every
+		}
+	}
 	if gs != nil {
 		// The moves a forward pass records go beside the tables, on the
 		// disk the person chose for them.

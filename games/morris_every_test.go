@@ -1,10 +1,13 @@
 package games
 
 import (
+	"cmp"
 	"context"
+	"encoding/binary"
 	"errors"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -130,6 +133,94 @@ func TestMorrisEveryPosition(t *testing.T) {
 			againstHashing(ctx, t, g, ts, samples, false)
 		})
 	}
+}
+
+// TestMorrisBorrowsDatabases: six men's morris solved from the start with
+// its moving phase taken from the tables of every position of it
+// (solve.TierOptions.Borrow), not solved again, gives the tables of a
+// solve from the start on its own, tier by tier, cell by cell.
+func TestMorrisBorrowsDatabases(t *testing.T) {
+	ctx := context.Background()
+	g := morrisNew(t, "morris:board=six")
+	every := solve.NewMemorySink()
+	es, err := solve.SolveTiers(ctx, g, solve.TierOptions{From: morrisParse(t, g, "xxx/xxx/..../ooo/ooo x"), Sink: every, EveryPosition: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	es.Close()
+	loops := 0
+	countLoops := func(p solve.Progress) {
+		if p.Phase == solve.PhaseSettlingLoops {
+			loops++
+		}
+	}
+	alone := solve.NewMemorySink()
+	want, err := solve.SolveTiers(ctx, g, solve.TierOptions{Sink: alone, Progress: countLoops})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer want.Close()
+	if loops == 0 {
+		t.Fatal("the solve on its own settled no loops: the test cannot tell a moving phase taken from one solved")
+	}
+	borrowing := solve.NewMemorySink()
+	loops = 0
+	got, err := solve.SolveTiers(ctx, g, solve.TierOptions{Sink: borrowing, Borrow: every, Progress: countLoops})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer got.Close()
+	if loops > 0 {
+		t.Errorf("%d reports of loops settled: the moving phase was solved again, not taken from the tables of every position", loops)
+	}
+	if got.Start != want.Start {
+		t.Errorf("the start: %v, want %v", got.Start, want.Start)
+	}
+	sameCounts(t, "taken from the tables of every position", got, want)
+	for _, tr := range want.Tiers {
+		w, g := tierCells(t, alone, tr.Tier), tierCells(t, borrowing, tr.Tier)
+		if !slices.Equal(w, g) {
+			t.Errorf("tier %d differs from a solve from the start on its own", tr.Tier)
+		}
+	}
+	// Tables of every position that leave a reached position unvalued
+	// are not what they claim: the solve says so rather than guess.
+	largest := slices.MaxFunc(es.Tiers, func(a, b solve.TierResult) int { return cmp.Compare(a.Classes.Positions, b.Classes.Positions) }).Tier
+	blank := tierCells(t, every, largest)
+	for i := range blank {
+		blank[i] = store.Unreachable
+	}
+	if err := every.Write(largest, store.Values, cellsBytes(blank), store.Counts{}); err != nil {
+		t.Fatal(err)
+	}
+	_, err = solve.SolveTiers(ctx, g, solve.TierOptions{Sink: solve.NewMemorySink(), Borrow: every})
+	if err == nil || !strings.Contains(err.Error(), "has no value for") {
+		t.Errorf("tables of every position with a tier blanked: %v, want no value for a reached position", err)
+	}
+}
+
+// cellsBytes is cells as a table's payload holds them.
+func cellsBytes(cells []store.Cell) []byte {
+	b := make([]byte, 0, 2*len(cells))
+	for _, c := range cells {
+		b = binary.LittleEndian.AppendUint16(b, uint16(c))
+	}
+	return b
+}
+
+// tierCells are the cells sink holds for tier.
+func tierCells(t *testing.T, sink solve.TierSink, tier int) []store.Cell {
+	t.Helper()
+	tbl, err := sink.Open(tier, store.Values)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tbl.Close()
+	cells, err := tbl.LoadCells()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return slices.Clone(cells)
 }
 
 // sameCounts checks that got gives want's positions and classes, tier by

@@ -55,6 +55,13 @@ type TierOptions struct {
 	// of one kind of solve: those of every position, or those of the
 	// positions the start reaches.
 	EveryPosition bool
+	// Borrow, when set, holds tables of every position (EveryPosition)
+	// of some of the game's tiers: a tier it holds is taken from there,
+	// its ranks the root reaches valued as stored and the others marked
+	// unreachable, rather than solved, since a position's value does not
+	// depend on how it was reached. A solve of nine men's morris from
+	// the start takes its moving phase so from Gasser's databases.
+	Borrow TierSink
 	// Resuming, when set, is told before the work begins what a solve
 	// finds in the sink already: it solves only the tiers not stored
 	// whole (a solve stopped before, or tiers removed or damaged since).
@@ -95,6 +102,7 @@ type tierEngine struct {
 	erring   sente.Erring
 	disc     *discovered // the ranks, when the forward pass discovered them
 	sink     TierSink
+	borrow   TierSink // tables of every position tiers are taken from (TierOptions.Borrow), or nil
 	workers  int
 	progress func(Progress)
 	progMu   sync.Mutex
@@ -155,6 +163,9 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 	rootKey := e.enc.Encode(root)
 	if disc == nil {
 		e.sink = newRankedSink(sink, e.enc, e.ranker, e.enc.Encode(g.Start()))
+		if opt.Borrow != nil && !opt.EveryPosition {
+			e.borrow = newRankedSink(opt.Borrow, e.enc, e.ranker, e.enc.Encode(g.Start()))
+		}
 	} else {
 		// Keys read a few at a time (the root's) make way for keys read
 		// whole while the engine solves, and again after.
@@ -347,6 +358,13 @@ func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
 			results = append(results, TierResult{Tier: t, Counts: tbl.Header.Counts})
 			tbl.Close()
 			e.report(t, e.size[t], e.size[t], PhaseResumed)
+		} else if e.borrow != nil && e.borrow.Has(t, store.Values) {
+			counts, err := e.borrowTier(ctx, t)
+			if err != nil {
+				return nil, err
+			}
+			results = append(results, TierResult{Tier: t, Counts: counts})
+			e.report(t, e.size[t], e.size[t], PhaseStored)
 		} else {
 			for _, c := range e.children[t] {
 				if open[c] == nil {
