@@ -368,19 +368,11 @@ func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
 		} else {
 			for _, c := range e.children[t] {
 				if open[c] == nil {
-					tbl, err := e.sink.Open(c, store.Values)
-					if err != nil {
-						return nil, fmt.Errorf("solve by tiers: reading child tier %d of tier %d: %w", c, t, err)
-					}
 					// A compact child (a tier solved again beside tiers
 					// finished before) is decompressed whole, as much
 					// memory as the plan counts for a raw one mapped.
-					cells, err := tbl.LoadCells()
-					if err == nil && uint64(len(cells)) != e.size[c] {
-						err = fmt.Errorf("stored tier %d has %d cells, the game says %d ranks", c, len(cells), e.size[c])
-					}
+					tbl, cells, err := e.openCells(e.sink, c)
 					if err != nil {
-						tbl.Close()
 						return nil, fmt.Errorf("solve by tiers: reading child tier %d of tier %d: %w", c, t, err)
 					}
 					open[c], childCells[c] = tbl, cells
@@ -422,6 +414,24 @@ func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
 		}
 	}
 	return results, nil
+}
+
+// openCells opens tier t's values in sink and loads its cells, one a rank
+// of the tier; the caller closes the table.
+func (e *tierEngine) openCells(sink TierSink, t int) (*store.Table, []store.Cell, error) {
+	tbl, err := sink.Open(t, store.Values)
+	if err != nil {
+		return nil, nil, err
+	}
+	cells, err := tbl.LoadCells()
+	if err == nil && uint64(len(cells)) != e.size[t] {
+		err = fmt.Errorf("stored tier %d has %d cells, the game says %d ranks", t, len(cells), e.size[t])
+	}
+	if err != nil {
+		tbl.Close()
+		return nil, nil, err
+	}
+	return tbl, cells, nil
 }
 
 // solveTier solves tier t, its child tiers' cells at hand, and stores it.

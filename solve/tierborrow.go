@@ -22,18 +22,11 @@ func (e *tierEngine) borrowTier(ctx context.Context, t int) (store.Counts, error
 	}
 	defer reach.Close()
 	words := wordsOf(reach.Data, int((e.size[t]+63)/64))
-	tbl, err := e.borrow.Open(t, store.Values)
+	tbl, every, err := e.openCells(e.borrow, t)
 	if err != nil {
 		return store.Counts{}, fmt.Errorf("solve by tiers: reading tier %d of the tables of every position: %w", t, err)
 	}
 	defer tbl.Close()
-	every, err := tbl.LoadCells()
-	if err == nil && uint64(len(every)) != e.size[t] {
-		err = fmt.Errorf("%d cells, the game says %d ranks", len(every), e.size[t])
-	}
-	if err != nil {
-		return store.Counts{}, fmt.Errorf("solve by tiers: reading tier %d of the tables of every position: %w", t, err)
-	}
 	defer e.release(e.size[t])
 	cells := make([]store.Cell, e.size[t])
 	// Blocks are multiples of 64 ranks: each reads its own words.

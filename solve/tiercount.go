@@ -282,16 +282,8 @@ func (c *counter) tier(ctx context.Context, t int) (store.Counts, error) {
 // cellsToCount opens tier t's stored values for a count of its positions
 // and loads its cells; the caller closes the table.
 func (e *tierEngine) cellsToCount(t int) (*store.Table, []store.Cell, error) {
-	tbl, err := e.sink.Open(t, store.Values)
+	tbl, cells, err := e.openCells(e.sink, t)
 	if err != nil {
-		return nil, nil, fmt.Errorf("solve by tiers: counting the positions of tier %d: %w", t, err)
-	}
-	cells, err := tbl.LoadCells()
-	if err == nil && uint64(len(cells)) != e.size[t] {
-		err = fmt.Errorf("stored tier %d has %d cells, the game says %d ranks", t, len(cells), e.size[t])
-	}
-	if err != nil {
-		tbl.Close()
 		return nil, nil, fmt.Errorf("solve by tiers: counting the positions of tier %d: %w", t, err)
 	}
 	return tbl, cells, nil
