@@ -295,7 +295,7 @@ func Open(ctx context.Context, g sente.Game, tables *store.Store, name string) *
 // solve of every position (Options.EveryPosition) of the game named name:
 // a directory of their own, beside the tables of the positions the start
 // reaches.
-func EveryPositionName(name string) string { return name + " (every position)" }
+func EveryPositionName(name string) string { return store.EveryPosition(name) }
 
 // OpenEvery opens the tables of every position (Options.EveryPosition) of
 // the tiers root leads to, when every one of them is stored, for a server

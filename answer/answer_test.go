@@ -237,8 +237,8 @@ func TestStoredTables(t *testing.T) {
 
 // TestBorrowsEveryPosition: a solve from the start into a store that holds
 // tables of every position of some of the game's tiers takes those tiers
-// from them rather than solving them, with the answer of a solve on its
-// own.
+// whole from them rather than solving them, with the answer of a solve on
+// its own wherever that solve reached.
 func TestBorrowsEveryPosition(t *testing.T) {
 	ctx := context.Background()
 	g := open(t, "tictactoe")
@@ -268,8 +268,14 @@ func TestBorrowsEveryPosition(t *testing.T) {
 		t.Error("no tier taken from the tables of every position")
 	}
 	want, _ := alone.Solution.Outcome(g.Start())
-	if got, _ := a.Solution.Outcome(g.Start()); got != want || a.Solution.Positions() != alone.Solution.Positions() {
-		t.Errorf("the start: %v of %d positions, want %v of %d", got, a.Solution.Positions(), want, alone.Solution.Positions())
+	if got, _ := a.Solution.Outcome(g.Start()); got != want {
+		t.Errorf("the start: %v, want %v", got, want)
+	}
+	// The tiers taken are taken whole: every position of theirs is
+	// valued, those the start does not reach too (boards where both
+	// players have three in a row, which play never gets to).
+	if a.Solution.Positions() <= alone.Solution.Positions() {
+		t.Errorf("%d positions, want more than the %d the start reaches", a.Solution.Positions(), alone.Solution.Positions())
 	}
 	for _, m := range g.Moves(g.Start()) {
 		for _, n := range g.Moves(m.To) {

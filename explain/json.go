@@ -181,6 +181,9 @@ type TierJSON struct {
 	Classes   uint64            `json:"classes"`
 	Counts    map[string]uint64 `json:"counts"`
 	Seconds   float64           `json:"seconds"`
+	// EveryPosition: taken whole from tables of every position
+	// (solve.TierResult.EveryPosition).
+	EveryPosition bool `json:"every_position,omitempty"`
 }
 
 // CountsJSON are positions counted by value.

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"math/bits"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -136,18 +137,27 @@ func TestMorrisEveryPosition(t *testing.T) {
 }
 
 // TestMorrisBorrowsDatabases: six men's morris solved from the start with
-// its moving phase taken from the tables of every position of it
-// (solve.TierOptions.Borrow), not solved again, gives the tables of a
-// solve from the start on its own, tier by tier, cell by cell.
+// its moving phase taken whole from the tables of every position of it
+// (solve.TierOptions.Borrow), not solved again: the start, and the placing
+// tiers cell by cell and count by count, are those of a solve from the
+// start on its own; each moving tier is the table of every position,
+// which agrees with the solve on its own at every rank that solve reached,
+// and counts every position. In a store the tiers taken are links to the
+// tables of every position, and the verifier finds the whole consistent.
 func TestMorrisBorrowsDatabases(t *testing.T) {
 	ctx := context.Background()
 	g := morrisNew(t, "morris:board=six")
+	from := morrisParse(t, g, "xxx/xxx/..../ooo/ooo x")
 	every := solve.NewMemorySink()
-	es, err := solve.SolveTiers(ctx, g, solve.TierOptions{From: morrisParse(t, g, "xxx/xxx/..../ooo/ooo x"), Sink: every, EveryPosition: true})
+	es, err := solve.SolveTiers(ctx, g, solve.TierOptions{From: from, Sink: every, EveryPosition: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	es.Close()
+	whole := map[int]solve.TierResult{}
+	for _, tr := range es.Tiers {
+		whole[tr.Tier] = tr
+	}
 	loops := 0
 	countLoops := func(p solve.Progress) {
 		if p.Phase == solve.PhaseSettlingLoops {
@@ -176,15 +186,95 @@ func TestMorrisBorrowsDatabases(t *testing.T) {
 	if got.Start != want.Start {
 		t.Errorf("the start: %v, want %v", got.Start, want.Start)
 	}
-	sameCounts(t, "taken from the tables of every position", got, want)
-	for _, tr := range want.Tiers {
-		w, g := tierCells(t, alone, tr.Tier), tierCells(t, borrowing, tr.Tier)
-		if !slices.Equal(w, g) {
-			t.Errorf("tier %d differs from a solve from the start on its own", tr.Tier)
+	if len(got.Tiers) != len(want.Tiers) {
+		t.Fatalf("%d tiers, want %d", len(got.Tiers), len(want.Tiers))
+	}
+	taken := 0
+	for i, tr := range want.Tiers {
+		gr := got.Tiers[i]
+		w, c := tierCells(t, alone, tr.Tier), tierCells(t, borrowing, tr.Tier)
+		e, ok := whole[tr.Tier]
+		if !ok {
+			if !slices.Equal(w, c) {
+				t.Errorf("placing tier %d differs from a solve from the start on its own", tr.Tier)
+			}
+			tr.Seconds, gr.Seconds, tr.Classes.Seconds, gr.Classes.Seconds = 0, 0, 0, 0
+			if gr.Counts != tr.Counts || gr.Classes != tr.Classes {
+				t.Errorf("placing tier %d: %+v positions, %+v classes; want %+v, %+v", tr.Tier, gr.Counts, gr.Classes, tr.Counts, tr.Classes)
+			}
+			continue
+		}
+		taken++
+		if !slices.Equal(c, tierCells(t, every, tr.Tier)) {
+			t.Errorf("moving tier %d is not the table of every position", tr.Tier)
+		}
+		for r, cell := range w {
+			if cell != store.Unreachable && c[r] != cell {
+				t.Errorf("moving tier %d rank %d: %v, want %v as the solve on its own", tr.Tier, r, c[r], cell)
+				break
+			}
+		}
+		e.Seconds, gr.Seconds, e.Classes.Seconds, gr.Classes.Seconds = 0, 0, 0, 0
+		if gr.Counts != e.Counts || gr.Classes != e.Classes {
+			t.Errorf("moving tier %d: %+v positions, %+v classes; want every position's %+v, %+v", tr.Tier, gr.Counts, gr.Classes, e.Counts, e.Classes)
 		}
 	}
-	// Tables of every position that leave a reached position unvalued
-	// are not what they claim: the solve says so rather than guess.
+	if taken != len(es.Tiers) {
+		t.Errorf("%d tiers taken whole, want the %d of the tables of every position", taken, len(es.Tiers))
+	}
+
+	// In a store: the tiers taken are links, and the whole is consistent.
+	tables := store.Store{Dir: t.TempDir()}
+	everyStore, err := tables.Game(store.EveryPosition(g.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	es, err = solve.SolveTiers(ctx, g, solve.TierOptions{From: from, Sink: everyStore, EveryPosition: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	es.Close()
+	gs, err := tables.Game(g.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ss, err := solve.SolveTiers(ctx, g, solve.TierOptions{Sink: gs, Borrow: everyStore})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ss.Start != want.Start || ss.Totals.Positions != got.Totals.Positions {
+		t.Errorf("in a store: the start %v of %d positions, want %v of %d", ss.Start, ss.Totals.Positions, want.Start, got.Totals.Positions)
+	}
+	ss.Close()
+	for tier := range whole {
+		a, b := tableFile(t, gs, tier), tableFile(t, everyStore, tier)
+		if !os.SameFile(a, b) {
+			t.Errorf("tier %d: stored again, not linked to the table of every position", tier)
+		}
+	}
+	// Checked position by position, the whole is consistent; the tiers
+	// taken whole, once their tables of every position are checked, are
+	// not checked again.
+	if _, err := verify.Table(ctx, g, gs, verify.Options{}); err != nil {
+		t.Errorf("verify: %v", err)
+	}
+	if _, err := verify.Table(ctx, g, everyStore, verify.Options{EveryPosition: true}); err != nil {
+		t.Errorf("verify of the tables of every position: %v", err)
+	}
+	rep, err := verify.Table(ctx, g, gs, verify.Options{Again: true, Beside: everyStore})
+	if err != nil || rep.Earlier != 0 {
+		t.Errorf("verify again: %v, %d tiers taken as checked; want none", err, rep.Earlier)
+	}
+	if err := gs.WriteNote("verified.json", []byte("{}")); err != nil {
+		t.Fatal(err)
+	}
+	rep, err = verify.Table(ctx, g, gs, verify.Options{Beside: everyStore})
+	if err != nil || rep.Earlier != len(whole) {
+		t.Errorf("verify beside the tables of every position: %v, %d tiers taken as checked; want the %d taken whole", err, rep.Earlier, len(whole))
+	}
+
+	// Tables of every position that leave a position unvalued are not
+	// what they claim: a placing position that moves to it says so.
 	largest := slices.MaxFunc(es.Tiers, func(a, b solve.TierResult) int { return cmp.Compare(a.Classes.Positions, b.Classes.Positions) }).Tier
 	blank := tierCells(t, every, largest)
 	for i := range blank {
@@ -194,9 +284,24 @@ func TestMorrisBorrowsDatabases(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = solve.SolveTiers(ctx, g, solve.TierOptions{Sink: solve.NewMemorySink(), Borrow: every})
-	if err == nil || !strings.Contains(err.Error(), "has no value for") {
-		t.Errorf("tables of every position with a tier blanked: %v, want no value for a reached position", err)
+	if err == nil || !strings.Contains(err.Error(), "stored as unreachable") {
+		t.Errorf("tables of every position with a tier blanked: %v, want a move to a position stored as unreachable", err)
 	}
+}
+
+// tableFile is the file of tier's values in gs.
+func tableFile(t *testing.T, gs *store.GameStore, tier int) os.FileInfo {
+	t.Helper()
+	tbl, err := gs.Open(tier, store.Values)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tbl.Close()
+	fi, err := os.Stat(tbl.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fi
 }
 
 // cellsBytes is cells as a table's payload holds them.

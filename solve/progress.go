@@ -23,10 +23,9 @@ const (
 	// loopy tier that the first pass left open; Done counts those settled,
 	// Total those left open, of which the draws never settle.
 	PhaseSettlingLoops Phase = "settling loops"
-	// PhaseBorrowing: the tier engine taking the values of Tier's
-	// reached ranks from tables of every position of it
-	// (TierOptions.Borrow) rather than solving it; Done and Total count
-	// the tier's ranks.
+	// PhaseBorrowing: the tier engine taking Tier whole from tables of
+	// every position of it (TierOptions.Borrow) rather than solving it;
+	// Done and Total count the tier's ranks.
 	PhaseBorrowing Phase = "taking values from the tables of every position"
 	// PhaseStored: Tier is solved and in the sink.
 	PhaseStored Phase = "stored"

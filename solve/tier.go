@@ -56,11 +56,14 @@ type TierOptions struct {
 	// positions the start reaches.
 	EveryPosition bool
 	// Borrow, when set, holds tables of every position (EveryPosition)
-	// of some of the game's tiers: a tier it holds is taken from there,
-	// its ranks the root reaches valued as stored and the others marked
-	// unreachable, rather than solved, since a position's value does not
-	// depend on how it was reached. A solve of nine men's morris from
-	// the start takes its moving phase so from Gasser's databases.
+	// of some of the game's tiers: a tier it holds, with every tier its
+	// moves lead to, is taken from there whole (TierSink.Link) rather
+	// than solved, since a position's value does not depend on how it was
+	// reached. The solve then values every position of those tiers, not
+	// only those the root reaches: the forward pass and the count of
+	// positions stop at them, and their counts are those of every
+	// position. A solve of nine men's morris from the start takes its
+	// moving phase so from Gasser's databases.
 	Borrow TierSink
 	// Resuming, when set, is told before the work begins what a solve
 	// finds in the sink already: it solves only the tiers not stored
@@ -75,6 +78,9 @@ type Resume struct {
 	// Reached is how many tiers have their reachable ranks stored by the
 	// forward pass, which goes on from them (and from its frontier).
 	Reached int
+	// Taken is how many of the tiers stored were taken whole from tables
+	// of every position (TierOptions.Borrow), in this run or before.
+	Taken int
 }
 
 // TierResult is what one tier holds once solved: its reachable positions by
@@ -89,6 +95,11 @@ type TierResult struct {
 	// for; zero otherwise, Counts then counting ranks (classes, when the
 	// positions were not counted: tables stored before they were).
 	Classes store.Counts
+	// EveryPosition: the tier was taken whole from tables of every
+	// position of it (TierOptions.Borrow), not solved by this solve; its
+	// counts are those of every position, reached from the root or not,
+	// and it took this solve no time.
+	EveryPosition bool
 }
 
 // tierEngine carries one solve.
@@ -103,9 +114,12 @@ type tierEngine struct {
 	disc     *discovered // the ranks, when the forward pass discovered them
 	sink     TierSink
 	borrow   TierSink // tables of every position tiers are taken from (TierOptions.Borrow), or nil
-	workers  int
-	progress func(Progress)
-	progMu   sync.Mutex
+	// everyPosition: the solve values every position of its tiers
+	// (TierOptions.EveryPosition).
+	everyPosition bool
+	workers       int
+	progress      func(Progress)
+	progMu        sync.Mutex
 
 	order    []int      // tiers reachable from the root's, children first
 	children [][]int    // ChildTiers by tier
@@ -160,6 +174,7 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 		return nil, err
 	}
 	e.sink, e.workers, e.progress, e.disc = sink, workers, opt.Progress, disc
+	e.everyPosition = opt.EveryPosition
 	rootKey := e.enc.Encode(root)
 	if disc == nil {
 		e.sink = newRankedSink(sink, e.enc, e.ranker, e.enc.Encode(g.Start()))
@@ -201,7 +216,15 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 		// Held from the forward pass on, when it ran: the solves under
 		// collectLess share one target.
 		defer collectLess()()
+		if e.borrow != nil {
+			if err := e.takeWhole(ctx); err != nil {
+				return nil, err
+			}
+		}
 		if r := e.checkStored(); (r.Stored > 0 || len(r.Damaged) > 0 || r.Reached > 0) && opt.Resuming != nil {
+			// Tiers taken from the tables of every position are stored
+			// too: a solve that finds only those resumes nothing, but
+			// says what it took.
 			opt.Resuming(r)
 		}
 		if opt.EveryPosition {
@@ -297,7 +320,7 @@ func (e *tierEngine) storedResults(verify bool) ([]TierResult, bool) {
 				return nil, false // solve, which solves the tiers that fail again
 			}
 		}
-		results = append(results, TierResult{Tier: t, Counts: tbl.Header.Counts})
+		results = append(results, TierResult{Tier: t, Counts: tbl.Header.Counts, EveryPosition: e.wholeTable(tbl)})
 		tbl.Close()
 	}
 	for _, t := range e.order {
@@ -322,6 +345,9 @@ func (e *tierEngine) checkStored() Resume {
 		}
 		if e.have[t] = e.sink.Has(t, store.Values); e.have[t] {
 			r.Stored++
+			if e.takenWhole(t) {
+				r.Taken++
+			}
 			continue
 		}
 		tbl, err := e.sink.Open(t, store.Values)
@@ -355,16 +381,9 @@ func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
 			if err != nil {
 				return nil, err
 			}
-			results = append(results, TierResult{Tier: t, Counts: tbl.Header.Counts})
+			results = append(results, TierResult{Tier: t, Counts: tbl.Header.Counts, EveryPosition: e.wholeTable(tbl)})
 			tbl.Close()
 			e.report(t, e.size[t], e.size[t], PhaseResumed)
-		} else if e.borrow != nil && e.borrow.Has(t, store.Values) {
-			counts, err := e.borrowTier(ctx, t)
-			if err != nil {
-				return nil, err
-			}
-			results = append(results, TierResult{Tier: t, Counts: counts})
-			e.report(t, e.size[t], e.size[t], PhaseStored)
 		} else {
 			for _, c := range e.children[t] {
 				if open[c] == nil {

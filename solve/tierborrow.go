@@ -3,57 +3,65 @@ package solve
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"sente/store"
 )
 
-// borrowTier stores tier t from the tables of every position the solve
-// borrows from (TierOptions.Borrow): each rank the forward pass reached
-// takes the value stored there, every other rank is unreachable. What
-// those tables hold is every position of the tier, so a reached rank they
-// leave unvalued means they are not what they claim: an error, not a
-// guess.
-func (e *tierEngine) borrowTier(ctx context.Context, t int) (store.Counts, error) {
-	start := time.Now()
-	reach, err := e.sink.Open(t, store.Reachable)
-	if err != nil {
-		return store.Counts{}, fmt.Errorf("solve by tiers: reading the reachable ranks of tier %d: %w", t, err)
+// takeWhole stores, children first, each tier whose every position the
+// tables the solve borrows from (TierOptions.Borrow) value, when every
+// tier its moves lead to is taken whole too: linked into the sink as it
+// is, not solved, since a position's value does not depend on how it was
+// reached. The forward pass goes no further than the tiers taken (their
+// every rank is valued), and the count of positions takes theirs from the
+// tables of every position. A tier stored already is left as it is.
+func (e *tierEngine) takeWhole(ctx context.Context) error {
+	whole := make([]bool, len(e.children))
+	for _, t := range e.order {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if e.sink.Has(t, store.Values) {
+			whole[t] = e.takenWhole(t)
+			continue
+		}
+		ok := e.borrow.Has(t, store.Values)
+		for _, c := range e.children[t] {
+			ok = ok && (c == t || whole[c])
+		}
+		if !ok {
+			continue
+		}
+		tbl, err := e.borrow.Open(t, store.Values)
+		if err != nil {
+			// Another ranking of the game, or damaged: solved here.
+			continue
+		}
+		err = e.sink.Link(t, store.Values, tbl)
+		tbl.Close()
+		if err != nil {
+			return fmt.Errorf("solve by tiers: taking tier %d from the tables of every position: %w", t, err)
+		}
+		whole[t] = true
+		e.report(t, e.size[t], e.size[t], PhaseBorrowing)
 	}
-	defer reach.Close()
-	words := wordsOf(reach.Data, int((e.size[t]+63)/64))
-	tbl, every, err := e.openCells(e.borrow, t)
+	return nil
+}
+
+// takenWhole reports whether the sink's values of tier t are a table of
+// every position of it, taken whole (takeWhole) by a solve that is not
+// one of every position.
+func (e *tierEngine) takenWhole(t int) bool {
+	tbl, err := e.sink.Open(t, store.Values)
 	if err != nil {
-		return store.Counts{}, fmt.Errorf("solve by tiers: reading tier %d of the tables of every position: %w", t, err)
+		return false
 	}
 	defer tbl.Close()
-	defer e.release(e.size[t])
-	cells := make([]store.Cell, e.size[t])
-	// Blocks are multiples of 64 ranks: each reads its own words.
-	err = e.parallel(ctx, t, e.size[t], PhaseBorrowing, func(_ int, lo, hi uint64) error {
-		for r := lo; r < hi; r++ {
-			if words[r/64]&(1<<(r%64)) == 0 {
-				cells[r] = store.Unreachable
-				continue
-			}
-			if every[r] == store.Unreachable {
-				key, _ := e.ranker.Unrank(t, r)
-				return fmt.Errorf("solve by tiers: tier %d of the tables of every position has no value for %s (rank %d), which the root reaches", t, e.format(key), r)
-			}
-			cells[r] = every[r]
-		}
-		return nil
-	})
-	if err != nil {
-		return store.Counts{}, err
-	}
-	counts, err := e.countCells(ctx, t, cells)
-	if err != nil {
-		return store.Counts{}, err
-	}
-	counts.Seconds = time.Since(start).Seconds()
-	if err := e.sink.Write(t, store.Values, cellsToBytes(cells), counts); err != nil {
-		return store.Counts{}, fmt.Errorf("solve by tiers: storing tier %d: %w", t, err)
-	}
-	return counts, nil
+	return e.wholeTable(tbl)
+}
+
+// wholeTable reports whether tbl, the sink's values of a tier, is a table
+// of every position of it taken whole by a solve that is not one of every
+// position.
+func (e *tierEngine) wholeTable(tbl *store.Table) bool {
+	return !e.everyPosition && store.OfEveryPosition(tbl.Header.Spec)
 }

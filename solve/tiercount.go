@@ -77,8 +77,21 @@ func (e *tierEngine) countPositions(ctx context.Context, sym sente.SymmetricRank
 			counted[t] = n
 		}
 	}
+	// Tiers taken whole from tables of every position (takeWhole) are
+	// not followed: every position of theirs is valued, and counted.
+	whole := make([]bool, len(e.children))
+	var borrowed classCounts
+	for _, t := range e.order {
+		if whole[t] = e.takenWhole(t); whole[t] && borrowed == nil {
+			borrowed = e.borrowedCounts()
+		}
+	}
+	c.whole = whole
 	for i := len(e.order) - 1 - done; i >= 0; i-- {
 		t := e.order[i]
+		if whole[t] {
+			continue
+		}
 		words := (e.size[t] + 63) / 64
 		for s := range 2 {
 			if f != nil && f.marks[sideKey{t, s}] != nil {
@@ -95,7 +108,17 @@ func (e *tierEngine) countPositions(ctx context.Context, sym sente.SymmetricRank
 	clock := newFrontierClock()
 	for i := len(e.order) - 1 - done; i >= 0; i-- {
 		t := e.order[i]
-		n, err := c.tier(ctx, t)
+		var n store.Counts
+		var err error
+		if n, ok := borrowed[t]; ok && whole[t] {
+			counted[t] = n
+			continue
+		}
+		if whole[t] {
+			n, err = e.countEveryTier(ctx, sym, t)
+		} else {
+			n, err = c.tier(ctx, t)
+		}
 		if err != nil {
 			if ctx.Err() != nil {
 				c.saveFrontier(len(e.order)-1-i, rootTier, rootRank, counted)
@@ -140,6 +163,7 @@ type counter struct {
 	e     *tierEngine
 	sym   sente.SymmetricRanker
 	sides [][2][]uint64 // by tier, then side: the ranks reached
+	whole []bool        // by tier: taken whole, not followed
 }
 
 // countWorker is what one worker of counter.tier keeps.
@@ -167,7 +191,12 @@ func (c *counter) tier(ctx context.Context, t int) (store.Counts, error) {
 	}
 	defer tbl.Close()
 	loops := e.ranker.TierLoops(t)
-	targets := e.children[t]
+	var targets []int
+	for _, ct := range e.children[t] {
+		if ct != t && !c.whole[ct] {
+			targets = append(targets, ct)
+		}
+	}
 	if loops {
 		targets = append([]int{t}, targets...)
 	}
@@ -224,6 +253,9 @@ func (c *counter) tier(ctx context.Context, t int) (store.Counts, error) {
 					if ct != t && !e.allowed[t][ct] || ct == t && !loops || cr >= e.size[ct] {
 						return fmt.Errorf("solve by tiers: a move from rank %d of tier %d leads to rank %d of tier %d, which its tiers do not allow", r, t, cr, ct)
 					}
+					if c.whole[ct] {
+						continue
+					}
 					for s := range 2 {
 						if !fresh[s] {
 							continue
@@ -277,6 +309,24 @@ func (c *counter) tier(ctx context.Context, t int) (store.Counts, error) {
 		return store.Counts{}, fmt.Errorf("solve by tiers: counting positions reached %d classes of tier %d, and its stored values hold %d", classes, t, tbl.Header.Counts.Positions)
 	}
 	return n, nil
+}
+
+// borrowedCounts are the positions by value the tables of every position
+// the solve borrows from counted, by tier; nil when there are none.
+func (e *tierEngine) borrowedCounts() classCounts {
+	if e.borrow == nil || !e.borrow.Has(0, store.Positions) {
+		return classCounts{}
+	}
+	tbl, err := e.borrow.Open(0, store.Positions)
+	if err != nil {
+		return classCounts{}
+	}
+	defer tbl.Close()
+	cc, err := decodeAnyClassCounts(tbl.Data)
+	if err != nil {
+		return classCounts{} // counted here
+	}
+	return cc
 }
 
 // cellsToCount opens tier t's stored values for a count of its positions

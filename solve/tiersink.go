@@ -7,6 +7,7 @@ import (
 	"hash/crc32"
 	"io/fs"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"unsafe"
 
@@ -33,6 +34,12 @@ type TierSink interface {
 	// drops its reachable bitset, which the values hold (the store's
 	// GameStore.Compact), once no tier left to solve reads it as a child.
 	Compact(tier int) error
+	// Link stores as tier's table of kind a table of every position of
+	// the tier (TierOptions.EveryPosition) read from another sink, taken
+	// whole rather than written again: a hard link in the store
+	// (GameStore.Link), a copy in memory. The table stays marked as one
+	// of every position (store.OfEveryPosition of its header's spec).
+	Link(tier int, kind store.Kind, from *store.Table) error
 	// SetRanking has the tables of values and reachable ranks written
 	// from now on carry the fingerprint of the game's ranks
 	// (store.Header.Ranking), which the engine checks when it reads
@@ -182,6 +189,21 @@ func (m *MemorySink) SetRanking(fingerprint uint32) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.ranking = fingerprint
+}
+
+// Link keeps a copy of the table, marked as one of every position, as
+// the store's files are by their spec.
+func (m *MemorySink) Link(tier int, kind store.Kind, from *store.Table) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	k := memoryKey{tier, kind}
+	h := from.Header
+	if !store.OfEveryPosition(h.Spec) {
+		h.Spec = store.EveryPosition(h.Spec)
+	}
+	m.tables[k] = &store.Table{Header: h, Data: slices.Clone(from.Data)}
+	m.writes[k]++
+	return nil
 }
 
 // Compact keeps the tier as it is: a table in memory is read in place.

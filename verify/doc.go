@@ -23,7 +23,10 @@
 // A check stopped goes on where it stopped: the tiers Table finds
 // consistent are noted beside the tables with a digest of what each check
 // read, and a later check of the same tables checks their blocks but not
-// again their positions (resume.go; Options.Again checks them all).
+// again their positions (resume.go; Options.Again checks them all). The
+// notes of a game's tables of every position count for the tiers a solve
+// from the start took whole from them (Options.Beside): the same files,
+// and theirs the stronger check.
 //
 // What this proves. Reachability: the stored reachable cells contain the
 // start and every child of each of them, so every position reachable from

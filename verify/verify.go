@@ -41,6 +41,14 @@ type Options struct {
 	// Again checks every tier position by position, even one an earlier
 	// check of the same tables found consistent (see resume.go).
 	Again bool
+	// Beside, when set, are the game's tables of every position
+	// (solve.TierOptions.Borrow), for a check of the tables of a solve
+	// from the start: a tier that solve took whole from them, which a
+	// check of theirs found consistent with the same tables below it, is
+	// not checked again position by position. Theirs is the stronger
+	// check: every position stored and consistent, so every child of
+	// every one stored.
+	Beside *store.GameStore
 }
 
 // Report says what Table checked.
@@ -216,13 +224,26 @@ func Table(ctx context.Context, g sente.Game, gs *store.GameStore, opt Options) 
 		rep.Start = start.Outcome()
 	}
 
-	checked := loadChecked(gs, rulesFingerprint(g, v.enc, v.tr), opt)
+	rules := rulesFingerprint(g, v.enc, v.tr)
+	checked := loadChecked(gs, rules, opt)
+	var beside *checkedNote
+	if opt.Beside != nil && !opt.EveryPosition {
+		beside = loadChecked(opt.Beside, rules, opt)
+	}
 	for _, t := range tiers {
 		key, err := v.tablesKey(t)
 		if err != nil {
 			return rep, err
 		}
-		if c, ok := checked.earlier(t, key, opt); ok {
+		c, ok := checked.earlier(t, key, opt)
+		if !ok && beside != nil {
+			// Kept here too: the same tables, whichever store they sit in.
+			if c, ok = beside.earlier(t, key, opt); ok {
+				checked.Tiers[strconv.Itoa(t)] = c
+				checked.save(gs)
+			}
+		}
+		if ok {
 			if err := v.verifyBlocks(t); err != nil {
 				return rep, err
 			}

@@ -245,6 +245,12 @@ func (c *solveCmd) Run(e *env) error {
 	if sol.Whole() {
 		whole = " in the stored table of the whole game (those this position reaches are too many to count here)"
 	}
+	switch n := takenTiers(sol.Tiers()); {
+	case n == 1:
+		classes += "; every position of the tier taken from the tables of every position, reached or not"
+	case n > 1:
+		classes += fmt.Sprintf("; every position of the %d tiers taken from the tables of every position, reached or not", n)
+	}
 	fmt.Fprintf(w, "  positions      %d%s: %d win, %d lose, %d tie, %d draw (for the player to move%s)\n",
 		sol.Positions(), whole, counts.Win, counts.Lose, counts.Tie, counts.Draw, classes)
 	if tiers := sol.Tiers(); a.Engine == answer.Stored && tiers == nil {
@@ -252,13 +258,24 @@ func (c *solveCmd) Run(e *env) error {
 	} else if tiers != nil {
 		// A resumed solve reads its tiers back: the rate is that of the
 		// run that solved them.
+		// Tiers taken from the tables of every position took no time:
+		// the rate is that of the tiers solved.
 		solving := 0.0
-		for _, t := range tiers {
-			solving += t.Seconds
+		var solved uint64
+		unit, byClass := "positions", sol.ClassCount() > 0
+		if byClass {
+			unit = "classes" // one position a class was solved
 		}
-		solved, unit := sol.Positions(), "positions"
-		if n := sol.ClassCount(); n > 0 {
-			solved, unit = n, "classes" // one position a class was solved
+		for _, t := range tiers {
+			if t.EveryPosition {
+				continue
+			}
+			solving += t.Seconds
+			if byClass {
+				solved += t.Classes.Positions
+			} else {
+				solved += t.Positions
+			}
 		}
 		if solving > 0 {
 			fmt.Fprintf(w, "  time           %.3f s (tier engine; the tiers took %.3f s to solve, %.0f %s/s)\n",

@@ -174,11 +174,16 @@ func (f gameFlags) answerFrom(e *env, g sente.Game, root sente.Position, grundy 
 		for _, err := range r.Damaged {
 			fmt.Fprintf(e.stderr, "sente: %s: %v; solving the tier again\n", f.Game, err)
 		}
-		if r.Stored == 0 && len(r.Damaged) == 0 && !f.every {
+		switch {
+		case r.Stored == 0 && len(r.Damaged) == 0 && !f.every:
 			fmt.Fprintf(e.stderr, "sente: %s: resuming the solve stored in %s: the reachable ranks of %d of %d tiers stored; going on with the forward pass\n", f.Game, dir, r.Reached, r.Total)
-			return
+		case r.Stored == r.Taken && r.Reached == 0 && len(r.Damaged) == 0:
+			fmt.Fprintf(e.stderr, "sente: %s: %d of %d tiers taken whole from its tables of every position, stored beside %s; solving the other %d\n", f.Game, r.Taken, r.Total, dir, r.Total-r.Stored)
+		case r.Taken > 0:
+			fmt.Fprintf(e.stderr, "sente: %s: resuming the solve stored in %s: %d of %d tiers stored (%d of them taken whole from the tables of every position), every block checked; solving the other %d\n", f.Game, dir, r.Stored, r.Total, r.Taken, r.Total-r.Stored)
+		default:
+			fmt.Fprintf(e.stderr, "sente: %s: resuming the solve stored in %s: %d of %d tiers stored, every block checked; solving the other %d\n", f.Game, dir, r.Stored, r.Total, r.Total-r.Stored)
 		}
-		fmt.Fprintf(e.stderr, "sente: %s: resuming the solve stored in %s: %d of %d tiers stored, every block checked; solving the other %d\n", f.Game, dir, r.Stored, r.Total, r.Total-r.Stored)
 	}
 	a, err := answer.Solve(e.ctx, g, opt)
 	progress.done()

@@ -45,11 +45,20 @@ func (c *verifyCmd) Run(e *env) error {
 	if gs == nil {
 		return badInput("verify: no stored table of %s; solve it first with 'sente solve %s --engine tiers'", c.Game, c.Game)
 	}
+	// The tiers a solve from the start took whole from the tables of
+	// every position are those tables: a check of theirs counts here.
+	var beside *store.GameStore
+	if !c.every {
+		every := c.gameFlags
+		every.every = true
+		beside, _ = every.storedGame(e)
+	}
 	progress := newProgress(e)
 	rep, err := verify.Table(e.ctx, g, gs, verify.Options{
 		Keys:          c.Keys,
 		Again:         c.Again,
 		EveryPosition: c.every,
+		Beside:        beside,
 		MaxMemory:     cellsBudget(e.maxMemory),
 		Progress: func(done, total uint64) {
 			progress.report(solveProgress("verifying", done, total))

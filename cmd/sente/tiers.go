@@ -45,10 +45,22 @@ func tiersJSON(tiers []solve.TierResult) []explain.TierJSON {
 	for _, t := range sortedTiers(tiers) {
 		out = append(out, explain.TierJSON{
 			Tier: t.Tier, Positions: t.Positions, Classes: t.Classes.Positions, Seconds: t.Seconds,
-			Counts: explain.CountsJSON(t.Counts),
+			Counts: explain.CountsJSON(t.Counts), EveryPosition: t.EveryPosition,
 		})
 	}
 	return out
+}
+
+// takenTiers is how many of the tiers a solve took whole from tables of
+// every position (solve.TierResult.EveryPosition).
+func takenTiers(tiers []solve.TierResult) int {
+	n := 0
+	for _, t := range tiers {
+		if t.EveryPosition {
+			n++
+		}
+	}
+	return n
 }
 
 func sortedTiers(tiers []solve.TierResult) []solve.TierResult {

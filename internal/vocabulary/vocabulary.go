@@ -47,6 +47,7 @@ var Fields = map[string]string{
 	"symmetry_classes":     "boolean",
 	"classes":              "integer",
 	"whole_table":          "boolean",
+	"every_position":       "boolean",
 	"tiers":                "array<tier>",
 	"tier":                 "integer",
 	// The catalogue.
@@ -196,7 +197,7 @@ var Shapes = map[string]string{
 	"param":           "name kind default accepts doc | min max choices positional",
 	"policy":          "name doc",
 	"solution":        "game position turn value winner remoteness best_moves main_line restrict positions symmetry_classes classes counts seconds positions_per_second | tiers whole_table",
-	"tier":            "tier positions classes counts seconds",
+	"tier":            "tier positions classes counts seconds | every_position",
 	"move":            "move player remoteness position | value grundy grundy_infinite best words",
 	"row":             "position turn value winner remoteness move_count | grundy grundy_infinite best_moves",
 	"sequence":        "game param from to results period | conjecture searched_to",

@@ -1,0 +1,124 @@
+package store
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestLink: a tier's table of every position, linked into the store of the
+// same game's solve from the start, is the same file there, opens as its
+// values, and is read as they were written; tables of another game, or
+// reachable bitsets of every position, are refused.
+func TestLink(t *testing.T) {
+	tables := Store{Dir: t.TempDir()}
+	const spec = "morris:board=six"
+	every, err := tables.Game(EveryPosition(spec))
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, err := tables.Game(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !OfEveryPosition(every.Spec) || OfEveryPosition(start.Spec) {
+		t.Fatalf("OfEveryPosition(%q), OfEveryPosition(%q): want true, false", every.Spec, start.Spec)
+	}
+	cells := cellsOf(3000)
+	if err := every.Write(4, Values, CellBytes(cells), Counts{Positions: 3000, Seconds: 7}); err != nil {
+		t.Fatal(err)
+	}
+	if err := every.Write(4, Reachable, make([]byte, 400), Counts{}); err != nil {
+		t.Fatal(err)
+	}
+	from, err := every.Open(4, Values)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer from.Close()
+	if err := start.Link(4, Values, from); err != nil {
+		t.Fatal(err)
+	}
+	got, err := start.Open(4, Values)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer got.Close()
+	a, _ := os.Stat(from.Path)
+	b, _ := os.Stat(got.Path)
+	if !os.SameFile(a, b) {
+		t.Error("linked, the table is another file")
+	}
+	if got.Header.Spec != EveryPosition(spec) || got.Header.Counts.Seconds != 0 {
+		t.Errorf("linked: spec %q, %v seconds; want %q, 0 (this store spent none)", got.Header.Spec, got.Header.Counts.Seconds, EveryPosition(spec))
+	}
+	loaded, err := got.LoadCells()
+	if err != nil || len(loaded) != len(cells) {
+		t.Fatalf("linked: %d cells, %v; want %d", len(loaded), err, len(cells))
+	}
+	for i := range cells {
+		if loaded[i] != cells[i] {
+			t.Fatalf("linked: cell %d is %v, want %v", i, loaded[i], cells[i])
+		}
+	}
+	if !start.Has(4, Values) {
+		t.Error("linked, the tier is not stored")
+	}
+
+	bits, err := every.Open(4, Reachable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bits.Close()
+	other := newGame(t, "morris:board=five")
+	for _, tc := range []struct {
+		into *GameStore
+		tier int
+		from *Table
+		why  string
+	}{
+		{other, 4, from, "holds game"},
+		{start, 5, from, "holds tier 4"},
+		{start, 4, bits, "holds game"},
+	} {
+		err := tc.into.Link(tc.tier, tc.from.Header.Kind, tc.from)
+		if err == nil || !strings.Contains(err.Error(), tc.why) {
+			t.Errorf("Link of %s into %s as tier %d: %v, want %q", tc.from.Path, tc.into.Spec, tc.tier, err, tc.why)
+		}
+	}
+	// Nothing half-linked is left behind.
+	for _, gs := range []*GameStore{start, other} {
+		entries, _ := os.ReadDir(gs.Dir)
+		for _, e := range entries {
+			if strings.HasPrefix(e.Name(), ".tmp-") {
+				t.Errorf("%s left in %s", e.Name(), gs.Dir)
+			}
+		}
+	}
+	// A bitset of every position put in place by hand is not the start's.
+	if err := os.Link(bits.Path, filepath.Join(start.Dir, fileName(4, Reachable))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := start.Open(4, Reachable); err == nil || !strings.Contains(err.Error(), "holds game") {
+		t.Errorf("a reachable bitset of every position opened as the start's: %v", err)
+	}
+}
+
+// TestCopyFile: where a hard link cannot be made, the table is copied.
+func TestCopyFile(t *testing.T) {
+	dir := t.TempDir()
+	src, dst := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	if err := os.WriteFile(src, []byte("seven men"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := copyFile(src, dst); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(dst); err != nil || string(b) != "seven men" {
+		t.Errorf("copied: %q, %v", b, err)
+	}
+	if err := copyFile(src, dst); err == nil {
+		t.Error("a copy over a file that exists: no error")
+	}
+}
