@@ -66,6 +66,26 @@ func TestLink(t *testing.T) {
 		t.Error("linked, the tier is not stored")
 	}
 
+	// The store's disk counts the file once.
+	fi, err := os.Stat(from.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	games, err := tables.List()
+	if err != nil || len(games) != 2 {
+		t.Fatalf("List: %d games, %v", len(games), err)
+	}
+	var repeated int64
+	for _, gi := range games {
+		if gi.Shared != fi.Size() {
+			t.Errorf("%s: %d bytes shared, want the %d of the linked file", gi.Spec, gi.Shared, fi.Size())
+		}
+		repeated += gi.Repeated
+	}
+	if repeated != fi.Size() {
+		t.Errorf("%d bytes counted twice, want the %d of the linked file once", repeated, fi.Size())
+	}
+
 	bits, err := every.Open(4, Reachable)
 	if err != nil {
 		t.Fatal(err)

@@ -317,6 +317,14 @@ type GameInfo struct {
 	// checked only when read (Table.Verify, sente verify).
 	Damaged []int
 	Bytes   int64 // on disk, all files of the directory
+	// Shared are the bytes of Bytes in files that are also in another
+	// game's directory of the store, hard links of one file (a tier a
+	// solve from the start took whole from the tables of every position,
+	// GameStore.Link); on disk once.
+	Shared int64
+	// Repeated are the bytes of Shared counted already under a game
+	// listed before: the store's disk is the sum of Bytes less Repeated.
+	Repeated int64
 }
 
 // List describes every game in the store, by spec. A directory without a
@@ -330,6 +338,12 @@ func (s Store) List() ([]GameInfo, error) {
 		return nil, fmt.Errorf("store: %w", err)
 	}
 	var games []GameInfo
+	type linked struct {
+		game int
+		size int64
+		id   fileID
+	}
+	var links []linked // files with more than one link, in order
 	for _, e := range entries {
 		if !e.IsDir() {
 			continue
@@ -366,9 +380,30 @@ func (s Store) List() ([]GameInfo, error) {
 		for _, f := range files {
 			if fi, err := f.Info(); err == nil && fi.Mode().IsRegular() {
 				info.Bytes += fi.Size()
+				if id, ok := hardLinked(fi); ok {
+					links = append(links, linked{len(games), fi.Size(), id})
+				}
 			}
 		}
 		games = append(games, info)
+	}
+	inGames := map[fileID]map[int]bool{}
+	for _, l := range links {
+		if inGames[l.id] == nil {
+			inGames[l.id] = map[int]bool{}
+		}
+		inGames[l.id][l.game] = true
+	}
+	counted := map[fileID]bool{}
+	for _, l := range links {
+		if len(inGames[l.id]) < 2 {
+			continue // linked from outside the store, or within one game
+		}
+		games[l.game].Shared += l.size
+		if counted[l.id] {
+			games[l.game].Repeated += l.size
+		}
+		counted[l.id] = true
 	}
 	slices.SortFunc(games, func(a, b GameInfo) int { return strings.Compare(a.Spec, b.Spec) })
 	return games, nil

@@ -168,12 +168,18 @@ func (c *storeListCmd) Run(e *env) error {
 			// own name, which begins with the game's.
 			name = "(" + filepath.Base(g.Dir) + ")"
 		}
-		row := []string{name, strconv.Itoa(len(g.Values)), solve.FormatSize(uint64(g.Bytes))}
+		disk := solve.FormatSize(uint64(g.Bytes))
+		if g.Shared > 0 {
+			// Tiers a solve from the start took whole from the tables
+			// of every position: one file, on disk once.
+			disk += " (" + solve.FormatSize(uint64(g.Shared)) + " shared)"
+		}
+		row := []string{name, strconv.Itoa(len(g.Values)), disk}
 		if problems {
 			row = append(row, g.Problem)
 		}
 		rows = append(rows, row)
-		total += g.Bytes
+		total += g.Bytes - g.Repeated
 	}
 	writeTable(e.stdout, rows)
 	fmt.Fprintf(e.stdout, "%d games, %s in %s\n", len(games), solve.FormatSize(uint64(total)), s.Dir)
