@@ -223,6 +223,17 @@ func TestMorrisBorrowsDatabases(t *testing.T) {
 		t.Errorf("%d tiers taken whole, want the %d of the tables of every position", taken, len(es.Tiers))
 	}
 
+	// From a position of the moving phase, every tier is taken and none
+	// solved or followed: the counts are every position's.
+	fromMoving, err := solve.SolveTiers(ctx, g, solve.TierOptions{From: from, Sink: solve.NewMemorySink(), Borrow: every})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fromMoving.Totals.Positions != es.Totals.Positions || fromMoving.Start != es.Start {
+		t.Errorf("from %s: %v of %d positions, want %v of the %d of every position", g.FormatPosition(from), fromMoving.Start, fromMoving.Totals.Positions, es.Start, es.Totals.Positions)
+	}
+	fromMoving.Close()
+
 	// In a store: the tiers taken are links, and the whole is consistent.
 	tables := store.Store{Dir: t.TempDir()}
 	everyStore, err := tables.Game(store.EveryPosition(g.String()))

@@ -101,7 +101,7 @@ func (e *tierEngine) countPositions(ctx context.Context, sym sente.SymmetricRank
 			}
 		}
 	}
-	if done == 0 {
+	if done == 0 && !whole[rootTier] {
 		side, _ := sym.ClassSide(rootKey)
 		c.sides[rootTier][side][rootRank/64] |= 1 << (rootRank % 64)
 	}
