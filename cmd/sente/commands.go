@@ -257,9 +257,8 @@ func (c *solveCmd) Run(e *env) error {
 		fmt.Fprintf(w, "  time           %.3f s (read from the stored tables)\n", seconds)
 	} else if tiers != nil {
 		// A resumed solve reads its tiers back: the rate is that of the
-		// run that solved them.
-		// Tiers taken from the tables of every position took no time:
-		// the rate is that of the tiers solved.
+		// run that solved them, over the tiers solved (those taken from
+		// the tables of every position took no time).
 		solving := 0.0
 		var solved uint64
 		unit, byClass := "positions", sol.ClassCount() > 0
