@@ -128,6 +128,9 @@ type tierEngine struct {
 	size     []uint64   // TierSize by tier
 	reach    [][]uint64 // reachable ranks by tier, a bit each
 	have     []bool     // values stored in the sink, every block checked, by tier
+	// whole: the values stored are a table of every position of the
+	// tier, taken whole (takeWhole), by tier; nil when no tier was.
+	whole []bool
 }
 
 // SolveTiers solves g tier by tier with dense ranks (sente.TierRanker),
@@ -330,9 +333,12 @@ func (e *tierEngine) storedResults(verify bool) ([]TierResult, bool) {
 }
 
 // checkStored notes the tiers whose values are stored, every block
-// checked, once for both passes, and says what it found.
+// checked, once for both passes, and says what it found. Tiers takeWhole
+// found stored or took are not read again.
 func (e *tierEngine) checkStored() Resume {
-	e.have = make([]bool, len(e.children))
+	if e.have == nil {
+		e.have = make([]bool, len(e.children))
+	}
 	r := Resume{Total: len(e.order)}
 	for _, t := range e.order {
 		// A game whose ranks are discovered stored its tiers' reachable
@@ -342,6 +348,13 @@ func (e *tierEngine) checkStored() Resume {
 				tbl.Close()
 				r.Reached++
 			}
+		}
+		if e.have[t] {
+			r.Stored++
+			if e.whole[t] {
+				r.Taken++
+			}
+			continue
 		}
 		if e.have[t] = e.sink.Has(t, store.Values); e.have[t] {
 			r.Stored++
@@ -390,7 +403,7 @@ func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
 					// A compact child (a tier solved again beside tiers
 					// finished before) is decompressed whole, as much
 					// memory as the plan counts for a raw one mapped.
-					tbl, cells, err := e.openCells(e.sink, c)
+					tbl, cells, err := e.openCells(c)
 					if err != nil {
 						return nil, fmt.Errorf("solve by tiers: reading child tier %d of tier %d: %w", c, t, err)
 					}
@@ -435,10 +448,10 @@ func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
 	return results, nil
 }
 
-// openCells opens tier t's values in sink and loads its cells, one a rank
-// of the tier; the caller closes the table.
-func (e *tierEngine) openCells(sink TierSink, t int) (*store.Table, []store.Cell, error) {
-	tbl, err := sink.Open(t, store.Values)
+// openCells opens tier t's values and loads its cells, one a rank of the
+// tier; the caller closes the table.
+func (e *tierEngine) openCells(t int) (*store.Table, []store.Cell, error) {
+	tbl, err := e.sink.Open(t, store.Values)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -13,14 +13,19 @@ import (
 // is, not solved, since a position's value does not depend on how it was
 // reached. The forward pass goes no further than the tiers taken (their
 // every rank is valued), and the count of positions takes theirs from the
-// tables of every position. A tier stored already is left as it is.
+// tables of every position. A tier stored already is left as it is. It
+// notes in e.have and e.whole what it found and took, every block checked
+// (a tier taken is the file whose blocks the tables of every position
+// checked), so that checkStored need not read them again.
 func (e *tierEngine) takeWhole(ctx context.Context) error {
-	whole := make([]bool, len(e.children))
+	e.have = make([]bool, len(e.children))
+	e.whole = make([]bool, len(e.children))
+	whole := e.whole
 	for _, t := range e.order {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if e.sink.Has(t, store.Values) {
+		if e.have[t] = e.sink.Has(t, store.Values); e.have[t] {
 			whole[t] = e.takenWhole(t)
 			continue
 		}
@@ -41,7 +46,7 @@ func (e *tierEngine) takeWhole(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("solve by tiers: taking tier %d from the tables of every position: %w", t, err)
 		}
-		whole[t] = true
+		e.have[t], whole[t] = true, true
 		e.report(t, e.size[t], e.size[t], PhaseBorrowing)
 	}
 	return nil

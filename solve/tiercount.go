@@ -108,12 +108,12 @@ func (e *tierEngine) countPositions(ctx context.Context, sym sente.SymmetricRank
 	clock := newFrontierClock()
 	for i := len(e.order) - 1 - done; i >= 0; i-- {
 		t := e.order[i]
-		var n store.Counts
-		var err error
-		if n, ok := borrowed[t]; ok && whole[t] {
-			counted[t] = n
+		if taken, ok := borrowed[t]; ok && whole[t] {
+			counted[t] = taken
 			continue
 		}
+		var n store.Counts
+		var err error
 		if whole[t] {
 			n, err = e.countEveryTier(ctx, sym, t)
 		} else {
@@ -312,7 +312,7 @@ func (c *counter) tier(ctx context.Context, t int) (store.Counts, error) {
 }
 
 // borrowedCounts are the positions by value the tables of every position
-// the solve borrows from counted, by tier; nil when there are none.
+// the solve borrows from counted, by tier; none when they hold no counts.
 func (e *tierEngine) borrowedCounts() classCounts {
 	if e.borrow == nil || !e.borrow.Has(0, store.Positions) {
 		return classCounts{}
@@ -332,7 +332,7 @@ func (e *tierEngine) borrowedCounts() classCounts {
 // cellsToCount opens tier t's stored values for a count of its positions
 // and loads its cells; the caller closes the table.
 func (e *tierEngine) cellsToCount(t int) (*store.Table, []store.Cell, error) {
-	tbl, cells, err := e.openCells(e.sink, t)
+	tbl, cells, err := e.openCells(t)
 	if err != nil {
 		return nil, nil, fmt.Errorf("solve by tiers: counting the positions of tier %d: %w", t, err)
 	}
