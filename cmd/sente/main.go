@@ -76,8 +76,8 @@ type env struct {
 	// out of memory (state.go).
 	state *stateSampler
 	// progressEvery is how often progress is written when stderr is not a
-	// terminal (0: plainProgressEvery, a minute), and clock the time
-	// (nil: time.Now); tests set them.
+	// terminal (0: plainProgressEvery, a minute; noPlainProgress: never),
+	// and clock the time (nil: time.Now); tests set them.
 	progressEvery time.Duration
 	clock         func() time.Time
 }
@@ -125,7 +125,8 @@ type process struct {
 	// state, in a child, tells the parent how far the work has come (see
 	// state.go).
 	state *os.File
-	// progressEvery is env.progressEvery, for tests.
+	// progressEvery is env.progressEvery: a test's, else
+	// SENTE_PROGRESS_EVERY's.
 	progressEvery time.Duration
 }
 
@@ -182,6 +183,12 @@ func (proc process) run(ctx context.Context, args []string, stdin io.Reader, std
 	} else if limit, err = parseSize(c.MaxMemory); err != nil {
 		fmt.Fprintf(stderr, "sente: %v\n", err)
 		return 2
+	}
+	if proc.progressEvery == 0 {
+		if proc.progressEvery, err = progressEveryFromEnv(); err != nil {
+			fmt.Fprintf(stderr, "sente: %v\n", err)
+			return 2
+		}
 	}
 	if proc.supervise && inChild(kctx.Command()) {
 		if status, started := runChild(ctx, args, kctx.Command(), limit, stdin, stdout, stderr, tty); started {

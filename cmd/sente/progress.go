@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"time"
 
@@ -135,20 +136,50 @@ func (p *progress) plainLine(r solve.Progress, now time.Time) string {
 }
 
 // plainLines paces the progress lines written where stderr is not a
-// terminal: one every interval (a minute, unless a test says otherwise),
-// the first an interval after the work began.
+// terminal: one every interval (a minute, unless SENTE_PROGRESS_EVERY or a
+// test says otherwise), the first an interval after the work began.
 type plainLines struct {
 	every time.Duration
 	last  time.Time
 }
 
-// plainProgressEvery is how often plain progress lines are written.
+// plainProgressEvery is how often plain progress lines are written,
+// unless SENTE_PROGRESS_EVERY says otherwise.
 const plainProgressEvery = time.Minute
+
+// progressEveryEnv names the environment variable that sets how often
+// plain progress lines are written: a duration (10m for a log of a
+// night's solve, 5s to watch a short one), or off for none, as scripts
+// that compare stderr want whatever the machine's speed.
+const progressEveryEnv = "SENTE_PROGRESS_EVERY"
+
+// noPlainProgress is the interval that writes no plain lines at all.
+const noPlainProgress time.Duration = -1
+
+// progressEveryFromEnv reads SENTE_PROGRESS_EVERY: 0 when unset (the
+// default, a minute), noPlainProgress for off.
+func progressEveryFromEnv() (time.Duration, error) {
+	s := os.Getenv(progressEveryEnv)
+	switch s {
+	case "":
+		return 0, nil
+	case "off":
+		return noPlainProgress, nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("%s=%q is not an interval: want a positive duration such as 30s or 10m, or off", progressEveryEnv, s)
+	}
+	return d, nil
+}
 
 // due reports whether a line is due at now, and if so counts it written.
 func (l *plainLines) due(now time.Time) bool {
 	every := l.every
-	if every <= 0 {
+	if every < 0 {
+		return false
+	}
+	if every == 0 {
 		every = plainProgressEvery
 	}
 	if now.Sub(l.last) < every {

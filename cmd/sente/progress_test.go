@@ -73,6 +73,15 @@ func TestPlainProgress(t *testing.T) {
 			},
 		},
 		{
+			name:  "off",
+			every: noPlainProgress,
+			reports: []report{
+				{0, solve.Progress{Phase: solve.PhaseExploring}},
+				{61 * time.Second, solve.Progress{Phase: solve.PhaseExploring, Done: 5}},
+				{time.Hour, solve.Progress{Phase: solve.PhaseExploring, Done: 50}},
+			},
+		},
+		{
 			name: "short work says nothing",
 			reports: []report{
 				{0, solve.Progress{Phase: solve.PhaseExploring}},
@@ -101,6 +110,39 @@ func TestPlainProgress(t *testing.T) {
 			}
 			if strings.ContainsAny(stderr.String(), "\r\033") {
 				t.Errorf("stderr %q redraws in place", stderr.String())
+			}
+		})
+	}
+}
+
+// TestProgressEveryFromEnv: SENTE_PROGRESS_EVERY is a positive duration or
+// off; anything else is refused with what is accepted.
+func TestProgressEveryFromEnv(t *testing.T) {
+	tests := []struct {
+		value   string
+		want    time.Duration
+		wantErr string
+	}{
+		{value: "", want: 0},
+		{value: "10m", want: 10 * time.Minute},
+		{value: "1ns", want: time.Nanosecond},
+		{value: "off", want: noPlainProgress},
+		{value: "soon", wantErr: `SENTE_PROGRESS_EVERY="soon" is not an interval: want a positive duration such as 30s or 10m, or off`},
+		{value: "0s", wantErr: `SENTE_PROGRESS_EVERY="0s" is not an interval`},
+		{value: "-1m", wantErr: `SENTE_PROGRESS_EVERY="-1m" is not an interval`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.value, func(t *testing.T) {
+			t.Setenv(progressEveryEnv, tt.value)
+			got, err := progressEveryFromEnv()
+			if tt.wantErr != "" {
+				if err == nil || !strings.HasPrefix(err.Error(), tt.wantErr) {
+					t.Fatalf("error %v, want %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil || got != tt.want {
+				t.Fatalf("got %v, %v; want %v", got, err, tt.want)
 			}
 		})
 	}

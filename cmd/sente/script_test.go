@@ -23,9 +23,10 @@ import (
 // in a fresh directory, and checks its exit status, standard output,
 // standard error and the files it leaves. Scripts see the repository's
 // examples/ as ./examples, $GAMES as games/testdata and $TESTDATA as this
-// package's testdata/; [short] marks what go test -short leaves out, [sandbox]
-// holds where children run under hard memory limits, and [dot] where
-// Graphviz's dot is installed (CI must have it).
+// package's testdata/, with SENTE_PROGRESS_EVERY off; [short] marks what
+// go test -short leaves out, [sandbox] holds where children run under hard
+// memory limits, and [dot] where Graphviz's dot is installed (CI must have
+// it).
 // go test -run TestScript/NAME runs one script.
 func TestScript(t *testing.T) {
 	root, err := filepath.Abs("../..")
@@ -42,6 +43,10 @@ func TestScript(t *testing.T) {
 			env.Setenv("GAMES", filepath.Join(root, "games", "testdata"))
 			env.Setenv("TESTDATA", filepath.Join(root, "cmd", "sente", "testdata"))
 			env.Setenv("XDG_CACHE_HOME", filepath.Join(env.WorkDir, "cache"))
+			// A script's "! stderr ." holds however slow the machine: no
+			// line a minute from a solve that a loaded machine makes long.
+			// A script that wants them sets an interval of its own.
+			env.Setenv("SENTE_PROGRESS_EVERY", "off")
 			return os.Symlink(filepath.Join(root, "examples"), filepath.Join(env.WorkDir, "examples"))
 		},
 		Condition: func(cond string) (bool, error) {
