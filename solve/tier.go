@@ -349,16 +349,12 @@ func (e *tierEngine) checkStored() Resume {
 				r.Reached++
 			}
 		}
+		if !e.have[t] {
+			e.have[t] = e.sink.Has(t, store.Values)
+		}
 		if e.have[t] {
 			r.Stored++
-			if e.whole[t] {
-				r.Taken++
-			}
-			continue
-		}
-		if e.have[t] = e.sink.Has(t, store.Values); e.have[t] {
-			r.Stored++
-			if e.takenWhole(t) {
+			if e.wholeTiers()[t] {
 				r.Taken++
 			}
 			continue

@@ -20,18 +20,17 @@ import (
 func (e *tierEngine) takeWhole(ctx context.Context) error {
 	e.have = make([]bool, len(e.children))
 	e.whole = make([]bool, len(e.children))
-	whole := e.whole
 	for _, t := range e.order {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		if e.have[t] = e.sink.Has(t, store.Values); e.have[t] {
-			whole[t] = e.takenWhole(t)
+			e.whole[t] = e.takenWhole(t)
 			continue
 		}
 		ok := e.borrow.Has(t, store.Values)
 		for _, c := range e.children[t] {
-			ok = ok && (c == t || whole[c])
+			ok = ok && (c == t || e.whole[c])
 		}
 		if !ok {
 			continue
@@ -46,10 +45,24 @@ func (e *tierEngine) takeWhole(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("solve by tiers: taking tier %d from the tables of every position: %w", t, err)
 		}
-		e.have[t], whole[t] = true, true
+		e.have[t], e.whole[t] = true, true
 		e.report(t, e.size[t], e.size[t], PhaseBorrowing)
 	}
 	return nil
+}
+
+// wholeTiers is, by tier, whether the sink's values are a table of every
+// position taken whole: as takeWhole noted them, else read once from the
+// tables (a solve that borrows nothing this run, or a count of a game
+// solved before).
+func (e *tierEngine) wholeTiers() []bool {
+	if e.whole == nil {
+		e.whole = make([]bool, len(e.children))
+		for _, t := range e.order {
+			e.whole[t] = e.takenWhole(t)
+		}
+	}
+	return e.whole
 }
 
 // takenWhole reports whether the sink's values of tier t are a table of

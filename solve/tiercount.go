@@ -79,12 +79,10 @@ func (e *tierEngine) countPositions(ctx context.Context, sym sente.SymmetricRank
 	}
 	// Tiers taken whole from tables of every position (takeWhole) are
 	// not followed: every position of theirs is valued, and counted.
-	whole := make([]bool, len(e.children))
+	whole := e.wholeTiers()
 	var borrowed classCounts
-	for _, t := range e.order {
-		if whole[t] = e.takenWhole(t); whole[t] && borrowed == nil {
-			borrowed = e.borrowedCounts()
-		}
+	if slices.Contains(whole, true) {
+		borrowed = e.borrowedCounts()
 	}
 	c.whole = whole
 	for i := len(e.order) - 1 - done; i >= 0; i-- {
