@@ -238,3 +238,32 @@ _sente
 		}
 	}
 }
+
+// TestExitStatusesInReadme: README's table of exit statuses and the end of
+// 'sente --help' list the same statuses, since scripts branch on them.
+func TestExitStatusesInReadme(t *testing.T) {
+	text, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(text), "\n## Exit status\n")
+	if !ok {
+		t.Fatal(`README has no section "Exit status"`)
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	var readme []string
+	for _, line := range strings.Split(section, "\n") {
+		if code, _, ok := strings.Cut(strings.TrimPrefix(line, "| "), " |"); ok && strings.HasPrefix(line, "| ") && code != "status" && !strings.HasPrefix(code, "-") {
+			readme = append(readme, code)
+		}
+	}
+	var help []string
+	for _, line := range strings.Split(exitStatuses, "\n")[1:] {
+		if fields := strings.Fields(line); len(fields) > 0 && fields[0][0] >= '0' && fields[0][0] <= '9' && strings.HasPrefix(line, "  ") && !strings.HasPrefix(line, "   ") {
+			help = append(help, fields[0])
+		}
+	}
+	if !slices.Equal(readme, help) {
+		t.Errorf("README's exit statuses are %v; sente --help's are %v", readme, help)
+	}
+}
