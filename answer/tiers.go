@@ -122,6 +122,13 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 			topt.Resuming = func(r solve.Resume) { opt.Resuming(gs.Dir, r) }
 		}
 	}
+	if opt.Starting != nil {
+		dir := ""
+		if gs != nil {
+			dir = gs.Dir
+		}
+		topt.Starting = func(st solve.TierStart) { opt.Starting(dir, st) }
+	}
 	ts, err := solve.SolveTiers(ctx, g, topt)
 	if errors.Is(err, solve.ErrOverMemory) {
 		forgetEmpty(gs)

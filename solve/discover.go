@@ -406,7 +406,10 @@ func (dc *discoverer) report(t int, done, total uint64) {
 		return
 	}
 	dc.progMu.Lock()
-	dc.progress(Progress{Phase: PhaseDiscovering, Tier: t, Tiered: true, Done: int(done), Total: int(total)})
+	// The forward pass finds the tiers as it goes: the whole's work is
+	// not known before it ends, but its passes are.
+	whole := Whole{Pass: 1, Passes: 2}
+	dc.progress(Progress{Phase: PhaseDiscovering, Tier: t, Tiered: true, Done: int(done), Total: int(total), Whole: whole})
 	dc.progMu.Unlock()
 }
 

@@ -157,6 +157,7 @@ func (f gameFlags) answerFrom(e *env, g sente.Game, root sente.Position, grundy 
 		progress.atMost = positions
 	}
 	opt.Progress = progress.report
+	opt.Starting = progress.starting(f.Game)
 	opt.Planned = func(p answer.DiscoveredPlan) {
 		// Said only of work worth waiting for.
 		if p.Seconds >= 10 {
@@ -187,6 +188,9 @@ func (f gameFlags) answerFrom(e *env, g sente.Game, root sente.Position, grundy 
 	}
 	a, err := answer.Solve(e.ctx, g, opt)
 	progress.done()
+	if err == nil {
+		progress.tellStored(f)
+	}
 	var refused *answer.Refusal
 	switch {
 	case errors.As(err, &refused) && refused.Forcible:
