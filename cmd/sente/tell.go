@@ -76,7 +76,7 @@ func (pl *tierPlan) words() string {
 	}
 	b.WriteString(" at the peak")
 	if pl.dir != "" {
-		fmt.Fprintf(&b, ", its tables in %s", pl.dir)
+		fmt.Fprintf(&b, ", its tables in %s", displayPath(pl.dir))
 	}
 	return b.String()
 }
