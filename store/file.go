@@ -259,15 +259,16 @@ func (g *GameStore) WriteParts(tier int, kind Kind, parts [][]byte, counts Count
 func (g *GameStore) writeFile(h Header, parts ...[]byte) (err error) {
 	tier, kind := h.Tier, h.Kind
 	final := filepath.Join(g.Dir, fileName(tier, kind))
-	f, err := os.CreateTemp(g.Dir, tempPrefix()+fileName(tier, kind)+"-*")
+	f, err := createTemp(g.Dir, fileName(tier, kind))
 	if err != nil {
 		return fmt.Errorf("store: writing tier %d %s: %w", tier, kind, err)
 	}
-	tmp := f.Name()
+	renamed := false
 	defer func() {
 		if err != nil {
-			f.Close()
-			os.Remove(tmp)
+			if !renamed {
+				discardTemp(f)
+			}
 			err = fmt.Errorf("store: writing %s: %w", final, err)
 		}
 	}()
@@ -290,21 +291,17 @@ func (g *GameStore) writeFile(h Header, parts ...[]byte) (err error) {
 	if err := f.Sync(); err != nil {
 		return err
 	}
-	if err := f.Close(); err != nil {
-		return err
+	// An empty directory where the file belongs (put there by hand)
+	// gives way; anything in it is not sente's to remove.
+	if fi, serr := os.Lstat(final); serr == nil && fi.IsDir() {
+		if os.Remove(final) != nil {
+			return fmt.Errorf("%s is a directory where a table file belongs; remove it, or remove the game's tables with 'sente store rm'", final)
+		}
 	}
-	if err := os.Rename(tmp, final); err != nil {
-		// An empty directory where the file belongs (put there by hand)
-		// gives way; anything in it is not sente's to remove.
-		if fi, serr := os.Stat(final); serr == nil && fi.IsDir() {
-			if os.Remove(final) != nil {
-				return fmt.Errorf("%s is a directory where a table file belongs; remove it, or remove the game's tables with 'sente store rm'", final)
-			}
-			err = os.Rename(tmp, final)
-		}
-		if err != nil {
-			return err
-		}
+	renamed = true
+	if err := finishTemp(f, final); err != nil {
+		os.Remove(f.Name())
+		return err
 	}
 	return syncDir(g.Dir)
 }

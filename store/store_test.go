@@ -514,7 +514,7 @@ func TestFind(t *testing.T) {
 }
 
 // TestDamagedManifest: a game directory whose manifest is missing, is not
-// JSON, names no game, or is a directory is listed with what is wrong,
+// JSON, names no game or another game, or is a directory is listed with what is wrong,
 // found by Find all the same (its tiers' headers name the game), written
 // again by Game
 // (its tier files kept, each checked by its own header), and removed by
@@ -535,6 +535,7 @@ func TestDamagedManifest(t *testing.T) {
 			}
 			return os.Mkdir(path, 0o755)
 		}, "damaged manifest ("},
+		{"another game", func(path string) error { return os.WriteFile(path, manifestBytes("nim:heaps=1/2"), 0o644) }, `its manifest names "nim:heaps=1/2", another game`},
 	} {
 		t.Run(damage.name, func(t *testing.T) {
 			s := Store{Dir: t.TempDir()}
