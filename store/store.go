@@ -298,10 +298,13 @@ type GameInfo struct {
 	Values    []int // tiers with a values file
 	Reachable []int // tiers with a reachable file
 	// Damaged are the tiers whose values file is refused when opened
-	// (its header damaged, or the file cut short); a block's checksum is
-	// checked only when read (Table.Verify, sente verify).
+	// (its header damaged, the file cut short) or has a block that fails
+	// its checksum.
 	Damaged []int
-	Bytes   int64 // on disk, all files of the directory
+	// DamagedFiles name the other tier files so damaged: reachable ranks,
+	// keys, the plan of the tiers, the positions classes stand for.
+	DamagedFiles []string
+	Bytes        int64 // on disk, all files of the directory
 	// Shared are the bytes of Bytes in files that are also in another
 	// game's directory of the store, hard links of one file (a tier a
 	// solve from the start took whole from the tables of every position,
@@ -358,13 +361,17 @@ func (s Store) List() ([]GameInfo, error) {
 			return nil, fmt.Errorf("store: %w", err)
 		}
 		info.Values, info.Reachable = tiersIn(files, Values), tiersIn(files, Reachable)
-		for _, t := range info.Values {
-			tab, err := openFile(filepath.Join(dir, fileName(t, Values)))
-			if err != nil {
-				info.Damaged = append(info.Damaged, t)
-				continue
+		for _, kind := range []Kind{Values, Reachable, Keys, Tiers, Positions} {
+			for _, t := range tiersIn(files, kind) {
+				if sound(filepath.Join(dir, fileName(t, kind))) {
+					continue
+				}
+				if kind == Values {
+					info.Damaged = append(info.Damaged, t)
+				} else {
+					info.DamagedFiles = append(info.DamagedFiles, fileName(t, kind))
+				}
 			}
-			tab.Close()
 		}
 		for _, f := range files {
 			if fi, err := f.Info(); err == nil && fi.Mode().IsRegular() {
@@ -401,6 +408,17 @@ func (s Store) List() ([]GameInfo, error) {
 // ErrBusy is what Remove fails with while a solve holds the lock of the
 // game's directory (GameStore.Lock): it is writing the tables.
 var ErrBusy = errors.New("a solve is writing them")
+
+// sound reports whether the tier file at path opens and every block passes
+// its checksum.
+func sound(path string) bool {
+	tab, err := openFile(path)
+	if err != nil {
+		return false
+	}
+	defer tab.Close()
+	return tab.Verify() == nil
+}
 
 // Remove deletes every stored table of the game of spec, whatever state
 // its directory is in (no manifest, a damaged one, one that names another
