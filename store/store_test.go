@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"sente"
 )
@@ -733,5 +734,67 @@ func TestNotes(t *testing.T) {
 	}
 	if digest() == before {
 		t.Error("a table with a cell changed has the same digest")
+	}
+}
+
+// TestReplaced: a failure to read a stored table (a block that fails its
+// checksum, a damaged header, a directory in the file's place, a missing
+// file) is replaced once another file is written at its path, and not
+// before: a reader that keeps tables open opens them again only then.
+func TestReplaced(t *testing.T) {
+	g := newGame(t, "nim 5")
+	write := func() {
+		t.Helper()
+		if err := g.Write(1, Values, CellBytes(cellsOf(3000)), Counts{Positions: 3000}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	path := filepath.Join(g.Dir, fileName(1, Values))
+	failure := map[string]func() error{
+		"a block": func() error {
+			corrupt(t, path, payloadAt+100)
+			tab, err := g.Open(1, Values)
+			if err != nil {
+				return err
+			}
+			defer tab.Close()
+			return tab.Verify()
+		},
+		"a header": func() error {
+			corrupt(t, path, 20)
+			_, err := g.Open(1, Values)
+			return err
+		},
+		"a directory": func() error {
+			os.Remove(path)
+			os.Mkdir(path, 0o755)
+			_, err := g.Open(1, Values)
+			return err
+		},
+		"missing": func() error {
+			os.Remove(path)
+			_, err := g.Open(1, Values)
+			return err
+		},
+	}
+	for name, fail := range failure {
+		t.Run(name, func(t *testing.T) {
+			write()
+			err := fail()
+			if err == nil {
+				t.Fatal("no failure")
+			}
+			if Replaced(err) {
+				t.Errorf("%v: replaced before anything was written", err)
+			}
+			time.Sleep(10 * time.Millisecond)
+			write()
+			if !Replaced(err) {
+				t.Errorf("%v: not replaced once the table was written again", err)
+			}
+		})
+	}
+	if Replaced(errors.New("not a stored table")) {
+		t.Error("another error replaced")
 	}
 }
