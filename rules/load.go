@@ -117,7 +117,7 @@ func Load(path string, opt Options) (sente.Family, error) {
 		rs.steps = DefaultSteps
 	}
 	if opt.Print != nil {
-		rs.print = func(_ *starlark.Thread, msg string) { opt.Print(msg) }
+		rs.print = func(_ *starlark.Thread, msg string) { opt.Print(printable(msg, true)) }
 	}
 	f, err := fileOptions.Parse(path, src, 0)
 	if err != nil {
@@ -129,6 +129,7 @@ func Load(path string, opt Options) (sente.Family, error) {
 		}
 	}
 	rs.summary, rs.rules = docstring(f)
+	rs.summary, rs.rules = printable(rs.summary, false), printable(rs.rules, true)
 	rs.loops = indexLoops(f)
 	rs.prog, err = starlark.FileProgram(f, predeclaredNames.Has)
 	if err != nil {
@@ -242,7 +243,7 @@ func (rs *ruleset) exec(params *paramsValue, setup *setupValue) (starlark.String
 		if over {
 			msg = fmt.Sprintf("the top level passed the limit of %d steps (an endless loop?)", rs.steps)
 		}
-		return nil, fmt.Errorf("%s: %s", where, oneLine(strings.TrimPrefix(msg, "Starlark computation cancelled: ")))
+		return nil, fmt.Errorf("%s: %s", where, printable(oneLine(strings.TrimPrefix(msg, "Starlark computation cancelled: ")), false))
 	}
 	globals.Freeze()
 	return globals, nil
@@ -445,7 +446,7 @@ func docstring(f *syntax.File) (summary, rules string) {
 
 // oneLineError keeps a syntax error on one line: FILE:LINE:COL: message.
 func oneLineError(err error) error {
-	return errors.New(oneLine(err.Error()))
+	return errors.New(printable(oneLine(err.Error()), false))
 }
 
 // resolveError reports the first of the resolver's errors, and how many
@@ -454,7 +455,7 @@ func resolveError(err error) error {
 	var list resolve.ErrorList
 	if errors.As(err, &list) && len(list) > 1 {
 		sort.SliceStable(list, func(i, j int) bool { return list[i].Pos.Line < list[j].Pos.Line })
-		return fmt.Errorf("%s (and %d more errors)", oneLine(list[0].Error()), len(list)-1)
+		return fmt.Errorf("%s (and %d more errors)", printable(oneLine(list[0].Error()), false), len(list)-1)
 	}
 	return oneLineError(err)
 }
