@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -177,7 +179,39 @@ func readFile(path string) ([]byte, error) {
 	if kind := fileKind(info.Mode()); kind != "" {
 		return nil, fmt.Errorf("%s: %s, not a regular file; a rules file is a regular file of Starlark code ending in .star", path, kind)
 	}
-	return io.ReadAll(f)
+	// Checked before a byte is read: a file of gigabytes would otherwise
+	// be read whole, into memory, before anything could refuse it. (And
+	// again as it is read, for a file that grows meanwhile.)
+	tooBig := func(size int64) error {
+		return fmt.Errorf("%s: a file of %s, more than the %s a rules file may have", path, sizeText(size), sizeText(MaxFileBytes))
+	}
+	if info.Size() > MaxFileBytes {
+		return nil, tooBig(info.Size())
+	}
+	b, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+	if err == nil && len(b) > MaxFileBytes {
+		return nil, tooBig(int64(len(b)))
+	}
+	return b, err
+}
+
+// MaxFileBytes is the size of the largest rules file Load reads.
+const MaxFileBytes = 16 << 20
+
+// sizeText writes a size of bytes as people read it: 16 MiB, 1.5 GiB.
+func sizeText(n int64) string {
+	const unit = 1 << 10
+	if n < unit {
+		return fmt.Sprintf("%d bytes", n)
+	}
+	f, suffix := float64(n)/unit, "KiB"
+	for _, s := range []string{"MiB", "GiB", "TiB"} {
+		if f < unit {
+			break
+		}
+		f, suffix = f/unit, s
+	}
+	return strconv.FormatFloat(math.Round(f*10)/10, 'f', -1, 64) + " " + suffix
 }
 
 // fileKind names the kind of a file that is not regular ("" for a regular
