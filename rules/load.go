@@ -49,6 +49,14 @@ type Options struct {
 	// process; nil leaves the call running.
 	CallTime time.Duration
 	Overtime func(error)
+	// MaxMemory, when positive, is the memory the process may have: a
+	// call of the file's functions (or a run of its top level) that asks
+	// for more than that in all, what it lets go counted, fails with "one
+	// call asked for more memory than the limit of ... allows", as one that
+	// runs past CallTime does (and is reported to Overtime in the same
+	// way if it does not stop). A string grown a little at each step,
+	// copied each time, is stopped so long before it holds the limit.
+	MaxMemory uint64
 }
 
 // IsRulesFile reports whether a game name is a rules file: a name ending in
@@ -85,7 +93,7 @@ type ruleset struct {
 	prog     *starlark.Program
 	steps    uint64
 	ctx      context.Context
-	watch    *callWatch // nil without Options.CallTime
+	watch    *callWatch // nil without Options.CallTime and MaxMemory
 	print    func(*starlark.Thread, string)
 	hasShow  bool
 	hasParse bool
@@ -112,7 +120,7 @@ func Load(path string, opt Options) (sente.Family, error) {
 		name:  strings.TrimSuffix(filepath.Base(path), ".star"),
 		steps: opt.Steps,
 		ctx:   opt.Context,
-		watch: newCallWatch(path, opt.CallTime, opt.Overtime),
+		watch: newCallWatch(path, opt.CallTime, opt.Overtime, opt.MaxMemory),
 		print: func(*starlark.Thread, string) {},
 	}
 	if rs.steps == 0 {
@@ -198,20 +206,19 @@ func readFile(path string) ([]byte, error) {
 // MaxFileBytes is the size of the largest rules file Load reads.
 const MaxFileBytes = 16 << 20
 
-// sizeText writes a size of bytes as people read it: 16 MiB, 1.5 GiB.
+// sizeText writes an amount of bytes as sente writes memory (16M, 1.5G):
+// in powers of 1024, rounded down to a tenth.
 func sizeText(n int64) string {
-	const unit = 1 << 10
-	if n < unit {
-		return fmt.Sprintf("%d bytes", n)
-	}
-	f, suffix := float64(n)/unit, "KiB"
-	for _, s := range []string{"MiB", "GiB", "TiB"} {
-		if f < unit {
-			break
+	for _, u := range []struct {
+		suffix string
+		shift  uint
+	}{{"T", 40}, {"G", 30}, {"M", 20}, {"K", 10}} {
+		if n >= 1<<u.shift {
+			x := math.Floor(float64(n)/float64(int64(1)<<u.shift)*10) / 10
+			return strconv.FormatFloat(x, 'f', -1, 64) + u.suffix
 		}
-		f, suffix = f/unit, s
 	}
-	return strconv.FormatFloat(math.Round(f*10)/10, 'f', -1, 64) + " " + suffix
+	return strconv.FormatInt(n, 10) + " bytes"
 }
 
 // fileKind names the kind of a file that is not regular ("" for a regular

@@ -964,7 +964,7 @@ func TestLoadTooBig(t *testing.T) {
 		f.Close()
 		began := time.Now()
 		_, err = rules.Load(path, rules.Options{})
-		if err == nil || !strings.Contains(err.Error(), "more than the 16 MiB a rules file may have") {
+		if err == nil || !strings.Contains(err.Error(), "more than the 16M a rules file may have") {
 			t.Errorf("a file of %d bytes: %v", size, err)
 		}
 		if took := time.Since(began); took > 5*time.Second {
