@@ -70,8 +70,9 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 		defer unlock()
 	}
 	// A game whose ranks are discovered is sampled for its size, unless
-	// its tables are stored already.
-	if discovers && (gs == nil || !gs.Has(0, store.Tiers)) {
+	// its tables are stored already, in part (their plan of tiers lost,
+	// say, which the forward pass finds again) or whole.
+	if discovers && !resume && (gs == nil || !gs.Has(0, store.Tiers)) {
 		dir := ""
 		if gs != nil {
 			dir = gs.Dir

@@ -84,6 +84,12 @@ type Resume struct {
 	// Taken is how many of the tiers stored were taken whole from tables
 	// of every position (TierOptions.Borrow), in this run or before.
 	Taken int
+	// Rediscovered, for a game whose ranks the engine discovers, says why
+	// each tier's keys that are damaged or missing fail, naming the file:
+	// the forward pass then finds every tier's keys again, the same, and
+	// the values stored with them are kept. Told on its own, before the
+	// pass; the other fields are then zero.
+	Rediscovered []error
 }
 
 // TierResult is what one tier holds once solved: its reachable positions by

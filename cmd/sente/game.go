@@ -172,6 +172,12 @@ func (f gameFlags) answerFrom(e *env, g sente.Game, root sente.Position, grundy 
 	}
 	opt.Resuming = func(dir string, r solve.Resume) {
 		progress.clear()
+		for _, err := range r.Rediscovered {
+			fmt.Fprintf(e.stderr, "sente: %s: %v; finding the positions of its tiers again\n", f.Game, err)
+		}
+		if len(r.Rediscovered) > 0 {
+			return
+		}
 		for _, err := range r.Damaged {
 			fmt.Fprintf(e.stderr, "sente: %s: %v; solving the tier again\n", f.Game, err)
 		}

@@ -58,7 +58,7 @@ func respond(resp *response) int {
 func serve(ctx context.Context, req request, overtime func(error)) *response {
 	// The child opens the file as every other caller does, through a
 	// catalogue, with the limits the parent asked for.
-	files := &games.Catalog{ReadFiles: true, Rules: rules.Options{Steps: req.Steps, Context: ctx, CallTime: req.CallTime, Overtime: overtime}}
+	files := &games.Catalog{ReadFiles: true, Rules: rules.Options{Steps: req.Steps, Context: ctx, CallTime: req.CallTime, Overtime: overtime, MaxMemory: sandbox.Limit()}}
 	if !req.Explore {
 		fam, err := files.Family(req.Path)
 		if err != nil {
