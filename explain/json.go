@@ -288,6 +288,9 @@ type BoardJSON struct {
 	// once a piece.
 	PieceSet string     `json:"piece_set,omitempty"`
 	InHand   [][]string `json:"in_hand,omitempty"`
+	// Players names the two players as the pieces show them, first then
+	// second ("white", "black"), when the board names them so.
+	Players []string `json:"players,omitempty"`
 	// points: Lines are the lines of a morris board, each [[r, c], [r, c]]
 	// from the centre of one cell to the centre of another; the cells they
 	// join are the points, and the other cells are not on the board.

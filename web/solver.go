@@ -246,7 +246,11 @@ func (c *cache) solve(j *job) error {
 		c.mu.Lock()
 		c.children++
 		c.mu.Unlock()
-		graph, err := j.o.file.Explore(j.ctx, j.o.args, string(text))
+		// The positions the child finds are the progress shown, and how far
+		// it got when it runs out of memory is in its error.
+		graph, err := j.o.file.ExploreCounting(j.ctx, j.o.args, string(text), func(n int) {
+			j.report(solve.Progress{Phase: solve.PhaseExploring, Done: n})
+		})
 		c.mu.Lock()
 		c.children--
 		c.mu.Unlock()
