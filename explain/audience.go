@@ -32,6 +32,11 @@ func (a Audience) For(you sente.Player) Audience {
 	return a
 }
 
+// Repetition is the verdict on a game the browser app ends because a
+// position came round a third time (or, watching perfect play draw, a
+// second): the page adds when the position came.
+func (a Audience) Repetition() string { return "Game over: a draw by repetition." }
+
 // player names p: "the first player", "the first player (X)" on a board
 // of marks, or its side's name ("white").
 func (a Audience) player(p sente.Player) string {

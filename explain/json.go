@@ -239,6 +239,9 @@ type PositionJSON struct {
 	// computer, by side; Why and WhyFor say what the moves offer.
 	VerdictFor map[sente.Player]string `json:"verdict_for,omitempty"`
 	Why        string                  `json:"why,omitempty"`
+	// Repetition is the verdict on the game if the page ends it here
+	// because the position came round again.
+	Repetition string                  `json:"repetition,omitempty"`
 	WhyFor     map[sente.Player]string `json:"why_for,omitempty"`
 	Moves      []MoveJSON              `json:"moves"`
 	Status     string                  `json:"status"`

@@ -303,6 +303,9 @@ func (s *Server) describe(j *job, p sente.Position, a *answer.Answer) *PositionI
 		audience.Sides = info.Board.Players
 	}
 	info.Verdict = audience.Verdict(turn, out, info.Ended)
+	if !info.Ended {
+		info.Repetition = audience.Repetition()
+	}
 	info.VerdictFor = map[sente.Player]string{}
 	info.WhyFor = map[sente.Player]string{}
 	if !info.Ended {

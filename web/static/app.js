@@ -706,13 +706,15 @@ function repeatedAt() {
   return seen.length ? seen[0] : -1;
 }
 
-// repetitionWords is the headline of a game ended by repetition.
+// repetitionWords is the headline of a game ended by repetition: the
+// server's verdict, then when the position came.
 function repetitionWords(seen) {
+  const verdict = (state.info && state.info.repetition) || "";
   const when = seen.map((i) => (i === 0 ? "at the start" : "after move " + i));
   if (seen.length === 1) {
-    return "Game over: a draw by repetition. This position came " + when[0] + " and again now; perfect play goes round this cycle for ever.";
+    return verdict + " This position came " + when[0] + " and again now; perfect play goes round this cycle for ever.";
   }
-  return "Game over: a draw by repetition. This position has come " + (seen.length === 2 ? "three" : seen.length + 1) + " times: " + when.join(", ") + " and now.";
+  return verdict + " This position has come " + (seen.length === 2 ? "three" : seen.length + 1) + " times: " + when.join(", ") + " and now.";
 }
 
 function computerMove() {
