@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"sente"
-	"sente/internal/testmode"
 	"sente/games"
+	"sente/internal/testmode"
 	"sente/solve"
 	"sente/store"
 )
