@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"sente/internal/testmode"
 )
 
 // axePath is where `npm ci --prefix web/testdata/axe` puts axe-core, the
@@ -52,10 +54,7 @@ func TestPageAxe(t *testing.T) {
 	}
 	script, err := os.ReadFile(filepath.FromSlash(axePath))
 	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("axe-core is not installed (.ci/run installs it with npm ci --prefix web/testdata/axe): %v", err)
-		}
-		t.Skipf("axe-core is not installed; npm ci --prefix web/testdata/axe installs it (%v)", err)
+		testmode.Missing(t, "axe-core (web/"+axePath+")", "run npm ci --prefix web/testdata/axe in the repository's root, with Node's npm installed (on Debian: apt-get install npm)")
 	}
 	ctx, _ := browser(t)
 	_, base := serveApp(t, Config{})

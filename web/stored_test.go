@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"sente"
+	"sente/internal/testmode"
 	"sente/solve"
 	"sente/store"
 )
@@ -54,6 +55,7 @@ func TestStoredTables(t *testing.T) {
 // them and the positions it counted; a position above them is refused as
 // before.
 func TestEveryPositionTables(t *testing.T) {
+	testmode.SkipShort(t, "every position of nine men's morris with three men against three, five CPU-seconds")
 	tables := store.Store{Dir: t.TempDir()}
 	spec, root := "morris", "x../.o./..x/o....x/.../.o./... x"
 	g, sol := storeEveryPosition(t, &tables, spec, root)

@@ -10,6 +10,7 @@ import (
 
 	"sente"
 	"sente/games"
+	"sente/internal/testmode"
 	"sente/solve"
 	"sente/store"
 )
@@ -19,6 +20,7 @@ import (
 // tables stored, and answered from them from then on, by this server and
 // by the next; without a store it is refused as before.
 func TestTierSolves(t *testing.T) {
+	testmode.SkipShort(t, "connect four 5×4 solved by the tier engine in the server, two CPU-seconds")
 	const spec = "connect4:w=5,h=4" // 160.8M by the hashing engine's estimate
 	cfg := Config{Memory: 256 << 20}
 	h := newTestServer(t, cfg).Handler()
