@@ -190,6 +190,26 @@ func TestKeepsTurnExplained(t *testing.T) {
 			t.Errorf("the first move %s is %v in %v; want lose in 4", m.Move, m.Value, m.Remoteness)
 		}
 	}
+
+	// Read from the tier engine's tables, a move's value is its child's
+	// stored cell, kept for the player who moves again: the last line
+	// wins at once for the second player, who completes the box.
+	ts, err := solve.SolveTiers(t.Context(), g, solve.TierOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ts.Close()
+	last, err := g.ParsePosition(`(7, 0, 0, "second")`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves, err := explain.Moves(solve.FromTiers(g, ts, nil, 0), last)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(moves) != 1 || moves[0].Outcome != (sente.Outcome{Value: sente.Win, Remoteness: 1}) {
+		t.Errorf("from the tables, the last line is %+v; want a win in 1", moves)
+	}
 }
 
 // keepsTurnLoops is a rules file of a random game with loops whose moves
@@ -243,12 +263,14 @@ PARENTS
 TIER
 `
 
-// TestKeepsTurnLoops solves random rules files with loops, some of whose
-// moves keep the turn, on the tier engine with discovered ranks (with
-// tiers and un-moves: retrograde analysis; with tiers and no un-moves:
-// value iteration; without tiers: one loopy tier) and on the hashing
-// engine, and holds every position to the reference solver.
+// TestKeepsTurnLoops solves rules files with loops, some of whose moves
+// keep the turn, on the tier engine with discovered ranks (with tiers and
+// un-moves: retrograde analysis; with tiers and no un-moves: value
+// iteration; without tiers: one loopy tier) and on the hashing engine:
+// two small loops, whose values are pinned, then random ones, every
+// position held to the reference solver.
 func TestKeepsTurnLoops(t *testing.T) {
+	checkKeptLoops(t)
 	dir := t.TempDir()
 	files := map[string]string{
 		"parents": "def parents(p):\n    return SETUP.parents[p]\n",
@@ -296,6 +318,90 @@ func TestKeepsTurnLoops(t *testing.T) {
 					t.Fatalf("%s: %s is %v on the hashing engine, %v (found %v) on the tier engine; the reference solver says %v",
 						spec, g.FormatPosition(p), h, d, ok, want)
 				}
+			}
+			ts.Close()
+		}
+	}
+}
+
+// keptLoops is a rules file of two small loops some of whose moves keep
+// the turn (TestRegressions in package solve has them as graphs): from 0
+// the first player moves twice in a row (0 -> 1) round 0 -> 1 -> 2 -> 0,
+// 1 -> 3 keeps the turn again and loses, and 0 -> 4 -> 5 ties; 6 -> 7 ->
+// 8 -> 6 is the same loop without the tie, which is drawn, going round
+// for ever being better than the loss at 9.
+const keptLoops = `"""Two loops whose moves may keep the turn."""
+
+KIDS = [[1, 4], [2, 3], [0], [], [5], [], [7], [8, 9], [6], []]
+ENDS = [None, None, None, "lose", None, "tie", None, None, None, "lose"]
+TURNS = ["first", "first", "second", "first", "second", "first", "first", "first", "second", "first"]
+
+params = {"start": param(0, min = 0, max = 9, doc = "the start")}
+
+def start():
+    return PARAMS.start
+
+def turn(p):
+    return TURNS[p]
+
+def result(p):
+    return ENDS[p]
+
+def moves(p):
+    return KIDS[p]
+
+def tier(p):
+    return 0
+
+PARENTS
+`
+
+// checkKeptLoops solves keptLoops on both engines, with and without
+// parents(p), and holds every position to its value and remoteness,
+// worked out by hand.
+func checkKeptLoops(t *testing.T) {
+	t.Helper()
+	want := map[int]sente.Outcome{
+		0: {Value: sente.Tie, Remoteness: 2}, 1: {Value: sente.Tie, Remoteness: 4}, 2: {Value: sente.Tie, Remoteness: 3},
+		3: {Value: sente.Lose}, 4: {Value: sente.Tie, Remoteness: 1}, 5: {Value: sente.Tie},
+		6: {Value: sente.Draw}, 7: {Value: sente.Draw}, 8: {Value: sente.Draw}, 9: {Value: sente.Lose},
+	}
+	dir := t.TempDir()
+	catalog := &games.Catalog{ReadFiles: true}
+	parents := "def parents(p):\n    return [q for q in range(len(KIDS)) if p in KIDS[q] and ENDS[q] == None]\n"
+	for name, text := range map[string]string{"parents": parents, "plain": ""} {
+		path := filepath.Join(dir, name+".star")
+		if err := os.WriteFile(path, []byte(strings.Replace(keptLoops, "PARENTS\n", text, 1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, from := range []int{0, 6} {
+			spec := fmt.Sprintf("%s:start=%d", path, from)
+			g, err := catalog.Open(spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			hs, err := solve.Solve(t.Context(), g, solve.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ts, err := solve.SolveTiers(t.Context(), g, solve.TierOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := 0
+			hs.Each(func(p sente.Position, o sente.Outcome) bool {
+				n++
+				i, _ := strconv.Atoi(g.FormatPosition(p))
+				if o != want[i] {
+					t.Errorf("%s: %d is %v on the hashing engine; want %v", spec, i, o, want[i])
+				}
+				if got, _ := ts.Outcome(p); got != want[i] {
+					t.Errorf("%s: %d is %v on the tier engine; want %v", spec, i, got, want[i])
+				}
+				return true
+			})
+			if n == 0 {
+				t.Errorf("%s: no positions", spec)
 			}
 			ts.Close()
 		}

@@ -336,3 +336,51 @@ func ExampleSolve() {
 	// 1 lose in 0
 	// 2 lose in 2
 }
+
+// policyGraph adds a policy, "first", that allows only a position's first
+// child: a restricted opponent who always plays the first move.
+type policyGraph struct{ *graphGame }
+
+func (g policyGraph) Policies() []sente.Policy {
+	return []sente.Policy{{Name: "first", Allow: func(_ uint64, children []uint64) []uint64 { return children[:1] }}}
+}
+
+// TestRestrictedKeptTurns: against a restricted opponent, on random graphs
+// some of whose moves keep the turn (so that a player may meet the policy
+// twice in a row, or not at all for a while), the engine agrees with the
+// reference solver position by position.
+func TestRestrictedKeptTurns(t *testing.T) {
+	// One box of dots and boxes, one line a move: the second player,
+	// restricted to the first move, still draws the second and the
+	// fourth line and wins in 4.
+	box := policyGraph{&graphGame{kids: [][]int{{1}, {2}, {3}, {4}, nil}, ended: map[int]sente.Value{4: sente.Win}, tier: make([]int, 5),
+		turns: []sente.Player{sente.First, sente.Second, sente.First, sente.Second, sente.Second}}}
+	sol, err := Solve(context.Background(), box, Options{Restrict: map[sente.Player]string{sente.Second: "first"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o, _ := sol.Outcome(0); o != (sente.Outcome{Value: sente.Lose, Remoteness: 4}) {
+		t.Errorf("one box against a restricted second player: the start is %v; want lose in 4", o)
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for trial := range 300 {
+		g := policyGraph{withTurns(r, randomGraph(r, 60))}
+		for _, who := range []sente.Player{sente.First, sente.Second} {
+			restrict := map[sente.Player]string{who: "first"}
+			want, err := Reference(g, nil, restrict)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sol, err := Solve(context.Background(), g, Options{Restrict: restrict})
+			if err != nil {
+				t.Fatalf("trial %d: %v", trial, err)
+			}
+			for p, w := range want {
+				if got, ok := sol.Outcome(p); !ok || got != w {
+					t.Fatalf("trial %d, %v restricted: position %v: got %v (found %v), reference %v\ngraph %v ended %v turns %v",
+						trial, who, p, got, ok, w, g.kids, g.ended, g.turns)
+				}
+			}
+		}
+	}
+}
