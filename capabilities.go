@@ -182,6 +182,12 @@ type Board struct {
 	// points are the cells the lines join, the other cells are not on
 	// the board.
 	Lines []BoardLine
+	// Players, when not nil, names the two players as the board's pieces
+	// show them, the first player then the second ("white", "black": the
+	// morris games' stones), for a page to say who is who in those words
+	// rather than as the first and second player, or by the letters of
+	// the position's text form.
+	Players []string
 	// Moves, when not nil, places the moves of the position on the
 	// board, in any order, each once; a move it leaves out is played from
 	// a list of moves only. A game whose moves each change one cell, or

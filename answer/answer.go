@@ -86,6 +86,10 @@ type Options struct {
 	// Resuming, when set, is told what the tier engine found stored in
 	// the game's directory dir already: it solves only the other tiers.
 	Resuming func(dir string, r solve.Resume)
+	// Starting, when set, is told the tier engine's plan as its work
+	// begins (solve.TierOptions.Starting), and dir, the game's directory
+	// in the store ("" for tables held in memory).
+	Starting func(dir string, st solve.TierStart)
 }
 
 // Resize finds smaller sizes of a game from the catalogue for a refusal.

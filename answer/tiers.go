@@ -70,8 +70,9 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 		defer unlock()
 	}
 	// A game whose ranks are discovered is sampled for its size, unless
-	// its tables are stored already.
-	if discovers && (gs == nil || !gs.Has(0, store.Tiers)) {
+	// its tables are stored already, in part (their plan of tiers lost,
+	// say, which the forward pass finds again) or whole.
+	if discovers && !resume && (gs == nil || !gs.Has(0, store.Tiers)) {
 		dir := ""
 		if gs != nil {
 			dir = gs.Dir
@@ -121,6 +122,13 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 		if opt.Resuming != nil {
 			topt.Resuming = func(r solve.Resume) { opt.Resuming(gs.Dir, r) }
 		}
+	}
+	if opt.Starting != nil {
+		dir := ""
+		if gs != nil {
+			dir = gs.Dir
+		}
+		topt.Starting = func(st solve.TierStart) { opt.Starting(dir, st) }
 	}
 	ts, err := solve.SolveTiers(ctx, g, topt)
 	if errors.Is(err, solve.ErrOverMemory) {

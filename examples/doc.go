@@ -11,5 +11,6 @@
 // every position against the built-in twin (or, for Domineering, a plain
 // memoised search), the answers of the seed documents and published
 // results, and the tier engine with discovered ranks against the hashing
-// engine (tiers_test.go).
+// engine (tiers_test.go). tofu.in is a contest input of AtCoder ARC013 C,
+// for 'sente tofu' (README's tour).
 package examples

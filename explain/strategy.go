@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"sente"
+	"sente/solve"
 )
 
 // Strategy is how one player wins from a position where they are to move
@@ -121,5 +122,39 @@ func (e *storyteller) ruleFrom(s sente.Position, follower sente.Player) *Strateg
 		return st
 	}
 	st.Words = fmt.Sprintf("keep choosing winning moves: %s", noRule)
+	return st
+}
+
+// WinningPlan is the winner's plan at p (nil: the solution's root) when a
+// simple one wins every line: a reply rule, or a pattern of positions to
+// move into, checked as Explain checks them (within its default bounds).
+// It is nil for a tie, a draw, an ended game, or a game where no simple
+// plan was found; 'sente solve' shows it in a line and points to explain
+// for the rest.
+func WinningPlan(sol solve.Solution, p sente.Position) *Strategy {
+	if p == nil {
+		p = sol.Root()
+	}
+	o, ok := sol.Outcome(p)
+	if !ok || o.Value != sente.Win && o.Value != sente.Lose {
+		return nil
+	}
+	g := sol.Game()
+	if _, ended := g.Ended(p); ended {
+		return nil
+	}
+	e := newStoryteller(sol, StoryOptions{MaxLine: 200, MaxWalk: 100000, MaxWork: 1000000})
+	turn := g.Turn(p)
+	winner := sente.Winner(turn, o.Value)
+	var st *Strategy
+	if turn == winner {
+		last, _ := e.lastMove(p)
+		st = e.strategy(p, winner, last)
+	} else {
+		st = e.ruleFrom(p, winner)
+	}
+	if st == nil || st.Rule == nil && st.Target == nil {
+		return nil
+	}
 	return st
 }

@@ -566,7 +566,8 @@ func TestGobbletDrawAndBoard(t *testing.T) {
 	}
 	b := g.Board(p)
 	if b.Style != "grid" || b.Pieces != "gobblet" || b.Cells[0][0] != "Lm" || b.Cells[2][2] != "lMs" || b.Cells[0][1] != "" ||
-		strings.Join(b.RowLabels, "") != "321" || strings.Join(b.ColLabels, "") != "abc" || b.Caption != "o to move" {
+		strings.Join(b.RowLabels, "") != "321" || strings.Join(b.ColLabels, "") != "abc" || b.Caption != "purple to move" ||
+		!slices.Equal(b.Players, []string{"blue", "purple"}) {
 		t.Errorf("Board: %+v", b)
 	}
 	if !slices.Equal(b.InHand[0], []string{"L", "S"}) || !slices.Equal(b.InHand[1], []string{"l", "m", "s"}) {
@@ -588,10 +589,10 @@ func TestGobbletDrawAndBoard(t *testing.T) {
 		}
 	}
 	for pos, caption := range map[string]string{
-		"L,M,S/m,m,./.,.,. o":  "game over: x has three in a row",
-		"L,M,S/m,m,./.,.,. x":  "game over: o uncovered x's three in a row, and x wins",
-		"L,M,S/l,m,s/.,.,. x":  "game over: both show three in a row, and o, who uncovered x's, loses",
-		".,.,./.,.,./.,.,. x ": "x to move",
+		"L,M,S/m,m,./.,.,. o":  "game over: blue has three in a row",
+		"L,M,S/m,m,./.,.,. x":  "game over: purple uncovered blue's three in a row, and blue wins",
+		"L,M,S/l,m,s/.,.,. x":  "game over: both show three in a row, and purple, who uncovered blue's, loses",
+		".,.,./.,.,./.,.,. x ": "blue to move",
 	} {
 		if got := g.Board(g.Decode(gobbletKey(t, g, pos))).Caption; got != caption {
 			t.Errorf("%s: caption %q, want %q", pos, got, caption)

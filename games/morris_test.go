@@ -1214,7 +1214,8 @@ func TestMorrisDrawAndDescribe(t *testing.T) {
 	}
 	b := g.Board(p)
 	if b.Style != "points" || b.Cells[0][0] != "x" || b.Cells[5][3] != "o" || b.Cells[0][1] != "" ||
-		strings.Join(b.RowLabels, "") != "7654321" || strings.Join(b.ColLabels, "") != "abcdefg" || len(b.Lines) != 32 || len(b.Moves) != 22 {
+		strings.Join(b.RowLabels, "") != "7654321" || strings.Join(b.ColLabels, "") != "abcdefg" || len(b.Lines) != 32 || len(b.Moves) != 22 ||
+		!slices.Equal(b.Players, []string{"white", "black"}) || b.Caption != "white to place (8 in hand, black 8)" {
 		t.Errorf("Board: %+v", b)
 	}
 	// A mill's take is part of the move: Remove names the stone.
@@ -1232,11 +1233,11 @@ func TestMorrisDrawAndDescribe(t *testing.T) {
 		t.Errorf("%d takes, caption %q", takes, caption)
 	}
 	for _, tt := range []struct{ spec, pos, caption string }{
-		{"morris", "xxx/.../.../....../.../.../oo. o 0 0", "game over: o has fewer than three stones; x wins"},
-		{"morris:board=six", "oxo/.../x..x/.../oxo o 0 0", "game over: o cannot move; x wins"},
-		{"morris:board=morabaraba", "xox/oxo/xox/oxooxo/xox/oxo/xox x 0 0", "game over: x cannot move; a tie"},
-		{"morris", "x../.o./.../....o./.../x../x.o o 0 0", "o to move (flying)"},
-		{"morris:board=ten,lasker=true", "x../.../.../....../.../.../..o x 9 9", "x to place or move (9 in hand, o 9)"},
+		{"morris", "xxx/.../.../....../.../.../oo. o 0 0", "game over: black has fewer than three stones; white wins"},
+		{"morris:board=six", "oxo/.../x..x/.../oxo o 0 0", "game over: black cannot move; white wins"},
+		{"morris:board=morabaraba", "xox/oxo/xox/oxooxo/xox/oxo/xox x 0 0", "game over: white cannot move; a tie"},
+		{"morris", "x../.o./.../....o./.../x../x.o o 0 0", "black to move (flying)"},
+		{"morris:board=ten,lasker=true", "x../.../.../....../.../.../..o x 9 9", "white to place or move (9 in hand, black 9)"},
 	} {
 		gg := morrisNew(t, tt.spec)
 		if got := gg.Board(morrisParse(t, gg, tt.pos)).Caption; got != tt.caption {

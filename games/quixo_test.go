@@ -453,8 +453,14 @@ func TestQuixoDrawAndBoard(t *testing.T) {
 	}
 	b := g.Board(p)
 	if b.Style != "grid" || b.Cells[0][0] != "x" || b.Cells[1][1] != "o" || b.Cells[0][1] != "" ||
-		strings.Join(b.RowLabels, "") != "321" || strings.Join(b.ColLabels, "") != "abc" || b.Caption != "o to move" {
+		strings.Join(b.RowLabels, "") != "321" || strings.Join(b.ColLabels, "") != "abc" ||
+		b.Caption != "o to move: click a cube on the edge, blank or o, then the end of its row or column where it goes back in; the cubes between slide along" {
 		t.Errorf("Board: %+v", b)
+	}
+	// Once the game is over there is nothing to click: the caption says
+	// whose turn it would be, as the drawing does.
+	if end := g.Board(quixoParse(t, g, "xxx/.o./o.. o")); end.Caption != "o to move" {
+		t.Errorf("the caption at the end: %q", end.Caption)
 	}
 }
 

@@ -162,8 +162,8 @@ func (c restrictCap) Policies() []sente.Policy {
 	list := make([]sente.Policy, len(g.sh.policies))
 	for i, fn := range g.sh.policies {
 		list[i] = sente.Policy{
-			Name:  fn.key,
-			Doc:   g.sh.policyDocs[fn.key],
+			Name:  printable(fn.key, false),
+			Doc:   printable(g.sh.policyDocs[fn.key], false),
 			Allow: func(key uint64, children []uint64) []uint64 { return g.allow(fn, key, children) },
 		}
 	}

@@ -196,7 +196,9 @@ func (g *Game) encodeMoves(w *worker, p starlark.Value, named, values bool) (sta
 			if name == "" {
 				name = strconv.Itoa(i + 1)
 			}
-			names = append(names, name)
+			// Shown and typed back as sente shows them, control
+			// characters escaped.
+			names = append(names, printable(name, false))
 		}
 	}
 	return list, names, true

@@ -87,7 +87,21 @@ func discover(ctx context.Context, g sente.Game, root sente.Position, sink TierS
 			if err := d.checkRoot(root); err != nil {
 				return nil, err
 			}
-			return d, nil
+			if !opt.Verify || opt.StoredOnly {
+				return d, nil // a block of keys is checked when read
+			}
+			// Every rank of every tier is a place in its tier's keys: keys
+			// that fail their check (or are missing) are found again, by
+			// the forward pass, which finds them the same, so that the
+			// values stored with them are read as before.
+			damaged := d.damagedKeys()
+			if len(damaged) == 0 {
+				return d, nil
+			}
+			d.Close()
+			if opt.Resuming != nil {
+				opt.Resuming(Resume{Rediscovered: damaged})
+			}
 		}
 	}
 	dc := &discoverer{g: g, x: caps.Expander, alternates: caps.Alternates(), sink: sink, workers: workers, progress: opt.Progress, pending: map[int]*runs{},
@@ -463,7 +477,10 @@ func (dc *discoverer) report(t int, done, total uint64) {
 		return
 	}
 	dc.progMu.Lock()
-	dc.progress(Progress{Phase: PhaseDiscovering, Tier: t, Tiered: true, Done: int(done), Total: int(total)})
+	// The forward pass finds the tiers as it goes: the whole's work is
+	// not known before it ends, but its passes are.
+	whole := Whole{Pass: 1, Passes: 2}
+	dc.progress(Progress{Phase: PhaseDiscovering, Tier: t, Tiered: true, Done: int(done), Total: int(total), Whole: whole})
 	dc.progMu.Unlock()
 }
 

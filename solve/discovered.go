@@ -102,6 +102,26 @@ func openDiscovered(g sente.Game, caps sente.Capabilities, sink TierSink) (*disc
 	return d, nil
 }
 
+// damagedKeys checks every block of every planned tier's keys, and says
+// why each that fails does, naming its file.
+func (d *discovered) damagedKeys() []error {
+	var damaged []error
+	for t := range d.tiers {
+		if !d.tiers[t].planned {
+			continue
+		}
+		tbl, err := d.sink.Open(t, store.Keys)
+		if err == nil {
+			err = tbl.Verify()
+			tbl.Close()
+		}
+		if err != nil {
+			damaged = append(damaged, err)
+		}
+	}
+	return damaged
+}
+
 // checkRoot checks that the stored plan is the one of root.
 func (d *discovered) checkRoot(root sente.Position) error {
 	t, r := placeOf(d.Encode(root))
@@ -405,6 +425,14 @@ func (d *discovered) format(b []byte) string {
 // Encode gives the place of p; a position no tier holds gets the rank
 // past its tier's end, which the engine and solutions refuse.
 func (d *discovered) Encode(p sente.Position) uint64 {
+	key, _, _ := d.encode(p)
+	return key
+}
+
+// encode is Encode that tells a position no tier holds (found false) from
+// keys that cannot be read (err: a damaged file, named), which Encode
+// cannot.
+func (d *discovered) encode(p sente.Position) (key uint64, found bool, err error) {
 	sc := d.scratch.Get().(*expandScratch)
 	defer d.scratch.Put(sc)
 	b, err := d.x.AppendBytes(sc.buf[:0], p)
@@ -414,13 +442,13 @@ func (d *discovered) Encode(p sente.Position) uint64 {
 		t = d.caps.Tiered.Tier(d.caps.Encoder.Encode(p))
 	}
 	if err != nil || !d.planned(t) {
-		return placeKey(0, 1<<placeRankBits-1)
+		return placeKey(0, 1<<placeRankBits-1), false, nil
 	}
 	r, ok, err := d.rank(sc, t, b)
 	if err != nil || !ok {
-		return placeKey(t, d.tiers[t].size)
+		return placeKey(t, d.tiers[t].size), false, err
 	}
-	return placeKey(t, r)
+	return placeKey(t, r), true, nil
 }
 
 // Decode gives the position at a place. Places come from Encode or the

@@ -41,6 +41,9 @@ type Progress struct {
 	// the explored space, the outcomes of the tiers begun and the working
 	// arrays of the tier being solved.
 	Bytes int64
+	// Whole is how far the whole solve has come, for the tier engine
+	// (Tiered); zero otherwise.
+	Whole Whole
 }
 
 func (o Options) report() func(Progress) {

@@ -69,6 +69,9 @@ type TierOptions struct {
 	// finds in the sink already: it solves only the tiers not stored
 	// whole (a solve stopped before, or tiers removed or damaged since).
 	Resuming func(Resume)
+	// Starting, when set, is told the plan as the work begins, when there
+	// is work to do (not every tier stored).
+	Starting func(TierStart)
 }
 
 // Resume is what a solve that resumes finds stored.
@@ -81,6 +84,12 @@ type Resume struct {
 	// Taken is how many of the tiers stored were taken whole from tables
 	// of every position (TierOptions.Borrow), in this run or before.
 	Taken int
+	// Rediscovered, for a game whose ranks the engine discovers, says why
+	// each tier's keys that are damaged or missing fail, naming the file:
+	// the forward pass then finds every tier's keys again, the same, and
+	// the values stored with them are kept. Told on its own, before the
+	// pass; the other fields are then zero.
+	Rediscovered []error
 }
 
 // TierResult is what one tier holds once solved: its reachable positions by
@@ -120,6 +129,9 @@ type tierEngine struct {
 	workers       int
 	progress      func(Progress)
 	progMu        sync.Mutex
+	// done keeps how far the whole solve has come, from its plan; nil
+	// until the work begins.
+	done *wholeProgress
 
 	order    []int      // tiers reachable from the root's, children first
 	children [][]int    // ChildTiers by tier
@@ -236,6 +248,10 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 			// says what it took.
 			opt.Resuming(r)
 		}
+		e.planWhole(g, opt, rootKey == e.enc.Encode(g.Start()))
+		if opt.Starting != nil {
+			opt.Starting(e.start(g, s.PeakBytes))
+		}
 		if opt.EveryPosition {
 			err = e.everyRank(ctx)
 		} else {
@@ -309,6 +325,57 @@ func FinishTables(ctx context.Context, g sente.Game, sink TierSink) (sente.Outco
 		return sente.Outcome{}, err
 	}
 	return s.Start, s.Close()
+}
+
+// planWhole plans the figures of how far the whole solve has come
+// (Progress.Whole): its passes over the tiers, and the work of tiers an
+// earlier run stored (checkStored found them) counted done. atStart: the
+// root is the game's start.
+func (e *tierEngine) planWhole(g sente.Game, opt TierOptions, atStart bool) {
+	passes := [][]Phase{passForwardPhases, passSolvePhases}
+	if e.disc != nil {
+		passes[0] = passFoundPhases
+	}
+	// The count of the positions classes stand for, unless it is stored.
+	if RanksBySymmetry(g) && e.disc == nil && !opt.StoredOnly && (opt.EveryPosition || !atStart || !e.sink.Has(0, store.Positions)) {
+		passes = append(passes, passCountPhases)
+	}
+	w := newWholeProgress(e.order, e.size, e.loops, passes...)
+	for _, t := range e.order {
+		switch {
+		case e.have[t]: // checkStored found its values stored
+			w.finish(0, t)
+			w.finish(1, t)
+		case e.disc != nil:
+			w.finish(0, t) // found by the forward pass, which is over
+		default:
+			if tbl, err := e.sink.Open(t, store.Reachable); err == nil {
+				tbl.Close()
+				w.finish(0, t)
+			}
+		}
+	}
+	if e.disc != nil {
+		w.begin(1)
+	}
+	e.progMu.Lock()
+	e.done = w
+	e.progMu.Unlock()
+}
+
+// start is the plan told as the work begins (TierOptions.Starting).
+func (e *tierEngine) start(g sente.Game, peak int64) TierStart {
+	st := TierStart{Tiers: len(e.order), Classes: RanksBySymmetry(g) && e.disc == nil, PeakBytes: peak}
+	for _, t := range e.order {
+		st.Ranks += e.size[t]
+		if e.have[t] {
+			st.Stored++
+		}
+	}
+	if e.disc == nil {
+		st.PeakDisk = e.peakDisk()
+	}
+	return st
 }
 
 // storedResults are every tier's results, children first, read from the
@@ -544,7 +611,11 @@ func (e *tierEngine) report(tier int, done, total uint64, phase Phase) {
 		return
 	}
 	e.progMu.Lock()
-	e.progress(Progress{Phase: phase, Tier: tier, Tiered: true, Done: int(done), Total: int(total)})
+	var whole Whole
+	if e.done != nil {
+		whole = e.done.report(tier, done, total, phase)
+	}
+	e.progress(Progress{Phase: phase, Tier: tier, Tiered: true, Done: int(done), Total: int(total), Whole: whole})
 	e.progMu.Unlock()
 }
 

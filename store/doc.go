@@ -60,7 +60,12 @@
 // the same directory is written, synced, renamed to its final name, and the
 // directory synced, so a kill at any moment leaves the old state or the
 // whole new file. Temporaries left by a killed process are removed the next
-// time the game's directory is opened (Store.Game).
+// time the game's directory is opened (Store.Game); a writer holds a lock
+// on its temporary until it is renamed, so that a temporary being written
+// by another process (two solves of one game, one waiting for the other)
+// is never taken for one left behind. Store.Remove takes the game's lock
+// (GameStore.Lock), refusing while a solve holds it, and moves the
+// directory out of the store's way before it removes it.
 //
 // Open maps a file read-only and checks its header; Has also checks every
 // block's checksum (what a resumed solve asks before skipping a tier);

@@ -262,15 +262,16 @@ func (g *GameStore) WriteParts(tier int, kind Kind, parts [][]byte, counts Count
 func (g *GameStore) writeFile(h Header, parts ...[]byte) (err error) {
 	tier, kind := h.Tier, h.Kind
 	final := filepath.Join(g.Dir, fileName(tier, kind))
-	f, err := os.CreateTemp(g.Dir, tempPrefix()+fileName(tier, kind)+"-*")
+	f, err := createTemp(g.Dir, fileName(tier, kind))
 	if err != nil {
 		return fmt.Errorf("store: writing tier %d %s: %w", tier, kind, err)
 	}
-	tmp := f.Name()
+	renamed := false
 	defer func() {
 		if err != nil {
-			f.Close()
-			os.Remove(tmp)
+			if !renamed {
+				discardTemp(f)
+			}
 			err = fmt.Errorf("store: writing %s: %w", final, err)
 		}
 	}()
@@ -293,21 +294,17 @@ func (g *GameStore) writeFile(h Header, parts ...[]byte) (err error) {
 	if err := f.Sync(); err != nil {
 		return err
 	}
-	if err := f.Close(); err != nil {
-		return err
+	// An empty directory where the file belongs (put there by hand)
+	// gives way; anything in it is not sente's to remove.
+	if fi, serr := os.Lstat(final); serr == nil && fi.IsDir() {
+		if os.Remove(final) != nil {
+			return fmt.Errorf("%s is a directory where a table file belongs; remove it, or remove the game's tables with 'sente store rm'", final)
+		}
 	}
-	if err := os.Rename(tmp, final); err != nil {
-		// An empty directory where the file belongs (put there by hand)
-		// gives way; anything in it is not sente's to remove.
-		if fi, serr := os.Stat(final); serr == nil && fi.IsDir() {
-			if os.Remove(final) != nil {
-				return fmt.Errorf("%s is a directory where a table file belongs; remove it, or remove the game's tables with 'sente store rm'", final)
-			}
-			err = os.Rename(tmp, final)
-		}
-		if err != nil {
-			return err
-		}
+	renamed = true
+	if err := finishTemp(f, final); err != nil {
+		os.Remove(f.Name())
+		return err
 	}
 	return syncDir(g.Dir)
 }
@@ -405,7 +402,7 @@ func (g *GameStore) Open(tier int, kind Kind) (*Table, error) {
 	}
 	if err != nil {
 		t.Close()
-		return nil, &DamagedError{Path: path, Err: err}
+		return nil, &DamagedError{Path: path, Err: err, seen: t.m.info}
 	}
 	if s, ok := g.secondsOf(tier); ok && kind == Values {
 		t.Header.Counts.Seconds = s
@@ -417,7 +414,7 @@ func (g *GameStore) Open(tier int, kind Kind) (*Table, error) {
 func openFile(path string) (*Table, error) {
 	m, err := mapFile(path)
 	if errors.Is(err, errDirectory) {
-		return nil, &DamagedError{Path: path, Err: err}
+		return nil, &DamagedError{Path: path, Err: err, seen: m.info}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
@@ -440,7 +437,7 @@ func openFile(path string) (*Table, error) {
 	}
 	if err != nil {
 		m.close()
-		return nil, &DamagedError{Path: path, Err: err}
+		return nil, &DamagedError{Path: path, Err: err, seen: m.info}
 	}
 	return t, nil
 }
@@ -501,6 +498,8 @@ type BlockError struct {
 	Kind       Kind
 	Block      uint64
 	Start, End uint64 // the block's payload bytes
+
+	seen fs.FileInfo // the file read, for Replaced
 }
 
 // errDirectory is what mapFile says of a directory where a table file
@@ -514,6 +513,8 @@ var errDirectory = errors.New("a directory where a table file belongs")
 type DamagedError struct {
 	Path string
 	Err  error
+
+	seen fs.FileInfo // what was at Path, for Replaced; nil if unknown
 }
 
 func (e *DamagedError) Error() string { return fmt.Sprintf("store: %s: %v", e.Path, e.Err) }
@@ -526,6 +527,40 @@ func Damaged(err error) bool {
 	var block *BlockError
 	var damaged *DamagedError
 	return errors.As(err, &block) || errors.As(err, &damaged)
+}
+
+// Replaced reports whether the stored table that err failed to read (a
+// *BlockError, a *DamagedError, or a file that was missing) is another
+// file now: one a solve wrote in its place since, which a reader that
+// keeps tables open (a server) must open again rather than keep reporting
+// the damage of the old one. A file changed in place counts too.
+func Replaced(err error) bool {
+	var block *BlockError
+	var damaged *DamagedError
+	var missing *fs.PathError
+	switch {
+	case errors.As(err, &block):
+		return changedSince(block.Path, block.seen)
+	case errors.As(err, &damaged):
+		return changedSince(damaged.Path, damaged.seen)
+	case errors.As(err, &missing) && errors.Is(err, fs.ErrNotExist):
+		_, err := os.Stat(missing.Path)
+		return err == nil
+	}
+	return false
+}
+
+// changedSince reports whether the file at path is not the one seen, or
+// has changed since; false when what was seen is not known.
+func changedSince(path string, seen fs.FileInfo) bool {
+	if seen == nil {
+		return false
+	}
+	now, err := os.Stat(path)
+	if err != nil {
+		return true
+	}
+	return !os.SameFile(seen, now) || seen.Size() != now.Size() || !seen.ModTime().Equal(now.ModTime())
 }
 
 func (e *BlockError) Error() string {
@@ -590,7 +625,7 @@ func (t *Table) blockSound(b uint64) bool {
 func (t *Table) blockError(b uint64) *BlockError {
 	h := t.Header
 	lo := b * uint64(h.BlockSize)
-	return &BlockError{Path: t.Path, Tier: h.Tier, Kind: h.Kind, Block: b, Start: lo, End: min(h.PayloadLen, lo+uint64(h.BlockSize))}
+	return &BlockError{Path: t.Path, Tier: h.Tier, Kind: h.Kind, Block: b, Start: lo, End: min(h.PayloadLen, lo+uint64(h.BlockSize)), seen: t.m.info}
 }
 
 // Close unmaps the table. Data and Cells must not be used after.

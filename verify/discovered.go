@@ -117,18 +117,46 @@ func discoveredTable(ctx context.Context, g sente.Game, x sente.Expander, gs *st
 		return rep, fmt.Errorf("verify: no stored table of %q in %s", gs.Spec, gs.Dir)
 	}
 	// The forward pass stores every tier's keys before any values: a tier
-	// with keys and no values is one the solve has still to do.
+	// with keys and no values is one the solve has still to do, and one
+	// with values and no keys has lost the keys its ranks index, which a
+	// solve finds again.
 	var missing []int
 	for _, t := range tiers {
 		if !slices.Contains(values, t) {
 			missing = append(missing, t)
 		}
 	}
+	for _, t := range values {
+		if !slices.Contains(tiers, t) {
+			missing = append(missing, t)
+		}
+	}
 	if len(missing) > 0 {
+		slices.Sort(missing)
 		return rep, &Incomplete{Missing: missing}
 	}
-	if !slices.Equal(tiers, values) {
-		return rep, fmt.Errorf("verify: %s holds values of tiers without keys (%v, keys of %v)", gs.Dir, values, tiers)
+	// The plan of the tiers, stored once the forward pass has found
+	// every tier's keys, and each tier's keys and values: damage to any of
+	// them is damage, found before any position is checked, not a wrong
+	// value of the position whose move first reads them.
+	if err := checkFile(gs, store.Tiers, true, "the plan of its tiers ("+store.FileName(0, store.Tiers)+")"); err != nil {
+		return rep, err
+	}
+	for _, t := range tiers {
+		for _, kind := range []store.Kind{store.Keys, store.Values} {
+			tab, err := gs.Open(t, kind)
+			if err != nil {
+				return rep, err
+			}
+			err = tab.Verify()
+			tab.Close()
+			if err != nil {
+				return rep, err
+			}
+		}
+		if err := ctx.Err(); err != nil {
+			return rep, err
+		}
 	}
 	v := &keyVerifier{game: g, x: x, gs: gs, opt: opt, open: map[int]*keyTier{}, tally: tally{report: opt.Progress},
 		alternates: sente.CapabilitiesOf(g).Alternates()}

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"runtime"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -69,14 +71,49 @@ type Report struct {
 // finishes it.
 type Incomplete struct {
 	Missing []int // the tiers not stored, in increasing order
+	// Files are the other files a solve stores that are missing, each
+	// said as people read it, naming the file.
+	Files []string
 }
 
 func (e *Incomplete) Error() string {
-	verb := "are"
-	if len(e.Missing) == 1 {
-		verb = "is"
+	var what []string
+	if len(e.Missing) > 0 {
+		verb := "are"
+		if len(e.Missing) == 1 {
+			verb = "is"
+		}
+		what = append(what, store.FormatTiers(e.Missing)+" "+verb+" not stored")
 	}
-	return "verify: the stored table is incomplete: " + store.FormatTiers(e.Missing) + " " + verb + " not stored"
+	for _, f := range e.Files {
+		what = append(what, f+" is not stored")
+	}
+	return "verify: the stored table is incomplete: " + strings.Join(what, "; ")
+}
+
+// checkFile checks the file of kind that a solve stores once for the game
+// (as tier 0) beside its tiers: its header and every block. One missing is
+// an *Incomplete naming it (what) when the tables must have it, and is
+// passed over otherwise.
+func checkFile(gs *store.GameStore, kind store.Kind, needed bool, what string) error {
+	tab, err := gs.Open(0, kind)
+	if errors.Is(err, fs.ErrNotExist) {
+		if needed {
+			return &Incomplete{Files: []string{what}}
+		}
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer tab.Close()
+	return tab.Verify()
+}
+
+// ranksBySymmetry reports whether the game's ranks stand for classes of
+// symmetric positions, whose solve stores the positions they stand for.
+func ranksBySymmetry(caps sente.Capabilities) bool {
+	return caps.Symmetric != nil && caps.SymmetricRanker != nil && caps.SymmetricRanker.RanksBySymmetry()
 }
 
 // missingTiers lists the tiers the roots lead to through ChildTiers (the
@@ -162,6 +199,15 @@ func Table(ctx context.Context, g sente.Game, gs *store.GameStore, opt Options) 
 	}
 	if missing := missingTiers(caps.TierRanker, roots, tiers); len(missing) > 0 {
 		return rep, &Incomplete{Missing: missing}
+	}
+	// A game whose ranks stand for classes stores the positions they
+	// stand for beside its tiers once they are solved (for the tables of
+	// every position, tier by tier as they are counted).
+	if ranksBySymmetry(caps) {
+		what := "the count of the positions its classes stand for (" + store.FileName(0, store.Positions) + ")"
+		if err := checkFile(gs, store.Positions, !opt.EveryPosition, what); err != nil {
+			return rep, err
+		}
 	}
 	v := &verifier{game: g, enc: caps.Encoder, tr: caps.TierRanker, opt: opt, gs: gs, tally: tally{report: opt.Progress}, alternates: caps.Alternates()}
 	if opt.Keys && !v.alternates {
@@ -277,22 +323,22 @@ func Table(ctx context.Context, g sente.Game, gs *store.GameStore, opt Options) 
 }
 
 type verifier struct {
-	game     sente.Game
-	enc      sente.Encoder
-	tr       sente.TierRanker
+	game sente.Game
+	enc  sente.Encoder
+	tr   sente.TierRanker
 	// alternates: the game promises that every move passes the turn, so
 	// that every child's value is negated for the mover; otherwise each
 	// move is asked whether it keeps the turn (Turn, or TurnKey on the
 	// fast path, turnKey).
 	alternates bool
 	turnKey    sente.TurnKeyer
-	opt      Options
-	gs       *store.GameStore
-	cells    [][]store.Cell   // by tier; nil when not mapped now
-	tables   []*store.Table   // the mapped tables, by tier
-	present  []bool           // stored, by tier
-	verified []bool           // every block's checksum checked, by tier
-	digests  map[int][32]byte // store.Table.Digest by tier, once read
+	opt        Options
+	gs         *store.GameStore
+	cells      [][]store.Cell   // by tier; nil when not mapped now
+	tables     []*store.Table   // the mapped tables, by tier
+	present    []bool           // stored, by tier
+	verified   []bool           // every block's checksum checked, by tier
+	digests    map[int][32]byte // store.Table.Digest by tier, once read
 	tally
 }
 

@@ -22,6 +22,8 @@ import (
 func newTestServer(t *testing.T, cfg Config) *Server {
 	t.Helper()
 	cfg.Logf = t.Logf
+	// The host httptest.NewRequest gives its requests.
+	cfg.Hosts = append(cfg.Hosts, "example.com")
 	s, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)

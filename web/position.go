@@ -299,7 +299,13 @@ func (s *Server) describe(j *job, p sente.Position, a *answer.Answer) *PositionI
 	// The sentences for nobody in particular, and for a person playing
 	// either side against the computer: the page picks the one it needs.
 	audience := explain.Audience{Marks: marksBoard(info.Board)}
+	if info.Board != nil {
+		audience.Sides = info.Board.Players
+	}
 	info.Verdict = audience.Verdict(turn, out, info.Ended)
+	if !info.Ended {
+		info.Repetition = audience.Repetition()
+	}
 	info.VerdictFor = map[sente.Player]string{}
 	info.WhyFor = map[sente.Player]string{}
 	if !info.Ended {

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"sync"
 	"time"
 
 	"sente"
@@ -247,7 +246,11 @@ func (c *cache) solve(j *job) error {
 		c.mu.Lock()
 		c.children++
 		c.mu.Unlock()
-		graph, err := j.o.file.Explore(j.ctx, j.o.args, string(text))
+		// The positions the child finds are the progress shown, and how far
+		// it got when it runs out of memory is in its error.
+		graph, err := j.o.file.ExploreCounting(j.ctx, j.o.args, string(text), func(n int) {
+			j.report(solve.Progress{Phase: solve.PhaseExploring, Done: n})
+		})
 		c.mu.Lock()
 		c.children--
 		c.mu.Unlock()
@@ -341,42 +344,22 @@ func (c *cache) solveTiers(j *job) error {
 	return nil
 }
 
-// tierProgress folds the tier engine's progress, a tier and a pass at a
-// time, into one figure for j: the ranks marked by the forward pass and
-// the ranks solved, out of twice the ranks of the game, so that the time
-// left is that of the whole solve.
+// tierProgress reports the tier engine's progress as one figure for j:
+// how far the whole solve has come by its plan (solve.Whole), in the work
+// of every pass over every tier, which never goes back across tiers and
+// passes (the forward pass, the solve, the count of the positions classes
+// stand for), so that the page's fraction and time left are those of the
+// whole solve. The command line reads the same figures.
 func tierProgress(j *job) func(solve.Progress) {
-	var mu sync.Mutex
-	reached, solved := map[int]int{}, map[int]int{}
-	total := 2 * int(j.positions)
 	return func(p solve.Progress) {
 		if !p.Tiered {
 			j.report(p)
 			return
 		}
-		mu.Lock()
-		defer mu.Unlock()
-		switch p.Phase {
-		case solve.PhaseReaching:
-			reached[p.Tier] = p.Done
-		case solve.PhaseResumed:
-			reached[p.Tier], solved[p.Tier] = p.Total, p.Total
-		case solve.PhaseSettlingLoops:
-			// Done counts the open positions settled since the first
-			// pass, which went through the whole tier: the figure waits
-			// for the tier to be stored rather than going back.
-		default: // solving, stored
-			reached[p.Tier] = max(reached[p.Tier], p.Total)
-			solved[p.Tier] = p.Done
+		if p.Whole.Total == 0 {
+			return // no plan yet: stored tiers read back
 		}
-		done := 0
-		for _, n := range reached {
-			done += n
-		}
-		for _, n := range solved {
-			done += n
-		}
-		j.report(solve.Progress{Phase: solve.PhaseSolving, Done: min(done, total), Total: total, Bytes: p.Bytes})
+		j.report(solve.Progress{Phase: solve.PhaseSolving, Done: int(p.Whole.Done), Total: int(p.Whole.Total), Bytes: p.Bytes})
 	}
 }
 

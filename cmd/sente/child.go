@@ -125,7 +125,11 @@ func runChild(ctx context.Context, args []string, command string, limit uint64, 
 	defer watch.Stop()
 
 	var forwarding sync.WaitGroup
-	forwarding.Go(func() { io.Copy(stderr, messagesR) })
+	// What the child writes on stderr may end in the middle of a line (a
+	// progress line redrawn in place, on a terminal): a line of the
+	// parent's own (the child killed) starts on a clean line.
+	lines := &lineEnds{w: stderr, tty: tty}
+	forwarding.Go(func() { io.Copy(lines, messagesR) })
 	var temps []string
 	forwarding.Go(func() {
 		sc := bufio.NewScanner(stagedR)
@@ -181,6 +185,7 @@ func runChild(ctx context.Context, args []string, command string, limit uint64, 
 	var limited *sandbox.LimitError
 	var crashed *sandbox.CrashError
 	var signal *sandbox.SignalError
+	lines.endLine()
 	if !errors.As(death, &limited) && !errors.As(death, &crashed) && !errors.As(death, &signal) {
 		// Not the child's end: holding its output failed, say.
 		fmt.Fprintf(stderr, "sente: %s\n", oneLine(death.Error()))
@@ -193,6 +198,38 @@ func runChild(ctx context.Context, args []string, command string, limit uint64, 
 	message, status := deathMessage(death, rulesFileIn(args), limit, state)
 	fmt.Fprintf(stderr, "sente: %s\n", message)
 	return status, true
+}
+
+// lineEnds forwards a child's stderr and knows whether it left a line
+// unfinished: a progress line on a terminal is redrawn in place and never
+// ends with a newline.
+type lineEnds struct {
+	w       io.Writer
+	tty     bool
+	midLine bool
+}
+
+func (l *lineEnds) Write(p []byte) (int, error) {
+	n, err := l.w.Write(p)
+	if n > 0 {
+		l.midLine = p[n-1] != '\n'
+	}
+	return n, err
+}
+
+// endLine puts what is written next at the start of a clean line: a
+// progress line left on a terminal is erased, and an unfinished line
+// elsewhere is ended.
+func (l *lineEnds) endLine() {
+	if !l.midLine {
+		return
+	}
+	if l.tty {
+		fmt.Fprint(l.w, "\r\033[K")
+	} else {
+		fmt.Fprintln(l.w)
+	}
+	l.midLine = false
 }
 
 // deathMessage says in one line why a child died, and gives the exit

@@ -234,6 +234,7 @@ func (c *solveCmd) Run(e *env) error {
 			plies = append(plies, m.Name)
 		}
 		fmt.Fprintf(w, "  main line      %s\n", strings.Join(plies, " "))
+		c.writeStrategy(w, sol, root)
 	}
 	classes := ""
 	if sol.Classes() {

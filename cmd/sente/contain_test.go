@@ -28,6 +28,12 @@ func TestMain(m *testing.M) {
 	if dir, err := os.MkdirTemp("", "sente-test-cache-"); err == nil {
 		os.Setenv("XDG_CACHE_HOME", dir)
 	}
+	// No progress, and no plan told after a solve's first seconds: what
+	// a test finds on stderr does not depend on the machine's speed, as
+	// for the scripts. A test that wants progress sets an interval.
+	if os.Getenv("SENTE_PROGRESS_EVERY") == "" {
+		os.Setenv("SENTE_PROGRESS_EVERY", "off")
+	}
 	testscript.Main(m, map[string]func(){"sente": main})
 }
 

@@ -157,6 +157,7 @@ func (f gameFlags) answerFrom(e *env, g sente.Game, root sente.Position, grundy 
 		progress.atMost = positions
 	}
 	opt.Progress = progress.report
+	opt.Starting = progress.starting(f.Game)
 	opt.Planned = func(p answer.DiscoveredPlan) {
 		// Said only of work worth waiting for.
 		if p.Seconds >= 10 {
@@ -171,6 +172,12 @@ func (f gameFlags) answerFrom(e *env, g sente.Game, root sente.Position, grundy 
 	}
 	opt.Resuming = func(dir string, r solve.Resume) {
 		progress.clear()
+		for _, err := range r.Rediscovered {
+			fmt.Fprintf(e.stderr, "sente: %s: %v; finding the positions of its tiers again\n", f.Game, err)
+		}
+		if len(r.Rediscovered) > 0 {
+			return
+		}
 		for _, err := range r.Damaged {
 			fmt.Fprintf(e.stderr, "sente: %s: %v; solving the tier again\n", f.Game, err)
 		}
@@ -187,6 +194,9 @@ func (f gameFlags) answerFrom(e *env, g sente.Game, root sente.Position, grundy 
 	}
 	a, err := answer.Solve(e.ctx, g, opt)
 	progress.done()
+	if err == nil {
+		progress.tellStored(f)
+	}
 	var refused *answer.Refusal
 	switch {
 	case errors.As(err, &refused) && refused.Forcible:

@@ -13,9 +13,15 @@ import (
 // them: scripts branch on these, so they are part of the interface.
 const exitStatuses = `Exit status:
   0    success
-  1    a failure while working: out of memory (--max-memory), a failed write
+  1    a failure while working: out of memory (--max-memory), a write that
+       fails under way (a full disk), a stored table damaged on disk
   2    bad input or usage: an unknown game, parameter, position, flag or
-       command; a rules file that fails or breaks its limits
+       command; a file that cannot be made where --out or -o says; a solve
+       refused before it starts (over --max-memory or the free disk) or
+       stopped at --max-positions; a rules file that fails or breaks its
+       limits
+  3    sente verify: the stored table is incomplete (run the solve again to
+       finish it)
   130  interrupted (Ctrl-C)`
 
 // helpOptions are how kong lays out help.

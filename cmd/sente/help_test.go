@@ -4,10 +4,12 @@ import (
 	"context"
 	"os"
 	"os/exec"
+	"regexp"
 	"runtime/debug"
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/alecthomas/kong"
 )
@@ -237,4 +239,84 @@ _sente
 			t.Errorf("%q: %q, want %q", tt.words, got, tt.want)
 		}
 	}
+}
+
+// TestExitStatusesInReadme: README's table of exit statuses and the end of
+// 'sente --help' list the same statuses, since scripts branch on them.
+func TestExitStatusesInReadme(t *testing.T) {
+	text, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(text), "\n## Exit status\n")
+	if !ok {
+		t.Fatal(`README has no section "Exit status"`)
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	var readme []string
+	for _, line := range strings.Split(section, "\n") {
+		if code, _, ok := strings.Cut(strings.TrimPrefix(line, "| "), " |"); ok && strings.HasPrefix(line, "| ") && code != "status" && !strings.HasPrefix(code, "-") {
+			readme = append(readme, code)
+		}
+	}
+	var help []string
+	for _, line := range strings.Split(exitStatuses, "\n")[1:] {
+		if fields := strings.Fields(line); len(fields) > 0 && fields[0][0] >= '0' && fields[0][0] <= '9' && strings.HasPrefix(line, "  ") && !strings.HasPrefix(line, "   ") {
+			help = append(help, fields[0])
+		}
+	}
+	if !slices.Equal(readme, help) {
+		t.Errorf("README's exit statuses are %v; sente --help's are %v", readme, help)
+	}
+}
+
+// TestReadmeContents: README's contents list names every section (each
+// "## " heading), in order, each linked by the anchor GitHub gives it, so
+// that a section added or renamed shows in the list.
+func TestReadmeContents(t *testing.T) {
+	text, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var headings []string
+	inCode := false
+	for _, line := range strings.Split(string(text), "\n") {
+		if strings.HasPrefix(line, "```") {
+			inCode = !inCode
+		}
+		if h, ok := strings.CutPrefix(line, "## "); ok && !inCode {
+			headings = append(headings, h)
+		}
+	}
+	_, list, ok := strings.Cut(string(text), "\nContents:\n")
+	if !ok {
+		t.Fatal("README has no contents list (a line \"Contents:\")")
+	}
+	list, _, _ = strings.Cut(list, "\n## ")
+	link := regexp.MustCompile(`(?m)^- \[([^\]]+)\]\(#([^)]+)\)`)
+	var listed []string
+	for _, m := range link.FindAllStringSubmatch(list, -1) {
+		listed = append(listed, m[1])
+		if want := githubAnchor(m[1]); m[2] != want {
+			t.Errorf("contents: %q links to #%s; its heading's anchor is #%s", m[1], m[2], want)
+		}
+	}
+	if !slices.Equal(listed, headings) {
+		t.Errorf("README's contents list %q; its sections are %q", listed, headings)
+	}
+}
+
+// githubAnchor is the anchor GitHub gives a heading: lower case, spaces to
+// hyphens, punctuation other than hyphens and underscores dropped.
+func githubAnchor(heading string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(heading) {
+		switch {
+		case r == ' ':
+			b.WriteRune('-')
+		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }

@@ -120,7 +120,10 @@ func parseSize(text string) (uint64, error) {
 	if err != nil || x < 0 || math.IsInf(x, 0) || math.IsNaN(x) {
 		return 0, fmt.Errorf("--max-memory %q: want an amount such as 512M, 8G or 1.5G (0 for no limit)", text)
 	}
-	bytes := x * float64(uint64(1)<<shift)
+	// Rounded up to a whole byte: the amount written back (solve.FormatSize,
+	// in refusals and errors) is then the amount given, where rounding
+	// down made "17.6G" read back as 17.5G.
+	bytes := math.Ceil(x * float64(uint64(1)<<shift))
 	if bytes > 1<<52 {
 		return 0, fmt.Errorf("--max-memory %q: too large; want at most 4096T (0 for no limit)", text)
 	}

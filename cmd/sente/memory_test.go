@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sente/internal/sandbox"
 	"sente/solve"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -62,6 +63,20 @@ func TestFormatSize(t *testing.T) {
 		if tc.in >= 64<<20 {
 			if back, err := parseSize(solve.FormatSize(tc.in)); err != nil || back > tc.in {
 				t.Errorf("parseSize(solve.FormatSize(%d)) = %d, %v", tc.in, back, err)
+			}
+		}
+	}
+	// What a person gives (the default among them) is what refusals and
+	// errors write back: "--max-memory 17.6G" is never called 17.5G.
+	for tenths := 10; tenths <= 1000; tenths++ {
+		for _, unit := range []string{"G", "T"} {
+			given := strconv.FormatFloat(float64(tenths)/10, 'f', -1, 64) + unit
+			n, err := parseSize(given)
+			if err != nil {
+				t.Fatalf("parseSize(%q): %v", given, err)
+			}
+			if back := solve.FormatSize(n); back != given {
+				t.Errorf("parseSize(%q) writes back as %q", given, back)
 			}
 		}
 	}

@@ -5,11 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"sente/render"
+	"sente/solve"
 )
 
 type tableCmd struct {
@@ -36,17 +39,91 @@ func (c *tableCmd) Run(e *env) error {
 // succeeds (see fileStage); standard output is held until then too (see
 // spool).
 func (e *env) writeOut(path string, write func(io.Writer) error) error {
+	_, err := e.writeCounted(path, write)
+	return err
+}
+
+// writeCounted is writeOut, and says how many bytes it wrote.
+//
+// A file that cannot be made where the person said (no such directory,
+// not a regular file, no permission, a read-only file system) is bad
+// input, exit status 2, like any other argument that names nothing
+// usable; a write that fails once under way (a full disk, an I/O error)
+// is a failure while working, exit status 1.
+func (e *env) writeCounted(path string, write func(io.Writer) error) (int64, error) {
+	counted := func(w io.Writer) (int64, error) {
+		cw := &countingWriter{w: w}
+		err := write(cw)
+		return cw.n, err
+	}
 	if path == "" {
-		return write(e.stdout)
+		return counted(e.stdout)
 	}
 	dir := filepath.Dir(path)
 	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
-		return badInput("cannot write %s: there is no directory %s", path, dir)
+		return 0, badInput("cannot write %s: there is no directory %s", path, dir)
 	}
-	if err := e.files.stage(path, write); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+	if info, err := os.Stat(path); err == nil && info.IsDir() {
+		return 0, badInput("cannot write %s: it is a directory", path)
 	}
-	return nil
+	began := false
+	var n int64
+	err := e.files.stage(path, func(w io.Writer) error {
+		began = true
+		var err error
+		n, err = counted(w)
+		return err
+	})
+	switch {
+	case err == nil:
+		return n, nil
+	case !began && !failedUnderWay(err):
+		return 0, badInput("cannot write %s: %s", path, pathReason(err))
+	}
+	return 0, fmt.Errorf("writing %s: %w", path, err)
+}
+
+// failedUnderWay reports whether err is a failure of the disk rather than
+// of the place a file was asked for: the same command may succeed later.
+func failedUnderWay(err error) bool {
+	return errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) || errors.Is(err, syscall.EIO)
+}
+
+// pathReason is what is wrong with a path, without the temporary file's
+// name that the error of creating it carries.
+func pathReason(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// countingWriter counts the bytes written through it.
+type countingWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// saidWritten tells the person where a picture went and what it is: the
+// file, its format, its size in pixels when known, and its size on disk.
+func (e *env) saidWritten(path, format string, width, height int, bytes int64) error {
+	size := fmt.Sprintf("%d bytes", bytes)
+	if bytes >= 1<<10 {
+		size = solve.FormatSize(uint64(bytes))
+	}
+	what := strings.ToUpper(format)
+	if width > 0 && height > 0 {
+		what += fmt.Sprintf(", %d×%d", width, height)
+	}
+	_, err := fmt.Fprintf(e.stdout, "wrote %s (%s, %s)\n", path, what, size)
+	return err
 }
 
 type pictureCmd struct {
@@ -66,7 +143,11 @@ func (f pictureFlags) write(e *env, p *render.Picture) error {
 	if err != nil {
 		return badInput("%v", err)
 	}
-	return e.writeOut(f.Out, func(w io.Writer) error { return p.Encode(w, format) })
+	n, err := e.writeCounted(f.Out, func(w io.Writer) error { return p.Encode(w, format) })
+	if err != nil {
+		return err
+	}
+	return e.saidWritten(f.Out, format, p.Width, p.Height, n)
 }
 
 type pictureTableCmd struct {
@@ -150,10 +231,14 @@ func (c *pictureGraphCmd) Run(e *env) error {
 			return err
 		}
 	}
-	return e.writeOut(c.Out, func(w io.Writer) error {
+	n, err := e.writeCounted(c.Out, func(w io.Writer) error {
 		_, err := w.Write(out)
 		return err
 	})
+	if err != nil {
+		return err
+	}
+	return e.saidWritten(c.Out, format, 0, 0, n)
 }
 
 type pictureGrundyCmd struct {

@@ -34,6 +34,16 @@ type progress struct {
 	tier       int
 	phaseStart time.Time
 	phaseDone  int
+	// wholeStart is when the tier engine first said how far the whole
+	// solve has come (solve.Whole), and wholeFrom how far that was (tiers
+	// an earlier run stored): the rate of the whole is read from them.
+	wholeStart time.Time
+	wholeFrom  uint64
+	// stored counts the tiers this run stored (solve.PhaseStored), for
+	// the line that says where the tables went.
+	stored int
+	// plan is the tier engine's plan, told once the rate is known.
+	plan *tierPlan
 }
 
 func newProgress(e *env) *progress {
@@ -46,7 +56,14 @@ func (p *progress) report(r solve.Progress) {
 	now := p.e.now()
 	if r.Phase != p.phase || r.Tier != p.tier {
 		p.phase, p.tier, p.phaseStart, p.phaseDone = r.Phase, r.Tier, now, r.Done
+		if r.Phase == solve.PhaseStored {
+			p.stored++
+		}
 	}
+	if r.Whole.Total > 0 && p.wholeStart.IsZero() {
+		p.wholeStart, p.wholeFrom = now, r.Whole.Done
+	}
+	p.tellPlan(r, now)
 	if !p.e.tty {
 		if p.plain.due(now) {
 			fmt.Fprintf(p.e.stderr, "sente: progress: %s\n", p.plainLine(r, now))
@@ -57,11 +74,86 @@ func (p *progress) report(r solve.Progress) {
 		return
 	}
 	p.last, p.shown = now, true
-	line := p.line(r, now)
-	if r.Tiered {
-		line = fmt.Sprintf("tier %d, %s", r.Tier, line)
+	var line string
+	if r.Whole.Passes > 0 {
+		line = p.wholeLine(r, now, "")
+	} else {
+		line = p.line(r, now)
+		if r.Tiered {
+			line = fmt.Sprintf("tier %d, %s", r.Tier, line)
+		}
+		line += p.wholeLeft(now)
 	}
-	fmt.Fprint(p.e.stderr, "\r\033[K"+line+p.wholeLeft(now))
+	fmt.Fprint(p.e.stderr, "\r\033[K"+line)
+}
+
+// wholeLine is the progress line of a solve by the tier engine: how far
+// the whole solve has come and the time it has left, which only go
+// forward across tiers and passes, then the pass and the tier under way.
+// A rules file's forward pass finds the tiers as it goes: until it ends
+// the whole is not known, and the line names the pass and gives the plan's
+// time left, if any.
+func (p *progress) wholeLine(r solve.Progress, now time.Time, rate string) string {
+	w := r.Whole
+	var b strings.Builder
+	if w.Total > 0 {
+		fmt.Fprintf(&b, "%d%%", int(100*w.Fraction()))
+		if left, ok := p.wholeTimeLeft(w, now); ok {
+			b.WriteString(", about " + left + " left")
+		}
+		b.WriteString(": ")
+	}
+	fmt.Fprintf(&b, "phase %d of %d, %s", w.Pass, w.Passes, tierWords(r.Phase, r.Tier))
+	if w.Tiers > 0 {
+		fmt.Fprintf(&b, " (%d of %d tiers done)", w.TiersDone, w.Tiers)
+	}
+	switch {
+	case r.Phase == solve.PhaseStored || r.Phase == solve.PhaseResumed || r.Phase == solve.PhaseBorrowing:
+	case r.Total > 0 && r.Phase == solve.PhaseDiscovering:
+		fmt.Fprintf(&b, ", %d of %d positions found so far", r.Done, r.Total)
+	case r.Total > 0:
+		fmt.Fprintf(&b, ", %d of %d %s", r.Done, r.Total, ofWhat(r.Phase))
+	}
+	b.WriteString(rate)
+	if w.Total == 0 {
+		b.WriteString(p.wholeLeft(now))
+	}
+	return b.String()
+}
+
+// wholeTimeLeft is the time the whole solve has left at the rate it has
+// gone so far in this run: from the whole's figures, not a tier's, so
+// that it does not start again at every tier.
+func (p *progress) wholeTimeLeft(w solve.Whole, now time.Time) (string, bool) {
+	elapsed := now.Sub(p.wholeStart)
+	if w.Done <= p.wholeFrom || elapsed < 2*time.Second {
+		return "", false
+	}
+	rate := float64(w.Done-p.wholeFrom) / elapsed.Seconds()
+	return solve.FormatDuration(time.Duration(float64(w.Total-w.Done) / rate * float64(time.Second))), true
+}
+
+// tierWords says what the tier engine does to tier t in phase, in words.
+func tierWords(phase solve.Phase, t int) string {
+	switch phase {
+	case solve.PhaseReaching:
+		return fmt.Sprintf("finding the positions of tier %d", t)
+	case solve.PhaseDiscovering:
+		return fmt.Sprintf("discovering tier %d", t)
+	case solve.PhaseSolving:
+		return fmt.Sprintf("solving tier %d", t)
+	case solve.PhaseSettlingLoops:
+		return fmt.Sprintf("settling the loops of tier %d", t)
+	case solve.PhaseStored:
+		return fmt.Sprintf("tier %d stored", t)
+	case solve.PhaseResumed:
+		return fmt.Sprintf("tier %d stored before", t)
+	case solve.PhaseBorrowing:
+		return fmt.Sprintf("tier %d taken from the tables of every position", t)
+	case solve.PhaseCounting:
+		return fmt.Sprintf("counting the positions of tier %d", t)
+	}
+	return fmt.Sprintf("%s, tier %d", phase, t)
 }
 
 // wholeLeft says how long the whole solve has left by its plan.
@@ -107,6 +199,13 @@ func (p *progress) line(r solve.Progress, now time.Time) string {
 // time left when known.
 func (p *progress) plainLine(r solve.Progress, now time.Time) string {
 	var b strings.Builder
+	if r.Whole.Passes > 0 {
+		rate := ""
+		if elapsed, done := now.Sub(p.phaseStart), r.Done-p.phaseDone; elapsed > 0 && done > 0 {
+			rate = fmt.Sprintf(", %s a second", solve.FormatCount(float64(done)/elapsed.Seconds()))
+		}
+		return p.wholeLine(r, now, rate)
+	}
 	if r.Tiered {
 		fmt.Fprintf(&b, "tier %d, ", r.Tier)
 	}

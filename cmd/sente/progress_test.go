@@ -59,6 +59,28 @@ func TestPlainProgress(t *testing.T) {
 			want: []string{"sente: progress: tier 7, solving: 1000000 of 4000000 positions (25%), 12500 a second, about 4 min left"},
 		},
 		{
+			// The tier engine's whole solve: a fraction and a time left
+			// that do not start again at each tier or pass, then the pass
+			// and the tier under way.
+			name: "the whole of a tier solve",
+			reports: []report{
+				{0, solve.Progress{Phase: solve.PhaseReaching, Tier: 2, Tiered: true, Total: 50, Whole: solve.Whole{Pass: 1, Passes: 2, Tiers: 10, TiersDone: 2, Done: 100, Total: 1000}}},
+				{50 * time.Second, solve.Progress{Phase: solve.PhaseSolving, Tier: 7, Tiered: true, Total: 4_000_000, Whole: solve.Whole{Pass: 2, Passes: 2, Tiers: 10, TiersDone: 3, Done: 400, Total: 1000}}},
+				{80 * time.Second, solve.Progress{Phase: solve.PhaseSolving, Tier: 7, Tiered: true, Done: 1_000_000, Total: 4_000_000, Whole: solve.Whole{Pass: 2, Passes: 2, Tiers: 10, TiersDone: 3, Done: 600, Total: 1000}}},
+			},
+			want: []string{"sente: progress: 60%, about 1 min left: phase 2 of 2, solving tier 7 (3 of 10 tiers done), 1000000 of 4000000 positions, 33334 a second"},
+		},
+		{
+			// A rules file's forward pass finds its tiers as it goes: the
+			// whole is not known yet, and the line says which pass it is.
+			name: "a rules file's forward pass",
+			reports: []report{
+				{0, solve.Progress{Phase: solve.PhaseDiscovering, Tier: 3, Tiered: true, Total: 10, Whole: solve.Whole{Pass: 1, Passes: 2}}},
+				{61 * time.Second, solve.Progress{Phase: solve.PhaseDiscovering, Tier: 3, Tiered: true, Done: 6100, Total: 9000, Whole: solve.Whole{Pass: 1, Passes: 2}}},
+			},
+			want: []string{"sente: progress: phase 1 of 2, discovering tier 3, 6100 of 9000 positions found so far, 100 a second"},
+		},
+		{
 			name:  "a shorter interval",
 			every: 10 * time.Second,
 			reports: []report{
@@ -110,6 +132,52 @@ func TestPlainProgress(t *testing.T) {
 			}
 			if strings.ContainsAny(stderr.String(), "\r\033") {
 				t.Errorf("stderr %q redraws in place", stderr.String())
+			}
+		})
+	}
+}
+
+// TestTellPlan: a solve by the tier engine tells its plan (tiers, ranks,
+// memory, disk, where its tables go) once, after its first seconds, with
+// the time the rest takes at the rate they gave; a solve over sooner, or
+// run with progress off where stderr is no terminal, tells nothing.
+func TestTellPlan(t *testing.T) {
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	start := solve.TierStart{Tiers: 25, Ranks: 159_643_961, PeakBytes: 94_849_112, PeakDisk: 132_644_864}
+	whole := func(done uint64) solve.Progress {
+		return solve.Progress{Phase: solve.PhaseReaching, Tier: 3, Tiered: true, Whole: solve.Whole{Pass: 1, Passes: 2, Tiers: 25, Done: done, Total: 1000}}
+	}
+	tests := []struct {
+		name  string
+		every time.Duration
+		at    []time.Duration // a report at each, 100 more done each time
+		want  string
+	}{
+		{
+			name: "told once, after its first seconds",
+			at:   []time.Duration{0, time.Second, 3 * time.Second, 4 * time.Second},
+			want: "sente: connect4:w=6,h=4: the tier engine solves 25 tiers of up to 159.6 million positions, holding about 90.4M of memory and 126.5M of disk at the peak, its tables in /tables/c4; about 11 s more at the rate of its first seconds\n",
+		},
+		{name: "over sooner", at: []time.Duration{0, time.Second, 2 * time.Second}},
+		{name: "progress off", every: noPlainProgress, at: []time.Duration{0, 3 * time.Second, 6 * time.Second}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			now := t0
+			var stderr bytes.Buffer
+			e := &env{stderr: &stderr, progressEvery: tt.every, clock: func() time.Time { return now }}
+			if tt.every == 0 {
+				e.progressEvery = time.Hour // no progress lines, only the plan
+			}
+			p := newProgress(e)
+			p.starting("connect4:w=6,h=4")("/tables/c4", start)
+			for i, at := range tt.at {
+				now = t0.Add(at)
+				p.report(whole(uint64(100 * (i + 1))))
+			}
+			p.done()
+			if stderr.String() != tt.want {
+				t.Errorf("stderr %q, want %q", stderr.String(), tt.want)
 			}
 		})
 	}

@@ -40,10 +40,10 @@ func (c *verifyCmd) Run(e *env) error {
 		return err
 	}
 	if gs == nil && c.every {
-		return badInput("verify: no stored table of every position of %s; solve it first with 'sente solve %s --every-position --from POSITION'", c.Game, c.Game)
+		return badInput("verify: no stored table of every position of %s; solve it first with '%s'", c.Game, solveCommand(c.Game, c.Store, "--every-position", "--from", "POSITION"))
 	}
 	if gs == nil {
-		return badInput("verify: no stored table of %s; solve it first with 'sente solve %s --engine tiers'", c.Game, c.Game)
+		return badInput("verify: no stored table of %s; solve it first with '%s'", c.Game, solveCommand(c.Game, c.Store, "--engine", "tiers"))
 	}
 	// The tiers a solve from the start took whole from the tables of
 	// every position are those tables: a check of theirs counts here.
@@ -71,9 +71,9 @@ func (c *verifyCmd) Run(e *env) error {
 		switch {
 		case errors.As(err, &incomplete):
 			// Unfinished, not wrong: its own exit status.
-			again := fmt.Sprintf("'sente solve %s'", c.Game)
+			again := fmt.Sprintf("'%s'", solveCommand(c.Game, c.Store))
 			if c.every {
-				again = fmt.Sprintf("'sente solve %s --every-position --from POSITION', from a position of the tiers missing,", c.Game)
+				again = fmt.Sprintf("'%s', from a position of the tiers missing,", solveCommand(c.Game, c.Store, "--every-position", "--from", "POSITION"))
 			}
 			return incompleteError{fmt.Errorf("%s: %s; %s finishes it", c.Game, strings.TrimPrefix(err.Error(), "verify: "), again)}
 		case store.Damaged(err):
@@ -146,7 +146,7 @@ func (c *storeListCmd) Run(e *env) error {
 	for _, g := range all {
 		if len(g.Values) > 0 || len(g.Reachable) > 0 || g.Problem != "" {
 			if g.Problem == "" {
-				g.Problem = e.storedProblem(g)
+				g.Problem = e.storedProblem(g, c.Store)
 			}
 			games = append(games, g)
 			problems = problems || g.Problem != ""
@@ -187,14 +187,19 @@ func (c *storeListCmd) Run(e *env) error {
 }
 
 // storedProblem says what is wrong with a game's stored tiers, "" when
-// nothing is seen to be: tiers whose values file is damaged, and tiers the
+// nothing is seen to be: tiers whose values file is damaged, other tier
+// files damaged (named), and tiers the
 // game's solve stores that are missing (a solve stopped, or a tier
 // removed). A game the catalogue cannot open here (a rules file moved) is
 // judged by its files alone.
-func (e *env) storedProblem(g store.GameInfo) string {
+func (e *env) storedProblem(g store.GameInfo, storeDir string) string {
 	var words []string
+	var damaged []string
 	if len(g.Damaged) > 0 {
-		words = append(words, "damaged: "+store.FormatTiers(g.Damaged))
+		damaged = append(damaged, store.FormatTiers(g.Damaged))
+	}
+	if damaged = append(damaged, g.DamagedFiles...); len(damaged) > 0 {
+		words = append(words, "damaged: "+strings.Join(damaged, ", "))
 	}
 	if spec, err := sente.ParseSpec(g.Spec); err == nil && !strings.HasSuffix(spec.Name, ".star") {
 		if game, err := e.games.OpenSpec(spec); err == nil {
@@ -206,7 +211,7 @@ func (e *env) storedProblem(g store.GameInfo) string {
 					}
 				}
 				if len(missing) > 0 {
-					words = append(words, fmt.Sprintf("incomplete: %d of %d tiers to solve ('sente solve %s' finishes it)", len(missing), len(tg.Order()), g.Spec))
+					words = append(words, fmt.Sprintf("incomplete: %d of %d tiers to solve ('%s' finishes it)", len(missing), len(tg.Order()), solveCommand(g.Spec, storeDir)))
 				}
 			}
 		}
@@ -256,6 +261,25 @@ func openStore(dir string) (store.Store, error) {
 		return s, badInput("%v", err)
 	}
 	return s, nil
+}
+
+// solveCommand is the command line that solves game into the store
+// storeDir (empty: the default one), with more flags, as a person types it
+// into a shell: a hint that leaves out --store solves into another store.
+func solveCommand(game, storeDir string, more ...string) string {
+	words := append([]string{"sente", "solve", shellWord(game)}, more...)
+	if storeDir != "" {
+		words = append(words, "--store", shellWord(storeDir))
+	}
+	return strings.Join(words, " ")
+}
+
+// shellWord quotes s for a POSIX shell when it needs it.
+func shellWord(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.,:=/+@%") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 func solveProgress(phase string, done, total uint64) solve.Progress {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"time"
 
 	"sente"
 	"sente/games"
@@ -58,7 +59,7 @@ func respond(resp *response) int {
 func serve(ctx context.Context, req request, overtime func(error)) *response {
 	// The child opens the file as every other caller does, through a
 	// catalogue, with the limits the parent asked for.
-	files := &games.Catalog{ReadFiles: true, Rules: rules.Options{Steps: req.Steps, Context: ctx, CallTime: req.CallTime, Overtime: overtime}}
+	files := &games.Catalog{ReadFiles: true, Rules: rules.Options{Steps: req.Steps, Context: ctx, CallTime: req.CallTime, Overtime: overtime, MaxMemory: sandbox.Limit()}}
 	if !req.Explore {
 		fam, err := files.Family(req.Path)
 		if err != nil {
@@ -74,7 +75,11 @@ func serve(ctx context.Context, req request, overtime func(error)) *response {
 	if err != nil {
 		return &response{Err: err.Error()}
 	}
-	resp, err := explore(g, req.Root, req.MaxPositions)
+	var count func(int)
+	if req.Counting {
+		count = counter(os.NewFile(3, "count"))
+	}
+	resp, err := explore(g, req.Root, req.MaxPositions, count)
 	if err == nil {
 		err = sente.CapabilitiesOf(g).Err()
 	}
@@ -92,9 +97,27 @@ func (e tooManyError) Error() string {
 	return fmt.Sprintf("more than %d positions are reachable", e.max)
 }
 
+// counter writes n, the positions found so far, to w as a line, at most
+// every countEvery. A write that fails (the parent stopped reading) ends
+// the counting, not the work.
+func counter(w *os.File) func(n int) {
+	last := time.Now()
+	return func(n int) {
+		if w == nil || time.Since(last) < countEvery {
+			return
+		}
+		last = time.Now()
+		if _, err := fmt.Fprintf(w, "%d\n", n); err != nil {
+			w.Close()
+			w = nil
+		}
+	}
+}
+
 // explore visits every position reachable from root in breadth-first
-// order, recording each one's text, turn, end, moves and board.
-func explore(g sente.Game, rootText string, maxPositions int) (*response, error) {
+// order, recording each one's text, turn, end, moves and board; count,
+// when not nil, is told the positions found now and then.
+func explore(g sente.Game, rootText string, maxPositions int, count func(int)) (*response, error) {
 	root := g.Start()
 	if strings.TrimSpace(rootText) != "" {
 		p, err := g.ParsePosition(rootText)
@@ -128,6 +151,9 @@ func explore(g sente.Game, rootText string, maxPositions int) (*response, error)
 		return nil, err
 	}
 	for i := 0; i < len(queue); i++ {
+		if count != nil && i%256 == 0 {
+			count(len(queue))
+		}
 		p := queue[i]
 		r.Texts = append(r.Texts, g.FormatPosition(p))
 		r.Turns = append(r.Turns, g.Turn(p))

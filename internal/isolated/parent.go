@@ -1,13 +1,17 @@
 package isolated
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/gob"
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"sente"
@@ -51,7 +55,7 @@ type File struct {
 // Load has a child load and check the rules file at path. Its errors are
 // the file's own, in one line, or the child's death.
 func Load(ctx context.Context, path string, lim Limits) (*File, error) {
-	resp, err := call(ctx, request{Path: path}, lim)
+	resp, err := call(ctx, request{Path: path}, lim, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -60,20 +64,29 @@ func Load(ctx context.Context, path string, lim Limits) (*File, error) {
 
 // Explore has a child make the file's game with args and explore every
 // position reachable from root (its text form; empty for the start), and
-// returns them as a graph whose start is root.
+// returns them as a graph whose start is root. A child that runs out of
+// memory exploring is reported with the positions it found and how fast
+// they were still growing, and what makes a game grow without end.
 func (f *File) Explore(ctx context.Context, args []sente.Arg, root string) (*Graph, error) {
+	return f.ExploreCounting(ctx, args, root, nil)
+}
+
+// ExploreCounting is Explore, telling found, when not nil, the positions
+// found so far every quarter of a second or so while the child explores.
+func (f *File) ExploreCounting(ctx context.Context, args []sente.Arg, root string, found func(positions int)) (*Graph, error) {
 	resp, err := call(ctx, request{
-		Path: f.path, Explore: true,
+		Path: f.path, Explore: true, Counting: true,
 		Args: args, Root: root, MaxPositions: max(f.lim.MaxPositions, 1),
-	}, f.lim)
+	}, f.lim, found)
 	if err != nil {
 		return nil, err
 	}
 	return graphOf(resp)
 }
 
-// call runs one request in a child.
-func call(ctx context.Context, req request, lim Limits) (*response, error) {
+// call runs one request in a child; found, when not nil, is told the
+// counts of a child exploring (request.Counting).
+func call(ctx context.Context, req request, lim Limits, found func(int)) (*response, error) {
 	req.Steps, req.CallTime = lim.Steps, lim.CallTime
 	if req.CallTime <= 0 {
 		req.CallTime = DefaultCallTime
@@ -90,8 +103,28 @@ func call(ctx context.Context, req request, lim Limits) (*response, error) {
 	if err != nil {
 		return nil, err
 	}
+	var counts *growth
+	var countsRead chan struct{}
+	if req.Counting {
+		r, w, err := os.Pipe()
+		if err != nil {
+			return nil, err
+		}
+		defer r.Close()
+		cmd.ExtraFiles = []*os.File{w}
+		counts, countsRead = &growth{start: time.Now()}, make(chan struct{})
+		go func() {
+			defer close(countsRead)
+			counts.read(r, found)
+		}()
+		defer w.Close()
+	}
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("cannot start a process for the rules file: %w", err)
+	}
+	if req.Counting {
+		// The child holds its own end now: the counts end when it does.
+		cmd.ExtraFiles[0].Close()
 	}
 	watch := sandbox.WatchMemory(cmd.Process, lim.Memory)
 	defer watch.Stop()
@@ -104,11 +137,19 @@ func call(ctx context.Context, req request, lim Limits) (*response, error) {
 	decodeErr := gob.NewDecoder(limited).Decode(&resp)
 	io.Copy(io.Discard, out) // let the child finish writing
 	waitErr := cmd.Wait()
+	if countsRead != nil {
+		<-countsRead
+	}
 	switch {
 	case ctx.Err() != nil:
 		return nil, ctx.Err()
 	case waitErr != nil:
-		if death := watch.Death(waitErr, said.Bytes()); death != nil {
+		death := watch.Death(waitErr, said.Bytes())
+		var limit *sandbox.LimitError
+		if errors.As(death, &limit) && counts != nil && counts.seen() {
+			return nil, fmt.Errorf("%s: the process running the rules file %w%s", req.Path, death, counts.words())
+		}
+		if death != nil {
 			return nil, fmt.Errorf("%s: the process running the rules file %w", req.Path, death)
 		}
 		return nil, fmt.Errorf("%s: the process running the rules file failed: %v", req.Path, waitErr)
@@ -122,6 +163,76 @@ func call(ctx context.Context, req request, lim Limits) (*response, error) {
 		return nil, errors.New(resp.Err)
 	}
 	return &resp, nil
+}
+
+// growth is what an exploring child said of the positions it found: the
+// counts, each with the time it came.
+type growth struct {
+	start  time.Time
+	mu     sync.Mutex
+	counts []int
+	at     []time.Duration
+}
+
+// read takes the child's counts from r until it closes, telling found.
+func (g *growth) read(r io.Reader, found func(int)) {
+	lines := bufio.NewScanner(r)
+	for lines.Scan() {
+		n, err := strconv.Atoi(strings.TrimSpace(lines.Text()))
+		if err != nil || n < 0 {
+			continue
+		}
+		g.mu.Lock()
+		g.counts = append(g.counts, n)
+		g.at = append(g.at, time.Since(g.start))
+		g.mu.Unlock()
+		if found != nil {
+			found(n)
+		}
+	}
+}
+
+// seen reports whether the child said anything.
+func (g *growth) seen() bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return len(g.counts) > 0
+}
+
+// words says how far a child that ran out of memory exploring got, and how
+// fast its positions were still growing over its last seconds, with what
+// makes a game's positions grow without end: ", after finding 1,234,567
+// positions in 64 s, still growing by 19,000 a second at the end: ...".
+func (g *growth) words() string {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	last := len(g.counts) - 1
+	n, t := g.counts[last], g.at[last]
+	// The rate over the last two seconds or so, from the count before them.
+	from := last
+	for from > 0 && t-g.at[from] < 2*time.Second {
+		from--
+	}
+	s := fmt.Sprintf(", after finding %s positions in %.0f s", thousands(n), max(t.Seconds(), 1))
+	if from < last {
+		rate := float64(n-g.counts[from]) / (t - g.at[from]).Seconds()
+		if rate >= 1 {
+			s += fmt.Sprintf(", still growing by %s a second at the end", thousands(int(rate)))
+		} else {
+			s += fmt.Sprintf(", none new in its last %.0f s", (t - g.at[from]).Seconds())
+		}
+	}
+	return s + ". Positions that keep growing mean a game that never ends (some line of play never reaches its end: a move that can always be made again, a count that only rises), " +
+		"or a position that carries its history (the moves played so far, a move counter), so that no position ever comes twice; a game that does end may need smaller parameters."
+}
+
+// thousands writes n with commas between its thousands: 1,234,567.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // graphOf checks what a child sent and makes the graph of it.

@@ -18,7 +18,15 @@ type request struct {
 	Args         []sente.Arg
 	Root         string
 	MaxPositions int
+	// Counting asks the child exploring to write, on its file descriptor
+	// 3, how many positions it has found, a line a count, every
+	// countEvery: the parent then knows how far it got if it dies.
+	Counting bool
 }
+
+// countEvery is how often an exploring child says how many positions it
+// has found.
+const countEvery = 250 * time.Millisecond
 
 // response is what the child writes back on its standard output (gob).
 type response struct {
