@@ -32,6 +32,8 @@ type Capabilities struct {
 	Erring          Erring
 	Expander        Expander
 	ExpandUnmover   ExpandUnmover
+	Alternating     Alternating
+	TurnKeyer       TurnKeyer
 }
 
 // Capable is a game that states its capabilities itself. CapabilitiesOf
@@ -73,6 +75,8 @@ func CapabilitiesOf(g Game) Capabilities {
 	c.Erring, _ = g.(Erring)
 	c.Expander, _ = g.(Expander)
 	c.ExpandUnmover, _ = g.(ExpandUnmover)
+	c.Alternating, _ = g.(Alternating)
+	c.TurnKeyer, _ = g.(TurnKeyer)
 	return c
 }
 
@@ -84,6 +88,28 @@ func (c Capabilities) IsImpartial() bool {
 // IsMisere reports whether the game says it is under misère play.
 func (c Capabilities) IsMisere() bool {
 	return c.Misere != nil && c.Misere.Misere()
+}
+
+// Alternates reports whether the game promises that every move passes the
+// turn (Alternating).
+func (c Capabilities) Alternates() bool {
+	return c.Alternating != nil && c.Alternating.Alternates()
+}
+
+// KeyTurns is how an engine on the game's keys (c.Encoder's) learns whose
+// turn it is: nil when the game promises to alternate, and the engine then
+// negates values at every move and asks nothing; otherwise TurnKey when
+// the game offers it, and Turn of the decoded position when not. An
+// engine asks it once a position.
+func (c Capabilities) KeyTurns(g Game) func(key uint64) Player {
+	switch {
+	case c.Alternates():
+		return nil
+	case c.TurnKeyer != nil:
+		return c.TurnKeyer.TurnKey
+	}
+	enc := c.Encoder
+	return func(key uint64) Player { return g.Turn(enc.Decode(key)) }
 }
 
 // Err is the first failure of the game's own logic (see Erring), or nil.

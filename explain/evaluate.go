@@ -48,6 +48,10 @@ type Evaluation struct {
 	// (an impartial game under normal play).
 	Grundy    nimber.Nimber
 	HasGrundy bool
+	// NoGrundy is why an impartial game has no Grundy values, when it
+	// has none: an error that is nimber.ErrNotNormalPlay (a misère game,
+	// an end other than a loss, a move that keeps the turn).
+	NoGrundy error
 	// Remoteness is the plies to the end under perfect play, when
 	// HasRemoteness (Method is a strong solve).
 	Remoteness    int
@@ -84,6 +88,9 @@ func Evaluate(ctx context.Context, g sente.Game, root sente.Position, opt Evalua
 		if !errors.Is(err, nimber.ErrLoopy) && !errors.Is(err, nimber.ErrNotNormalPlay) {
 			return e, err
 		}
+		if errors.Is(err, nimber.ErrNotNormalPlay) {
+			e.NoGrundy = err
+		}
 	}
 	sopt := solve.Options{From: root, MaxPositions: opt.MaxPositions, Progress: opt.Progress}
 	space, err := solve.Explore(ctx, g, sopt)
@@ -104,6 +111,7 @@ func Evaluate(ctx context.Context, g sente.Game, root sente.Position, opt Evalua
 			return e, err
 		}
 		// No Grundy values; who wins is still a strong solve away.
+		e.NoGrundy = err
 	}
 	sol, err := solve.SolveSpace(ctx, g, space, sopt)
 	if err != nil {

@@ -145,7 +145,13 @@ var ErrNotImpartial = errors.New("the game is not impartial")
 type NotNormalPlayError struct {
 	Param string
 	Value int
+	// Why is the reason nimber gave, when it gave one (a
+	// *nimber.KeepsTurnError names the move).
+	Why error
 }
+
+// Unwrap is the reason nimber gave.
+func (e *NotNormalPlayError) Unwrap() error { return e.Why }
 
 func (e *NotNormalPlayError) Error() string {
 	return fmt.Sprintf("the game at %s=%d is not under normal play", e.Param, e.Value)
@@ -181,7 +187,7 @@ func GrundySequence(ctx context.Context, open Opener, spec sente.Spec, r ParamRa
 				return nil, err
 			}
 			if !ev.HasGrundy {
-				return nil, &NotNormalPlayError{r.Name, v}
+				return nil, &NotNormalPlayError{r.Name, v, ev.NoGrundy}
 			}
 			s.Values = append(s.Values, ev.Grundy)
 			if !ev.Grundy.Infinite && len(s.Numbers) == len(s.Values)-1 {

@@ -272,6 +272,10 @@ func (g *Gobblet) Decode(key uint64) sente.Position           { return GobbletPo
 func (g *Gobblet) Start() sente.Position                      { return GobbletPosition(0) }
 func (g *Gobblet) Ended(p sente.Position) (sente.Value, bool) { return g.EndedKey(g.Encode(p)) }
 
+// Alternates promises that every move passes the turn (sente.Alternating):
+// the engines negate at every move and never ask Turn.
+func (g *Gobblet) Alternates() bool { return true }
+
 func (g *Gobblet) Turn(p sente.Position) sente.Player {
 	if g.Encode(p)&gbFlip != 0 {
 		return sente.Second

@@ -294,6 +294,10 @@ func (g *Quixo) Ended(p sente.Position) (sente.Value, bool) {
 	return g.EndedKey(g.Encode(p))
 }
 
+// Alternates promises that every move passes the turn (sente.Alternating):
+// the engines negate at every move and never ask Turn.
+func (g *Quixo) Alternates() bool { return true }
+
 func (g *Quixo) Turn(p sente.Position) sente.Player {
 	if p.(QuixoPosition).OToMove {
 		return sente.Second

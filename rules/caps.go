@@ -9,7 +9,8 @@ import (
 )
 
 // Capabilities states what the file defines: every rules game is an
-// Encoder, a Describer and Erring; it is Impartial, a Splitter, Tiered, a
+// Encoder, a TurnKeyer, a Describer and Erring (and never Alternating: a
+// file's moves may keep the turn, and turn(p) says when); it is Impartial, a Splitter, Tiered, a
 // Restricter, a Boarder and Measured only when the file sets impartial =
 // True and defines components, tier, policies, board and features. Those but Impartial are
 // small values that hold the game, not methods of *Game, so that a type
@@ -17,7 +18,7 @@ import (
 // to ask. Impartial is a method, since it answers for itself: false when
 // the file does not set impartial = True.
 func (g *Game) Capabilities() sente.Capabilities {
-	c := sente.Capabilities{Encoder: g, Describer: g, Erring: g}
+	c := sente.Capabilities{Encoder: g, Describer: g, Erring: g, TurnKeyer: g}
 	if g.imp {
 		c.Impartial = g
 		if g.fn.components != nil {

@@ -63,6 +63,7 @@ var (
 	_ sente.TierRanker      = (*discovered)(nil)
 	_ sente.TierChildRanker = (*discovered)(nil)
 	_ sente.Tiered          = (*discovered)(nil)
+	_ sente.TurnKeyer       = (*discovered)(nil)
 )
 
 // openDiscovered reads the plan of tiers the sink holds.
@@ -137,6 +138,10 @@ func (d *discovered) Capabilities() sente.Capabilities {
 	c := d.caps
 	c.Encoder, c.TierRanker, c.TierChildRanker, c.Tiered = d, d, d, d
 	c.Ranker, c.TierScanner, c.SymmetricRanker, c.Unmover, c.Symmetric = nil, nil, nil, nil, nil
+	c.TurnKeyer = nil
+	if !c.Alternates() {
+		c.TurnKeyer = d
+	}
 	if c.ExpandUnmover != nil {
 		c.Unmover = placeParents{d}
 	}
@@ -200,7 +205,8 @@ func (d *discovered) index(t int) (*keyIndex, error) {
 	}
 	words := int(binary.LittleEndian.Uint64(b))
 	keyBytes := dt.size * uint64(words) * 8
-	if words < 1 || uint64(len(b)-8) != keyBytes+(dt.size+3)/4 {
+	endBytes, turnBytes := (dt.size+3)/4, (dt.size+7)/8
+	if words < 1 || uint64(len(b)-8) != keyBytes+endBytes+turnBytes {
 		tbl.Close()
 		return nil, fmt.Errorf("solve by tiers: the keys of tier %d: %d bytes for %d keys of %d words", t, len(b)-8, dt.size, words)
 	}
@@ -219,8 +225,9 @@ func (d *discovered) index(t int) (*keyIndex, error) {
 			return nil
 		}}
 	}
-	x.ends = b[8+keyBytes:]
+	x.ends = b[8+keyBytes : 8+keyBytes+endBytes]
 	x.endsAt = keyBytes
+	x.turns = b[8+keyBytes+endBytes:]
 	dt.tbl = tbl
 	dt.keys.Store(x)
 	return x, nil
@@ -343,7 +350,8 @@ func (d *discovered) expand(sc *expandScratch, key uint64) (sente.Value, bool, [
 		return sente.Unknown, false, nil, err
 	}
 	sc.buf = appendKeyBytes(sc.buf[:0], k)
-	sc.x.Playing, sc.x.NoTiers = true, true
+	// Whose turn it is was stored with the keys.
+	sc.x.Playing, sc.x.NoTiers, sc.x.NoTurn = true, true, true
 	if err := d.x.Expand(sc.buf, &sc.x); err != nil {
 		return sente.Unknown, false, nil, err
 	}
@@ -472,6 +480,21 @@ func (d *discovered) AppendChildren(dst []uint64, key uint64) []uint64 {
 		dst = append(dst, placeKey(k.Tier, k.Rank))
 	}
 	return dst
+}
+
+// TurnKey is whose turn it is at a place, as the forward pass found it and
+// stored it with the keys: the game is not asked again. A place that names
+// no position is the first player's.
+func (d *discovered) TurnKey(key uint64) sente.Player {
+	x, r, err := d.place(key)
+	if err != nil {
+		return sente.First
+	}
+	second, err := x.secondAt(r)
+	if err != nil || !second {
+		return sente.First
+	}
+	return sente.Second
 }
 
 func (d *discovered) EndedKey(key uint64) (sente.Value, bool) {

@@ -143,6 +143,12 @@ type tierEngine struct {
 	// whole: the values stored are a table of every position of the
 	// tier, taken whole (takeWhole), by tier; nil when no tier was.
 	whole []bool
+
+	// turn says whose turn it is at a key, for a game that does not
+	// promise to alternate (nil for one that does): a move whose two
+	// positions have the same player to move keeps the turn, and the
+	// child's value is then the mover's own (keeps).
+	turn func(key uint64) sente.Player
 }
 
 // SolveTiers solves g tier by tier with dense ranks (sente.TierRanker),

@@ -38,11 +38,15 @@ func (e *tierEngine) solveFlat(ctx context.Context, t int, cells []store.Cell, c
 					return err
 				}
 			}
+			keeps := e.keeps(sc, key, kids)
 			b := newBest()
-			for _, kid := range kids {
+			for i, kid := range kids {
 				c, err := e.childCell(childCells, key, kid)
 				if err != nil {
 					return err
+				}
+				if keeps != nil {
+					c = facing(c, keeps[i])
 				}
 				b.add(c)
 			}

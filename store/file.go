@@ -26,7 +26,10 @@ const (
 	// (little-endian uint64) giving the words a key, then the keys, a rank
 	// each, every key's words in order, then how each position ends, two
 	// bits a rank (a sente.Value, 0 for a position with moves), four ranks
-	// a byte from the low bits. Counts.Positions is the ranks.
+	// a byte from the low bits, then whose turn it is, a bit a rank (set
+	// for the second player), eight ranks a byte from the low bit (tables
+	// of a sente before the turns were kept end after the ends).
+	// Counts.Positions is the ranks.
 	Keys
 	// Tiers is the plan of tiers of a game whose ranks were discovered,
 	// stored once (as tier 0) when every tier's keys are: little-endian

@@ -330,7 +330,7 @@ func (c *movesCmd) Run(e *env) error {
 	if a.HasGrundy() {
 		fmt.Fprintf(e.stdout, "Grundy value %s\n", grundyText(p))
 	} else if sente.CapabilitiesOf(g).IsImpartial() {
-		fmt.Fprintln(e.stdout, "no Grundy values: the game is not under normal play (misère), and they are defined for normal play only")
+		fmt.Fprintln(e.stdout, "no Grundy values: they are defined for normal play only, where the players alternate and the player who cannot move loses (this game is misère, ends otherwise, or has a move after which the same player moves again)")
 	}
 	if len(ranked) == 0 {
 		fmt.Fprintln(e.stdout, "no moves: the game is over")

@@ -59,8 +59,13 @@ func (c *grundyCmd) sequence(e *env) (*explain.Sequence, error) {
 	search.Progress = shown.report
 	s, err := explain.GrundySequence(e.ctx, e.openSpec, spec, r, explain.SequenceOptions{MaxPositions: c.MaxPositions, Search: search})
 	shown.done()
-	var notNormal *explain.NotNormalPlayError
+	var (
+		notNormal *explain.NotNormalPlayError
+		kept      *nimber.KeepsTurnError
+	)
 	switch {
+	case errors.As(err, &kept) && errors.As(err, &notNormal):
+		return nil, badInput("%s at %s=%d: %v, so it has no Grundy values; use 'sente sweep' to see who wins", fam.Name, notNormal.Param, notNormal.Value, kept)
 	case errors.Is(err, explain.ErrNotImpartial):
 		return nil, badInput("%s is not impartial, so it has no Grundy values; use 'sente sweep' to see who wins", fam.Name)
 	case errors.As(err, &notNormal):
