@@ -372,11 +372,20 @@ func (e *tierEngine) checkStored() Resume {
 }
 
 // solve computes every tier not stored yet, children first.
+//
+// A tier is stored compact once solved (TierSink.WriteCompact) while the
+// next tier is solved: its cells are compressed beside that solve rather
+// than written raw, read back and compressed between the two. When the
+// next tier reads it as a child, its cells stay in memory for the tiers
+// that read them, as a raw file would have been mapped; a tier read only
+// later is decompressed whole when it is.
 func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
 	last := e.lastUse()
 	open := make([]*store.Table, len(e.children))
 	childCells := make([][]store.Cell, len(e.children))
+	w := &tierWriter{e: e}
 	defer func() {
+		w.wait()
 		for _, tbl := range open {
 			if tbl != nil {
 				tbl.Close()
@@ -395,10 +404,11 @@ func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
 			e.report(t, e.size[t], e.size[t], PhaseResumed)
 		} else {
 			for _, c := range e.children[t] {
-				if open[c] == nil {
-					// A compact child (a tier solved again beside tiers
-					// finished before) is decompressed whole, as much
-					// memory as the plan counts for a raw one mapped.
+				if childCells[c] == nil {
+					// A compact child (one read only now, or stored
+					// by an earlier run) is decompressed whole, as
+					// much memory as the plan counts for a raw one
+					// mapped.
 					tbl, cells, err := e.openCells(c)
 					if err != nil {
 						return nil, fmt.Errorf("solve by tiers: reading child tier %d of tier %d: %w", c, t, err)
@@ -406,29 +416,38 @@ func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
 					open[c], childCells[c] = tbl, cells
 				}
 			}
-			counts, err := e.solveTier(ctx, t, childCells)
+			cells, counts, err := e.solveTier(ctx, t, childCells)
 			if err != nil {
 				return nil, err
 			}
+			// One tier is written at a time: the one before must be
+			// stored before this one's cells go to be written.
+			if err := w.wait(); err != nil {
+				return nil, err
+			}
+			kept := i+1 < len(e.order) && slices.Contains(e.children[e.order[i+1]], t)
+			if kept {
+				childCells[t] = cells
+			}
+			w.start(t, cells, counts, kept)
 			results = append(results, TierResult{Tier: t, Counts: counts})
 			if e.disc != nil {
 				e.disc.forgetMoves(t)
 			}
-			e.report(t, e.size[t], e.size[t], PhaseStored)
 		}
+		dropped := uint64(0)
 		for _, c := range slices.Concat(e.children[t], []int{t}) {
-			if last[c] > i {
+			if last[c] > i || childCells[c] == nil {
 				continue
 			}
 			if open[c] != nil {
 				open[c].Close()
-				open[c], childCells[c] = nil, nil
+				open[c] = nil
 			}
-			// No tier left reads c: its values take their compact form.
-			if err := e.sink.Compact(c); err != nil {
-				return nil, fmt.Errorf("solve by tiers: compacting tier %d: %w", c, err)
-			}
+			childCells[c] = nil
+			dropped = max(dropped, e.size[c])
 		}
+		e.release(dropped)
 		for _, c := range e.children[t] {
 			if e.disc != nil && last[c] <= i {
 				e.disc.drop(c)
@@ -441,7 +460,55 @@ func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
 			return nil, err
 		}
 	}
+	if err := w.wait(); err != nil {
+		return nil, err
+	}
 	return results, nil
+}
+
+// tierWriter stores solved tiers one at a time on a goroutine of its own,
+// beside the solve of the next tier.
+type tierWriter struct {
+	e    *tierEngine
+	done chan error // the tier being written, nil when none
+	tier int
+}
+
+// start stores tier t's cells and counts, then drops the saved work of its
+// retrograde analysis; kept says the engine keeps the cells for the tier
+// it solves next, so that they are not handed back to the system once
+// written.
+func (w *tierWriter) start(t int, cells []store.Cell, counts store.Counts, kept bool) {
+	e := w.e
+	w.done, w.tier = make(chan error, 1), t
+	go func() {
+		err := e.sink.WriteCompact(t, cells, counts)
+		if err != nil {
+			err = fmt.Errorf("solve by tiers: storing tier %d: %w", t, err)
+		} else {
+			// The retrograde analysis's saved work, if any, is done
+			// with.
+			err = e.sink.Remove(t, store.Loops)
+		}
+		if !kept {
+			cells = nil
+			e.release(e.size[t])
+		}
+		w.done <- err
+	}()
+}
+
+// wait waits for the tier being written, if any, and reports it stored.
+func (w *tierWriter) wait() error {
+	if w.done == nil {
+		return nil
+	}
+	err := <-w.done
+	w.done = nil
+	if err == nil {
+		w.e.report(w.tier, w.e.size[w.tier], w.e.size[w.tier], PhaseStored)
+	}
+	return err
 }
 
 // openCells opens tier t's values and loads its cells, one a rank of the
@@ -462,18 +529,18 @@ func (e *tierEngine) openCells(t int) (*store.Table, []store.Cell, error) {
 	return tbl, cells, nil
 }
 
-// solveTier solves tier t, its child tiers' cells at hand, and stores it.
-func (e *tierEngine) solveTier(ctx context.Context, t int, childCells [][]store.Cell) (store.Counts, error) {
+// solveTier solves tier t, its child tiers' cells at hand: its cells and
+// their counts, for the caller to store.
+func (e *tierEngine) solveTier(ctx context.Context, t int, childCells [][]store.Cell) ([]store.Cell, store.Counts, error) {
 	start := time.Now()
 	reach, err := e.sink.Open(t, store.Reachable)
 	if err != nil {
-		return store.Counts{}, fmt.Errorf("solve by tiers: reading the reachable ranks of tier %d: %w", t, err)
+		return nil, store.Counts{}, fmt.Errorf("solve by tiers: reading the reachable ranks of tier %d: %w", t, err)
 	}
 	e.reach[t] = wordsOf(reach.Data, int((e.size[t]+63)/64))
 	defer func() {
 		e.reach[t] = nil
 		reach.Close()
-		e.release(e.size[t])
 	}()
 	cells := make([]store.Cell, e.size[t])
 	// before is what the runs that saved the tier's retrograde analysis
@@ -488,21 +555,14 @@ func (e *tierEngine) solveTier(ctx context.Context, t int, childCells [][]store.
 		err = e.solveIterate(ctx, t, cells, childCells)
 	}
 	if err != nil {
-		return store.Counts{}, err
+		return nil, store.Counts{}, err
 	}
 	counts, err := e.countCells(ctx, t, cells)
 	if err != nil {
-		return store.Counts{}, err
+		return nil, store.Counts{}, err
 	}
 	counts.Seconds = before + time.Since(start).Seconds()
-	if err := e.sink.Write(t, store.Values, cellsToBytes(cells), counts); err != nil {
-		return store.Counts{}, fmt.Errorf("solve by tiers: storing tier %d: %w", t, err)
-	}
-	// The retrograde analysis's saved work, if any, is done with.
-	if err := e.sink.Remove(t, store.Loops); err != nil {
-		return store.Counts{}, err
-	}
-	return counts, nil
+	return cells, counts, nil
 }
 
 // countCells counts a tier's cells by value, on all workers.

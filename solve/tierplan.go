@@ -3,7 +3,6 @@ package solve
 import (
 	"fmt"
 	"runtime"
-	"slices"
 
 	"sente"
 )
@@ -101,11 +100,10 @@ func (e *tierEngine) largest() uint64 {
 const compactBytesPerRank = 0.5
 
 // PeakDiskBytes is the disk a solve of g from the start takes at most, as
-// it goes: every tier's reachable bitset from the forward pass on, a
-// tier's values two bytes a rank once solved and until no tier left
-// reads them, then compact (counted at half a byte a rank), its bitset
-// gone. For a game whose ranks are discovered it is not known before the
-// forward pass (0, false).
+// it goes: every tier's reachable bitset from the forward pass on, until
+// the tier is solved and stored compact (counted at half a byte a rank),
+// its bitset gone. For a game whose ranks are discovered it is not known
+// before the forward pass (0, false).
 func PeakDiskBytes(g sente.Game) (uint64, bool) {
 	if Discovers(g) {
 		return 0, false
@@ -129,16 +127,13 @@ func (e *tierEngine) peakDisk() uint64 {
 	for _, t := range e.order {
 		now += bits(t)
 	}
-	last := e.lastUse()
 	peak := now
-	for i, t := range e.order {
-		now += file(2 * float64(e.size[t]))
+	for _, t := range e.order {
+		// The temporary file of the values is written whole before the
+		// bitset goes.
+		now += file(compactBytesPerRank * float64(e.size[t]))
 		peak = max(peak, now)
-		for _, c := range append(slices.Clone(e.children[t]), t) {
-			if last[c] <= i {
-				now += file(compactBytesPerRank*float64(e.size[c])) - file(2*float64(e.size[c])) - bits(c)
-			}
-		}
+		now -= bits(t)
 	}
 	return uint64(peak + file(48*float64(len(e.order)))) // and the positions counted
 }
@@ -157,8 +152,10 @@ func (e *tierEngine) lastUse() []int {
 // peakBytes plans memory: the forward pass holds every tier's bitset and
 // each worker's own bitsets of the tier it expands and its children; the
 // solve of a tier holds its cells (2 bytes a rank), its bitset, for a
-// loopy tier a child counter or a pending bit a rank, and the child tiers
-// still to be read (2 bytes a rank, mapped).
+// loopy tier a child counter or a pending bit a rank, the child tiers
+// still to be read (2 bytes a rank), and the tier solved before it while
+// that one is compressed and written (its cells, when it is not a child,
+// and its compressed frames).
 func (e *tierEngine) peakBytes() int64 {
 	var bitsAll int64
 	for _, t := range e.order {
@@ -189,6 +186,13 @@ func (e *tierEngine) peakBytes() int64 {
 		}
 		for c := range resident {
 			need += 2 * int64(e.size[c])
+		}
+		if i > 0 {
+			before := e.order[i-1]
+			need += int64(compactBytesPerRank * float64(e.size[before]))
+			if !resident[before] {
+				need += 2 * int64(e.size[before])
+			}
 		}
 		peak = max(peak, need)
 		for c := range resident {

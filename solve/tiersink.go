@@ -30,9 +30,15 @@ type TierSink interface {
 	Open(tier int, kind store.Kind) (*store.Table, error)
 	// Has reports whether a tier is stored whole.
 	Has(tier int, kind store.Kind) bool
+	// WriteCompact stores a solved tier's values, a cell a rank, in their
+	// final form (compact in the store: GameStore.WriteCompact) and drops
+	// its reachable bitset, which the values hold. The sink may keep
+	// cells as they are: the engine does not change them after.
+	WriteCompact(tier int, cells []store.Cell, counts store.Counts) error
 	// Compact stores a finished tier's values in their compact form and
 	// drops its reachable bitset, which the values hold (the store's
-	// GameStore.Compact), once no tier left to solve reads it as a child.
+	// GameStore.Compact): for tables written raw (by an older sente, or by
+	// sente-dist), once no tier left to solve reads them.
 	Compact(tier int) error
 	// Link stores as tier's table of kind a table of every position of
 	// the tier (TierOptions.EveryPosition) read from another sink, taken
@@ -174,6 +180,18 @@ func (m *MemorySink) WriteParts(tier int, kind store.Kind, parts [][]byte, count
 	}
 	m.tables[k] = &store.Table{Header: h, Data: data}
 	m.writes[k]++
+	return nil
+}
+
+// WriteCompact keeps cells themselves, read in place, and forgets the
+// tier's reachable bitset, as the store does.
+func (m *MemorySink) WriteCompact(tier int, cells []store.Cell, counts store.Counts) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	k := memoryKey{tier, store.Values}
+	m.tables[k] = &store.Table{Header: store.Header{Counts: counts, Ranking: m.ranking}, Data: cellsToBytes(cells)}
+	m.writes[k]++
+	delete(m.tables, memoryKey{tier, store.Reachable})
 	return nil
 }
 

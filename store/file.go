@@ -1,10 +1,12 @@
 package store
 
 import (
+	"bufio"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -256,7 +258,25 @@ func (g *GameStore) WriteParts(tier int, kind Kind, parts [][]byte, counts Count
 }
 
 // writeFile writes a file of header h and payload data atomically.
-func (g *GameStore) writeFile(h Header, parts ...[]byte) (err error) {
+func (g *GameStore) writeFile(h Header, parts ...[]byte) error {
+	return g.writeStreamed(h, func(w io.Writer) error {
+		for _, data := range parts {
+			for part := data; len(part) > 0; {
+				n := min(len(part), writeChunk)
+				if _, err := w.Write(part[:n]); err != nil {
+					return err
+				}
+				part = part[n:]
+			}
+		}
+		return nil
+	})
+}
+
+// writeStreamed writes a file of header h atomically, its payload what
+// fill writes, whose length need not be known before: the header, with
+// the payload's length, is written last, in its place before the payload.
+func (g *GameStore) writeStreamed(h Header, fill func(w io.Writer) error) (err error) {
 	tier, kind := h.Tier, h.Kind
 	final := filepath.Join(g.Dir, fileName(tier, kind))
 	f, err := os.CreateTemp(g.Dir, tempPrefix()+fileName(tier, kind)+"-*")
@@ -271,20 +291,30 @@ func (g *GameStore) writeFile(h Header, parts ...[]byte) (err error) {
 			err = fmt.Errorf("store: writing %s: %w", final, err)
 		}
 	}()
-	tw, err := NewTierWriter(&hookedWriter{w: f}, h)
-	if err != nil {
+	if h.BlockSize == 0 {
+		return errors.New("block size 0")
+	}
+	if _, err := f.Seek(payloadAt, io.SeekStart); err != nil {
 		return err
 	}
-	for _, data := range parts {
-		for part := data; len(part) > 0; {
-			n := min(len(part), writeChunk)
-			if _, err := tw.Write(part[:n]); err != nil {
-				return err
-			}
-			part = part[n:]
-		}
+	// Buffered: a compact payload comes as thousands of frames of a few
+	// kilobytes, a write call each otherwise.
+	bw := bufio.NewWriterSize(&hookedWriter{w: f}, writeChunk)
+	sums := &blockSums{w: bw, size: uint64(h.BlockSize)}
+	if err := fill(sums); err != nil {
+		return err
 	}
-	if err := tw.Close(); err != nil {
+	if h.PayloadLen != sums.written && h.Version == FormatVersion {
+		return fmt.Errorf("tier %d %s: %d payload bytes written of the %d of its header", tier, kind, sums.written, h.PayloadLen)
+	}
+	h.PayloadLen = sums.written
+	if err := sums.close(); err != nil {
+		return err
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	if _, err := f.WriteAt(h.encode(), 0); err != nil {
 		return err
 	}
 	if err := f.Sync(); err != nil {
