@@ -131,6 +131,9 @@ type tierEngine struct {
 	// whole: the values stored are a table of every position of the
 	// tier, taken whole (takeWhole), by tier; nil when no tier was.
 	whole []bool
+	// grundy are the Grundy values of an impartial game's tiers, valued
+	// beside their values (tiergrundy.go); nil when the solve values none.
+	grundy *tierGrundy
 }
 
 // SolveTiers solves g tier by tier with dense ranks (sente.TierRanker),
@@ -202,7 +205,10 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 	if rootRank >= e.size[rootTier] {
 		return nil, fmt.Errorf("solve by tiers: the root has rank %d in tier %d of %d ranks", rootRank, rootTier, e.size[rootTier])
 	}
-	s := &TierSolution{game: g, enc: e.enc, ranker: e.ranker, sink: e.sink, tables: map[int]*openTier{}, rootKey: rootKey}
+	s := &TierSolution{game: g, enc: e.enc, ranker: e.ranker, sink: e.sink, tables: map[tableKey]*openTier{}, rootKey: rootKey}
+	if !opt.StoredOnly && e.grundyGame(opt) {
+		e.grundy = &tierGrundy{cells: make([][]store.Cell, len(e.children))}
+	}
 	s.PeakBytes = e.peakBytes()
 	if disc != nil {
 		s.MovesRecorded = disc.movesBytes
@@ -401,6 +407,11 @@ func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
 			}
 			results = append(results, TierResult{Tier: t, Counts: tbl.Header.Counts, EveryPosition: e.wholeTable(tbl)})
 			tbl.Close()
+			if e.grundy != nil && !e.sink.Has(t, store.Grundy) {
+				// Stored by a solve that valued no Grundy values: the
+				// tiers that read it cannot have theirs.
+				e.grundy.off.Store(true)
+			}
 			e.report(t, e.size[t], e.size[t], PhaseResumed)
 		} else {
 			for _, c := range e.children[t] {
@@ -415,8 +426,11 @@ func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
 					}
 					open[c], childCells[c] = tbl, cells
 				}
+				if e.grundy != nil {
+					e.childGrundy(c)
+				}
 			}
-			cells, counts, err := e.solveTier(ctx, t, childCells)
+			cells, grundy, counts, err := e.solveTier(ctx, t, childCells)
 			if err != nil {
 				return nil, err
 			}
@@ -428,8 +442,10 @@ func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
 			kept := i+1 < len(e.order) && slices.Contains(e.children[e.order[i+1]], t)
 			if kept {
 				childCells[t] = cells
+			} else if e.grundy != nil {
+				e.grundy.cells[t] = nil
 			}
-			w.start(t, cells, counts, kept)
+			w.start(t, cells, grundy, counts, kept)
 			results = append(results, TierResult{Tier: t, Counts: counts})
 			if e.disc != nil {
 				e.disc.forgetMoves(t)
@@ -445,6 +461,9 @@ func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
 				open[c] = nil
 			}
 			childCells[c] = nil
+			if e.grundy != nil {
+				e.grundy.cells[c] = nil
+			}
 			dropped = max(dropped, e.size[c])
 		}
 		e.release(dropped)
@@ -463,6 +482,11 @@ func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
 	if err := w.wait(); err != nil {
 		return nil, err
 	}
+	if e.grundy != nil && e.grundy.off.Load() {
+		if err := e.dropGrundy(); err != nil {
+			return nil, err
+		}
+	}
 	return results, nil
 }
 
@@ -474,15 +498,23 @@ type tierWriter struct {
 	tier int
 }
 
-// start stores tier t's cells and counts, then drops the saved work of its
-// retrograde analysis; kept says the engine keeps the cells for the tier
-// it solves next, so that they are not handed back to the system once
-// written.
-func (w *tierWriter) start(t int, cells []store.Cell, counts store.Counts, kept bool) {
+// start stores tier t's cells and counts, and its Grundy values when
+// they are not nil, then drops the saved work of its retrograde analysis;
+// kept says the engine keeps the cells for the tier it solves next, so
+// that they are not handed back to the system once written.
+func (w *tierWriter) start(t int, cells, grundy []store.Cell, counts store.Counts, kept bool) {
 	e := w.e
 	w.done, w.tier = make(chan error, 1), t
 	go func() {
-		err := e.sink.WriteCompact(t, cells, counts)
+		var err error
+		if grundy != nil {
+			// Before the values: a tier whose values are stored is
+			// not solved again, and would be stored without them.
+			err = e.sink.WriteCompact(t, store.Grundy, grundy, store.Counts{Positions: counts.Positions})
+		}
+		if err == nil {
+			err = e.sink.WriteCompact(t, store.Values, cells, counts)
+		}
 		if err != nil {
 			err = fmt.Errorf("solve by tiers: storing tier %d: %w", t, err)
 		} else {
@@ -491,7 +523,7 @@ func (w *tierWriter) start(t int, cells []store.Cell, counts store.Counts, kept 
 			err = e.sink.Remove(t, store.Loops)
 		}
 		if !kept {
-			cells = nil
+			cells, grundy = nil, nil
 			e.release(e.size[t])
 		}
 		w.done <- err
@@ -529,20 +561,24 @@ func (e *tierEngine) openCells(t int) (*store.Table, []store.Cell, error) {
 	return tbl, cells, nil
 }
 
-// solveTier solves tier t, its child tiers' cells at hand: its cells and
-// their counts, for the caller to store.
-func (e *tierEngine) solveTier(ctx context.Context, t int, childCells [][]store.Cell) ([]store.Cell, store.Counts, error) {
+// solveTier solves tier t, its child tiers' cells at hand: its cells,
+// its Grundy values when the solve values them (nil otherwise, or when
+// they were given up) and their counts, for the caller to store.
+func (e *tierEngine) solveTier(ctx context.Context, t int, childCells [][]store.Cell) (cells, grundy []store.Cell, counts store.Counts, err error) {
 	start := time.Now()
 	reach, err := e.sink.Open(t, store.Reachable)
 	if err != nil {
-		return nil, store.Counts{}, fmt.Errorf("solve by tiers: reading the reachable ranks of tier %d: %w", t, err)
+		return nil, nil, store.Counts{}, fmt.Errorf("solve by tiers: reading the reachable ranks of tier %d: %w", t, err)
 	}
 	e.reach[t] = wordsOf(reach.Data, int((e.size[t]+63)/64))
 	defer func() {
 		e.reach[t] = nil
 		reach.Close()
 	}()
-	cells := make([]store.Cell, e.size[t])
+	cells = make([]store.Cell, e.size[t])
+	if e.grundy != nil && !e.grundy.off.Load() {
+		e.grundy.cells[t] = make([]store.Cell, e.size[t])
+	}
 	// before is what the runs that saved the tier's retrograde analysis
 	// spent on it: its seconds are all of them.
 	var before float64
@@ -555,14 +591,17 @@ func (e *tierEngine) solveTier(ctx context.Context, t int, childCells [][]store.
 		err = e.solveIterate(ctx, t, cells, childCells)
 	}
 	if err != nil {
-		return nil, store.Counts{}, err
+		return nil, nil, store.Counts{}, err
 	}
-	counts, err := e.countCells(ctx, t, cells)
+	counts, err = e.countCells(ctx, t, cells)
 	if err != nil {
-		return nil, store.Counts{}, err
+		return nil, nil, store.Counts{}, err
 	}
 	counts.Seconds = before + time.Since(start).Seconds()
-	return cells, counts, nil
+	if e.grundy != nil && !e.grundy.off.Load() {
+		grundy = e.grundy.cells[t]
+	}
+	return cells, grundy, counts, nil
 }
 
 // countCells counts a tier's cells by value, on all workers.

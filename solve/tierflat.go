@@ -25,12 +25,14 @@ func (e *tierEngine) solveFlat(ctx context.Context, t int, cells []store.Cell, c
 					return err
 				}
 				if ended {
+					e.grundy.ended(t, r, v)
 					cells[r], err = e.endedCell(key, v)
 					return err
 				}
 				kids = k
 			} else {
 				if v, ended := e.enc.EndedKey(key); ended {
+					e.grundy.ended(t, r, v)
 					cells[r], err = e.endedCell(key, v)
 					return err
 				}
@@ -45,6 +47,9 @@ func (e *tierEngine) solveFlat(ctx context.Context, t int, cells []store.Cell, c
 					return err
 				}
 				b.add(c)
+			}
+			if err := e.grundy.set(t, r, kids); err != nil {
+				return err
 			}
 			cells[r], err = b.cell()
 			return err

@@ -23,6 +23,9 @@ func PlanTiers(g sente.Game, workers int) (peak int64, ranks uint64, err error) 
 	if err := e.plan(rootTier); err != nil {
 		return 0, 0, err
 	}
+	if e.grundyGame(TierOptions{}) {
+		e.grundy = &tierGrundy{}
+	}
 	for _, t := range e.order {
 		ranks += e.size[t]
 	}
@@ -116,6 +119,9 @@ func PeakDiskBytes(g sente.Game) (uint64, bool) {
 	if err := e.plan(t); err != nil {
 		return 0, false
 	}
+	if e.grundyGame(TierOptions{}) {
+		e.grundy = &tierGrundy{}
+	}
 	return e.peakDisk(), true
 }
 
@@ -132,6 +138,9 @@ func (e *tierEngine) peakDisk() uint64 {
 		// The temporary file of the values is written whole before the
 		// bitset goes.
 		now += file(compactBytesPerRank * float64(e.size[t]))
+		if e.grundy != nil {
+			now += file(compactBytesPerRank * float64(e.size[t]))
+		}
 		peak = max(peak, now)
 		now -= bits(t)
 	}
@@ -155,7 +164,8 @@ func (e *tierEngine) lastUse() []int {
 // loopy tier a child counter or a pending bit a rank, the child tiers
 // still to be read (2 bytes a rank), and the tier solved before it while
 // that one is compressed and written (its cells, when it is not a child,
-// and its compressed frames).
+// and the frames being compressed); the Grundy values of an impartial game's
+// tiers, when the solve values them, as much again as their cells.
 func (e *tierEngine) peakBytes() int64 {
 	var bitsAll int64
 	for _, t := range e.order {
@@ -173,7 +183,13 @@ func (e *tierEngine) peakBytes() int64 {
 			own += int64((e.size[c] + 63) / 64 * 8)
 		}
 		peak = max(peak, bitsAll+int64(e.workers)*own)
-		need := 2*n + (n+63)/64*8 // its cells and its reachable bits
+		// Two bytes a rank of a tier's cells, and as many of its Grundy
+		// values when the solve values them.
+		cell := int64(2)
+		if e.grundy != nil {
+			cell = 4
+		}
+		need := cell*n + (n+63)/64*8 // its cells and its reachable bits
 		if e.ranker.TierLoops(t) {
 			if e.unmover != nil {
 				need += n + n/8 // counter and queue, about one entry in eight ranks at a time
@@ -185,13 +201,15 @@ func (e *tierEngine) peakBytes() int64 {
 			resident[c] = true
 		}
 		for c := range resident {
-			need += 2 * int64(e.size[c])
+			need += cell * int64(e.size[c])
 		}
 		if i > 0 {
 			before := e.order[i-1]
-			need += int64(compactBytesPerRank * float64(e.size[before]))
+			// Its frames are written as they are compressed, a few runs
+			// of them at a time, with an encoder a core.
+			need += min(int64(compactBytesPerRank*float64(e.size[before])), 32<<20)
 			if !resident[before] {
-				need += 2 * int64(e.size[before])
+				need += cell * int64(e.size[before])
 			}
 		}
 		peak = max(peak, need)

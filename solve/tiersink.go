@@ -30,11 +30,13 @@ type TierSink interface {
 	Open(tier int, kind store.Kind) (*store.Table, error)
 	// Has reports whether a tier is stored whole.
 	Has(tier int, kind store.Kind) bool
-	// WriteCompact stores a solved tier's values, a cell a rank, in their
-	// final form (compact in the store: GameStore.WriteCompact) and drops
-	// its reachable bitset, which the values hold. The sink may keep
-	// cells as they are: the engine does not change them after.
-	WriteCompact(tier int, cells []store.Cell, counts store.Counts) error
+	// WriteCompact stores a solved tier's values (kind store.Values), a
+	// cell a rank, in their final form (compact in the store:
+	// GameStore.WriteCompact) and drops its reachable bitset, which the
+	// values hold; or its Grundy values (store.Grundy) the same way. The
+	// sink may keep cells as they are: the engine does not change them
+	// after.
+	WriteCompact(tier int, kind store.Kind, cells []store.Cell, counts store.Counts) error
 	// Compact stores a finished tier's values in their compact form and
 	// drops its reachable bitset, which the values hold (the store's
 	// GameStore.Compact): for tables written raw (by an older sente, or by
@@ -183,15 +185,15 @@ func (m *MemorySink) WriteParts(tier int, kind store.Kind, parts [][]byte, count
 	return nil
 }
 
-// WriteCompact keeps cells themselves, read in place, and forgets the
-// tier's reachable bitset, as the store does.
-func (m *MemorySink) WriteCompact(tier int, cells []store.Cell, counts store.Counts) error {
+// WriteCompact keeps cells themselves, read in place (and, as Compact
+// does, the tier's reachable bitset: an eighth of the cells' memory, which
+// tests of resumed solves compare).
+func (m *MemorySink) WriteCompact(tier int, kind store.Kind, cells []store.Cell, counts store.Counts) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	k := memoryKey{tier, store.Values}
+	k := memoryKey{tier, kind}
 	m.tables[k] = &store.Table{Header: store.Header{Counts: counts, Ranking: m.ranking}, Data: cellsToBytes(cells)}
 	m.writes[k]++
-	delete(m.tables, memoryKey{tier, store.Reachable})
 	return nil
 }
 

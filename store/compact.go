@@ -220,7 +220,7 @@ func (c *compactFrames) bounds(i uint64) (lo, hi uint64, err error) {
 	lo = binary.LittleEndian.Uint64(c.t.Data[at:])
 	hi = binary.LittleEndian.Uint64(c.t.Data[at+8:])
 	if lo > hi || hi > c.index {
-		return 0, 0, fmt.Errorf("store: %s: tier %d values: frame %d lies at bytes %d to %d of %d: the offsets are corrupted", c.t.Path, c.t.Header.Tier, i, lo, hi, c.index)
+		return 0, 0, fmt.Errorf("store: %s: tier %d %s: frame %d lies at bytes %d to %d of %d: the offsets are corrupted", c.t.Path, c.t.Header.Tier, c.t.Header.Kind, i, lo, hi, c.index)
 	}
 	return lo, hi, nil
 }
@@ -240,7 +240,7 @@ func (c *compactFrames) decode(i uint64, dst []Cell) error {
 	}
 	if err != nil {
 		// The blocks passed their checksums: the file was written wrong.
-		return fmt.Errorf("store: %s: tier %d values: frame %d does not decompress: %w", c.t.Path, c.t.Header.Tier, i, err)
+		return fmt.Errorf("store: %s: tier %d %s: frame %d does not decompress: %w", c.t.Path, c.t.Header.Tier, c.t.Header.Kind, i, err)
 	}
 	n := len(dst)
 	for j := range dst {
@@ -382,13 +382,18 @@ func (g *GameStore) Compact(tier int) error {
 	return g.Remove(tier, Reachable)
 }
 
-// WriteCompact stores a tier's values, cells a rank, in the compact form
-// at once: the same file as Write of the cells followed by Compact, and
-// like Compact it removes the tier's reachable bitset, which the values
-// hold. A solve writes a tier so when it is done with it, rather than
-// writing two bytes a rank to read them back and compress them.
-func (g *GameStore) WriteCompact(tier int, cells []Cell, counts Counts) error {
-	h, err := NewHeader(g.Spec, tier, Values, 2*uint64(len(cells)), counts)
+// WriteCompact stores a tier's values (kind Values), cells a rank, in the
+// compact form at once: the same file as Write of the cells followed by
+// Compact, and like Compact it removes the tier's reachable bitset, which
+// the values hold. A solve writes a tier so when it is done with it,
+// rather than writing two bytes a rank to read them back and compress
+// them. A tier's Grundy values (kind Grundy) are written compact the same
+// way.
+func (g *GameStore) WriteCompact(tier int, kind Kind, cells []Cell, counts Counts) error {
+	if !kind.cells() {
+		return fmt.Errorf("store: tier %d: %s are not cells to compact", tier, kind)
+	}
+	h, err := NewHeader(g.Spec, tier, kind, 2*uint64(len(cells)), counts)
 	if err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
@@ -397,6 +402,9 @@ func (g *GameStore) WriteCompact(tier int, cells []Cell, counts Counts) error {
 	g.mu.Unlock()
 	if err := g.writeCompact(h, cells); err != nil {
 		return err
+	}
+	if kind != Values {
+		return nil
 	}
 	if err := g.recordSeconds(tier, counts.Seconds); err != nil {
 		return err

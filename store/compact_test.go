@@ -220,7 +220,7 @@ func TestWriteCompact(t *testing.T) {
 			if err := g.Write(4, Reachable, make([]byte, 8), Counts{}); err != nil {
 				t.Fatal(err)
 			}
-			err := g.WriteCompact(4, cells, counts)
+			err := g.WriteCompact(4, Values, cells, counts)
 			runtime.GOMAXPROCS(old)
 			if err != nil {
 				t.Fatal(err)
@@ -252,7 +252,7 @@ func BenchmarkWriteCompact(b *testing.B) {
 	b.Run("at-once", func(b *testing.B) {
 		b.SetBytes(2 << 24)
 		for b.Loop() {
-			if err := g.WriteCompact(1, cells, Counts{}); err != nil {
+			if err := g.WriteCompact(1, Values, cells, Counts{}); err != nil {
 				b.Fatal(err)
 			}
 		}

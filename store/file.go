@@ -56,11 +56,22 @@ const (
 	// stop: its tier is the tier's, its payload package solve's. Removed
 	// once the tier is stored.
 	Loops
+	// Grundy is the Grundy values of a tier of an impartial game under
+	// normal play, stored beside its values by the solve that made them:
+	// two bytes a rank, each the value plus one, 0 where no position is
+	// (a cell of Values being Unreachable), raw or compact as Values are.
+	Grundy
 )
 
 // Ranked reports whether a table of kind is indexed by the game's ranks,
 // and so carries their fingerprint (Header.Ranking).
-func (k Kind) Ranked() bool { return k == Values || k == Reachable || k == Frontier || k == Loops }
+func (k Kind) Ranked() bool {
+	return k == Values || k == Reachable || k == Frontier || k == Loops || k == Grundy
+}
+
+// cells reports whether a table of kind holds two bytes a rank, raw or
+// compact (Values and Grundy).
+func (k Kind) cells() bool { return k == Values || k == Grundy }
 
 func (k Kind) String() string {
 	switch k {
@@ -78,6 +89,8 @@ func (k Kind) String() string {
 		return "frontier"
 	case Loops:
 		return "loops"
+	case Grundy:
+		return "grundy"
 	}
 	return fmt.Sprintf("Kind(%d)", uint8(k))
 }
@@ -196,11 +209,11 @@ func decodeHeader(b []byte) (Header, error) {
 	if got, want := crc32.Checksum(b[:end], castagnoli), le.Uint32(b[end:]); got != want {
 		return h, fmt.Errorf("header checksum %08x, header says %08x: header corrupted", got, want)
 	}
-	if h.Kind > Loops {
+	if h.Kind > Grundy {
 		return h, fmt.Errorf("unknown kind %d", h.Kind)
 	}
-	if h.Version == CompactVersion && h.Kind != Values {
-		return h, fmt.Errorf("format version %d holds values, not %s", h.Version, h.Kind)
+	if h.Version == CompactVersion && !h.Kind.cells() {
+		return h, fmt.Errorf("format version %d holds values or Grundy values, not %s", h.Version, h.Kind)
 	}
 	if h.BlockSize == 0 {
 		return h, errors.New("block size 0")
@@ -454,7 +467,7 @@ func openFile(path string) (*Table, error) {
 	if err == nil && uint64(len(b)) != h.FileSize() {
 		err = fmt.Errorf("file has %d bytes, its header says %d: truncated or extended", len(b), h.FileSize())
 	}
-	if err == nil && h.Kind == Values && h.Version == FormatVersion && h.PayloadLen != 2*h.Ranks {
+	if err == nil && h.Kind.cells() && h.Version == FormatVersion && h.PayloadLen != 2*h.Ranks {
 		err = fmt.Errorf("%d payload bytes for %d cells", h.PayloadLen, h.Ranks)
 	}
 	var t *Table

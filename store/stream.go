@@ -15,7 +15,7 @@ import (
 func NewHeader(spec string, tier int, kind Kind, payloadLen uint64, counts Counts) (Header, error) {
 	h := Header{Version: FormatVersion, Kind: kind, Tier: tier, BlockSize: BlockSize, PayloadLen: payloadLen, Counts: counts, Spec: spec}
 	switch kind {
-	case Values:
+	case Values, Grundy:
 		if payloadLen%2 != 0 {
 			return h, fmt.Errorf("tier %d values: %d bytes is not a whole number of cells", tier, payloadLen)
 		}
@@ -159,7 +159,7 @@ func NewTierReader(r io.Reader, name string) (*TierReader, error) {
 		return nil, fmt.Errorf("store: %s: reading its header: %w", name, err)
 	}
 	h, err := decodeHeader(b)
-	if err == nil && h.Kind == Values && h.Version == FormatVersion && h.PayloadLen != 2*h.Ranks {
+	if err == nil && h.Kind.cells() && h.Version == FormatVersion && h.PayloadLen != 2*h.Ranks {
 		err = fmt.Errorf("%d payload bytes for %d cells", h.PayloadLen, h.Ranks)
 	}
 	if err != nil {
