@@ -588,7 +588,20 @@ func (e *tierEngine) solveTier(ctx context.Context, t int, childCells [][]store.
 	case e.unmover != nil:
 		before, err = e.solveRetrograde(ctx, t, cells, childCells, start)
 	default:
-		err = e.solveIterate(ctx, t, cells, childCells)
+		// The game lists no parents: its moves inside the tier, kept,
+		// list them (tierparents.go), unless there are too many.
+		var parents *recordedParents
+		var ok bool
+		if parents, ok, err = e.recordParents(ctx, t); err != nil {
+			break
+		}
+		if !ok {
+			err = e.solveIterate(ctx, t, cells, childCells)
+			break
+		}
+		e.unmover = parents
+		before, err = e.solveRetrograde(ctx, t, cells, childCells, start)
+		e.unmover = nil
 	}
 	if err != nil {
 		return nil, nil, store.Counts{}, err

@@ -161,7 +161,9 @@ func (e *tierEngine) lastUse() []int {
 // peakBytes plans memory: the forward pass holds every tier's bitset and
 // each worker's own bitsets of the tier it expands and its children; the
 // solve of a tier holds its cells (2 bytes a rank), its bitset, for a
-// loopy tier a child counter or a pending bit a rank, the child tiers
+// loopy tier a child counter and a queue (and the moves inside the tier,
+// kept as parents, for a game that lists none: tierparents.go), the child
+// tiers
 // still to be read (2 bytes a rank), and the tier solved before it while
 // that one is compressed and written (its cells, when it is not a child,
 // and the frames being compressed); the Grundy values of an impartial game's
@@ -191,10 +193,10 @@ func (e *tierEngine) peakBytes() int64 {
 		}
 		need := cell*n + (n+63)/64*8 // its cells and its reachable bits
 		if e.ranker.TierLoops(t) {
-			if e.unmover != nil {
-				need += n + n/8 // counter and queue, about one entry in eight ranks at a time
-			} else {
-				need += n / 8
+			need += n + n/8 // counter and queue, about one entry in eight ranks at a time
+			if e.unmover == nil {
+				// Its moves inside the tier, kept as parents.
+				need += recordedBytes(e.size[t])
 			}
 		}
 		for _, c := range e.children[t] {
