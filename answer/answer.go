@@ -350,6 +350,12 @@ func (a *Answer) attachGrundy(ctx context.Context, space *explore.Space, opt Opt
 	if !opt.Grundy || !sente.CapabilitiesOf(g).IsImpartial() || nimber.IsMisere(g) {
 		return nil
 	}
+	// The tier engine stores an impartial game's Grundy values with its
+	// tables: read there, not computed again over an explored space.
+	if ts, ok := a.Solution.(*solve.TableSolution); ok && len(opt.Restrict) == 0 && ts.HasGrundy() {
+		a.grundy = storedGrundy{ts}
+		return nil
+	}
 	held := int64(a.Solution.Bytes())
 	if opt.GrundyRoom != nil && !opt.GrundyRoom(held, GrundyBytes(a.Solution.Positions())) {
 		return nil
@@ -395,6 +401,14 @@ func (a *Answer) attachGrundy(ctx context.Context, space *explore.Space, opt Opt
 	}
 	a.grundy, a.grundyBytes, a.grundyLoopy = values, int64(values.Bytes()), values.Loopy()
 	return nil
+}
+
+// storedGrundy reads Grundy values from the tables a tier solve stored.
+type storedGrundy struct{ ts *solve.TableSolution }
+
+func (s storedGrundy) Of(p sente.Position) (nimber.Nimber, bool) {
+	n, ok := s.ts.Grundy(p)
+	return nimber.Nimber{Value: n}, ok
 }
 
 // GrundyBytes is what the Grundy values of n positions need beyond the

@@ -13,6 +13,7 @@ import (
 	"sente"
 	"sente/explore"
 	"sente/solve"
+	"sente/store"
 )
 
 // A game whose ranks the tier engine discovers (a rules file's) says
@@ -55,6 +56,27 @@ type DiscoveredPlan struct {
 	// Seconds is the wall time on Workers cores at the rate measured.
 	Seconds float64
 	Workers int
+	// Loops are the tiers random play met a move inside (one that
+	// leaves tier() as it was), in increasing order, and LoopPositions
+	// the positions the estimate gives them: such a tier is settled by
+	// retrograde analysis, whose positions the file is asked about
+	// several times rather than once (loopAsks), counted in Seconds.
+	Loops         []int
+	LoopPositions float64
+	// Parents says that the file lists parents (parents(p)).
+	Parents bool
+}
+
+// loopAsks is how many times the solve of a tier whose moves can stay in
+// it asks the file about each of its positions: with parents(p), the first
+// pass, parents(p) and the moves of each position lost again; without it,
+// two passes more, which keep the moves inside the tier as parents. A tier
+// without such moves reads the moves the forward pass recorded instead.
+func loopAsks(parents bool) float64 {
+	if parents {
+		return 3
+	}
+	return 5
 }
 
 // String gives the plan in one line, for a person about to wait.
@@ -69,8 +91,16 @@ func (p DiscoveredPlan) String() string {
 	default:
 		count += fmt.Sprintf(" (%s to %s)", solve.FormatCount(e.Low), solve.FormatCount(e.High))
 	}
-	return fmt.Sprintf("%s, %s of memory and %s of disk (and %s more while it solves), about %s on %d cores at %s positions a second each",
+	s := fmt.Sprintf("%s, %s of memory and %s of disk (and %s more while it solves), about %s on %d cores at %s positions a second each",
 		count, solve.FormatBytes(p.Bytes), solve.FormatBytes(p.Disk), solve.FormatBytes(p.Moves), solve.FormatDuration(time.Duration(p.Seconds*float64(time.Second))), p.Workers, solve.FormatCount(e.Rate))
+	if len(p.Loops) > 0 {
+		s += fmt.Sprintf("; moves stay inside %s (about %s positions), whose retrograde analysis asks the file about each position about %g times, not once",
+			store.FormatTiers(p.Loops), solve.FormatCount(p.LoopPositions), loopAsks(p.Parents))
+		if !p.Parents {
+			s += fmt.Sprintf(" (%g with a parents(p))", loopAsks(true))
+		}
+	}
+	return s
 }
 
 // PlanDiscovered samples g, a game whose ranks the tier engine discovers,
@@ -120,11 +150,29 @@ func PlanDiscovered(ctx context.Context, g sente.Game, workers int, memory uint6
 	p.Bytes = max(4*w*largest, (2*w+5)*largest) + 128<<20
 	p.Disk = positions * (w + 2 + 0.25 + 0.125)
 	p.Moves = play.movesBytes(est)
+	parents := sente.CapabilitiesOf(g).ExpandUnmover != nil
+	p.Parents = parents
+	for _, t := range est.Tiers {
+		played, ok := play.tiers[t.Tier]
+		if !ok || played.inside == 0 {
+			continue
+		}
+		p.Loops = append(p.Loops, t.Tier)
+		p.LoopPositions += t.Positions
+		if !parents {
+			// Its moves inside the tier, kept as parents while it is
+			// solved (solve/tierparents.go), beside its cells.
+			inside := played.inside / played.expanded
+			p.Bytes = max(p.Bytes, (2*w+5)*largest+128<<20+t.Positions*(4+4*inside))
+		}
+	}
 	if est.Rate > 0 {
 		// Every position is expanded once, to find it; the solve reads
 		// the moves the forward pass recorded and looks up their ranks,
-		// a tenth or so more (solve/moves.go).
-		p.Seconds = est.Positions * 1.1 / est.Rate / (0.85 * float64(workers))
+		// a tenth or so more (solve/moves.go); a tier whose moves stay in
+		// it asks the file again, several times.
+		asks := est.Positions*1.1 + p.LoopPositions*(loopAsks(parents)-0.1)
+		p.Seconds = asks / est.Rate / (0.85 * float64(workers))
 	}
 	return p, nil
 }
@@ -138,7 +186,10 @@ type randomPlay struct {
 	all     playedTier
 }
 
-type playedTier struct{ expanded, children, bytes float64 }
+type playedTier struct {
+	expanded, children, bytes float64
+	inside                    float64 // children in the tier itself
+}
 
 // recorded is what the forward pass records of a position of the tier: its
 // count of children and, for each, a tier offset, a length and its bytes
@@ -203,6 +254,11 @@ func playRandom(g sente.Game) randomPlay {
 				pt.expanded++
 				pt.children += float64(e.Len())
 				pt.bytes += float64(len(e.Bytes))
+				for _, ct := range e.Tiers {
+					if ct == tier {
+						pt.inside++
+					}
+				}
 			}
 			c := rng.IntN(e.Len())
 			if len(e.Tiers) > c {
@@ -282,7 +338,7 @@ func TierNote(g sente.Game) (note string, ok bool) {
 			"a tier(p) that no move lowers (stones on the board, cards played) would let the tier engine solve it a tier at a time, on every core, in a few bytes a position", true
 	case caps.ExpandUnmover == nil:
 		return "engines: with its tier(p), the tier engine solves it a tier at a time when it is large (ten million positions or more by a sample taken first, or more than the hashing engine could hold in half of --max-memory); " +
-			"a tier whose moves stay in it is settled by value iteration, which a parents(p) would replace with retrograde analysis", true
+			"a tier whose moves stay in it is settled by retrograde analysis over its moves inside the tier, kept in memory (four bytes a position and a move), which asks the file about each of its positions about five times; a parents(p) makes it three", true
 	}
 	return "engines: with its tier(p) and parents(p), the tier engine solves it a tier at a time when it is large (ten million positions or more by a sample taken first, or more than the hashing engine could hold in half of --max-memory)", true
 }

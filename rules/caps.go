@@ -222,34 +222,3 @@ func (g *Game) allow(fn *function, key uint64, children []uint64) []uint64 {
 	g.putWorker(w)
 	return allowed
 }
-
-// symmetryCap is the file's canonical(p) as a sente.Symmetric.
-type symmetryCap struct{ g *Game }
-
-var _ sente.Symmetric = symmetryCap{}
-
-// Canonical asks canonical(p): the position that stands for p's class of
-// symmetric positions (mirror images, say), which have the same value.
-// After a failure it answers key itself.
-func (c symmetryCap) Canonical(key uint64) uint64 {
-	g := c.g
-	e := g.entryOf(key)
-	if e == nil || g.failed.Load() {
-		return key
-	}
-	v := decode(g.tab.encoding(e))
-	w := g.getWorker()
-	fn := g.fn.canonical
-	w.args1[0] = v
-	r, ok := g.call(w, fn, v, w.args1)
-	if !ok {
-		return key
-	}
-	k, err := g.intern(w, r)
-	if err != nil {
-		g.fail(g.mistake(fn, v, starlark.Tuple{v}, fmt.Sprintf("returned %s: %v", repr(r), err)))
-		return key
-	}
-	g.putWorker(w)
-	return k
-}

@@ -165,6 +165,7 @@ func Load(path string, opt Options) (sente.Family, error) {
 		Summary: rs.summary,
 		Params:  rs.params,
 		New:     rs.newGame,
+		Digest:  tablesDigest(f, src),
 	}, nil
 }
 

@@ -434,8 +434,10 @@ func TestTiersResume(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if resumed != k {
-			t.Errorf("cancelled after %d tiers: %d resumed", k, resumed)
+		// A tier is stored beside the next one's solve: the stop came
+		// once that one was solved, and it is stored too.
+		if resumed != k+1 {
+			t.Errorf("cancelled after %d tiers stored: %d resumed, want %d", k, resumed, k+1)
 		}
 		for _, res := range sol.Tiers {
 			if n := sink.Writes(res.Tier, store.Values); n != 1 {
@@ -961,6 +963,51 @@ func TestTiersFrontierNotUsed(t *testing.T) {
 			if !slices.Equal(c, got[tier]) {
 				t.Errorf("%s: tier %d differs from a clean solve's", spoil.name, tier)
 			}
+		}
+	}
+}
+
+// TestTiersStoredCompact: each tier is in its compact form, without its
+// reachable bitset, as soon as it is stored, and no raw values file is
+// ever written: a solve does not write two bytes a rank to read them back
+// and compress them. Its cells are the same as a solve in memory gives.
+func TestTiersStoredCompact(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	g, full, want := randomSolved(t, r, 4)
+	gs, err := store.Store{Dir: t.TempDir()}.Game("graph")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored := 0
+	sol, err := SolveTiers(context.Background(), g, TierOptions{Sink: gs, Progress: func(p Progress) {
+		if p.Phase != PhaseStored {
+			return
+		}
+		stored++
+		tbl, err := gs.Open(p.Tier, store.Values)
+		if err != nil {
+			t.Errorf("tier %d reported stored: %v", p.Tier, err)
+			return
+		}
+		if !tbl.Compact() {
+			t.Errorf("tier %d is stored raw", p.Tier)
+		}
+		tbl.Close()
+		if gs.Has(p.Tier, store.Reachable) {
+			t.Errorf("tier %d is stored with its reachable bitset", p.Tier)
+		}
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sol.Close()
+	if stored != len(full.Tiers) {
+		t.Errorf("%d tiers reported stored, want %d", stored, len(full.Tiers))
+	}
+	got := tierCells(t, gs, sol)
+	for tier, cells := range want {
+		if !slices.Equal(got[tier], cells) {
+			t.Errorf("tier %d: the stored cells differ from a solve in memory", tier)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package solve
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"sente"
 	"sente/store"
@@ -25,12 +26,14 @@ func (e *tierEngine) solveFlat(ctx context.Context, t int, cells []store.Cell, c
 					return err
 				}
 				if ended {
+					e.grundy.ended(t, r, v)
 					cells[r], err = e.endedCell(key, v)
 					return err
 				}
 				kids = k
 			} else {
 				if v, ended := e.enc.EndedKey(key); ended {
+					e.grundy.ended(t, r, v)
 					cells[r], err = e.endedCell(key, v)
 					return err
 				}
@@ -39,6 +42,10 @@ func (e *tierEngine) solveFlat(ctx context.Context, t int, cells []store.Cell, c
 				}
 			}
 			keeps := e.keeps(sc, key, kids)
+			if slices.Contains(keeps, true) {
+				// Grundy values assume that the players alternate.
+				e.grundy.giveUp()
+			}
 			b := newBest()
 			for i, kid := range kids {
 				c, err := e.childCell(childCells, key, kid)
@@ -49,6 +56,9 @@ func (e *tierEngine) solveFlat(ctx context.Context, t int, cells []store.Cell, c
 					c = facing(c, keeps[i])
 				}
 				b.add(c)
+			}
+			if err := e.grundy.set(t, r, kids); err != nil {
+				return err
 			}
 			cells[r], err = b.cell()
 			return err

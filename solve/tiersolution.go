@@ -66,7 +66,7 @@ type TierSolution struct {
 	rootKey uint64                // the key of the position the tables start from
 
 	mu     sync.Mutex
-	tables map[int]*openTier
+	tables map[tableKey]*openTier
 	mapped int64  // bytes of the tables open
 	clock  uint64 // counts acquires, for the least recently used
 }

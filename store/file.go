@@ -1,10 +1,12 @@
 package store
 
 import (
+	"bufio"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -57,11 +59,22 @@ const (
 	// stop: its tier is the tier's, its payload package solve's. Removed
 	// once the tier is stored.
 	Loops
+	// Grundy is the Grundy values of a tier of an impartial game under
+	// normal play, stored beside its values by the solve that made them:
+	// two bytes a rank, each the value plus one, 0 where no position is
+	// (a cell of Values being Unreachable), raw or compact as Values are.
+	Grundy
 )
 
 // Ranked reports whether a table of kind is indexed by the game's ranks,
 // and so carries their fingerprint (Header.Ranking).
-func (k Kind) Ranked() bool { return k == Values || k == Reachable || k == Frontier || k == Loops }
+func (k Kind) Ranked() bool {
+	return k == Values || k == Reachable || k == Frontier || k == Loops || k == Grundy
+}
+
+// cells reports whether a table of kind holds two bytes a rank, raw or
+// compact (Values and Grundy).
+func (k Kind) cells() bool { return k == Values || k == Grundy }
 
 func (k Kind) String() string {
 	switch k {
@@ -79,6 +92,8 @@ func (k Kind) String() string {
 		return "frontier"
 	case Loops:
 		return "loops"
+	case Grundy:
+		return "grundy"
 	}
 	return fmt.Sprintf("Kind(%d)", uint8(k))
 }
@@ -197,11 +212,11 @@ func decodeHeader(b []byte) (Header, error) {
 	if got, want := crc32.Checksum(b[:end], castagnoli), le.Uint32(b[end:]); got != want {
 		return h, fmt.Errorf("header checksum %08x, header says %08x: header corrupted", got, want)
 	}
-	if h.Kind > Loops {
+	if h.Kind > Grundy {
 		return h, fmt.Errorf("unknown kind %d", h.Kind)
 	}
-	if h.Version == CompactVersion && h.Kind != Values {
-		return h, fmt.Errorf("format version %d holds values, not %s", h.Version, h.Kind)
+	if h.Version == CompactVersion && !h.Kind.cells() {
+		return h, fmt.Errorf("format version %d holds values or Grundy values, not %s", h.Version, h.Kind)
 	}
 	if h.BlockSize == 0 {
 		return h, errors.New("block size 0")
@@ -259,7 +274,25 @@ func (g *GameStore) WriteParts(tier int, kind Kind, parts [][]byte, counts Count
 }
 
 // writeFile writes a file of header h and payload data atomically.
-func (g *GameStore) writeFile(h Header, parts ...[]byte) (err error) {
+func (g *GameStore) writeFile(h Header, parts ...[]byte) error {
+	return g.writeStreamed(h, func(w io.Writer) error {
+		for _, data := range parts {
+			for part := data; len(part) > 0; {
+				n := min(len(part), writeChunk)
+				if _, err := w.Write(part[:n]); err != nil {
+					return err
+				}
+				part = part[n:]
+			}
+		}
+		return nil
+	})
+}
+
+// writeStreamed writes a file of header h atomically, its payload what
+// fill writes, whose length need not be known before: the header, with
+// the payload's length, is written last, in its place before the payload.
+func (g *GameStore) writeStreamed(h Header, fill func(w io.Writer) error) (err error) {
 	tier, kind := h.Tier, h.Kind
 	final := filepath.Join(g.Dir, fileName(tier, kind))
 	f, err := createTemp(g.Dir, fileName(tier, kind))
@@ -275,20 +308,30 @@ func (g *GameStore) writeFile(h Header, parts ...[]byte) (err error) {
 			err = fmt.Errorf("store: writing %s: %w", final, err)
 		}
 	}()
-	tw, err := NewTierWriter(&hookedWriter{w: f}, h)
-	if err != nil {
+	if h.BlockSize == 0 {
+		return errors.New("block size 0")
+	}
+	if _, err := f.Seek(payloadAt, io.SeekStart); err != nil {
 		return err
 	}
-	for _, data := range parts {
-		for part := data; len(part) > 0; {
-			n := min(len(part), writeChunk)
-			if _, err := tw.Write(part[:n]); err != nil {
-				return err
-			}
-			part = part[n:]
-		}
+	// Buffered: a compact payload comes as thousands of frames of a few
+	// kilobytes, a write call each otherwise.
+	bw := bufio.NewWriterSize(&hookedWriter{w: f}, writeChunk)
+	sums := &blockSums{w: bw, size: uint64(h.BlockSize)}
+	if err := fill(sums); err != nil {
+		return err
 	}
-	if err := tw.Close(); err != nil {
+	if h.PayloadLen != sums.written && h.Version == FormatVersion {
+		return fmt.Errorf("tier %d %s: %d payload bytes written of the %d of its header", tier, kind, sums.written, h.PayloadLen)
+	}
+	h.PayloadLen = sums.written
+	if err := sums.close(); err != nil {
+		return err
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	if _, err := f.WriteAt(h.encode(), 0); err != nil {
 		return err
 	}
 	if err := f.Sync(); err != nil {
@@ -424,7 +467,7 @@ func openFile(path string) (*Table, error) {
 	if err == nil && uint64(len(b)) != h.FileSize() {
 		err = fmt.Errorf("file has %d bytes, its header says %d: truncated or extended", len(b), h.FileSize())
 	}
-	if err == nil && h.Kind == Values && h.Version == FormatVersion && h.PayloadLen != 2*h.Ranks {
+	if err == nil && h.Kind.cells() && h.Version == FormatVersion && h.PayloadLen != 2*h.Ranks {
 		err = fmt.Errorf("%d payload bytes for %d cells", h.PayloadLen, h.Ranks)
 	}
 	var t *Table
