@@ -89,88 +89,90 @@ func (c *cache) openStored(key string, open func() *solve.TierSolution) *solve.T
 // for a tier of the game of canonical spec: never a spec itself.
 func everyKey(spec string, tier int) string { return fmt.Sprintf("%s\x00every\x00%d", spec, tier) }
 
-// plan chooses j's lane and what it reserves to start: its game's
-// estimate, or for a pasted rules file twice the child's limit (the child,
-// then the graph the server reads back). It refuses a game whose estimate
-// cannot fit in the budget at all.
+// plan chooses j's lane and what it reserves to start, by the answer
+// layer's plan of its solve (answer.PlanOf: the engine that will answer,
+// its memory at the peak), or for a pasted rules file twice the child's
+// limit (the child, then the graph the server reads back). A game that
+// cannot fit in what a solve may have of the budget is refused at once,
+// in the answer layer's words: the engine, its memory and disk, and the
+// largest sizes that fit on it.
 func (c *cache) plan(j *job) error {
 	small, large, rules := c.lanes[0], c.lanes[1], c.lanes[2]
 	if j.o.file != nil {
 		j.lane, j.need = rules, 2*c.rulesMemory
 		return nil
 	}
-	positions, bytes, ok := answer.Estimate(j.game)
-	switch {
-	case c.planTiers(j, positions, int64(min(bytes, math.MaxInt64/2)), ok):
-	case !ok:
+	p, err := answer.PlanOf(j.game, c.answerOptions(j))
+	if err != nil {
+		return err
+	}
+	cost := p.Cost()
+	if cost.Bytes == 0 {
 		// Nothing to go by: start with a small lane's worth and grow as
 		// the engine reports.
 		j.lane, j.need = large, c.small
 		return nil
-	default:
-		j.positions, j.estimated = positions, int64(min(bytes, math.MaxInt64/2))
-		j.lane = large
-		if j.estimated <= c.small {
-			j.lane = small
-		}
-		// Even the least solve holds its game and the engine's own tables.
-		j.need = max(j.estimated, 1<<20)
 	}
-	if j.need > j.lane.pool.capacity {
-		return c.refusal(j)
+	j.tiers = p.Engine == answer.Tiers
+	j.positions, j.estimated = cost.Positions, int64(min(cost.Bytes, math.MaxInt64/2))
+	// Even the least solve holds its game and the engine's own tables;
+	// the tier engine, its buffers and what it reads of the store.
+	j.need = max(j.estimated, 1<<20)
+	if j.tiers {
+		j.need = max(j.estimated, tierSolveHeld)
+	}
+	if j.need > large.pool.capacity {
+		// Planned within the budget, but not with the least a solve
+		// holds beside it.
+		return fmt.Errorf("%s: needs at least %s of memory to solve, more than this server's memory budget allows (%s, of which a solve may have %s)",
+			j.o.spec, solve.FormatSize(uint64(j.need)), solve.FormatSize(uint64(c.budget)), solve.FormatSize(uint64(large.pool.capacity)))
+	}
+	// The small lane is for solves that take a moment in little memory,
+	// by the answer layer's estimate of both.
+	j.lane = large
+	if j.need <= c.small && cost.Seconds <= smallSeconds {
+		j.lane = small
 	}
 	return nil
 }
+
+// smallSeconds is the longest a solve of the small lane is expected to
+// take.
+const smallSeconds = 2
+
+// tierSolveHeld is the least a solve by the tier engine holds beside its
+// plan's peak: a tier's buffers, the store's frames, the collector's
+// slack (a solve of five men's morris, planned at 1.4M, holds 25M more
+// than an idle process).
+const tierSolveHeld = 32 << 20
 
 // storedTiersHeld is what a game solved by the tier engine holds once
 // solved: its tables are read from the store a frame at a time.
 const storedTiersHeld = 32 << 20
 
-// planTiers chooses the tier engine for j when the server keeps tables and
-// j's game is a built-in one with tiers, from its start, that the hashing
-// engine would solve only in more memory than the budget has, or that is
-// large (answer.SmallGame), by its estimate of positions and bytes (known
-// when estimated): the solve then runs in the large lane, reserving the
-// tier engine's planned peak, and stores the game's tables.
-func (c *cache) planTiers(j *job, positions float64, bytes int64, estimated bool) bool {
-	g := j.game
-	if c.tables == nil || sente.CapabilitiesOf(g).TierRanker == nil || g.FormatPosition(j.root) != g.FormatPosition(g.Start()) {
-		return false
-	}
-	if estimated && positions < answer.SmallGame && bytes <= c.lanes[1].pool.capacity {
-		return false
-	}
-	peak, ranks, ok := answer.TierPlan(g)
-	if !ok || c.maxPos > 0 && ranks > uint64(c.maxPos) {
-		return false // the server's cap on a solve's positions holds
-	}
-	j.tiers, j.lane = true, c.lanes[1]
-	j.positions, j.estimated = float64(ranks), peak
-	j.need = max(peak, storedTiersHeld)
-	return true
-}
-
-// refusal says that j's game cannot fit, with its estimate and the largest
-// sizes that do, as the command line's --max-memory does.
-func (c *cache) refusal(j *job) error {
+// answerOptions are the answer layer's options for j's solve: the same
+// for its plan and for the solve itself, so that the engine the plan
+// chose is the one that answers, within what it reserved.
+func (c *cache) answerOptions(j *job) answer.Options {
 	capacity := c.lanes[1].pool.capacity
 	opt := answer.Options{
+		From:      j.root,
 		MaxMemory: uint64(capacity),
 		Label:     j.o.spec,
 		Limit: fmt.Sprintf("this server's memory budget allows (%s, of which a solve may have %s)",
 			solve.FormatSize(uint64(c.budget)), solve.FormatSize(uint64(capacity))),
 	}
-	if spec, err := sente.ParseSpec(j.o.spec); err == nil {
-		opt.Resize = &answer.Resize{Catalog: builtins, Spec: spec}
+	if j.o.file == nil {
+		if spec, err := sente.ParseSpec(j.o.spec); err == nil {
+			if fam, err := builtins.Family(spec.Name); err == nil {
+				opt.Resize = &answer.Resize{Spec: spec, Family: fam, Open: builtins.OpenSpec}
+			}
+		}
+		if c.tables != nil {
+			opt.Tables, opt.Name = c.tables, games.Bound{Family: j.o.family, Values: j.o.values}.Canonical()
+		}
 	}
-	if j.tiers {
-		return fmt.Errorf("%s: its tables need %s of memory to solve, more than %s", j.o.spec, solve.FormatSize(uint64(j.need)), opt.Limit)
-	}
-	if err := answer.Fits(j.game, opt); err != nil {
-		return err
-	}
-	// The estimate fits the pool but not with the least a solve holds.
-	return fmt.Errorf("%s: needs at least %s of memory to solve, more than %s", j.o.spec, solve.FormatSize(uint64(j.need)), opt.Limit)
+	return opt
 }
 
 // grow raises j's reservation to what its engine holds now, with a
@@ -275,36 +277,45 @@ func (c *cache) solve(j *job) error {
 			return c.outgrown(j, need)
 		}
 	}
-	if j.tiers {
-		return c.solveTiers(j)
+	opt := c.answerOptions(j)
+	if j.o.file != nil {
+		// The explored graph is a game of its own, with no tiers and
+		// nothing stored: the hashing engine's.
+		opt.From = j.root
 	}
-	a, err := answer.Solve(j.ctx, j.game, answer.Options{
-		From:         j.root,
-		MaxPositions: c.maxPos,
-		// The server solves by the hashing engine alone: what a solve
-		// reserves is the hashing engine's estimate, and the games too
-		// large for that are answered from stored tables (storedAnswer).
-		Engine: answer.Hashing,
-		Grundy: true,
-		// Grundy values are computed only when the budget has room for
-		// them, and are otherwise left out.
-		GrundyRoom: func(held, need int64) bool {
-			c.mu.Lock()
-			defer c.mu.Unlock()
-			return c.reserve(j, j.base+held+need)
-		},
-		Progress: func(p solve.Progress) {
-			j.report(p)
+	opt.MaxPositions = c.maxPos
+	opt.Grundy = true
+	// Grundy values are computed only when the budget has room for them,
+	// and are otherwise left out.
+	opt.GrundyRoom = func(held, need int64) bool {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		return c.reserve(j, j.base+held+need)
+	}
+	grow := func(p solve.Progress) {
+		j.report(p)
+		c.grow(j, j.base+p.Bytes)
+	}
+	opt.Progress = grow
+	if j.tiers {
+		fold := tierProgress(j)
+		opt.Progress = func(p solve.Progress) {
+			fold(p)
 			c.grow(j, j.base+p.Bytes)
-		},
-	})
+		}
+	}
+	a, err := answer.Solve(j.ctx, j.game, opt)
 	if errors.Is(err, explore.ErrTooMany) {
 		err = fmt.Errorf("%v: this server solves games of at most %d positions; choose smaller parameters", err, c.maxPos)
 	}
 	if err != nil {
 		return err
 	}
-	c.ready(j, a, j.base+a.Bytes())
+	keep := j.base + a.Bytes()
+	if a.Engine == answer.Tiers && c.tables != nil {
+		keep = storedTiersHeld
+	}
+	c.ready(j, a, keep)
 	return nil
 }
 
@@ -317,28 +328,6 @@ func (c *cache) ready(j *job, a *answer.Answer, keep int64) {
 	j.held.Store(keep)
 	j.ans = a
 	j.phase.Store("ready")
-}
-
-// solveTiers solves j's game by the tier engine into the server's store,
-// within the reservation of its planned peak, and keeps the answer, which
-// reads the stored tables from then on.
-func (c *cache) solveTiers(j *job) error {
-	spec := games.Bound{Family: j.o.family, Values: j.o.values}.Canonical()
-	a, err := answer.Solve(j.ctx, j.game, answer.Options{
-		From:      j.root,
-		Engine:    answer.Tiers,
-		Tables:    c.tables,
-		Name:      spec,
-		MaxMemory: uint64(j.need),
-		Label:     j.o.spec,
-		Limit:     "its reservation in this server's memory budget allows",
-		Progress:  tierProgress(j),
-	})
-	if err != nil {
-		return err
-	}
-	c.ready(j, a, storedTiersHeld)
-	return nil
 }
 
 // tierProgress folds the tier engine's progress, a tier and a pass at a

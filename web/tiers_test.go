@@ -8,25 +8,33 @@ import (
 	"time"
 
 	"sente"
+	"sente/answer"
 	"sente/solve"
 	"sente/store"
 )
 
-// TestTierSolves: a built-in game the hashing engine would need more than
-// the budget for is solved by the tier engine in the large lane, its
-// tables stored, and answered from them from then on, by this server and
-// by the next; without a store it is refused as before.
+// TestTierSolves: a built-in game the tier engine answers faster (or the
+// hashing engine could not fit in the budget) is solved by the tier engine,
+// as the answer layer chooses: its tables stored, and answered from them
+// from then on, by this server and by the next; without a store, held in
+// memory.
 func TestTierSolves(t *testing.T) {
 	const spec = "connect4:w=5,h=4" // 160.8M by the hashing engine's estimate
 	cfg := Config{Memory: 256 << 20}
-	h := newTestServer(t, cfg).Handler()
-	if code, _, body := get(t, h, "/api/position?game=connect4:w%3D5,h%3D4"); code != 400 || !strings.Contains(body, "memory") {
-		t.Fatalf("without a store: status %d: %s", code, body)
+	s := newTestServer(t, cfg)
+	if info := ready(t, s.Handler(), spec, ""); info.Value != sente.Tie || remoteness(info.Remoteness) != 20 {
+		t.Fatalf("without a store: %s in %d, want a tie in 20", info.Value, remoteness(info.Remoteness))
+	}
+	s.cache.mu.Lock()
+	j := s.cache.jobs[spec]
+	s.cache.mu.Unlock()
+	if j == nil || j.ans == nil || j.ans.Engine != answer.Tiers {
+		t.Fatalf("without a store: %+v, want the tier engine's answer", j)
 	}
 
 	tables := store.Store{Dir: t.TempDir()}
 	cfg.Tables = &tables
-	h = newTestServer(t, cfg).Handler()
+	h := newTestServer(t, cfg).Handler()
 	info := ready(t, h, spec, "")
 	if info.Value != sente.Tie || remoteness(info.Remoteness) != 20 {
 		t.Fatalf("%s: %s in %d, want a tie in 20", spec, info.Value, remoteness(info.Remoteness))
