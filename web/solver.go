@@ -121,12 +121,9 @@ func (c *cache) plan(j *job) error {
 	if j.tiers {
 		j.need = max(j.estimated, tierSolveHeld)
 	}
-	if j.need > large.pool.capacity {
-		// Planned within the budget, but not with the least a solve
-		// holds beside it.
-		return fmt.Errorf("%s: needs at least %s of memory to solve, more than this server's memory budget allows (%s, of which a solve may have %s)",
-			j.o.spec, solve.FormatSize(uint64(j.need)), solve.FormatSize(uint64(c.budget)), solve.FormatSize(uint64(large.pool.capacity)))
-	}
+	// The answer layer planned it within what a solve may have: the least
+	// a solve holds beside its plan waits for room no more than that.
+	j.need = min(j.need, large.pool.capacity)
 	// The small lane is for solves that take a moment in little memory,
 	// by the answer layer's estimate of both.
 	j.lane = large
