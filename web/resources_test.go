@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -318,9 +319,9 @@ func TestBudgetTooSmall(t *testing.T) {
 }
 
 // TestMemoryBackstop: when the process holds more than its share of the
-// budget whatever the reservations say, the running solve that reserved the
-// most is stopped with the figures, and with none running a solved game is
-// dropped.
+// budget whatever the reservations say, the running solve that holds the
+// excess itself, by its engine's own accounting, is stopped with the
+// figures; with none running a solved game is dropped.
 func TestMemoryBackstop(t *testing.T) {
 	s := newTestServer(t, Config{Moment: time.Millisecond})
 	h := s.Handler()
@@ -330,21 +331,21 @@ func TestMemoryBackstop(t *testing.T) {
 	s.cache.mu.Lock()
 	j := s.cache.jobs[spec]
 	s.cache.mu.Unlock()
-	for !func() bool { s.cache.mu.Lock(); defer s.cache.mu.Unlock(); return s.cache.active[j] }() {
+	for func() bool { s.cache.mu.Lock(); defer s.cache.mu.Unlock(); return !s.cache.active[j] || j.holds() == 0 }() {
 		time.Sleep(time.Millisecond)
 	}
-	tooMuch := func() int64 { return 1 << 50 }
-	s.cache.check(tooMuch)
+	// Over the share by less than the solve holds.
+	s.cache.check(func() int64 { return s.cache.share() + 1 })
 	<-j.done
 	var big *tooBigError
-	if !errors.As(j.err, &big) || !strings.Contains(big.msg, "more than its memory budget leaves it") {
+	if !errors.As(j.err, &big) || !strings.Contains(big.msg, "more than its memory budget leaves it") || !strings.Contains(big.msg, "holding") {
 		t.Errorf("the running solve: %v", j.err)
 	}
 	checkPools(t, s)
 	s.cache.mu.Lock()
 	before := len(s.cache.jobs)
 	s.cache.mu.Unlock()
-	s.cache.check(tooMuch)
+	s.cache.check(func() int64 { return 1 << 50 })
 	s.cache.mu.Lock()
 	after := len(s.cache.jobs)
 	s.cache.mu.Unlock()
@@ -352,6 +353,51 @@ func TestMemoryBackstop(t *testing.T) {
 		t.Errorf("%d solved games kept, then %d; want one dropped", before, after)
 	}
 	s.cache.check(func() int64 { return 0 })
+}
+
+// TestBackstopCountsWhatARequestHolds: a server that holds more than its
+// share after a burst (garbage, solved games) does not stop a pasted rules
+// file's solve for it, which holds next to nothing in the server while a
+// child explores it: the backstop drops a solved game and gives memory
+// back, and the file is answered. A large solve's end gives its memory
+// back at once.
+func TestBackstopCountsWhatARequestHolds(t *testing.T) {
+	needSandbox(t)
+	var freed atomic.Int64
+	defer func(f func()) { freeOSMemory = f }(freeOSMemory)
+	freeOSMemory = func() { freed.Add(1) }
+	s := newTestServer(t, Config{Memory: 512 << 20, Moment: time.Millisecond})
+	h := s.Handler()
+	ready(t, h, "nim:heaps=1/2/3", "")
+	ready(t, h, "tictactoe", "")
+	spec := pasteFile(t, h, "../examples/count.star")
+	ask(t, h, spec)
+	s.cache.mu.Lock()
+	j := s.cache.jobs[spec]
+	s.cache.mu.Unlock()
+	// The process holds a little more than its share, none of it the
+	// rules file's: the state after a burst of solves.
+	over := func() int64 { return s.cache.share() + 8<<20 }
+	s.cache.mu.Lock()
+	before := len(s.cache.jobs)
+	s.cache.mu.Unlock()
+	s.cache.check(over)
+	s.cache.mu.Lock()
+	after := len(s.cache.jobs)
+	s.cache.mu.Unlock()
+	if after != before-1 || freed.Load() < 2 {
+		t.Errorf("%d solved games kept, then %d, memory given back %d times; want one dropped and memory given back", before, after, freed.Load())
+	}
+	// A solve that reserved more than freeAfter (the rules file's, twice
+	// its child's limit) gives memory back as it ends.
+	freed.Store(0)
+	if info := ready(t, h, spec, ""); info.Value != sente.Lose {
+		t.Errorf("the pasted file after the backstop: %+v (%v)", info, j.err)
+	}
+	if s.cache.mu.Lock(); j.peak < freeAfter || freed.Load() == 0 {
+		t.Errorf("the rules file's solve reserved at most %d and gave memory back %d times as it ended", j.peak, freed.Load())
+	}
+	s.cache.mu.Unlock()
 }
 
 // TestStoredGameOutsideBudget: a game answered from stored tables is not

@@ -221,6 +221,7 @@ func (c *cache) run(j *job) {
 // what may start now.
 func (c *cache) end(j *job) {
 	c.mu.Lock()
+	large := j.peak >= freeAfter
 	j.lane.running--
 	delete(c.active, j)
 	if j.err != nil {
@@ -236,6 +237,11 @@ func (c *cache) end(j *job) {
 	c.mu.Unlock()
 	j.cancel(nil)
 	close(j.done)
+	if large {
+		// A large solve's garbage goes back to the system now, not when
+		// the collector's scavenger gets to it.
+		freeOSMemory()
+	}
 }
 
 // solve explores (for a rules file, in a child) and solves j's game, then
