@@ -116,6 +116,7 @@ func (c *cache) check(held func() int64) {
 		freeOSMemory()
 	}
 }
+
 // share is what the server's own process may hold: the budget less the
 // limits of the rules children that may run (see newCache).
 func (c *cache) share() int64 {
