@@ -41,6 +41,10 @@ type Options struct {
 	Label string
 	// Resize, when set, finds the largest sizes that fit for a refusal.
 	Resize *Resize
+	// Plan, when set, is the plan Choose made for the game under these
+	// options: Solve follows it rather than planning again (a rules file
+	// is not sampled twice).
+	Plan *Plan
 
 	// Tables is where the tier engine keeps a game's tables and finds them
 	// stored, under Name (the game's canonical spec); nil keeps them in

@@ -289,20 +289,42 @@ func playRandom(g sente.Game) randomPlay {
 // when Auto should leave the game to the hashing engine, a Refusal when it
 // would not fit.
 func planDiscovered(ctx context.Context, g sente.Game, dir string, opt Options) (bool, error) {
-	if opt.Engine == Auto && sente.CapabilitiesOf(g).Tiered == nil {
-		// One loopy tier holds every position: the hashing engine.
+	plan := opt.Plan
+	if plan == nil {
+		p, err := chooseDiscovered(ctx, g, dir, opt)
+		if err != nil {
+			return false, err
+		}
+		plan = &p
+	}
+	if plan.Engine != Tiers {
 		return false, nil
+	}
+	// Told only once the solve goes ahead: a refusal says the plan in its
+	// own one line.
+	if opt.Planned != nil && plan.Sample != nil {
+		opt.Planned(*plan.Sample)
+	}
+	return true, nil
+}
+
+// chooseDiscovered samples g, a game whose ranks the tier engine
+// discovers, and chooses its engine as for any game: both engines ask the
+// file about each position once, the hashing engine on one core, holding
+// a few hundred bytes a position, the tier engine on every core, holding
+// a few, after a fixed cost a tier. dir, when not empty, is where its
+// tables would go.
+func chooseDiscovered(ctx context.Context, g sente.Game, dir string, opt Options) (Plan, error) {
+	if opt.Engine == Hashing || opt.Engine == Auto && sente.CapabilitiesOf(g).Tiered == nil {
+		// One loopy tier holds every position: the hashing engine.
+		return Plan{Engine: Hashing}, nil
 	}
 	p, err := PlanDiscovered(ctx, g, 0, opt.MaxMemory)
 	if err != nil {
-		return false, err
+		return Plan{}, err
 	}
-	// Both engines ask the file about each position once: the hashing
-	// engine on one core, holding a few hundred bytes a position, the tier
-	// engine on every core, holding a few, after a fixed cost a tier.
-	// Auto takes the faster that fits, as for any game.
 	hash, tiers := discoveredCosts(p)
-	plan := Plan{Hashing: &hash, Tiers: &tiers, Dir: dir}
+	plan := Plan{Hashing: &hash, Tiers: &tiers, Dir: dir, Sample: &p}
 	if dir != "" {
 		var fs syscall.Statfs_t
 		if err := syscall.Statfs(dir, &fs); err == nil {
@@ -311,18 +333,18 @@ func planDiscovered(ctx context.Context, g sente.Game, dir string, opt Options) 
 			plan.Dir = ""
 		}
 	}
-	if err := plan.choose(g, opt); err != nil {
-		return false, err
+	return plan, plan.choose(g, opt)
+}
+
+// Choose is PlanOf for every game: a rules file, whose ranks the tier
+// engine would discover, is sampled first, as Solve does (a few seconds at
+// most). Options.Plan hands the plan to Solve.
+func Choose(ctx context.Context, g sente.Game, opt Options) (Plan, error) {
+	if !solve.Discovers(g) {
+		return PlanOf(g, opt)
 	}
-	if plan.Engine != Tiers {
-		return false, nil
-	}
-	// Told only once the solve goes ahead: a refusal says the plan in its
-	// own one line.
-	if opt.Planned != nil {
-		opt.Planned(p)
-	}
-	return true, nil
+	dir, _, _ := opt.diskRoom()
+	return chooseDiscovered(ctx, g, dir, opt)
 }
 
 // TierNote says, of a game whose ranks the tier engine would discover (a

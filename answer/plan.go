@@ -48,6 +48,9 @@ type Plan struct {
 	// Dir is where the tier engine's tables would go; empty when in
 	// memory.
 	Dir string
+	// Sample is what a sample of a rules file found, when one was taken
+	// (Choose).
+	Sample *DiscoveredPlan
 }
 
 // Cost is the chosen engine's cost; zero when it has none to go by.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"strings"
 	"time"
 
 	"sente"
@@ -217,6 +218,33 @@ func storedGame(tables *store.Store, name string) *store.GameStore {
 		return nil
 	}
 	return gs
+}
+
+// StoredName is the name under which tables holds the game named name
+// whole: name itself, or for a rules file ("cram.star@1a2b3c4d5e6f:w=4,h=7")
+// the same file's tables under another base name, as a file pasted into the
+// browser app has ("r01234567.star@1a2b3c4d5e6f:w=4,h=7"): the digest of its
+// text and its parameters say that the game is the same. name itself when
+// the store holds neither, for a solve to store it there.
+func StoredName(tables *store.Store, name string) string {
+	if storedGame(tables, name) != nil {
+		return name
+	}
+	at := strings.Index(name, ".star@")
+	if tables == nil || at < 0 {
+		return name
+	}
+	same := name[at:]
+	stored, err := tables.List()
+	if err != nil {
+		return name
+	}
+	for _, info := range stored {
+		if i := strings.Index(info.Spec, ".star@"); i >= 0 && info.Spec[i:] == same && storedGame(tables, info.Spec) != nil {
+			return info.Spec
+		}
+	}
+	return name
 }
 
 // forgetEmpty removes the directory a solve made for its tables when it

@@ -48,6 +48,15 @@ type job struct {
 	// after; need is then the tier engine's planned peak, and the progress
 	// folds its passes tier by tier (tierProgress).
 	tiers bool
+	// stored names the tables in the server's store that answer a pasted
+	// rules file's game, a position at a time in a child; empty when the
+	// server holds its answer (ans).
+	stored string
+	// storing: the solve writes tables into the store, which outlast the
+	// requests that asked for them, so it goes on when nobody asks.
+	storing atomic.Bool
+	// child: a child process does the work, and holds its memory.
+	child atomic.Bool
 	// Guarded by the cache's mu:
 	reserved int64     // bytes of its lane's pool it holds
 	peak     int64     // the most it reserved
@@ -102,6 +111,9 @@ func (j *job) secondsLeft() int {
 // reserved for its plan's peak. A rules file explored in a child holds
 // next to nothing here. Called with the cache's mu held.
 func (j *job) holds() int64 {
+	if j.child.Load() {
+		return j.base
+	}
 	if j.tiers {
 		return max(j.held.Load(), j.reserved)
 	}

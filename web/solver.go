@@ -249,13 +249,7 @@ func (c *cache) end(j *job) {
 func (c *cache) solve(j *job) error {
 	j.report(solve.Progress{Phase: solve.PhaseExploring})
 	if text, ok := j.root.(rulesRoot); ok {
-		c.mu.Lock()
-		c.children++
-		c.mu.Unlock()
-		graph, err := j.o.file.Explore(j.ctx, j.o.args, string(text))
-		c.mu.Lock()
-		c.children--
-		c.mu.Unlock()
+		solved, err := c.inChild(j, string(text))
 		if errors.Is(err, isolated.ErrTooMany) {
 			err = fmt.Errorf("%v: this server solves games of at most %d positions; choose smaller parameters", err, c.rulesMaxPositions())
 		}
@@ -265,6 +259,14 @@ func (c *cache) solve(j *job) error {
 			}
 			return cleanRulesError(err, j.o.file.Path())
 		}
+		if solved.Stored != "" {
+			// The tables in the store answer it, a position at a time in
+			// a child (position.go): the server holds nothing of it.
+			j.stored = solved.Stored
+			c.ready(j, nil, 0)
+			return nil
+		}
+		graph := solved.Graph
 		j.game, j.root = graph.Game(), graph.Start()
 		n := int64(graph.Len())
 		j.base = n * rulesGraphBytes
@@ -295,6 +297,11 @@ func (c *cache) solve(j *job) error {
 		defer c.mu.Unlock()
 		return c.reserve(j, j.base+held+need)
 	}
+	if j.tiers && c.tables != nil {
+		// Its tables outlast the requests that asked for them: the solve
+		// goes on when nobody asks, and a restart answers from them.
+		j.storing.Store(true)
+	}
 	grow := func(p solve.Progress) {
 		j.report(p)
 		c.grow(j, j.base+p.Bytes)
@@ -322,6 +329,57 @@ func (c *cache) solve(j *job) error {
 	return nil
 }
 
+// inChild has a child take a pasted rules file's game from root (its
+// text; empty for the start): from the start, its tables in the store, or
+// a solve by the tier engine into the store, contained in the child, when
+// that is the engine the answer layer takes, or else its graph; from
+// another position, its graph. A server without a store takes the graph.
+func (c *cache) inChild(j *job, root string) (isolated.Solved, error) {
+	c.mu.Lock()
+	c.children++
+	c.mu.Unlock()
+	j.child.Store(true)
+	defer func() {
+		j.child.Store(false)
+		c.mu.Lock()
+		c.children--
+		c.mu.Unlock()
+	}()
+	if root != "" || c.tables == nil {
+		graph, err := j.o.file.Explore(j.ctx, j.o.args, root)
+		return isolated.Solved{Graph: graph}, err
+	}
+	fold := tierProgress(j)
+	// Looking for its tables, then sampling it to plan its solve: worth
+	// going on with when nobody asks, as the tier engine's solve is; the
+	// graph the hashing engine would take is not.
+	j.storing.Store(true)
+	j.report(solve.Progress{Phase: phaseSampling})
+	return j.o.file.Solve(j.ctx, j.o.args, isolated.SolveOptions{
+		Tables: c.tables.Dir, MaxMemory: uint64(c.rulesMemory), Label: j.o.spec,
+		Planned: func(positions float64) {
+			// The tier engine writes the file's tables into the store:
+			// the solve goes on when nobody asks, as a built-in game's.
+			c.mu.Lock()
+			j.tiers, j.positions = true, positions
+			c.mu.Unlock()
+			j.storing.Store(true)
+		},
+		Progress: func(p solve.Progress) {
+			if p.Tiered {
+				fold(p)
+				return
+			}
+			j.storing.Store(false)
+			j.report(p)
+		},
+	})
+}
+
+// phaseSampling is the phase of a pasted rules file's solve while a child
+// looks for its tables and samples it to plan its solve.
+const phaseSampling solve.Phase = "sampling the game to plan its solve"
+
 // ready ends j with its answer a, which holds keep bytes from now on: its
 // reservation shrinks to them.
 func (c *cache) ready(j *job, a *answer.Answer, keep int64) {
@@ -340,16 +398,18 @@ func (c *cache) ready(j *job, a *answer.Answer, keep int64) {
 func tierProgress(j *job) func(solve.Progress) {
 	var mu sync.Mutex
 	reached, solved := map[int]int{}, map[int]int{}
-	total := 2 * int(j.positions)
 	return func(p solve.Progress) {
-		if !p.Tiered {
+		mu.Lock()
+		defer mu.Unlock()
+		// The positions are known once planned: a rules file's, in its
+		// child, just before the tier engine starts.
+		total := 2 * int(j.positions)
+		if !p.Tiered || total == 0 {
 			j.report(p)
 			return
 		}
-		mu.Lock()
-		defer mu.Unlock()
 		switch p.Phase {
-		case solve.PhaseReaching:
+		case solve.PhaseReaching, solve.PhaseDiscovering:
 			reached[p.Tier] = p.Done
 		case solve.PhaseResumed:
 			reached[p.Tier], solved[p.Tier] = p.Total, p.Total
