@@ -111,3 +111,46 @@ func TestTierProgressNeverGoesBack(t *testing.T) {
 		t.Errorf("%d of %d done once the tier is stored", last, total)
 	}
 }
+
+// TestReducedGamesAsTheCommandLine: a reduced headline game is solved by
+// the engine the command line takes for it (five men's morris and Gobblet
+// with two sizes by the tier engine, 20 times as fast as the hashing
+// engine the server used to force on them), its tables kept in the store,
+// and a restarted server answers from them at once, without solving again.
+func TestReducedGamesAsTheCommandLine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips solving Gobblet with two sizes and five men's morris (about 5 CPU-seconds)")
+	}
+	tables := store.Store{Dir: t.TempDir()}
+	for _, spec := range []string{"gobblet:sizes=2", "morris:board=five"} {
+		s := newTestServer(t, Config{Tables: &tables})
+		info := ready(t, s.Handler(), spec, "")
+		if info.Value != sente.Draw {
+			t.Errorf("%s: %v, want a draw", spec, info.Value)
+		}
+		s.cache.mu.Lock()
+		j := s.cache.jobs[spec]
+		s.cache.mu.Unlock()
+		b, g := bindGame(t, spec)
+		cli, err := answer.PlanOf(g, answer.Options{Tables: &tables, Name: b.Canonical(), MaxMemory: 16 << 30})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if j == nil || j.ans == nil || j.ans.Engine != answer.Tiers || cli.Engine != answer.Tiers {
+			t.Fatalf("%s: the server's answer %+v, the command line's engine %v; want the tier engine for both", spec, j, cli.Engine)
+		}
+		// A restart: answered from the store, no solve.
+		again := newTestServer(t, Config{Tables: &tables})
+		start := time.Now()
+		if info := position(t, again.Handler(), spec, ""); info.Status != "ready" || info.Value != sente.Draw {
+			t.Errorf("%s after a restart: %+v", spec, info)
+		}
+		again.cache.mu.Lock()
+		j = again.cache.jobs[spec]
+		again.cache.mu.Unlock()
+		if j == nil || j.lane != nil {
+			t.Errorf("%s after a restart: solved again (%+v)", spec, j)
+		}
+		t.Logf("%s after a restart: answered in %v", spec, time.Since(start))
+	}
+}
