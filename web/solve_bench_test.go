@@ -22,7 +22,7 @@ func BenchmarkServerSolve(b *testing.B) {
 	for _, spec := range []string{"gobblet:sizes=2", "morris:board=five"} {
 		b.Run(spec+"/server", func(b *testing.B) {
 			for b.Loop() {
-				s, err := New(Config{Tables: &store.Store{Dir: b.TempDir()}, Moment: time.Hour, RequestTimeout: time.Hour, Logf: b.Logf})
+				s, err := New(Config{Tables: &store.Store{Dir: b.TempDir()}, Moment: time.Hour, RequestTimeout: time.Hour, Abandon: time.Hour, Logf: b.Logf})
 				if err != nil {
 					b.Fatal(err)
 				}
