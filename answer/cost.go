@@ -68,6 +68,8 @@ type Cost struct {
 	Disk      float64 // disk its tables take at their peak; 0 for the hashing engine
 	Workers   int
 	Tiers     int // the tier engine's tiers
+	// Sampled says that Positions is a rules file's, by a sample.
+	Sampled bool
 }
 
 // hashingCost is the hashing engine's cost for a built-in game of
@@ -204,7 +206,7 @@ func tierCost(g sente.Game, w tierWork, workers int) (Cost, bool) {
 // on one core, the tier engine on every core.
 func discoveredCosts(p DiscoveredPlan) (hash, tiers Cost) {
 	n := p.Estimate.Positions
-	hash = Cost{Engine: Hashing, Positions: n, Workers: 1, Bytes: n * hashingBytes}
+	hash = Cost{Engine: Hashing, Positions: n, Workers: 1, Bytes: n * hashingBytes, Sampled: true}
 	rate := p.MovesRate
 	if rate == 0 {
 		rate = p.rate()
@@ -213,7 +215,7 @@ func discoveredCosts(p DiscoveredPlan) (hash, tiers Cost) {
 		hash.Seconds = n / rate * hashSecondsPerExpansion
 	}
 	tiers = Cost{
-		Engine: Tiers, Positions: n, Workers: p.Workers, Tiers: len(p.Estimate.Tiers),
+		Engine: Tiers, Positions: n, Workers: p.Workers, Tiers: len(p.Estimate.Tiers), Sampled: true,
 		Seconds: tierStartSeconds + float64(len(p.Estimate.Tiers))*tierFileSeconds + p.Seconds,
 		Bytes:   p.Bytes, Disk: p.Disk,
 	}

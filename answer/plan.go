@@ -249,6 +249,11 @@ func (c Cost) words(said float64) string {
 	what := fmt.Sprintf("the %s would need %s of memory", c.Engine.Words(), solve.FormatBytes(c.Bytes))
 	var also []string
 	switch {
+	case c.Sampled:
+		if c.Engine == Tiers && c.Disk > 0 {
+			what += fmt.Sprintf(" and %s of disk", solve.FormatBytes(c.Disk))
+		}
+		also = append(also, "about "+solve.FormatCount(c.Positions)+" positions by a sample")
 	case c.Engine == Tiers:
 		if c.Disk > 0 {
 			what += fmt.Sprintf(" and %s of disk", solve.FormatBytes(c.Disk))
