@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"sente"
+	"sente/answer"
 	"sente/nimber"
 )
 
@@ -133,6 +134,9 @@ type SequenceOptions struct {
 	// period the values asked for do not settle; it is searched only when
 	// its Limit is past the last value asked for.
 	Search nimber.HeapSearch
+	// Answer are the answer layer's options for each value's game (its
+	// memory limit).
+	Answer answer.Options
 }
 
 // ErrNotImpartial says that a game has no Grundy values because it is not
@@ -182,7 +186,7 @@ func GrundySequence(ctx context.Context, open Opener, spec sente.Spec, r ParamRa
 			if err != nil {
 				return nil, err
 			}
-			ev, err := Evaluate(ctx, g, nil, EvaluateOptions{MaxPositions: opt.MaxPositions})
+			ev, err := Evaluate(ctx, g, nil, EvaluateOptions{MaxPositions: opt.MaxPositions, Answer: opt.Answer})
 			if err != nil {
 				return nil, err
 			}

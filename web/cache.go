@@ -279,7 +279,7 @@ func (c *cache) reap() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for key, j := range c.jobs {
-		if j.finished() || time.Since(time.Unix(0, j.used.Load())) < c.abandon {
+		if j.finished() || j.storing.Load() || time.Since(time.Unix(0, j.used.Load())) < c.abandon {
 			continue
 		}
 		delete(c.jobs, key)

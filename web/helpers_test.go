@@ -44,7 +44,7 @@ func needSandbox(t *testing.T) {
 
 // bindGame opens the built-in game specText names, with its bound
 // parameters, whose canonical spec names its stored tables.
-func bindGame(t *testing.T, specText string) (games.Bound, sente.Game) {
+func bindGame(t testing.TB, specText string) (games.Bound, sente.Game) {
 	t.Helper()
 	spec, err := sente.ParseSpec(specText)
 	if err != nil {

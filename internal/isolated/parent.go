@@ -1,14 +1,12 @@
 package isolated
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/gob"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -16,6 +14,7 @@ import (
 
 	"sente"
 	"sente/internal/sandbox"
+	"sente/solve"
 )
 
 // Limits bound the child that runs a rules file.
@@ -77,16 +76,103 @@ func (f *File) ExploreCounting(ctx context.Context, args []sente.Arg, root strin
 	resp, err := call(ctx, request{
 		Path: f.path, Explore: true, Counting: true,
 		Args: args, Root: root, MaxPositions: max(f.lim.MaxPositions, 1),
-	}, f.lim, found)
+	}, f.lim, &SolveOptions{Progress: func(p solve.Progress) {
+		if found != nil {
+			found(p.Done)
+		}
+	}})
 	if err != nil {
 		return nil, err
 	}
 	return graphOf(resp)
 }
 
-// call runs one request in a child; found, when not nil, is told the
-// counts of a child exploring (request.Counting).
-func call(ctx context.Context, req request, lim Limits, found func(int)) (*response, error) {
+// SolveOptions say where and how a child solves a file's game.
+type SolveOptions struct {
+	// Tables is the directory of the store the tables are found in or
+	// solved into.
+	Tables string
+	// MaxMemory is the memory the answer layer plans the solve within.
+	MaxMemory uint64
+	// Label names the game in a refusal.
+	Label string
+	// Progress, when set, is told how far the child has come; Planned,
+	// the plan of a solve by the tier engine before it starts: the
+	// positions it expects.
+	Progress func(solve.Progress)
+	Planned  func(positions float64)
+}
+
+// Solved is what a child made of a file's game: the name of its tables in
+// the store (found there, or solved by the tier engine), or its graph,
+// for the hashing engine to solve in this process.
+type Solved struct {
+	Stored string
+	Graph  *Graph
+}
+
+// Solve has a child answer the file's game with args from its start as
+// the answer layer would: from its tables in the store when they hold it
+// (solved by 'sente solve --store' under any file name), by the tier
+// engine into the store when that is the engine the answer layer takes,
+// the solve contained in the child like the file's code, or else by
+// sending its graph back as Explore does. A game the answer layer refuses
+// is an *answer.Refusal's words, wrapped in ErrRefused.
+func (f *File) Solve(ctx context.Context, args []sente.Arg, opt SolveOptions) (Solved, error) {
+	resp, err := call(ctx, request{
+		Path: f.path, Solve: true, Counting: true, Args: args, MaxPositions: max(f.lim.MaxPositions, 1),
+		Tables: opt.Tables, MaxMemory: opt.MaxMemory, Label: opt.Label,
+	}, f.lim, &opt)
+	if err != nil {
+		return Solved{}, err
+	}
+	if resp.Stored != "" {
+		return Solved{Stored: resp.Stored}, nil
+	}
+	g, err := graphOf(resp)
+	return Solved{Graph: g}, err
+}
+
+// Query has a child read a position (its text; empty for the start) of
+// the file's game with args from its tables named name in the store
+// tables, and returns what the browser app shows of it: the position, its
+// children and their outcomes, as a solution over a graph of them. An
+// error wrapping ErrMissing says the tables do not reach the position.
+func (f *File) Query(ctx context.Context, args []sente.Arg, tables, name, position string) (*Neighbourhood, error) {
+	resp, err := call(ctx, request{Path: f.path, Query: true, Args: args, Tables: tables, Name: name, Position: position}, f.lim, nil)
+	if err != nil {
+		return nil, err
+	}
+	g, err := graphOf(resp)
+	if err != nil {
+		return nil, err
+	}
+	if len(resp.Outcomes) != g.Len() || resp.At < 0 || int(resp.At) >= g.Len() {
+		return nil, fmt.Errorf("the rules file's process sent back a malformed position: outcomes and positions disagree")
+	}
+	return &Neighbourhood{graph: g, at: int(resp.At), outcomes: resp.Outcomes, positions: resp.Positions, counts: resp.Counts}, nil
+}
+
+// ErrRefused marks the answer layer's refusal of a file's game, made in
+// the child: its words are the error's.
+var ErrRefused = errors.New("refused")
+
+// ErrMissing marks a position the stored tables of a file's game do not
+// reach.
+var ErrMissing = errors.New("not in the stored tables")
+
+// wordsError is an error whose words are those of the child, marked with
+// a kind for errors.Is.
+type wordsError struct {
+	words string
+	kind  error
+}
+
+func (e *wordsError) Error() string { return e.words }
+func (e *wordsError) Unwrap() error { return e.kind }
+
+// call runs one request in a child; opt, when set, hears its progress.
+func call(ctx context.Context, req request, lim Limits, opt *SolveOptions) (*response, error) {
 	req.Steps, req.CallTime = lim.Steps, lim.CallTime
 	if req.CallTime <= 0 {
 		req.CallTime = DefaultCallTime
@@ -103,28 +189,14 @@ func call(ctx context.Context, req request, lim Limits, found func(int)) (*respo
 	if err != nil {
 		return nil, err
 	}
-	var counts *growth
-	var countsRead chan struct{}
-	if req.Counting {
-		r, w, err := os.Pipe()
-		if err != nil {
-			return nil, err
-		}
-		defer r.Close()
-		cmd.ExtraFiles = []*os.File{w}
-		counts, countsRead = &growth{start: time.Now()}, make(chan struct{})
-		go func() {
-			defer close(countsRead)
-			counts.read(r, found)
-		}()
-		defer w.Close()
-	}
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("cannot start a process for the rules file: %w", err)
 	}
+	// What an exploring child said of the positions it found, for the
+	// words on a child that ran out of memory.
+	var counts *growth
 	if req.Counting {
-		// The child holds its own end now: the counts end when it does.
-		cmd.ExtraFiles[0].Close()
+		counts = &growth{start: time.Now()}
 	}
 	watch := sandbox.WatchMemory(cmd.Process, lim.Memory)
 	defer watch.Stop()
@@ -134,12 +206,33 @@ func call(ctx context.Context, req request, lim Limits, found func(int)) (*respo
 	}
 	limited := &io.LimitedReader{R: out, N: maxBytes}
 	var resp response
-	decodeErr := gob.NewDecoder(limited).Decode(&resp)
+	var decodeErr error
+	dec := gob.NewDecoder(limited)
+	for {
+		var m message
+		if decodeErr = dec.Decode(&m); decodeErr != nil {
+			break
+		}
+		if m.Response != nil {
+			resp = *m.Response
+			break
+		}
+		if m.Progress != nil && counts != nil && m.Progress.Phase == solve.PhaseExploring && !m.Progress.Tiered {
+			counts.add(m.Progress.Done)
+		}
+		switch {
+		case opt == nil:
+		case m.Progress != nil && opt.Progress != nil:
+			opt.Progress(*m.Progress)
+		case m.Planned != nil && opt.Planned != nil:
+			opt.Planned(m.Planned.Positions)
+		}
+		// What a child reports as it goes does not count against what
+		// it may send back.
+		limited.N = maxBytes
+	}
 	io.Copy(io.Discard, out) // let the child finish writing
 	waitErr := cmd.Wait()
-	if countsRead != nil {
-		<-countsRead
-	}
 	switch {
 	case ctx.Err() != nil:
 		return nil, ctx.Err()
@@ -159,6 +252,10 @@ func call(ctx context.Context, req request, lim Limits, found func(int)) (*respo
 		return nil, fmt.Errorf("cannot read what the rules file's process sent back: %v", decodeErr)
 	case resp.TooMany:
 		return nil, fmt.Errorf("%w: %s", ErrTooMany, resp.Err)
+	case resp.Refused:
+		return nil, &wordsError{resp.Err, ErrRefused}
+	case resp.Missing:
+		return nil, &wordsError{resp.Err, ErrMissing}
 	case resp.Err != "":
 		return nil, errors.New(resp.Err)
 	}
@@ -174,22 +271,12 @@ type growth struct {
 	at     []time.Duration
 }
 
-// read takes the child's counts from r until it closes, telling found.
-func (g *growth) read(r io.Reader, found func(int)) {
-	lines := bufio.NewScanner(r)
-	for lines.Scan() {
-		n, err := strconv.Atoi(strings.TrimSpace(lines.Text()))
-		if err != nil || n < 0 {
-			continue
-		}
-		g.mu.Lock()
-		g.counts = append(g.counts, n)
-		g.at = append(g.at, time.Since(g.start))
-		g.mu.Unlock()
-		if found != nil {
-			found(n)
-		}
-	}
+// add records n, the positions the child said it had found by now.
+func (g *growth) add(n int) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.counts = append(g.counts, n)
+	g.at = append(g.at, time.Since(g.start))
 }
 
 // seen reports whether the child said anything.
