@@ -110,14 +110,14 @@ func TestRefusedAtOnce(t *testing.T) {
 			want []string
 		}{
 			{"connect4", map[bool][]string{
-				true: {"connect4: up to 70.7 trillion positions", "the tier engine would need about 31T of memory and about 46.9T of disk", "memory budget",
-					"on the tier engine, the largest that fit: connect4:w=5,h=6,k=4 (5.2 billion ranks, about 2.7G of memory, about 3.8G of disk) or connect4:w=7,h=4,k=4 ("},
-				false: {"connect4: up to 70.7 trillion positions", "the tier engine would need about 78T of memory at its peak", "memory budget",
-					"on the tier engine, the largest that fit: connect4:w=4,h=6,k=4 (45.3 million ranks, about 64.4M of memory) or connect4:w=7,h=3,k=4 ("},
+				true: {"connect4: up to 70.7 trillion positions", "the tier engine would need about 31T of memory and about 32.1T of disk", "memory budget",
+					"on the tier engine, the largest that fit: connect4:w=5,h=6,k=4 (5.2 billion ranks, about 2.7G of memory, about 2.4G of disk) or connect4:w=7,h=4,k=4 ("},
+				false: {"connect4: up to 70.7 trillion positions", "the tier engine would need about 63.2T of memory at its peak", "memory budget",
+					"on the tier engine, the largest that fit: connect4:w=4,h=6,k=4 (45.3 million ranks, about 52.8M of memory) or connect4:w=7,h=3,k=4 ("},
 			}[stored]},
 			{"morris", map[bool][]string{
-				true:  {"the tier engine would need about 19.7G of memory and about 24.8G of disk", "on the tier engine, the largest that fit: morris:board=seven,men=0 ("},
-				false: {"the tier engine would need about 44.5G of memory", "on the tier engine, the largest that fit: morris:board=seven,men=0 ("},
+				true:  {"the tier engine would need about 19.8G of memory and about 12.6G of disk", "on the tier engine, the largest that fit: morris:board=seven,men=0 ("},
+				false: {"the tier engine would need about 32.4G of memory", "on the tier engine, the largest that fit: morris:board=seven,men=0 ("},
 			}[stored]},
 			{"quixo", []string{"the tier engine would need about ", "on the tier engine, the largest that fit: quixo:n=4,k=0"}},
 			{"kayles:n=1000", []string{"up to 1.2e+33 positions", "the hashing engine would need more than 4096T of memory", "on the hashing engine, the largest that fit: kayles:n="}},
