@@ -32,6 +32,7 @@ type Capabilities struct {
 	Erring          Erring
 	Expander        Expander
 	ExpandUnmover   ExpandUnmover
+	Orderer         Orderer
 }
 
 // Capable is a game that states its capabilities itself. CapabilitiesOf
@@ -73,6 +74,7 @@ func CapabilitiesOf(g Game) Capabilities {
 	c.Erring, _ = g.(Erring)
 	c.Expander, _ = g.(Expander)
 	c.ExpandUnmover, _ = g.(ExpandUnmover)
+	c.Orderer, _ = g.(Orderer)
 	return c
 }
 
