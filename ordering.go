@@ -10,12 +10,9 @@ package sente
 // not ended, and a wrapper that changes how play ends, such as misère play,
 // must drop it):
 //   - OrderChildren appends the keys AppendChildren gives, each once, in
-//     the order the game thinks best for the player to move, except when
-//     its Tactics say otherwise: WinsAtOnce (any of them may then be left
-//     out) or LosingLeftOut (the children left out are each lost for the
-//     player to move in two plies).
-//   - Horizon bounds the plies left before the game ends, whatever the
-//     players do.
+//     the order the game thinks best for the player to move, except those
+//     its Tactics say it leaves out.
+//   - Its Tactics and Horizon are true whatever the players do.
 //   - Safe for concurrent use.
 type Orderer interface {
 	// OrderChildren appends to dst the children of the position key
@@ -39,22 +36,22 @@ type Child struct {
 	Hint int32
 }
 
-// Tactics is what Orderer.OrderChildren knows of a position's next two
-// plies beyond the list of its children.
-type Tactics uint8
-
-const (
-	// AllChildren: the list holds every child.
-	AllChildren Tactics = iota
-	// WinsAtOnce: the player to move has a move that ends the game with
-	// her win, so the position is won in one ply. The list may be empty
-	// or partial. A game that offers Orderer says WinsAtOnce whenever
-	// that is so, so that AllChildren and LosingLeftOut also say there
-	// is no such move.
-	WinsAtOnce
+// Tactics is what Orderer.OrderChildren knows of a position's next plies
+// beyond the list of its children, for the player to move there.
+type Tactics struct {
+	// WinsAtOnce: she has a move that ends the game with her win, so the
+	// position is won in one ply. The list may then be empty or partial.
+	// A game that offers Orderer says so whenever it is so.
+	WinsAtOnce bool
 	// LosingLeftOut: the list leaves out some children, each of which is
-	// lost for the player to move in two plies (a connect-four move that
-	// lets the opponent complete a line at once). An empty list then says
-	// the position is lost in two.
-	LosingLeftOut
-)
+	// lost for her in two plies (a connect-four move that lets the
+	// opponent complete a line at once). An empty list then says the
+	// position is lost in two.
+	LosingLeftOut bool
+	// WinsIn, when not 0, is the fewest plies in which she can win, and
+	// LosesIn the fewest in which she can lose after a move of the list:
+	// connect four says 3 and 4 when she cannot complete a line at once
+	// and no move of the list lets the opponent complete one, since only
+	// the player who moves completes a line.
+	WinsIn, LosesIn uint8
+}

@@ -15,7 +15,9 @@ var _ sente.Orderer = (*Connect4)(nil)
 // Those moves are left out (LosingLeftOut). The others come in order of
 // the cells that would complete a line of the player's after the move (the
 // threats the move makes), then the centre first: a central stone lies on
-// more lines.
+// more lines. Only the player who moves completes a line, so when she
+// cannot at once she wins in three plies at the soonest, and after a move
+// that leaves the opponent none at once she loses in four at the soonest.
 func (g *Connect4) OrderChildren(dst []sente.Child, key uint64) ([]sente.Child, sente.Tactics) {
 	mask := g.occupied(key)
 	n := bits.OnesCount64(mask)
@@ -28,21 +30,20 @@ func (g *Connect4) OrderChildren(dst []sente.Child, key uint64) ([]sente.Child, 
 	board := g.bottom * (uint64(1)<<g.h - 1)
 	free := (mask + g.bottom) & board // the cell each open column fills next
 	if g.completing(mine, mask, board)&free != 0 {
-		return dst, sente.WinsAtOnce
+		return dst, sente.Tactics{WinsAtOnce: true}
 	}
 	threats := g.completing(theirs, mask, board)
-	tactics := sente.AllChildren
+	tactics := sente.Tactics{WinsIn: 3, LosesIn: 4}
 	if forced := free & threats; forced != 0 {
 		if forced&(forced-1) != 0 {
-			return dst, sente.LosingLeftOut
+			tactics.LosingLeftOut = true
+			return dst, tactics
 		}
-		if free != forced {
-			tactics = sente.LosingLeftOut
-		}
+		tactics.LosingLeftOut = free != forced
 		free = forced
 	}
 	if safe := free &^ (threats >> 1); safe != free {
-		free, tactics = safe, sente.LosingLeftOut
+		free, tactics.LosingLeftOut = safe, true
 	}
 	for i := range g.w {
 		// Columns from the centre out: 3, 4, 2, 5, 1, 6, 0 on seven.

@@ -36,9 +36,9 @@ func solved(t testing.TB, spec string) (sente.Game, []sente.Position, []sente.Ou
 // hashing engine's value and remoteness.
 func TestAgreesEverywhere(t *testing.T) {
 	for _, tt := range []struct {
-		spec    string
-		opt     search.Options
-		long    bool
+		spec string
+		opt  search.Options
+		long bool
 	}{
 		{spec: "tictactoe"},
 		{spec: "tictactoe", opt: search.Options{TableBytes: 64, Workers: 1}},

@@ -93,16 +93,25 @@ func (w *worker) expand(key uint64, turn sente.Player, ply, alpha, beta int32) i
 		var tactics sente.Tactics
 		kids, tactics = s.ord.OrderChildren(kids, key)
 		w.kids[ply] = kids
-		switch tactics {
-		case sente.WinsAtOnce:
+		if tactics.WinsAtOnce {
 			return winAt(ply + 1)
-		case sente.LosingLeftOut:
+		}
+		if tactics.LosingLeftOut {
 			best = lossAt(ply + 2) // a move left out
 			if len(kids) == 0 {
 				return best
 			}
 		}
-		most = winAt(ply + 2)
+		most = winAt(ply + int32(max(tactics.WinsIn, 2)))
+		if tactics.LosesIn > 0 {
+			// No move of the list loses sooner: nor does the best.
+			if least := lossAt(ply + int32(tactics.LosesIn)); least > alpha {
+				if least >= beta {
+					return least
+				}
+				alpha = least
+			}
+		}
 	} else {
 		w.keys = s.enc.AppendChildren(w.keys[:0], key)
 		if len(w.keys) == 0 {

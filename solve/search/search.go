@@ -70,6 +70,8 @@ type Searcher struct {
 	tt      *table
 	workers []*worker
 	loopy   bool // the game may repeat a position: lines are checked
+	// tierLoops caches mayLoop by the root's tier.
+	tierLoops map[int]bool
 
 	stop      atomic.Bool   // the probe is over, or cancelled: workers unwind
 	cancelled atomic.Bool   // the context was cancelled
@@ -106,6 +108,7 @@ func New(g sente.Game, opt Options) (*Searcher, error) {
 		opt:    opt,
 		tt:     newTable(opt.TableBytes),
 	}
+	s.tt.alone = opt.Workers == 1
 	for i := range opt.Workers {
 		s.workers = append(s.workers, &worker{s: s, id: i, rng: uint64(i)*0x9e3779b97f4a7c15 + 1, history: make([]uint32, 1<<historyBits)})
 	}
@@ -204,36 +207,42 @@ func (s *Searcher) SolveKey(ctx context.Context, key uint64) (Result, error) {
 	s.loopy = s.mayLoop(key)
 	for _, w := range s.workers {
 		w.nodes, w.published = 0, 0
-		clear(w.history)
+		if s.ord == nil {
+			clear(w.history)
+		}
 	}
 
+	// A cancelled context stops the workers where they are; progress is
+	// reported from a goroutine of its own only when asked for.
+	stopWatching := context.AfterFunc(ctx, func() {
+		s.cancelled.Store(true)
+		s.stop.Store(true)
+	})
+	var reporter sync.WaitGroup
 	done := make(chan struct{})
-	var watchers sync.WaitGroup
-	watchers.Add(1)
-	go func() {
-		defer watchers.Done()
-		tick := time.NewTicker(s.opt.ProgressEvery)
-		defer tick.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				s.cancelled.Store(true)
-				s.stop.Store(true)
-				<-done
-				return
-			case <-tick.C:
-				r.report()
-			case <-done:
-				return
+	if s.opt.Progress != nil {
+		reporter.Add(1)
+		go func() {
+			defer reporter.Done()
+			tick := time.NewTicker(s.opt.ProgressEvery)
+			defer tick.Stop()
+			for {
+				select {
+				case <-tick.C:
+					r.report()
+				case <-done:
+					return
+				}
 			}
-		}
-	}()
+		}()
+	}
 	o, err := r.solve(ctx)
 	if errors.Is(err, errCancelled) {
 		err = ctx.Err()
 	}
+	stopWatching()
 	close(done)
-	watchers.Wait()
+	reporter.Wait()
 	res := r.result(o)
 	if err == nil {
 		err = s.caps.Err()
@@ -254,7 +263,8 @@ type run struct {
 	// testing is the bound being proved, for progress.
 	testing string
 	phase   string
-	tieLow  int // in the tie phase: no tie comes sooner
+	tieLow  int   // in the tie phase: no tie comes sooner
+	most    int32 // every line from the root ends within most plies; -1: unknown
 }
 
 func (r *run) result(o sente.Outcome) Result {
@@ -324,13 +334,13 @@ func (r *run) solve(ctx context.Context) (sente.Outcome, error) {
 	r.phase = "value"
 	// The root has not ended: nothing is decided sooner than in one ply.
 	r.lo, r.hi = lossAt(1), winAt(1)
-	most := int32(-1)
+	r.most = -1
 	if s.ord != nil {
 		m, _ := s.ord.Horizon(r.root)
-		most = int32(m)
+		r.most = int32(m)
 	}
 	for r.lo < r.hi {
-		if most >= 0 {
+		if most := r.most; most >= 0 {
 			// Every line ends within most plies, so a win is won and a loss
 			// lost in at most that many.
 			if r.lo > 0 {
@@ -349,10 +359,12 @@ func (r *run) solve(ctx context.Context) (sente.Outcome, error) {
 		if err != nil {
 			return sente.Outcome{}, err
 		}
+		// A probe's bound may be looser than what was proved before (the
+		// horizon above is the root's alone).
 		if v >= gamma {
-			r.lo = v
+			r.lo = max(r.lo, v)
 		} else {
-			r.hi = v
+			r.hi = min(r.hi, v)
 		}
 	}
 	if r.lo != 0 {
@@ -362,11 +374,28 @@ func (r *run) solve(ctx context.Context) (sente.Outcome, error) {
 }
 
 // nextTest chooses the bound gamma the next probe tests (is the score at
-// least gamma?) between what is proved, lo < gamma <= hi. The first probes
-// settle the value: a win (is it at least 1?), then a loss (at least 0?);
-// then the remoteness is halved.
+// least gamma?) between what is proved, lo < gamma <= hi.
+//
+// When the game bounds its length (most plies), scores are laid on a line
+// from the fastest loss to the fastest win, and the test halves the range
+// as Pons's solver does, but halfway to the end of the range rather than
+// at its middle while its middle is on the near side of 0: a probe far
+// from 0 asks for a fast win or a fast loss, which search refutes or
+// proves in few nodes, and narrows the range for the costly probes near
+// 0. Otherwise the first probes settle the value (a win: at least 1? a
+// loss: at least 0?) and then halve the remoteness.
 func (r *run) nextTest() int32 {
 	lo, hi := r.lo, r.hi
+	if r.most >= 0 {
+		ulo, uhi := r.line(lo), r.line(hi)
+		med := ulo + (uhi-ulo)/2
+		if med <= 0 && ulo/2 < med {
+			med = ulo / 2
+		} else if med >= 0 && uhi/2 > med {
+			med = uhi / 2
+		}
+		return min(max(r.score(med+1), lo+1), hi)
+	}
 	switch {
 	case lo < 1 && hi >= 1:
 		return 1
@@ -374,6 +403,29 @@ func (r *run) nextTest() int32 {
 		return 0
 	}
 	return lo + (hi-lo+1)/2
+}
+
+// line places a score on the line of nextTest: a win in r plies at
+// most+1-r, a loss in r at r-most-1, a tie or draw at 0.
+func (r *run) line(s int32) int32 {
+	switch {
+	case s > 0:
+		return r.most + 1 - (mate - s)
+	case s < 0:
+		return -(r.most + 1 - (mate + s))
+	}
+	return 0
+}
+
+// score is the score at a place on the line.
+func (r *run) score(u int32) int32 {
+	switch {
+	case u > 0:
+		return winAt(r.most + 1 - u)
+	case u < 0:
+		return lossAt(r.most + 1 + u)
+	}
+	return 0
 }
 
 // describe says what a probe of gamma asks, for progress.
@@ -402,6 +454,13 @@ func (r *run) probe(key uint64, alpha, beta int32) (int32, error) {
 	turn := sente.First
 	if s.turn != nil {
 		turn = s.turn(key)
+	}
+	if len(s.workers) == 1 {
+		v, err := s.workers[0].run(key, turn, alpha, beta)
+		if errors.Is(err, errStopped) {
+			err = errCancelled
+		}
+		return v, err
 	}
 	type answer struct {
 		v   int32
@@ -483,7 +542,24 @@ func (s *Searcher) mayLoop(key uint64) bool {
 	if tr == nil {
 		return true
 	}
-	first, _ := tr.TierRank(key)
+	var first int
+	if s.caps.Tiered != nil {
+		first = s.caps.Tiered.Tier(key) // the same numbering, and cheaper
+	} else {
+		first, _ = tr.TierRank(key)
+	}
+	if loops, ok := s.tierLoops[first]; ok {
+		return loops
+	}
+	loops := s.tiersLoop(tr, first)
+	if s.tierLoops == nil {
+		s.tierLoops = map[int]bool{}
+	}
+	s.tierLoops[first] = loops
+	return loops
+}
+
+func (s *Searcher) tiersLoop(tr sente.TierRanker, first int) bool {
 	seen := map[int]bool{first: true}
 	queue := []int{first}
 	for len(queue) > 0 {

@@ -3,6 +3,7 @@ package search
 import (
 	"math/bits"
 	"sync/atomic"
+	"unsafe"
 )
 
 // table is the transposition table: what searches have proved about
@@ -30,6 +31,10 @@ type table struct {
 	shift   uint // 64 - log2(len(buckets))
 	gen     atomic.Uint32
 	used    atomic.Int64 // entries filled at least once
+	// alone says one worker uses the table: its stores need no lock and
+	// are plain stores, which the processor retires without waiting for
+	// the cache line (a locked store waits for it, a miss to memory).
+	alone bool
 }
 
 const ways = 3
@@ -61,7 +66,9 @@ const (
 func newTable(bytes int64) *table {
 	n := max(bytes/bucketBytes, 1)
 	logN := 63 - bits.LeadingZeros64(uint64(n))
-	return &table{buckets: make([]bucket, 1<<logN), shift: uint(64 - logN)}
+	t := &table{buckets: make([]bucket, 1<<logN), shift: uint(64 - logN)}
+	adviseHugePages(t.buckets)
+	return t
 }
 
 // Bytes is the table's size.
@@ -117,7 +124,7 @@ func (t *table) probe(key uint64) (entry, bool) {
 func (t *table) store(key uint64, lower, upper int16, move uint8, canon bool, nodes uint64) {
 	b := t.bucket(key)
 	s := b.seq.Load()
-	if s&1 != 0 || !b.seq.CompareAndSwap(s, s+1) {
+	if !t.alone && (s&1 != 0 || !b.seq.CompareAndSwap(s, s+1)) {
 		return
 	}
 	gen := uint64(t.gen.Load()) & genMask
@@ -170,10 +177,19 @@ func (t *table) store(key uint64, lower, upper int16, move uint8, canon bool, no
 	if canon {
 		d |= canonBit
 	}
+	if t.alone {
+		*plain(&b.keys[slot]) = key
+		*plain(&b.data[slot]) = d
+		return
+	}
 	b.keys[slot].Store(key)
 	b.data[slot].Store(d)
 	b.seq.Store(s + 2)
 }
+
+// plain is the word of an atomic.Uint64, for a writer that has the table
+// to itself.
+func plain(a *atomic.Uint64) *uint64 { return (*uint64)(unsafe.Pointer(a)) }
 
 // clear empties the table.
 func (t *table) clear() {
