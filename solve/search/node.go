@@ -153,6 +153,34 @@ func (w *worker) expand(key uint64, turn sente.Player, ply, alpha, beta int32) i
 		return best
 	}
 
+	// Enhanced transposition cutoffs: far from the end of the game, where
+	// a node costs most, a child the table already knows good enough
+	// cuts off before any child is searched. It costs a probe a child,
+	// which the search of a child would make anyway.
+	if w.deep(key, ply) {
+		for i := range kids {
+			kid := kids[i].Key
+			kc := kid
+			if s.sym != nil {
+				kc = s.sym.Canonical(kid)
+			}
+			e, ok := s.tt.probe(kc)
+			if !ok {
+				continue
+			}
+			var v int32
+			if s.turnAt(kid, turn) == turn {
+				v = fromRel(e.lower, ply+1)
+			} else {
+				v = -fromRel(e.upper, ply+1)
+			}
+			if v >= beta {
+				s.tt.store(canon, lowerRel(v, ply), noUpper, uint8(i), canon == key, 1)
+				return v
+			}
+		}
+	}
+
 	// Moves by the game's hint (or by history), the table's move first;
 	// helpers shake the order near the root so that they do not all prove
 	// the same lines.
@@ -225,6 +253,21 @@ func (w *worker) expand(key uint64, turn sente.Player, ply, alpha, beta int32) i
 	s.tt.store(canon, lower, upper, bestMove, canon == key, w.nodes-start)
 	return best
 }
+
+// deep reports whether the position key, ply plies from the root, is far
+// enough from the end of the game for enhanced transposition cutoffs:
+// etcPlies plies or more left when the game says (Orderer.Horizon), within
+// etcPlies of the root otherwise.
+func (w *worker) deep(key uint64, ply int32) bool {
+	if ord := w.s.ord; ord != nil {
+		most, _ := ord.Horizon(key)
+		return most >= etcPlies
+	}
+	return int(ply) < etcPlies
+}
+
+// etcPlies is where enhanced transposition cutoffs start (see deep).
+var etcPlies = 12
 
 // moveHash places the move from key to kid in the history table.
 func (w *worker) moveHash(key, kid uint64) uint64 {
