@@ -70,8 +70,10 @@ type Searcher struct {
 	tt      *table
 	workers []*worker
 	loopy   bool // the game may repeat a position: lines are checked
-	// tierLoops caches mayLoop by the root's tier.
-	tierLoops map[int]bool
+	// tierLoops caches mayLoop by the root's tier: 1 when play from it may
+	// loop, 2 when it cannot, 0 not known yet.
+	tierLoops []uint8
+	run       run // the search under way
 
 	stop      atomic.Bool   // the probe is over, or cancelled: workers unwind
 	cancelled atomic.Bool   // the context was cancelled
@@ -200,7 +202,10 @@ func (s *Searcher) Solve(ctx context.Context, p sente.Position) (Result, error) 
 func (s *Searcher) SolveKey(ctx context.Context, key uint64) (Result, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	r := &run{s: s, root: key, start: time.Now(), lo: -inf, hi: inf}
+	// The run lives in the searcher, so that a search of a few nodes
+	// allocates nothing: its cost is then what it touches.
+	r := &s.run
+	*r = run{s: s, root: key, start: time.Now(), lo: -inf, hi: inf}
 	s.nodes.Store(0)
 	s.cancelled.Store(false)
 	s.tt.gen.Add(1)
@@ -214,13 +219,17 @@ func (s *Searcher) SolveKey(ctx context.Context, key uint64) (Result, error) {
 
 	// A cancelled context stops the workers where they are; progress is
 	// reported from a goroutine of its own only when asked for.
-	stopWatching := context.AfterFunc(ctx, func() {
-		s.cancelled.Store(true)
-		s.stop.Store(true)
-	})
+	stopWatching := func() bool { return false }
+	if ctx.Done() != nil {
+		stopWatching = context.AfterFunc(ctx, func() {
+			s.cancelled.Store(true)
+			s.stop.Store(true)
+		})
+	}
 	var reporter sync.WaitGroup
-	done := make(chan struct{})
+	var done chan struct{}
 	if s.opt.Progress != nil {
+		done = make(chan struct{})
 		reporter.Add(1)
 		go func() {
 			defer reporter.Done()
@@ -241,8 +250,10 @@ func (s *Searcher) SolveKey(ctx context.Context, key uint64) (Result, error) {
 		err = ctx.Err()
 	}
 	stopWatching()
-	close(done)
-	reporter.Wait()
+	if done != nil {
+		close(done)
+		reporter.Wait()
+	}
 	res := r.result(o)
 	if err == nil {
 		err = s.caps.Err()
@@ -548,14 +559,20 @@ func (s *Searcher) mayLoop(key uint64) bool {
 	} else {
 		first, _ = tr.TierRank(key)
 	}
-	if loops, ok := s.tierLoops[first]; ok {
-		return loops
+	if first < 0 {
+		return true
+	}
+	if first < len(s.tierLoops) && s.tierLoops[first] != 0 {
+		return s.tierLoops[first] == 1
 	}
 	loops := s.tiersLoop(tr, first)
-	if s.tierLoops == nil {
-		s.tierLoops = map[int]bool{}
+	for first >= len(s.tierLoops) {
+		s.tierLoops = append(s.tierLoops, 0)
 	}
-	s.tierLoops[first] = loops
+	s.tierLoops[first] = 2
+	if loops {
+		s.tierLoops[first] = 1
+	}
 	return loops
 }
 
