@@ -34,6 +34,7 @@ type Capabilities struct {
 	ExpandUnmover   ExpandUnmover
 	Alternating     Alternating
 	TurnKeyer       TurnKeyer
+	Orderer         Orderer
 }
 
 // Capable is a game that states its capabilities itself. CapabilitiesOf
@@ -77,6 +78,7 @@ func CapabilitiesOf(g Game) Capabilities {
 	c.ExpandUnmover, _ = g.(ExpandUnmover)
 	c.Alternating, _ = g.(Alternating)
 	c.TurnKeyer, _ = g.(TurnKeyer)
+	c.Orderer, _ = g.(Orderer)
 	return c
 }
 
