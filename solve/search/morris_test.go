@@ -2,23 +2,21 @@ package search_test
 
 import (
 	"context"
-	"os"
 	"testing"
 
 	"sente"
 	"sente/games"
+	"sente/internal/testmode"
 	"sente/solve"
 	"sente/solve/search"
 	"sente/store"
 )
 
-// longTests reports whether the long tests run: not under -short, and only
-// when SENTE_SEARCH_LONG is set.
+// longTests skips t unless the long tests run (SENTE_LONG, see
+// internal/testmode).
 func longTests(t *testing.T) {
 	t.Helper()
-	if testing.Short() || os.Getenv("SENTE_SEARCH_LONG") == "" {
-		t.Skip("set SENTE_SEARCH_LONG=1 (without -short) for the long tests of search")
-	}
+	testmode.SkipUnlessLong(t, "the long tests of search (stored tables of five men's morris and connect four, searched over)")
 }
 
 // TestMorrisOverItsMovingPhase: five men's morris's placing phase searched
