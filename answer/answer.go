@@ -319,7 +319,7 @@ func Open(ctx context.Context, g sente.Game, tables *store.Store, name string) *
 	if gs == nil {
 		return nil
 	}
-	ts, err := tiers.SolveTiers(ctx, g, tiers.TierOptions{Sink: gs, StoredOnly: true})
+	ts, err := tiers.Open(ctx, g, gs, nil, false)
 	if err != nil {
 		return nil
 	}
@@ -345,7 +345,7 @@ func OpenEvery(ctx context.Context, g sente.Game, root sente.Position, tables *s
 	if gs == nil {
 		return nil
 	}
-	ts, err := tiers.SolveTiers(ctx, g, tiers.TierOptions{Sink: gs, From: root, EveryPosition: true, StoredOnly: true})
+	ts, err := tiers.Open(ctx, g, gs, root, true)
 	if err != nil {
 		return nil
 	}
@@ -367,7 +367,7 @@ func openBelow(ctx context.Context, g sente.Game, root sente.Position, tables *s
 	if gs == nil {
 		return nil
 	}
-	ts, err := tiers.SolveTiers(ctx, g, tiers.TierOptions{Sink: gs, From: root, StoredOnly: true})
+	ts, err := tiers.Open(ctx, g, gs, root, false)
 	if err != nil {
 		return nil
 	}

@@ -87,7 +87,7 @@ func TestMorrisEveryPosition(t *testing.T) {
 			// solve did; a solve from a position of a tier below counts
 			// nothing again, and one into another store that solved the
 			// tiers below first counts the same.
-			stored, err := tiers.SolveTiers(ctx, g, tiers.TierOptions{From: root, Sink: gs, EveryPosition: true, StoredOnly: true})
+			stored, err := tiers.Open(ctx, g, gs, root, true)
 			if err != nil {
 				t.Fatal(err)
 			}

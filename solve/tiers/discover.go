@@ -74,8 +74,6 @@ func discover(ctx context.Context, g sente.Game, root sente.Position, sink TierS
 	if sink.Has(0, store.Tiers) {
 		d, err := openDiscovered(g, caps, sink)
 		switch {
-		case errors.Is(err, errPlanBeforeTurns) && opt.StoredOnly:
-			return nil, ErrNotStored
 		case errors.Is(err, errPlanBeforeTurns):
 			// Its values may be wrong wherever a move keeps the turn:
 			// found again and solved again from nothing.
@@ -88,7 +86,7 @@ func discover(ctx context.Context, g sente.Game, root sente.Position, sink TierS
 			if err := d.checkRoot(root); err != nil {
 				return nil, err
 			}
-			if !opt.Verify || opt.StoredOnly {
+			if !opt.Verify {
 				return d, nil // a block of keys is checked when read
 			}
 			// Every rank of every tier is a place in its tier's keys: keys

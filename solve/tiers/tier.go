@@ -45,10 +45,6 @@ type TierOptions struct {
 	// a tier that fails is solved again (the engine otherwise checks a
 	// stored tier's header, and a block only when an answer reads it).
 	Verify bool
-	// StoredOnly answers only from a sink that holds every tier, and
-	// otherwise fails with ErrNotStored at once: a server answers from
-	// tables solved before and solves nothing that large itself.
-	StoredOnly bool
 	// EveryPosition values every position of the tiers the root leads to,
 	// each rank the game's Unrank says stands for one, rather than those
 	// the root reaches: a game's databases of its endings, which answer
@@ -161,9 +157,6 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 		return nil, errors.New("solve by tiers: every position: the game's ranks are discovered from the root, so only the positions it reaches have ranks")
 	}
 	if Discovers(g) {
-		if opt.StoredOnly && !sink.Has(0, store.Tiers) {
-			return nil, ErrNotStored
-		}
 		// The forward pass holds large sorted runs of keys, without
 		// pointers, and the game's own code makes garbage fast: at the
 		// collector's default target the heap held twice the runs.
@@ -207,17 +200,14 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 		return nil, fmt.Errorf("solve by tiers: the root has rank %d in tier %d of %d ranks", rootRank, rootTier, e.size[rootTier])
 	}
 	s := &TierSolution{game: g, enc: e.enc, ranker: e.ranker, sink: e.sink, tables: map[tableKey]*openTier{}, rootKey: rootKey}
-	if !opt.StoredOnly && e.grundyGame(opt) {
+	if e.grundyGame(opt) {
 		e.grundy = &tierGrundy{cells: make([][]store.Cell, len(e.children))}
 	}
 	s.PeakBytes = e.peakBytes()
 	if disc != nil {
 		s.MovesRecorded = disc.movesBytes
 	}
-	results, solved := e.storedResults(opt.Verify && !opt.StoredOnly)
-	if opt.StoredOnly && !solved {
-		return nil, ErrNotStored
-	}
+	results, solved := e.storedResults(opt.Verify)
 	// A game solved already is read a block at a time, in little memory.
 	if opt.MaxMemory > 0 && s.PeakBytes > opt.MaxMemory && !solved {
 		return nil, &OverMemoryError{Peak: s.PeakBytes, Limit: opt.MaxMemory, Tiers: len(e.order), Largest: e.largest()}
@@ -253,7 +243,7 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 			return nil, err
 		}
 	}
-	if !opt.StoredOnly && (!solved || opt.Verify) {
+	if !solved || opt.Verify {
 		// Tiers a solve resumed, or tables of an older sente: every tier
 		// takes its compact form (a compact one stays as it is).
 		for _, t := range e.order {
@@ -262,15 +252,26 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 			}
 		}
 	}
+	return e.answer(ctx, g, s, root, results, true, !solved || opt.Verify)
+}
+
+// answer finishes s, the solution of the tables the sink holds, once
+// every tier is stored: results are the tiers' counts as their headers
+// give them, the positions classes stand for read beside them (counted
+// when countEvery or countReached allows, for a solve of every position
+// and of the positions the root reaches), and the root's value read.
+func (e *tierEngine) answer(ctx context.Context, g sente.Game, s *TierSolution, root sente.Position, results []solve.TierResult, countEvery, countReached bool) (*TierSolution, error) {
+	disc, rootKey := e.disc, s.rootKey
+	rootTier, rootRank := e.ranker.TierRank(rootKey)
+	var err error
 	if sym := sente.CapabilitiesOf(g).SymmetricRanker; solve.RanksBySymmetry(g) && disc == nil {
 		var cc classCounts
-		if opt.EveryPosition {
+		if e.everyPosition {
 			// Tiers counted by an earlier solve, from this position or
 			// another, are read; the others counted when a solve may.
-			cc, err = e.countEvery(ctx, sym, !opt.StoredOnly)
+			cc, err = e.countEvery(ctx, sym, countEvery)
 		} else {
-			count := !opt.StoredOnly && (!solved || opt.Verify)
-			cc, err = e.positionCounts(ctx, sym, rootKey, rootKey == e.enc.Encode(g.Start()), count)
+			cc, err = e.positionCounts(ctx, sym, rootKey, rootKey == e.enc.Encode(g.Start()), countReached)
 		}
 		if err != nil {
 			return nil, err
@@ -326,7 +327,7 @@ func (e *tierEngine) planWhole(g sente.Game, opt TierOptions, atStart bool) {
 		passes[0] = passFoundPhases
 	}
 	// The count of the positions classes stand for, unless it is stored.
-	if solve.RanksBySymmetry(g) && e.disc == nil && !opt.StoredOnly && (opt.EveryPosition || !atStart || !e.sink.Has(0, store.Positions)) {
+	if solve.RanksBySymmetry(g) && e.disc == nil && (opt.EveryPosition || !atStart || !e.sink.Has(0, store.Positions)) {
 		passes = append(passes, passCountPhases)
 	}
 	w := newWholeProgress(e.order, e.size, e.loops, passes...)

@@ -128,7 +128,7 @@ func TestTierGrundy(t *testing.T) {
 			sol.Close()
 		}
 		// Opened again from the store alone.
-		sol, err := SolveTiers(context.Background(), g, TierOptions{Sink: gs, StoredOnly: true})
+		sol, err := Open(context.Background(), g, gs, nil, false)
 		if err != nil {
 			t.Fatal(err)
 		}

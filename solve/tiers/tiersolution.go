@@ -34,8 +34,7 @@ func (e *OverMemoryError) Error() string {
 
 func (e *OverMemoryError) Unwrap() error { return ErrOverMemory }
 
-// ErrNotStored is what SolveTiers fails with under TierOptions.StoredOnly
-// when the sink lacks a tier.
+// ErrNotStored is what Open fails with when the sink lacks a tier.
 var ErrNotStored = errors.New("solve by tiers: the game's tables are not all stored")
 
 // TierSolution is a game solved by SolveTiers: the values live in the sink,
