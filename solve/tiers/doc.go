@@ -16,7 +16,8 @@
 // (tables of every position), tierborrow.go (tiers taken whole from such
 // tables), tiersink.go (where finished tiers go, stored compact beside the
 // next tier's solve), tiersolution.go and tiertables.go (answers read
-// back from them) and tiergame.go (the engine's view of a game, for
+// back from them), open.go (Open: stored tables read with nothing solved,
+// compacted or written, for answers and the server) and tiergame.go (the engine's view of a game, for
 // engines elsewhere: sente-dist). pool.go shares a pass's blocks among
 // the workers, progress.go keeps the figures of the whole solve and gc.go
 // the collector's target while the engine holds large flat arrays.
