@@ -327,7 +327,7 @@ func TestKeepsTurnLoops(t *testing.T) {
 }
 
 // keptLoops is a rules file of two small loops some of whose moves keep
-// the turn (TestRegressions in package solve has them as graphs): from 0
+// the turn (TestRegressions in package solve/hashing has them as graphs): from 0
 // the first player moves twice in a row (0 -> 1) round 0 -> 1 -> 2 -> 0,
 // 1 -> 3 keeps the turn again and loses, and 0 -> 4 -> 5 ties; 6 -> 7 ->
 // 8 -> 6 is the same loop without the tie, which is drawn, going round
