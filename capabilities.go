@@ -32,6 +32,9 @@ type Capabilities struct {
 	Erring          Erring
 	Expander        Expander
 	ExpandUnmover   ExpandUnmover
+
+	Partizan         Partizan
+	PartizanSplitter PartizanSplitter
 }
 
 // Capable is a game that states its capabilities itself. CapabilitiesOf
@@ -73,6 +76,8 @@ func CapabilitiesOf(g Game) Capabilities {
 	c.Erring, _ = g.(Erring)
 	c.Expander, _ = g.(Expander)
 	c.ExpandUnmover, _ = g.(ExpandUnmover)
+	c.Partizan, _ = g.(Partizan)
+	c.PartizanSplitter, _ = g.(PartizanSplitter)
 	return c
 }
 
