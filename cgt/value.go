@@ -23,9 +23,32 @@ var ErrTooMany = errors.New("too many components")
 type Valuer struct {
 	g      sente.Game
 	caps   sente.Capabilities
-	shapes map[string]Game // a shape's value, for negated false
+	shapes *Shapes
 	max    int
 	met    int
+}
+
+// Shapes holds the values of the shapes a Valuer has met, by key, each
+// the value of the shape with negated false. Valuers of several games of
+// one family may share it when the family's keys name the same part
+// whatever the board (those of the built-in partizan games do: Domineering
+// regions of any board, for one). It is not safe for concurrent use.
+type Shapes struct{ m map[string]Game }
+
+// NewShapes is an empty table of shapes.
+func NewShapes() *Shapes { return &Shapes{m: map[string]Game{}} }
+
+// Len is the number of shapes valued.
+func (s *Shapes) Len() int { return len(s.m) }
+
+// ValuerOptions are a Valuer's options; the zero value has no bound.
+type ValuerOptions struct {
+	// MaxComponents bounds the components (positions, for a game that
+	// does not split) valued in all; 0 means no bound.
+	MaxComponents int
+	// Shapes, when not nil, is the table of shapes to value by and add
+	// to, shared with other Valuers of the same family.
+	Shapes *Shapes
 }
 
 // Part is one component of a position and its value.
@@ -35,10 +58,8 @@ type Part struct {
 }
 
 // NewValuer makes a Valuer for g, which must be partizan and not under
-// misère play (the theory is that of normal play). maxComponents bounds
-// the components (positions, for a game that does not split) it will
-// value in all; 0 means no bound.
-func NewValuer(g sente.Game, maxComponents int) (*Valuer, error) {
+// misère play (the theory is that of normal play).
+func NewValuer(g sente.Game, opt ValuerOptions) (*Valuer, error) {
 	caps := sente.CapabilitiesOf(g)
 	switch {
 	case caps.Partizan == nil:
@@ -46,13 +67,17 @@ func NewValuer(g sente.Game, maxComponents int) (*Valuer, error) {
 	case caps.IsMisere():
 		return nil, errors.New("the game is under misère play; canonical forms are those of normal play")
 	}
-	return &Valuer{g: g, caps: caps, shapes: map[string]Game{}, max: maxComponents}, nil
+	shapes := opt.Shapes
+	if shapes == nil {
+		shapes = NewShapes()
+	}
+	return &Valuer{g: g, caps: caps, shapes: shapes, max: opt.MaxComponents}, nil
 }
 
 // ValueOf is the value of the position p of g: the canonical form of the
 // game {Left's options | Right's options} of p.
 func ValueOf(ctx context.Context, g sente.Game, p sente.Position) (Game, error) {
-	v, err := NewValuer(g, 0)
+	v, err := NewValuer(g, ValuerOptions{})
 	if err != nil {
 		return 0, err
 	}
@@ -93,8 +118,9 @@ func (v *Valuer) Parts(ctx context.Context, p sente.Position) (parts []Part, err
 	return parts, nil
 }
 
-// Components is how many components (or positions) the Valuer has valued.
-func (v *Valuer) Components() int { return len(v.shapes) }
+// Components is how many components (or positions) the Valuer has valued
+// itself, not counting those it found in a shared table.
+func (v *Valuer) Components() int { return v.met }
 
 // valuerStop carries an error out of the recursion.
 type valuerStop struct{ err error }
@@ -117,7 +143,7 @@ func (v *Valuer) shape(q sente.Position) (string, bool) {
 // Right's options}, each option the sum of its own parts.
 func (v *Valuer) part(ctx context.Context, q sente.Position) Game {
 	key, negated := v.shape(q)
-	if g, ok := v.shapes[key]; ok {
+	if g, ok := v.shapes.m[key]; ok {
 		if negated {
 			return g.Neg()
 		}
@@ -132,7 +158,7 @@ func (v *Valuer) part(ctx context.Context, q sente.Position) Game {
 			panic(valuerStop{err})
 		}
 	}
-	if v.max > 0 && len(v.shapes) >= v.max {
+	if v.max > 0 && v.met > v.max {
 		panic(valuerStop{fmt.Errorf("%w: more than %d to value", ErrTooMany, v.max)})
 	}
 	options := func(ps []sente.Position) []Game {
@@ -151,6 +177,6 @@ func (v *Valuer) part(ctx context.Context, q sente.Position) Game {
 	if negated {
 		stored = g.Neg()
 	}
-	v.shapes[key] = stored
+	v.shapes.m[key] = stored
 	return g
 }

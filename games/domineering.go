@@ -56,11 +56,9 @@ type Domineering struct {
 	start     uint64
 	leftFirst bool
 	full      uint64
-	// The dominoes each side may place, as the cells they cover, and
-	// their names ("a1-a2" upright, "a1-b1" flat).
-	vert, horiz           []uint64
-	vertNames, horizNames []string
-	notLeft, notRight     uint64 // the cells off the first and the last column
+	// The dominoes each side may place, as the cells they cover.
+	vert, horiz       []uint64
+	notLeft, notRight uint64 // the cells off the first and the last column
 }
 
 // DomineeringPosition is the filled cells and the side to move.
@@ -104,11 +102,9 @@ func NewDomineering(w, h int, board string, leftFirst bool) (sente.Game, error) 
 			}
 			if r+1 < h {
 				g.vert = append(g.vert, bit|bit<<w)
-				g.vertNames = append(g.vertNames, domCell(c, r)+"-"+domCell(c, r+1))
 			}
 			if c+1 < w {
 				g.horiz = append(g.horiz, bit|bit<<1)
-				g.horizNames = append(g.horizNames, domCell(c, r)+"-"+domCell(c+1, r))
 			}
 		}
 	}
@@ -116,6 +112,13 @@ func NewDomineering(w, h int, board string, leftFirst bool) (sente.Game, error) 
 }
 
 func domCell(c, r int) string { return tttColumnName(c) + strconv.Itoa(r+1) }
+
+// dominoName names a domino by its two cells, lower (or left) first:
+// "a1-a2" upright, "a1-b1" flat.
+func (g *Domineering) dominoName(d uint64) string {
+	lo, hi := bits.TrailingZeros64(d), 63-bits.LeadingZeros64(d)
+	return domCell(lo%g.w, lo/g.w) + "-" + domCell(hi%g.w, hi/g.w)
+}
 
 // domParseRows reads rows from the top into filled cells.
 func domParseRows(rows []string, w, h int) (uint64, string) {
@@ -154,14 +157,14 @@ func (g *Domineering) Ended(sente.Position) (sente.Value, bool) { return sente.U
 
 func (g *Domineering) Moves(p sente.Position) []sente.Move {
 	q := p.(DomineeringPosition)
-	dominoes, names := g.horiz, g.horizNames
+	dominoes := g.horiz
 	if q.LeftToMove {
-		dominoes, names = g.vert, g.vertNames
+		dominoes = g.vert
 	}
 	var moves []sente.Move
-	for i, d := range dominoes {
+	for _, d := range dominoes {
 		if q.Filled&d == 0 {
-			moves = append(moves, sente.Move{Name: names[i], To: DomineeringPosition{Filled: q.Filled | d, LeftToMove: !q.LeftToMove}})
+			moves = append(moves, sente.Move{Name: g.dominoName(d), To: DomineeringPosition{Filled: q.Filled | d, LeftToMove: !q.LeftToMove}})
 		}
 	}
 	return moves
@@ -369,15 +372,14 @@ func (g *Domineering) Board(p sente.Position) sente.Board {
 		b.ColLabels = append(b.ColLabels, tttColumnName(c))
 	}
 	cell := func(bit int) sente.BoardCell { return sente.BoardCell{Row: g.h - 1 - bit/g.w, Col: bit % g.w} }
-	dominoes, names := g.horiz, g.horizNames
+	dominoes := g.horiz
 	if q.LeftToMove {
-		dominoes, names = g.vert, g.vertNames
+		dominoes = g.vert
 	}
-	for i, d := range dominoes {
+	for _, d := range dominoes {
 		if q.Filled&d == 0 {
-			lo := bits.TrailingZeros64(d)
-			from := cell(lo)
-			b.Moves = append(b.Moves, sente.BoardMove{Name: names[i], From: &from, To: cell(63 - bits.LeadingZeros64(d))})
+			from := cell(bits.TrailingZeros64(d))
+			b.Moves = append(b.Moves, sente.BoardMove{Name: g.dominoName(d), From: &from, To: cell(63 - bits.LeadingZeros64(d))})
 		}
 	}
 	return b

@@ -70,7 +70,7 @@ func checkAgainstSolve(t *testing.T, spec string, refLimit int) int {
 		if err != nil {
 			t.Fatal(err)
 		}
-		v, err := cgt.NewValuer(g, 0)
+		v, err := cgt.NewValuer(g, cgt.ValuerOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -185,7 +185,7 @@ func checkMovesAreOptions(t *testing.T, spec string, limit int) {
 func checkEveryPosition(t *testing.T, spec string, texts []string) int {
 	t.Helper()
 	g, pz := partizanGame(t, spec)
-	v, err := cgt.NewValuer(g, 0)
+	v, err := cgt.NewValuer(g, cgt.ValuerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
