@@ -32,6 +32,9 @@ type Capabilities struct {
 	Erring          Erring
 	Expander        Expander
 	ExpandUnmover   ExpandUnmover
+	Alternating     Alternating
+	TurnKeyer       TurnKeyer
+	Orderer         Orderer
 
 	Partizan         Partizan
 	PartizanSplitter PartizanSplitter
@@ -76,6 +79,9 @@ func CapabilitiesOf(g Game) Capabilities {
 	c.Erring, _ = g.(Erring)
 	c.Expander, _ = g.(Expander)
 	c.ExpandUnmover, _ = g.(ExpandUnmover)
+	c.Alternating, _ = g.(Alternating)
+	c.TurnKeyer, _ = g.(TurnKeyer)
+	c.Orderer, _ = g.(Orderer)
 	c.Partizan, _ = g.(Partizan)
 	c.PartizanSplitter, _ = g.(PartizanSplitter)
 	return c
@@ -89,6 +95,28 @@ func (c Capabilities) IsImpartial() bool {
 // IsMisere reports whether the game says it is under misère play.
 func (c Capabilities) IsMisere() bool {
 	return c.Misere != nil && c.Misere.Misere()
+}
+
+// Alternates reports whether the game promises that every move passes the
+// turn (Alternating).
+func (c Capabilities) Alternates() bool {
+	return c.Alternating != nil && c.Alternating.Alternates()
+}
+
+// KeyTurns is how an engine on the game's keys (c.Encoder's) learns whose
+// turn it is: nil when the game promises to alternate, and the engine then
+// negates values at every move and asks nothing; otherwise TurnKey when
+// the game offers it, and Turn of the decoded position when not. An
+// engine asks it once a position.
+func (c Capabilities) KeyTurns(g Game) func(key uint64) Player {
+	switch {
+	case c.Alternates():
+		return nil
+	case c.TurnKeyer != nil:
+		return c.TurnKeyer.TurnKey
+	}
+	enc := c.Encoder
+	return func(key uint64) Player { return g.Turn(enc.Decode(key)) }
 }
 
 // Err is the first failure of the game's own logic (see Erring), or nil.
@@ -161,6 +189,12 @@ type Board struct {
 	// points are the cells the lines join, the other cells are not on
 	// the board.
 	Lines []BoardLine
+	// Players, when not nil, names the two players as the board's pieces
+	// show them, the first player then the second ("white", "black": the
+	// morris games' stones), for a page to say who is who in those words
+	// rather than as the first and second player, or by the letters of
+	// the position's text form.
+	Players []string
 	// Moves, when not nil, places the moves of the position on the
 	// board, in any order, each once; a move it leaves out is played from
 	// a list of moves only. A game whose moves each change one cell, or

@@ -16,8 +16,8 @@ package sente
 //     another's, so that a string padded with zero bytes to a tier's
 //     width still names one position. FromBytes and Expand read the
 //     position whose bytes start b and ignore the zero bytes after them.
-//   - The same logic as the game: Expand says what Ended says, and lists
-//     the positions of Moves with the tiers Tiered gives them.
+//   - The same logic as the game: Expand says what Ended and Turn say,
+//     and lists the positions of Moves with the tiers Tiered gives them.
 //   - Safe for concurrent use, with no lock of the caller's.
 type Expander interface {
 	// AppendBytes appends the canonical bytes of p to dst.
@@ -25,7 +25,8 @@ type Expander interface {
 	// FromBytes returns the position whose bytes start b.
 	FromBytes(b []byte) (Position, error)
 	// Expand fills x (reset first) for the position whose bytes start b:
-	// Ended and Value as Ended gives them, and otherwise every child's
+	// Ended and Value as Ended gives them, Turn as Turn does (unless
+	// x.NoTurn), and otherwise every child's
 	// bytes with its tier (0 for a game that is not Tiered), as x's
 	// Playing and NoTiers allow. Its error names what the game's own
 	// logic got wrong.
@@ -39,11 +40,12 @@ type Expander interface {
 type ExpandUnmover interface {
 	// Parents fills x (reset first) with the bytes of every position that
 	// has a move to the position whose bytes start b and has not ended,
-	// reachable or not, each once; it leaves x.Tiers empty.
+	// reachable or not, each once; it leaves x.Tiers empty and x.Turn
+	// Nobody.
 	Parents(b []byte, x *Expansion) error
 }
 
-// Expansion is what Expand says of a position. Its first two fields are
+// Expansion is what Expand says of a position. Its first three fields are
 // the caller's, which Expand reads and leaves as they are: what the caller
 // knows already need not be asked of the game again.
 type Expansion struct {
@@ -53,9 +55,17 @@ type Expansion struct {
 	// NoTiers says the caller finds the children's tiers itself: Expand
 	// leaves Tiers empty.
 	NoTiers bool
+	// NoTurn says the caller knows whose turn it is at the position (it
+	// asked before, or the game alternates): Expand leaves Turn as Nobody.
+	NoTurn bool
 
 	Ended bool
 	Value Value // for the player to move, when Ended
+	// Turn is the player to move at the position, ended or not (Turn of
+	// the game), unless NoTurn: an engine that holds it for each position
+	// learns whether a move keeps the turn from its children's, asking
+	// the game once a position rather than once a move.
+	Turn Player
 	// Bytes holds the children's bytes one after another; child i is
 	// Bytes[Ends[i-1]:Ends[i]] (from 0 for the first) and is in tier
 	// Tiers[i] (unless NoTiers).
@@ -67,7 +77,7 @@ type Expansion struct {
 // Reset empties what Expand fills, keeping its room and the caller's
 // fields.
 func (x *Expansion) Reset() {
-	x.Ended, x.Value = false, Unknown
+	x.Ended, x.Value, x.Turn = false, Unknown, Nobody
 	x.Bytes, x.Ends, x.Tiers = x.Bytes[:0], x.Ends[:0], x.Tiers[:0]
 }
 

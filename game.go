@@ -13,7 +13,14 @@ type Move struct {
 }
 
 // Game is the contract every game fulfils. Values it reports are for the
-// player to move.
+// player to move, and Turn says who that is: Turn is authoritative. Play
+// need not alternate. A move after which the same player is to move again
+// (a completed box in dots and boxes, a last seed sown into one's own
+// store in Kalah) keeps the turn, and the value of the position it leads
+// to is the mover's own, kept as it is; a move after which the other
+// player is to move passes the turn, and that value is the opponent's,
+// negated for the mover (sente.MoveOutcome). Remoteness counts plies:
+// every move is one ply, whoever makes it.
 //
 // A position that has not ended but has no moves is lost by the player to
 // move (normal play) unless Ended says otherwise.
@@ -26,7 +33,10 @@ type Game interface {
 	// Ended reports whether the game is over at p and, if so, its result
 	// for the player to move: Win, Lose or Tie.
 	Ended(p Position) (Value, bool)
-	// Turn reports whose turn it is at p.
+	// Turn reports whose turn it is at p, ended or not: the player Ended's
+	// result speaks for, and the player whose move it is. The engines
+	// compare it before and after each move (unless the game is
+	// Alternating), so it must be right at every position.
 	Turn(p Position) Player
 	// FormatPosition returns p in the text form ParsePosition reads.
 	FormatPosition(p Position) string
@@ -98,8 +108,12 @@ type Tiered interface {
 }
 
 // Symmetric gives a canonical key for each class of symmetric positions
-// (positions that are mirror images, say, and have the same value). Engines
-// may use it to store one position per class.
+// (positions that are mirror images, say, and have the same value for the
+// player to move). Engines may use it to store one position per class. In
+// a game that is not Alternating, the canonical key has the same player to
+// move as key: the engines learn whether a move keeps the turn from the
+// class it leads to. (An alternating game may fold the colours swapped
+// with the side to move into one class, as the morris games do.)
 type Symmetric interface {
 	Canonical(key uint64) uint64
 }
@@ -254,4 +268,23 @@ type Feature struct {
 	Size int
 	// Label names a value for an axis; nil means the number itself.
 	Label func(v int) string
+}
+
+// Alternating is a game's promise that play alternates: every move passes
+// the turn, so that Turn at the position a move leads to is never Turn at
+// the position it leaves. The engines then negate the value at every move
+// and never ask Turn, which costs them nothing; a game that does not make
+// the promise is solved as rightly, Turn asked once a position (TurnKeyer
+// makes that cheap). gamecheck holds a game that makes it to it on every
+// move it samples, and every built-in game makes it.
+type Alternating interface {
+	Alternates() bool
+}
+
+// TurnKeyer is Turn on an Encoder's keys, for a game that is not
+// Alternating: the engines learn whose turn it is at each position they
+// hold without decoding it. TurnKey(key) is Turn(Decode(key)), safe for
+// concurrent use.
+type TurnKeyer interface {
+	TurnKey(key uint64) Player
 }

@@ -5,7 +5,8 @@ import (
 	"strings"
 )
 
-// Value is the game-theoretic value of a position for the player to move.
+// Value is the game-theoretic value of a position for the player to move
+// (Game.Turn).
 type Value uint8
 
 const (
@@ -48,7 +49,8 @@ func (v Value) Flip() Value {
 }
 
 // Outcome is a solved value with its remoteness, the number of plies to the
-// end under perfect play. Remoteness is zero for a draw.
+// end under perfect play, every move one ply whoever makes it. Remoteness is
+// zero for a draw.
 type Outcome struct {
 	Value      Value
 	Remoteness int
@@ -63,13 +65,31 @@ func (o Outcome) String() string {
 }
 
 // MoveOutcome is the outcome of a move for the player making it, given the
-// outcome of the position the move leads to (which is stated for the
-// opponent, who moves there).
-func MoveOutcome(child Outcome) Outcome {
+// outcome of the position the move leads to, which is stated for the
+// player to move there, and whether the move keeps the turn (that player
+// is the mover again: KeepsTurn). A move that passes the turn hands the
+// opponent the position, and its value is negated for the mover; a move
+// that keeps it leaves the mover to move again, and its value is the
+// mover's as it is. Either way the move is one ply more.
+func MoveOutcome(child Outcome, keepsTurn bool) Outcome {
 	if child.Value == Draw || child.Value == Unknown {
 		return Outcome{Value: child.Value}
 	}
-	return Outcome{Value: child.Value.Flip(), Remoteness: child.Remoteness + 1}
+	v := child.Value
+	if !keepsTurn {
+		v = v.Flip()
+	}
+	return Outcome{Value: v, Remoteness: child.Remoteness + 1}
+}
+
+// KeepsTurn reports whether the move from p to the position to keeps the
+// turn: the same player is to move at both. A game that promises to
+// alternate (Alternating) is taken at its word.
+func KeepsTurn(g Game, p, to Position) bool {
+	if CapabilitiesOf(g).Alternates() {
+		return false
+	}
+	return g.Turn(p) == g.Turn(to)
 }
 
 // preference ranks values for the player choosing: a win is best, then a tie,

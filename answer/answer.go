@@ -7,7 +7,6 @@ import (
 
 	"sente"
 	"sente/explore"
-	"sente/games"
 	"sente/nimber"
 	"sente/solve"
 	"sente/store"
@@ -27,18 +26,25 @@ type Options struct {
 	// Engine is the engine asked for; Auto chooses.
 	Engine Engine
 
-	// MaxMemory refuses, before any work, a solve whose estimate (the
-	// game's own, or the tier engine's plan) passes it; 0 means no limit.
+	// MaxMemory refuses, before any work, a solve whose engine needs more
+	// memory at its peak than this, by its plan (the game's estimate, the
+	// tier engine's plan, a rules file's sample); 0 means no limit.
 	MaxMemory uint64
-	// Force tries a solve that MaxMemory or the disk would refuse.
+	// Force tries a solve that MaxMemory or the disk would refuse, on the
+	// engine that would answer were there room.
 	Force bool
-	// Limit names MaxMemory in a refusal, as the person set it: "--max-memory
-	// 1G allows", "this server's memory budget allows (4G, ...)".
+	// Limit names MaxMemory in a refusal, in the caller's words: "this
+	// server's memory budget for a solve (3G of its 4G)"; empty, "the
+	// memory allowed (1G)".
 	Limit string
 	// Label names the game in a refusal, as the person wrote it.
 	Label string
 	// Resize, when set, finds the largest sizes that fit for a refusal.
 	Resize *Resize
+	// Plan, when set, is the plan Choose made for the game under these
+	// options: Solve follows it rather than planning again (a rules file
+	// is not sampled twice).
+	Plan *Plan
 
 	// Tables is where the tier engine keeps a game's tables and finds them
 	// stored, under Name (the game's canonical spec); nil keeps them in
@@ -90,15 +96,6 @@ type Options struct {
 	// begins (solve.TierOptions.Starting), and dir, the game's directory
 	// in the store ("" for tables held in memory).
 	Starting func(dir string, st solve.TierStart)
-}
-
-// Resize finds smaller sizes of a game from the catalogue for a refusal.
-type Resize struct {
-	Catalog *games.Catalog
-	Spec    sente.Spec
-	// Open makes the game of a spec as the answer would (misère play
-	// included); nil is Catalog.OpenSpec.
-	Open func(sente.Spec) (sente.Game, error)
 }
 
 // Answer is a game solved from a position: the outcome of every position
@@ -154,13 +151,24 @@ func (a *Answer) Close() error {
 }
 
 // Refusal is the error of a solve refused before any work: the game needs
-// more memory or disk than allowed, or the engine asked for cannot answer.
-// It is the person's to change, not a failure.
+// more memory or disk than allowed, or an option asked for cannot be met.
+// It is the person's to change, not a failure. Its text speaks of limits
+// and options in words of its own; a front end adds how its person changes
+// them (the command line's flags), by Over and Option.
 type Refusal struct {
 	msg string
 	// Forcible says that Options.Force would try anyway.
 	Forcible bool
-	err      error // the engine's own refusal, when there is one
+	// Over is the limit that refused the solve, when one did; Need is then
+	// the bytes of memory (OverMemory) or of disk (OverDisk) it needs, and
+	// Engine the engine that would answer were there room.
+	Over   Over
+	Need   uint64
+	Engine Engine
+	// Option is the option asked for that cannot be met, when that is
+	// why.
+	Option Option
+	err    error // the engine's own refusal, when there is one
 }
 
 func (r *Refusal) Error() string { return r.msg }
@@ -169,8 +177,21 @@ func (r *Refusal) Error() string { return r.msg }
 // memory the tier engine's plan needs.
 func (r *Refusal) Unwrap() error { return r.err }
 
-func refuse(format string, args ...any) error {
-	return &Refusal{msg: fmt.Sprintf(format, args...)}
+// Option names an option of Options that a refusal is about.
+type Option int
+
+const (
+	// OptSymmetry is Options.Symmetry.
+	OptSymmetry Option = iota + 1
+	// OptTiers is Options.Engine asking for the tier engine.
+	OptTiers
+	// OptEveryPosition is Options.EveryPosition.
+	OptEveryPosition
+)
+
+// refuseOption is the refusal of an option that cannot be met, and why.
+func refuseOption(o Option, format string, args ...any) error {
+	return &Refusal{msg: fmt.Sprintf(format, args...), Option: o}
 }
 
 // ErrNotStored is the error of Solve with Engine Stored when no stored
@@ -187,7 +208,7 @@ func Solve(ctx context.Context, g sente.Game, opt Options) (*Answer, error) {
 		root = g.Start()
 	}
 	if opt.Symmetry && sente.CapabilitiesOf(g).Symmetric == nil {
-		return nil, refuse("--symmetry: %s states no symmetries to use (a rules file states them with canonical(p))", opt.name())
+		return nil, refuseOption(OptSymmetry, "%s states no symmetries to use (a rules file states them with canonical(p))", opt.name())
 	}
 	if a, ok := stored(ctx, g, root, opt); ok {
 		return a, a.attachGrundy(ctx, nil, opt)
@@ -202,7 +223,15 @@ func Solve(ctx context.Context, g sente.Game, opt Options) (*Answer, error) {
 	if ok {
 		return a, a.attachGrundy(ctx, nil, opt)
 	}
-	if err := Fits(g, opt); err != nil {
+	return byHashing(ctx, g, root, opt)
+}
+
+// byHashing answers for g from root with the hashing engine, refusing a
+// game whose estimate does not fit.
+func byHashing(ctx context.Context, g sente.Game, root sente.Position, opt Options) (*Answer, error) {
+	hopt := opt
+	hopt.Engine, hopt.From = Hashing, root
+	if _, err := PlanOf(g, hopt); err != nil {
 		return nil, err
 	}
 	sol, err := solve.Solve(ctx, g, solve.Options{From: root, Restrict: opt.Restrict, Symmetry: opt.Symmetry, MaxPositions: opt.MaxPositions, Progress: opt.Progress})
@@ -212,7 +241,7 @@ func Solve(ctx context.Context, g sente.Game, opt Options) (*Answer, error) {
 	if err := sente.CapabilitiesOf(g).Err(); err != nil {
 		return nil, err
 	}
-	a = &Answer{Game: g, Root: root, Solution: sol, Engine: Hashing}
+	a := &Answer{Game: g, Root: root, Solution: sol, Engine: Hashing}
 	// A restricted player makes the game partizan: its Grundy values are
 	// those of the game without the policy, over a space of their own.
 	space := sol.Space()
@@ -350,6 +379,12 @@ func (a *Answer) attachGrundy(ctx context.Context, space *explore.Space, opt Opt
 	if !opt.Grundy || !sente.CapabilitiesOf(g).IsImpartial() || nimber.IsMisere(g) {
 		return nil
 	}
+	// The tier engine stores an impartial game's Grundy values with its
+	// tables: read there, not computed again over an explored space.
+	if ts, ok := a.Solution.(*solve.TableSolution); ok && len(opt.Restrict) == 0 && ts.HasGrundy() {
+		a.grundy = storedGrundy{ts}
+		return nil
+	}
 	held := int64(a.Solution.Bytes())
 	if opt.GrundyRoom != nil && !opt.GrundyRoom(held, GrundyBytes(a.Solution.Positions())) {
 		return nil
@@ -395,6 +430,14 @@ func (a *Answer) attachGrundy(ctx context.Context, space *explore.Space, opt Opt
 	}
 	a.grundy, a.grundyBytes, a.grundyLoopy = values, int64(values.Bytes()), values.Loopy()
 	return nil
+}
+
+// storedGrundy reads Grundy values from the tables a tier solve stored.
+type storedGrundy struct{ ts *solve.TableSolution }
+
+func (s storedGrundy) Of(p sente.Position) (nimber.Nimber, bool) {
+	n, ok := s.ts.Grundy(p)
+	return nimber.Nimber{Value: n}, ok
 }
 
 // GrundyBytes is what the Grundy values of n positions need beyond the

@@ -28,6 +28,17 @@ func open(t testing.TB, spec string) sente.Game {
 	return g
 }
 
+// resize finds smaller sizes of spec's game from the catalogue, as the
+// command line does.
+func resize(t testing.TB, spec sente.Spec) *answer.Resize {
+	t.Helper()
+	fam, err := catalog.Family(spec.Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &answer.Resize{Spec: spec, Family: fam, Open: catalog.OpenSpec}
+}
+
 // explorations runs fn and returns how many times it explored a game.
 func explorations(fn func()) int64 {
 	before := explore.Explorations()
@@ -164,14 +175,17 @@ func TestEngineChoice(t *testing.T) {
 		{opt: answer.Options{}, want: answer.Hashing},
 		{opt: answer.Options{Engine: answer.Hashing}, want: answer.Hashing},
 		{opt: answer.Options{Engine: answer.Tiers}, want: answer.Tiers},
-		{opt: answer.Options{Engine: answer.Tiers, Symmetry: true}, refusal: "--engine tiers: --symmetry needs the hashing engine"},
-		{opt: answer.Options{Engine: answer.Tiers, From: mustParse(t, g, "x../.../...")}, refusal: "--engine tiers: the tier engine solves from the start"},
+		{opt: answer.Options{Engine: answer.Tiers, Symmetry: true}, refusal: "keeping one position per class of symmetric positions needs the hashing engine"},
+		{opt: answer.Options{Engine: answer.Tiers, From: mustParse(t, g, "x../.../...")}, refusal: "the tier engine solves from the start"},
 		{opt: answer.Options{Engine: answer.Stored}, refusal: answer.ErrNotStored.Error()},
 	} {
 		a, err := answer.Solve(ctx, g, tt.opt)
 		if tt.refusal != "" {
 			if err == nil || !strings.HasPrefix(err.Error(), tt.refusal) {
 				t.Errorf("%+v: %v, want %q", tt.opt, err, tt.refusal)
+			}
+			if r, ok := errors.AsType[*answer.Refusal](err); tt.opt.Engine == answer.Tiers && (!ok || r.Option != answer.OptTiers) {
+				t.Errorf("%+v: %#v, want a refusal of the tier engine asked for", tt.opt, err)
 			}
 			continue
 		}
@@ -359,17 +373,17 @@ func TestRefusal(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := open(t, spec.String())
-	opt := answer.Options{
-		MaxMemory: 64 << 20, Label: "kayles:n=1000", Limit: "--max-memory 64M allows",
-		Resize: &answer.Resize{Catalog: catalog, Spec: spec},
-	}
+	opt := answer.Options{MaxMemory: 64 << 20, Label: "kayles:n=1000", Resize: resize(t, spec)}
 	var a *answer.Answer
 	n := explorations(func() { a, err = answer.Solve(context.Background(), g, opt) })
 	var refusal *answer.Refusal
 	if !errors.As(err, &refusal) || !refusal.Forcible || n != 0 {
 		t.Fatalf("%v (%d explorations), want a refusal before any work", err, n)
 	}
-	for _, want := range []string{"kayles:n=1000: up to ", "more than --max-memory 64M allows", "the largest that fit: kayles:n="} {
+	if refusal.Over != answer.OverMemory || refusal.Engine != answer.Hashing || refusal.Need < 64<<20 {
+		t.Errorf("%+v: want the hashing engine over the memory allowed", refusal)
+	}
+	for _, want := range []string{"kayles:n=1000: up to ", "the hashing engine would need", "more than the memory allowed (64M)", "on the hashing engine, the largest that fit: kayles:n="} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("%q does not say %q", err, want)
 		}

@@ -13,6 +13,7 @@ import (
 	"sente"
 	"sente/explore"
 	"sente/solve"
+	"sente/store"
 )
 
 // A game whose ranks the tier engine discovers (a rules file's) says
@@ -55,6 +56,33 @@ type DiscoveredPlan struct {
 	// Seconds is the wall time on Workers cores at the rate measured.
 	Seconds float64
 	Workers int
+	// Loops are the tiers random play met a move inside (one that
+	// leaves tier() as it was), in increasing order, and LoopPositions
+	// the positions the estimate gives them: such a tier is settled by
+	// retrograde analysis, whose positions the file is asked about
+	// several times rather than once (loopAsks), counted in Seconds.
+	Loops         []int
+	LoopPositions float64
+	// Parents says that the file lists parents (parents(p)).
+	Parents bool
+	// Rate is the positions a second one core expands, measured on
+	// random games to the end (the sample's own rate counts its
+	// bookkeeping too, many times the file's own time on a small file);
+	// MovesRate, the positions a second it finds the moves of, as the
+	// hashing engine does.
+	Rate, MovesRate float64
+}
+
+// loopAsks is how many times the solve of a tier whose moves can stay in
+// it asks the file about each of its positions: with parents(p), the first
+// pass, parents(p) and the moves of each position lost again; without it,
+// two passes more, which keep the moves inside the tier as parents. A tier
+// without such moves reads the moves the forward pass recorded instead.
+func loopAsks(parents bool) float64 {
+	if parents {
+		return 3
+	}
+	return 5
 }
 
 // String gives the plan in one line, for a person about to wait.
@@ -69,8 +97,16 @@ func (p DiscoveredPlan) String() string {
 	default:
 		count += fmt.Sprintf(" (%s to %s)", solve.FormatCount(e.Low), solve.FormatCount(e.High))
 	}
-	return fmt.Sprintf("%s, %s of memory and %s of disk (and %s more while it solves), about %s on %d cores at %s positions a second each",
-		count, solve.FormatBytes(p.Bytes), solve.FormatBytes(p.Disk), solve.FormatBytes(p.Moves), solve.FormatDuration(time.Duration(p.Seconds*float64(time.Second))), p.Workers, solve.FormatCount(e.Rate))
+	s := fmt.Sprintf("%s, %s of memory and %s of disk (and %s more while it solves), about %s on %d cores at %s positions a second each",
+		count, solve.FormatBytes(p.Bytes), solve.FormatBytes(p.Disk), solve.FormatBytes(p.Moves), solve.FormatDuration(time.Duration(p.Seconds*float64(time.Second))), p.Workers, solve.FormatCount(p.rate()))
+	if len(p.Loops) > 0 {
+		s += fmt.Sprintf("; moves stay inside %s (about %s positions), whose retrograde analysis asks the file about each position about %g times, not once",
+			store.FormatTiers(p.Loops), solve.FormatCount(p.LoopPositions), loopAsks(p.Parents))
+		if !p.Parents {
+			s += fmt.Sprintf(" (%g with a parents(p))", loopAsks(true))
+		}
+	}
+	return s
 }
 
 // PlanDiscovered samples g, a game whose ranks the tier engine discovers,
@@ -120,13 +156,41 @@ func PlanDiscovered(ctx context.Context, g sente.Game, workers int, memory uint6
 	p.Bytes = max(4*w*largest, (2*w+5)*largest) + 128<<20
 	p.Disk = positions * (w + 2 + 0.25 + 0.125)
 	p.Moves = play.movesBytes(est)
-	if est.Rate > 0 {
+	parents := sente.CapabilitiesOf(g).ExpandUnmover != nil
+	p.Parents = parents
+	for _, t := range est.Tiers {
+		played, ok := play.tiers[t.Tier]
+		if !ok || played.inside == 0 {
+			continue
+		}
+		p.Loops = append(p.Loops, t.Tier)
+		p.LoopPositions += t.Positions
+		if !parents {
+			// Its moves inside the tier, kept as parents while it is
+			// solved (solve/tierparents.go), beside its cells.
+			inside := played.inside / played.expanded
+			p.Bytes = max(p.Bytes, (2*w+5)*largest+128<<20+t.Positions*(4+4*inside))
+		}
+	}
+	p.Rate, p.MovesRate = play.rate(), play.movesRate()
+	if rate := p.rate(); rate > 0 {
 		// Every position is expanded once, to find it; the solve reads
 		// the moves the forward pass recorded and looks up their ranks,
-		// a tenth or so more (solve/moves.go).
-		p.Seconds = est.Positions * 1.1 / est.Rate / (0.85 * float64(workers))
+		// a tenth or so more (solve/moves.go); a tier whose moves stay in
+		// it asks the file again, several times.
+		asks := est.Positions*1.1 + p.LoopPositions*(loopAsks(parents)-0.1)
+		p.Seconds = asks / rate / (tierEfficiency * float64(workers))
 	}
 	return p, nil
+}
+
+// rate is the positions a second one core expands: measured on random
+// games, or else the sample's.
+func (p DiscoveredPlan) rate() float64 {
+	if p.Rate > 0 {
+		return p.Rate
+	}
+	return p.Estimate.Rate
 }
 
 // randomPlay is what a few random games to the end met: the longest
@@ -136,9 +200,58 @@ type randomPlay struct {
 	longest int
 	tiers   map[int]*playedTier
 	all     playedTier
+	// took is the time the expansions took, the file's own code; moved
+	// and moves, the time the same number of random games took to play
+	// by the game's moves, the positions and the time: what the hashing
+	// engine asks of each position (the tier engine's expansion also
+	// writes each child's canonical bytes and its tier).
+	took  time.Duration
+	moved float64
+	moves time.Duration
 }
 
-type playedTier struct{ expanded, children, bytes float64 }
+// rate is the positions a second the games expanded; 0 when too few were
+// timed to tell.
+func (r randomPlay) rate() float64 {
+	if r.all.expanded < 32 || r.took <= 0 {
+		return 0
+	}
+	return r.all.expanded / r.took.Seconds()
+}
+
+// movesRate is the positions a second the games played by the game's
+// moves; 0 when too few were timed to tell.
+func (r randomPlay) movesRate() float64 {
+	if r.moved < 32 || r.moves <= 0 {
+		return 0
+	}
+	return r.moved / r.moves.Seconds()
+}
+
+// playMoves plays a random game by g's moves, timing them by the CPU
+// time they take.
+func (r *randomPlay) playMoves(g sente.Game, rng *rand.Rand) {
+	took := threadTimer{}.start()
+	defer func() { r.moves += took() }()
+	p := g.Start()
+	for range 1000 {
+		_, ended := g.Ended(p)
+		var moves []sente.Move
+		if !ended {
+			moves = g.Moves(p)
+		}
+		r.moved++
+		if ended || len(moves) == 0 {
+			return
+		}
+		p = moves[rng.IntN(len(moves))].To
+	}
+}
+
+type playedTier struct {
+	expanded, children, bytes float64
+	inside                    float64 // children in the tier itself
+}
 
 // recorded is what the forward pass records of a position of the tier: its
 // count of children and, for each, a tier offset, a length and its bytes
@@ -173,6 +286,10 @@ func (r randomPlay) movesBytes(est explore.Estimate) float64 {
 // key takes.
 func (r randomPlay) keyBytes() int { return (max(r.longest, 8) + 7) / 8 * 8 }
 
+// playTime is the CPU time random play takes at least (when 256 games do
+// not take less), each way, for its rates.
+const playTime = 20 * time.Millisecond
+
 func playRandom(g sente.Game) randomPlay {
 	caps := sente.CapabilitiesOf(g)
 	x := caps.Expander
@@ -183,12 +300,16 @@ func playRandom(g sente.Game) randomPlay {
 	rng := rand.New(rand.NewPCG(1, 2))
 	r := randomPlay{tiers: map[int]*playedTier{}}
 	var e sente.Expansion
-	for range 16 {
+	// Sixteen games at least, and enough to time: a game by moves, then
+	// one by expansions, so that both rates are measured alike.
+	for i := 0; i < 16 || i < 256 && (r.took < playTime || r.moves < playTime); i++ {
+		r.playMoves(g, rng)
 		b, err := x.AppendBytes(nil, g.Start())
 		if err != nil {
 			break
 		}
 		tier := rootTier
+		took := threadTimer{}.start()
 		for range 1000 {
 			r.longest = max(r.longest, len(b))
 			if x.Expand(b, &e) != nil || e.Ended || e.Len() == 0 {
@@ -203,6 +324,11 @@ func playRandom(g sente.Game) randomPlay {
 				pt.expanded++
 				pt.children += float64(e.Len())
 				pt.bytes += float64(len(e.Bytes))
+				for _, ct := range e.Tiers {
+					if ct == tier {
+						pt.inside++
+					}
+				}
 			}
 			c := rng.IntN(e.Len())
 			if len(e.Tiers) > c {
@@ -210,6 +336,7 @@ func playRandom(g sente.Game) randomPlay {
 			}
 			b = append(b[:0], e.Child(c)...)
 		}
+		r.took += took()
 	}
 	return r
 }
@@ -218,54 +345,62 @@ func playRandom(g sente.Game) randomPlay {
 // when Auto should leave the game to the hashing engine, a Refusal when it
 // would not fit.
 func planDiscovered(ctx context.Context, g sente.Game, dir string, opt Options) (bool, error) {
-	if opt.Engine == Auto && sente.CapabilitiesOf(g).Tiered == nil {
-		// One loopy tier holds every position: the hashing engine.
-		return false, nil
-	}
-	p, err := PlanDiscovered(ctx, g, 0, opt.MaxMemory)
-	if err != nil {
-		return false, err
-	}
-	// Both engines ask the file about each position once; the hashing
-	// engine starts sooner and is the faster on a small file, the tier
-	// engine holds a few bytes a position where the hashing engine holds
-	// a few hundred: Auto gives the tier engine the files past SmallRules,
-	// or whose positions the hashing engine would hold in more than half
-	// the memory allowed.
-	if opt.Engine == Auto && p.Estimate.Positions < SmallRules &&
-		(opt.MaxMemory == 0 || p.Estimate.Positions*hashingBytes <= float64(opt.MaxMemory)/2) {
-		return false, nil
-	}
-	if !opt.Force {
-		if err := p.fits(dir, opt); err != nil {
+	plan := opt.Plan
+	if plan == nil {
+		p, err := chooseDiscovered(ctx, g, dir, opt)
+		if err != nil {
 			return false, err
 		}
+		plan = &p
+	}
+	if plan.Engine != Tiers {
+		return false, nil
 	}
 	// Told only once the solve goes ahead: a refusal says the plan in its
 	// own one line.
-	if opt.Planned != nil {
-		opt.Planned(p)
+	if opt.Planned != nil && plan.Sample != nil {
+		opt.Planned(*plan.Sample)
 	}
 	return true, nil
 }
 
-// fits refuses a plan that needs more memory than opt allows, or more disk
-// than is free in dir (when not empty).
-func (p DiscoveredPlan) fits(dir string, opt Options) error {
-	if opt.MaxMemory > 0 && p.Bytes > float64(opt.MaxMemory) {
-		return &Refusal{msg: fmt.Sprintf("%s: %s: more memory than %s", opt.name(), p, opt.limit()), Forcible: true}
+// chooseDiscovered samples g, a game whose ranks the tier engine
+// discovers, and chooses its engine as for any game: both engines ask the
+// file about each position once, the hashing engine on one core, holding
+// a few hundred bytes a position, the tier engine on every core, holding
+// a few, after a fixed cost a tier. dir, when not empty, is where its
+// tables would go.
+func chooseDiscovered(ctx context.Context, g sente.Game, dir string, opt Options) (Plan, error) {
+	if opt.Engine == Hashing || opt.Engine == Auto && sente.CapabilitiesOf(g).Tiered == nil {
+		// One loopy tier holds every position: the hashing engine.
+		return Plan{Engine: Hashing}, nil
 	}
-	if dir == "" {
-		return nil
+	p, err := PlanDiscovered(ctx, g, 0, opt.MaxMemory)
+	if err != nil {
+		return Plan{}, err
 	}
-	var fs syscall.Statfs_t
-	if err := syscall.Statfs(dir, &fs); err == nil {
-		if free := float64(fs.Bavail) * float64(fs.Bsize); p.Disk > free {
-			return &Refusal{msg: fmt.Sprintf("%s: its tables need about %s of disk in %s, and %s is free; free some (sente store rm) or choose another place with --store",
-				opt.name(), solve.FormatBytes(p.Disk), dir, solve.FormatBytes(free)), Forcible: true}
+	hash, tiers := discoveredCosts(p)
+	plan := Plan{Hashing: &hash, Tiers: &tiers, Dir: dir, Sample: &p}
+	if dir != "" {
+		var fs syscall.Statfs_t
+		if err := syscall.Statfs(dir, &fs); err == nil {
+			plan.Free = float64(fs.Bavail) * float64(fs.Bsize)
+		} else {
+			plan.Dir = ""
 		}
 	}
-	return nil
+	return plan, plan.choose(g, opt)
+}
+
+// Choose is PlanOf for every game: a rules file, whose ranks the tier
+// engine would discover, is sampled first, as Solve does (a few seconds at
+// most). Options.Plan hands the plan to Solve.
+func Choose(ctx context.Context, g sente.Game, opt Options) (Plan, error) {
+	if !solve.Discovers(g) {
+		return PlanOf(g, opt)
+	}
+	dir, _, _ := opt.diskRoom()
+	return chooseDiscovered(ctx, g, dir, opt)
 }
 
 // TierNote says, of a game whose ranks the tier engine would discover (a
@@ -281,8 +416,8 @@ func TierNote(g sente.Game) (note string, ok bool) {
 		return "engines: the file defines no tier(p), so the hashing engine solves it, keeping a few hundred bytes a position; " +
 			"a tier(p) that no move lowers (stones on the board, cards played) would let the tier engine solve it a tier at a time, on every core, in a few bytes a position", true
 	case caps.ExpandUnmover == nil:
-		return "engines: with its tier(p), the tier engine solves it a tier at a time when it is large (ten million positions or more by a sample taken first, or more than the hashing engine could hold in half of --max-memory); " +
-			"a tier whose moves stay in it is settled by value iteration, which a parents(p) would replace with retrograde analysis", true
+		return "engines: with its tier(p), the tier engine can solve it a tier at a time; " + AutoRule + "; " +
+			"a tier whose moves stay in it is settled by retrograde analysis over its moves inside the tier, kept in memory (four bytes a position and a move), which asks the file about each of its positions about five times; a parents(p) makes it three", true
 	}
-	return "engines: with its tier(p) and parents(p), the tier engine solves it a tier at a time when it is large (ten million positions or more by a sample taken first, or more than the hashing engine could hold in half of --max-memory)", true
+	return "engines: with its tier(p) and parents(p), the tier engine can solve it a tier at a time; " + AutoRule, true
 }

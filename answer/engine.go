@@ -9,11 +9,8 @@ import (
 type Engine int
 
 const (
-	// Auto chooses: stored tables when they hold the position, the tier
-	// engine for a game that ranks its positions by tiers and is larger
-	// than SmallGame by its estimate (when its plan fits), or a rules file
-	// with tier() larger than SmallRules by a sample, and the hashing
-	// engine otherwise.
+	// Auto chooses: stored tables when they hold the position, and
+	// otherwise as AutoRule says.
 	Auto Engine = iota
 	// Hashing explores every position reachable from the root into hash
 	// tables and solves them there (solve.Solve).
@@ -45,14 +42,8 @@ func ParseEngine(text string) (Engine, error) {
 	return Auto, fmt.Errorf("engine %q: want auto, tiers or hash", text)
 }
 
-// SmallRules is the size, by the sample taken first, below which Auto
-// leaves a rules file with tier() to the hashing engine: measured on this
-// project's machine, the two engines take about the same time on Sim
-// (2.2 million positions) and the hashing engine is the faster below, in
-// a few times the memory.
-const SmallRules = 1_000_000
-
-// SmallGame is the size, by the game's estimate of its positions, below
-// which Auto leaves a game to the hashing engine: it answers such a game
-// in well under a second without writing tables.
-const SmallGame = 10_000_000
+// AutoRule is how Auto chooses an engine when no stored table holds the
+// position, in the words every front end shows (the command line's
+// describe, the documentation): one rule for built-in games and rules
+// files alike.
+const AutoRule = "Auto takes the engine it expects to be the faster, from the game's estimate of its positions (a sample taken first, for a rules file), the tier engine's plan and rates measured on this project's machine, among those whose memory at their peak fits the limit (the hashing engine with room for twice its estimate, in case it is low) and, for the tier engine, whose tables fit on the disk; of two within a fifth of each other in time, the one with less memory"

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"strings"
 	"time"
 
 	"sente"
@@ -13,15 +14,16 @@ import (
 	"sente/store"
 )
 
-// byTiers solves g with the tier engine when opt and the game allow: the
-// game ranks its positions by tiers (sente.TierRanker) or the engine
-// discovers their ranks (sente.Expander, a rules file), no player is
-// restricted and no symmetry asked, and root is the start (stored tables
-// hold what is reachable from the start) or every position below root is
-// asked for (Options.EveryPosition). ok is false when the hashing engine
-// is to answer instead.
+// byTiers solves g with the tier engine when opt and the game allow and,
+// under Auto, when it is the engine that would answer (PlanOf; for a rules
+// file, planDiscovered after a sample): the game ranks its positions by
+// tiers (sente.TierRanker) or the engine discovers their ranks
+// (sente.Expander, a rules file), no player is restricted and no symmetry
+// asked, and root is the start (stored tables hold what is reachable from
+// the start) or every position below root is asked for
+// (Options.EveryPosition). ok is false when the hashing engine is to
+// answer instead.
 func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options) (a *Answer, ok bool, err error) {
-	why := ""
 	discovers := solve.Discovers(g)
 	// Tables stored in part (a solve stopped, tiers damaged or removed
 	// since) are finished whatever the game's size, from the start, and
@@ -29,28 +31,32 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 	resume := opt.Engine != Hashing && storedGame(opt.Tables, opt.tablesName()) != nil
 	if opt.EveryPosition {
 		if why := everyRefusal(g, opt, discovers); why != "" {
-			return nil, false, refuse("--every-position: %s", why)
+			return nil, false, refuseOption(OptEveryPosition, "%s", why)
 		}
 	}
-	switch {
-	case opt.Engine == Hashing:
-		return nil, false, nil
-	case sente.CapabilitiesOf(g).TierRanker == nil && !discovers:
-		why = "the game does not rank its positions by tiers"
-	case len(opt.Restrict) > 0:
-		why = "--restrict needs the hashing engine"
-	case opt.Symmetry:
-		why = "--symmetry needs the hashing engine"
-	case g.FormatPosition(root) != g.FormatPosition(g.Start()) && !resume && !opt.EveryPosition:
-		why = "the tier engine solves from the start; a solve from another position (moves at a position, --from) is the hashing engine's unless stored tables reach it"
-	case opt.Engine == Auto && !discovers && small(g) && !resume && !opt.EveryPosition:
+	if opt.Engine == Hashing {
 		return nil, false, nil
 	}
-	if why != "" {
+	if why := tierReason(g, root, opt, resume); why != "" {
 		if opt.Engine == Tiers {
-			return nil, false, refuse("--engine tiers: %s", why)
+			return nil, false, refuseOption(OptTiers, "%s", why)
 		}
 		return nil, false, nil
+	}
+	if opt.Engine == Auto && !discovers && !resume && !opt.EveryPosition {
+		p, err := PlanOf(g, opt)
+		if err != nil {
+			return nil, false, err
+		}
+		if p.Engine != Tiers {
+			return nil, false, nil
+		}
+	}
+	if opt.Engine == Tiers && !discovers && !opt.EveryPosition && !resume {
+		// Refused before any work when it cannot fit, with its figures.
+		if _, err := PlanOf(g, opt); err != nil {
+			return nil, false, err
+		}
 	}
 	gs, err := opt.gameStore()
 	if err != nil {
@@ -70,8 +76,9 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 		defer unlock()
 	}
 	// A game whose ranks are discovered is sampled for its size, unless
-	// its tables are stored already.
-	if discovers && (gs == nil || !gs.Has(0, store.Tiers)) {
+	// its tables are stored already, in part (their plan of tiers lost,
+	// say, which the forward pass finds again) or whole.
+	if discovers && !resume && (gs == nil || !gs.Has(0, store.Tiers)) {
 		dir := ""
 		if gs != nil {
 			dir = gs.Dir
@@ -82,23 +89,19 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 			return nil, false, err
 		}
 	}
-	// A game whose ranks are discovered had its disk checked by its plan.
-	if gs != nil && !discovers {
+	// A solve of every position, or one that resumes, is not planned
+	// above: its disk is checked here.
+	if gs != nil && !discovers && (opt.EveryPosition || resume) && !opt.Force {
 		if err := checkDisk(g, gs.Dir, opt); err != nil {
 			forgetEmpty(gs)
-			if opt.Engine == Auto && !opt.EveryPosition {
-				return nil, false, nil
-			}
 			return nil, false, err
 		}
 	}
-	// Under Auto, a plan over MaxMemory leaves the game to the hashing
-	// engine, whose own estimate refuses it or, with Force, tries.
 	limit := int64(min(opt.MaxMemory, math.MaxInt64/2))
 	// A game whose ranks are discovered had its memory checked by its
 	// plan: refused after the forward pass, it would have been found for
 	// nothing.
-	if opt.Force && (opt.Engine == Tiers || opt.EveryPosition) || discovers {
+	if opt.Force || discovers {
 		limit = 0
 	}
 	start := time.Now()
@@ -130,12 +133,11 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 		topt.Starting = func(st solve.TierStart) { opt.Starting(dir, st) }
 	}
 	ts, err := solve.SolveTiers(ctx, g, topt)
-	if errors.Is(err, solve.ErrOverMemory) {
+	if over, ok := errors.AsType[*solve.OverMemoryError](err); ok {
 		forgetEmpty(gs)
-		if opt.Engine == Auto && !opt.EveryPosition {
-			return nil, false, nil
-		}
-		return nil, false, &Refusal{msg: fmt.Sprintf("%s: %v (--max-memory)", opt.name(), err), Forcible: true, err: err}
+		return nil, false, &Refusal{msg: fmt.Sprintf("%s: the tier engine would need %s of memory at its peak (%d tiers, the largest of %s ranks), more than %s",
+			opt.name(), solve.FormatBytes(float64(over.Peak)), over.Tiers, solve.FormatCount(float64(over.Largest)), opt.limit()),
+			Forcible: true, Over: OverMemory, Need: uint64(over.Peak), Engine: Tiers, err: err}
 	}
 	if err != nil {
 		return nil, false, err
@@ -146,6 +148,23 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 		return nil, false, nil // the hashing engine's, from root
 	}
 	return &Answer{Game: g, Root: root, Solution: sol, Engine: Tiers, opened: ts}, true, nil
+}
+
+// tierReason says why the tier engine cannot answer for g from root under
+// opt, or is empty when it can: from the start, or from anywhere when it
+// resumes tables stored in part (they answer for root if they reach it).
+func tierReason(g sente.Game, root sente.Position, opt Options, resume bool) string {
+	switch {
+	case sente.CapabilitiesOf(g).TierRanker == nil && !solve.Discovers(g):
+		return "the game does not rank its positions by tiers"
+	case len(opt.Restrict) > 0:
+		return "a player restricted to a policy needs the hashing engine"
+	case opt.Symmetry:
+		return "keeping one position per class of symmetric positions needs the hashing engine"
+	case g.FormatPosition(root) != g.FormatPosition(g.Start()) && !opt.EveryPosition && !resume:
+		return "the tier engine solves from the start; a solve from another position is the hashing engine's unless stored tables reach it"
+	}
+	return ""
 }
 
 // gameStore is the directory of the game's tables, made when missing, or
@@ -161,7 +180,7 @@ func (o Options) gameStore() (*store.GameStore, error) {
 		}
 		// Not bad input: a store that cannot be written (read-only, a
 		// full disk) is a failure to write a file, exit status 1.
-		return nil, fmt.Errorf("--store %s: %w", o.Tables.Dir, err)
+		return nil, &StoreError{Dir: o.Tables.Dir, Err: err}
 	}
 	return gs, nil
 }
@@ -185,9 +204,9 @@ func everyRefusal(g sente.Game, opt Options, discovers bool) string {
 	case sente.CapabilitiesOf(g).TierRanker == nil:
 		return "the game does not rank its positions by tiers"
 	case len(opt.Restrict) > 0:
-		return "--restrict needs the hashing engine"
+		return "a player restricted to a policy needs the hashing engine"
 	case opt.Symmetry:
-		return "--symmetry needs the hashing engine"
+		return "keeping one position per class of symmetric positions needs the hashing engine"
 	}
 	return ""
 }
@@ -209,6 +228,33 @@ func storedGame(tables *store.Store, name string) *store.GameStore {
 	return gs
 }
 
+// StoredName is the name under which tables holds the game named name
+// whole: name itself, or for a rules file ("cram.star@1a2b3c4d5e6f:w=4,h=7")
+// the same file's tables under another base name, as a file pasted into the
+// browser app has ("r01234567.star@1a2b3c4d5e6f:w=4,h=7"): the digest of its
+// text and its parameters say that the game is the same. name itself when
+// the store holds neither, for a solve to store it there.
+func StoredName(tables *store.Store, name string) string {
+	if storedGame(tables, name) != nil {
+		return name
+	}
+	at := strings.Index(name, ".star@")
+	if tables == nil || at < 0 {
+		return name
+	}
+	same := name[at:]
+	stored, err := tables.List()
+	if err != nil {
+		return name
+	}
+	for _, info := range stored {
+		if i := strings.Index(info.Spec, ".star@"); i >= 0 && info.Spec[i:] == same && storedGame(tables, info.Spec) != nil {
+			return info.Spec
+		}
+	}
+	return name
+}
+
 // forgetEmpty removes the directory a solve made for its tables when it
 // stopped before storing any, so that a refused solve leaves nothing in
 // the store.
@@ -223,3 +269,14 @@ func forgetEmpty(gs *store.GameStore) {
 	}
 	os.RemoveAll(gs.Dir)
 }
+
+// StoreError is a store the tier engine cannot keep a game's tables in: a
+// failure to write a file (read-only, a full disk), not bad input.
+type StoreError struct {
+	Dir string
+	Err error
+}
+
+func (e *StoreError) Error() string { return fmt.Sprintf("the store %s: %v", e.Dir, e.Err) }
+
+func (e *StoreError) Unwrap() error { return e.Err }

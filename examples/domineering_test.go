@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"sente"
+	"sente/internal/testmode"
 	"sente/solve"
 )
 
@@ -26,7 +27,7 @@ var domineeringWants = []struct {
 	value      sente.Value // for Vertical, to move at the start
 	remoteness int
 	positions  int
-	long       bool // over a few seconds: not under -short
+	long       bool // ten CPU-seconds and more: with SENTE_LONG only
 }{
 	{1, 1, sente.Lose, 0, 1, false},
 	{2, 2, sente.Win, 1, 3, false},
@@ -50,8 +51,11 @@ func TestDomineering(t *testing.T) {
 	for _, want := range domineeringWants {
 		spec := fmt.Sprintf("domineering:w=%d,h=%d", want.w, want.h)
 		t.Run(spec, func(t *testing.T) {
-			if want.long && testing.Short() {
-				t.Skipf("%s takes over five seconds", spec)
+			if want.long {
+				testmode.SkipUnlessLong(t, spec+", whose 455,317 positions take half a CPU-minute (5×4 and 4×5 check the same without it)")
+			}
+			if want.positions > 10_000 {
+				testmode.SkipShort(t, spec+", a CPU-second or two (4×4 checks the same)")
 			}
 			g := loadRules(t, spec)
 			if !solve.Discovers(g) {

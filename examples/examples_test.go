@@ -400,7 +400,7 @@ func TestCards(t *testing.T) {
 		}
 		var winning []string
 		for _, m := range s.rsol.Moves(p) {
-			if c, _ := s.rsol.Outcome(m.To); sente.MoveOutcome(c).Value == sente.Win {
+			if c, _ := s.rsol.Outcome(m.To); sente.MoveOutcome(c, sente.KeepsTurn(s.rsol.Game(), p, m.To)).Value == sente.Win {
 				winning = append(winning, m.Name)
 			}
 		}

@@ -19,6 +19,11 @@ type Audience struct {
 	// Marks names the players by their marks, X and O, as a board of marks
 	// shows them.
 	Marks bool
+	// Sides, when not nil, names the first and the second player as the
+	// board's pieces show them (sente.Board.Players: "white", "black"),
+	// in place of "the first player" and "the second player"; a person
+	// playing a side is told which ("You (white) are winning").
+	Sides []string
 }
 
 // For is the audience of a person playing you, with a's marks.
@@ -27,9 +32,17 @@ func (a Audience) For(you sente.Player) Audience {
 	return a
 }
 
-// player names p: "the first player", or "the first player (X)" on a
-// board of marks.
+// Repetition is the verdict on a game the browser app ends because a
+// position came round a third time (or, watching perfect play draw, a
+// second): the page adds when the position came.
+func (a Audience) Repetition() string { return "Game over: a draw by repetition." }
+
+// player names p: "the first player", "the first player (X)" on a board
+// of marks, or its side's name ("white").
 func (a Audience) player(p sente.Player) string {
+	if len(a.Sides) == 2 && (p == sente.First || p == sente.Second) {
+		return a.Sides[map[sente.Player]int{sente.First: 0, sente.Second: 1}[p]]
+	}
 	mark := map[sente.Player]string{sente.First: " (X)", sente.Second: " (O)"}[p]
 	if !a.Marks {
 		mark = ""
@@ -64,19 +77,24 @@ func (a Audience) Verdict(turn sente.Player, o sente.Outcome, ended bool) string
 		return "Game over: " + a.player(winner) + " won."
 	}
 	r := moves(o.Remoteness)
+	// "You", or on a board whose pieces name the sides "You (white)".
+	yourself := "You"
+	if you != nil && len(a.Sides) == 2 {
+		yourself += " (" + a.player(*you) + ")"
+	}
 	switch {
 	case o.Value == sente.Tie:
 		return "Nobody is winning: with perfect play the game ends in a tie in " + r + "."
 	case o.Value == sente.Draw:
 		return "Nobody is winning: with perfect play the game never ends (a draw)."
 	case you != nil && winner == *you && turn == *you:
-		return "You are winning: you can force a win in " + r + "."
+		return yourself + " are winning: you can force a win in " + r + "."
 	case you != nil && winner == *you:
-		return "You are winning: whatever the computer does, you can win within " + r + "."
+		return yourself + " are winning: whatever the computer does, you can win within " + r + "."
 	case you != nil && turn == *you:
-		return "You are losing: the computer can force a win within " + r + ", whatever you do."
+		return yourself + " are losing: the computer can force a win within " + r + ", whatever you do."
 	case you != nil:
-		return "You are losing: the computer can force a win in " + r + "."
+		return yourself + " are losing: the computer can force a win in " + r + "."
 	case turn == winner:
 		return capitalized(a.player(winner)) + " is winning: they can force a win in " + r + "."
 	}

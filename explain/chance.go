@@ -69,6 +69,12 @@ func (e *storyteller) mistake(m RankedMove, loser sente.Player, statedTarget boo
 	case e.over(m.To):
 		after, _ := e.sol.Outcome(m.To)
 		mk.Sentence = fmt.Sprintf("%s ends the game at once: %s.", m.Name, Verdict(e.g.Turn(m.To), after))
+	case m.Outcome.Value == sente.Lose && e.g.Turn(m.To) != loser:
+		// The move keeps the turn: the winner moves again, from a
+		// position lost for them.
+		mk.Strategy = e.ruleFrom(m.To, loser)
+		mk.Sentence = fmt.Sprintf("After %s the %s player moves again, and the %s player wins in %s: %s.",
+			m.Name, loser.Other(), loser, plies(m.Outcome.Remoteness), mk.Strategy.Words)
 	case m.Outcome.Value == sente.Lose:
 		mk.Strategy = e.strategy(m.To, loser, m.Name)
 		mk.Sentence = e.refutation(m, loser, mk.Strategy, statedTarget)

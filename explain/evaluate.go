@@ -2,10 +2,10 @@ package explain
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"sente"
+	"sente/answer"
 	"sente/nimber"
 	"sente/solve"
 )
@@ -48,6 +48,10 @@ type Evaluation struct {
 	// (an impartial game under normal play).
 	Grundy    nimber.Nimber
 	HasGrundy bool
+	// NoGrundy is why an impartial game has no Grundy values, when it
+	// has none: an error that is nimber.ErrNotNormalPlay (a misère game,
+	// an end other than a loss, a move that keeps the turn).
+	NoGrundy error
 	// Remoteness is the plies to the end under perfect play, when
 	// HasRemoteness (Method is a strong solve).
 	Remoteness    int
@@ -58,59 +62,35 @@ type Evaluation struct {
 type EvaluateOptions struct {
 	MaxPositions int
 	Progress     func(solve.Progress)
+	// Answer are the answer layer's options for the game (its memory
+	// limit, its stored tables); MaxPositions and Progress above are
+	// theirs.
+	Answer answer.Options
 }
 
-// Evaluate says who wins g from root (nil: the start). It explores the game
-// once at most: Grundy values that meet a loop hand the explored space to
-// the generalized ones, and a game not under normal play is solved over
-// the same space.
+// Evaluate says who wins g from root (nil: the start), through the answer
+// layer (answer.Value): Grundy values for an impartial game, exploring it
+// once at most, and otherwise a strong solve by the engine the answer
+// layer chooses; a game that cannot fit is refused before any work.
 func Evaluate(ctx context.Context, g sente.Game, root sente.Position, opt EvaluateOptions) (Evaluation, error) {
 	if root == nil {
 		root = g.Start()
 	}
 	e := Evaluation{Turn: g.Turn(root)}
-	nopt := nimber.Options{MaxPositions: opt.MaxPositions, Progress: opt.Progress}
-	impartial := sente.CapabilitiesOf(g).IsImpartial() && !nimber.IsMisere(g)
-	if impartial && sente.CapabilitiesOf(g).Splitter != nil {
-		// A sum is valued by its components, a few kinds of part rather
-		// than every combination of them, with no explored space of whole
-		// positions to share; only a loop or an end other than normal play
-		// sends it to the whole positions below.
-		values, err := nimber.Grundy(ctx, g, root, nopt)
-		if err == nil {
-			v, _ := values.Of(root)
-			return e.grundy(ByGrundy, nimber.Nimber{Value: v}), nil
-		}
-		if !errors.Is(err, nimber.ErrLoopy) && !errors.Is(err, nimber.ErrNotNormalPlay) {
-			return e, err
-		}
-	}
-	sopt := solve.Options{From: root, MaxPositions: opt.MaxPositions, Progress: opt.Progress}
-	space, err := solve.Explore(ctx, g, sopt)
+	aopt := opt.Answer
+	aopt.From, aopt.MaxPositions, aopt.Progress = root, opt.MaxPositions, opt.Progress
+	v, err := answer.Value(ctx, g, aopt)
 	if err != nil {
-		return e, gameErr(g, err)
+		return e, err
 	}
-	if impartial {
-		values, err := nimber.OfSpace(ctx, g, space, nopt)
-		if err == nil {
-			n, _ := values.Of(root)
-			method := ByGrundy
-			if values.Loopy() {
-				method = ByLoopyGrundy
-			}
-			return e.grundy(method, n), nil
-		}
-		if !errors.Is(err, nimber.ErrNotNormalPlay) {
-			return e, err
-		}
-		// No Grundy values; who wins is still a strong solve away.
+	switch {
+	case v.HasGrundy && v.Loopy:
+		return e.grundy(ByLoopyGrundy, v.Grundy), nil
+	case v.HasGrundy:
+		return e.grundy(ByGrundy, v.Grundy), nil
 	}
-	sol, err := solve.SolveSpace(ctx, g, space, sopt)
-	if err != nil {
-		return e, gameErr(g, err)
-	}
-	o, _ := sol.Outcome(root)
-	e.Method, e.Value, e.Remoteness, e.HasRemoteness = ByStrongSolve, o.Value, o.Remoteness, true
+	e.NoGrundy = v.NoGrundy
+	e.Method, e.Value, e.Remoteness, e.HasRemoteness = ByStrongSolve, v.Value, v.Remoteness, true
 	e.Winner = sente.Winner(e.Turn, e.Value)
 	return e, nil
 }
@@ -121,13 +101,4 @@ func (e Evaluation) grundy(m Method, n nimber.Nimber) Evaluation {
 	e.Value = n.Outcome()
 	e.Winner = sente.Winner(e.Turn, e.Value)
 	return e
-}
-
-// gameErr prefers a failure of the game's own logic (sente.Erring) to err,
-// since a game that failed may have given the engine nonsense.
-func gameErr(g sente.Game, err error) error {
-	if gerr := sente.CapabilitiesOf(g).Err(); gerr != nil {
-		return gerr
-	}
-	return err
 }

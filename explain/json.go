@@ -239,6 +239,9 @@ type PositionJSON struct {
 	// computer, by side; Why and WhyFor say what the moves offer.
 	VerdictFor map[sente.Player]string `json:"verdict_for,omitempty"`
 	Why        string                  `json:"why,omitempty"`
+	// Repetition is the verdict on the game if the page ends it here
+	// because the position came round again.
+	Repetition string                  `json:"repetition,omitempty"`
 	WhyFor     map[sente.Player]string `json:"why_for,omitempty"`
 	Moves      []MoveJSON              `json:"moves"`
 	Status     string                  `json:"status"`
@@ -288,6 +291,9 @@ type BoardJSON struct {
 	// once a piece.
 	PieceSet string     `json:"piece_set,omitempty"`
 	InHand   [][]string `json:"in_hand,omitempty"`
+	// Players names the two players as the pieces show them, first then
+	// second ("white", "black"), when the board names them so.
+	Players []string `json:"players,omitempty"`
 	// points: Lines are the lines of a morris board, each [[r, c], [r, c]]
 	// from the centre of one cell to the centre of another; the cells they
 	// join are the points, and the other cells are not on the board.

@@ -17,9 +17,13 @@ type RankedMove struct {
 // Moves returns the moves from p that the solution considered, each with its
 // outcome for the player making it, best first: the fastest win, then ties
 // (fastest first), draws, and losses (slowest first). Moves of equal outcome
-// keep the game's order.
+// keep the game's order. A move after which the same player is to move
+// again keeps its position's value for that player (sente.MoveOutcome).
 func Moves(sol solve.Solution, p sente.Position) ([]RankedMove, error) {
 	var ranked []RankedMove
+	g := sol.Game()
+	alternates := sente.CapabilitiesOf(g).Alternates()
+	turn := g.Turn(p)
 	for _, m := range sol.Moves(p) {
 		child, ok := sol.Outcome(m.To)
 		if !ok {
@@ -29,7 +33,8 @@ func Moves(sol solve.Solution, p sente.Position) ([]RankedMove, error) {
 			}
 			return nil, fmt.Errorf("move %s leads to a position the solve did not reach", m.Name)
 		}
-		ranked = append(ranked, RankedMove{Move: m, Outcome: sente.MoveOutcome(child)})
+		keeps := !alternates && g.Turn(m.To) == turn
+		ranked = append(ranked, RankedMove{Move: m, Outcome: sente.MoveOutcome(child, keeps)})
 	}
 	slices.SortStableFunc(ranked, func(a, b RankedMove) int {
 		switch {

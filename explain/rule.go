@@ -217,10 +217,11 @@ func (w *walk) visit(s sente.Position) bool {
 				}
 				found = true
 				oy, ok := sol.Outcome(y.To)
-				if !ok || sente.MoveOutcome(oy).Value != sente.Win {
+				answer := sente.MoveOutcome(oy, sente.KeepsTurn(g, t, y.To))
+				if !ok || answer.Value != sente.Win {
 					return false
 				}
-				if sente.MoveOutcome(oy) != ot {
+				if answer != ot {
 					w.fastest = false
 				}
 				if !w.e.over(y.To) && g.Turn(y.To) == w.follower {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"sente"
+	"sente/answer"
 	"sente/nimber"
 )
 
@@ -133,6 +134,9 @@ type SequenceOptions struct {
 	// period the values asked for do not settle; it is searched only when
 	// its Limit is past the last value asked for.
 	Search nimber.HeapSearch
+	// Answer are the answer layer's options for each value's game (its
+	// memory limit).
+	Answer answer.Options
 }
 
 // ErrNotImpartial says that a game has no Grundy values because it is not
@@ -145,7 +149,13 @@ var ErrNotImpartial = errors.New("the game is not impartial")
 type NotNormalPlayError struct {
 	Param string
 	Value int
+	// Why is the reason nimber gave, when it gave one (a
+	// *nimber.KeepsTurnError names the move).
+	Why error
 }
+
+// Unwrap is the reason nimber gave.
+func (e *NotNormalPlayError) Unwrap() error { return e.Why }
 
 func (e *NotNormalPlayError) Error() string {
 	return fmt.Sprintf("the game at %s=%d is not under normal play", e.Param, e.Value)
@@ -176,12 +186,12 @@ func GrundySequence(ctx context.Context, open Opener, spec sente.Spec, r ParamRa
 			if err != nil {
 				return nil, err
 			}
-			ev, err := Evaluate(ctx, g, nil, EvaluateOptions{MaxPositions: opt.MaxPositions})
+			ev, err := Evaluate(ctx, g, nil, EvaluateOptions{MaxPositions: opt.MaxPositions, Answer: opt.Answer})
 			if err != nil {
 				return nil, err
 			}
 			if !ev.HasGrundy {
-				return nil, &NotNormalPlayError{r.Name, v}
+				return nil, &NotNormalPlayError{r.Name, v, ev.NoGrundy}
 			}
 			s.Values = append(s.Values, ev.Grundy)
 			if !ev.Grundy.Infinite && len(s.Numbers) == len(s.Values)-1 {

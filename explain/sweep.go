@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"sente"
+	"sente/answer"
 	"sente/explore"
 )
 
@@ -154,6 +155,12 @@ type SweepOptions struct {
 	// Grundy asks for Grundy values: a combination without one ends the
 	// sweep with ErrNoGrundy.
 	Grundy bool
+	// Answer are the answer layer's options for each combination's game
+	// (its memory limit, its stored tables); a combination refused for
+	// its size is skipped. Name, when set, names a combination's stored
+	// tables (Answer.Name) by its spec.
+	Answer answer.Options
+	Name   func(sente.Spec) string
 }
 
 // ErrNoGrundy says that a sweep asked for Grundy values met a game without
@@ -166,8 +173,9 @@ type SweepCell struct {
 	Spec     sente.Spec
 	Row, Col int // the values of the row and column parameters
 	// Err, when set, says why the cell has no result: the combination is
-	// not a game (the Opener's error, as it is), or its game has more
-	// positions than MaxPositions (an error wrapping explore.ErrTooMany).
+	// not a game (the Opener's error, as it is), its game has more
+	// positions than MaxPositions (an error wrapping explore.ErrTooMany),
+	// or the answer layer refused it for its size (an *answer.Refusal).
 	Err        error
 	Evaluation Evaluation
 }
@@ -209,8 +217,13 @@ func SweepWinners(ctx context.Context, open Opener, spec sente.Spec, rows, cols 
 			cell := SweepCell{Spec: s, Row: rv, Col: cv}
 			g, err := open(s)
 			if err == nil {
-				cell.Evaluation, err = Evaluate(ctx, g, nil, EvaluateOptions{MaxPositions: opt.MaxPositions})
-				if err != nil && !errors.Is(err, explore.ErrTooMany) {
+				aopt := opt.Answer
+				if opt.Name != nil {
+					aopt.Name = opt.Name(s)
+				}
+				cell.Evaluation, err = Evaluate(ctx, g, nil, EvaluateOptions{MaxPositions: opt.MaxPositions, Answer: aopt})
+				var refused *answer.Refusal
+				if err != nil && !errors.Is(err, explore.ErrTooMany) && !errors.As(err, &refused) {
 					return nil, fmt.Errorf("%s: %w", s, err)
 				}
 			}

@@ -24,6 +24,7 @@ func ExpanderGraph(g sente.Game) (KeyGraph, error) {
 		Children: eg.children,
 		Ended:    eg.ended,
 		Decode:   eg.decode,
+		Turn:     eg.turn,
 		Serial:   true,
 		Err:      func() error { return eg.err },
 	}
@@ -99,7 +100,7 @@ func (eg *expandGraph) expand(key uint64) bool {
 	if key == eg.last {
 		return true
 	}
-	eg.exp.Playing, eg.exp.NoTiers = false, !eg.tiered
+	eg.exp.Playing, eg.exp.NoTiers, eg.exp.NoTurn = false, !eg.tiered, true
 	if err := eg.x.Expand([]byte(eg.keys[key]), &eg.exp); err != nil {
 		eg.fail(err)
 		eg.last = noKey
@@ -129,6 +130,20 @@ func (eg *expandGraph) children(dst []uint64, key uint64) []uint64 {
 		dst = append(dst, eg.intern(eg.exp.Child(i), t))
 	}
 	return dedupe(dst, n)
+}
+
+// turn asks the game about key once more, with its turn: a sample, which
+// this graph is for, never asks, and pays nothing for it.
+func (eg *expandGraph) turn(key uint64) sente.Player {
+	if key >= uint64(len(eg.keys)) || eg.err != nil {
+		return sente.First
+	}
+	x := sente.Expansion{NoTiers: true}
+	if err := eg.x.Expand([]byte(eg.keys[key]), &x); err != nil {
+		eg.fail(err)
+		return sente.First
+	}
+	return x.Turn
 }
 
 func (eg *expandGraph) decode(key uint64) sente.Position {

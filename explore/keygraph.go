@@ -17,6 +17,13 @@ type KeyGraph struct {
 	// Ended reports whether the position key is over, and its result for
 	// the player to move.
 	Ended func(key uint64) (sente.Value, bool)
+	// Turn says whose turn it is at key, or is nil when the game promises
+	// that every move passes the turn (sente.Alternating): an engine then
+	// negates values at every move. Otherwise it is asked once a position,
+	// and a move whose two positions have the same player to move keeps
+	// the turn. Under symmetry it is the turn of the class's key, which the
+	// contract of sente.Symmetric makes the turn of every position of it.
+	Turn func(key uint64) sente.Player
 	// Tier returns the tier of key; nil means the game has one tier.
 	Tier func(key uint64) int
 	// Parents appends the keys with a move to key, or is nil when the game
@@ -62,6 +69,13 @@ func KeyGraphOf(g sente.Game, opt KeyGraphOptions) (KeyGraph, error) {
 		enc = newInterner(g)
 	}
 	r := KeyGraph{Ended: enc.EndedKey, Decode: enc.Decode, Serial: !native, Err: func() error { return nil }}
+	switch {
+	case caps.Alternates():
+	case native:
+		r.Turn = caps.KeyTurns(g)
+	default:
+		r.Turn = func(key uint64) sente.Player { return g.Turn(enc.Decode(key)) }
+	}
 	if e := caps.Erring; e != nil {
 		r.Err = e.Err
 	}

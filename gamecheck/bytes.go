@@ -10,7 +10,7 @@ import (
 // checkBytes checks the canonical bytes (sente.Expander) and their un-moves
 // (sente.ExpandUnmover) at v: the bytes read back, padded with zero bytes
 // too, distinct positions have distinct bytes, Expand says what Ended,
-// Moves and Tier say, and parents and children list each other.
+// Turn, Moves and Tier say, and parents and children list each other.
 func (c *checker) checkBytes(v visited) error {
 	x := c.caps.Expander
 	b, err := x.AppendBytes(nil, v.p)
@@ -38,6 +38,9 @@ func (c *checker) checkBytes(v visited) error {
 	val, ended := c.g.Ended(v.p)
 	if e.Ended != ended || ended && e.Value != val {
 		return c.fail("bytes", v, "Expand says %s, Ended %s", endedWords(e.Value, e.Ended), endedWords(val, ended))
+	}
+	if turn := c.g.Turn(v.p); e.Turn != turn {
+		return c.fail("bytes", v, "Expand says the %v player is to move, Turn the %v", e.Turn, turn)
 	}
 	if ended {
 		return nil

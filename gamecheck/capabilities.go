@@ -62,6 +62,11 @@ func (c *checker) checkKeys(v visited) error {
 		return c.fail("encoder", v, "%q has the same key %#x", prev, k)
 	}
 	c.keys[k] = v.text
+	if tk := c.caps.TurnKeyer; tk != nil {
+		if turn, kt := c.g.Turn(v.p), tk.TurnKey(k); kt != turn {
+			return c.fail("encoder", v, "TurnKey says %v, Turn %v", kt, turn)
+		}
+	}
 	val, ended := c.g.Ended(v.p)
 	if kv, kended := enc.EndedKey(k); kended != ended || ended && kv != val {
 		return c.fail("encoder", v, "EndedKey says %s, Ended %s", endedWords(kv, kended), endedWords(val, ended))
@@ -141,7 +146,7 @@ const (
 // canonical position is worth (by a small solve when both fit, else by
 // Ended).
 func (c *checker) symmetries() error {
-	c.note("symmetries: Canonical is idempotent, and a position and its canonical one have the same value (a small solve) or at least end alike")
+	c.note("symmetries: Canonical is idempotent, and a position and its canonical one have the same value (a small solve) or at least end alike, and the same player to move unless the game alternates")
 	enc, sym := c.caps.Encoder, c.caps.Symmetric
 	solves, tries := 0, 0
 	for _, v := range c.order {
@@ -160,6 +165,11 @@ func (c *checker) symmetries() error {
 		val, ended := c.g.Ended(v.p)
 		if cv, cended := c.g.Ended(cp); cended != ended || ended && cv != val {
 			return c.fail("symmetries", v, "its canonical position %q %s, but it %s", c.g.FormatPosition(cp), endedWords(cv, cended), endedWords(val, ended))
+		}
+		// The engines learn from a class whether a move into it keeps
+		// the turn, unless the game alternates.
+		if t, ct := c.g.Turn(v.p), c.g.Turn(cp); t != ct && !c.caps.Alternates() {
+			return c.fail("symmetries", v, "the %s player is to move, but the %s player at its canonical position %q; in a game whose moves may keep the turn, a class has one player to move", t, ct, c.g.FormatPosition(cp))
 		}
 		if solves >= symmetrySolves || tries >= symmetryTries || ended {
 			continue

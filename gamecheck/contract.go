@@ -1,6 +1,7 @@
 package gamecheck
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
 
@@ -19,6 +20,11 @@ func (c *checker) checkText(v visited) error {
 }
 
 func (c *checker) checkMoves(v visited) error {
+	// An ended position's result is for the player to move there too.
+	turn := c.g.Turn(v.p)
+	if turn != sente.First && turn != sente.Second {
+		return c.fail("moves", v, "Turn says %v; want first or second", turn)
+	}
 	val, ended := c.g.Ended(v.p)
 	if ended {
 		if val != sente.Win && val != sente.Lose && val != sente.Tie {
@@ -26,11 +32,11 @@ func (c *checker) checkMoves(v visited) error {
 		}
 		return nil
 	}
-	if t := c.g.Turn(v.p); t != sente.First && t != sente.Second {
-		return c.fail("moves", v, "Turn says %v; want first or second", t)
-	}
 	to := map[string]string{}
 	for _, m := range c.g.Moves(v.p) {
+		if err := c.checkTurns(v, turn, m); err != nil {
+			return err
+		}
 		after := c.g.FormatPosition(m.To)
 		switch {
 		case m.Name == "":
@@ -41,6 +47,26 @@ func (c *checker) checkMoves(v visited) error {
 			return c.fail("moves", v, "two moves are named %q, to %q and %q", m.Name, to[m.Name], after)
 		}
 		to[m.Name] = after
+	}
+	return nil
+}
+
+// checkTurns compares whose turn it is before and after the move m from v,
+// where turn is to move. A move after which the same player is to move
+// again keeps the turn: allowed (the engines keep the value for that
+// player), and noted once with an example; but a breach of a game's promise
+// that every move passes the turn (sente.Alternating), which the engines
+// take at its word.
+func (c *checker) checkTurns(v visited, turn sente.Player, m sente.Move) error {
+	after := c.g.Turn(m.To)
+	if after != turn {
+		return nil
+	}
+	if c.caps.Alternates() {
+		return c.fail("turns", v, "the move %s keeps the turn (the %s player moves again), but the game promises that every move passes it (Alternates)", m.Name, turn)
+	}
+	if c.rep.KeepsTurn == "" {
+		c.rep.KeepsTurn = fmt.Sprintf("the move %s from %s (the %s player moves again)", m.Name, v.text, turn)
 	}
 	return nil
 }

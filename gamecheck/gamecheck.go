@@ -67,11 +67,13 @@ type checker struct {
 // Check checks g against the contract of sente.Game and of the optional
 // capabilities it offers, on the positions a bounded breadth-first walk and
 // some random playouts from the start reach: the text form reads back, moves
-// are named well and ended positions have a result; and, as far as g offers
+// are named well, ended positions have a result, and whose turn it is is
+// compared before and after every move (a move that keeps the turn is
+// noted, and a breach of the promise to alternate fails); and, as far as g offers
 // them, that the Encoder agrees with Moves and Ended and is safe for
 // concurrent use, ranks are in range and distinct, no move lowers the tier,
 // every child lists its parent, canonical positions are canonical and worth
-// the same, tier ranks round trip and every move stays in its tier or goes
+// the same (with the same player to move, unless the game alternates), tier ranks round trip and every move stays in its tier or goes
 // to a child tier, and a second game made from the same spec gives the same
 // keys (and tiers and ranks).
 // It returns what it checked and the first breach, or the game's own
@@ -99,11 +101,24 @@ func (c *checker) run() error {
 		return err
 	}
 	caps := c.caps
+	switch {
+	case caps.Alternates():
+		c.note("turns: Turn is first or second everywhere, and every move passes the turn, as the game promises (Alternates)")
+	case c.rep.KeepsTurn != "":
+		c.note("turns: Turn is first or second everywhere, compared before and after every move")
+		c.rep.Notes = append(c.rep.Notes, "some moves keep the turn, such as "+c.rep.KeepsTurn+": the engines keep the value of such a move for the player who moves again")
+	default:
+		c.note("turns: Turn is first or second everywhere, and every move checked passes the turn (the game does not promise it: Alternates would spare the engines asking)")
+	}
 	if caps.Boarder != nil {
 		c.note("board: rows of cells; the moves it places are moves of the position, each once, on cells of the board")
 	}
 	if caps.Encoder != nil {
-		c.note("encoder: keys round trip, the key ^uint64(0) is unused, AppendChildren and EndedKey agree with Moves and Ended")
+		if caps.TurnKeyer != nil {
+			c.note("encoder: keys round trip, the key ^uint64(0) is unused, AppendChildren, EndedKey and TurnKey agree with Moves, Ended and Turn")
+		} else {
+			c.note("encoder: keys round trip, the key ^uint64(0) is unused, AppendChildren and EndedKey agree with Moves and Ended")
+		}
 	}
 	if caps.Encoder != nil && caps.Ranker != nil {
 		c.note("ranks: in [0, RankSize), distinct for distinct positions")
@@ -115,7 +130,7 @@ func (c *checker) run() error {
 		c.note("parents: every child lists its parent")
 	}
 	if caps.Expander != nil {
-		c.note("bytes: canonical bytes read back (with zero padding too), distinct for distinct positions; Expand agrees with Ended, Moves and Tier")
+		c.note("bytes: canonical bytes read back (with zero padding too), distinct for distinct positions; Expand agrees with Ended, Turn, Moves and Tier")
 	}
 	if caps.ExpandUnmover != nil {
 		c.note("parents(p): every child lists its parent, and every parent listed has not ended and has a move to the position")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -56,20 +57,44 @@ func TestBuiltInGamesPass(t *testing.T) {
 		"tictactoe":   "tictactoe",
 		"tofu":        "tofu:x=2,y=3,z=2",
 	}
+	if testing.Short() {
+		// The largest families' defaults take seconds each: -short
+		// checks them on small boards, the run without it at their
+		// defaults, and tic-tac-toe in Starlark too (two CPU-seconds;
+		// the other rules files take the same path).
+		specs["teeko"] = "teeko:n=4,pieces=2"
+		specs["morris"] = "morris:board=six,men=3"
+		specs["gobblet"] = "gobblet:sizes=2"
+		specs["dobutsu"] = "dobutsu:pieces=chicks"
+	} else {
+		specs["rules tictactoe"] = "../examples/tictactoe.star"
+	}
 	for _, fam := range games.All() {
 		if _, ok := specs[fam.Name]; !ok {
 			specs[fam.Name] = fam.Name
 		}
 	}
-	specs["rules tictactoe"] = "../examples/tictactoe.star"
 	specs["rules nim"] = "../rules/testdata/nim.star"
 	specs["rules greedy"] = "../rules/testdata/greedy.star"
+	// Games whose moves may keep the turn: the check notes one.
+	keeps := map[string]bool{"rules dots and boxes": true, "rules kalah": true}
+	specs["rules dots and boxes"] = "../examples/dotsandboxes.star"
+	specs["rules kalah"] = "../examples/kalah.star:pits=3,seeds=2"
 	for name, spec := range specs {
 		t.Run(name, func(t *testing.T) {
 			g, opt := open(t, spec)
 			rep, err := gamecheck.Check(context.Background(), g, opt)
 			if err != nil {
 				t.Fatalf("%s: %v", spec, err)
+			}
+			// Every built-in game alternates and says so, so that the
+			// engines never ask whose turn it is.
+			builtIn := !strings.HasPrefix(name, "rules ")
+			if alternates := sente.CapabilitiesOf(g).Alternates(); alternates != builtIn {
+				t.Errorf("%s: Alternates says %v", spec, alternates)
+			}
+			if (rep.KeepsTurn != "") != keeps[name] {
+				t.Errorf("%s: a move that keeps the turn: %q", spec, rep.KeepsTurn)
 			}
 			if rep.Positions == 0 || len(rep.Checks) < 3 {
 				t.Errorf("%s: %d positions, checks %q", spec, rep.Positions, rep.Checks)
@@ -121,7 +146,19 @@ func (g *toy) Ended(p sente.Position) (sente.Value, bool) {
 	return sente.Unknown, false
 }
 
+// Turn alternates between odd and even numbers, so that a move of +2
+// keeps the turn.
 func (g *toy) Turn(p sente.Position) sente.Player { return sente.Player(int(p.(toyPos)) % 2) }
+
+// Alternates is a false promise, made under the breach "promise".
+func (g *toy) Alternates() bool { return g.breach == "promise" }
+
+func (g *toy) TurnKey(key uint64) sente.Player {
+	if g.breach == "turn key" && key == 3 {
+		return sente.First
+	}
+	return g.Turn(toyPos(key))
+}
 
 func (g *toy) FormatPosition(p sente.Position) string {
 	if g.breach == "text" && p.(toyPos) == 5 {
@@ -222,6 +259,8 @@ func (g *toy) Canonical(key uint64) uint64 {
 		return 6
 	case g.breach == "canonical value" && key == 6:
 		return 7
+	case g.breach == "canonical turn" && key == 4:
+		return 5
 	}
 	return key
 }
@@ -245,10 +284,14 @@ func TestToyPasses(t *testing.T) {
 		t.Errorf("%d positions, want 8", rep.Positions)
 	}
 	all := strings.Join(rep.Checks, "\n")
-	for _, want := range []string{"text form", "encoder", "ranks", "tiers", "parents", "symmetries", "concurrency"} {
+	for _, want := range []string{"text form", "encoder", "ranks", "tiers", "parents", "symmetries", "concurrency", "turns: Turn is first or second everywhere, compared before and after every move"} {
 		if !strings.Contains(all, want) {
 			t.Errorf("checks lack %q:\n%s", want, all)
 		}
+	}
+	// A move of +2 keeps the turn: allowed, and noted with an example.
+	if want := "the move +2 from 0 (the first player moves again)"; rep.KeepsTurn != want || !slices.ContainsFunc(rep.Notes, func(n string) bool { return strings.Contains(n, want) }) {
+		t.Errorf("KeepsTurn %q, notes %q; want %q noted", rep.KeepsTurn, rep.Notes, want)
 	}
 }
 
@@ -271,6 +314,9 @@ func TestBreaches(t *testing.T) {
 		{"canonical twice", "symmetries", "4", "Canonical is not idempotent"},
 		{"canonical value", "symmetries", "6", `its canonical position "7" it ended with lose, but it the game goes on`},
 		{"concurrent", "concurrency", "2", "asked from 4 goroutines at once"},
+		{"promise", "turns", "0", "the move +2 keeps the turn (the first player moves again), but the game promises that every move passes it"},
+		{"turn key", "encoder", "3", "TurnKey says first, Turn second"},
+		{"canonical turn", "symmetries", "4", `the first player is to move, but the second player at its canonical position "5"`},
 	} {
 		t.Run(tc.breach, func(t *testing.T) {
 			_, err := gamecheck.Check(context.Background(), &toy{breach: tc.breach}, gamecheck.Options{})
@@ -318,7 +364,7 @@ func TestStableKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rep.Notes) != 1 || !strings.Contains(rep.Notes[0], "keys differ") {
+	if !slices.ContainsFunc(rep.Notes, func(n string) bool { return strings.Contains(n, "keys differ") }) {
 		t.Errorf("notes %q; want one saying the keys differ", rep.Notes)
 	}
 	fam.New = func(sente.ParamValues) (sente.Game, error) {

@@ -11,6 +11,9 @@ type Report struct {
 	Positions int      // distinct positions checked
 	Checks    []string // one line for each kind of check made
 	Notes     []string // what was found but is allowed, such as keys that differ between games of a game without a Ranker
+	// KeepsTurn is the first move met after which the same player is to
+	// move again, "" when every move checked passes the turn.
+	KeepsTurn string
 }
 
 func (c *checker) note(s string) { c.rep.Checks = append(c.rep.Checks, s) }

@@ -177,8 +177,8 @@ func TestStableTierRanks(t *testing.T) {
 func TestBuiltInTierRanks(t *testing.T) {
 	for _, spec := range []string{"connect4:w=4,h=4,k=3", "connect4:w=5,h=4", "tictactoe", "tictactoe:m=4,n=3,k=3", "chopsticks", "chopsticks:zeroattack=true,selfkill=true", "chopsticks:transfer=split,revive=true", "cards", "cards:first=2/2/3/3,second=1/1/1,target=6", "count", "consecutive:n=12,m=3", "nim:heaps=3/4/5", "nim:heaps=1/2/3,misere=true", "quixo:n=3"} {
 		t.Run(spec, func(t *testing.T) {
-			if testing.Short() && spec == "connect4:w=5,h=4" {
-				t.Skip("-short skips the self-check of connect four 5×4's tier ranks (about 10 s); 4×4 stands in")
+			if testing.Short() && (spec == "connect4:w=5,h=4" || spec == "quixo:n=3") {
+				t.Skip("-short skips the self-check of connect four 5×4's and quixo's tier ranks (seconds); 4×4 and the others stand in")
 			}
 			g, opt := open(t, spec)
 			if sente.CapabilitiesOf(g).TierRanker == nil {

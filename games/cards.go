@@ -95,6 +95,10 @@ func NewCards(first, second []int, target int) (*Cards, error) {
 
 func (g *Cards) Start() sente.Position { return CardsPosition{} }
 
+// Alternates promises that every move passes the turn (sente.Alternating):
+// the engines negate at every move and never ask Turn.
+func (g *Cards) Alternates() bool { return true }
+
 func (g *Cards) Turn(p sente.Position) sente.Player { return cardsTurn(g.Encode(p), g.shift) }
 
 // cardsTurn: the first player moves whenever both have played equally many.

@@ -243,6 +243,10 @@ func (g *Chopsticks) Start() sente.Position {
 	return ChopsticksPosition{First: [2]uint8{1, 1}, Second: [2]uint8{1, 1}, Turn: sente.First}
 }
 
+// Alternates promises that every move passes the turn (sente.Alternating):
+// the engines negate at every move and never ask Turn.
+func (g *Chopsticks) Alternates() bool { return true }
+
 func (g *Chopsticks) Turn(p sente.Position) sente.Player { return p.(ChopsticksPosition).Turn }
 
 func (g *Chopsticks) Ended(p sente.Position) (sente.Value, bool) {

@@ -40,6 +40,7 @@ var _ interface {
 	sente.Describer
 	sente.Drawer
 	sente.Boarder
+	sente.Alternating
 } = (*Clobber)(nil)
 
 // Clobber (Albert, Grossman, Nowakowski and Wolfe, 2001) on a board of w
@@ -137,6 +138,9 @@ func (g *Clobber) Turn(p sente.Position) sente.Player {
 func (g *Clobber) Ended(sente.Position) (sente.Value, bool) { return sente.Unknown, false }
 
 func (g *Clobber) Left() sente.Player { return partizanLeft(g.leftFirst) }
+
+// Alternates: Left's options have Right to move and Right's Left.
+func (g *Clobber) Alternates() bool { return true }
 
 // each calls fn for every move of the side (left: x) from q: the stone's
 // cell and the cell it takes.

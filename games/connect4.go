@@ -216,6 +216,10 @@ func (g *Connect4) Ended(p sente.Position) (sente.Value, bool) {
 	return g.EndedKey(g.Encode(p))
 }
 
+// Alternates promises that every move passes the turn (sente.Alternating):
+// the engines negate at every move and never ask Turn.
+func (g *Connect4) Alternates() bool { return true }
+
 func (g *Connect4) Turn(p sente.Position) sente.Player {
 	pos := p.(Connect4Position)
 	if bits.OnesCount64(pos.X|pos.O)%2 == 0 {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"sente"
+	"sente/internal/testmode"
 )
 
 func c4New(t testing.TB, spec string) *Connect4 {
@@ -74,8 +75,8 @@ func TestConnect4Counts(t *testing.T) {
 		{"connect4:w=5,h=4", 3945711, true},
 	}
 	for _, c := range cases {
-		if c.slow && testing.Short() {
-			continue
+		if c.slow && !testmode.Long() {
+			continue // 4 million positions, ten CPU-seconds: with SENTE_LONG only
 		}
 		g := c4New(t, c.spec)
 		if got := len(c4Reachable(g, c.want)); got != c.want {

@@ -99,6 +99,10 @@ func (g *Consecutive) Impartial() bool { return true }
 
 func (g *Consecutive) Start() sente.Position { return ConsecutivePosition{} }
 
+// Alternates promises that every move passes the turn (sente.Alternating):
+// the engines negate at every move and never ask Turn.
+func (g *Consecutive) Alternates() bool { return true }
+
 func (g *Consecutive) Turn(p sente.Position) sente.Player { return p.(ConsecutivePosition).Turn }
 
 // Ended: the game ends only when the player to move has nothing to say,

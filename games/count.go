@@ -78,6 +78,10 @@ func (g *Count) Impartial() bool { return true }
 
 func (g *Count) Start() sente.Position { return CountPosition{Next: g.start} }
 
+// Alternates promises that every move passes the turn (sente.Alternating):
+// the engines negate at every move and never ask Turn.
+func (g *Count) Alternates() bool { return true }
+
 func (g *Count) Turn(p sente.Position) sente.Player { return p.(CountPosition).Turn }
 
 // Ended: the position at lose has no moves and is lost; no position ends

@@ -39,6 +39,7 @@ var _ interface {
 	sente.Describer
 	sente.Drawer
 	sente.Boarder
+	sente.Alternating
 } = (*Cutcake)(nil)
 
 // Cutcake (Winning Ways, ch. 2) is played on pieces of a cake scored into
@@ -127,6 +128,9 @@ func (g *Cutcake) Turn(p sente.Position) sente.Player {
 func (g *Cutcake) Ended(sente.Position) (sente.Value, bool) { return sente.Unknown, false }
 
 func (g *Cutcake) Left() sente.Player { return partizanLeft(g.leftFirst) }
+
+// Alternates: Left's options have Right to move and Right's Left.
+func (g *Cutcake) Alternates() bool { return true }
 
 // cuts calls fn for each distinct cut of the side (Left: north-south):
 // the index of the first piece of its kind, the width (or height) of the

@@ -325,6 +325,10 @@ func (g *Dobutsu) Decode(key uint64) sente.Position           { return DobutsuPo
 func (g *Dobutsu) Start() sente.Position                      { return DobutsuPosition(g.start) }
 func (g *Dobutsu) Ended(p sente.Position) (sente.Value, bool) { return g.EndedKey(g.Encode(p)) }
 
+// Alternates promises that every move passes the turn (sente.Alternating):
+// the engines negate at every move and never ask Turn.
+func (g *Dobutsu) Alternates() bool { return true }
+
 func (g *Dobutsu) Turn(p sente.Position) sente.Player {
 	if dbMover(g.Encode(p)) == 1 {
 		return sente.Second

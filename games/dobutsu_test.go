@@ -3,13 +3,13 @@ package games
 import (
 	"context"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"sente"
 	"sente/gamecheck"
+	"sente/internal/testmode"
 	"sente/solve"
 )
 
@@ -169,6 +169,9 @@ func dobutsuReachable(g *Dobutsu) []uint64 {
 func TestDobutsuKeys(t *testing.T) {
 	for _, spec := range []string{"dobutsu:pieces=chicks", "dobutsu:pieces=giraffes,try=safe,catch=free", "dobutsu:pieces=elephants,try=any,fardrop=false", "dobutsu:pieces=chicks,try=none"} {
 		t.Run(spec, func(t *testing.T) {
+			if spec != "dobutsu:pieces=elephants,try=any,fardrop=false" {
+				testmode.SkipShort(t, "the other variants, a CPU-second and more each (elephants stand in)")
+			}
 			g := dobutsuNew(t, spec)
 			list := dobutsuReachable(g)
 			canon := map[uint64]bool{}
@@ -280,6 +283,9 @@ func TestDobutsuAgainstReference(t *testing.T) {
 		"dobutsu:pieces=chicks,try=none,fardrop=false",
 	} {
 		t.Run(spec, func(t *testing.T) {
+			if spec != "dobutsu:pieces=giraffes" {
+				testmode.SkipShort(t, "the other variants, a CPU-second and more each (giraffes stand in)")
+			}
 			g := dobutsuNew(t, spec)
 			want, err := solve.Reference(g, nil, nil)
 			if err != nil {
@@ -349,11 +355,9 @@ func TestDobutsuGamecheck(t *testing.T) {
 // opponent's lion stands on the player's home rank out of reach (lost in
 // 1 here). Counted as positions (mirror images two), 212,994,880 are
 // reached. The solve takes about 15 CPU-minutes and
-// 3.3 GB, so it runs only when SENTE_DOBUTSU_FULL is set.
+// 3.3 GB, so it runs only with SENTE_LONG=full.
 func TestDobutsuSolved(t *testing.T) {
-	if os.Getenv("SENTE_DOBUTSU_FULL") == "" {
-		t.Skip("set SENTE_DOBUTSU_FULL=1 to solve the full game (about 15 CPU-minutes, 3.3 GB)")
-	}
+	testmode.SkipUnlessFull(t, "the full game's solve (about 15 CPU-minutes, 3.3 GB)")
 	g := dobutsuNew(t, "dobutsu")
 	ts, err := solve.SolveTiers(context.Background(), g, solve.TierOptions{})
 	if err != nil {

@@ -40,6 +40,7 @@ var _ interface {
 	sente.Describer
 	sente.Drawer
 	sente.Boarder
+	sente.Alternating
 } = (*Domineering)(nil)
 
 // Domineering is played on a board of w by h cells (at most 62), some of
@@ -171,6 +172,9 @@ func (g *Domineering) Moves(p sente.Position) []sente.Move {
 }
 
 func (g *Domineering) Left() sente.Player { return partizanLeft(g.leftFirst) }
+
+// Alternates: Left's options have Right to move and Right's Left.
+func (g *Domineering) Alternates() bool { return true }
 
 func (g *Domineering) LeftOptions(p sente.Position) []sente.Position {
 	return g.options(p.(DomineeringPosition).Filled, g.vert, false)

@@ -20,6 +20,12 @@ func TestEstimatesBound(t *testing.T) {
 		"tictactoe", "tictactoe:m=3,n=4,k=3", "tictactoe:m=1,n=8,k=8", "quixo:n=3", "teeko:n=4,pieces=2", "tofu", "tofu:x=4,y=5,z=3,at=0.1.1/1.2.2",
 		"dobutsu:pieces=giraffes", "dobutsu:pieces=chicks,try=safe,catch=free",
 	} {
+		switch spec {
+		case "connect4:w=4,h=4", "connect4:w=5,h=3", "tictactoe:m=3,n=4,k=3", "dobutsu:pieces=chicks,try=safe,catch=free":
+			if testing.Short() {
+				continue // over 100,000 positions each, a CPU-second in all
+			}
+		}
 		g, err := games.New(spec)
 		if err != nil {
 			t.Fatal(err)

@@ -272,6 +272,10 @@ func (g *Gobblet) Decode(key uint64) sente.Position           { return GobbletPo
 func (g *Gobblet) Start() sente.Position                      { return GobbletPosition(0) }
 func (g *Gobblet) Ended(p sente.Position) (sente.Value, bool) { return g.EndedKey(g.Encode(p)) }
 
+// Alternates promises that every move passes the turn (sente.Alternating):
+// the engines negate at every move and never ask Turn.
+func (g *Gobblet) Alternates() bool { return true }
+
 func (g *Gobblet) Turn(p sente.Position) sente.Player {
 	if g.Encode(p)&gbFlip != 0 {
 		return sente.Second
@@ -523,7 +527,7 @@ func (g *Gobblet) Draw(p sente.Position) string {
 		}
 		sb.WriteString("\n" + who + " in hand: " + h)
 	}
-	sb.WriteString("\n" + g.caption(key))
+	sb.WriteString("\n" + g.caption(key, gobbletLetters))
 	return trimLines(sb.String())
 }
 
@@ -536,9 +540,18 @@ func trimLines(s string) string {
 	return strings.Join(lines, "\n")
 }
 
-// caption says who is to move, or how the game ended.
-func (g *Gobblet) caption(key uint64) string {
-	mover, last := "x", "o"
+// gobbletLetters name the players as the text form and the drawing do;
+// gobbletColours as the browser app's board draws their pieces, the first
+// player's solid blue and the second's purple rings (Board.Players).
+var (
+	gobbletLetters = [2]string{"x", "o"}
+	gobbletColours = [2]string{"blue", "purple"}
+)
+
+// caption says who is to move, or how the game ended, naming the first and
+// second players names[0] and names[1].
+func (g *Gobblet) caption(key uint64, names [2]string) string {
+	mover, last := names[0], names[1]
 	if key&gbFlip != 0 {
 		mover, last = last, mover
 	}
@@ -577,7 +590,8 @@ func (g *Gobblet) Board(p sente.Position) sente.Board {
 		RowLabels: []string{"3", "2", "1"},
 		ColLabels: []string{"a", "b", "c"},
 		InHand:    [][]string{g.hand(key, 0), g.hand(key, 1)},
-		Caption:   g.caption(key),
+		Caption:   g.caption(key, gobbletColours),
+		Players:   gobbletColours[:],
 		Moves:     []sente.BoardMove{},
 	}
 	for r := range 3 {

@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"sente"
 	"sente/gamecheck"
+	"sente/internal/testmode"
 	"sente/solve"
 	"sente/store"
 )
@@ -274,8 +274,8 @@ func TestGobbletConsistency(t *testing.T) {
 		{"gobblet:sizes=3,pieces=1,reveal=end,both=win", 67, true},
 	} {
 		t.Run("every position of "+tt.spec, func(t *testing.T) {
-			if tt.long && testing.Short() {
-				t.Skip("every position of 1.5 million walked in long mode; short mode plays random games")
+			if tt.long {
+				testmode.SkipUnlessLong(t, "every 61st position of 1.5 million, a CPU-minute (random games of them are played without)")
 			}
 			g := gobbletNew(t, tt.spec)
 			list, parents := gobbletReachable(g)
@@ -290,12 +290,16 @@ func TestGobbletConsistency(t *testing.T) {
 	for _, rules := range gobbletRuleSpecs {
 		random = append(random, "gobblet:"+rules, "gobblet:sizes=3,pieces=1,"+rules, "gobblet:sizes=2,"+rules)
 	}
+	games := 60
+	if testing.Short() {
+		games = 6
+	}
 	for _, spec := range random {
 		t.Run("random games of "+spec, func(t *testing.T) {
 			g := gobbletNew(t, spec)
 			rng := rand.New(rand.NewPCG(3, 4))
 			ended := 0
-			for range 60 {
+			for range games {
 				k := uint64(0)
 				for range 80 {
 					gobbletCheck(t, g, k, nil)
@@ -309,8 +313,8 @@ func TestGobbletConsistency(t *testing.T) {
 					k = next
 				}
 			}
-			if ended < 10 {
-				t.Errorf("only %d of 60 random games ended", ended)
+			if ended < games/6 {
+				t.Errorf("only %d of %d random games ended", ended, games)
 			}
 		})
 	}
@@ -566,7 +570,8 @@ func TestGobbletDrawAndBoard(t *testing.T) {
 	}
 	b := g.Board(p)
 	if b.Style != "grid" || b.Pieces != "gobblet" || b.Cells[0][0] != "Lm" || b.Cells[2][2] != "lMs" || b.Cells[0][1] != "" ||
-		strings.Join(b.RowLabels, "") != "321" || strings.Join(b.ColLabels, "") != "abc" || b.Caption != "o to move" {
+		strings.Join(b.RowLabels, "") != "321" || strings.Join(b.ColLabels, "") != "abc" || b.Caption != "purple to move" ||
+		!slices.Equal(b.Players, []string{"blue", "purple"}) {
 		t.Errorf("Board: %+v", b)
 	}
 	if !slices.Equal(b.InHand[0], []string{"L", "S"}) || !slices.Equal(b.InHand[1], []string{"l", "m", "s"}) {
@@ -588,10 +593,10 @@ func TestGobbletDrawAndBoard(t *testing.T) {
 		}
 	}
 	for pos, caption := range map[string]string{
-		"L,M,S/m,m,./.,.,. o":  "game over: x has three in a row",
-		"L,M,S/m,m,./.,.,. x":  "game over: o uncovered x's three in a row, and x wins",
-		"L,M,S/l,m,s/.,.,. x":  "game over: both show three in a row, and o, who uncovered x's, loses",
-		".,.,./.,.,./.,.,. x ": "x to move",
+		"L,M,S/m,m,./.,.,. o":  "game over: blue has three in a row",
+		"L,M,S/m,m,./.,.,. x":  "game over: purple uncovered blue's three in a row, and blue wins",
+		"L,M,S/l,m,s/.,.,. x":  "game over: both show three in a row, and purple, who uncovered blue's, loses",
+		".,.,./.,.,./.,.,. x ": "blue to move",
 	} {
 		if got := g.Board(g.Decode(gobbletKey(t, g, pos))).Caption; got != caption {
 			t.Errorf("%s: caption %q, want %q", pos, got, caption)
@@ -623,6 +628,9 @@ func TestGobbletDrawAndBoard(t *testing.T) {
 func TestGobbletRanks(t *testing.T) {
 	for _, spec := range []string{"gobblet:sizes=2,pieces=1", "gobblet:sizes=3,pieces=1", "gobblet:sizes=2"} {
 		t.Run(spec, func(t *testing.T) {
+			if spec != "gobblet:sizes=2,pieces=1" {
+				testmode.SkipShort(t, "the larger games' boards, a CPU-second")
+			}
 			g := gobbletNew(t, spec)
 			classes := map[int]map[uint64]bool{}
 			gobbletBoards(g, func(key uint64) {
@@ -690,8 +698,11 @@ func TestGobbletLargestTier(t *testing.T) {
 		t.Errorf("tiers: the start's has no loops and 3 children, the others loop, the last has no children")
 	}
 	rng := rand.New(rand.NewPCG(5, 6))
-	positions := 0
-	for range 20000 {
+	positions, tries := 0, 20000
+	if testing.Short() {
+		tries = 2000
+	}
+	for range tries {
 		r := rng.Uint64N(g.TierSize(last))
 		key, ok := g.Unrank(last, r)
 		if !ok {
@@ -708,8 +719,8 @@ func TestGobbletLargestTier(t *testing.T) {
 			}
 		}
 	}
-	if positions < 17000 {
-		t.Errorf("%d of 20000 random ranks are positions", positions)
+	if positions < tries*17/20 {
+		t.Errorf("%d of %d random ranks are positions", positions, tries)
 	}
 }
 
@@ -717,7 +728,7 @@ func TestGobbletLargestTier(t *testing.T) {
 // of the rules three ways, the slow reference, the hashing engine (with
 // and without symmetry) and the tier engine, and compares them position
 // by position, and the classes each engine counts. The smallest games
-// with lines have 1.5 million positions, solved with SENTE_GOBBLET_LONG
+// with lines have 1.5 million positions, solved with SENTE_LONG
 // only; otherwise those with too few pieces for a line, which still loop.
 func TestGobbletAgreesWithReference(t *testing.T) {
 	ctx := context.Background()
@@ -727,8 +738,8 @@ func TestGobbletAgreesWithReference(t *testing.T) {
 	}
 	for _, spec := range specs {
 		t.Run(spec, func(t *testing.T) {
-			if strings.Contains(spec, "sizes=3") && os.Getenv("SENTE_GOBBLET_LONG") == "" && os.Getenv("SENTE_GOBBLET_FULL") == "" {
-				t.Skip("1.5 million positions solved four ways under each reading, minutes each: set SENTE_GOBBLET_LONG=1")
+			if strings.Contains(spec, "sizes=3") {
+				testmode.SkipUnlessLong(t, "1.5 million positions solved four ways under each reading, minutes each")
 			}
 			g := gobbletNew(t, spec)
 			want, err := solve.Reference(g, nil, nil)
@@ -778,6 +789,7 @@ func TestGobbletAgreesWithReference(t *testing.T) {
 }
 
 func TestGobbletGamecheck(t *testing.T) {
+	testmode.SkipShort(t, "sente check of three gobblet games (gamecheck's TestBuiltInGamesPass checks one)")
 	for _, tt := range []struct {
 		spec      string
 		positions int
@@ -816,11 +828,9 @@ func TestGobbletGamecheck(t *testing.T) {
 // the player to move, are Farmer's count of states, 341,024,631. What
 // the classes are worth, and the positions they stand for, are sente's
 // own counts. The solve takes minutes and gigabytes, so the test runs
-// only when SENTE_GOBBLET_FULL is set.
+// only with SENTE_LONG=full.
 func TestGobbletSolved(t *testing.T) {
-	if os.Getenv("SENTE_GOBBLET_FULL") == "" {
-		t.Skip("set SENTE_GOBBLET_FULL=1 to solve the full game (about 13 CPU-minutes, 1 GB)")
-	}
+	testmode.SkipUnlessFull(t, "the full game's solve (about 13 CPU-minutes, 1 GB)")
 	g := gobbletNew(t, "gobblet")
 	gs, err := store.Store{Dir: t.TempDir()}.Game("gobblet")
 	if err != nil {

@@ -39,6 +39,7 @@ var _ interface {
 	sente.Describer
 	sente.Drawer
 	sente.Boarder
+	sente.Alternating
 } = (*Hackenbush)(nil)
 
 // Hackenbush is Blue-Red Hackenbush (Winning Ways, ch. 1) on a forest of
@@ -198,6 +199,9 @@ func (g *Hackenbush) Turn(p sente.Position) sente.Player {
 func (g *Hackenbush) Ended(sente.Position) (sente.Value, bool) { return sente.Unknown, false }
 
 func (g *Hackenbush) Left() sente.Player { return partizanLeft(g.leftFirst) }
+
+// Alternates: Left's options have Right to move and Right's Left.
+func (g *Hackenbush) Alternates() bool { return true }
 
 // edgeName is "TREE.EDGE": the tree's number from 1 and the edge's within
 // it from 1, in the order the forest is written.

@@ -506,6 +506,10 @@ func (g *Morris) Ended(p sente.Position) (sente.Value, bool) {
 	return g.EndedKey(g.Encode(p))
 }
 
+// Alternates promises that every move passes the turn (sente.Alternating):
+// the engines negate at every move and never ask Turn.
+func (g *Morris) Alternates() bool { return true }
+
 func (g *Morris) Turn(p sente.Position) sente.Player {
 	if p.(MorrisPosition).OToMove {
 		return sente.Second

@@ -386,16 +386,25 @@ func morrisSign(v int) int {
 // who is to move and how, with the stones in hand.
 func (g *Morris) Draw(p sente.Position) string {
 	pos := p.(MorrisPosition)
-	return g.b.drawBoard(pos.X, pos.O) + "\n" + g.caption(g.Encode(p))
+	return g.b.drawBoard(pos.X, pos.O) + "\n" + g.caption(g.Encode(p), morrisLetters)
 }
 
+// morrisLetters name the players as the text form and the drawing show
+// their stones; morrisColours as the browser app's board does, the first
+// player's stones white and the second's black (Board.Players).
+var (
+	morrisLetters = [2]string{"x", "o"}
+	morrisColours = [2]string{"white", "black"}
+)
+
 // caption says who is to move and how (place, move, fly), the stones in
-// hand while any are, and how the game ended.
-func (g *Morris) caption(key uint64) string {
+// hand while any are, and how the game ended, naming the first and second
+// players names[0] and names[1].
+func (g *Morris) caption(key uint64, names [2]string) string {
 	mine, theirs, myHand, theirHand, oMoves := g.split(key)
-	who, other := "x", "o"
+	who, other := names[0], names[1]
 	if oMoves {
-		who, other = "o", "x"
+		who, other = other, who
 	}
 	if v, ended := g.EndedKey(key); ended {
 		switch {
@@ -439,7 +448,7 @@ func (g *Morris) caption(key uint64) string {
 func (g *Morris) Board(p sente.Position) sente.Board {
 	key := g.Encode(p)
 	pos := p.(MorrisPosition)
-	b := sente.Board{Style: "points", Caption: g.caption(key), Moves: []sente.BoardMove{}}
+	b := sente.Board{Style: "points", Caption: g.caption(key, morrisColours), Players: morrisColours[:], Moves: []sente.BoardMove{}}
 	for r := range g.b.side {
 		b.Cells = append(b.Cells, make([]string, g.b.side))
 		b.RowLabels = append(b.RowLabels, strconv.Itoa(g.b.side-r))

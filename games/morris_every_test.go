@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"sente"
+	"sente/internal/testmode"
 	"sente/solve"
 	"sente/store"
 	"sente/verify"
@@ -27,10 +28,11 @@ import (
 // the verifier, which refuses as tables of every position those of the
 // positions the root reaches.
 func TestMorrisEveryPosition(t *testing.T) {
+	testmode.SkipShort(t, "the tables of every position below four men against four")
 	ctx := context.Background()
 	specs := []string{"morris:board=six,men=4", "morris:board=six,men=4,fly=never,remove=lenient"}
-	if testing.Short() {
-		specs = specs[:1]
+	if !testmode.Long() {
+		specs = specs[:1] // a quarter of a CPU-minute each
 	}
 	for _, spec := range specs {
 		t.Run(spec, func(t *testing.T) {
@@ -136,7 +138,8 @@ func TestMorrisEveryPosition(t *testing.T) {
 	}
 }
 
-// TestMorrisBorrowsDatabases: six men's morris solved from the start with
+// TestMorrisBorrowsDatabases: six men's morris (with four men each; with
+// SENTE_LONG, six) solved from the start with
 // its moving phase taken whole from the tables of every position of it
 // (solve.TierOptions.Borrow), not solved again: the start, and the placing
 // tiers cell by cell and count by count, are those of a solve from the
@@ -145,9 +148,14 @@ func TestMorrisEveryPosition(t *testing.T) {
 // and counts every position. In a store the tiers taken are links to the
 // tables of every position, and the verifier finds the whole consistent.
 func TestMorrisBorrowsDatabases(t *testing.T) {
+	testmode.SkipShort(t, "morris solved four ways from the start and from the moving phase")
 	ctx := context.Background()
-	g := morrisNew(t, "morris:board=six")
-	from := morrisParse(t, g, "xxx/xxx/..../ooo/ooo x")
+	spec, moving := "morris:board=six,men=4", "x.x/o.o/x..o/o../x.. x"
+	if testmode.Long() {
+		spec, moving = "morris:board=six", "xxx/xxx/..../ooo/ooo x"
+	}
+	g := morrisNew(t, spec)
+	from := morrisParse(t, g, moving)
 	every := solve.NewMemorySink()
 	es, err := solve.SolveTiers(ctx, g, solve.TierOptions{From: from, Sink: every, EveryPosition: true})
 	if err != nil {
@@ -385,9 +393,7 @@ func choose(n, k int) uint64 {
 // move a flight) and compares it, position by position, with the hashing
 // engine from positions of it.
 func TestMorrisNineThreeAgainstThree(t *testing.T) {
-	if testing.Short() {
-		t.Skip("seconds of the hashing engine")
-	}
+	testmode.SkipUnlessLong(t, "5.4 million positions of nine men's morris, a quarter of a CPU-minute (TestMorrisEveryPosition checks the same on six men's)")
 	ctx := context.Background()
 	g := morrisNew(t, "morris")
 	roots := []MorrisPosition{

@@ -17,6 +17,7 @@ import (
 
 	"sente"
 	"sente/gamecheck"
+	"sente/internal/testmode"
 	"sente/solve"
 	"sente/store"
 )
@@ -530,18 +531,18 @@ func TestMorrisBoards(t *testing.T) {
 	}
 }
 
-// morrisFull reports whether SENTE_MORRIS_FULL asks for the slowest
+// morrisFull reports whether SENTE_LONG=full asks for the slowest
 // checks: every combination of the rules, the 24-point boards solved
 // whole, and the solves of five, six and seven men's morris.
-func morrisFull() bool { return os.Getenv("SENTE_MORRIS_FULL") != "" }
+func morrisFull() bool { return testmode.Full() }
 
 // morrisQuick reports whether the whole-game checks of every rule are
-// left out: with -short, and without SENTE_MORRIS_LONG (or _FULL), since
+// left out: with -short, and without SENTE_LONG, since
 // they take a quarter of an hour on two cores; the quick ones still check
 // each rule's values from positions late in the game, and whole games
 // under the usual rules.
 func morrisQuick() bool {
-	return testing.Short() || os.Getenv("SENTE_MORRIS_LONG") == "" && !morrisFull()
+	return testing.Short() || !testmode.Long()
 }
 
 // TestMorrisConsistency walks every position of reduced games under every
@@ -556,7 +557,7 @@ func TestMorrisConsistency(t *testing.T) {
 	} else {
 		// Each rule's values in turn: every position's moves and end,
 		// and every 7th position's parents and class; with
-		// SENTE_MORRIS_FULL the other combinations of the rules too,
+		// SENTE_LONG=full the other combinations of the rules too,
 		// every 101st position.
 		each := morrisRuleSpecs("morris:board=six,men=3", false)
 		for _, spec := range morrisRuleSpecs("morris:board=six,men=3", morrisFull()) {
@@ -581,8 +582,12 @@ func TestMorrisConsistency(t *testing.T) {
 	specs = append(specs, morrisRuleSpecs("morris:board=nine", false)[1:]...)
 	specs = append(specs, morrisRuleSpecs("morris:board=morabaraba", false)[1:]...)
 	specs = append(specs, "morris:board=seven,men=3", "morris:board=nine,men=3", "morris:board=morabaraba,men=3,lasker=true", "morris:board=six,men=8")
-	games := 2
-	if !testing.Short() {
+	// A hundred games of each with SENTE_LONG, a CPU-minute in all.
+	games := 20
+	switch {
+	case testing.Short():
+		games = 2
+	case testmode.Long():
 		games = 100
 	}
 	for _, spec := range specs {
@@ -786,7 +791,11 @@ func TestMorrisTiers(t *testing.T) {
 // least of its images with the symmetries that keep it noted, and, where
 // few enough to list, as many as a map of every set's least image holds.
 func TestMorrisClasses(t *testing.T) {
-	for _, board := range []string{"five", "seven", "nine", "eleven"} {
+	boards := []string{"five", "seven", "nine", "eleven"}
+	if testing.Short() {
+		boards = boards[:2] // the 24-point boards take seconds
+	}
+	for _, board := range boards {
 		g := morrisNew(t, "morris:board="+board+",men=3")
 		// A fresh index, not the game's: the classes found by trying the
 		// symmetries first, then by the table.
@@ -989,10 +998,11 @@ func morrisCompare(ctx context.Context, t *testing.T, g *Morris, root sente.Posi
 // them position by position: with -short six men's morris with three men
 // each (TestMorrisAgreesWithReference compares the engines under every
 // rule from positions late in play); without it each rule's values in
-// turn, and seven men's morris with three men; with SENTE_MORRIS_FULL
+// turn, and seven men's morris with three men; with SENTE_LONG=full
 // every combination of the rules, and the 24-point boards with three men
 // (5.8 million positions each, minutes).
 func TestMorrisEnginesAgree(t *testing.T) {
+	testmode.SkipShort(t, "whole games solved by three engines (TestMorrisAgreesWithReference compares them from late positions)")
 	ctx := context.Background()
 	specs := []string{"morris:board=six,men=3"}
 	switch {
@@ -1026,6 +1036,7 @@ func TestMorrisEnginesAgree(t *testing.T) {
 }
 
 func TestMorrisGamecheck(t *testing.T) {
+	testmode.SkipShort(t, "sente check of three morris games (gamecheck's TestBuiltInGamesPass checks one)")
 	for _, spec := range []string{"morris:board=six,men=3", "morris:board=nine,men=3,lasker=true", "morris:board=seven,men=4,fly=always,remove=lenient"} {
 		s, err := sente.ParseSpec(spec)
 		if err != nil {
@@ -1214,7 +1225,8 @@ func TestMorrisDrawAndDescribe(t *testing.T) {
 	}
 	b := g.Board(p)
 	if b.Style != "points" || b.Cells[0][0] != "x" || b.Cells[5][3] != "o" || b.Cells[0][1] != "" ||
-		strings.Join(b.RowLabels, "") != "7654321" || strings.Join(b.ColLabels, "") != "abcdefg" || len(b.Lines) != 32 || len(b.Moves) != 22 {
+		strings.Join(b.RowLabels, "") != "7654321" || strings.Join(b.ColLabels, "") != "abcdefg" || len(b.Lines) != 32 || len(b.Moves) != 22 ||
+		!slices.Equal(b.Players, []string{"white", "black"}) || b.Caption != "white to place (8 in hand, black 8)" {
 		t.Errorf("Board: %+v", b)
 	}
 	// A mill's take is part of the move: Remove names the stone.
@@ -1232,11 +1244,11 @@ func TestMorrisDrawAndDescribe(t *testing.T) {
 		t.Errorf("%d takes, caption %q", takes, caption)
 	}
 	for _, tt := range []struct{ spec, pos, caption string }{
-		{"morris", "xxx/.../.../....../.../.../oo. o 0 0", "game over: o has fewer than three stones; x wins"},
-		{"morris:board=six", "oxo/.../x..x/.../oxo o 0 0", "game over: o cannot move; x wins"},
-		{"morris:board=morabaraba", "xox/oxo/xox/oxooxo/xox/oxo/xox x 0 0", "game over: x cannot move; a tie"},
-		{"morris", "x../.o./.../....o./.../x../x.o o 0 0", "o to move (flying)"},
-		{"morris:board=ten,lasker=true", "x../.../.../....../.../.../..o x 9 9", "x to place or move (9 in hand, o 9)"},
+		{"morris", "xxx/.../.../....../.../.../oo. o 0 0", "game over: black has fewer than three stones; white wins"},
+		{"morris:board=six", "oxo/.../x..x/.../oxo o 0 0", "game over: black cannot move; white wins"},
+		{"morris:board=morabaraba", "xox/oxo/xox/oxooxo/xox/oxo/xox x 0 0", "game over: white cannot move; a tie"},
+		{"morris", "x../.o./.../....o./.../x../x.o o 0 0", "black to move (flying)"},
+		{"morris:board=ten,lasker=true", "x../.../.../....../.../.../..o x 9 9", "white to place or move (9 in hand, black 9)"},
 	} {
 		gg := morrisNew(t, tt.spec)
 		if got := gg.Board(morrisParse(t, gg, tt.pos)).Caption; got != tt.caption {
@@ -1271,11 +1283,9 @@ func TestMorrisDrawAndDescribe(t *testing.T) {
 // c3, every other one losing; and what the tier engine finds besides,
 // the positions reached and their classes (today's counts, no published
 // ones). The three solves take about four CPU-minutes, so the test runs
-// only when SENTE_MORRIS_FULL is set.
+// only with SENTE_LONG=full.
 func TestMorrisSolved(t *testing.T) {
-	if !morrisFull() {
-		t.Skip("set SENTE_MORRIS_FULL=1 to solve five, six and seven men's morris")
-	}
+	testmode.SkipUnlessFull(t, "the solves of five, six and seven men's morris (about four CPU-minutes)")
 	for _, tt := range []struct {
 		spec               string
 		want               sente.Outcome
@@ -1512,6 +1522,7 @@ func TestMorrisPlan(t *testing.T) {
 // had counted: they are not counted again, and the counts are a clean
 // solve's.
 func TestMorrisCountResumes(t *testing.T) {
+	testmode.SkipShort(t, "a count stopped and resumed at four tiers")
 	g := mustGame[*Morris](t, "morris:board=six,men=4")
 	ctx := context.Background()
 	clean, err := solve.SolveTiers(ctx, g, solve.TierOptions{})

@@ -105,6 +105,10 @@ func (g *Nim) Impartial() bool { return true }
 
 func (g *Nim) Start() sente.Position { return g.start }
 
+// Alternates promises that every move passes the turn (sente.Alternating):
+// the engines negate at every move and never ask Turn.
+func (g *Nim) Alternates() bool { return true }
+
 func (g *Nim) Turn(p sente.Position) sente.Player { return p.(NimPosition).Turn }
 
 func (g *Nim) Ended(p sente.Position) (sente.Value, bool) { return g.EndedKey(g.Encode(p)) }

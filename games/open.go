@@ -2,8 +2,6 @@ package games
 
 import (
 	"cmp"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"os"
 	"strconv"
@@ -85,10 +83,6 @@ func (c *Catalog) Family(name string) (Family, error) {
 	fam, err := rules.Load(name, c.Rules)
 	if err != nil {
 		return fam, err
-	}
-	if text, err := os.ReadFile(name); err == nil {
-		sum := sha256.Sum256(text)
-		fam.Digest = hex.EncodeToString(sum[:6])
 	}
 	if statErr == nil {
 		c.mu.Lock()

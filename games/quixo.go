@@ -294,6 +294,10 @@ func (g *Quixo) Ended(p sente.Position) (sente.Value, bool) {
 	return g.EndedKey(g.Encode(p))
 }
 
+// Alternates promises that every move passes the turn (sente.Alternating):
+// the engines negate at every move and never ask Turn.
+func (g *Quixo) Alternates() bool { return true }
+
 func (g *Quixo) Turn(p sente.Position) sente.Player {
 	if p.(QuixoPosition).OToMove {
 		return sente.Second
@@ -402,10 +406,19 @@ func (g *Quixo) toMove(pos QuixoPosition) string {
 // Board shows the grid with the labels of move names; the turn is in the
 // caption, as the board alone does not tell it. A move is played by taking
 // its cube, then the end it is pushed back in at: a push changes the whole
-// segment it slides, so comparing boards could not place it.
+// segment it slides, so comparing boards could not place it; the caption
+// says so, a push being like no other game's move.
 func (g *Quixo) Board(p sente.Position) sente.Board {
 	pos := p.(QuixoPosition)
-	b := sente.Board{Style: "grid", Cells: gridCells(g.boardText(pos)), Caption: g.toMove(pos)}
+	caption := g.toMove(pos)
+	if _, ended := g.Ended(p); !ended {
+		mark := "x"
+		if pos.OToMove {
+			mark = "o"
+		}
+		caption += ": click a cube on the edge, blank or " + mark + ", then the end of its row or column where it goes back in; the cubes between slide along"
+	}
+	b := sente.Board{Style: "grid", Cells: gridCells(g.boardText(pos)), Caption: caption}
 	for r := range g.n {
 		b.RowLabels = append(b.RowLabels, strconv.Itoa(g.n-r))
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"sente"
+	"sente/internal/testmode"
 	"sente/solve"
 )
 
@@ -453,8 +454,14 @@ func TestQuixoDrawAndBoard(t *testing.T) {
 	}
 	b := g.Board(p)
 	if b.Style != "grid" || b.Cells[0][0] != "x" || b.Cells[1][1] != "o" || b.Cells[0][1] != "" ||
-		strings.Join(b.RowLabels, "") != "321" || strings.Join(b.ColLabels, "") != "abc" || b.Caption != "o to move" {
+		strings.Join(b.RowLabels, "") != "321" || strings.Join(b.ColLabels, "") != "abc" ||
+		b.Caption != "o to move: click a cube on the edge, blank or o, then the end of its row or column where it goes back in; the cubes between slide along" {
 		t.Errorf("Board: %+v", b)
+	}
+	// Once the game is over there is nothing to click: the caption says
+	// whose turn it would be, as the drawing does.
+	if end := g.Board(quixoParse(t, g, "xxx/.o./o.. o")); end.Caption != "o to move" {
+		t.Errorf("the caption at the end: %q", end.Caption)
 	}
 }
 
@@ -576,11 +583,11 @@ func TestQuixoTiersFromFullBoards(t *testing.T) {
 // TestQuixo4Counts pins GamesmanOne's count of 4×4 quixo: 82,497,861
 // positions reachable, 49,953,979 won, 29,330,646 lost and 3,213,236
 // drawn for the player to move, which the tier engine solves as 5,170,021
-// classes of symmetric positions (about 35 CPU-seconds).
+// classes of symmetric positions (about a CPU-minute, so with SENTE_LONG
+// only; TestEngineMatchesReference holds 4×4 quixo from full boards to the
+// reference).
 func TestQuixo4Counts(t *testing.T) {
-	if testing.Short() {
-		t.Skip("solves 4×4 quixo: about 35 CPU-seconds")
-	}
+	testmode.SkipUnlessLong(t, "the solve of 4×4 quixo, about a CPU-minute")
 	g := quixoNew(t, "quixo:n=4")
 	ts, err := solve.SolveTiers(context.Background(), g, solve.TierOptions{})
 	if err != nil {

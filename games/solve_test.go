@@ -52,8 +52,8 @@ func TestEngineMatchesReference(t *testing.T) {
 			}
 		}
 		t.Run(name, func(t *testing.T) {
-			if testing.Short() && tt.spec == "connect4:w=4,h=4" {
-				t.Skip("161029 positions through the slow reference")
+			if testing.Short() && (tt.spec == "connect4:w=4,h=4" || tt.spec == "tictactoe:m=3,n=4,k=3" || tt.spec == "quixo:n=3") {
+				t.Skip("-short leaves out the slow reference on the larger boards")
 			}
 			g, err := games.New(tt.spec)
 			if err != nil {

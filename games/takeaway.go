@@ -400,6 +400,10 @@ func (g *HeapGame) HeapRules() sente.HeapRules {
 
 func (g *HeapGame) Start() sente.Position { return heapPosition([]int{g.n}, sente.First) }
 
+// Alternates promises that every move passes the turn (sente.Alternating):
+// the engines negate at every move and never ask Turn.
+func (g *HeapGame) Alternates() bool { return true }
+
 func (g *HeapGame) Turn(p sente.Position) sente.Player { return p.(HeapPosition).Turn }
 
 // Ended: heap games are played to the end under normal play; a position

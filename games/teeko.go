@@ -369,6 +369,10 @@ func (g *Teeko) Ended(p sente.Position) (sente.Value, bool) {
 	return g.EndedKey(g.Encode(p))
 }
 
+// Alternates promises that every move passes the turn (sente.Alternating):
+// the engines negate at every move and never ask Turn.
+func (g *Teeko) Alternates() bool { return true }
+
 func (g *Teeko) Turn(p sente.Position) sente.Player {
 	if p.(TeekoPosition).OToMove {
 		return sente.Second

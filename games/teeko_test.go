@@ -4,13 +4,13 @@ import (
 	"context"
 	"math/bits"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"sente"
 	"sente/gamecheck"
+	"sente/internal/testmode"
 	"sente/solve"
 	"sente/store"
 )
@@ -149,6 +149,9 @@ func TestTeekoConsistency(t *testing.T) {
 		{"teeko:n=5,pieces=2", 16},
 	} {
 		t.Run(tt.spec, func(t *testing.T) {
+			if tt.stride > 1 {
+				testmode.SkipShort(t, "every 16th position of teeko 5×5 with two pieces")
+			}
 			g := teekoNew(t, tt.spec)
 			list := reachableByMoves(g)
 			parents := map[uint64][]uint64{}
@@ -174,8 +177,11 @@ func TestTeekoConsistency(t *testing.T) {
 		t.Run(spec, func(t *testing.T) {
 			g := teekoNew(t, spec)
 			rng := rand.New(rand.NewPCG(1, 2))
-			ended := 0
-			for range 100 {
+			ended, games := 0, 100
+			if testing.Short() {
+				games = 10
+			}
+			for range games {
 				p := g.Start()
 				for range 60 {
 					teekoCheckPosition(t, g, p)
@@ -189,8 +195,8 @@ func TestTeekoConsistency(t *testing.T) {
 					p = q
 				}
 			}
-			if ended < 10 {
-				t.Errorf("only %d of 100 random games ended", ended)
+			if ended < games/10 {
+				t.Errorf("only %d of %d random games ended", ended, games)
 			}
 		})
 	}
@@ -316,8 +322,8 @@ func TestTeekoAgreesWithReference(t *testing.T) {
 	ctx := context.Background()
 	for _, spec := range specs {
 		t.Run(spec, func(t *testing.T) {
-			if testing.Short() && spec == "teeko:n=4,pieces=3" {
-				t.Skip("the slow reference on 4×4 with 3 pieces")
+			if testing.Short() && spec != "teeko:n=4,pieces=2" {
+				t.Skip("-short leaves out the slow reference on 5×5 and on 3 pieces")
 			}
 			g := teekoNew(t, spec)
 			want, err := solve.Reference(g, nil, nil)
@@ -613,12 +619,10 @@ func TestTeekoTierSizes(t *testing.T) {
 // and what the tier engine finds besides, the remoteness and the canonical
 // positions reached (one for each class under the square's symmetries, and
 // the colour swap once every piece is dropped). The three solves take
-// about two CPU-minutes and 500 MB, so the test runs only when
-// SENTE_TEEKO_FULL is set.
+// about two CPU-minutes and 500 MB, so the test runs only with
+// SENTE_LONG=full.
 func TestTeekoSolved(t *testing.T) {
-	if os.Getenv("SENTE_TEEKO_FULL") == "" {
-		t.Skip("set SENTE_TEEKO_FULL=1 to solve the whole game")
-	}
+	testmode.SkipUnlessFull(t, "the whole game's three solves (about two CPU-minutes, 500 MB)")
 	for _, tt := range []struct {
 		spec      string
 		want      sente.Outcome

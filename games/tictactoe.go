@@ -153,6 +153,10 @@ func (g *TicTacToe) Ended(p sente.Position) (sente.Value, bool) {
 	return g.EndedKey(g.Encode(p))
 }
 
+// Alternates promises that every move passes the turn (sente.Alternating):
+// the engines negate at every move and never ask Turn.
+func (g *TicTacToe) Alternates() bool { return true }
+
 func (g *TicTacToe) Turn(p sente.Position) sente.Player {
 	pos := p.(TicTacToePosition)
 	if bits.OnesCount32(pos.X) == bits.OnesCount32(pos.O) {

@@ -9,6 +9,7 @@ import (
 
 	"sente"
 	"sente/games"
+	"sente/internal/testmode"
 	"sente/nimber"
 	"sente/solve"
 	"sente/store"
@@ -60,6 +61,10 @@ func TestTierEngineAgrees(t *testing.T) {
 				continue
 			}
 			t.Run(name, func(t *testing.T) {
+				switch spec {
+				case "connect4:w=4,h=4", "tictactoe:m=3,n=4,k=3", "quixo:n=3", "teeko:pieces=2,centre=false", "dobutsu:pieces=chicks,try=safe,catch=free":
+					testmode.SkipShort(t, "the larger boards, a CPU-second and more each (the smaller ones take the same paths)")
+				}
 				// A game that ranks by symmetry counts classes, as the
 				// hashing engine does with Symmetry; every position of
 				// the plain solve is looked up too.
@@ -207,6 +212,9 @@ func TestEveryPositionAgrees(t *testing.T) {
 		"dobutsu:pieces=giraffes",
 	} {
 		t.Run(spec, func(t *testing.T) {
+			if spec == "quixo:n=3" || spec == "dobutsu:pieces=giraffes" {
+				testmode.SkipShort(t, "the larger games, a CPU-second each")
+			}
 			g, err := games.New(spec)
 			if err != nil {
 				t.Fatal(err)

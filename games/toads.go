@@ -37,6 +37,7 @@ var _ interface {
 	sente.Describer
 	sente.Drawer
 	sente.Boarder
+	sente.Alternating
 } = (*Toads)(nil)
 
 // Toads is Toads and Frogs (Winning Ways, ch. 1; Erickson, "New toads and
@@ -103,6 +104,9 @@ func (g *Toads) Turn(p sente.Position) sente.Player {
 func (g *Toads) Ended(sente.Position) (sente.Value, bool) { return sente.Unknown, false }
 
 func (g *Toads) Left() sente.Player { return partizanLeft(g.leftFirst) }
+
+// Alternates: Left's options have Right to move and Right's Left.
+func (g *Toads) Alternates() bool { return true }
 
 // toadsMove is one move: the piece's cell and where it goes.
 type toadsMove struct{ from, to int }

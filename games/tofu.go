@@ -291,6 +291,10 @@ func (g *Tofu) Start() sente.Position {
 	return p
 }
 
+// Alternates promises that every move passes the turn (sente.Alternating):
+// the engines negate at every move and never ask Turn.
+func (g *Tofu) Alternates() bool { return true }
+
 func (g *Tofu) Turn(p sente.Position) sente.Player { return p.(TofuPosition).Turn }
 
 // Ended: no position ends; a position without a safe cut has no moves and

@@ -115,7 +115,8 @@ func (x *componentIndex) children(id int32, dst []sente.Position, buf []uint64) 
 // the k components of one option; the option is worth the XOR of their
 // values, and the component the mex of its options' worths.
 func grundyByComponents(ctx context.Context, g sente.Game, split sente.Splitter, root sente.Position, opt Options) (*Values, error) {
-	c := &componentValuer{g: g, split: split, opt: opt, report: opt.report(), x: newComponentIndex(g, opt.Symmetry)}
+	c := &componentValuer{g: g, split: split, opt: opt, report: opt.report(), x: newComponentIndex(g, opt.Symmetry),
+		alternates: sente.CapabilitiesOf(g).Alternates()}
 	if err := c.value(ctx, split.Components(root)); err != nil {
 		return nil, err
 	}
@@ -127,12 +128,15 @@ func grundyByComponents(ctx context.Context, g sente.Game, split sente.Splitter,
 // components the moves from the root never produce, such as a part with the
 // other player to move) can be valued on demand.
 type componentValuer struct {
-	g      sente.Game
-	split  sente.Splitter
-	opt    Options
-	report func(solve.Progress)
-	x      *componentIndex
-	vals   []int32
+	g sente.Game
+	// alternates: the game promises that every move passes the turn, so
+	// that no component's move is asked whether it keeps it.
+	alternates bool
+	split      sente.Splitter
+	opt        Options
+	report     func(solve.Progress)
+	x          *componentIndex
+	vals       []int32
 
 	frames  []grundyFrame
 	arena   []int32
@@ -168,6 +172,15 @@ func (c *componentValuer) push(id int32) error {
 		}
 	} else {
 		c.options, c.buf = c.x.children(id, c.options[:0], c.buf)
+		if !c.alternates {
+			from := c.x.position(id)
+			turn := c.g.Turn(from)
+			for _, p := range c.options {
+				if c.g.Turn(p) == turn {
+					return keepsTurnError(c.g, from, turn, moveName(c.g, from, p))
+				}
+			}
+		}
 		for _, p := range c.options {
 			parts := c.split.Components(p)
 			c.arena = append(c.arena, -int32(len(parts))-1)
@@ -249,4 +262,15 @@ func (c *componentValuer) value(ctx context.Context, parts []sente.Position) err
 		}
 	}
 	return nil
+}
+
+// moveName is the name of the move from p to q, or q's text.
+func moveName(g sente.Game, p, q sente.Position) string {
+	to := g.FormatPosition(q)
+	for _, m := range g.Moves(p) {
+		if g.FormatPosition(m.To) == to {
+			return m.Name
+		}
+	}
+	return to
 }

@@ -51,6 +51,60 @@ var ErrLoopy = errors.New("the game is loopy")
 // which solve.Solve (or Misere) computes.
 var ErrNotNormalPlay = errors.New("Grundy values are defined for normal play only (the player who cannot move loses); the game's win/lose values and remoteness are defined")
 
+// ErrKeepsTurn is what errors.Is finds in the *KeepsTurnError of Grundy,
+// Loopy and OfSpace, as it finds ErrNotNormalPlay.
+var ErrKeepsTurn = errors.New("Grundy values are for games whose players alternate")
+
+// KeepsTurnError is a move after which the same player moves again, which
+// Grundy, Loopy and OfSpace refuse: the Sprague-Grundy theory is that of
+// games whose players alternate. It is ErrKeepsTurn and ErrNotNormalPlay
+// (errors.Is): the game's win/lose values and remoteness are defined, and
+// solve.Solve computes them.
+type KeepsTurnError struct {
+	Position string // where the move is made
+	Move     string
+	Player   sente.Player // who moves, and moves again
+}
+
+func (e *KeepsTurnError) Error() string {
+	return fmt.Sprintf("position %s: the move %s keeps the turn (the %s player moves again), and Grundy values are for games whose players alternate", e.Position, e.Move, e.Player)
+}
+
+// Is makes e ErrKeepsTurn and ErrNotNormalPlay.
+func (e *KeepsTurnError) Is(target error) bool {
+	return target == ErrKeepsTurn || target == ErrNotNormalPlay
+}
+
+// keepsTurnError names the move from p, where turn is to move, that keeps
+// the turn.
+func keepsTurnError(g sente.Game, p sente.Position, turn sente.Player, name string) error {
+	return &KeepsTurnError{Position: g.FormatPosition(p), Move: name, Player: turn}
+}
+
+// checkTurns refuses a move from key that keeps the turn, in a game that
+// does not promise to alternate (graph.Turn is then set).
+func checkTurns(g sente.Game, graph explore.KeyGraph, key uint64, kids []uint64) error {
+	if graph.Turn == nil {
+		return nil
+	}
+	turn := graph.Turn(key)
+	for _, k := range kids {
+		if graph.Turn(k) != turn {
+			continue
+		}
+		p := graph.Decode(key)
+		name := g.FormatPosition(graph.Decode(k))
+		for _, m := range g.Moves(p) {
+			if graph.Key(m.To) == k {
+				name = m.Name
+				break
+			}
+		}
+		return keepsTurnError(g, p, turn, name)
+	}
+	return nil
+}
+
 // IsMisere reports whether g is played under misère play: it says so with
 // its sente.Misere capability, as games.Nim and MisereGame's games do.
 func IsMisere(g sente.Game) bool {
@@ -209,7 +263,8 @@ func (v *Values) Max() int {
 // Play that can return to a position is an error wrapping ErrLoopy, which
 // names the cycle; Loopy handles such games. A misère game (IsMisere), or
 // one that ends a position other than lost for the player to move, is an
-// error wrapping ErrNotNormalPlay.
+// error wrapping ErrNotNormalPlay; so is a game with a move that keeps the
+// turn, which wraps ErrKeepsTurn too and names the move.
 func Grundy(ctx context.Context, g sente.Game, root sente.Position, opt Options) (*Values, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -318,6 +373,9 @@ func grundyWhole(ctx context.Context, g sente.Game, rules explore.KeyGraph, spac
 			}
 		} else {
 			kids = rules.Children(kids[:0], key)
+			if err := checkTurns(g, rules, key, kids); err != nil {
+				return err
+			}
 			for _, k := range kids {
 				kid, ok := space.ID(k)
 				if !ok {

@@ -13,6 +13,7 @@ import (
 	"sente"
 	"sente/explore"
 	"sente/nimber"
+	"sente/solve"
 )
 
 // arcGame is an impartial game given as a graph: node i has moves to
@@ -36,6 +37,7 @@ func (g *arcGame) Ended(p sente.Position) (sente.Value, bool) {
 	return v, ok
 }
 func (g *arcGame) Turn(p sente.Position) sente.Player             { return sente.First }
+func (g *arcGame) Alternates() bool                               { return true }
 func (g *arcGame) FormatPosition(p sente.Position) string         { return strconv.Itoa(p.(int)) }
 func (g *arcGame) ParsePosition(s string) (sente.Position, error) { return strconv.Atoi(s) }
 func (g *arcGame) Impartial() bool                                { return true }
@@ -50,8 +52,11 @@ func (g *arcGame) AppendChildren(dst []uint64, k uint64) []uint64 {
 }
 
 // plainGame hides every optional capability of a game, so that exploration
-// interns its positions.
+// interns its positions, but for its promise to alternate: the games it
+// wraps here name no player to move.
 type plainGame struct{ sente.Game }
+
+func (plainGame) Alternates() bool { return true }
 
 // tieredArcs gives an acyclic arcGame whose moves go to higher nodes tiers
 // by blocks of nodes.
@@ -189,6 +194,7 @@ func (heapsNim) Moves(p sente.Position) []sente.Move {
 }
 func (heapsNim) Ended(p sente.Position) (sente.Value, bool) { return sente.Unknown, false }
 func (heapsNim) Turn(p sente.Position) sente.Player         { return sente.First }
+func (heapsNim) Alternates() bool                           { return true }
 func (heapsNim) FormatPosition(p sente.Position) string {
 	h := p.(heaps)
 	return fmt.Sprintf("%d,%d,%d,%d", h[0], h[1], h[2], h[3])
@@ -277,6 +283,7 @@ func (g tokenRow) Moves(p sente.Position) []sente.Move {
 }
 func (g tokenRow) Ended(p sente.Position) (sente.Value, bool)     { return sente.Unknown, false }
 func (g tokenRow) Turn(p sente.Position) sente.Player             { return sente.First }
+func (g tokenRow) Alternates() bool                               { return true }
 func (g tokenRow) FormatPosition(p sente.Position) string         { return strconv.FormatUint(p.(uint64), 2) }
 func (g tokenRow) ParsePosition(s string) (sente.Position, error) { return strconv.ParseUint(s, 2, 64) }
 func (g tokenRow) Encode(p sente.Position) uint64                 { return p.(uint64) }
@@ -315,6 +322,7 @@ func (r rowNoEncoder) Start() sente.Position                          { return r
 func (r rowNoEncoder) Moves(p sente.Position) []sente.Move            { return r.g.Moves(p) }
 func (r rowNoEncoder) Ended(p sente.Position) (sente.Value, bool)     { return r.g.Ended(p) }
 func (r rowNoEncoder) Turn(p sente.Position) sente.Player             { return r.g.Turn(p) }
+func (rowNoEncoder) Alternates() bool                                 { return true }
 func (r rowNoEncoder) FormatPosition(p sente.Position) string         { return r.g.FormatPosition(p) }
 func (r rowNoEncoder) ParsePosition(s string) (sente.Position, error) { return r.g.ParsePosition(s) }
 func (r rowNoEncoder) Components(p sente.Position) []sente.Position   { return r.g.Components(p) }
@@ -385,6 +393,7 @@ func (r rowWholeGame) Start() sente.Position                          { return r
 func (r rowWholeGame) Moves(p sente.Position) []sente.Move            { return r.g.Moves(p) }
 func (r rowWholeGame) Ended(p sente.Position) (sente.Value, bool)     { return r.g.Ended(p) }
 func (r rowWholeGame) Turn(p sente.Position) sente.Player             { return r.g.Turn(p) }
+func (rowWholeGame) Alternates() bool                                 { return true }
 func (r rowWholeGame) FormatPosition(p sente.Position) string         { return r.g.FormatPosition(p) }
 func (r rowWholeGame) ParsePosition(s string) (sente.Position, error) { return r.g.ParsePosition(s) }
 func (r rowWholeGame) Encode(p sente.Position) uint64                 { return r.g.Encode(p) }
@@ -496,6 +505,7 @@ func (loopyParts) Moves(p sente.Position) []sente.Move {
 }
 func (loopyParts) Ended(p sente.Position) (sente.Value, bool)     { return sente.Unknown, false }
 func (loopyParts) Turn(p sente.Position) sente.Player             { return sente.First }
+func (loopyParts) Alternates() bool                               { return true }
 func (loopyParts) FormatPosition(p sente.Position) string         { return strconv.Itoa(p.(int)) }
 func (loopyParts) ParsePosition(s string) (sente.Position, error) { return strconv.Atoi(s) }
 func (loopyParts) Components(p sente.Position) []sente.Position {
@@ -605,6 +615,7 @@ func (bigNim) Start() sente.Position                          { return uint64(0x
 func (bigNim) Moves(p sente.Position) []sente.Move            { panic("unused") }
 func (bigNim) Ended(p sente.Position) (sente.Value, bool)     { return sente.Unknown, false }
 func (bigNim) Turn(p sente.Position) sente.Player             { return sente.First }
+func (bigNim) Alternates() bool                               { return true }
 func (bigNim) FormatPosition(p sente.Position) string         { return strconv.FormatUint(p.(uint64), 16) }
 func (bigNim) ParsePosition(s string) (sente.Position, error) { return strconv.ParseUint(s, 16, 64) }
 func (bigNim) Encode(p sente.Position) uint64                 { return p.(uint64) }
@@ -618,4 +629,65 @@ func (bigNim) AppendChildren(dst []uint64, k uint64) []uint64 {
 		}
 	}
 	return dst
+}
+
+// againGame is a row of n tokens with a player to move: take one token
+// and pass the turn, or, from an even row, take two and move again.
+// Impartial, but its players do not alternate.
+type againGame struct{ n int }
+
+type againPos struct {
+	n    int
+	turn sente.Player
+}
+
+func (g againGame) Start() sente.Position { return againPos{g.n, sente.First} }
+func (againGame) Moves(p sente.Position) []sente.Move {
+	q := p.(againPos)
+	var moves []sente.Move
+	if q.n >= 1 {
+		moves = append(moves, sente.Move{Name: "take-1", To: againPos{q.n - 1, q.turn.Other()}})
+	}
+	if q.n >= 2 && q.n%2 == 0 {
+		moves = append(moves, sente.Move{Name: "take-2-again", To: againPos{q.n - 2, q.turn}})
+	}
+	return moves
+}
+func (againGame) Ended(sente.Position) (sente.Value, bool) { return sente.Unknown, false }
+func (againGame) Turn(p sente.Position) sente.Player       { return p.(againPos).turn }
+func (againGame) Impartial() bool                          { return true }
+func (againGame) FormatPosition(p sente.Position) string {
+	q := p.(againPos)
+	return fmt.Sprintf("%d %s", q.n, q.turn)
+}
+func (againGame) ParsePosition(s string) (sente.Position, error) {
+	return nil, errors.New("not read")
+}
+
+// TestGrundyRefusesKeptTurns: Grundy values assume the players alternate,
+// so a game with a move after which the same player moves again is
+// refused, the move named; its win/lose values are the strong solve's, as
+// for a game not under normal play.
+func TestGrundyRefusesKeptTurns(t *testing.T) {
+	ctx := context.Background()
+	g := againGame{4}
+	check := func(what string, err error) {
+		t.Helper()
+		if !errors.Is(err, nimber.ErrKeepsTurn) || !errors.Is(err, nimber.ErrNotNormalPlay) {
+			t.Fatalf("%s: error %v; want ErrKeepsTurn and ErrNotNormalPlay", what, err)
+		}
+		if want := "position 4 first: the move take-2-again keeps the turn (the first player moves again)"; !strings.HasPrefix(err.Error(), want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: error %q; want one line starting %q", what, err, want)
+		}
+	}
+	_, err := nimber.Grundy(ctx, g, nil, nimber.Options{})
+	check("Grundy", err)
+	_, err = nimber.Loopy(ctx, g, nil, nimber.Options{})
+	check("Loopy", err)
+	space, err := solve.Explore(ctx, g, solve.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = nimber.OfSpace(ctx, g, space, nimber.Options{})
+	check("OfSpace", err)
 }

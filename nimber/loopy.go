@@ -214,6 +214,9 @@ func successors(g sente.Game, graph explore.KeyGraph, space *explore.Space) (exp
 				continue
 			}
 			kids = graph.Children(kids[:0], key)
+			if err := checkTurns(g, graph, key, kids); err != nil {
+				return explore.Adjacency{}, err
+			}
 			if len(succ)+len(kids) > math.MaxInt32 {
 				return explore.Adjacency{}, fmt.Errorf("more than %d moves", math.MaxInt32)
 			}

@@ -152,6 +152,7 @@ func (s sumGame) Moves(p sente.Position) []sente.Move {
 }
 func (s sumGame) Ended(p sente.Position) (sente.Value, bool)       { return sente.Unknown, false }
 func (s sumGame) Turn(p sente.Position) sente.Player               { return sente.First }
+func (s sumGame) Alternates() bool                                 { return true }
 func (s sumGame) FormatPosition(p sente.Position) string           { return strconv.Itoa(p.(int)) }
 func (s sumGame) ParsePosition(str string) (sente.Position, error) { return strconv.Atoi(str) }
 func (s sumGame) Encode(p sente.Position) uint64                   { return uint64(p.(int)) }

@@ -67,6 +67,7 @@ func (m misereGame) Capabilities() sente.Capabilities {
 		c.Expander = misereExpander{c.Expander}
 	}
 	c.Splitter, c.Heaps = nil, nil
+	c.Orderer = nil // its tactics are normal play's: a win at once is a loss
 	c.Describer = m
 	c.Misere = m
 	return c

@@ -62,3 +62,46 @@ func BenchmarkSolve(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkNotakto solves Notakto on two boards written two ways
+// (testdata/notakto.star, plainly, with a canonical() that works each
+// image out; testdata/notakto_fast.star, with tables worked out in
+// setup()), with and without --symmetry, on the hashing engine (which
+// --symmetry takes), and reports positions (classes, with symmetry) per
+// second and the solve's peak heap a position: what docs/rules.md's
+// advice on a fast canonical() rests on.
+func BenchmarkNotakto(b *testing.B) {
+	for _, file := range []string{"notakto", "notakto_fast"} {
+		b.Run(file, func(b *testing.B) {
+			for _, symmetry := range []bool{false, true} {
+				name := "plain"
+				if symmetry {
+					name = "symmetry"
+				}
+				b.Run(name, func(b *testing.B) {
+					fam, err := rules.Load("testdata/"+file+".star", rules.Options{})
+					if err != nil {
+						b.Fatal(err)
+					}
+					vals, err := sente.Bind(fam.Name, fam.Params, []sente.Arg{{Key: "boards", Value: "2"}})
+					if err != nil {
+						b.Fatal(err)
+					}
+					positions := 0
+					for b.Loop() {
+						g, err := fam.New(vals)
+						if err != nil {
+							b.Fatal(err)
+						}
+						sol, err := solve.Solve(context.Background(), g, solve.Options{Symmetry: symmetry})
+						if err != nil {
+							b.Fatal(err)
+						}
+						positions = sol.Positions()
+					}
+					b.ReportMetric(float64(positions)*float64(b.N)/b.Elapsed().Seconds(), "positions/s")
+				})
+			}
+		})
+	}
+}

@@ -90,7 +90,7 @@ func readBoard(r starlark.Value) (b sente.Board, msg string) {
 				if !ok {
 					return b, fmt.Sprintf("returned caption = %s; want a string", repr(v))
 				}
-				b.Caption = string(s)
+				b.Caption = printable(string(s), false)
 			case "moves":
 				moves = v
 			default:
@@ -156,7 +156,7 @@ func readBoardMoves(v starlark.Value, cells [][]string) ([]sente.BoardMove, stri
 		if !ok {
 			return nil, fmt.Sprintf("returned moves with the key %s; %s", repr(item[0]), boardMoveWant)
 		}
-		m := sente.BoardMove{Name: string(name)}
+		m := sente.BoardMove{Name: printable(string(name), false)}
 		pair, ok := sequence(item[1])
 		if !ok || len(pair) != 2 {
 			return nil, fmt.Sprintf("returned the move %s at %s; %s", repr(name), repr(item[1]), boardMoveWant)
@@ -228,7 +228,7 @@ func stringList(v starlark.Value) ([]string, bool) {
 		if !ok {
 			return nil, false
 		}
-		out[i] = string(s)
+		out[i] = printable(string(s), false)
 	}
 	return out, true
 }

@@ -38,7 +38,8 @@ func (e *Error) Error() string {
 		b.WriteString(": ")
 	}
 	b.WriteString(oneLine(e.Msg))
-	return b.String()
+	// The message may quote what the file made (fail's text, say).
+	return printable(b.String(), false)
 }
 
 // function is one of the file's functions.

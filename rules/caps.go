@@ -9,7 +9,8 @@ import (
 )
 
 // Capabilities states what the file defines: every rules game is an
-// Encoder, a Describer and Erring; it is Impartial, a Splitter, Tiered, a
+// Encoder, a TurnKeyer, a Describer and Erring (and never Alternating: a
+// file's moves may keep the turn, and turn(p) says when); it is Impartial, a Splitter, Tiered, a
 // Restricter, a Boarder and Measured only when the file sets impartial =
 // True and defines components, tier, policies, board and features. Those but Impartial are
 // small values that hold the game, not methods of *Game, so that a type
@@ -17,7 +18,7 @@ import (
 // to ask. Impartial is a method, since it answers for itself: false when
 // the file does not set impartial = True.
 func (g *Game) Capabilities() sente.Capabilities {
-	c := sente.Capabilities{Encoder: g, Describer: g, Erring: g}
+	c := sente.Capabilities{Encoder: g, Describer: g, Erring: g, TurnKeyer: g}
 	if g.imp {
 		c.Impartial = g
 		if g.fn.components != nil {
@@ -161,8 +162,8 @@ func (c restrictCap) Policies() []sente.Policy {
 	list := make([]sente.Policy, len(g.sh.policies))
 	for i, fn := range g.sh.policies {
 		list[i] = sente.Policy{
-			Name:  fn.key,
-			Doc:   g.sh.policyDocs[fn.key],
+			Name:  printable(fn.key, false),
+			Doc:   printable(g.sh.policyDocs[fn.key], false),
 			Allow: func(key uint64, children []uint64) []uint64 { return g.allow(fn, key, children) },
 		}
 	}
@@ -220,35 +221,4 @@ func (g *Game) allow(fn *function, key uint64, children []uint64) []uint64 {
 	}
 	g.putWorker(w)
 	return allowed
-}
-
-// symmetryCap is the file's canonical(p) as a sente.Symmetric.
-type symmetryCap struct{ g *Game }
-
-var _ sente.Symmetric = symmetryCap{}
-
-// Canonical asks canonical(p): the position that stands for p's class of
-// symmetric positions (mirror images, say), which have the same value.
-// After a failure it answers key itself.
-func (c symmetryCap) Canonical(key uint64) uint64 {
-	g := c.g
-	e := g.entryOf(key)
-	if e == nil || g.failed.Load() {
-		return key
-	}
-	v := decode(g.tab.encoding(e))
-	w := g.getWorker()
-	fn := g.fn.canonical
-	w.args1[0] = v
-	r, ok := g.call(w, fn, v, w.args1)
-	if !ok {
-		return key
-	}
-	k, err := g.intern(w, r)
-	if err != nil {
-		g.fail(g.mistake(fn, v, starlark.Tuple{v}, fmt.Sprintf("returned %s: %v", repr(r), err)))
-		return key
-	}
-	g.putWorker(w)
-	return k
 }

@@ -17,8 +17,8 @@ import (
 // positions it saw and the first mistake, which Err reports too, or ctx's
 // error.
 //
-// Solving asks less: turn only where a policy applies or a position is
-// shown, show only for positions shown. Check is for tests and for people
+// Solving asks less: show only for positions shown, features, board and
+// policies only where they are used. Check is for tests and for people
 // writing a file.
 func (g *Game) Check(ctx context.Context, limit int) (int, error) {
 	seen := map[uint64]bool{g.start: true}

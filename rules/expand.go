@@ -72,9 +72,9 @@ func (g *Game) valueOf(enc string) (starlark.Value, int, error) {
 	return v, len(enc) - len(rest), nil
 }
 
-// Expand asks result(p) and, unless it ends the game, moves(p) and the
-// tier of each child: what EndedKey, AppendChildren and Tier say, with the
-// file's stalemate rule.
+// Expand asks turn(p) (unless x.NoTurn), result(p) and, unless it ends the
+// game, moves(p) and the tier of each child: what TurnKey, EndedKey,
+// AppendChildren and Tier say, with the file's stalemate rule.
 func (c expandCap) Expand(b []byte, x *sente.Expansion) error {
 	return c.g.onBytes(b, x, c.g.expandValue)
 }
@@ -101,6 +101,13 @@ func (g *Game) onBytes(b []byte, x *sente.Expansion, ask func(w *worker, v starl
 }
 
 func (g *Game) expandValue(w *worker, v starlark.Value, x *sente.Expansion) bool {
+	if !x.NoTurn {
+		who, ok := g.askTurn(w, v)
+		if !ok {
+			return false
+		}
+		x.Turn = who
+	}
 	if !x.Playing {
 		st, ok := g.askResult(w, v)
 		if !ok {

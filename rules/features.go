@@ -17,7 +17,7 @@ import (
 func (g *Game) FeatureNames() []string {
 	names := make([]string, len(g.sh.features))
 	for i, f := range g.sh.features {
-		names[i] = f.key
+		names[i] = printable(f.key, false)
 	}
 	return names
 }
@@ -26,7 +26,7 @@ func (g *Game) FeatureNames() []string {
 func (g *Game) Feature(name string, p sente.Position) (int, error) {
 	var fn *function
 	for _, f := range g.sh.features {
-		if f.key == name {
+		if printable(f.key, false) == name {
 			fn = f
 		}
 	}

@@ -36,6 +36,11 @@ type Game struct {
 	failed  atomic.Bool
 	errMu   sync.Mutex
 	err     error
+
+	// canon caches canonical(p) by key (symmetry.go); symmetric is set once
+	// an engine asks for it, folding positions by symmetry.
+	canon     canonCache
+	symmetric atomic.Bool
 }
 
 // funcs are the file's functions; nil for those it lacks.

@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -47,6 +49,14 @@ type Options struct {
 	// process; nil leaves the call running.
 	CallTime time.Duration
 	Overtime func(error)
+	// MaxMemory, when positive, is the memory the process may have: a
+	// call of the file's functions (or a run of its top level) that asks
+	// for more than that in all, what it lets go counted, fails with "one
+	// call asked for more memory than the limit of ... allows", as one that
+	// runs past CallTime does (and is reported to Overtime in the same
+	// way if it does not stop). A string grown a little at each step,
+	// copied each time, is stopped so long before it holds the limit.
+	MaxMemory uint64
 }
 
 // IsRulesFile reports whether a game name is a rules file: a name ending in
@@ -83,7 +93,7 @@ type ruleset struct {
 	prog     *starlark.Program
 	steps    uint64
 	ctx      context.Context
-	watch    *callWatch // nil without Options.CallTime
+	watch    *callWatch // nil without Options.CallTime and MaxMemory
 	print    func(*starlark.Thread, string)
 	hasShow  bool
 	hasParse bool
@@ -110,14 +120,14 @@ func Load(path string, opt Options) (sente.Family, error) {
 		name:  strings.TrimSuffix(filepath.Base(path), ".star"),
 		steps: opt.Steps,
 		ctx:   opt.Context,
-		watch: newCallWatch(path, opt.CallTime, opt.Overtime),
+		watch: newCallWatch(path, opt.CallTime, opt.Overtime, opt.MaxMemory),
 		print: func(*starlark.Thread, string) {},
 	}
 	if rs.steps == 0 {
 		rs.steps = DefaultSteps
 	}
 	if opt.Print != nil {
-		rs.print = func(_ *starlark.Thread, msg string) { opt.Print(msg) }
+		rs.print = func(_ *starlark.Thread, msg string) { opt.Print(printable(msg, true)) }
 	}
 	f, err := fileOptions.Parse(path, src, 0)
 	if err != nil {
@@ -129,6 +139,7 @@ func Load(path string, opt Options) (sente.Family, error) {
 		}
 	}
 	rs.summary, rs.rules = docstring(f)
+	rs.summary, rs.rules = printable(rs.summary, false), printable(rs.rules, true)
 	rs.loops = indexLoops(f)
 	rs.prog, err = starlark.FileProgram(f, predeclaredNames.Has)
 	if err != nil {
@@ -154,6 +165,7 @@ func Load(path string, opt Options) (sente.Family, error) {
 		Summary: rs.summary,
 		Params:  rs.params,
 		New:     rs.newGame,
+		Digest:  tablesDigest(f, src),
 	}, nil
 }
 
@@ -176,7 +188,38 @@ func readFile(path string) ([]byte, error) {
 	if kind := fileKind(info.Mode()); kind != "" {
 		return nil, fmt.Errorf("%s: %s, not a regular file; a rules file is a regular file of Starlark code ending in .star", path, kind)
 	}
-	return io.ReadAll(f)
+	// Checked before a byte is read: a file of gigabytes would otherwise
+	// be read whole, into memory, before anything could refuse it. (And
+	// again as it is read, for a file that grows meanwhile.)
+	tooBig := func(size int64) error {
+		return fmt.Errorf("%s: a file of %s, more than the %s a rules file may have", path, sizeText(size), sizeText(MaxFileBytes))
+	}
+	if info.Size() > MaxFileBytes {
+		return nil, tooBig(info.Size())
+	}
+	b, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+	if err == nil && len(b) > MaxFileBytes {
+		return nil, tooBig(int64(len(b)))
+	}
+	return b, err
+}
+
+// MaxFileBytes is the size of the largest rules file Load reads.
+const MaxFileBytes = 16 << 20
+
+// sizeText writes an amount of bytes as sente writes memory (16M, 1.5G):
+// in powers of 1024, rounded down to a tenth.
+func sizeText(n int64) string {
+	for _, u := range []struct {
+		suffix string
+		shift  uint
+	}{{"T", 40}, {"G", 30}, {"M", 20}, {"K", 10}} {
+		if n >= 1<<u.shift {
+			x := math.Floor(float64(n)/float64(int64(1)<<u.shift)*10) / 10
+			return strconv.FormatFloat(x, 'f', -1, 64) + u.suffix
+		}
+	}
+	return strconv.FormatInt(n, 10) + " bytes"
 }
 
 // fileKind names the kind of a file that is not regular ("" for a regular
@@ -242,7 +285,7 @@ func (rs *ruleset) exec(params *paramsValue, setup *setupValue) (starlark.String
 		if over {
 			msg = fmt.Sprintf("the top level passed the limit of %d steps (an endless loop?)", rs.steps)
 		}
-		return nil, fmt.Errorf("%s: %s", where, oneLine(strings.TrimPrefix(msg, "Starlark computation cancelled: ")))
+		return nil, fmt.Errorf("%s: %s", where, printable(oneLine(strings.TrimPrefix(msg, "Starlark computation cancelled: ")), false))
 	}
 	globals.Freeze()
 	return globals, nil
@@ -445,7 +488,7 @@ func docstring(f *syntax.File) (summary, rules string) {
 
 // oneLineError keeps a syntax error on one line: FILE:LINE:COL: message.
 func oneLineError(err error) error {
-	return errors.New(oneLine(err.Error()))
+	return errors.New(printable(oneLine(err.Error()), false))
 }
 
 // resolveError reports the first of the resolver's errors, and how many
@@ -454,7 +497,7 @@ func resolveError(err error) error {
 	var list resolve.ErrorList
 	if errors.As(err, &list) && len(list) > 1 {
 		sort.SliceStable(list, func(i, j int) bool { return list[i].Pos.Line < list[j].Pos.Line })
-		return fmt.Errorf("%s (and %d more errors)", oneLine(list[0].Error()), len(list)-1)
+		return fmt.Errorf("%s (and %d more errors)", printable(oneLine(list[0].Error()), false), len(list)-1)
 	}
 	return oneLineError(err)
 }

@@ -33,7 +33,11 @@ func (g *Game) AppendChildren(dst []uint64, key uint64) []uint64 {
 			return dst
 		}
 		dst = append(dst, kids...)
-		g.ahead.push(g, w.fresh)
+		if !g.symmetric.Load() {
+			// Folding by symmetry, the engine expands the children's
+			// classes, which Canonical prefetches, not the children.
+			g.ahead.push(g, w.fresh)
+		}
 		g.putWorker(w)
 	} else {
 		dst = append(dst, kids...)
@@ -68,9 +72,12 @@ func (g *Game) children(w *worker, e *entry, p starlark.Value) ([]uint64, bool) 
 		return nil, false
 	}
 	g.tab.setChildren(&w.kidsBlock, e, kids)
+	// Folding by symmetry, the engine asks about the children's classes,
+	// not about most children: it learns what it asks.
+	learn := !g.symmetric.Load()
 	for i, b := range w.born {
 		w.fresh = append(w.fresh, b.key)
-		if ok && !g.learnBorn(w, b) {
+		if ok && learn && !g.learnBorn(w, b) {
 			ok = false
 		}
 		w.born[i] = born{}
@@ -196,7 +203,9 @@ func (g *Game) encodeMoves(w *worker, p starlark.Value, named, values bool) (sta
 			if name == "" {
 				name = strconv.Itoa(i + 1)
 			}
-			names = append(names, name)
+			// Shown and typed back as sente shows them, control
+			// characters escaped.
+			names = append(names, printable(name, false))
 		}
 	}
 	return list, names, true

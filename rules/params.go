@@ -97,7 +97,7 @@ func readParams(path string, v starlark.Value) ([]sente.Param, []*paramDecl, err
 // param checks a declaration and makes the sente parameter; the kind
 // follows the default.
 func (d *paramDecl) param(name string) (sente.Param, error) {
-	p := sente.Param{Name: name, Doc: d.doc, Positional: d.positional}
+	p := sente.Param{Name: name, Doc: printable(d.doc, false), Positional: d.positional}
 	if !paramName.MatchString(name) {
 		return p, fmt.Errorf("a parameter's name must be letters, digits and _, not starting with a digit (it is read as PARAMS.%s)", name)
 	}
@@ -158,6 +158,9 @@ func (d *paramDecl) param(name string) (sente.Param, error) {
 		return p, nil
 	case starlark.String:
 		p.Default = string(def)
+		if printable(p.Default, false) != p.Default {
+			return p, fmt.Errorf("the default %s has control characters; a parameter's value is typed on a command line", def)
+		}
 		if err := none("min", d.min); err != nil {
 			return p, err
 		}
@@ -178,8 +181,8 @@ func (d *paramDecl) param(name string) (sente.Param, error) {
 		}
 		for _, c := range items {
 			s, ok := c.(starlark.String)
-			if !ok || s == "" || strings.ContainsAny(string(s), ",=") {
-				return p, fmt.Errorf("choice %s is not a non-empty string without , or =", c)
+			if !ok || s == "" || strings.ContainsAny(string(s), ",=") || printable(string(s), false) != string(s) {
+				return p, fmt.Errorf("choice %s is not a non-empty string without , or = or control characters", c)
 			}
 			for _, prev := range p.Choices {
 				if strings.EqualFold(prev, string(s)) {

@@ -945,3 +945,35 @@ func TestContextDoesNotHoldGames(t *testing.T) {
 	}
 	t.Errorf("the game is still alive")
 }
+
+// TestLoadTooBig: a file larger than a rules file may be is refused by
+// its size, before it is read, however large; one just within is read.
+func TestLoadTooBig(t *testing.T) {
+	dir := t.TempDir()
+	for _, size := range []int64{rules.MaxFileBytes + 1, 1 << 40} {
+		path := filepath.Join(dir, "big.star")
+		f, err := os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Sparse: a terabyte costs no disk, and reading it would take
+		// hours.
+		if err := f.Truncate(size); err != nil {
+			t.Skipf("a sparse file of %d bytes: %v", size, err)
+		}
+		f.Close()
+		began := time.Now()
+		_, err = rules.Load(path, rules.Options{})
+		if err == nil || !strings.Contains(err.Error(), "more than the 16M a rules file may have") {
+			t.Errorf("a file of %d bytes: %v", size, err)
+		}
+		if took := time.Since(began); took > 5*time.Second {
+			t.Errorf("a file of %d bytes refused after %v", size, took)
+		}
+	}
+	src := "def start():\n    return 0\n\ndef moves(p):\n    return []\n\ndef turn(p):\n    return \"first\"\n"
+	padded := src + "#" + strings.Repeat(" ", rules.MaxFileBytes-len(src)-2) + "\n"
+	if _, err := rules.Load(write(t, "within.star", padded), rules.Options{}); err != nil {
+		t.Errorf("a file of exactly %d bytes: %v", len(padded), err)
+	}
+}

@@ -13,7 +13,13 @@ import (
 
 // FormatPosition returns show(p), or p as a Starlark literal when the file
 // has no show. With show, it checks that parse reads the text back as p.
+// Control characters of show's text are escaped (see printable.go).
 func (g *Game) FormatPosition(p sente.Position) string {
+	return printable(g.showPosition(p), false)
+}
+
+// showPosition is FormatPosition before escaping: what show(p) wrote.
+func (g *Game) showPosition(p sente.Position) string {
 	key, ok := g.keyOf(p)
 	if !ok {
 		return fmt.Sprint(p)
@@ -59,7 +65,21 @@ func (g *Game) FormatPosition(p sente.Position) string {
 // ParsePosition reads a position with parse(s), or as a Starlark literal
 // when the file has no parse. An error of parse is the caller's: it is
 // returned, not recorded; a value that is not a position is the file's.
+// The text FormatPosition writes, its control characters escaped, reads
+// back as the position it was written for.
 func (g *Game) ParsePosition(s string) (sente.Position, error) {
+	if raw := unprintable(s); raw != s && g.fn.parse != nil {
+		// Written with escapes: read as show wrote it, when that is the
+		// text of the position it reads as.
+		if p, err := g.parse(raw); err == nil && g.FormatPosition(p) == s {
+			return p, nil
+		}
+	}
+	return g.parse(s)
+}
+
+// parse is ParsePosition of text as show writes it.
+func (g *Game) parse(s string) (sente.Position, error) {
 	example := g.FormatPosition(g.Start())
 	fn := g.fn.parse
 	if fn == nil {
@@ -80,7 +100,7 @@ func (g *Game) ParsePosition(s string) (sente.Position, error) {
 	v, rerr := g.run(w, fn, nil, w.args1)
 	if rerr != nil {
 		msg := strings.TrimPrefix(rerr.Msg, "fail: ")
-		return nil, fmt.Errorf("%s position %q: %s (the start is %q)", g.rs.name, s, msg, example)
+		return nil, fmt.Errorf("%s position %q: %s (the start is %q)", g.rs.name, s, printable(msg, false), example)
 	}
 	key, err := g.intern(w, v)
 	if err != nil {

@@ -11,10 +11,20 @@ import (
 )
 
 // Turn asks turn(p) once per position: "first" or "second" (or 1 or 2).
-// After a failure it answers First.
+// The engines ask it of every position (a move may keep the turn: see
+// sente.Game), through TurnKey. After a failure it answers First.
 func (g *Game) Turn(p sente.Position) sente.Player {
 	key, ok := g.keyOf(p)
 	if !ok || g.failed.Load() {
+		return sente.First
+	}
+	return g.TurnKey(key)
+}
+
+// TurnKey is Turn of the position key (sente.TurnKeyer), asked of the file
+// once and kept with the position.
+func (g *Game) TurnKey(key uint64) sente.Player {
+	if g.failed.Load() {
 		return sente.First
 	}
 	e := g.entryOf(key)
@@ -27,22 +37,31 @@ func (g *Game) Turn(p sente.Position) sente.Player {
 	case 2:
 		return sente.Second
 	}
-	fn := g.fn.turn
 	w := g.getWorker()
-	v := decode(g.tab.encoding(e))
-	w.args1[0] = v
-	r, ok := g.call(w, fn, v, w.args1)
+	who, ok := g.askTurn(w, decode(g.tab.encoding(e)))
 	if !ok {
 		return sente.First
 	}
 	g.putWorker(w)
+	e.setInfo(uint64(who+1) << turnShift)
+	return who
+}
+
+// askTurn asks turn(v) and checks the answer. On failure the caller drops
+// w.
+func (g *Game) askTurn(w *worker, v starlark.Value) (sente.Player, bool) {
+	fn := g.fn.turn
+	w.args1[0] = v
+	r, ok := g.call(w, fn, v, w.args1)
+	if !ok {
+		return sente.First, false
+	}
 	who := playerOf(r)
 	if who == sente.Nobody {
 		g.fail(g.mistake(fn, v, starlark.Tuple{v}, fmt.Sprintf("returned %s; want \"first\" or \"second\" (or 1 or 2)", repr(r))))
-		return sente.First
+		return sente.First, false
 	}
-	e.setInfo(uint64(who+1) << turnShift)
-	return who
+	return who, true
 }
 
 // playerOf reads what turn(p) returned; Nobody means nonsense.

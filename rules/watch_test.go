@@ -73,3 +73,74 @@ func TestCallTime(t *testing.T) {
 		})
 	}
 }
+
+// TestCallMemory: a call that grows a string, a megabyte at a time (each
+// step copying it), or doubling it, asks for more memory than the limit
+// allows long before it holds the limit, or before the garbage collector,
+// collecting at every step, would let it pass it: it fails with a
+// one-line error naming the limit, well within the time limit of one call.
+// Calls that ask for little, and a run of many of them, go on.
+func TestCallMemory(t *testing.T) {
+	const limit = 256 << 20
+	tail := "def moves(p):\n    return []\ndef turn(p):\n    return \"first\"\n"
+	for _, tc := range []struct {
+		name, start string
+		fails       bool
+	}{
+		{"grow.star", "def start():\n    s = \"x\" * 1000000\n    t = \"\"\n    for i in range(1000000):\n        t = t + s\n    return 0\n", true},
+		{"double.star", "def start():\n    s = \"x\"\n    for i in range(40):\n        s = s + s\n    return 0\n", true},
+		{"small.star", "def start():\n    n = 0\n    for i in range(50000):\n        n += len(str(i))\n    return 0\n", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), tc.name)
+			if err := os.WriteFile(path, []byte(tc.start+tail), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			fam, err := Load(path, Options{CallTime: time.Minute, MaxMemory: limit})
+			if err != nil {
+				t.Fatal(err)
+			}
+			began := time.Now()
+			_, err = fam.New(sente.ParamValues{})
+			took := time.Since(began)
+			if !tc.fails {
+				if err != nil {
+					t.Fatalf("New: %v", err)
+				}
+				return
+			}
+			want := "start(): one call asked for more memory than the limit of 256M allows ("
+			if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") {
+				t.Fatalf("New: %v; want %q", err, want)
+			}
+			if took > 30*time.Second {
+				t.Errorf("stopped after %v", took)
+			}
+			t.Logf("%v: %v", took, err)
+		})
+	}
+	// Every call of a game whose moves build a list of a thousand tuples:
+	// thousands of calls, asking for far more than the limit in all, each
+	// for little.
+	src := "def start():\n    return 0\ndef turn(p):\n    return \"first\"\ndef moves(p):\n    if p >= 1000:\n        return []\n    junk = [(i, str(i)) for i in range(1000)]\n    return [p + 1]\n"
+	path := filepath.Join(t.TempDir(), "many.star")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fam, err := Load(path, Options{CallTime: time.Minute, MaxMemory: 64 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := fam.New(sente.ParamValues{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := g.Start()
+	for range 1000 {
+		moves := g.Moves(p)
+		if len(moves) != 1 {
+			t.Fatalf("at %s: %d moves (%v)", g.FormatPosition(p), len(moves), g.(sente.Erring).Err())
+		}
+		p = moves[0].To
+	}
+}

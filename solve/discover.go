@@ -3,6 +3,7 @@ package solve
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -45,6 +46,8 @@ type discoverer struct {
 	pendMu  sync.Mutex
 	pending map[int]*runs // the tiers moves lead to that the pass has not come to
 
+	alternates bool // the game promises that every move passes the turn
+
 	movesDir   string // where moves are recorded
 	movesLeft  int64  // the disk the record may still take; 0 ends it
 	moves      map[int]*recordedMoves
@@ -69,15 +72,39 @@ func discover(ctx context.Context, g sente.Game, root sente.Position, sink TierS
 	caps := sente.CapabilitiesOf(g)
 	if sink.Has(0, store.Tiers) {
 		d, err := openDiscovered(g, caps, sink)
-		if err != nil {
+		switch {
+		case errors.Is(err, errPlanBeforeTurns) && opt.StoredOnly:
+			return nil, ErrNotStored
+		case errors.Is(err, errPlanBeforeTurns):
+			// Its values may be wrong wherever a move keeps the turn:
+			// found again and solved again from nothing.
+			if err := removeBeforeTurns(sink); err != nil {
+				return nil, err
+			}
+		case err != nil:
 			return nil, err
+		default:
+			if err := d.checkRoot(root); err != nil {
+				return nil, err
+			}
+			if !opt.Verify || opt.StoredOnly {
+				return d, nil // a block of keys is checked when read
+			}
+			// Every rank of every tier is a place in its tier's keys: keys
+			// that fail their check (or are missing) are found again, by
+			// the forward pass, which finds them the same, so that the
+			// values stored with them are read as before.
+			damaged := d.damagedKeys()
+			if len(damaged) == 0 {
+				return d, nil
+			}
+			d.Close()
+			if opt.Resuming != nil {
+				opt.Resuming(Resume{Rediscovered: damaged})
+			}
 		}
-		if err := d.checkRoot(root); err != nil {
-			return nil, err
-		}
-		return d, nil
 	}
-	dc := &discoverer{g: g, x: caps.Expander, sink: sink, workers: workers, progress: opt.Progress, pending: map[int]*runs{},
+	dc := &discoverer{g: g, x: caps.Expander, alternates: caps.Alternates(), sink: sink, workers: workers, progress: opt.Progress, pending: map[int]*runs{},
 		movesDir: opt.MovesDir, movesLeft: movesAllowed(opt), moves: map[int]*recordedMoves{}}
 	done := false
 	defer func() {
@@ -118,11 +145,12 @@ func discover(ctx context.Context, g sente.Game, root sente.Position, sink TierS
 			plan.rootTier = t
 			plan.rootRank, _ = idx.find(key)
 		}
-		packed := packEnds(ends)
-		payload := make([]byte, 0, 8+8*len(list.data)+len(packed))
+		packed, turns := packEnds(ends), packTurns(ends)
+		payload := make([]byte, 0, 8+8*len(list.data)+len(packed)+len(turns))
 		payload = binary.LittleEndian.AppendUint64(payload, uint64(list.words))
 		payload = append(payload, wordsToBytes(list.data)...)
 		payload = append(payload, packed...)
+		payload = append(payload, turns...)
 		n := uint64(list.len())
 		if err := sink.Write(t, store.Keys, payload, store.Counts{Positions: n}); err != nil {
 			return nil, fmt.Errorf("solve by tiers: storing the keys of tier %d: %w", t, err)
@@ -161,6 +189,27 @@ func discover(ctx context.Context, g sente.Game, root sente.Position, sink TierS
 	d.movesBytes = dc.movesBytes
 	done = true
 	return d, nil
+}
+
+// removeBeforeTurns removes the tables of a plan of tiers of version 1
+// (errPlanBeforeTurns), every tier's and the plan last.
+func removeBeforeTurns(sink TierSink) error {
+	tbl, err := sink.Open(0, store.Tiers)
+	if err != nil {
+		return err
+	}
+	plan, _ := decodeTierPlan(tbl.Data)
+	tbl.Close()
+	if plan != nil {
+		for _, pt := range plan.tiers {
+			for _, kind := range []store.Kind{store.Values, store.Reachable, store.Loops, store.Keys} {
+				if err := sink.Remove(pt.tier, kind); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return sink.Remove(0, store.Tiers)
 }
 
 // movesAllowed is the disk the forward pass may fill with recorded moves:
@@ -231,6 +280,8 @@ func (dc *discoverer) tier(ctx context.Context, t int, frontier keyList) (keyLis
 		total := uint64(known.len() + frontier.len())
 		err := forBlocks(ctx, dc.workers, uint64(frontier.len()), discoverBlock, func(w int, lo, hi uint64) error {
 			o := &outs[w]
+			// A game that alternates needs no turns: every move passes it.
+			o.x.NoTurn = dc.alternates
 			if o.other == nil {
 				o.other = map[int]*keyList{}
 				o.runs = map[int]*runs{}
@@ -247,11 +298,14 @@ func (dc *discoverer) tier(ctx context.Context, t int, frontier keyList) (keyLis
 				if round == 0 && moves != nil {
 					rec = appendRecord(rec, t, &o.x)
 				}
+				if o.x.Turn == sente.Second {
+					ends[i] = secondToMove
+				}
 				if o.x.Ended {
 					if v := o.x.Value; v != sente.Win && v != sente.Lose && v != sente.Tie {
 						return fmt.Errorf("solve by tiers: %s ended with %v; a game ends with win, lose or tie", dc.format(o.buf), v)
 					}
-					ends[i] = byte(o.x.Value)
+					ends[i] |= byte(o.x.Value)
 					continue
 				}
 				for c := range o.x.Len() {
@@ -365,12 +419,29 @@ func mergeEnds(a *keyList, aEnds []byte, b *keyList, bEnds []byte) (keyList, []b
 	return out, ends
 }
 
+// secondToMove marks, in the byte the forward pass keeps for a position
+// beside how it ends, a position where the second player is to move.
+const secondToMove = 4
+
 // packEnds packs how positions end, two bits each, four to a byte, the
 // first in the low bits.
 func packEnds(ends []byte) []byte {
 	b := make([]byte, (len(ends)+3)/4)
 	for i, e := range ends {
-		b[i/4] |= e << (2 * (i % 4))
+		b[i/4] |= e & 3 << (2 * (i % 4))
+	}
+	return b
+}
+
+// packTurns packs whose turn it is at each position, a bit each (set for
+// the second player), eight to a byte, the first in the low bit: a move
+// keeps the turn when its two positions have the same bit.
+func packTurns(ends []byte) []byte {
+	b := make([]byte, (len(ends)+7)/8)
+	for i, e := range ends {
+		if e&secondToMove != 0 {
+			b[i/8] |= 1 << (i % 8)
+		}
 	}
 	return b
 }
@@ -428,7 +499,16 @@ type plannedTier struct {
 	children []int
 }
 
-const tierPlanVersion = 1
+// tierPlanVersion 2: every tier's keys say whose turn it is at each
+// position (packTurns). Version 1 was written by a sente that negated the
+// value at every move, whatever the turn: its tables are solved again
+// (errPlanBeforeTurns).
+const tierPlanVersion = 2
+
+// errPlanBeforeTurns is a plan of tiers of version 1: its keys say nothing
+// of turns, and its values were solved as though every move passed the
+// turn.
+var errPlanBeforeTurns = errors.New("solve by tiers: the stored tables were solved by a sente that took every move to pass the turn")
 
 func (p *tierPlan) encode() []byte {
 	le := binary.LittleEndian
@@ -466,7 +546,7 @@ func decodeTierPlan(b []byte) (*tierPlan, error) {
 		return v, true
 	}
 	v, ok := next()
-	if !ok || v != tierPlanVersion {
+	if !ok || v != tierPlanVersion && v != 1 {
 		return bad("version")
 	}
 	p := &tierPlan{}
@@ -495,6 +575,9 @@ func decodeTierPlan(b []byte) (*tierPlan, error) {
 			t.children = append(t.children, int(c))
 		}
 		p.tiers = append(p.tiers, t)
+	}
+	if v == 1 {
+		return p, errPlanBeforeTurns
 	}
 	return p, nil
 }

@@ -63,6 +63,7 @@ var (
 	_ sente.TierRanker      = (*discovered)(nil)
 	_ sente.TierChildRanker = (*discovered)(nil)
 	_ sente.Tiered          = (*discovered)(nil)
+	_ sente.TurnKeyer       = (*discovered)(nil)
 )
 
 // openDiscovered reads the plan of tiers the sink holds.
@@ -101,6 +102,26 @@ func openDiscovered(g sente.Game, caps sente.Capabilities, sink TierSink) (*disc
 	return d, nil
 }
 
+// damagedKeys checks every block of every planned tier's keys, and says
+// why each that fails does, naming its file.
+func (d *discovered) damagedKeys() []error {
+	var damaged []error
+	for t := range d.tiers {
+		if !d.tiers[t].planned {
+			continue
+		}
+		tbl, err := d.sink.Open(t, store.Keys)
+		if err == nil {
+			err = tbl.Verify()
+			tbl.Close()
+		}
+		if err != nil {
+			damaged = append(damaged, err)
+		}
+	}
+	return damaged
+}
+
 // checkRoot checks that the stored plan is the one of root.
 func (d *discovered) checkRoot(root sente.Position) error {
 	t, r := placeOf(d.Encode(root))
@@ -117,6 +138,10 @@ func (d *discovered) Capabilities() sente.Capabilities {
 	c := d.caps
 	c.Encoder, c.TierRanker, c.TierChildRanker, c.Tiered = d, d, d, d
 	c.Ranker, c.TierScanner, c.SymmetricRanker, c.Unmover, c.Symmetric = nil, nil, nil, nil, nil
+	c.TurnKeyer = nil
+	if !c.Alternates() {
+		c.TurnKeyer = d
+	}
 	if c.ExpandUnmover != nil {
 		c.Unmover = placeParents{d}
 	}
@@ -180,7 +205,8 @@ func (d *discovered) index(t int) (*keyIndex, error) {
 	}
 	words := int(binary.LittleEndian.Uint64(b))
 	keyBytes := dt.size * uint64(words) * 8
-	if words < 1 || uint64(len(b)-8) != keyBytes+(dt.size+3)/4 {
+	endBytes, turnBytes := (dt.size+3)/4, (dt.size+7)/8
+	if words < 1 || uint64(len(b)-8) != keyBytes+endBytes+turnBytes {
 		tbl.Close()
 		return nil, fmt.Errorf("solve by tiers: the keys of tier %d: %d bytes for %d keys of %d words", t, len(b)-8, dt.size, words)
 	}
@@ -199,8 +225,9 @@ func (d *discovered) index(t int) (*keyIndex, error) {
 			return nil
 		}}
 	}
-	x.ends = b[8+keyBytes:]
+	x.ends = b[8+keyBytes : 8+keyBytes+endBytes]
 	x.endsAt = keyBytes
+	x.turns = b[8+keyBytes+endBytes:]
 	dt.tbl = tbl
 	dt.keys.Store(x)
 	return x, nil
@@ -323,7 +350,8 @@ func (d *discovered) expand(sc *expandScratch, key uint64) (sente.Value, bool, [
 		return sente.Unknown, false, nil, err
 	}
 	sc.buf = appendKeyBytes(sc.buf[:0], k)
-	sc.x.Playing, sc.x.NoTiers = true, true
+	// Whose turn it is was stored with the keys.
+	sc.x.Playing, sc.x.NoTiers, sc.x.NoTurn = true, true, true
 	if err := d.x.Expand(sc.buf, &sc.x); err != nil {
 		return sente.Unknown, false, nil, err
 	}
@@ -397,6 +425,14 @@ func (d *discovered) format(b []byte) string {
 // Encode gives the place of p; a position no tier holds gets the rank
 // past its tier's end, which the engine and solutions refuse.
 func (d *discovered) Encode(p sente.Position) uint64 {
+	key, _, _ := d.encode(p)
+	return key
+}
+
+// encode is Encode that tells a position no tier holds (found false) from
+// keys that cannot be read (err: a damaged file, named), which Encode
+// cannot.
+func (d *discovered) encode(p sente.Position) (key uint64, found bool, err error) {
 	sc := d.scratch.Get().(*expandScratch)
 	defer d.scratch.Put(sc)
 	b, err := d.x.AppendBytes(sc.buf[:0], p)
@@ -406,13 +442,13 @@ func (d *discovered) Encode(p sente.Position) uint64 {
 		t = d.caps.Tiered.Tier(d.caps.Encoder.Encode(p))
 	}
 	if err != nil || !d.planned(t) {
-		return placeKey(0, 1<<placeRankBits-1)
+		return placeKey(0, 1<<placeRankBits-1), false, nil
 	}
 	r, ok, err := d.rank(sc, t, b)
 	if err != nil || !ok {
-		return placeKey(t, d.tiers[t].size)
+		return placeKey(t, d.tiers[t].size), false, err
 	}
-	return placeKey(t, r)
+	return placeKey(t, r), true, nil
 }
 
 // Decode gives the position at a place. Places come from Encode or the
@@ -444,6 +480,21 @@ func (d *discovered) AppendChildren(dst []uint64, key uint64) []uint64 {
 		dst = append(dst, placeKey(k.Tier, k.Rank))
 	}
 	return dst
+}
+
+// TurnKey is whose turn it is at a place, as the forward pass found it and
+// stored it with the keys: the game is not asked again. A place that names
+// no position is the first player's.
+func (d *discovered) TurnKey(key uint64) sente.Player {
+	x, r, err := d.place(key)
+	if err != nil {
+		return sente.First
+	}
+	second, err := x.secondAt(r)
+	if err != nil || !second {
+		return sente.First
+	}
+	return sente.Second
 }
 
 func (d *discovered) EndedKey(key uint64) (sente.Value, bool) {

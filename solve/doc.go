@@ -20,11 +20,14 @@
 // tierplan.go (the tiers' order and the peak memory), tierranks.go (ranks
 // to positions, a position's children to ranks), tierreach.go (the forward
 // pass), tierflat.go (a tier without loops), tierloop.go (a loopy tier),
-// tiersink.go (where finished tiers go), tiersolution.go and tiertables.go
-// (answers read back from them) and tiergame.go (the engine's view of a
-// game, for engines elsewhere). pool.go shares a pass's blocks among the
-// workers, and levels.go the rules of retrograde analysis among the three
-// engines (this package's two and sente-dist's).
+// tierparents.go (the parents of a loopy tier of a game that lists none,
+// kept from its moves), tiergrundy.go (an impartial game's Grundy values,
+// valued and stored beside its values), tiersink.go (where finished tiers
+// go, stored compact beside the next tier's solve), tiersolution.go and
+// tiertables.go (answers read back from them) and tiergame.go (the
+// engine's view of a game, for engines elsewhere). pool.go shares a pass's
+// blocks among the workers, and levels.go the rules of retrograde analysis
+// among the three engines (this package's two and sente-dist's).
 //
 // A game with tiers but no rank formula, whose positions have canonical
 // bytes (sente.Expander: a rules file), goes to the tier engine all the

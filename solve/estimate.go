@@ -109,10 +109,14 @@ func FormatSize(n uint64) string {
 }
 
 // FormatBytes writes an estimate of memory as FormatSize does, after
-// "about", and past 4096T as just that.
+// "about", and past 4096T as just that; under 1K, in bytes, which a bare
+// number would not say in a sentence.
 func FormatBytes(b float64) string {
 	if b >= 1<<52 {
 		return "more than 4096T"
+	}
+	if b < 1<<10 {
+		return "about " + strconv.FormatUint(uint64(b), 10) + " bytes"
 	}
 	return "about " + FormatSize(uint64(b))
 }

@@ -15,10 +15,16 @@ import (
 // kids[i]; ended[i] is set for positions that are over. It offers the
 // Encoder fast path (key = node) and, in its variants below, tiers and
 // un-moves.
+//
+// turns, when set, says who is to move at each node, so that a move
+// between two nodes of the same player keeps the turn; without it the
+// game promises to alternate (sente.Alternating), and who is to move is
+// never asked.
 type graphGame struct {
 	kids  [][]int
 	ended map[int]sente.Value
 	tier  []int
+	turns []sente.Player
 }
 
 func (g *graphGame) Start() sente.Position { return 0 }
@@ -33,7 +39,13 @@ func (g *graphGame) Ended(p sente.Position) (sente.Value, bool) {
 	v, ok := g.ended[p.(int)]
 	return v, ok
 }
-func (g *graphGame) Turn(p sente.Position) sente.Player             { return sente.First }
+func (g *graphGame) Turn(p sente.Position) sente.Player {
+	if g.turns == nil {
+		return sente.First
+	}
+	return g.turns[p.(int)]
+}
+func (g *graphGame) Alternates() bool                               { return g.turns == nil }
 func (g *graphGame) FormatPosition(p sente.Position) string         { return strconv.Itoa(p.(int)) }
 func (g *graphGame) ParsePosition(s string) (sente.Position, error) { return strconv.Atoi(s) }
 func (g *graphGame) Encode(p sente.Position) uint64                 { return uint64(p.(int)) }
@@ -45,6 +57,12 @@ func (g *graphGame) AppendChildren(dst []uint64, k uint64) []uint64 {
 	}
 	return dst
 }
+
+// turnKeyGraph says whose turn it is on keys (sente.TurnKeyer), so that
+// the engine never decodes a position to ask.
+type turnKeyGraph struct{ *graphGame }
+
+func (g turnKeyGraph) TurnKey(k uint64) sente.Player { return g.Turn(int(k)) }
 
 // tieredGraph adds tiers: every move goes to the same tier or a higher one.
 type tieredGraph struct{ *graphGame }
@@ -110,6 +128,16 @@ func randomGraph(r *rand.Rand, maxN int) *graphGame {
 	return g
 }
 
+// withTurns gives g's nodes players to move at random, so that some moves
+// keep the turn and some pass it: the game no longer promises to alternate.
+func withTurns(r *rand.Rand, g *graphGame) *graphGame {
+	g.turns = make([]sente.Player, len(g.kids))
+	for i := range g.turns {
+		g.turns[i] = sente.Player(r.IntN(2))
+	}
+	return g
+}
+
 func TestEngineMatchesReferenceOnRandomGraphs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short skips this long sweep: the engine against the reference solver on 3200 random graphs (about 1 s)")
@@ -125,11 +153,15 @@ func TestEngineMatchesReferenceOnRandomGraphs(t *testing.T) {
 		if trial%16 == 0 {
 			g = randomGraph(r, 3000)
 		}
+		// Every other graph has moves that keep the turn.
+		if trial%2 == 1 {
+			g = withTurns(r, g)
+		}
 		want, err := Reference(g, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		variants := []sente.Game{g, tieredGraph{g}, unmoveGraph{g}, tieredUnmoveGraph{g}, rankedGraph{g}}
+		variants := []sente.Game{g, tieredGraph{g}, unmoveGraph{g}, tieredUnmoveGraph{g}, rankedGraph{g}, turnKeyGraph{g}}
 		for vi, game := range variants {
 			sol, err := Solve(context.Background(), game, Options{})
 			if err != nil {
@@ -141,8 +173,8 @@ func TestEngineMatchesReferenceOnRandomGraphs(t *testing.T) {
 			for p, w := range want {
 				got, ok := sol.Outcome(p)
 				if !ok || got != w {
-					t.Fatalf("trial %d variant %d (%T): position %v: got %v (found %v), reference %v\ngraph %v ended %v tiers %v",
-						trial, vi, game, p, got, ok, w, g.kids, g.ended, g.tier)
+					t.Fatalf("trial %d variant %d (%T): position %v: got %v (found %v), reference %v\ngraph %v ended %v tiers %v turns %v",
+						trial, vi, game, p, got, ok, w, g.kids, g.ended, g.tier, g.turns)
 				}
 			}
 		}
@@ -157,10 +189,15 @@ func TestRegressions(t *testing.T) {
 		W
 		T
 	)
+	const (
+		F = sente.First
+		S = sente.Second
+	)
 	tests := []struct {
 		name  string
 		kids  [][]int
 		ended map[int]sente.Value
+		turns []sente.Player // nil: the game alternates
 		want  map[int]sente.Outcome
 	}{{
 		// A memoised search that calls B "in progress, so a draw" when it
@@ -203,10 +240,59 @@ func TestRegressions(t *testing.T) {
 			5: {Value: sente.Win},
 			6: {Value: sente.Draw},
 		},
+	}, {
+		// One box of dots and boxes: the first player draws one of the
+		// four lines (0 -> 1), the second another (1 -> 2), the first a
+		// third (2 -> 3); the second closes the box (3 -> 4) and, having
+		// completed it, is to move again at the end, which the box wins
+		// for them. Negating at every move would make 3 a loss and 0 a
+		// win for the first player.
+		name:  "a move that keeps the turn",
+		kids:  [][]int{0: {1}, 1: {2}, 2: {3}, 3: {4}, 4: nil},
+		ended: map[int]sente.Value{4: sente.Win},
+		turns: []sente.Player{F, S, F, S, S},
+		want: map[int]sente.Outcome{
+			0: {Value: sente.Lose, Remoteness: 4},
+			1: {Value: sente.Win, Remoteness: 3},
+			2: {Value: sente.Lose, Remoteness: 2},
+			3: {Value: sente.Win, Remoteness: 1},
+			4: {Value: sente.Win},
+		},
+	}, {
+		// The first player moves twice in a row (0 -> 1) on a loop 0 -> 1
+		// -> 2 -> 0: from 1 a move to 3 keeps the turn again and loses,
+		// and 4 leads to a tie the first player reaches from 0 in 2; every
+		// position of the loop ties.
+		name:  "loops that keep the turn",
+		kids:  [][]int{0: {1, 4}, 1: {2, 3}, 2: {0}, 3: nil, 4: {5}, 5: nil},
+		ended: map[int]sente.Value{3: sente.Lose, 5: sente.Tie},
+		turns: []sente.Player{F, F, S, F, S, F},
+		want: map[int]sente.Outcome{
+			0: {Value: sente.Tie, Remoteness: 2},
+			1: {Value: sente.Tie, Remoteness: 4},
+			2: {Value: sente.Tie, Remoteness: 3},
+			3: {Value: sente.Lose},
+			4: {Value: sente.Tie, Remoteness: 1},
+			5: {Value: sente.Tie},
+		},
+	}, {
+		// The same loop without the tie: going round forever is better for
+		// the first player than the loss at 3, and the second player at 2
+		// has only the move on.
+		name:  "a drawn loop that keeps the turn",
+		kids:  [][]int{0: {1}, 1: {2, 3}, 2: {0}, 3: nil},
+		ended: map[int]sente.Value{3: sente.Lose},
+		turns: []sente.Player{F, F, S, F},
+		want: map[int]sente.Outcome{
+			0: {Value: sente.Draw},
+			1: {Value: sente.Draw},
+			2: {Value: sente.Draw},
+			3: {Value: sente.Lose},
+		},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			g := &graphGame{kids: tt.kids, ended: tt.ended, tier: make([]int, len(tt.kids))}
+			g := &graphGame{kids: tt.kids, ended: tt.ended, tier: make([]int, len(tt.kids)), turns: tt.turns}
 			ref, err := Reference(g, nil, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -249,4 +335,52 @@ func ExampleSolve() {
 	// 0 win in 1
 	// 1 lose in 0
 	// 2 lose in 2
+}
+
+// policyGraph adds a policy, "first", that allows only a position's first
+// child: a restricted opponent who always plays the first move.
+type policyGraph struct{ *graphGame }
+
+func (g policyGraph) Policies() []sente.Policy {
+	return []sente.Policy{{Name: "first", Allow: func(_ uint64, children []uint64) []uint64 { return children[:1] }}}
+}
+
+// TestRestrictedKeptTurns: against a restricted opponent, on random graphs
+// some of whose moves keep the turn (so that a player may meet the policy
+// twice in a row, or not at all for a while), the engine agrees with the
+// reference solver position by position.
+func TestRestrictedKeptTurns(t *testing.T) {
+	// One box of dots and boxes, one line a move: the second player,
+	// restricted to the first move, still draws the second and the
+	// fourth line and wins in 4.
+	box := policyGraph{&graphGame{kids: [][]int{{1}, {2}, {3}, {4}, nil}, ended: map[int]sente.Value{4: sente.Win}, tier: make([]int, 5),
+		turns: []sente.Player{sente.First, sente.Second, sente.First, sente.Second, sente.Second}}}
+	sol, err := Solve(context.Background(), box, Options{Restrict: map[sente.Player]string{sente.Second: "first"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o, _ := sol.Outcome(0); o != (sente.Outcome{Value: sente.Lose, Remoteness: 4}) {
+		t.Errorf("one box against a restricted second player: the start is %v; want lose in 4", o)
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for trial := range 300 {
+		g := policyGraph{withTurns(r, randomGraph(r, 60))}
+		for _, who := range []sente.Player{sente.First, sente.Second} {
+			restrict := map[sente.Player]string{who: "first"}
+			want, err := Reference(g, nil, restrict)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sol, err := Solve(context.Background(), g, Options{Restrict: restrict})
+			if err != nil {
+				t.Fatalf("trial %d: %v", trial, err)
+			}
+			for p, w := range want {
+				if got, ok := sol.Outcome(p); !ok || got != w {
+					t.Fatalf("trial %d, %v restricted: position %v: got %v (found %v), reference %v\ngraph %v ended %v turns %v",
+						trial, who, p, got, ok, w, g.kids, g.ended, g.turns)
+				}
+			}
+		}
+	}
 }

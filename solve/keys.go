@@ -265,6 +265,7 @@ type keyIndex struct {
 	start  []uint32 // bucket b's keys are [start[b], start[b+1])
 	ends   []byte   // how each position ends, packed (see packEnds)
 	endsAt uint64   // where ends begin, in the bytes check sees
+	turns  []byte   // whose turn it is at each position, packed (see packTurns), after ends
 	// check, when set, checks the bytes [lo, hi) of the keys (ends after
 	// them) before they are read, and there are no buckets: a table read
 	// a few keys at a time.
@@ -290,6 +291,17 @@ func (x *keyIndex) endAt(r uint64) (sente.Value, error) {
 		}
 	}
 	return endOf(x.ends, r), nil
+}
+
+// secondAt reports whether the second player is to move at rank r.
+func (x *keyIndex) secondAt(r uint64) (bool, error) {
+	if x.check != nil {
+		at := x.endsAt + uint64(len(x.ends)) + r/8
+		if err := x.check(at, at+1); err != nil {
+			return false, err
+		}
+	}
+	return x.turns[r/8]&(1<<(r%8)) != 0, nil
 }
 
 // lookup is find, with the keys it reads checked first when x has check.

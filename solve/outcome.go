@@ -42,3 +42,15 @@ func checkRemoteness(r uint32) error {
 	}
 	return nil
 }
+
+// facing is a child's outcome as the folds read it: for the opponent of
+// the player who moves to it. A move that passes the turn hands the child
+// to the opponent, and its outcome is theirs as it is; a move that keeps
+// the turn leaves the mover to move there, and its win is the mover's
+// (the opponent's loss). Ties and draws are the same for both.
+func (p packed) facing(keeps bool) packed {
+	if v := p.value(); keeps && (v == sente.Win || v == sente.Lose) {
+		return pack(v.Flip(), p.remoteness())
+	}
+	return p
+}

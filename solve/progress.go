@@ -21,6 +21,11 @@ const (
 	// PhaseReaching: the tier engine marking the ranks of Tier that the
 	// start reaches, parents first; Done and Total count the tier's ranks.
 	PhaseReaching Phase = "reaching"
+	// PhaseRecordingParents: the tier engine expanding the positions of
+	// a loopy tier of a game that lists no parents, to keep its moves
+	// inside the tier for retrograde analysis; Done and Total count the
+	// tier's ranks.
+	PhaseRecordingParents Phase = "recording moves inside the tier"
 	// PhaseSettlingLoops: retrograde analysis settling the positions of a
 	// loopy tier that the first pass left open; Done counts those settled,
 	// Total those left open, of which the draws never settle.

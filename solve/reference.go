@@ -8,11 +8,15 @@ import (
 
 // Reference solves g from root the slow and obvious way, for tests: it finds
 // every reachable position through Moves, then labels positions level by
-// level straight from the definitions. A position is won in n plies when a
-// child was labelled lost in n-1, lost in n when every child was labelled won
-// and the slowest in n-1; the same for ties; what is never labelled is a
-// draw. It shares no code with the engine, so that comparing them means
-// something. Policies need the game's Encoder, as they are stated on keys.
+// level straight from the definitions. A move is worth to the player making
+// it what its position is worth to the player to move there when that is
+// the same player (the move keeps the turn, by Turn, unless the game
+// promises to alternate), and the opposite when it is the other. A
+// position is won in n plies when a move worth a win was labelled so in
+// n-1, lost in n when every move is worth a loss and the slowest was
+// labelled in n-1; the same for ties; what is never labelled is a draw. It
+// shares no code with the engine, so that comparing them means something.
+// Policies need the game's Encoder, as they are stated on keys.
 //
 // Positions must be comparable; the result maps each to its outcome.
 func Reference(g sente.Game, root sente.Position, restrict map[sente.Player]string) (map[sente.Position]sente.Outcome, error) {
@@ -22,10 +26,16 @@ func Reference(g sente.Game, root sente.Position, restrict map[sente.Player]stri
 	caps := sente.CapabilitiesOf(g)
 	index := map[sente.Position]int{root: 0}
 	positions := []sente.Position{root}
-	var kids [][]int
+	var label []sente.Outcome // Value Unknown: not labelled yet
+	alternates := caps.Alternating != nil && caps.Alternating.Alternates()
+	var (
+		kids  [][]int
+		keeps [][]bool // keeps[i][k]: the move to kids[i][k] keeps the turn
+	)
 	for i := 0; i < len(positions); i++ {
 		p := positions[i]
 		var list []int
+		var kept []bool
 		if _, ended := g.Ended(p); !ended {
 			moves, err := referenceMoves(g, caps, p, restrict)
 			if err != nil {
@@ -42,14 +52,31 @@ func Reference(g sente.Game, root sente.Position, restrict map[sente.Player]stri
 				if !seen[j] {
 					seen[j] = true
 					list = append(list, j)
+					kept = append(kept, !alternates && g.Turn(p) == g.Turn(m.To))
 				}
 			}
 		}
 		kids = append(kids, list)
+		keeps = append(keeps, kept)
+	}
+	// worth is what the move to the k-th child of i is worth to the
+	// player making it, by the child's label.
+	worth := func(i, k int) sente.Value {
+		v := label[kids[i][k]].Value
+		if keeps[i][k] {
+			return v
+		}
+		switch v {
+		case sente.Win:
+			return sente.Lose
+		case sente.Lose:
+			return sente.Win
+		}
+		return v
 	}
 
 	n := len(positions)
-	label := make([]sente.Outcome, n) // Value Unknown: not labelled yet
+	label = make([]sente.Outcome, n)
 	for i, p := range positions {
 		if v, ended := g.Ended(p); ended {
 			label[i] = sente.Outcome{Value: v}
@@ -66,22 +93,22 @@ func Reference(g sente.Game, root sente.Position, restrict map[sente.Player]stri
 			if label[i].Value != sente.Unknown {
 				continue
 			}
-			bestWin, allWon, longest := -1, true, 0
-			for _, j := range kids[i] {
-				switch label[j].Value {
-				case sente.Lose:
+			bestWin, allLost, longest := -1, true, 0
+			for k, j := range kids[i] {
+				switch worth(i, k) {
+				case sente.Win:
 					if bestWin < 0 || label[j].Remoteness+1 < bestWin {
 						bestWin = label[j].Remoteness + 1
 					}
-				case sente.Win:
+				case sente.Lose:
 					longest = max(longest, label[j].Remoteness+1)
 				default:
-					allWon = false
+					allLost = false
 				}
 			}
 			if bestWin >= 0 {
 				next[i], changed = sente.Outcome{Value: sente.Win, Remoteness: bestWin}, true
-			} else if allWon {
+			} else if allLost {
 				next[i], changed = sente.Outcome{Value: sente.Lose, Remoteness: longest}, true
 			}
 		}

@@ -40,7 +40,15 @@ func (c *retrograde) settle(id uint32)         { c.settled[id/64] |= 1 << (id % 
 // three pieces (medians of five alternations on two cores; BENCHMARKS.md,
 // "One retrograde kernel?"): its steps are too small for the atomics and
 // the level barriers to pay.
-func (c *retrograde) solve(t *explore.Tier, out []packed, graph explore.KeyGraph) error {
+//
+// movers, for a game that does not promise to alternate, says whose turn
+// it is at each position of the tier, a bit a local id: what a settled
+// position tells a parent with the same bit (a move that keeps the turn)
+// is its value flipped, since the parent's player moves there again.
+func (c *retrograde) solve(t *explore.Tier, out []packed, graph explore.KeyGraph, movers []uint64) error {
+	keeps := func(p, id uint32) bool {
+		return movers != nil && (movers[p/64]>>(p%64))&1 == (movers[id/64]>>(id%64))&1
+	}
 	var parentKeys []uint64
 	eachParent := func(id uint32, fn func(p uint32)) {
 		if graph.Parents == nil {
@@ -84,10 +92,15 @@ func (c *retrograde) solve(t *explore.Tier, out []packed, graph explore.KeyGraph
 					out[id] = pack(sente.Lose, r)
 				}
 			}
-			tell := Tells(out[id].value(), false)
+			v := out[id].value()
+			passed, kept := Tells(v, false), Tells(v.Flip(), false)
 			eachParent(id, func(p uint32) {
 				if c.isSettled(p) || out[p] != 0 {
 					return
+				}
+				tell := passed
+				if keeps(p, id) {
+					tell = kept
 				}
 				if tell == TellWin {
 					if r+1 < c.win[p] {

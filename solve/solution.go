@@ -76,7 +76,12 @@ type HashSolution struct {
 	space    *explore.Space
 	restrict map[sente.Player]string
 	outcomes [][]packed // by tier number, then local id
-	counts   Counts
+	// movers, for a game that does not promise to alternate, are whose
+	// turn it is at each position, a bit a local id (set: the second
+	// player), by tier number: a move keeps the turn when its two
+	// positions have the same bit. Nil for a game that alternates.
+	movers [][]uint64
+	counts Counts
 
 	Explored time.Duration // time spent finding the positions
 	Solved   time.Duration // time spent solving them
@@ -122,9 +127,14 @@ func (s *HashSolution) Counts() Counts { return s.counts }
 // Restrict returns the policies the solve assumed, by player.
 func (s *HashSolution) Restrict() map[sente.Player]string { return s.restrict }
 
-// Bytes is the memory the solution holds: keys, index and outcomes.
+// Bytes is the memory the solution holds: keys, index and outcomes (and
+// whose turn it is at each position, for a game that does not alternate).
 func (s *HashSolution) Bytes() int {
-	return s.space.Bytes() + 4*s.space.Len()
+	n := s.space.Bytes() + 4*s.space.Len()
+	for _, m := range s.movers {
+		n += 8 * len(m)
+	}
+	return n
 }
 
 // Outcome returns the outcome of p for the player to move, and false when p
@@ -139,15 +149,27 @@ func (s *HashSolution) lookupKey(key uint64) (packed, bool) {
 }
 
 func (s *HashSolution) lookup(number int, key uint64) (packed, bool) {
+	o, _, ok := s.lookupID(number, key)
+	return o, ok
+}
+
+// lookupID is lookup with the position's local id in its tier.
+func (s *HashSolution) lookupID(number int, key uint64) (packed, int, bool) {
 	t := s.space.Tier(number)
 	if t == nil || s.outcomes[number] == nil {
-		return 0, false
+		return 0, 0, false
 	}
 	id, ok := t.Find(key)
 	if !ok {
-		return 0, false
+		return 0, 0, false
 	}
-	return s.outcomes[number][id], true
+	return s.outcomes[number][id], id, true
+}
+
+// second reports whether the second player is to move at local id of tier
+// number, by movers.
+func (s *HashSolution) second(number, id int) bool {
+	return s.movers[number][id/64]&(1<<(id%64)) != 0
 }
 
 // Moves returns the moves from p that the solve considered: every legal

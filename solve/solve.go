@@ -110,6 +110,9 @@ func SolveSpace(ctx context.Context, g sente.Game, space *explore.Space, opt Opt
 		restrict: opt.Restrict,
 		outcomes: make([][]packed, space.MaxTier()+1),
 	}
+	if space.Graph().Turn != nil {
+		s.movers = make([][]uint64, space.MaxTier()+1)
+	}
 	start := time.Now()
 	e := &engine{HashSolution: s, progress: opt.report()}
 	e.held.Store(int64(space.Bytes()))
@@ -150,6 +153,10 @@ func (e *engine) solveTier(ctx context.Context, t *explore.Tier) error {
 	out := make([]packed, n)
 	e.outcomes[t.Number] = out
 	e.held.Add(4 * int64(n))
+	if e.movers != nil {
+		e.movers[t.Number] = make([]uint64, (n+63)/64)
+		e.held.Add(8 * int64((n+63)/64))
+	}
 	// The working arrays of a tier are dropped when it is solved.
 	var working atomic.Int64
 	defer func() { e.held.Add(-working.Load()) }()
@@ -206,13 +213,30 @@ func (e *engine) solveTier(ctx context.Context, t *explore.Tier) error {
 		working.Add(predBytes)
 		e.held.Add(predBytes)
 	}
-	return c.solve(t, out, e.graph)
+	var movers []uint64
+	if e.movers != nil {
+		movers = e.movers[t.Number]
+	}
+	return c.solve(t, out, e.graph, movers)
 }
 
-// firstPass handles positions lo to hi of tier t.
+// firstPass handles positions lo to hi of tier t. For a game that does
+// not promise to alternate it notes whose turn it is at each position
+// first: its parents, in this tier and below, compare it with theirs.
 func (e *engine) firstPass(t *explore.Tier, out []packed, lo, hi int, kids []uint64, edges []explore.Edge, retrogradeFor func() *retrograde) ([]uint64, []explore.Edge, error) {
+	var movers []uint64
+	if e.movers != nil {
+		movers = e.movers[t.Number]
+	}
 	for id := lo; id < hi; id++ {
 		key := t.Keys[id]
+		second := false
+		if movers != nil {
+			// Blocks as small as tests make them share words.
+			if second = e.graph.Turn(key) == sente.Second; second {
+				atomic.OrUint64(&movers[id/64], 1<<(id%64))
+			}
+		}
 		if v, ended := e.graph.Ended(key); ended {
 			if v != sente.Win && v != sente.Lose && v != sente.Tie {
 				return kids, edges, fmt.Errorf("position %s ended with %v; a game ends with win, lose or tie", e.format(key), v)
@@ -234,9 +258,12 @@ func (e *engine) firstPass(t *explore.Tier, out []packed, lo, hi int, kids []uin
 				inTier++
 				continue
 			}
-			o, ok := e.lookup(number, kid)
+			o, kidID, ok := e.lookupID(number, kid)
 			if !ok {
 				return kids, edges, fmt.Errorf("position %s has a move to %s, which exploration did not reach", e.format(key), e.format(kid))
+			}
+			if movers != nil {
+				o = o.facing(e.second(number, kidID) == second)
 			}
 			r := o.remoteness() + 1
 			switch o.value() {

@@ -84,6 +84,12 @@ type Resume struct {
 	// Taken is how many of the tiers stored were taken whole from tables
 	// of every position (TierOptions.Borrow), in this run or before.
 	Taken int
+	// Rediscovered, for a game whose ranks the engine discovers, says why
+	// each tier's keys that are damaged or missing fail, naming the file:
+	// the forward pass then finds every tier's keys again, the same, and
+	// the values stored with them are kept. Told on its own, before the
+	// pass; the other fields are then zero.
+	Rediscovered []error
 }
 
 // TierResult is what one tier holds once solved: its reachable positions by
@@ -137,6 +143,16 @@ type tierEngine struct {
 	// whole: the values stored are a table of every position of the
 	// tier, taken whole (takeWhole), by tier; nil when no tier was.
 	whole []bool
+
+	// turn says whose turn it is at a key, for a game that does not
+	// promise to alternate (nil for one that does): a move whose two
+	// positions have the same player to move keeps the turn, and the
+	// child's value is then the mover's own (keeps).
+	turn func(key uint64) sente.Player
+
+	// grundy are the Grundy values of an impartial game's tiers, valued
+	// beside their values (tiergrundy.go); nil when the solve values none.
+	grundy *tierGrundy
 }
 
 // SolveTiers solves g tier by tier with dense ranks (sente.TierRanker),
@@ -208,7 +224,10 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 	if rootRank >= e.size[rootTier] {
 		return nil, fmt.Errorf("solve by tiers: the root has rank %d in tier %d of %d ranks", rootRank, rootTier, e.size[rootTier])
 	}
-	s := &TierSolution{game: g, enc: e.enc, ranker: e.ranker, sink: e.sink, tables: map[int]*openTier{}, rootKey: rootKey}
+	s := &TierSolution{game: g, enc: e.enc, ranker: e.ranker, sink: e.sink, tables: map[tableKey]*openTier{}, rootKey: rootKey}
+	if !opt.StoredOnly && e.grundyGame(opt) {
+		e.grundy = &tierGrundy{cells: make([][]store.Cell, len(e.children))}
+	}
 	s.PeakBytes = e.peakBytes()
 	if disc != nil {
 		s.MovesRecorded = disc.movesBytes
@@ -433,11 +452,20 @@ func (e *tierEngine) checkStored() Resume {
 }
 
 // solve computes every tier not stored yet, children first.
+//
+// A tier is stored compact once solved (TierSink.WriteCompact) while the
+// next tier is solved: its cells are compressed beside that solve rather
+// than written raw, read back and compressed between the two. When the
+// next tier reads it as a child, its cells stay in memory for the tiers
+// that read them, as a raw file would have been mapped; a tier read only
+// later is decompressed whole when it is.
 func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
 	last := e.lastUse()
 	open := make([]*store.Table, len(e.children))
 	childCells := make([][]store.Cell, len(e.children))
+	w := &tierWriter{e: e}
 	defer func() {
+		w.wait()
 		for _, tbl := range open {
 			if tbl != nil {
 				tbl.Close()
@@ -453,43 +481,66 @@ func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
 			}
 			results = append(results, TierResult{Tier: t, Counts: tbl.Header.Counts, EveryPosition: e.wholeTable(tbl)})
 			tbl.Close()
+			if e.grundy != nil && !e.sink.Has(t, store.Grundy) {
+				// Stored by a solve that valued no Grundy values: the
+				// tiers that read it cannot have theirs.
+				e.grundy.off.Store(true)
+			}
 			e.report(t, e.size[t], e.size[t], PhaseResumed)
 		} else {
 			for _, c := range e.children[t] {
-				if open[c] == nil {
-					// A compact child (a tier solved again beside tiers
-					// finished before) is decompressed whole, as much
-					// memory as the plan counts for a raw one mapped.
+				if childCells[c] == nil {
+					// A compact child (one read only now, or stored
+					// by an earlier run) is decompressed whole, as
+					// much memory as the plan counts for a raw one
+					// mapped.
 					tbl, cells, err := e.openCells(c)
 					if err != nil {
 						return nil, fmt.Errorf("solve by tiers: reading child tier %d of tier %d: %w", c, t, err)
 					}
 					open[c], childCells[c] = tbl, cells
 				}
+				if e.grundy != nil {
+					e.childGrundy(c)
+				}
 			}
-			counts, err := e.solveTier(ctx, t, childCells)
+			cells, grundy, counts, err := e.solveTier(ctx, t, childCells)
 			if err != nil {
 				return nil, err
 			}
+			// One tier is written at a time: the one before must be
+			// stored before this one's cells go to be written.
+			if err := w.wait(); err != nil {
+				return nil, err
+			}
+			kept := i+1 < len(e.order) && slices.Contains(e.children[e.order[i+1]], t)
+			if kept {
+				childCells[t] = cells
+			} else if e.grundy != nil {
+				e.grundy.cells[t] = nil
+			}
+			w.start(t, cells, grundy, counts, kept)
 			results = append(results, TierResult{Tier: t, Counts: counts})
 			if e.disc != nil {
 				e.disc.forgetMoves(t)
 			}
-			e.report(t, e.size[t], e.size[t], PhaseStored)
 		}
+		dropped := uint64(0)
 		for _, c := range slices.Concat(e.children[t], []int{t}) {
-			if last[c] > i {
+			if last[c] > i || childCells[c] == nil {
 				continue
 			}
 			if open[c] != nil {
 				open[c].Close()
-				open[c], childCells[c] = nil, nil
+				open[c] = nil
 			}
-			// No tier left reads c: its values take their compact form.
-			if err := e.sink.Compact(c); err != nil {
-				return nil, fmt.Errorf("solve by tiers: compacting tier %d: %w", c, err)
+			childCells[c] = nil
+			if e.grundy != nil {
+				e.grundy.cells[c] = nil
 			}
+			dropped = max(dropped, e.size[c])
 		}
+		e.release(dropped)
 		for _, c := range e.children[t] {
 			if e.disc != nil && last[c] <= i {
 				e.disc.drop(c)
@@ -502,7 +553,68 @@ func (e *tierEngine) solve(ctx context.Context) ([]TierResult, error) {
 			return nil, err
 		}
 	}
+	if err := w.wait(); err != nil {
+		return nil, err
+	}
+	if e.grundy != nil && e.grundy.off.Load() {
+		if err := e.dropGrundy(); err != nil {
+			return nil, err
+		}
+	}
 	return results, nil
+}
+
+// tierWriter stores solved tiers one at a time on a goroutine of its own,
+// beside the solve of the next tier.
+type tierWriter struct {
+	e    *tierEngine
+	done chan error // the tier being written, nil when none
+	tier int
+}
+
+// start stores tier t's cells and counts, and its Grundy values when
+// they are not nil, then drops the saved work of its retrograde analysis;
+// kept says the engine keeps the cells for the tier it solves next, so
+// that they are not handed back to the system once written.
+func (w *tierWriter) start(t int, cells, grundy []store.Cell, counts store.Counts, kept bool) {
+	e := w.e
+	w.done, w.tier = make(chan error, 1), t
+	go func() {
+		var err error
+		if grundy != nil {
+			// Before the values: a tier whose values are stored is
+			// not solved again, and would be stored without them.
+			err = e.sink.WriteCompact(t, store.Grundy, grundy, store.Counts{Positions: counts.Positions})
+		}
+		if err == nil {
+			err = e.sink.WriteCompact(t, store.Values, cells, counts)
+		}
+		if err != nil {
+			err = fmt.Errorf("solve by tiers: storing tier %d: %w", t, err)
+		} else {
+			// The retrograde analysis's saved work, if any, is done
+			// with.
+			err = e.sink.Remove(t, store.Loops)
+		}
+		if !kept {
+			cells, grundy = nil, nil
+			e.release(e.size[t])
+		}
+		w.done <- err
+	}()
+}
+
+// wait waits for the tier being written, if any, and reports it stored.
+func (w *tierWriter) wait() error {
+	if w.done == nil {
+		return nil
+	}
+	err := <-w.done
+	w.done = nil
+	if err == nil {
+		w.e.report(w.tier, w.e.size[w.tier], w.e.size[w.tier], PhaseStored)
+	}
+	return err
 }
 
 // openCells opens tier t's values and loads its cells, one a rank of the
@@ -523,20 +635,24 @@ func (e *tierEngine) openCells(t int) (*store.Table, []store.Cell, error) {
 	return tbl, cells, nil
 }
 
-// solveTier solves tier t, its child tiers' cells at hand, and stores it.
-func (e *tierEngine) solveTier(ctx context.Context, t int, childCells [][]store.Cell) (store.Counts, error) {
+// solveTier solves tier t, its child tiers' cells at hand: its cells,
+// its Grundy values when the solve values them (nil otherwise, or when
+// they were given up) and their counts, for the caller to store.
+func (e *tierEngine) solveTier(ctx context.Context, t int, childCells [][]store.Cell) (cells, grundy []store.Cell, counts store.Counts, err error) {
 	start := time.Now()
 	reach, err := e.sink.Open(t, store.Reachable)
 	if err != nil {
-		return store.Counts{}, fmt.Errorf("solve by tiers: reading the reachable ranks of tier %d: %w", t, err)
+		return nil, nil, store.Counts{}, fmt.Errorf("solve by tiers: reading the reachable ranks of tier %d: %w", t, err)
 	}
 	e.reach[t] = wordsOf(reach.Data, int((e.size[t]+63)/64))
 	defer func() {
 		e.reach[t] = nil
 		reach.Close()
-		e.release(e.size[t])
 	}()
-	cells := make([]store.Cell, e.size[t])
+	cells = make([]store.Cell, e.size[t])
+	if e.grundy != nil && !e.grundy.off.Load() {
+		e.grundy.cells[t] = make([]store.Cell, e.size[t])
+	}
 	// before is what the runs that saved the tier's retrograde analysis
 	// spent on it: its seconds are all of them.
 	var before float64
@@ -546,24 +662,33 @@ func (e *tierEngine) solveTier(ctx context.Context, t int, childCells [][]store.
 	case e.unmover != nil:
 		before, err = e.solveRetrograde(ctx, t, cells, childCells, start)
 	default:
-		err = e.solveIterate(ctx, t, cells, childCells)
+		// The game lists no parents: its moves inside the tier, kept,
+		// list them (tierparents.go), unless there are too many.
+		var parents *recordedParents
+		var ok bool
+		if parents, ok, err = e.recordParents(ctx, t); err != nil {
+			break
+		}
+		if !ok {
+			err = e.solveIterate(ctx, t, cells, childCells)
+			break
+		}
+		e.unmover = parents
+		before, err = e.solveRetrograde(ctx, t, cells, childCells, start)
+		e.unmover = nil
 	}
 	if err != nil {
-		return store.Counts{}, err
+		return nil, nil, store.Counts{}, err
 	}
-	counts, err := e.countCells(ctx, t, cells)
+	counts, err = e.countCells(ctx, t, cells)
 	if err != nil {
-		return store.Counts{}, err
+		return nil, nil, store.Counts{}, err
 	}
 	counts.Seconds = before + time.Since(start).Seconds()
-	if err := e.sink.Write(t, store.Values, cellsToBytes(cells), counts); err != nil {
-		return store.Counts{}, fmt.Errorf("solve by tiers: storing tier %d: %w", t, err)
+	if e.grundy != nil && !e.grundy.off.Load() {
+		grundy = e.grundy.cells[t]
 	}
-	// The retrograde analysis's saved work, if any, is done with.
-	if err := e.sink.Remove(t, store.Loops); err != nil {
-		return store.Counts{}, err
-	}
-	return counts, nil
+	return cells, grundy, counts, nil
 }
 
 // countCells counts a tier's cells by value, on all workers.

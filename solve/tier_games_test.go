@@ -158,6 +158,7 @@ func (g synthTiers) Moves(p sente.Position) []sente.Move {
 }
 func (g synthTiers) Ended(p sente.Position) (sente.Value, bool) { return g.EndedKey(p.(uint64)) }
 func (synthTiers) Turn(sente.Position) sente.Player             { return sente.First }
+func (synthTiers) Alternates() bool                             { return true }
 func (synthTiers) FormatPosition(p sente.Position) string       { return strconv.FormatUint(p.(uint64), 10) }
 func (synthTiers) ParsePosition(s string) (sente.Position, error) {
 	return strconv.ParseUint(s, 10, 64)

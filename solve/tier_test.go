@@ -30,6 +30,9 @@ type tierGraph struct {
 	ended    map[uint64]sente.Value
 	parents  map[uint64][]uint64
 	start    uint64
+	// turns, when set, says who is to move at each key (the first player
+	// where it says nothing); without it the game promises to alternate.
+	turns map[uint64]sente.Player
 }
 
 func tierKey(t int, r uint64) uint64 { return uint64(t)<<32 | r }
@@ -46,7 +49,8 @@ func (g *tierGraph) Ended(p sente.Position) (sente.Value, bool) {
 	v, ok := g.ended[p.(uint64)]
 	return v, ok
 }
-func (g *tierGraph) Turn(sente.Position) sente.Player { return sente.First }
+func (g *tierGraph) Turn(p sente.Position) sente.Player { return g.turns[p.(uint64)] }
+func (g *tierGraph) Alternates() bool                   { return g.turns == nil }
 func (g *tierGraph) FormatPosition(p sente.Position) string {
 	return strconv.FormatUint(p.(uint64), 10)
 }
@@ -102,6 +106,36 @@ func (g rankingTierGraph) NewChildRanker() sente.ChildRankFunc {
 			dst = append(dst, sente.TierPosition{Tier: t, Rank: r})
 		}
 		return dst
+	}
+}
+
+// turnKeyTierGraph says whose turn it is on keys (sente.TurnKeyer).
+type turnKeyTierGraph struct{ *tierGraph }
+
+func (g turnKeyTierGraph) TurnKey(k uint64) sente.Player { return g.turns[k] }
+
+// withTierTurns gives g's positions players to move at random, so that
+// some moves keep the turn: the game no longer promises to alternate.
+func withTierTurns(r *rand.Rand, g *tierGraph) *tierGraph {
+	g.turns = map[uint64]sente.Player{}
+	for k := range g.valid {
+		g.turns[k] = sente.Player(r.IntN(2))
+	}
+	return g
+}
+
+// checkAgainstReference compares every position the reference solver
+// reaches with the tier engine's solution.
+func checkAgainstReference(t *testing.T, name string, g sente.Game, sol *TierSolution) {
+	t.Helper()
+	ref, err := Reference(g, nil, nil)
+	if err != nil {
+		t.Fatalf("%s: reference: %v", name, err)
+	}
+	for p, want := range ref {
+		if got, ok := sol.Outcome(p); !ok || got != want {
+			t.Fatalf("%s: position %s: got %v (found %v), reference %v", name, g.FormatPosition(p), got, ok, want)
+		}
 	}
 }
 
@@ -223,7 +257,13 @@ func TestTiersMatchSolveOnRandomTieredGraphs(t *testing.T) {
 			maxSize = 600
 		}
 		g := randomTierGraph(r, 6, maxSize)
-		for _, game := range []sente.Game{g, unmoveTierGraph{g}, scanTierGraph{g}, rankingTierGraph{scanTierGraph{g}}} {
+		games := []sente.Game{g, unmoveTierGraph{g}, scanTierGraph{g}, rankingTierGraph{scanTierGraph{g}}}
+		// Every other graph has moves that keep the turn.
+		turns := trial%2 == 1
+		if turns {
+			games = append(games, turnKeyTierGraph{withTierTurns(r, g)})
+		}
+		for gi, game := range games {
 			for _, workers := range []int{1, 2} {
 				name := fmt.Sprintf("trial %d %T workers %d", trial, game, workers)
 				sol, err := SolveTiers(context.Background(), game, TierOptions{Workers: workers})
@@ -231,6 +271,9 @@ func TestTiersMatchSolveOnRandomTieredGraphs(t *testing.T) {
 					t.Fatalf("%s: %v", name, err)
 				}
 				checkAgainstSolve(t, name, game, sol)
+				if turns && gi == 0 && workers == 1 && maxSize < 100 {
+					checkAgainstReference(t, name, game, sol)
+				}
 			}
 		}
 	}
@@ -238,19 +281,45 @@ func TestTiersMatchSolveOnRandomTieredGraphs(t *testing.T) {
 
 // TestTierRegressions pins the loopy cases of TestRegressions in one tier.
 func TestTierRegressions(t *testing.T) {
+	const (
+		F = sente.First
+		S = sente.Second
+	)
 	tests := []struct {
 		name  string
 		kids  [][]int
 		ended map[int]sente.Value
+		turns []sente.Player // nil: the game alternates
+		want  []sente.Outcome
 	}{
-		{"cycle through the root", [][]int{{1, 3}, {0, 2}, {3}, nil}, map[int]sente.Value{3: sente.Lose}},
-		{"fastest win", [][]int{{2, 1}, nil, {3}, {4}, nil}, map[int]sente.Value{}},
-		{"draw and tie", [][]int{{6, 2}, {6, 5}, {3, 4}, nil, {2}, nil, {1}}, map[int]sente.Value{3: sente.Tie, 5: sente.Win}},
+		{"cycle through the root", [][]int{{1, 3}, {0, 2}, {3}, nil}, map[int]sente.Value{3: sente.Lose}, nil, nil},
+		{"fastest win", [][]int{{2, 1}, nil, {3}, {4}, nil}, map[int]sente.Value{}, nil, nil},
+		{"draw and tie", [][]int{{6, 2}, {6, 5}, {3, 4}, nil, {2}, nil, {1}}, map[int]sente.Value{3: sente.Tie, 5: sente.Win}, nil, nil},
+		// The loops of TestRegressions whose moves may keep the turn.
+		{"loops that keep the turn", [][]int{{1, 4}, {2, 3}, {0}, nil, {5}, nil}, map[int]sente.Value{3: sente.Lose, 5: sente.Tie},
+			[]sente.Player{F, F, S, F, S, F},
+			[]sente.Outcome{{Value: sente.Tie, Remoteness: 2}, {Value: sente.Tie, Remoteness: 4}, {Value: sente.Tie, Remoteness: 3},
+				{Value: sente.Lose}, {Value: sente.Tie, Remoteness: 1}, {Value: sente.Tie}}},
+		{"a drawn loop that keeps the turn", [][]int{{1}, {2, 3}, {0}, nil}, map[int]sente.Value{3: sente.Lose},
+			[]sente.Player{F, F, S, F},
+			[]sente.Outcome{{Value: sente.Draw}, {Value: sente.Draw}, {Value: sente.Draw}, {Value: sente.Lose}}},
+		// The first player moves twice in a row and wins in 2 (0 -> 1 ->
+		// 2, where the second player has lost); 3, the second player's,
+		// loses to it in 3, having only the move to 0, which passes.
+		{"a loss that keeps the turn", [][]int{{1, 3}, {2}, nil, {0}}, map[int]sente.Value{2: sente.Lose},
+			[]sente.Player{F, F, S, S},
+			[]sente.Outcome{{Value: sente.Win, Remoteness: 2}, {Value: sente.Win, Remoteness: 1}, {Value: sente.Lose}, {Value: sente.Lose, Remoteness: 3}}},
 	}
 	for _, tt := range tests {
 		g := &tierGraph{
 			sizes: []uint64{uint64(len(tt.kids))}, children: [][]int{nil}, loops: []bool{true},
 			valid: map[uint64]bool{}, kids: map[uint64][]uint64{}, ended: map[uint64]sente.Value{}, parents: map[uint64][]uint64{},
+		}
+		if tt.turns != nil {
+			g.turns = map[uint64]sente.Player{}
+			for i, p := range tt.turns {
+				g.turns[uint64(i)] = p
+			}
 		}
 		for i, kids := range tt.kids {
 			g.valid[uint64(i)] = true
@@ -268,6 +337,11 @@ func TestTierRegressions(t *testing.T) {
 				t.Fatal(err)
 			}
 			checkAgainstSolve(t, fmt.Sprintf("%s %T", tt.name, game), game, sol)
+			for i, want := range tt.want {
+				if got, _ := sol.Outcome(uint64(i)); got != want {
+					t.Errorf("%s %T: %d is %v, want %v", tt.name, game, i, got, want)
+				}
+			}
 		}
 	}
 }
@@ -360,8 +434,10 @@ func TestTiersResume(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if resumed != k {
-			t.Errorf("cancelled after %d tiers: %d resumed", k, resumed)
+		// A tier is stored beside the next one's solve: the stop came
+		// once that one was solved, and it is stored too.
+		if resumed != k+1 {
+			t.Errorf("cancelled after %d tiers stored: %d resumed, want %d", k, resumed, k+1)
 		}
 		for _, res := range sol.Tiers {
 			if n := sink.Writes(res.Tier, store.Values); n != 1 {
@@ -887,6 +963,51 @@ func TestTiersFrontierNotUsed(t *testing.T) {
 			if !slices.Equal(c, got[tier]) {
 				t.Errorf("%s: tier %d differs from a clean solve's", spoil.name, tier)
 			}
+		}
+	}
+}
+
+// TestTiersStoredCompact: each tier is in its compact form, without its
+// reachable bitset, as soon as it is stored, and no raw values file is
+// ever written: a solve does not write two bytes a rank to read them back
+// and compress them. Its cells are the same as a solve in memory gives.
+func TestTiersStoredCompact(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	g, full, want := randomSolved(t, r, 4)
+	gs, err := store.Store{Dir: t.TempDir()}.Game("graph")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored := 0
+	sol, err := SolveTiers(context.Background(), g, TierOptions{Sink: gs, Progress: func(p Progress) {
+		if p.Phase != PhaseStored {
+			return
+		}
+		stored++
+		tbl, err := gs.Open(p.Tier, store.Values)
+		if err != nil {
+			t.Errorf("tier %d reported stored: %v", p.Tier, err)
+			return
+		}
+		if !tbl.Compact() {
+			t.Errorf("tier %d is stored raw", p.Tier)
+		}
+		tbl.Close()
+		if gs.Has(p.Tier, store.Reachable) {
+			t.Errorf("tier %d is stored with its reachable bitset", p.Tier)
+		}
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sol.Close()
+	if stored != len(full.Tiers) {
+		t.Errorf("%d tiers reported stored, want %d", stored, len(full.Tiers))
+	}
+	got := tierCells(t, gs, sol)
+	for tier, cells := range want {
+		if !slices.Equal(got[tier], cells) {
+			t.Errorf("tier %d: the stored cells differ from a solve in memory", tier)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package solve
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"sente"
 	"sente/store"
@@ -25,12 +26,14 @@ func (e *tierEngine) solveFlat(ctx context.Context, t int, cells []store.Cell, c
 					return err
 				}
 				if ended {
+					e.grundy.ended(t, r, v)
 					cells[r], err = e.endedCell(key, v)
 					return err
 				}
 				kids = k
 			} else {
 				if v, ended := e.enc.EndedKey(key); ended {
+					e.grundy.ended(t, r, v)
 					cells[r], err = e.endedCell(key, v)
 					return err
 				}
@@ -38,13 +41,24 @@ func (e *tierEngine) solveFlat(ctx context.Context, t int, cells []store.Cell, c
 					return err
 				}
 			}
+			keeps := e.keeps(sc, key, kids)
+			if slices.Contains(keeps, true) {
+				// Grundy values assume that the players alternate.
+				e.grundy.giveUp()
+			}
 			b := newBest()
-			for _, kid := range kids {
+			for i, kid := range kids {
 				c, err := e.childCell(childCells, key, kid)
 				if err != nil {
 					return err
 				}
+				if keeps != nil {
+					c = facing(c, keeps[i])
+				}
 				b.add(c)
+			}
+			if err := e.grundy.set(t, r, kids); err != nil {
+				return err
 			}
 			cells[r], err = b.cell()
 			return err

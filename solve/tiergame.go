@@ -3,6 +3,7 @@ package solve
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 
 	"sente"
 	"sente/store"
@@ -32,12 +33,19 @@ func newTierEngine(g sente.Game) (*tierEngine, error) {
 	}
 	return &tierEngine{
 		game: g, enc: caps.Encoder, ranker: caps.TierRanker, scanner: caps.TierScanner, kidRanks: caps.TierChildRanker,
-		unmover: caps.Unmover, erring: caps.Erring,
+		unmover: caps.Unmover, erring: caps.Erring, turn: caps.KeyTurns(g),
 	}, nil
 }
 
 // NewTierGame plans the tiers of g below the root from (nil: the start),
 // as SolveTiers does.
+//
+// An engine built on it solves games whose every move passes the turn:
+// its folds and its retrograde analysis negate the value at every move. A
+// game that does not promise to alternate (sente.Alternating) is tried
+// first by random play from the root, and refused with a *KeepsTurnError
+// naming the first move found that keeps the turn; Children fails the same
+// way on any such move the sample missed.
 func NewTierGame(g sente.Game, from sente.Position) (*TierGame, error) {
 	e, err := newTierEngine(g)
 	if err != nil {
@@ -46,6 +54,11 @@ func NewTierGame(g sente.Game, from sente.Position) (*TierGame, error) {
 	e.workers = 1
 	if from == nil {
 		from = g.Start()
+	}
+	if e.turn != nil {
+		if err := e.sampleKeepsTurn(e.enc.Encode(from)); err != nil {
+			return nil, err
+		}
 	}
 	t, r := e.ranker.TierRank(e.enc.Encode(from))
 	if err := e.plan(t); err != nil {
@@ -128,9 +141,69 @@ func (tg *TierGame) NewCursor() *TierCursor { return &TierCursor{e: tg.e} }
 
 // Children are the tier and rank of every child of key, a position of
 // tier t that has not ended, each checked against the tiers the game
-// declares.
+// declares. A move that keeps the turn is a *KeepsTurnError.
 func (c *TierCursor) Children(t int, key uint64) ([]sente.TierPosition, error) {
-	return c.e.childPositions(&c.sc, t, key)
+	kids, err := c.e.childPositions(&c.sc, t, key)
+	if err != nil {
+		return nil, err
+	}
+	for i, kept := range c.e.keeps(&c.sc, key, kids) {
+		if kept {
+			return nil, c.e.keepsTurnError(key, c.sc.kids[i])
+		}
+	}
+	return kids, nil
+}
+
+// KeepsTurnError is a move after which the same player is to move again,
+// met by an engine that solves only games whose every move passes the
+// turn (sente-dist's, through TierGame).
+type KeepsTurnError struct {
+	Position string // where the move is made
+	Move     string // its name
+}
+
+func (e *KeepsTurnError) Error() string {
+	return fmt.Sprintf("the move %s from %s keeps the turn (the same player moves again), and this engine solves only games whose every move passes the turn; sente solve solves it", e.Move, e.Position)
+}
+
+// keepsTurnError names the move from key to kid.
+func (e *tierEngine) keepsTurnError(key, kid uint64) error {
+	p := e.enc.Decode(key)
+	name := e.format(kid)
+	for _, m := range e.game.Moves(p) {
+		if e.enc.Encode(m.To) == kid {
+			name = m.Name
+			break
+		}
+	}
+	return &KeepsTurnError{Position: e.game.FormatPosition(p), Move: name}
+}
+
+// sampleKeepsTurn plays at random from root, a few hundred lines, and
+// returns a *KeepsTurnError for the first move met that keeps the turn.
+func (e *tierEngine) sampleKeepsTurn(root uint64) error {
+	rng := rand.New(rand.NewPCG(0x7e57, 45))
+	var kids []uint64
+	for range 256 {
+		key := root
+		for range 512 {
+			if _, ended := e.enc.EndedKey(key); ended {
+				break
+			}
+			if kids = e.enc.AppendChildren(kids[:0], key); len(kids) == 0 {
+				break
+			}
+			mover := e.turn(key)
+			for _, kid := range kids {
+				if e.turn(kid) == mover {
+					return e.keepsTurnError(key, kid)
+				}
+			}
+			key = kids[rng.IntN(len(kids))]
+		}
+	}
+	return nil
 }
 
 // Parents are the ranks in tier t of the parents of the position of rank

@@ -2,10 +2,13 @@ package solve
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
+	"sente"
 	"sente/store"
 )
 
@@ -122,3 +125,48 @@ func TestTierCursorParents(t *testing.T) {
 		}
 	}
 }
+
+// TestTierGameRefusesKeptTurns: another engine built on TierGame negates at
+// every move, so a game one of whose moves keeps the turn is refused, with
+// the move named: at once when random play from the root meets it, or by
+// Children when it does not.
+func TestTierGameRefusesKeptTurns(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 9))
+	g := randomTierGraph(r, 3, 20)
+	for len(g.kids[g.start]) == 0 {
+		g = randomTierGraph(r, 3, 20)
+	}
+	g.turns = map[uint64]sente.Player{}
+	for k := range g.valid {
+		g.turns[k] = sente.Second
+	}
+	g.turns[g.start] = sente.First
+	kid := g.kids[g.start][0]
+	g.turns[kid] = sente.First // the start's first move keeps the turn
+	_, err := NewTierGame(g, nil)
+	var kept *KeepsTurnError
+	if !errors.As(err, &kept) {
+		t.Fatalf("NewTierGame: %v, want a move that keeps the turn", err)
+	}
+	if kept.Position != g.FormatPosition(g.start) || !strings.Contains(err.Error(), "keeps the turn") {
+		t.Errorf("refusal names %q from %q: %v", kept.Move, kept.Position, err)
+	}
+	// Children finds it too, on a game that seemed to alternate.
+	tg, err := NewTierGame(alternatingTierGraph{g}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tg.e.turn = g.TurnKeyOf
+	ct, _ := g.TierRank(g.start)
+	if _, err := tg.NewCursor().Children(ct, g.start); !errors.As(err, &kept) {
+		t.Errorf("Children: %v, want a move that keeps the turn", err)
+	}
+}
+
+// alternatingTierGraph is g claiming to alternate, whatever its turns.
+type alternatingTierGraph struct{ *tierGraph }
+
+func (alternatingTierGraph) Alternates() bool { return true }
+
+// TurnKeyOf is whose turn it is at k.
+func (g *tierGraph) TurnKeyOf(k uint64) sente.Player { return g.turns[k] }

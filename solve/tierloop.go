@@ -72,9 +72,10 @@ func (e *tierEngine) loopPass(ctx context.Context, t int, cells []store.Cell, ch
 					return err
 				}
 			}
+			keeps := e.keeps(sc, key, kids)
 			b := newBest()
 			in = in[:0]
-			for _, kid := range kids {
+			for i, kid := range kids {
 				if kid.Tier == t {
 					in = append(in, kid.Rank)
 					continue
@@ -82,6 +83,9 @@ func (e *tierEngine) loopPass(ctx context.Context, t int, cells []store.Cell, ch
 				c, err := e.childCell(childCells, key, kid)
 				if err != nil {
 					return err
+				}
+				if keeps != nil {
+					c = facing(c, keeps[i])
 				}
 				b.add(c)
 			}
@@ -178,14 +182,18 @@ func (e *tierEngine) iterate(ctx context.Context, t int, cells []store.Cell, chi
 					if err != nil {
 						return err
 					}
+					keeps := e.keeps(sc, key, kids)
 					at, v := infinity, sente.Unknown
 					minLose, maxWin, allWon := infinity, uint32(0), true
-					for _, kid := range kids {
+					for i, kid := range kids {
 						var c store.Cell
 						if kid.Tier == t {
 							c = cells[kid.Rank]
 						} else {
 							c = childCells[kid.Tier][kid.Rank]
+						}
+						if keeps != nil {
+							c = facing(c, keeps[i])
 						}
 						cr32 := uint32(c.Remoteness())
 						switch c.Value() {
@@ -283,6 +291,11 @@ func (e *tierEngine) solveRetrograde(ctx context.Context, t int, cells []store.C
 	counts := unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(counter))), len(counter)/4)
 	r := &tierRetrograde{e: e, t: t, cells: cells, childCells: childCells, counts: counts,
 		workers: make([]retroWorker, e.workers), clock: newFrontierClock(), began: began}
+	if e.turn != nil {
+		if r.movers, err = e.movers(ctx, t); err != nil {
+			return 0, err
+		}
+	}
 	st, resumed := r.loadLoops()
 	if resumed {
 		r.settled.Store(st.settled)
@@ -323,6 +336,22 @@ func (e *tierEngine) solveRetrograde(ctx context.Context, t int, cells []store.C
 	return r.before, nil
 }
 
+// movers says whose turn it is at each reachable rank of tier t, a bit a
+// rank, set for the second player: once a position, on all workers.
+func (e *tierEngine) movers(ctx context.Context, t int) ([]uint64, error) {
+	reach := e.reach[t]
+	movers := make([]uint64, len(reach))
+	err := e.parallel(ctx, t, e.size[t], "", func(w int, lo, hi uint64) error {
+		return e.eachPosition(t, lo, hi, reach[lo/64:(hi+63)/64], func(r, key uint64) error {
+			if e.turn(key) == sente.Second {
+				movers[r/64] |= 1 << (r % 64) // the block owns the word
+			}
+			return nil
+		})
+	})
+	return movers, err
+}
+
 // tierRetrograde is one loopy tier's retrograde analysis. Its rules are
 // levels.go's, shared with the hashing engine and sente-dist; its loop is
 // its own, since the hashing engine's serial loop would leave a core idle
@@ -338,6 +367,11 @@ type tierRetrograde struct {
 	total      uint64   // pending after the first pass, for progress
 	settled    atomic.Uint64
 	workers    []retroWorker
+	// movers, for a game that does not promise to alternate, says whose
+	// turn it is at each reachable rank of the tier, a bit a rank (set:
+	// the second player): a settled rank tells a parent with the same bit
+	// its value flipped. Nil for a game that alternates.
+	movers []uint64
 	// tiesList is what the first pass found a child tier's tie settles,
 	// kept for the ties' levels (and saved with the work, tierloopsave.go);
 	// clock paces the saves.
@@ -476,8 +510,9 @@ func (r *tierRetrograde) step(rw *retroWorker, level uint32, entry uint64, ties 
 		r.cells[rank] = store.Pack(Settles(tag, ties), int(level))
 		r.settled.Add(1)
 	}
-	tell := Tells(r.cells[rank].Value(), ties)
-	if tell == TellNothing {
+	v := r.cells[rank].Value()
+	passed, kept := Tells(v, ties), Tells(v.Flip(), ties)
+	if passed == TellNothing && kept == TellNothing {
 		return nil
 	}
 	ps, err := r.pendingParents(rw, rank)
@@ -485,6 +520,15 @@ func (r *tierRetrograde) step(rw *retroWorker, level uint32, entry uint64, ties 
 		return err
 	}
 	for _, p := range ps {
+		// A parent whose player is to move here too reads the value
+		// as its own.
+		tell := passed
+		if r.movers != nil && hasBit(r.movers, p) == hasBit(r.movers, rank) {
+			tell = kept
+		}
+		if tell == TellNothing {
+			continue
+		}
 		if tell == TellWin {
 			rw.queue(Entry(p, TagWin))
 			continue
@@ -503,10 +547,15 @@ func (r *tierRetrograde) step(rw *retroWorker, level uint32, entry uint64, ties 
 		if err != nil {
 			return err
 		}
+		keeps := e.keeps(&rw.sc, key, kids)
 		b := newBest()
-		for _, kid := range kids {
+		for i, kid := range kids {
 			if kid.Tier != t {
-				b.add(r.childCells[kid.Tier][kid.Rank])
+				c := r.childCells[kid.Tier][kid.Rank]
+				if keeps != nil {
+					c = facing(c, keeps[i])
+				}
+				b.add(c)
 			}
 		}
 		if b.win != infinity {

@@ -3,7 +3,6 @@ package solve
 import (
 	"fmt"
 	"runtime"
-	"slices"
 
 	"sente"
 )
@@ -23,6 +22,9 @@ func PlanTiers(g sente.Game, workers int) (peak int64, ranks uint64, err error) 
 	rootTier, _ := e.ranker.TierRank(e.enc.Encode(g.Start()))
 	if err := e.plan(rootTier); err != nil {
 		return 0, 0, err
+	}
+	if e.grundyGame(TierOptions{}) {
+		e.grundy = &tierGrundy{}
 	}
 	for _, t := range e.order {
 		ranks += e.size[t]
@@ -101,11 +103,10 @@ func (e *tierEngine) largest() uint64 {
 const compactBytesPerRank = 0.5
 
 // PeakDiskBytes is the disk a solve of g from the start takes at most, as
-// it goes: every tier's reachable bitset from the forward pass on, a
-// tier's values two bytes a rank once solved and until no tier left
-// reads them, then compact (counted at half a byte a rank), its bitset
-// gone. For a game whose ranks are discovered it is not known before the
-// forward pass (0, false).
+// it goes: every tier's reachable bitset from the forward pass on, until
+// the tier is solved and stored compact (counted at half a byte a rank),
+// its bitset gone. For a game whose ranks are discovered it is not known
+// before the forward pass (0, false).
 func PeakDiskBytes(g sente.Game) (uint64, bool) {
 	if Discovers(g) {
 		return 0, false
@@ -118,6 +119,9 @@ func PeakDiskBytes(g sente.Game) (uint64, bool) {
 	if err := e.plan(t); err != nil {
 		return 0, false
 	}
+	if e.grundyGame(TierOptions{}) {
+		e.grundy = &tierGrundy{}
+	}
 	return e.peakDisk(), true
 }
 
@@ -129,16 +133,16 @@ func (e *tierEngine) peakDisk() uint64 {
 	for _, t := range e.order {
 		now += bits(t)
 	}
-	last := e.lastUse()
 	peak := now
-	for i, t := range e.order {
-		now += file(2 * float64(e.size[t]))
-		peak = max(peak, now)
-		for _, c := range append(slices.Clone(e.children[t]), t) {
-			if last[c] <= i {
-				now += file(compactBytesPerRank*float64(e.size[c])) - file(2*float64(e.size[c])) - bits(c)
-			}
+	for _, t := range e.order {
+		// The temporary file of the values is written whole before the
+		// bitset goes.
+		now += file(compactBytesPerRank * float64(e.size[t]))
+		if e.grundy != nil {
+			now += file(compactBytesPerRank * float64(e.size[t]))
 		}
+		peak = max(peak, now)
+		now -= bits(t)
 	}
 	return uint64(peak + file(48*float64(len(e.order)))) // and the positions counted
 }
@@ -157,8 +161,13 @@ func (e *tierEngine) lastUse() []int {
 // peakBytes plans memory: the forward pass holds every tier's bitset and
 // each worker's own bitsets of the tier it expands and its children; the
 // solve of a tier holds its cells (2 bytes a rank), its bitset, for a
-// loopy tier a child counter or a pending bit a rank, and the child tiers
-// still to be read (2 bytes a rank, mapped).
+// loopy tier a child counter and a queue (and the moves inside the tier,
+// kept as parents, for a game that lists none: tierparents.go), the child
+// tiers
+// still to be read (2 bytes a rank), and the tier solved before it while
+// that one is compressed and written (its cells, when it is not a child,
+// and the frames being compressed); the Grundy values of an impartial game's
+// tiers, when the solve values them, as much again as their cells.
 func (e *tierEngine) peakBytes() int64 {
 	var bitsAll int64
 	for _, t := range e.order {
@@ -176,19 +185,34 @@ func (e *tierEngine) peakBytes() int64 {
 			own += int64((e.size[c] + 63) / 64 * 8)
 		}
 		peak = max(peak, bitsAll+int64(e.workers)*own)
-		need := 2*n + (n+63)/64*8 // its cells and its reachable bits
+		// Two bytes a rank of a tier's cells, and as many of its Grundy
+		// values when the solve values them.
+		cell := int64(2)
+		if e.grundy != nil {
+			cell = 4
+		}
+		need := cell*n + (n+63)/64*8 // its cells and its reachable bits
 		if e.ranker.TierLoops(t) {
-			if e.unmover != nil {
-				need += n + n/8 // counter and queue, about one entry in eight ranks at a time
-			} else {
-				need += n / 8
+			need += n + n/8 // counter and queue, about one entry in eight ranks at a time
+			if e.unmover == nil {
+				// Its moves inside the tier, kept as parents.
+				need += recordedBytes(e.size[t])
 			}
 		}
 		for _, c := range e.children[t] {
 			resident[c] = true
 		}
 		for c := range resident {
-			need += 2 * int64(e.size[c])
+			need += cell * int64(e.size[c])
+		}
+		if i > 0 {
+			before := e.order[i-1]
+			// Its frames are written as they are compressed, a few runs
+			// of them at a time, with an encoder a core.
+			need += min(int64(compactBytesPerRank*float64(e.size[before])), 32<<20)
+			if !resident[before] {
+				need += cell * int64(e.size[before])
+			}
 		}
 		peak = max(peak, need)
 		for c := range resident {

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"sente"
+	"sente/store"
 )
 
 // scanDensity is how dense the marked ranks of a block must be, one in
@@ -87,23 +88,25 @@ type scratch struct {
 	rank  sente.ChildRankFunc
 	ex    *expandScratch // for a game whose ranks were discovered
 	seen  *distinct      // for a loopy tier's first pass
+	keeps []bool         // which of the children keeps the turn (keeps)
 	// Workers write their scratch at every position: without the padding
 	// two share a cache line, and two workers were 1.3 times as fast as
 	// one rather than 1.75 (connect four 6×4).
-	_ [128 - 9*8]byte
+	_ [128 - 12*8]byte
 }
 
 func newScratch(workers int) []scratch { return make([]scratch, workers) }
 
 // childPositions ranks the children of key, a position of tier t that has
 // not ended, each checked against the tiers declared: by the game's own
-// TierChildRanker when it has one, else by TierRank on each child's key.
+// TierChildRanker when it has one (and the game alternates: keeps needs
+// the children's keys), else by TierRank on each child's key.
 func (e *tierEngine) childPositions(sc *scratch, t int, key uint64) ([]sente.TierPosition, error) {
 	if e.disc != nil {
 		_, _, kids, err := e.expandDiscovered(sc, t, key)
 		return kids, err
 	}
-	if e.kidRanks != nil {
+	if e.kidRanks != nil && e.turn == nil {
 		if sc.rank == nil {
 			sc.rank = e.kidRanks.NewChildRanker()
 		}
@@ -127,6 +130,36 @@ func (e *tierEngine) childPositions(sc *scratch, t int, key uint64) ([]sente.Tie
 		sc.ranks = append(sc.ranks, sente.TierPosition{Tier: ct, Rank: cr})
 	}
 	return sc.ranks, nil
+}
+
+// keeps says which of kids, the children childPositions gave key last,
+// the move to keeps the turn: the same player is to move there as at key.
+// It is nil for a game that promises to alternate, whose every move passes
+// the turn.
+func (e *tierEngine) keeps(sc *scratch, key uint64, kids []sente.TierPosition) []bool {
+	if e.turn == nil {
+		return nil
+	}
+	mover := e.turn(key)
+	sc.keeps = sc.keeps[:0]
+	for i, kid := range kids {
+		k := placeKey(kid.Tier, kid.Rank)
+		if e.disc == nil {
+			k = sc.kids[i] // childPositions ranked them one by one
+		}
+		sc.keeps = append(sc.keeps, e.turn(k) == mover)
+	}
+	return sc.keeps
+}
+
+// facing is a child's cell as the folds read it: for the opponent of the
+// player who moves to it, flipped when the move keeps the turn (see
+// packed.facing).
+func facing(c store.Cell, keeps bool) store.Cell {
+	if v := c.Value(); keeps && (v == sente.Win || v == sente.Lose) {
+		return store.Pack(v.Flip(), c.Remoteness())
+	}
+	return c
 }
 
 // childRank checks a move's destination against the tiers declared.

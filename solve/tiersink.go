@@ -30,9 +30,17 @@ type TierSink interface {
 	Open(tier int, kind store.Kind) (*store.Table, error)
 	// Has reports whether a tier is stored whole.
 	Has(tier int, kind store.Kind) bool
+	// WriteCompact stores a solved tier's values (kind store.Values), a
+	// cell a rank, in their final form (compact in the store:
+	// GameStore.WriteCompact) and drops its reachable bitset, which the
+	// values hold; or its Grundy values (store.Grundy) the same way. The
+	// sink may keep cells as they are: the engine does not change them
+	// after.
+	WriteCompact(tier int, kind store.Kind, cells []store.Cell, counts store.Counts) error
 	// Compact stores a finished tier's values in their compact form and
 	// drops its reachable bitset, which the values hold (the store's
-	// GameStore.Compact), once no tier left to solve reads it as a child.
+	// GameStore.Compact): for tables written raw (by an older sente, or by
+	// sente-dist), once no tier left to solve reads them.
 	Compact(tier int) error
 	// Link stores as tier's table of kind a table of every position of
 	// the tier (TierOptions.EveryPosition) read from another sink, taken
@@ -173,6 +181,18 @@ func (m *MemorySink) WriteParts(tier int, kind store.Kind, parts [][]byte, count
 		data = append(data, p...)
 	}
 	m.tables[k] = &store.Table{Header: h, Data: data}
+	m.writes[k]++
+	return nil
+}
+
+// WriteCompact keeps cells themselves, read in place (and, as Compact
+// does, the tier's reachable bitset: an eighth of the cells' memory, which
+// tests of resumed solves compare).
+func (m *MemorySink) WriteCompact(tier int, kind store.Kind, cells []store.Cell, counts store.Counts) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	k := memoryKey{tier, kind}
+	m.tables[k] = &store.Table{Header: store.Header{Counts: counts, Ranking: m.ranking}, Data: cellsToBytes(cells)}
 	m.writes[k]++
 	return nil
 }

@@ -66,7 +66,7 @@ type TierSolution struct {
 	rootKey uint64                // the key of the position the tables start from
 
 	mu     sync.Mutex
-	tables map[int]*openTier
+	tables map[tableKey]*openTier
 	mapped int64  // bytes of the tables open
 	clock  uint64 // counts acquires, for the least recently used
 }
@@ -84,7 +84,22 @@ func (s *TierSolution) Outcome(p sente.Position) (sente.Outcome, bool) {
 
 // cell reads p's cell, checking the block that holds it.
 func (s *TierSolution) cell(p sente.Position) (store.Cell, error) {
-	t, r := s.ranker.TierRank(s.enc.Encode(p))
+	key := uint64(0)
+	if d, ok := s.enc.(*discovered); ok {
+		// Its ranks are looked up in stored keys, which may fail to
+		// read: the damage is theirs, not the values'.
+		k, found, err := d.encode(p)
+		if err != nil {
+			return 0, s.damaged(err)
+		}
+		if !found {
+			return store.Unreachable, nil // no tier holds it
+		}
+		key = k
+	} else {
+		key = s.enc.Encode(p)
+	}
+	t, r := s.ranker.TierRank(key)
 	tbl, err := s.acquire(t)
 	if err != nil {
 		return 0, s.damaged(err)

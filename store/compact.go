@@ -1,12 +1,11 @@
 package store
 
 import (
+	"bytes"
 	"encoding/binary"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
+	"io"
+	"runtime"
 	"sync"
 
 	"github.com/klauspost/compress/zstd"
@@ -34,22 +33,41 @@ const (
 // "Compact tables").
 const compactLevel = zstd.SpeedBetterCompression
 
-var (
-	zstdEncoder = sync.OnceValue(func() *zstd.Encoder {
-		e, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(compactLevel), zstd.WithEncoderConcurrency(1))
-		if err != nil {
-			panic(err) // only for options that are bad, which these are not
-		}
+// encoders are zstd encoders of compactLevel, one for each goroutine that
+// compresses frames at a time: an Encoder hands its own encoders out one
+// EncodeAll at a time (as many as its concurrency), so frames compressed
+// on all cores through one Encoder of concurrency 1 took turns on one core.
+// Encoders idle here are kept for the next tier, at most GOMAXPROCS of
+// them, since each holds its tables (a few megabytes).
+var encoders = make(chan *zstd.Encoder, runtime.GOMAXPROCS(0))
+
+func getEncoder() *zstd.Encoder {
+	select {
+	case e := <-encoders:
 		return e
-	})
-	zstdDecoder = sync.OnceValue(func() *zstd.Decoder {
-		d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(0))
-		if err != nil {
-			panic(err)
-		}
-		return d
-	})
-)
+	default:
+	}
+	e, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(compactLevel), zstd.WithEncoderConcurrency(1))
+	if err != nil {
+		panic(err) // only for options that are bad, which these are not
+	}
+	return e
+}
+
+func putEncoder(e *zstd.Encoder) {
+	select {
+	case encoders <- e:
+	default:
+	}
+}
+
+var zstdDecoder = sync.OnceValue(func() *zstd.Decoder {
+	d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(0))
+	if err != nil {
+		panic(err)
+	}
+	return d
+})
 
 // frames is the number of frames of a tier of ranks ranks.
 func frames(ranks uint64) uint64 { return (ranks + FrameRanks - 1) / FrameRanks }
@@ -57,34 +75,106 @@ func frames(ranks uint64) uint64 { return (ranks + FrameRanks - 1) / FrameRanks 
 // CompactCells is the payload of a compact values file holding cells: its
 // frames compressed on all cores. The same cells give the same bytes.
 func CompactCells(cells []Cell) []byte {
-	n := frames(uint64(len(cells)))
-	out := make([][]byte, n)
-	parallel(int(n), func(i int) {
-		lo := uint64(i) * FrameRanks
-		hi := min(lo+FrameRanks, uint64(len(cells)))
-		plane := make([]byte, 2*(hi-lo))
-		for j, c := range cells[lo:hi] {
-			plane[j] = byte(c)
-			plane[int(hi-lo)+j] = byte(c >> 8)
-		}
-		out[i] = zstdEncoder().EncodeAll(plane, nil)
-	})
-	var size uint64
-	for _, f := range out {
-		size += uint64(len(f))
+	var b bytes.Buffer
+	if err := writeCompactPayload(&b, cells); err != nil {
+		panic(err) // a bytes.Buffer does not fail
 	}
-	payload := make([]byte, 0, size+8*(n+1))
-	offsets := make([]uint64, 0, n+1)
-	for _, f := range out {
-		offsets = append(offsets, uint64(len(payload)))
-		payload = append(payload, f...)
-	}
-	offsets = append(offsets, uint64(len(payload)))
-	for _, o := range offsets {
-		payload = binary.LittleEndian.AppendUint64(payload, o)
-	}
-	return payload
+	return b.Bytes()
 }
+
+// frameRun is how many frames a goroutine compresses at a time, with one
+// encoder and one buffer.
+const frameRun = 16
+
+// writeCompactPayload writes the compact payload of cells to w as it is
+// compressed: the frames in order, runs of them compressed on all cores at
+// once, then their offsets. It holds a few runs' frames at a time, not
+// the tier's: a tier of a billion ranks compresses to hundreds of
+// megabytes.
+func writeCompactPayload(w io.Writer, cells []Cell) error {
+	n := frames(uint64(len(cells)))
+	runs := int((n + frameRun - 1) / frameRun)
+	// Runs are compressed ahead of the one being written, at most ahead
+	// of them, each into a buffer of its own that is used again, and at
+	// most one a core at a time (an encoder each).
+	cores := runtime.GOMAXPROCS(0)
+	ahead := 2 * cores
+	working := make(chan struct{}, cores)
+	type run struct {
+		data  []byte
+		sizes [frameRun]int
+		done  chan struct{}
+	}
+	free := make(chan []byte, ahead)
+	compress := func(k int, r *run) {
+		defer close(r.done)
+		working <- struct{}{}
+		defer func() { <-working }()
+		enc := getEncoder()
+		defer putEncoder(enc)
+		plane := planes.Get().(*[]byte)
+		defer planes.Put(plane)
+		var data []byte
+		select {
+		case data = <-free:
+		default:
+		}
+		data = data[:0]
+		for i := uint64(k) * frameRun; i < min(uint64(k+1)*frameRun, n); i++ {
+			lo := i * FrameRanks
+			hi := min(lo+FrameRanks, uint64(len(cells)))
+			m := int(hi - lo)
+			p := (*plane)[:2*m]
+			for j, c := range cells[lo:hi] {
+				p[j] = byte(c)
+				p[m+j] = byte(c >> 8)
+			}
+			before := len(data)
+			data = enc.EncodeAll(p, data)
+			r.sizes[i%frameRun] = len(data) - before
+		}
+		r.data = data
+	}
+	pending := make([]*run, runs)
+	start := func(k int) {
+		if k < runs {
+			pending[k] = &run{done: make(chan struct{})}
+			go compress(k, pending[k])
+		}
+	}
+	for k := range min(ahead, runs) {
+		start(k)
+	}
+	index := make([]byte, 0, 8*(n+1))
+	var at uint64
+	var werr error
+	for k := range runs {
+		r := pending[k]
+		<-r.done
+		pending[k] = nil
+		start(k + ahead)
+		for _, size := range r.sizes[:min(frameRun, n-uint64(k)*frameRun)] {
+			index = binary.LittleEndian.AppendUint64(index, at)
+			at += uint64(size)
+		}
+		if werr == nil {
+			_, werr = w.Write(r.data)
+		}
+		select {
+		case free <- r.data:
+		default:
+		}
+	}
+	if werr != nil {
+		return werr
+	}
+	index = binary.LittleEndian.AppendUint64(index, at)
+	_, err := w.Write(index)
+	return err
+}
+
+// planes are buffers of the planes of a frame's cells, FrameBytes each.
+var planes = sync.Pool{New: func() any { b := make([]byte, FrameBytes); return &b }}
 
 // compactFrames reads frames back from a compact table, checking the
 // blocks they lie in, and keeps the last few it decompressed: the cells a
@@ -130,7 +220,7 @@ func (c *compactFrames) bounds(i uint64) (lo, hi uint64, err error) {
 	lo = binary.LittleEndian.Uint64(c.t.Data[at:])
 	hi = binary.LittleEndian.Uint64(c.t.Data[at+8:])
 	if lo > hi || hi > c.index {
-		return 0, 0, fmt.Errorf("store: %s: tier %d values: frame %d lies at bytes %d to %d of %d: the offsets are corrupted", c.t.Path, c.t.Header.Tier, i, lo, hi, c.index)
+		return 0, 0, fmt.Errorf("store: %s: tier %d %s: frame %d lies at bytes %d to %d of %d: the offsets are corrupted", c.t.Path, c.t.Header.Tier, c.t.Header.Kind, i, lo, hi, c.index)
 	}
 	return lo, hi, nil
 }
@@ -150,7 +240,7 @@ func (c *compactFrames) decode(i uint64, dst []Cell) error {
 	}
 	if err != nil {
 		// The blocks passed their checksums: the file was written wrong.
-		return fmt.Errorf("store: %s: tier %d values: frame %d does not decompress: %w", c.t.Path, c.t.Header.Tier, i, err)
+		return fmt.Errorf("store: %s: tier %d %s: frame %d does not decompress: %w", c.t.Path, c.t.Header.Tier, c.t.Header.Kind, i, err)
 	}
 	n := len(dst)
 	for j := range dst {
@@ -285,18 +375,48 @@ func (g *GameStore) Compact(tier int) error {
 		if err := t.Verify(); err != nil {
 			return err
 		}
-		payload := CompactCells(t.Cells())
-		h := t.Header
-		h.Version, h.PayloadLen, h.BlockSize = CompactVersion, uint64(len(payload)), BlockSize
-		if err := g.writeFile(h, payload); err != nil {
+		if err := g.writeCompact(t.Header, t.Cells()); err != nil {
 			return err
 		}
 	}
-	err = os.Remove(filepath.Join(g.Dir, fileName(tier, Reachable)))
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+	return g.Remove(tier, Reachable)
+}
+
+// WriteCompact stores a tier's values (kind Values), cells a rank, in the
+// compact form at once: the same file as Write of the cells followed by
+// Compact, and like Compact it removes the tier's reachable bitset, which
+// the values hold. A solve writes a tier so when it is done with it,
+// rather than writing two bytes a rank to read them back and compress
+// them. A tier's Grundy values (kind Grundy) are written compact the same
+// way.
+func (g *GameStore) WriteCompact(tier int, kind Kind, cells []Cell, counts Counts) error {
+	if !kind.cells() {
+		return fmt.Errorf("store: tier %d: %s are not cells to compact", tier, kind)
+	}
+	h, err := NewHeader(g.Spec, tier, kind, 2*uint64(len(cells)), counts)
+	if err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
-	return nil
+	g.mu.Lock()
+	h.Ranking = g.ranking
+	g.mu.Unlock()
+	if err := g.writeCompact(h, cells); err != nil {
+		return err
+	}
+	if kind != Values {
+		return nil
+	}
+	if err := g.recordSeconds(tier, counts.Seconds); err != nil {
+		return err
+	}
+	return g.Remove(tier, Reachable)
+}
+
+// writeCompact writes the compact values file of cells under the header
+// of their raw file, h.
+func (g *GameStore) writeCompact(h Header, cells []Cell) error {
+	h.Version, h.BlockSize = CompactVersion, BlockSize
+	return g.writeStreamed(h, func(w io.Writer) error { return writeCompactPayload(w, cells) })
 }
 
 // Expand rewrites a tier's compact values file raw, with its reachable

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -193,4 +194,78 @@ func TestCompactGolden(t *testing.T) {
 	if all, err := tab.LoadCells(); err != nil || !slices.Equal(all, cells) {
 		t.Errorf("golden reads back as %v (%v)", all, err)
 	}
+}
+
+// TestWriteCompact: a tier written compact at once is the file that
+// writing it raw and compacting it gives, byte for byte, whatever the
+// number of cores that compress its frames; its reachable bitset goes and
+// its seconds are kept.
+func TestWriteCompact(t *testing.T) {
+	for _, n := range []int{0, 1, FrameRanks + 5, 2*frameRun*FrameRanks + 3} {
+		cells := tierCells(n, uint64(n)+1)
+		counts := Counts{Positions: 7, Win: 7, Seconds: 1.5}
+		raw := newGame(t, "write compact")
+		raw.SetRanking(0xbeef)
+		if err := raw.Write(4, Values, CellBytes(cells), counts); err != nil {
+			t.Fatal(err)
+		}
+		if err := raw.Compact(4); err != nil {
+			t.Fatal(err)
+		}
+		want := readFile(t, raw, 4, Values)
+		for _, procs := range []int{1, 3} {
+			old := runtime.GOMAXPROCS(procs)
+			g := newGame(t, "write compact")
+			g.SetRanking(0xbeef)
+			if err := g.Write(4, Reachable, make([]byte, 8), Counts{}); err != nil {
+				t.Fatal(err)
+			}
+			err := g.WriteCompact(4, Values, cells, counts)
+			runtime.GOMAXPROCS(old)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := readFile(t, g, 4, Values); !bytes.Equal(got, want) {
+				t.Errorf("%d ranks, %d cores: WriteCompact wrote %d bytes unlike Write and Compact's %d", n, procs, len(got), len(want))
+			}
+			if g.Has(4, Reachable) {
+				t.Errorf("%d ranks: the reachable bitset is kept beside compact values", n)
+			}
+			tab, err := g.Open(4, Values)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tab.Header.Counts != counts {
+				t.Errorf("%d ranks: counts %+v, want %+v", n, tab.Header.Counts, counts)
+			}
+			tab.Close()
+		}
+	}
+}
+
+// BenchmarkWriteCompact stores a tier of 2^24 cells compact at once, as
+// the tier engine does, against writing it raw and compacting it, as it
+// did before (a connect four-like tier: most ranks unreachable).
+func BenchmarkWriteCompact(b *testing.B) {
+	cells := tierCells(1<<24, 3)
+	g := newGame(b, "bench compact")
+	b.Run("at-once", func(b *testing.B) {
+		b.SetBytes(2 << 24)
+		for b.Loop() {
+			if err := g.WriteCompact(1, Values, cells, Counts{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("raw-then-compact", func(b *testing.B) {
+		b.SetBytes(2 << 24)
+		for b.Loop() {
+			if err := g.Write(1, Values, CellBytes(cells), Counts{}); err != nil {
+				b.Fatal(err)
+			}
+			if err := g.Compact(1); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }

@@ -22,8 +22,9 @@
 //	after payload  one CRC-32C (Castagnoli) per block of BlockSize bytes of
 //	               payload, little-endian uint32
 //
-// Once no tier left to solve reads a tier, its values are made compact
-// (GameStore.Compact, format version CompactVersion): the payload is the
+// A solve stores a tier's values compact once it has solved the tier
+// (GameStore.WriteCompact, format version CompactVersion; GameStore.Compact
+// rewrites a raw file so, for tables written raw): the payload is the
 // tier's cells in frames of FrameRanks ranks, each frame its cells' low
 // bytes then their high bytes compressed by zstd on its own, followed by
 // the offsets of the frames; the blocks' checksums cover it as any
@@ -32,7 +33,13 @@
 // a tier whole by decompressing every frame (Table.LoadCells). Unreachable
 // ranks cost almost nothing there, so a compact tier's reachable bitset is
 // removed: the values say which ranks are reachable. Raw values, those of
-// a tier still being read and those of earlier builds, read as before.
+// earlier builds and of sente-dist, read as before.
+//
+// A Grundy file holds the Grundy values of a tier of an impartial game
+// under normal play, as its values file holds values: two bytes a rank,
+// each the value plus one, 0 where no position is, compact as values are
+// (package solve values them beside the values, from the same moves, so
+// that an answer reads them rather than exploring the game again).
 //
 // The ranking of a table of values or reachable ranks is a fingerprint of
 // the ranks of the game's positions that index it (set by the tier engine,
@@ -60,7 +67,12 @@
 // the same directory is written, synced, renamed to its final name, and the
 // directory synced, so a kill at any moment leaves the old state or the
 // whole new file. Temporaries left by a killed process are removed the next
-// time the game's directory is opened (Store.Game).
+// time the game's directory is opened (Store.Game); a writer holds a lock
+// on its temporary until it is renamed, so that a temporary being written
+// by another process (two solves of one game, one waiting for the other)
+// is never taken for one left behind. Store.Remove takes the game's lock
+// (GameStore.Lock), refusing while a solve holds it, and moves the
+// directory out of the store's way before it removes it.
 //
 // Open maps a file read-only and checks its header; Has also checks every
 // block's checksum (what a resumed solve asks before skipping a tier);

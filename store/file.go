@@ -1,10 +1,12 @@
 package store
 
 import (
+	"bufio"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -26,7 +28,10 @@ const (
 	// (little-endian uint64) giving the words a key, then the keys, a rank
 	// each, every key's words in order, then how each position ends, two
 	// bits a rank (a sente.Value, 0 for a position with moves), four ranks
-	// a byte from the low bits. Counts.Positions is the ranks.
+	// a byte from the low bits, then whose turn it is, a bit a rank (set
+	// for the second player), eight ranks a byte from the low bit (tables
+	// of a sente before the turns were kept end after the ends).
+	// Counts.Positions is the ranks.
 	Keys
 	// Tiers is the plan of tiers of a game whose ranks were discovered,
 	// stored once (as tier 0) when every tier's keys are: little-endian
@@ -54,11 +59,22 @@ const (
 	// stop: its tier is the tier's, its payload package solve's. Removed
 	// once the tier is stored.
 	Loops
+	// Grundy is the Grundy values of a tier of an impartial game under
+	// normal play, stored beside its values by the solve that made them:
+	// two bytes a rank, each the value plus one, 0 where no position is
+	// (a cell of Values being Unreachable), raw or compact as Values are.
+	Grundy
 )
 
 // Ranked reports whether a table of kind is indexed by the game's ranks,
 // and so carries their fingerprint (Header.Ranking).
-func (k Kind) Ranked() bool { return k == Values || k == Reachable || k == Frontier || k == Loops }
+func (k Kind) Ranked() bool {
+	return k == Values || k == Reachable || k == Frontier || k == Loops || k == Grundy
+}
+
+// cells reports whether a table of kind holds two bytes a rank, raw or
+// compact (Values and Grundy).
+func (k Kind) cells() bool { return k == Values || k == Grundy }
 
 func (k Kind) String() string {
 	switch k {
@@ -76,6 +92,8 @@ func (k Kind) String() string {
 		return "frontier"
 	case Loops:
 		return "loops"
+	case Grundy:
+		return "grundy"
 	}
 	return fmt.Sprintf("Kind(%d)", uint8(k))
 }
@@ -194,11 +212,11 @@ func decodeHeader(b []byte) (Header, error) {
 	if got, want := crc32.Checksum(b[:end], castagnoli), le.Uint32(b[end:]); got != want {
 		return h, fmt.Errorf("header checksum %08x, header says %08x: header corrupted", got, want)
 	}
-	if h.Kind > Loops {
+	if h.Kind > Grundy {
 		return h, fmt.Errorf("unknown kind %d", h.Kind)
 	}
-	if h.Version == CompactVersion && h.Kind != Values {
-		return h, fmt.Errorf("format version %d holds values, not %s", h.Version, h.Kind)
+	if h.Version == CompactVersion && !h.Kind.cells() {
+		return h, fmt.Errorf("format version %d holds values or Grundy values, not %s", h.Version, h.Kind)
 	}
 	if h.BlockSize == 0 {
 		return h, errors.New("block size 0")
@@ -256,55 +274,80 @@ func (g *GameStore) WriteParts(tier int, kind Kind, parts [][]byte, counts Count
 }
 
 // writeFile writes a file of header h and payload data atomically.
-func (g *GameStore) writeFile(h Header, parts ...[]byte) (err error) {
+func (g *GameStore) writeFile(h Header, parts ...[]byte) error {
+	return g.writeStreamed(h, func(w io.Writer) error {
+		for _, data := range parts {
+			for part := data; len(part) > 0; {
+				n := min(len(part), writeChunk)
+				if _, err := w.Write(part[:n]); err != nil {
+					return err
+				}
+				part = part[n:]
+			}
+		}
+		return nil
+	})
+}
+
+// writeStreamed writes a file of header h atomically, its payload what
+// fill writes, whose length need not be known before: the header, with
+// the payload's length, is written last, in its place before the payload.
+func (g *GameStore) writeStreamed(h Header, fill func(w io.Writer) error) (err error) {
 	tier, kind := h.Tier, h.Kind
 	final := filepath.Join(g.Dir, fileName(tier, kind))
-	f, err := os.CreateTemp(g.Dir, tempPrefix()+fileName(tier, kind)+"-*")
+	f, err := createTemp(g.Dir, fileName(tier, kind))
 	if err != nil {
 		return fmt.Errorf("store: writing tier %d %s: %w", tier, kind, err)
 	}
-	tmp := f.Name()
+	renamed := false
 	defer func() {
 		if err != nil {
-			f.Close()
-			os.Remove(tmp)
+			if !renamed {
+				discardTemp(f)
+			}
 			err = fmt.Errorf("store: writing %s: %w", final, err)
 		}
 	}()
-	tw, err := NewTierWriter(&hookedWriter{w: f}, h)
-	if err != nil {
+	if h.BlockSize == 0 {
+		return errors.New("block size 0")
+	}
+	if _, err := f.Seek(payloadAt, io.SeekStart); err != nil {
 		return err
 	}
-	for _, data := range parts {
-		for part := data; len(part) > 0; {
-			n := min(len(part), writeChunk)
-			if _, err := tw.Write(part[:n]); err != nil {
-				return err
-			}
-			part = part[n:]
-		}
+	// Buffered: a compact payload comes as thousands of frames of a few
+	// kilobytes, a write call each otherwise.
+	bw := bufio.NewWriterSize(&hookedWriter{w: f}, writeChunk)
+	sums := &blockSums{w: bw, size: uint64(h.BlockSize)}
+	if err := fill(sums); err != nil {
+		return err
 	}
-	if err := tw.Close(); err != nil {
+	if h.PayloadLen != sums.written && h.Version == FormatVersion {
+		return fmt.Errorf("tier %d %s: %d payload bytes written of the %d of its header", tier, kind, sums.written, h.PayloadLen)
+	}
+	h.PayloadLen = sums.written
+	if err := sums.close(); err != nil {
+		return err
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	if _, err := f.WriteAt(h.encode(), 0); err != nil {
 		return err
 	}
 	if err := f.Sync(); err != nil {
 		return err
 	}
-	if err := f.Close(); err != nil {
-		return err
+	// An empty directory where the file belongs (put there by hand)
+	// gives way; anything in it is not sente's to remove.
+	if fi, serr := os.Lstat(final); serr == nil && fi.IsDir() {
+		if os.Remove(final) != nil {
+			return fmt.Errorf("%s is a directory where a table file belongs; remove it, or remove the game's tables with 'sente store rm'", final)
+		}
 	}
-	if err := os.Rename(tmp, final); err != nil {
-		// An empty directory where the file belongs (put there by hand)
-		// gives way; anything in it is not sente's to remove.
-		if fi, serr := os.Stat(final); serr == nil && fi.IsDir() {
-			if os.Remove(final) != nil {
-				return fmt.Errorf("%s is a directory where a table file belongs; remove it, or remove the game's tables with 'sente store rm'", final)
-			}
-			err = os.Rename(tmp, final)
-		}
-		if err != nil {
-			return err
-		}
+	renamed = true
+	if err := finishTemp(f, final); err != nil {
+		os.Remove(f.Name())
+		return err
 	}
 	return syncDir(g.Dir)
 }
@@ -402,7 +445,7 @@ func (g *GameStore) Open(tier int, kind Kind) (*Table, error) {
 	}
 	if err != nil {
 		t.Close()
-		return nil, &DamagedError{Path: path, Err: err}
+		return nil, &DamagedError{Path: path, Err: err, seen: t.m.info}
 	}
 	if s, ok := g.secondsOf(tier); ok && kind == Values {
 		t.Header.Counts.Seconds = s
@@ -414,7 +457,7 @@ func (g *GameStore) Open(tier int, kind Kind) (*Table, error) {
 func openFile(path string) (*Table, error) {
 	m, err := mapFile(path)
 	if errors.Is(err, errDirectory) {
-		return nil, &DamagedError{Path: path, Err: err}
+		return nil, &DamagedError{Path: path, Err: err, seen: m.info}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
@@ -424,7 +467,7 @@ func openFile(path string) (*Table, error) {
 	if err == nil && uint64(len(b)) != h.FileSize() {
 		err = fmt.Errorf("file has %d bytes, its header says %d: truncated or extended", len(b), h.FileSize())
 	}
-	if err == nil && h.Kind == Values && h.Version == FormatVersion && h.PayloadLen != 2*h.Ranks {
+	if err == nil && h.Kind.cells() && h.Version == FormatVersion && h.PayloadLen != 2*h.Ranks {
 		err = fmt.Errorf("%d payload bytes for %d cells", h.PayloadLen, h.Ranks)
 	}
 	var t *Table
@@ -437,7 +480,7 @@ func openFile(path string) (*Table, error) {
 	}
 	if err != nil {
 		m.close()
-		return nil, &DamagedError{Path: path, Err: err}
+		return nil, &DamagedError{Path: path, Err: err, seen: m.info}
 	}
 	return t, nil
 }
@@ -498,6 +541,8 @@ type BlockError struct {
 	Kind       Kind
 	Block      uint64
 	Start, End uint64 // the block's payload bytes
+
+	seen fs.FileInfo // the file read, for Replaced
 }
 
 // errDirectory is what mapFile says of a directory where a table file
@@ -511,6 +556,8 @@ var errDirectory = errors.New("a directory where a table file belongs")
 type DamagedError struct {
 	Path string
 	Err  error
+
+	seen fs.FileInfo // what was at Path, for Replaced; nil if unknown
 }
 
 func (e *DamagedError) Error() string { return fmt.Sprintf("store: %s: %v", e.Path, e.Err) }
@@ -523,6 +570,40 @@ func Damaged(err error) bool {
 	var block *BlockError
 	var damaged *DamagedError
 	return errors.As(err, &block) || errors.As(err, &damaged)
+}
+
+// Replaced reports whether the stored table that err failed to read (a
+// *BlockError, a *DamagedError, or a file that was missing) is another
+// file now: one a solve wrote in its place since, which a reader that
+// keeps tables open (a server) must open again rather than keep reporting
+// the damage of the old one. A file changed in place counts too.
+func Replaced(err error) bool {
+	var block *BlockError
+	var damaged *DamagedError
+	var missing *fs.PathError
+	switch {
+	case errors.As(err, &block):
+		return changedSince(block.Path, block.seen)
+	case errors.As(err, &damaged):
+		return changedSince(damaged.Path, damaged.seen)
+	case errors.As(err, &missing) && errors.Is(err, fs.ErrNotExist):
+		_, err := os.Stat(missing.Path)
+		return err == nil
+	}
+	return false
+}
+
+// changedSince reports whether the file at path is not the one seen, or
+// has changed since; false when what was seen is not known.
+func changedSince(path string, seen fs.FileInfo) bool {
+	if seen == nil {
+		return false
+	}
+	now, err := os.Stat(path)
+	if err != nil {
+		return true
+	}
+	return !os.SameFile(seen, now) || seen.Size() != now.Size() || !seen.ModTime().Equal(now.ModTime())
 }
 
 func (e *BlockError) Error() string {
@@ -587,7 +668,7 @@ func (t *Table) blockSound(b uint64) bool {
 func (t *Table) blockError(b uint64) *BlockError {
 	h := t.Header
 	lo := b * uint64(h.BlockSize)
-	return &BlockError{Path: t.Path, Tier: h.Tier, Kind: h.Kind, Block: b, Start: lo, End: min(h.PayloadLen, lo+uint64(h.BlockSize))}
+	return &BlockError{Path: t.Path, Tier: h.Tier, Kind: h.Kind, Block: b, Start: lo, End: min(h.PayloadLen, lo+uint64(h.BlockSize)), seen: t.m.info}
 }
 
 // Close unmaps the table. Data and Cells must not be used after.

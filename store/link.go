@@ -1,7 +1,6 @@
 package store
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -39,32 +38,56 @@ func (g *GameStore) Link(tier int, kind Kind, from *Table) (err error) {
 	case h.Spec != g.Spec && (kind != Values || h.Spec != EveryPosition(g.Spec)):
 		return fmt.Errorf("store: linking %s into %s: it holds game %q", from.Path, g.Dir, h.Spec)
 	}
-	// A name of this process's temporaries (removeTemporaries clears
-	// those a stop leaves), free for the link.
-	f, err := os.CreateTemp(g.Dir, tempPrefix()+fileName(tier, kind)+"-*")
-	if err != nil {
-		return fmt.Errorf("store: linking tier %d %s: %w", tier, kind, err)
-	}
-	tmp := f.Name()
-	f.Close()
 	defer func() {
 		if err != nil {
-			os.Remove(tmp)
 			err = fmt.Errorf("store: linking %s to %s: %w", from.Path, final, err)
 		}
 	}()
-	if err := os.Remove(tmp); err != nil {
+	// The link is made under a temporary name and renamed into place. A
+	// temporary is removed by another process only when its lock can be
+	// taken (removeTemporaries), and a link is the file it links: the
+	// file is locked before the link's name appears, until it is renamed.
+	src, err := os.Open(from.Path)
+	if err != nil {
 		return err
 	}
-	if os.Link(from.Path, tmp) != nil {
-		// Another file system, or one without hard links: a copy.
-		if err := copyFile(from.Path, tmp); err != nil {
+	defer src.Close()
+	if err := lockFile(src); err != nil {
+		return err
+	}
+	tmp := filepath.Join(g.Dir, tempPrefix()+fileName(tier, kind)+"-link")
+	os.Remove(tmp) // one this process left, failing before
+	if !testNoHardLinks && os.Link(from.Path, tmp) == nil {
+		if err := os.Rename(tmp, final); err != nil {
+			os.Remove(tmp)
 			return err
 		}
+		return g.linked(tier, kind)
 	}
-	if err := os.Rename(tmp, final); err != nil {
+	// Another file system, or one without hard links: a copy.
+	f, err := createTemp(g.Dir, fileName(tier, kind))
+	if err != nil {
 		return err
 	}
+	if _, err = io.Copy(f, src); err == nil {
+		err = f.Sync()
+	}
+	if err != nil {
+		discardTemp(f)
+		return err
+	}
+	if err := finishTemp(f, final); err != nil {
+		os.Remove(f.Name())
+		return err
+	}
+	return g.linked(tier, kind)
+}
+
+// testNoHardLinks has Link copy, as where hard links cannot be made.
+var testNoHardLinks bool
+
+// linked finishes Link once the file is in place.
+func (g *GameStore) linked(tier int, kind Kind) error {
 	if err := syncDir(g.Dir); err != nil {
 		return err
 	}
@@ -73,23 +96,4 @@ func (g *GameStore) Link(tier int, kind Kind, from *Table) (err error) {
 		return g.recordSeconds(tier, 0)
 	}
 	return nil
-}
-
-// copyFile copies src to a new file dst, synced.
-func copyFile(src, dst string) error {
-	in, err := os.Open(src)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if err != nil {
-		return err
-	}
-	_, err = io.Copy(out, in)
-	err = errors.Join(err, out.Sync(), out.Close())
-	if err != nil {
-		os.Remove(dst)
-	}
-	return err
 }

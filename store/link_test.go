@@ -125,20 +125,46 @@ func TestLink(t *testing.T) {
 	}
 }
 
-// TestCopyFile: where a hard link cannot be made, the table is copied.
-func TestCopyFile(t *testing.T) {
-	dir := t.TempDir()
-	src, dst := filepath.Join(dir, "a"), filepath.Join(dir, "b")
-	if err := os.WriteFile(src, []byte("seven men"), 0o600); err != nil {
+// TestLinkCopies: where a hard link cannot be made, the table is copied
+// into place, and nothing else is left behind.
+func TestLinkCopies(t *testing.T) {
+	testNoHardLinks = true
+	defer func() { testNoHardLinks = false }()
+	tables := Store{Dir: t.TempDir()}
+	const spec = "morris:board=six"
+	every, err := tables.Game(EveryPosition(spec))
+	if err != nil {
 		t.Fatal(err)
 	}
-	if err := copyFile(src, dst); err != nil {
+	start, err := tables.Game(spec)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if b, err := os.ReadFile(dst); err != nil || string(b) != "seven men" {
-		t.Errorf("copied: %q, %v", b, err)
+	if err := every.Write(4, Values, CellBytes(cellsOf(3000)), Counts{Positions: 3000}); err != nil {
+		t.Fatal(err)
 	}
-	if err := copyFile(src, dst); err == nil {
-		t.Error("a copy over a file that exists: no error")
+	from, err := every.Open(4, Values)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer from.Close()
+	if err := start.Link(4, Values, from); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := os.Stat(from.Path)
+	b, _ := os.Stat(filepath.Join(start.Dir, fileName(4, Values)))
+	if os.SameFile(a, b) {
+		t.Error("copied, the table is the same file")
+	}
+	src, _ := os.ReadFile(from.Path)
+	dst, _ := os.ReadFile(filepath.Join(start.Dir, fileName(4, Values)))
+	if string(src) != string(dst) {
+		t.Error("the copy differs from its table")
+	}
+	entries, _ := os.ReadDir(start.Dir)
+	for _, e := range entries {
+		if isTemporary(e.Name()) {
+			t.Errorf("%s left in %s", e.Name(), start.Dir)
+		}
 	}
 }

@@ -17,3 +17,16 @@ func tryLock(f *os.File) (bool, error) {
 	}
 	return err == nil, err
 }
+
+// lockFile takes an exclusive lock on f, waiting for it.
+func lockFile(f *os.File) error {
+	for {
+		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX)
+		if !errors.Is(err, syscall.EINTR) {
+			return err
+		}
+	}
+}
+
+// lockedWhileRenamed: a temporary's lock lasts until it is renamed.
+const lockedWhileRenamed = true

@@ -4,12 +4,17 @@ package store
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"syscall"
 )
 
-// mapping is a file mapped read-only into memory.
-type mapping struct{ b []byte }
+// mapping is a file mapped read-only into memory, and what the system
+// said of the file when it was opened.
+type mapping struct {
+	b    []byte
+	info fs.FileInfo
+}
 
 func (m mapping) bytes() []byte { return m.b }
 
@@ -31,11 +36,11 @@ func mapFile(path string) (mapping, error) {
 		return mapping{}, err
 	}
 	if fi.IsDir() {
-		return mapping{}, errDirectory
+		return mapping{info: fi}, errDirectory
 	}
 	size := fi.Size()
 	if size == 0 {
-		return mapping{}, nil
+		return mapping{info: fi}, nil
 	}
 	if int64(int(size)) != size {
 		return mapping{}, fmt.Errorf("%s: %d bytes do not fit in memory", path, size)
@@ -44,5 +49,5 @@ func mapFile(path string) (mapping, error) {
 	if err != nil {
 		return mapping{}, fmt.Errorf("mapping %s: %w", path, err)
 	}
-	return mapping{b: b}, nil
+	return mapping{b: b, info: fi}, nil
 }

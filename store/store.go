@@ -81,16 +81,17 @@ func dirName(spec string) string {
 // Find opens the directory of a game's tables when the store has one, and
 // returns nil, with no error, when it has none: unlike Game it makes
 // nothing, for readers (a server) that only answer from tables solved
-// before. A directory whose manifest is missing or damaged is the game's
-// all the same when it holds tier files: its name holds a hash of the
-// spec, and each tier file names its game in its own checked header (a
-// reader does not write: a solve writes the manifest again).
+// before. A directory whose manifest is missing, damaged or names another
+// game is the game's all the same when it holds tier files: its name
+// holds a hash of the spec, and each tier file names its game in its own
+// checked header (a reader does not write: a solve writes the manifest
+// again).
 func (s Store) Find(spec string) (*GameStore, error) {
 	g := &GameStore{Spec: spec, Dir: filepath.Join(s.Dir, dirName(spec))}
 	m, err := readManifest(g.Dir)
 	var damaged *manifestError
 	switch {
-	case errors.Is(err, fs.ErrNotExist) || errors.As(err, &damaged):
+	case errors.Is(err, fs.ErrNotExist) || errors.As(err, &damaged) || err == nil && m.Spec != spec:
 		if tiers, terr := g.Tiers(Values); terr != nil || len(tiers) == 0 {
 			return nil, nil
 		}
@@ -98,18 +99,15 @@ func (s Store) Find(spec string) (*GameStore, error) {
 	case err != nil:
 		return nil, fmt.Errorf("%w; solving %s again rewrites it, and sente store rm removes the game's tables", err, spec)
 	}
-	if err := m.check(g.Dir, spec); err != nil {
+	if err := m.check(g.Dir); err != nil {
 		return nil, err
 	}
 	return g, nil
 }
 
-// check refuses a manifest of another game or another format.
-func (m manifest) check(dir, spec string) error {
-	switch {
-	case m.Spec != spec:
-		return fmt.Errorf("store: %s holds game %q, not %q", dir, m.Spec, spec)
-	case m.Format != FormatVersion:
+// check refuses a manifest of another format.
+func (m manifest) check(dir string) error {
+	if m.Format != FormatVersion {
 		return fmt.Errorf("store: %s holds tables of format %d, this sente reads %d: remove them with sente store rm", dir, m.Format, FormatVersion)
 	}
 	return nil
@@ -126,42 +124,53 @@ func (s Store) Game(spec string) (*GameStore, error) {
 		return nil, fmt.Errorf("store: game spec of %d bytes, the store takes at most %d", len(spec), maxSpec)
 	}
 	g := &GameStore{Spec: spec, Dir: filepath.Join(s.Dir, dirName(spec))}
-	if err := mkdirAllOrNothing(g.Dir); err != nil {
-		return nil, fmt.Errorf("store: %w", err)
-	}
-	if err := g.removeTemporaries(); err != nil {
+	if err := g.prepare(); err != nil {
 		return nil, err
+	}
+	return g, nil
+}
+
+// prepare makes the game's directory when it is missing, removes the
+// temporary files a killed writer left there, and writes its manifest
+// when it has none.
+func (g *GameStore) prepare() error {
+	if err := mkdirAllOrNothing(g.Dir); err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	if err := removeTemporaries(g.Dir); err != nil {
+		return err
 	}
 	m, err := readManifest(g.Dir)
 	var damaged *manifestError
-	if errors.As(err, &damaged) {
+	if errors.As(err, &damaged) || err == nil && m.Spec != g.Spec {
 		// The directory's name holds a hash of the spec, and every tier
 		// file names its game and format in its own checked header (a
-		// file of another is refused when read): a damaged manifest is
-		// written again rather than leave every command failing.
+		// file of another is refused when read, and solved again): a
+		// manifest damaged, or naming another game, is written again
+		// rather than leave every command failing.
 		if err := os.RemoveAll(filepath.Join(g.Dir, manifestName)); err != nil {
-			return nil, fmt.Errorf("store: %w", err)
+			return fmt.Errorf("store: %w", err)
 		}
 		err = fs.ErrNotExist
 	}
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		if err := writeAtomic(g.Dir, manifestName, manifestBytes(spec)); err != nil {
-			return nil, fmt.Errorf("store: writing manifest of %s: %w", g.Dir, err)
+		if err := writeAtomic(g.Dir, manifestName, manifestBytes(g.Spec)); err != nil {
+			return fmt.Errorf("store: writing manifest of %s: %w", g.Dir, err)
 		}
 		// A new directory's own entry survives a power cut only once its
 		// parent is synced.
-		if err := syncDir(s.Dir); err != nil {
-			return nil, fmt.Errorf("store: %w", err)
+		if err := syncDir(filepath.Dir(g.Dir)); err != nil {
+			return fmt.Errorf("store: %w", err)
 		}
 	case err != nil:
-		return nil, err
+		return err
 	default:
-		if err := m.check(g.Dir, spec); err != nil {
-			return nil, err
+		if err := m.check(g.Dir); err != nil {
+			return err
 		}
 	}
-	return g, nil
+	return nil
 }
 
 func manifestBytes(spec string) []byte {
@@ -198,46 +207,22 @@ func (e *manifestError) Error() string {
 	return fmt.Sprintf("store: %s is damaged (%s)", e.path, e.why)
 }
 
-// tempPrefix starts the names of this process's temporary files; those of
-// other processes are stale once the directory is opened again (one solve
-// of a game at a time).
-func tempPrefix() string { return ".tmp-" + strconv.Itoa(os.Getpid()) + "-" }
-
-func (g *GameStore) removeTemporaries() error {
-	entries, err := os.ReadDir(g.Dir)
-	if err != nil {
-		return fmt.Errorf("store: %w", err)
-	}
-	mine := tempPrefix()
-	for _, e := range entries {
-		if n := e.Name(); strings.HasPrefix(n, ".tmp-") && !strings.HasPrefix(n, mine) {
-			if err := os.Remove(filepath.Join(g.Dir, n)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-				return fmt.Errorf("store: removing a stale temporary file: %w", err)
-			}
-		}
-	}
-	return nil
-}
-
 // writeAtomic writes a small file atomically.
 func writeAtomic(dir, name string, data []byte) error {
-	f, err := os.CreateTemp(dir, tempPrefix()+name+"-*")
+	f, err := createTemp(dir, name)
 	if err != nil {
 		return err
 	}
-	tmp := f.Name()
 	_, err = f.Write(data)
 	if err == nil {
 		err = f.Sync()
 	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, filepath.Join(dir, name))
-	}
 	if err != nil {
-		os.Remove(tmp)
+		discardTemp(f)
+		return err
+	}
+	if err := finishTemp(f, filepath.Join(dir, name)); err != nil {
+		os.Remove(f.Name())
 		return err
 	}
 	return syncDir(dir)
@@ -313,10 +298,13 @@ type GameInfo struct {
 	Values    []int // tiers with a values file
 	Reachable []int // tiers with a reachable file
 	// Damaged are the tiers whose values file is refused when opened
-	// (its header damaged, or the file cut short); a block's checksum is
-	// checked only when read (Table.Verify, sente verify).
+	// (its header damaged, the file cut short) or has a block that fails
+	// its checksum.
 	Damaged []int
-	Bytes   int64 // on disk, all files of the directory
+	// DamagedFiles name the other tier files so damaged: reachable ranks,
+	// keys, the plan of the tiers, the positions classes stand for.
+	DamagedFiles []string
+	Bytes        int64 // on disk, all files of the directory
 	// Shared are the bytes of Bytes in files that are also in another
 	// game's directory of the store, hard links of one file (a tier a
 	// solve from the start took whole from the tables of every position,
@@ -345,7 +333,7 @@ func (s Store) List() ([]GameInfo, error) {
 	}
 	var links []linked // files with more than one link, in order
 	for _, e := range entries {
-		if !e.IsDir() {
+		if !e.IsDir() || strings.HasPrefix(e.Name(), removingPrefix) {
 			continue
 		}
 		dir := filepath.Join(s.Dir, e.Name())
@@ -353,6 +341,10 @@ func (s Store) List() ([]GameInfo, error) {
 		m, err := readManifest(dir)
 		var damaged *manifestError
 		switch {
+		case err == nil && dirName(m.Spec) != e.Name():
+			// Its name holds a hash of its game's spec: listed by
+			// its own name, not as the game its manifest names.
+			info.Problem = fmt.Sprintf("its manifest names %q, another game (a solve of its own game writes it again)", m.Spec)
 		case err == nil && m.Format != FormatVersion:
 			info.Spec, info.Problem = m.Spec, fmt.Sprintf("tables of format %d, this sente reads %d", m.Format, FormatVersion)
 		case err == nil:
@@ -369,13 +361,17 @@ func (s Store) List() ([]GameInfo, error) {
 			return nil, fmt.Errorf("store: %w", err)
 		}
 		info.Values, info.Reachable = tiersIn(files, Values), tiersIn(files, Reachable)
-		for _, t := range info.Values {
-			tab, err := openFile(filepath.Join(dir, fileName(t, Values)))
-			if err != nil {
-				info.Damaged = append(info.Damaged, t)
-				continue
+		for _, kind := range []Kind{Values, Reachable, Keys, Tiers, Positions} {
+			for _, t := range tiersIn(files, kind) {
+				if sound(filepath.Join(dir, fileName(t, kind))) {
+					continue
+				}
+				if kind == Values {
+					info.Damaged = append(info.Damaged, t)
+				} else {
+					info.DamagedFiles = append(info.DamagedFiles, fileName(t, kind))
+				}
 			}
-			tab.Close()
 		}
 		for _, f := range files {
 			if fi, err := f.Info(); err == nil && fi.Mode().IsRegular() {
@@ -409,22 +405,102 @@ func (s Store) List() ([]GameInfo, error) {
 	return games, nil
 }
 
+// ErrBusy is what Remove fails with while a solve holds the lock of the
+// game's directory (GameStore.Lock): it is writing the tables.
+var ErrBusy = errors.New("a solve is writing them")
+
+// sound reports whether the tier file at path opens and every block passes
+// its checksum.
+func sound(path string) bool {
+	tab, err := openFile(path)
+	if err != nil {
+		return false
+	}
+	defer tab.Close()
+	return tab.Verify() == nil
+}
+
 // Remove deletes every stored table of the game of spec, whatever state
-// its directory is in (no manifest, a damaged one, damaged or foreign
-// files); an error wrapping fs.ErrNotExist when the store has none.
+// its directory is in (no manifest, a damaged one, one that names another
+// game, damaged or foreign files); an error wrapping fs.ErrNotExist when
+// the store has none, one wrapping ErrBusy while a solve of the game is
+// writing them. The directory is first renamed out of the way, so that it
+// goes whole: a reader sees the game's tables or none, and a removal that
+// fails midway leaves no part of them under the game's name.
 func (s Store) Remove(spec string) error {
-	dir := filepath.Join(s.Dir, dirName(spec))
-	if _, err := os.Lstat(dir); err != nil {
+	name := dirName(spec)
+	dir := filepath.Join(s.Dir, name)
+	fi, err := os.Lstat(dir)
+	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("store: no stored tables for %q in %s: %w", spec, s.Dir, fs.ErrNotExist)
 		}
 		return fmt.Errorf("store: %w", err)
 	}
-	if m, err := readManifest(dir); err == nil && m.Spec != spec {
-		return fmt.Errorf("store: %s holds game %q, not %q", dir, m.Spec, spec)
+	if !fi.IsDir() {
+		// A file where the game's directory goes.
+		return ignoreMissing(os.Remove(dir))
 	}
-	if err := os.RemoveAll(dir); err != nil {
+	// The lock a solve writing the tables holds: taken here, no solve
+	// writes them while they go, and one waiting for it finds them gone.
+	lock, err := os.OpenFile(filepath.Join(dir, lockName), os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
+	defer lock.Close()
+	held, err := tryLock(lock)
+	if err != nil {
+		return fmt.Errorf("store: locking %s: %w", dir, err)
+	}
+	if !held {
+		return fmt.Errorf("store: the tables of %s in %s: %w; stop that solve, or remove them once it is done", spec, dir, ErrBusy)
+	}
+	trash, err := os.MkdirTemp(s.Dir, removingPrefix+name+"-")
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	gone := filepath.Join(trash, name)
+	if err := os.Rename(dir, gone); err != nil {
+		os.Remove(trash)
+		return fmt.Errorf("store: %w", err)
+	}
+	syncDir(s.Dir)
+	if err := os.RemoveAll(trash); err != nil {
+		return fmt.Errorf("store: the tables of %s are no longer in the store, but removing them from %s failed: %w", spec, trash, err)
+	}
+	s.removeLeftovers()
 	return nil
+}
+
+// removingPrefix starts the name of a directory Remove moves a game's
+// directory into before removing it: not a game's, and hidden from List.
+const removingPrefix = ".removing-"
+
+// removeLeftovers removes what removals stopped midway (killed, say) left
+// in the store: a removal under way holds the lock of the directory it
+// removes, which it moved along.
+func (s Store) removeLeftovers() {
+	entries, err := os.ReadDir(s.Dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if !e.IsDir() || !strings.HasPrefix(e.Name(), removingPrefix) {
+			continue
+		}
+		trash := filepath.Join(s.Dir, e.Name())
+		games, _ := os.ReadDir(trash)
+		// An empty one may be a removal's about to move a directory in.
+		busy := len(games) == 0
+		for _, g := range games {
+			if f, err := os.Open(filepath.Join(trash, g.Name(), lockName)); err == nil {
+				held, err := tryLock(f)
+				busy = busy || err == nil && !held
+				f.Close()
+			}
+		}
+		if !busy {
+			os.RemoveAll(trash)
+		}
+	}
 }

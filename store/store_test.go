@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"sente"
 )
@@ -514,7 +515,7 @@ func TestFind(t *testing.T) {
 }
 
 // TestDamagedManifest: a game directory whose manifest is missing, is not
-// JSON, names no game, or is a directory is listed with what is wrong,
+// JSON, names no game or another game, or is a directory is listed with what is wrong,
 // found by Find all the same (its tiers' headers name the game), written
 // again by Game
 // (its tier files kept, each checked by its own header), and removed by
@@ -535,6 +536,7 @@ func TestDamagedManifest(t *testing.T) {
 			}
 			return os.Mkdir(path, 0o755)
 		}, "damaged manifest ("},
+		{"another game", func(path string) error { return os.WriteFile(path, manifestBytes("nim:heaps=1/2"), 0o644) }, `its manifest names "nim:heaps=1/2", another game`},
 	} {
 		t.Run(damage.name, func(t *testing.T) {
 			s := Store{Dir: t.TempDir()}
@@ -732,5 +734,67 @@ func TestNotes(t *testing.T) {
 	}
 	if digest() == before {
 		t.Error("a table with a cell changed has the same digest")
+	}
+}
+
+// TestReplaced: a failure to read a stored table (a block that fails its
+// checksum, a damaged header, a directory in the file's place, a missing
+// file) is replaced once another file is written at its path, and not
+// before: a reader that keeps tables open opens them again only then.
+func TestReplaced(t *testing.T) {
+	g := newGame(t, "nim 5")
+	write := func() {
+		t.Helper()
+		if err := g.Write(1, Values, CellBytes(cellsOf(3000)), Counts{Positions: 3000}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	path := filepath.Join(g.Dir, fileName(1, Values))
+	failure := map[string]func() error{
+		"a block": func() error {
+			corrupt(t, path, payloadAt+100)
+			tab, err := g.Open(1, Values)
+			if err != nil {
+				return err
+			}
+			defer tab.Close()
+			return tab.Verify()
+		},
+		"a header": func() error {
+			corrupt(t, path, 20)
+			_, err := g.Open(1, Values)
+			return err
+		},
+		"a directory": func() error {
+			os.Remove(path)
+			os.Mkdir(path, 0o755)
+			_, err := g.Open(1, Values)
+			return err
+		},
+		"missing": func() error {
+			os.Remove(path)
+			_, err := g.Open(1, Values)
+			return err
+		},
+	}
+	for name, fail := range failure {
+		t.Run(name, func(t *testing.T) {
+			write()
+			err := fail()
+			if err == nil {
+				t.Fatal("no failure")
+			}
+			if Replaced(err) {
+				t.Errorf("%v: replaced before anything was written", err)
+			}
+			time.Sleep(10 * time.Millisecond)
+			write()
+			if !Replaced(err) {
+				t.Errorf("%v: not replaced once the table was written again", err)
+			}
+		})
+	}
+	if Replaced(errors.New("not a stored table")) {
+		t.Error("another error replaced")
 	}
 }

@@ -15,7 +15,7 @@ import (
 func NewHeader(spec string, tier int, kind Kind, payloadLen uint64, counts Counts) (Header, error) {
 	h := Header{Version: FormatVersion, Kind: kind, Tier: tier, BlockSize: BlockSize, PayloadLen: payloadLen, Counts: counts, Spec: spec}
 	switch kind {
-	case Values:
+	case Values, Grundy:
 		if payloadLen%2 != 0 {
 			return h, fmt.Errorf("tier %d values: %d bytes is not a whole number of cells", tier, payloadLen)
 		}
@@ -54,12 +54,9 @@ func Manifest(spec string) []byte { return manifestBytes(spec) }
 // payload, then Close, which appends the checksums; the writer is not
 // closed.
 type TierWriter struct {
-	w       io.Writer
-	h       Header
-	written uint64 // payload bytes so far
-	crc     uint32 // of the block being written
-	sums    []byte
-	err     error
+	sums blockSums
+	h    Header
+	err  error
 }
 
 // NewTierWriter writes h (from NewHeader) to w.
@@ -70,7 +67,7 @@ func NewTierWriter(w io.Writer, h Header) (*TierWriter, error) {
 	if _, err := w.Write(h.encode()); err != nil {
 		return nil, err
 	}
-	return &TierWriter{w: w, h: h, sums: make([]byte, 0, 4*h.Blocks())}, nil
+	return &TierWriter{sums: blockSums{w: w, size: uint64(h.BlockSize), sums: make([]byte, 0, 4*h.Blocks())}, h: h}, nil
 }
 
 // Write writes payload bytes; more than the header's payload length is an
@@ -79,26 +76,13 @@ func (tw *TierWriter) Write(p []byte) (int, error) {
 	if tw.err != nil {
 		return 0, tw.err
 	}
-	if tw.written+uint64(len(p)) > tw.h.PayloadLen {
+	if tw.sums.written+uint64(len(p)) > tw.h.PayloadLen {
 		tw.err = fmt.Errorf("tier %d %s: payload longer than the %d bytes of its header", tw.h.Tier, tw.h.Kind, tw.h.PayloadLen)
 		return 0, tw.err
 	}
-	bs := uint64(tw.h.BlockSize)
-	for rest := p; len(rest) > 0; {
-		n := min(uint64(len(rest)), bs-tw.written%bs)
-		if _, err := tw.w.Write(rest[:n]); err != nil {
-			tw.err = err
-			return len(p) - len(rest), err
-		}
-		tw.crc = crc32.Update(tw.crc, castagnoli, rest[:n])
-		tw.written += n
-		rest = rest[n:]
-		if tw.written%bs == 0 {
-			tw.sums = binary.LittleEndian.AppendUint32(tw.sums, tw.crc)
-			tw.crc = 0
-		}
-	}
-	return len(p), nil
+	n, err := tw.sums.Write(p)
+	tw.err = err
+	return n, err
 }
 
 // Close checks that the whole payload was written and writes the
@@ -107,15 +91,47 @@ func (tw *TierWriter) Close() error {
 	if tw.err != nil {
 		return tw.err
 	}
-	if tw.written != tw.h.PayloadLen {
-		tw.err = fmt.Errorf("tier %d %s: %d payload bytes written of the %d of its header", tw.h.Tier, tw.h.Kind, tw.written, tw.h.PayloadLen)
+	if tw.sums.written != tw.h.PayloadLen {
+		tw.err = fmt.Errorf("tier %d %s: %d payload bytes written of the %d of its header", tw.h.Tier, tw.h.Kind, tw.sums.written, tw.h.PayloadLen)
 		return tw.err
 	}
-	if tw.written%uint64(tw.h.BlockSize) != 0 {
-		tw.sums = binary.LittleEndian.AppendUint32(tw.sums, tw.crc)
-	}
-	_, err := tw.w.Write(tw.sums)
+	err := tw.sums.close()
 	tw.err = errors.New("tier writer: closed")
+	return err
+}
+
+// blockSums passes a payload on to w, computing the checksum of each block
+// of size bytes on the way; close writes the checksums after it.
+type blockSums struct {
+	w       io.Writer
+	size    uint64
+	written uint64 // payload bytes so far
+	crc     uint32 // of the block being written
+	sums    []byte
+}
+
+func (b *blockSums) Write(p []byte) (int, error) {
+	for rest := p; len(rest) > 0; {
+		n := min(uint64(len(rest)), b.size-b.written%b.size)
+		if _, err := b.w.Write(rest[:n]); err != nil {
+			return len(p) - len(rest), err
+		}
+		b.crc = crc32.Update(b.crc, castagnoli, rest[:n])
+		b.written += n
+		rest = rest[n:]
+		if b.written%b.size == 0 {
+			b.sums = binary.LittleEndian.AppendUint32(b.sums, b.crc)
+			b.crc = 0
+		}
+	}
+	return len(p), nil
+}
+
+func (b *blockSums) close() error {
+	if b.written%b.size != 0 {
+		b.sums = binary.LittleEndian.AppendUint32(b.sums, b.crc)
+	}
+	_, err := b.w.Write(b.sums)
 	return err
 }
 
@@ -143,7 +159,7 @@ func NewTierReader(r io.Reader, name string) (*TierReader, error) {
 		return nil, fmt.Errorf("store: %s: reading its header: %w", name, err)
 	}
 	h, err := decodeHeader(b)
-	if err == nil && h.Kind == Values && h.Version == FormatVersion && h.PayloadLen != 2*h.Ranks {
+	if err == nil && h.Kind.cells() && h.Version == FormatVersion && h.PayloadLen != 2*h.Ranks {
 		err = fmt.Errorf("%d payload bytes for %d cells", h.PayloadLen, h.Ranks)
 	}
 	if err != nil {

@@ -26,7 +26,16 @@ type keyTier struct {
 	width        int // bytes a key
 	n            uint64
 	cells        []store.Cell
+	// turns is whose turn it is at each rank, a bit a rank (set: the
+	// second player), stored after the keys and how each position ends.
+	// The check of each rank holds its bit to the game's Turn, so that a
+	// child's bit is the game's too once its tier is checked.
+	turns []byte
 }
+
+// second reports whether the second player is to move at rank r, by the
+// stored bit.
+func (k *keyTier) second(r uint64) bool { return k.turns[r/8]&(1<<(r%8)) != 0 }
 
 // key is the bytes of rank r, with their zero padding.
 func (k *keyTier) key(r uint64) []byte {
@@ -108,20 +117,49 @@ func discoveredTable(ctx context.Context, g sente.Game, x sente.Expander, gs *st
 		return rep, fmt.Errorf("verify: no stored table of %q in %s", gs.Spec, gs.Dir)
 	}
 	// The forward pass stores every tier's keys before any values: a tier
-	// with keys and no values is one the solve has still to do.
+	// with keys and no values is one the solve has still to do, and one
+	// with values and no keys has lost the keys its ranks index, which a
+	// solve finds again.
 	var missing []int
 	for _, t := range tiers {
 		if !slices.Contains(values, t) {
 			missing = append(missing, t)
 		}
 	}
+	for _, t := range values {
+		if !slices.Contains(tiers, t) {
+			missing = append(missing, t)
+		}
+	}
 	if len(missing) > 0 {
+		slices.Sort(missing)
 		return rep, &Incomplete{Missing: missing}
 	}
-	if !slices.Equal(tiers, values) {
-		return rep, fmt.Errorf("verify: %s holds values of tiers without keys (%v, keys of %v)", gs.Dir, values, tiers)
+	// The plan of the tiers, stored once the forward pass has found
+	// every tier's keys, and each tier's keys and values: damage to any of
+	// them is damage, found before any position is checked, not a wrong
+	// value of the position whose move first reads them.
+	if err := checkFile(gs, store.Tiers, true, "the plan of its tiers ("+store.FileName(0, store.Tiers)+")"); err != nil {
+		return rep, err
 	}
-	v := &keyVerifier{game: g, x: x, gs: gs, opt: opt, open: map[int]*keyTier{}, tally: tally{report: opt.Progress}}
+	for _, t := range tiers {
+		for _, kind := range []store.Kind{store.Keys, store.Values} {
+			tab, err := gs.Open(t, kind)
+			if err != nil {
+				return rep, err
+			}
+			err = tab.Verify()
+			tab.Close()
+			if err != nil {
+				return rep, err
+			}
+		}
+		if err := ctx.Err(); err != nil {
+			return rep, err
+		}
+	}
+	v := &keyVerifier{game: g, x: x, gs: gs, opt: opt, open: map[int]*keyTier{}, tally: tally{report: opt.Progress},
+		alternates: sente.CapabilitiesOf(g).Alternates()}
 	defer v.closeAll()
 	for _, t := range tiers {
 		tab, err := gs.Open(t, store.Values)
@@ -177,6 +215,9 @@ type keyVerifier struct {
 	x    sente.Expander
 	gs   *store.GameStore
 	opt  Options
+	// alternates: the game promises that every move passes the turn, and
+	// the stored turns are not read.
+	alternates bool
 	tally
 
 	mu   sync.Mutex // guards open
@@ -219,9 +260,20 @@ func (v *keyVerifier) tier(t int) (*keyTier, error) {
 	}
 	words := binary.LittleEndian.Uint64(keys.Data)
 	kt.width = int(8 * words)
-	if words == 0 || words > 1<<20 || uint64(len(keys.Data)) < 8+kt.n*uint64(kt.width) || uint64(len(kt.cells)) != kt.n {
+	if words == 0 || words > 1<<20 || uint64(len(kt.cells)) != kt.n {
 		return fail(fmt.Errorf("verify: tier %d holds %d keys of %d words in %d bytes, and %d cells", t, kt.n, words, len(keys.Data), len(kt.cells)))
 	}
+	// The keys, then how each ends (two bits a rank), then whose turn it
+	// is (a bit a rank). Tables without the turns were solved by a sente
+	// that took every move to pass the turn.
+	ends := 8 + kt.n*uint64(kt.width) + (kt.n+3)/4
+	switch size := uint64(len(keys.Data)); {
+	case size == ends:
+		return fail(fmt.Errorf("verify: the keys of tier %d say nothing of whose turn it is: tables of an older sente, which solved a move after which the same player moves again as if it passed the turn; solve the game again", t))
+	case size != ends+(kt.n+7)/8:
+		return fail(fmt.Errorf("verify: tier %d holds %d keys of %d words in %d bytes, and %d cells", t, kt.n, words, len(keys.Data), len(kt.cells)))
+	}
+	kt.turns = keys.Data[ends:]
 	for r := uint64(1); r < kt.n; r++ {
 		a, b := kt.key(r-1), kt.key(r)
 		c := 0
@@ -269,7 +321,7 @@ func (v *keyVerifier) check(ctx context.Context, t int, kt *keyTier) (uint64, er
 				n++
 				buf = kt.bytesOf(buf[:0], r)
 				var bad *Inconsistency
-				if bad, pad = v.checkRank(t, r, kt.cells[r], buf, &x, pad); bad != nil {
+				if bad, pad = v.checkRank(kt, t, r, kt.cells[r], buf, &x, pad); bad != nil {
 					return n, bad
 				}
 			}
@@ -278,8 +330,9 @@ func (v *keyVerifier) check(ctx context.Context, t int, kt *keyTier) (uint64, er
 	}, v.add)
 }
 
-// checkRank checks one reachable rank, whose position's bytes are b.
-func (v *keyVerifier) checkRank(t int, r uint64, stored store.Cell, b []byte, x *sente.Expansion, pad []byte) (*Inconsistency, []byte) {
+// checkRank checks one reachable rank of the tier own, whose position's
+// bytes are b.
+func (v *keyVerifier) checkRank(own *keyTier, t int, r uint64, stored store.Cell, b []byte, x *sente.Expansion, pad []byte) (*Inconsistency, []byte) {
 	bad := func(implied sente.Outcome, format string, args ...any) *Inconsistency {
 		e := &Inconsistency{Tier: t, Rank: r, Stored: stored, Implied: implied, Why: fmt.Sprintf(format, args...)}
 		if p, err := v.x.FromBytes(b); err == nil {
@@ -287,8 +340,13 @@ func (v *keyVerifier) checkRank(t int, r uint64, stored store.Cell, b []byte, x 
 		}
 		return e
 	}
+	x.NoTurn = v.alternates
 	if err := v.x.Expand(b, x); err != nil {
 		return bad(sente.Outcome{}, "the game fails on it: %v", err), pad
+	}
+	second := !v.alternates && own.second(r)
+	if !v.alternates && second != (x.Turn == sente.Second) {
+		return bad(sente.Outcome{}, "the %v player is to move, but the stored keys say the other", x.Turn), pad
 	}
 	if x.Ended {
 		if x.Value != sente.Win && x.Value != sente.Lose && x.Value != sente.Tie {
@@ -322,7 +380,8 @@ func (v *keyVerifier) checkRank(t int, r uint64, stored store.Cell, b []byte, x 
 		if !ok {
 			return bad(sente.Outcome{}, "its move to %q (tier %d) is not among the tier's stored keys", name(), ct), pad
 		}
-		if why := f.add(kt.cells[cr]); why != "" {
+		keeps := !v.alternates && kt.second(cr) == second
+		if why := f.add(kt.cells[cr], keeps); why != "" {
 			return bad(sente.Outcome{}, "its move to %q (tier %d rank %d): %s", name(), ct, cr, why), pad
 		}
 	}

@@ -58,6 +58,8 @@ func TestDiscoveredTables(t *testing.T) {
 		{"connect4", []sente.Arg{{Key: "w", Value: "3"}, {Key: "h", Value: "3"}, {Key: "k", Value: "3"}}},
 		{"chopsticks", nil}, // one loopy tier, with draws
 		{"cards", nil},
+		{"dotsandboxes", []sente.Arg{{Key: "w", Value: "1"}, {Key: "h", Value: "2"}}}, // a completed box moves again
+		{"kalah", []sente.Arg{{Key: "pits", Value: "2"}, {Key: "seeds", Value: "3"}}}, // so does a last seed in one's store
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			g := rulesGame(t, tc.name, tc.args...)
@@ -134,5 +136,67 @@ func TestDiscoveredTables(t *testing.T) {
 				t.Log(err)
 			}
 		})
+	}
+}
+
+// TestDiscoveredKeptTurns: the keys of a rules file's table say whose turn
+// it is at each position, since a move may keep the turn (one box of dots
+// and boxes: the second player wins in 4). A turn changed is caught; keys
+// without turns, an older sente's, are named as such.
+func TestDiscoveredKeptTurns(t *testing.T) {
+	g := rulesGame(t, "dotsandboxes", sente.Arg{Key: "w", Value: "1"}, sente.Arg{Key: "h", Value: "1"})
+	gs := storedRules(t, g)
+	rep, err := Table(context.Background(), g, gs, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (sente.Outcome{Value: sente.Lose, Remoteness: 4}); rep.Start != want {
+		t.Errorf("the start is stored as %v; want %v", rep.Start, want)
+	}
+	keys, err := gs.Open(1, store.Keys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := append([]byte(nil), keys.Data...)
+	counts := keys.Header.Counts
+	keys.Close()
+	n := int(counts.Positions)
+	turned := append([]byte(nil), data...)
+	turned[len(turned)-(n+7)/8] ^= 1 // rank 0's turn
+	if err := gs.Write(1, store.Keys, turned, counts); err != nil {
+		t.Fatal(err)
+	}
+	// Its parent in tier 0 is checked first, and no longer agrees.
+	var bad *Inconsistency
+	if _, err := Table(context.Background(), g, gs, Options{Again: true}); !errors.As(err, &bad) {
+		t.Errorf("a turn changed: Table = %v, want an inconsistency", err)
+	}
+	// The start's own turn changed is caught at the start.
+	if err := gs.Write(1, store.Keys, data, counts); err != nil {
+		t.Fatal(err)
+	}
+	start, err := gs.Open(0, store.Keys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	startData, startCounts := append([]byte(nil), start.Data...), start.Header.Counts
+	start.Close()
+	startData[len(startData)-1] ^= 1
+	if err := gs.Write(0, store.Keys, startData, startCounts); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Table(context.Background(), g, gs, Options{Again: true}); !errors.As(err, &bad) || !strings.Contains(err.Error(), "the first player is to move, but the stored keys say the other") {
+		t.Errorf("the start's turn changed: Table = %v, want it named", err)
+	}
+	startData[len(startData)-1] ^= 1
+	if err := gs.Write(0, store.Keys, startData, startCounts); err != nil {
+		t.Fatal(err)
+	}
+	older := data[:len(data)-(n+7)/8]
+	if err := gs.Write(1, store.Keys, older, counts); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Table(context.Background(), g, gs, Options{Again: true}); err == nil || !strings.Contains(err.Error(), "older sente") {
+		t.Errorf("keys without turns: Table = %v, want tables of an older sente", err)
 	}
 }

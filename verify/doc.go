@@ -1,7 +1,8 @@
 // Package verify checks a solved table stored on disk (package store)
 // independently of the solver that wrote it: it shares no code with package
-// solve, and asks the game only for its plain rules (Start, Moves, Ended)
-// plus the Encoder and TierRanker that say where each position's cell is.
+// solve, and asks the game only for its plain rules (Start, Moves, Ended,
+// Turn, and whether it promises to alternate) plus the Encoder and
+// TierRanker that say where each position's cell is.
 //
 // Table first checks every block's checksum of every stored tier (values,
 // and reachable bitsets where stored), then
@@ -12,10 +13,13 @@
 //   - the stored value and remoteness are the ones its children's stored
 //     cells imply, computed here from scratch: an ended position has the
 //     result Ended gives, in 0; a position without moves is lost in 0;
-//     otherwise a move to a child lost for the opponent wins in 1 + the
+//     otherwise a move wins when its child is stored lost for the player to
+//     move there (the opponent, as the move passes the turn) or won (the
+//     mover again, when the same player is to move at both by Turn: the
+//     move keeps the turn, and its value is kept, not negated), in 1 + the
 //     least such remoteness; else a tie child ties in 1 + the least tie
 //     remoteness; else a draw child draws; else the position is lost in 1 +
-//     the largest remoteness among its children (all won for the opponent).
+//     the largest remoteness among its children (all lost for the mover).
 //     These are the rules of sente.MoveOutcome and Outcome.Better, and of
 //     the hashing engine (package solve);
 //   - the start position is stored as reachable (and so checked as above).

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"runtime"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -69,14 +71,49 @@ type Report struct {
 // finishes it.
 type Incomplete struct {
 	Missing []int // the tiers not stored, in increasing order
+	// Files are the other files a solve stores that are missing, each
+	// said as people read it, naming the file.
+	Files []string
 }
 
 func (e *Incomplete) Error() string {
-	verb := "are"
-	if len(e.Missing) == 1 {
-		verb = "is"
+	var what []string
+	if len(e.Missing) > 0 {
+		verb := "are"
+		if len(e.Missing) == 1 {
+			verb = "is"
+		}
+		what = append(what, store.FormatTiers(e.Missing)+" "+verb+" not stored")
 	}
-	return "verify: the stored table is incomplete: " + store.FormatTiers(e.Missing) + " " + verb + " not stored"
+	for _, f := range e.Files {
+		what = append(what, f+" is not stored")
+	}
+	return "verify: the stored table is incomplete: " + strings.Join(what, "; ")
+}
+
+// checkFile checks the file of kind that a solve stores once for the game
+// (as tier 0) beside its tiers: its header and every block. One missing is
+// an *Incomplete naming it (what) when the tables must have it, and is
+// passed over otherwise.
+func checkFile(gs *store.GameStore, kind store.Kind, needed bool, what string) error {
+	tab, err := gs.Open(0, kind)
+	if errors.Is(err, fs.ErrNotExist) {
+		if needed {
+			return &Incomplete{Files: []string{what}}
+		}
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer tab.Close()
+	return tab.Verify()
+}
+
+// ranksBySymmetry reports whether the game's ranks stand for classes of
+// symmetric positions, whose solve stores the positions they stand for.
+func ranksBySymmetry(caps sente.Capabilities) bool {
+	return caps.Symmetric != nil && caps.SymmetricRanker != nil && caps.SymmetricRanker.RanksBySymmetry()
 }
 
 // missingTiers lists the tiers the roots lead to through ChildTiers (the
@@ -163,7 +200,19 @@ func Table(ctx context.Context, g sente.Game, gs *store.GameStore, opt Options) 
 	if missing := missingTiers(caps.TierRanker, roots, tiers); len(missing) > 0 {
 		return rep, &Incomplete{Missing: missing}
 	}
-	v := &verifier{game: g, enc: caps.Encoder, tr: caps.TierRanker, opt: opt, gs: gs, tally: tally{report: opt.Progress}}
+	// A game whose ranks stand for classes stores the positions they
+	// stand for beside its tiers once they are solved (for the tables of
+	// every position, tier by tier as they are counted).
+	if ranksBySymmetry(caps) {
+		what := "the count of the positions its classes stand for (" + store.FileName(0, store.Positions) + ")"
+		if err := checkFile(gs, store.Positions, !opt.EveryPosition, what); err != nil {
+			return rep, err
+		}
+	}
+	v := &verifier{game: g, enc: caps.Encoder, tr: caps.TierRanker, opt: opt, gs: gs, tally: tally{report: opt.Progress}, alternates: caps.Alternates()}
+	if opt.Keys && !v.alternates {
+		v.turnKey = caps.TurnKeyer
+	}
 	v.cells = make([][]store.Cell, tiers[len(tiers)-1]+1)
 	v.present = make([]bool, len(v.cells))
 	v.tables = make([]*store.Table, len(v.cells))
@@ -274,16 +323,22 @@ func Table(ctx context.Context, g sente.Game, gs *store.GameStore, opt Options) 
 }
 
 type verifier struct {
-	game     sente.Game
-	enc      sente.Encoder
-	tr       sente.TierRanker
-	opt      Options
-	gs       *store.GameStore
-	cells    [][]store.Cell   // by tier; nil when not mapped now
-	tables   []*store.Table   // the mapped tables, by tier
-	present  []bool           // stored, by tier
-	verified []bool           // every block's checksum checked, by tier
-	digests  map[int][32]byte // store.Table.Digest by tier, once read
+	game sente.Game
+	enc  sente.Encoder
+	tr   sente.TierRanker
+	// alternates: the game promises that every move passes the turn, so
+	// that every child's value is negated for the mover; otherwise each
+	// move is asked whether it keeps the turn (Turn, or TurnKey on the
+	// fast path, turnKey).
+	alternates bool
+	turnKey    sente.TurnKeyer
+	opt        Options
+	gs         *store.GameStore
+	cells      [][]store.Cell   // by tier; nil when not mapped now
+	tables     []*store.Table   // the mapped tables, by tier
+	present    []bool           // stored, by tier
+	verified   []bool           // every block's checksum checked, by tier
+	digests    map[int][32]byte // store.Table.Digest by tier, once read
 	tally
 }
 
@@ -494,9 +549,19 @@ func checkBlocks(ctx context.Context, opt Options, n, block uint64, newWorker fu
 
 // worker is one goroutine's scratch space.
 type worker struct {
-	v    *verifier
-	tier int
-	keys []uint64
+	v     *verifier
+	tier  int
+	keys  []uint64
+	keeps []bool // keeps[i]: the move to keys[i] keeps the turn
+}
+
+// keyTurn is whose turn it is at key: TurnKey when the game has it, else
+// Turn of the decoded position.
+func (v *verifier) keyTurn(key uint64) sente.Player {
+	if v.turnKey != nil {
+		return v.turnKey.TurnKey(key)
+	}
+	return v.game.Turn(v.enc.Decode(key))
 }
 
 // ranks checks ranks lo to hi of the worker's tier, stopping at the first
@@ -544,22 +609,34 @@ func (w *worker) check(rank uint64, stored store.Cell) *Inconsistency {
 		return bad(p, sente.Outcome{}, "the position ranks as tier %d rank %d", t, r)
 	}
 
-	// The children's keys, and whether the position has ended.
+	// The children's keys, and whether the position has ended; for a game
+	// that does not promise to alternate, which of the moves keep the turn.
 	var (
 		result sente.Value
 		ended  bool
 	)
+	w.keeps = w.keeps[:0]
 	if v.opt.Keys {
 		result, ended = v.enc.EndedKey(key)
 		if !ended {
 			w.keys = v.enc.AppendChildren(w.keys[:0], key)
+			if !v.alternates {
+				turn := v.keyTurn(key)
+				for _, k := range w.keys {
+					w.keeps = append(w.keeps, v.keyTurn(k) == turn)
+				}
+			}
 		}
 	} else {
 		result, ended = v.game.Ended(p)
 		if !ended {
 			w.keys = w.keys[:0]
+			turn := v.game.Turn(p)
 			for _, m := range v.game.Moves(p) {
 				w.keys = append(w.keys, v.enc.Encode(m.To))
+				if !v.alternates {
+					w.keeps = append(w.keeps, v.game.Turn(m.To) == turn)
+				}
 			}
 		}
 	}
@@ -575,11 +652,11 @@ func (w *worker) check(rank uint64, stored store.Cell) *Inconsistency {
 	}
 
 	var f fold
-	for _, k := range w.keys {
+	for i, k := range w.keys {
 		ct, cr := v.tr.TierRank(k)
 		c, why := v.cell(ct, cr)
 		if why == "" {
-			why = f.add(c)
+			why = f.add(c, len(w.keeps) > 0 && w.keeps[i])
 		}
 		if why != "" {
 			return bad(p, sente.Outcome{}, "its move to %q (tier %d rank %d): %s", v.game.FormatPosition(v.enc.Decode(k)), ct, cr, why)
@@ -602,15 +679,21 @@ type fold struct {
 	draw                     bool
 }
 
-// add folds a child's stored cell in, or says why it cannot.
-func (f *fold) add(c store.Cell) string {
+// add folds in a child's stored cell, which is for the player to move
+// there: the mover's opponent, or the mover again when the move keeps the
+// turn. It says why it cannot.
+func (f *fold) add(c store.Cell, keepsTurn bool) string {
 	if c == store.Unreachable {
 		return "stored as unreachable"
 	}
 	f.moves++
 	r := c.Remoteness() + 1
+	won, lost := sente.Lose, sente.Win // the child's values that win and lose the move
+	if keepsTurn {
+		won, lost = sente.Win, sente.Lose
+	}
 	switch c.Value() {
-	case sente.Lose:
+	case won:
 		if f.win == 0 || r < f.win {
 			f.win = r
 		}
@@ -618,7 +701,7 @@ func (f *fold) add(c store.Cell) string {
 		if f.tie == 0 || r < f.tie {
 			f.tie = r
 		}
-	case sente.Win:
+	case lost:
 		f.loseMax = max(f.loseMax, r)
 	case sente.Draw:
 		f.draw = true

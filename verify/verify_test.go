@@ -22,9 +22,12 @@ import (
 // but tied when c is 1 and the second player is to move. A
 // position with one token and c = 2 has no moves. Key: (t·k + c)·2 + player;
 // tier t, rank c·2 + player.
+//
+// With again, taking two keeps the turn: the same player moves again.
 type shift struct {
 	n, k  int
 	loops bool
+	again bool
 }
 
 type pos struct{ T, C, P int }
@@ -40,7 +43,11 @@ func (g shift) Moves(p sente.Position) []sente.Move {
 	if q.C <= 1 || !g.loops {
 		moves = append(moves, sente.Move{Name: "1", To: pos{q.T - 1, 0, 1 - q.P}})
 		if q.T >= 2 {
-			moves = append(moves, sente.Move{Name: "2", To: pos{q.T - 2, 1, 1 - q.P}})
+			next := 1 - q.P
+			if g.again {
+				next = q.P
+			}
+			moves = append(moves, sente.Move{Name: "2", To: pos{q.T - 2, 1, next}})
 		}
 	}
 	if g.loops && q.C >= 1 {
@@ -114,8 +121,14 @@ func (g shift) TierLoops(int) bool { return g.loops }
 
 // stored solves g with the hashing engine and stores its table.
 func stored(t testing.TB, g shift) (*store.GameStore, solve.Solution) {
+	return storedAs(t, g, g)
+}
+
+// storedAs solves solved, a game with g's positions and keys, and stores
+// its table as g's.
+func storedAs(t testing.TB, g shift, solved sente.Game) (*store.GameStore, solve.Solution) {
 	t.Helper()
-	sol, err := solve.Solve(context.Background(), g, solve.Options{})
+	sol, err := solve.Solve(context.Background(), solved, solve.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -429,5 +442,49 @@ func TestEarlierChecks(t *testing.T) {
 	var bad *Inconsistency
 	if !errors.As(err, &bad) {
 		t.Fatalf("a wrong cell in a tier checked earlier: %v, want an inconsistency", err)
+	}
+}
+
+// alternatingShift is a shift game claiming that every move passes the
+// turn, whatever Turn says: solved, it gives the table of an engine that
+// negates at every move.
+type alternatingShift struct{ shift }
+
+func (alternatingShift) Alternates() bool { return true }
+
+// turnKeyShift says whose turn it is on keys.
+type turnKeyShift struct{ shift }
+
+func (g turnKeyShift) TurnKey(key uint64) sente.Player { return sente.Player(key % 2) }
+
+// TestKeptTurns: where taking two keeps the turn, a table that keeps a
+// move's value for the player who moves again is consistent, on the game's
+// moves, on its keys with Turn and on its keys with TurnKey; one solved by
+// negating at every move is not, and the inconsistency names a position
+// whose move keeps the turn.
+func TestKeptTurns(t *testing.T) {
+	for _, g := range []shift{{n: 9, k: 2, again: true}, {n: 9, k: 3, loops: true, again: true}} {
+		name := fmt.Sprintf("%d %d %v", g.n, g.k, g.loops)
+		gs, sol := stored(t, g)
+		for _, v := range []struct {
+			game sente.Game
+			keys bool
+		}{{g, false}, {g, true}, {turnKeyShift{g}, true}} {
+			rep, err := Table(context.Background(), v.game, gs, Options{Keys: v.keys, Again: true})
+			if err != nil {
+				t.Fatalf("%s %T keys %v: %v", name, v.game, v.keys, err)
+			}
+			if want, _ := sol.Outcome(g.Start()); rep.Start != want {
+				t.Errorf("%s: start %v, want %v", name, rep.Start, want)
+			}
+		}
+		negated, _ := storedAs(t, g, alternatingShift{g})
+		for _, keys := range []bool{false, true} {
+			_, err := Table(context.Background(), g, negated, Options{Keys: keys})
+			var bad *Inconsistency
+			if !errors.As(err, &bad) {
+				t.Fatalf("%s keys %v: a table solved by negating at every move: %v; want an inconsistency", name, keys, err)
+			}
+		}
 	}
 }

@@ -34,9 +34,9 @@ func boardOf(g sente.Game, p sente.Position, moves []sente.Move) *Board {
 	switch b.Style {
 	case "", "grid":
 		return &Board{Style: "grid", Cells: b.Cells, Plays: placed, Clicks: oneClick(b, placed), RowLabels: b.RowLabels, ColLabels: b.ColLabels, Gravity: b.Gravity, Caption: b.Caption,
-			PieceSet: b.Pieces, InHand: inHand(b.InHand)}
+			PieceSet: b.Pieces, InHand: inHand(b.InHand), Players: players(b)}
 	case "points":
-		return &Board{Style: "points", Cells: b.Cells, Lines: boardLines(b), Plays: placed, Clicks: oneClick(b, placed), RowLabels: b.RowLabels, ColLabels: b.ColLabels, Caption: b.Caption}
+		return &Board{Style: "points", Cells: b.Cells, Lines: boardLines(b), Plays: placed, Clicks: oneClick(b, placed), RowLabels: b.RowLabels, ColLabels: b.ColLabels, Caption: b.Caption, Players: players(b)}
 	case "heaps":
 		return &Board{Style: "heaps", Cells: b.Cells, Plays: placed, Clicks: oneClick(b, placed), RowLabels: b.RowLabels, Caption: b.Caption}
 	case "hands":
@@ -194,6 +194,15 @@ func inHand(hands [][]string) [][]string {
 		out[i] = append([]string{}, h...)
 	}
 	return out
+}
+
+// players is the names the board gives the two players, or nil when it
+// gives none, or not two non-empty ones.
+func players(b sente.Board) []string {
+	if len(b.Players) != 2 || b.Players[0] == "" || b.Players[1] == "" {
+		return nil
+	}
+	return []string{b.Players[0], b.Players[1]}
 }
 
 // marked reports whether cell c of row r is set apart.

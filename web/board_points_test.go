@@ -66,10 +66,11 @@ func morrisLines(n int) []sente.BoardLine {
 // morrisBoard is a morris board of n×n cells (7 or 5) from rows of text,
 // "x" the first player's stone, "o" the second's, "." an empty cell or
 // none, with the moves given: each "NAME:FROM-TO/TAKE", FROM and TAKE
-// optional, cells named by column and rank ("d7").
+// optional, cells named by column and rank ("d7"); the players named by
+// their stones, white and black, as the morris games name them.
 func morrisBoard(t testing.TB, rows []string, moves ...string) sente.Board {
 	n := len(rows)
-	b := sente.Board{Style: "points", Lines: morrisLines(n), Caption: "placed 4 of 9"}
+	b := sente.Board{Style: "points", Lines: morrisLines(n), Caption: "placed 4 of 9", Players: []string{"white", "black"}}
 	for r, row := range rows {
 		var cells []string
 		for _, ch := range row {
@@ -109,9 +110,10 @@ func morrisBoard(t testing.TB, rows []string, moves ...string) sente.Board {
 // by spaces, "." empty, a stack written from the top down) and hands,
 // with every move of the player to move: a drop of each size in hand on
 // each square where it fits, and each visible piece of the mover's moved
-// to each square where it fits, each named as the page need not know.
+// to each square where it fits, each named as the page need not know;
+// the players named blue and purple, as Gobblet Gobblers names them.
 func gobbletBoard(rows []string, first, second string, turn sente.Player) sente.Board {
-	b := sente.Board{Pieces: "gobblet", RowLabels: []string{"3", "2", "1"}, ColLabels: []string{"a", "b", "c"}}
+	b := sente.Board{Pieces: "gobblet", RowLabels: []string{"3", "2", "1"}, ColLabels: []string{"a", "b", "c"}, Players: []string{"blue", "purple"}}
 	for _, row := range rows {
 		var cells []string
 		for _, c := range strings.Fields(row) {

@@ -56,6 +56,15 @@ const watchEvery = 100 * time.Millisecond
 // heldByProcess is sandbox.Held, as the budget's backstop reads it.
 func heldByProcess() int64 { return int64(sandbox.Held()) }
 
+// freeOSMemory gives the memory the process no longer uses back to the
+// system (a variable, for tests).
+var freeOSMemory = debug.FreeOSMemory
+
+// freeAfter is the reservation past which a solve's end gives memory back
+// at once: the garbage of a large solve would otherwise stay with the
+// process, and the backstop would count it against the next requests.
+const freeAfter = 64 << 20
+
 // The budget's backstop: reservations come from estimates and the engines'
 // own accounting, but what the process holds also has the garbage
 // collector's slack, the requests in flight and whatever the accounting
@@ -64,32 +73,47 @@ func heldByProcess() int64 { return int64(sandbox.Held()) }
 
 // check compares what the process holds (by held) with the server's share
 // of the budget (the budget less the limits of its rules children). Past
-// it, check gives freed memory back to the system and, when that is not
-// enough, stops the running solve that reserved the most, or else drops
-// the least recently used solved game.
+// it, check gives freed memory back to the system; when that is not
+// enough, it stops the running solve that holds the most in this process
+// by its own accounting, when that solve alone holds the excess, and else
+// drops the least recently used solved game. A solve is stopped for what
+// it holds itself, never for what others left: a pasted rules file being
+// explored in a child holds next to nothing here.
 func (c *cache) check(held func() int64) {
 	if held() <= c.share() {
 		return
 	}
-	debug.FreeOSMemory()
+	freeOSMemory()
 	now, share := held(), c.share()
 	if now <= share {
 		return
 	}
+	excess := now - share
 	c.mu.Lock()
 	var largest *job
 	for j := range c.active {
-		if j.ctx.Err() == nil && (largest == nil || j.reserved > largest.reserved) {
+		if j.ctx.Err() == nil && (largest == nil || j.holds() > largest.holds()) {
 			largest = j
 		}
 	}
+	var holding int64
+	if largest != nil {
+		holding = largest.holds()
+	}
+	if holding < excess {
+		largest = nil
+	}
+	dropped := false
 	if largest == nil {
-		c.evictOne(nil)
+		dropped = c.evictOne(nil)
 	}
 	c.mu.Unlock()
-	if largest != nil {
-		largest.cancel(&tooBigError{fmt.Sprintf("%s: stopped after %d positions: the server held %s, more than its memory budget leaves it (%s); try again later or choose smaller parameters",
-			largest.o.spec, largest.progDone.Load(), solve.FormatSize(uint64(now)), solve.FormatSize(uint64(max(share, 0))))})
+	switch {
+	case largest != nil:
+		largest.cancel(&tooBigError{fmt.Sprintf("%s: stopped after %d positions holding %s: the server held %s, more than its memory budget leaves it (%s); try again later or choose smaller parameters",
+			largest.o.spec, largest.progDone.Load(), solve.FormatSize(uint64(holding)), solve.FormatSize(uint64(now)), solve.FormatSize(uint64(max(share, 0))))})
+	case dropped:
+		freeOSMemory()
 	}
 }
 

@@ -45,6 +45,10 @@ type cache struct {
 	// the cache drops may still have readers of its answer. There are
 	// no more of them than the store holds tables.
 	stored map[string]*solve.TierSolution
+	// retired are stored tables dropped for others written since in their
+	// place (dropRepaired), kept open, as dropped jobs' answers may still
+	// be read, until the server closes.
+	retired []*solve.TierSolution
 }
 
 // rulesExplorers is how many pasted rules files' games are explored and
@@ -118,12 +122,43 @@ func (c *cache) close() {
 		ts.Close()
 		delete(c.stored, spec)
 	}
+	for _, ts := range c.retired {
+		ts.Close()
+	}
+	c.retired = nil
+}
+
+// dropRepaired forgets the stored tables that met a damaged file since
+// replaced (by 'sente solve' of the game, which repairs it), and the jobs
+// whose answers read such tables: the next request opens them afresh
+// rather than report the damage of files no longer there.
+func (c *cache) dropRepaired() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for key, ts := range c.stored {
+		if err := ts.Damage(); err != nil && store.Replaced(err) {
+			delete(c.stored, key)
+			c.retired = append(c.retired, ts)
+		}
+	}
+	for key, j := range c.jobs {
+		if !j.finished() || j.ans == nil || j.ans.Solution == nil {
+			continue
+		}
+		if err := j.ans.Solution.Damage(); err != nil && store.Replaced(err) {
+			delete(c.jobs, key)
+			if j.lane != nil {
+				c.shrink(j, 0)
+			}
+		}
+	}
 }
 
 // get returns the job for key, queueing it when there is none: open opens
 // the game and chooses the root. A game that cannot fit in the budget is
 // refused at once; a full lane answers a busyError.
 func (c *cache) get(key string, open func() (*opened, sente.Position, error)) (*job, error) {
+	c.dropRepaired()
 	if j := c.lookup(key); j != nil {
 		return j, nil
 	}
@@ -244,7 +279,7 @@ func (c *cache) reap() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for key, j := range c.jobs {
-		if j.finished() || time.Since(time.Unix(0, j.used.Load())) < c.abandon {
+		if j.finished() || j.storing.Load() || time.Since(time.Unix(0, j.used.Load())) < c.abandon {
 			continue
 		}
 		delete(c.jobs, key)

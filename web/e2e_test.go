@@ -17,6 +17,7 @@ import (
 
 	"sente"
 	"sente/internal/sandbox"
+	"sente/internal/testmode"
 )
 
 // The end-to-end test plays whole games in real headless Chromium against
@@ -38,10 +39,7 @@ func chromiumPath(t *testing.T) string {
 			return p
 		}
 	}
-	if os.Getenv("CI") == "" {
-		t.Skip("chromium is missing (install Debian's chromium); set CI to make this a failure")
-	}
-	t.Fatal("CI is set but chromium is missing: apt-get install -y chromium")
+	testmode.Missing(t, "Chromium", "on Debian: apt-get install chromium")
 	return ""
 }
 

@@ -1,21 +1,27 @@
 package web
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"sente/explain"
 	"sente/games"
 	"sente/internal/sandbox"
 )
 
-// TestPageFormStartsGames: a game chosen in the form, a parameter changed,
-// a rules file loaded, each is on the board at once, without New game; a
-// game that is not loaded yet leaves no other game on screen.
+// TestPageFormStartsGames: a game chosen in the form and a rules file
+// loaded are on the board at once, without New game, and a parameter
+// changed once New game is pressed; a game that is not loaded yet leaves
+// no other game on screen.
 func TestPageFormStartsGames(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short skips this browser test")
@@ -38,8 +44,9 @@ func TestPageFormStartsGames(t *testing.T) {
 	waitJS(t, ctx, "nim on the board", settled+` && location.search.includes("game=nim") && document.getElementById("setupname").textContent.includes("nim")`)
 	nim := text(t, ctx, "position")
 
-	// A parameter of the game.
+	// A parameter of the game, played by New game.
 	choose(`#params [data-param="heaps"]`, "1/2")
+	click(t, ctx, "#newgame")
 	waitJS(t, ctx, "nim with new heaps", settled+` && document.getElementById("setupname").textContent.includes("heaps=1/2")`)
 	if text(t, ctx, "position") == nim {
 		t.Errorf("the new heaps left the old position %s on the board", nim)
@@ -171,4 +178,70 @@ func TestPagePositionalParam(t *testing.T) {
 	if got["set"] != "1,3,4" || got["n"] != "10" {
 		t.Errorf("the form shows %v; want set 1,3,4 and n 10", got)
 	}
+}
+
+// TestPageParamsWaitForNewGame: changing a game's width, then its height,
+// solves neither the size in between nor anything until New game (or
+// Enter in a field) is pressed; until then the form says what New game
+// will play.
+func TestPageParamsWaitForNewGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips this browser test")
+	}
+	ctx, _ := browser(t)
+	real := newTestServer(t, Config{}).Handler()
+	var mu sync.Mutex
+	asked := map[string]int{}
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/api/position" {
+			mu.Lock()
+			asked[r.URL.Query().Get("game")]++
+			mu.Unlock()
+		}
+		real.ServeHTTP(w, r)
+	}))
+	t.Cleanup(ts.Close)
+	wasAsked := func(spec string) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return asked[spec] > 0
+	}
+	set := func(param, value string) {
+		t.Helper()
+		sel := `#params [data-param="` + param + `"]`
+		if err := chromedp.Do(ctx,
+			chromedp.SetValue(chromedp.CSS(sel), value),
+			chromedp.Evaluate[chromedp.Void](`document.querySelector(`+"`"+sel+"`"+`).dispatchEvent(new Event("input", {bubbles: true}))`),
+			chromedp.Evaluate[chromedp.Void](`document.querySelector(`+"`"+sel+"`"+`).dispatchEvent(new Event("change", {bubbles: true}))`),
+		); err != nil {
+			t.Fatal(err)
+		}
+	}
+	navigate(t, ctx, ts.URL+"/?game="+url.QueryEscape("connect4:w=4,h=4")+"&mode=two")
+	waitJS(t, ctx, "connect four 4×4", settled+` && document.querySelectorAll("#moves button.move").length === 4`)
+	shown := text(t, ctx, "setupname")
+	set("w", "5")
+	time.Sleep(1500 * time.Millisecond)
+	if wasAsked("connect4:w=5,h=4") || text(t, ctx, "setupname") != shown {
+		t.Errorf("changing the width alone started connect4:w=5,h=4 (the board names %q)", text(t, ctx, "setupname"))
+	}
+	if p := eval[string](t, ctx, `document.getElementById("pending").hidden ? "" : document.getElementById("pending").textContent`); !strings.Contains(p, "connect4:w=5,h=4") || !strings.Contains(p, "New game") {
+		t.Errorf("the form does not say New game plays the change: %q", p)
+	}
+	set("h", "3")
+	time.Sleep(500 * time.Millisecond)
+	click(t, ctx, "#newgame")
+	waitJS(t, ctx, "connect four 5×3", settled+` && document.getElementById("setupname").textContent.includes("w=5,h=3") && document.querySelectorAll("#moves button.move").length === 5`)
+	if wasAsked("connect4:w=5,h=4") || wasAsked("connect4:w=5") {
+		t.Errorf("the size in between was asked for: %v", asked)
+	}
+	if !eval[bool](t, ctx, `document.getElementById("pending").hidden`) {
+		t.Error("the form still says a change waits once New game has played it")
+	}
+	// Enter in a field plays it too.
+	set("k", "3")
+	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS(`#params [data-param="k"]`)), chromedp.KeyEvent(kb.Enter)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, ctx, "Enter plays k=3", settled+` && document.getElementById("setupname").textContent.includes("k=3")`)
 }

@@ -22,6 +22,8 @@ import (
 func newTestServer(t *testing.T, cfg Config) *Server {
 	t.Helper()
 	cfg.Logf = t.Logf
+	// The host httptest.NewRequest gives its requests.
+	cfg.Hosts = append(cfg.Hosts, "example.com")
 	s, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -42,7 +44,7 @@ func needSandbox(t *testing.T) {
 
 // bindGame opens the built-in game specText names, with its bound
 // parameters, whose canonical spec names its stored tables.
-func bindGame(t *testing.T, specText string) (games.Bound, sente.Game) {
+func bindGame(t testing.TB, specText string) (games.Bound, sente.Game) {
 	t.Helper()
 	spec, err := sente.ParseSpec(specText)
 	if err != nil {

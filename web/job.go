@@ -43,12 +43,23 @@ type job struct {
 	estimated int64   // bytes by the game's estimate; 0 when it cannot tell
 	positions float64 // positions by the game's estimate; 0 when it cannot tell
 	base      int64   // bytes held before the solve: a rules file's explored graph
-	// tiers solves a built-in game too large for the hashing engine by
-	// the tier engine, its tables kept in the server's store and answered
-	// from there after; need is then the tier engine's planned peak.
+	// tiers: the answer layer planned the tier engine for it, its tables
+	// kept in the server's store (when it has one) and answered from there
+	// after; need is then the tier engine's planned peak, and the progress
+	// folds its passes tier by tier (tierProgress).
 	tiers bool
+	// stored names the tables in the server's store that answer a pasted
+	// rules file's game, a position at a time in a child; empty when the
+	// server holds its answer (ans).
+	stored string
+	// storing: the solve writes tables into the store, which outlast the
+	// requests that asked for them, so it goes on when nobody asks.
+	storing atomic.Bool
+	// child: a child process does the work, and holds its memory.
+	child atomic.Bool
 	// Guarded by the cache's mu:
 	reserved int64     // bytes of its lane's pool it holds
+	peak     int64     // the most it reserved
 	ended    time.Time // when a failed solve failed
 
 	phase      atomic.Value // string: "queued", "starting", "exploring", "solving", "grundy", "ready"
@@ -93,6 +104,20 @@ func (j *job) secondsLeft() int {
 	}
 	left := float64(total-done) / (float64(done-from) / elapsed)
 	return int(min(math.Ceil(left), 1e6))
+}
+
+// holds is what j holds in this process by its own accounting: what its
+// engine reports, or for the tier engine, which reports none, what it
+// reserved for its plan's peak. A rules file explored in a child holds
+// next to nothing here. Called with the cache's mu held.
+func (j *job) holds() int64 {
+	if j.child.Load() {
+		return j.base
+	}
+	if j.tiers {
+		return max(j.held.Load(), j.reserved)
+	}
+	return j.held.Load()
 }
 
 func (j *job) finished() bool {

@@ -88,16 +88,24 @@ func cellsWith(bs []boardButton, cls string) []string {
 }
 
 // checkNamed checks that every button of the board is named, a cell's
-// by its square first, a piece in hand's by its player's hand.
+// by its square first, a piece in hand's by its player's hand: "First
+// player's hand", or by the name the board gives the player ("Blue's
+// hand").
 func checkNamed(t *testing.T, ctx context.Context, what string, bd *Board) {
 	t.Helper()
+	hands := [2]string{"First player's hand: ", "Second player's hand: "}
+	if len(bd.Players) == 2 {
+		for i, p := range bd.Players {
+			hands[i] = strings.ToUpper(p[:1]) + p[1:] + "'s hand: "
+		}
+	}
 	for _, b := range boardButtons(t, ctx) {
 		var want string
 		switch {
 		case b.Hand != "":
-			want = "First player's hand: "
+			want = hands[0]
 			if strings.ToLower(b.Hand) == b.Hand {
-				want = "Second player's hand: "
+				want = hands[1]
 			}
 		case b.Cell != "":
 			var r, c int
@@ -292,7 +300,7 @@ func TestBrowserMorrisBoard(t *testing.T) {
 	if c := eval[string](t, ctx, `document.querySelector('`+g7+`').className`); !strings.Contains(c, "stone first") || selected() != "0,6" {
 		t.Errorf("g7 landed: its class %q, the selected cells %q", c, selected())
 	}
-	want := map[string]string{"1,1": "b6 second player's stone: take, win in 3", "2,3": "d5 second player's stone: take, tie in 3", "5,5": "f2 second player's stone: take, lose in 3"}
+	want := map[string]string{"1,1": "b6 black stone: take, win in 3", "2,3": "d5 black stone: take, tie in 3", "5,5": "f2 black stone: take, lose in 3"}
 	for _, b := range boardButtons(t, ctx) {
 		if w, ok := want[b.Cell]; ok && (b.Label != w || !strings.Contains(b.Cls, valueClassOf[strings.Fields(w)[5]])) {
 			t.Errorf("g7 landed: %s is named %q with class %q; want %q", b.Cell, b.Label, b.Cls, w)
@@ -356,7 +364,7 @@ func TestBrowserMorrisBoard(t *testing.T) {
 	info = pointsInfo(moving, "moving", map[string]sente.Value{"d7-g7": sente.Win, "d7-d6": sente.Tie, "g4-f4": sente.Lose, "g4-g7xa4": sente.Win, "g4-g7xd2": sente.Tie, "g4-g7xa1": sente.Lose, "c3-c4": sente.Lose, "c3-d3": sente.Lose})
 	drawBoard(t, ctx, info)
 	checkNamed(t, ctx, "moving", info.Board)
-	if l := eval[string](t, ctx, `document.querySelector('#board button[data-cell="0,3"]').getAttribute("aria-label")`); l != "d7 first player's stone: moves, best win in 3" {
+	if l := eval[string](t, ctx, `document.querySelector('#board button[data-cell="0,3"]').getAttribute("aria-label")`); l != "d7 white stone: moves, best win in 3" {
 		t.Errorf("d7 is named %q", l)
 	}
 	d.click(`#board button[data-from="0,3"]`)
@@ -480,10 +488,10 @@ func TestBrowserGobbletBoard(t *testing.T) {
 		byCell[p.Cell] = p
 	}
 	a3, c3, c1, b2 := byCell["0,0"], byCell["0,2"], byCell["2,2"], byCell["1,1"]
-	if !strings.HasPrefix(a3.Label, "a3 first player's large over second player's medium: moves, best win in 3") || a3.Under != "gmini second gM" {
+	if !strings.HasPrefix(a3.Label, "a3 blue large over purple medium: moves, best win in 3") || a3.Under != "gmini second gM" {
 		t.Errorf("a3 is named %q, the pieces beneath drawn %q", a3.Label, a3.Under)
 	}
-	if !strings.HasPrefix(b2.Label, "b2 second player's small") || b2.Under != "" {
+	if !strings.HasPrefix(b2.Label, "b2 purple small") || b2.Under != "" {
 		t.Errorf("b2 is named %q", b2.Label)
 	}
 	if !(a3.Width > c1.Width*1.2 && c1.Width > c3.Width*1.2) {
@@ -501,7 +509,7 @@ func TestBrowserGobbletBoard(t *testing.T) {
 	if s := eval[string](t, ctx, `document.querySelector('#board .dslot:has(button[data-hand="l"]) .dcount').textContent`); s != "×2" {
 		t.Errorf("two large pieces in hand are counted %q", s)
 	}
-	if l := eval[string](t, ctx, `document.querySelector('#board button[data-hand="L"]').getAttribute("aria-label")`); l != "First player's hand: large piece, drop: best win in 3" {
+	if l := eval[string](t, ctx, `document.querySelector('#board button[data-hand="L"]').getAttribute("aria-label")`); l != "Blue's hand: large piece, drop: best win in 3" {
 		t.Errorf("the large piece in hand is named %q", l)
 	}
 
@@ -614,7 +622,7 @@ func TestBrowserValuesWithoutColourPointsAndStacks(t *testing.T) {
 	}
 	drawBoard(t, ctx, pointsInfo(g, "hands", values))
 	hand := func(value, x string) valueCell {
-		return valueCell{value: value, sel: fmt.Sprintf(`#board button[data-hand=%q]`, x), square: "First player's hand", words: []string{value}}
+		return valueCell{value: value, sel: fmt.Sprintf(`#board button[data-hand=%q]`, x), square: "Blue's hand", words: []string{value}}
 	}
 	look("gobblet-hand", []valueCell{hand("win", "L"), hand("tie", "M"), hand("lose", "S")})
 	// The large piece selected: its drops on an empty square, and over

@@ -12,6 +12,7 @@ import (
 	"sente"
 	"sente/answer"
 	"sente/explain"
+	"sente/internal/isolated"
 	"sente/nimber"
 	"sente/solve"
 )
@@ -194,10 +195,28 @@ func (s *Server) rulesPosition(ctx context.Context, j *job, spec, posText string
 	if j.err != nil {
 		return nil, failedStatus(j.err), j.err
 	}
-	p := j.game.Start()
-	if posText != "" {
+	if j.stored != "" {
+		info, err := s.storedRulesPosition(ctx, j, posText)
+		switch {
+		case err == nil:
+			return info, 0, nil
+		case !errors.Is(err, isolated.ErrMissing):
+			return nil, failedStatus(err), cleanRulesError(err, j.o.file.Path())
+		}
+		// Not reached from the start: its own solve, from it.
+	}
+	var p sente.Position
+	if j.game != nil {
+		p = j.game.Start()
+	}
+	if posText != "" || j.game == nil {
 		var err error
-		if p, err = j.game.ParsePosition(posText); err != nil {
+		if j.game == nil {
+			err = isolated.ErrMissing
+		} else {
+			p, err = j.game.ParsePosition(posText)
+		}
+		if err != nil {
 			from := j
 			key := spec + "\x00from\x00" + posText
 			if j, err = s.cache.get(key, func() (*opened, sente.Position, error) { return from.o, rulesRoot(posText), nil }); err != nil {
@@ -213,6 +232,34 @@ func (s *Server) rulesPosition(ctx context.Context, j *job, spec, posText string
 		}
 	}
 	return s.describe(j, p, j.ans), 0, nil
+}
+
+// storedRulesPosition answers a position of a pasted rules file's game
+// from its tables in the store, read by a child with the file's code (the
+// file never runs in the server): at most as many children at once as
+// load pasted files, in the memory kept aside for them.
+func (s *Server) storedRulesPosition(ctx context.Context, j *job, posText string) (*PositionInfo, error) {
+	select {
+	case s.rules.loads <- struct{}{}:
+		defer func() { <-s.rules.loads }()
+	case <-ctx.Done():
+		return nil, errors.New("the server is busy reading other rules files' tables; try again")
+	}
+	c := s.cache
+	c.mu.Lock()
+	c.children++
+	c.mu.Unlock()
+	defer func() {
+		c.mu.Lock()
+		c.children--
+		c.mu.Unlock()
+	}()
+	n, err := j.o.file.Query(ctx, j.o.args, c.tables.Dir, j.stored, posText)
+	if err != nil {
+		return nil, err
+	}
+	a := &answer.Answer{Game: n.Game(), Root: n.At(), Solution: n, Engine: answer.Stored}
+	return s.describe(&job{o: j.o, game: n.Game()}, n.At(), a), nil
 }
 
 // pending is the answer while a rules file's game is still being explored
@@ -299,7 +346,13 @@ func (s *Server) describe(j *job, p sente.Position, a *answer.Answer) *PositionI
 	// The sentences for nobody in particular, and for a person playing
 	// either side against the computer: the page picks the one it needs.
 	audience := explain.Audience{Marks: marksBoard(info.Board)}
+	if info.Board != nil {
+		audience.Sides = info.Board.Players
+	}
 	info.Verdict = audience.Verdict(turn, out, info.Ended)
+	if !info.Ended {
+		info.Repetition = audience.Repetition()
+	}
 	info.VerdictFor = map[sente.Player]string{}
 	info.WhyFor = map[sente.Player]string{}
 	if !info.Ended {

@@ -85,6 +85,7 @@ func (c *cache) reserve(j *job, n int64) bool {
 	}
 	p.reserved += extra
 	j.reserved = n
+	j.peak = max(j.peak, n)
 	return true
 }
 

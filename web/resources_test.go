@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -88,38 +89,59 @@ func checkPools(t *testing.T, s *Server) {
 	}
 }
 
-// TestRefusedAtOnce: a game whose own estimate cannot fit in the budget is
-// refused before any work, in one line with the estimate, the budget and
-// the largest sizes that fit; no solve starts.
+// TestRefusedAtOnce: a game that cannot fit in the budget is refused
+// before any work, in one line from the answer layer: the engine that would
+// answer, its memory and disk, the budget and the largest sizes that fit
+// on that engine; no solve starts. A server with a store (which sente serve
+// always has) refuses the same way as one without: the headline games at
+// their defaults name the tier engine and the sizes it can solve.
 func TestRefusedAtOnce(t *testing.T) {
-	s := newTestServer(t, Config{Memory: 2 << 30})
-	h := s.Handler()
-	for _, c := range []struct {
-		spec string
-		want []string
-	}{
-		{"connect4", []string{"connect4: up to 70.7 trillion positions", "of memory to solve", "memory budget", "the largest that fit: connect4:w=3,h=6,k=4", "connect4:w=7,h=3,k=4"}},
-		{"nim:heaps=63/63/63/2", []string{"up to 1.6 million positions", "3.4G of memory"}},
-		{"tictactoe:m=5,n=5", []string{"up to 162.0 billion positions", "the largest that fit: tictactoe:m=3,n=5,k=3"}},
-	} {
-		code, _, m := ask(t, h, c.spec)
-		msg, _ := m["error"].(string)
-		if code != http.StatusBadRequest || strings.Contains(msg, "\n") {
-			t.Errorf("%s: %d %q, want 400 and one line", c.spec, code, msg)
+	for _, stored := range []bool{false, true} {
+		cfg := Config{Memory: 6 << 30}
+		if stored {
+			cfg.Tables = &store.Store{Dir: t.TempDir()}
 		}
-		for _, w := range c.want {
-			if !strings.Contains(msg, w) {
-				t.Errorf("%s: %q lacks %q", c.spec, msg, w)
+		s := newTestServer(t, cfg)
+		h := s.Handler()
+		// Without a store the tier engine would hold its tables in memory:
+		// more of it, and smaller sizes.
+		for _, c := range []struct {
+			spec string
+			want []string
+		}{
+			{"connect4", map[bool][]string{
+				true: {"connect4: up to 70.7 trillion positions", "the tier engine would need about 31T of memory and about 32.1T of disk", "memory budget",
+					"on the tier engine, the largest that fit: connect4:w=5,h=6,k=4 (5.2 billion ranks, about 2.7G of memory, about 2.4G of disk) or connect4:w=7,h=4,k=4 ("},
+				false: {"connect4: up to 70.7 trillion positions", "the tier engine would need about 63.2T of memory at its peak", "memory budget",
+					"on the tier engine, the largest that fit: connect4:w=4,h=6,k=4 (45.3 million ranks, about 52.8M of memory) or connect4:w=7,h=3,k=4 ("},
+			}[stored]},
+			{"morris", map[bool][]string{
+				true:  {"the tier engine would need about 19.8G of memory and about 12.6G of disk", "on the tier engine, the largest that fit: morris:board=seven,men=0 ("},
+				false: {"the tier engine would need about 32.4G of memory", "on the tier engine, the largest that fit: morris:board=seven,men=0 ("},
+			}[stored]},
+			{"quixo", []string{"the tier engine would need about ", "on the tier engine, the largest that fit: quixo:n=4,k=0"}},
+			{"kayles:n=1000", []string{"up to 1.2e+33 positions", "the hashing engine would need more than 4096T of memory", "on the hashing engine, the largest that fit: kayles:n="}},
+			{"tictactoe:m=5,n=5", []string{"up to 162.0 billion positions", "the tier engine would need", "on the tier engine, the largest that fit: tictactoe:m=4,n=5,k=3 ("}},
+		} {
+			code, _, m := ask(t, h, c.spec)
+			msg, _ := m["error"].(string)
+			if code != http.StatusBadRequest || strings.Contains(msg, "\n") {
+				t.Errorf("store %v: %s: %d %q, want 400 and one line", stored, c.spec, code, msg)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(msg, w) {
+					t.Errorf("store %v: %s: %q lacks %q", stored, c.spec, msg, w)
+				}
 			}
 		}
+		if n := s.Solves(); n != 0 {
+			t.Errorf("store %v: %d solves started for games that cannot fit", stored, n)
+		}
+		if info := ready(t, h, "connect4:w=4,h=4", ""); info.Value == sente.Unknown {
+			t.Errorf("connect4 4×4: %+v", info)
+		}
+		checkPools(t, s)
 	}
-	if n := s.Solves(); n != 0 {
-		t.Errorf("%d solves started for games that cannot fit", n)
-	}
-	if info := ready(t, h, "connect4:w=4,h=4", ""); info.Value == sente.Unknown {
-		t.Errorf("connect4 4×4: %+v", info)
-	}
-	checkPools(t, s)
 }
 
 // TestLanesAndQueue: with one big solve running and another waiting, a
@@ -128,7 +150,7 @@ func TestRefusedAtOnce(t *testing.T) {
 func TestLanesAndQueue(t *testing.T) {
 	s := newTestServer(t, Config{MaxSolves: 1, MaxWaiting: 1, Moment: time.Millisecond})
 	h := s.Handler()
-	running, waiting, refused := "tictactoe:m=4,n=4", "connect4:w=5,h=4", "connect4:w=4,h=5"
+	running, waiting, refused := "connect4:w=6,h=4", "connect4:w=5,h=5", "tictactoe:m=4,n=4"
 	if code, _, m := ask(t, h, running); code != 200 || m["status"] != "solving" {
 		t.Fatalf("%s: %d %v", running, code, m)
 	}
@@ -297,9 +319,9 @@ func TestBudgetTooSmall(t *testing.T) {
 }
 
 // TestMemoryBackstop: when the process holds more than its share of the
-// budget whatever the reservations say, the running solve that reserved the
-// most is stopped with the figures, and with none running a solved game is
-// dropped.
+// budget whatever the reservations say, the running solve that holds the
+// excess itself, by its engine's own accounting, is stopped with the
+// figures; with none running a solved game is dropped.
 func TestMemoryBackstop(t *testing.T) {
 	s := newTestServer(t, Config{Moment: time.Millisecond})
 	h := s.Handler()
@@ -309,21 +331,21 @@ func TestMemoryBackstop(t *testing.T) {
 	s.cache.mu.Lock()
 	j := s.cache.jobs[spec]
 	s.cache.mu.Unlock()
-	for !func() bool { s.cache.mu.Lock(); defer s.cache.mu.Unlock(); return s.cache.active[j] }() {
+	for func() bool { s.cache.mu.Lock(); defer s.cache.mu.Unlock(); return !s.cache.active[j] || j.holds() == 0 }() {
 		time.Sleep(time.Millisecond)
 	}
-	tooMuch := func() int64 { return 1 << 50 }
-	s.cache.check(tooMuch)
+	// Over the share by less than the solve holds.
+	s.cache.check(func() int64 { return s.cache.share() + 1 })
 	<-j.done
 	var big *tooBigError
-	if !errors.As(j.err, &big) || !strings.Contains(big.msg, "more than its memory budget leaves it") {
+	if !errors.As(j.err, &big) || !strings.Contains(big.msg, "more than its memory budget leaves it") || !strings.Contains(big.msg, "holding") {
 		t.Errorf("the running solve: %v", j.err)
 	}
 	checkPools(t, s)
 	s.cache.mu.Lock()
 	before := len(s.cache.jobs)
 	s.cache.mu.Unlock()
-	s.cache.check(tooMuch)
+	s.cache.check(func() int64 { return 1 << 50 })
 	s.cache.mu.Lock()
 	after := len(s.cache.jobs)
 	s.cache.mu.Unlock()
@@ -331,6 +353,51 @@ func TestMemoryBackstop(t *testing.T) {
 		t.Errorf("%d solved games kept, then %d; want one dropped", before, after)
 	}
 	s.cache.check(func() int64 { return 0 })
+}
+
+// TestBackstopCountsWhatARequestHolds: a server that holds more than its
+// share after a burst (garbage, solved games) does not stop a pasted rules
+// file's solve for it, which holds next to nothing in the server while a
+// child explores it: the backstop drops a solved game and gives memory
+// back, and the file is answered. A large solve's end gives its memory
+// back at once.
+func TestBackstopCountsWhatARequestHolds(t *testing.T) {
+	needSandbox(t)
+	var freed atomic.Int64
+	defer func(f func()) { freeOSMemory = f }(freeOSMemory)
+	freeOSMemory = func() { freed.Add(1) }
+	s := newTestServer(t, Config{Memory: 512 << 20, Moment: time.Millisecond})
+	h := s.Handler()
+	ready(t, h, "nim:heaps=1/2/3", "")
+	ready(t, h, "tictactoe", "")
+	spec := pasteFile(t, h, "../examples/count.star")
+	ask(t, h, spec)
+	s.cache.mu.Lock()
+	j := s.cache.jobs[spec]
+	s.cache.mu.Unlock()
+	// The process holds a little more than its share, none of it the
+	// rules file's: the state after a burst of solves.
+	over := func() int64 { return s.cache.share() + 8<<20 }
+	s.cache.mu.Lock()
+	before := len(s.cache.jobs)
+	s.cache.mu.Unlock()
+	s.cache.check(over)
+	s.cache.mu.Lock()
+	after := len(s.cache.jobs)
+	s.cache.mu.Unlock()
+	if after != before-1 || freed.Load() < 2 {
+		t.Errorf("%d solved games kept, then %d, memory given back %d times; want one dropped and memory given back", before, after, freed.Load())
+	}
+	// A solve that reserved more than freeAfter (the rules file's, twice
+	// its child's limit) gives memory back as it ends.
+	freed.Store(0)
+	if info := ready(t, h, spec, ""); info.Value != sente.Lose {
+		t.Errorf("the pasted file after the backstop: %+v (%v)", info, j.err)
+	}
+	if s.cache.mu.Lock(); j.peak < freeAfter || freed.Load() == 0 {
+		t.Errorf("the rules file's solve reserved at most %d and gave memory back %d times as it ended", j.peak, freed.Load())
+	}
+	s.cache.mu.Unlock()
 }
 
 // TestStoredGameOutsideBudget: a game answered from stored tables is not

@@ -13,7 +13,10 @@ import (
 	"html/template"
 	"io"
 	"log"
+	"net"
 	"net/http"
+	"net/netip"
+	"net/url"
 	"os"
 	"slices"
 	"strings"
@@ -75,7 +78,14 @@ type Config struct {
 	// without solving, and outside the budget (its tables are mapped from
 	// disk, not held).
 	Tables *store.Store
-	Logf   func(format string, args ...any)
+	// Hosts are the names the server is reached by besides the loopback
+	// ones, which it always answers as: localhost (and names under
+	// .localhost) and any IP address. A request whose Host header names
+	// another is refused, so that a page of another site whose name was
+	// made to point at this machine (DNS rebinding) cannot use the app.
+	// A name "*.example.org" stands for every name under example.org.
+	Hosts []string
+	Logf  func(format string, args ...any)
 }
 
 func (c *Config) defaults() {
@@ -200,7 +210,78 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/position", s.handlePosition)
 	mux.HandleFunc("POST /api/rules", s.handleRules)
 	mux.HandleFunc("/", handleUnrouted)
-	return s.limits(sameOrigin(mux))
+	return s.limits(knownHost(s.cfg.Hosts, sameOrigin(mux)))
+}
+
+// knownHost refuses a request whose Host header names a host the server
+// does not answer as (Config.Hosts). Browsers send the name they looked
+// up: a page of another site that had its name point to this machine
+// (DNS rebinding) is same-origin by every other header, but names its own
+// host. An IP address cannot be rebound, and a request without a Host
+// (HTTP/1.0) is not a browser's.
+func knownHost(hosts []string, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if name := hostName(r.Host); r.Host != "" && !acceptedHost(name, hosts) {
+			writeError(w, http.StatusForbidden, fmt.Sprintf("requests for the host %q are refused: this server answers as localhost and its IP addresses%s ('sente serve --host-name NAME' adds a name)", clip(name), namedHosts(hosts)))
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// hostName is the host of a Host header, without its port or brackets,
+// in lower case and without a final dot.
+func hostName(host string) string {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	return strings.TrimSuffix(strings.ToLower(host), ".")
+}
+
+// acceptedHost reports whether the server answers as the host name.
+func acceptedHost(name string, hosts []string) bool {
+	if _, err := netip.ParseAddr(name); err == nil {
+		return true
+	}
+	if name == "localhost" || strings.HasSuffix(name, ".localhost") {
+		return true
+	}
+	for _, h := range hosts {
+		h = strings.TrimSuffix(strings.ToLower(h), ".")
+		if suffix, ok := strings.CutPrefix(h, "*."); ok {
+			if strings.HasSuffix(name, "."+suffix) {
+				return true
+			}
+		} else if name == h {
+			return true
+		}
+	}
+	return false
+}
+
+// namedHosts lists the names Config.Hosts adds, for a message.
+func namedHosts(hosts []string) string {
+	if len(hosts) == 0 {
+		return ""
+	}
+	return ", and as " + strings.Join(hosts, ", ")
+}
+
+// CheckHostName says what is wrong with a name given for Config.Hosts,
+// or returns nil: a host name, or "*." and one, without a scheme, a port
+// or a path.
+func CheckHostName(name string) error {
+	plain := strings.TrimPrefix(strings.TrimSuffix(name, "."), "*.")
+	if plain == "" || len(plain) > 253 || strings.HasPrefix(plain, ".") || strings.Contains(plain, "..") {
+		return fmt.Errorf("%q is not a host name; want a name such as sente.example.org, or *.example.org for every name under it", name)
+	}
+	for _, c := range plain {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '.') {
+			return fmt.Errorf("%q is not a host name (no scheme, port or path; letters, digits, '-' and '.' only); want a name such as sente.example.org, or *.example.org for every name under it", name)
+		}
+	}
+	return nil
 }
 
 // routes are the paths the app answers and the methods each allows, for
@@ -232,8 +313,9 @@ func handleUnrouted(w http.ResponseWriter, r *http.Request) {
 // sameOrigin refuses requests that other sites' pages make: any request
 // that changes state (POST) from another origin, by the Sec-Fetch-Site
 // header or else by Origin against Host (http.CrossOriginProtection), and
-// any API call a browser says comes from another site, since asking for a
-// position may start a solve that costs the server memory and time.
+// any API call a browser says comes from another site, by the same
+// headers, since asking for a position may start a solve that costs the
+// server memory and time.
 func sameOrigin(next http.Handler) http.Handler {
 	refuse := func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusForbidden, "requests from other sites are refused: use the app's own page")
@@ -244,7 +326,14 @@ func sameOrigin(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/api/") {
 			switch r.Header.Get("Sec-Fetch-Site") {
-			case "", "same-origin", "none":
+			case "same-origin", "none":
+			case "":
+				// An older browser's, or not a browser's: Origin, when
+				// sent, must be the server's own.
+				if origin := r.Header.Get("Origin"); origin != "" && !sameHost(origin, r.Host) {
+					refuse(w, r)
+					return
+				}
 			default:
 				refuse(w, r)
 				return
@@ -252,6 +341,16 @@ func sameOrigin(next http.Handler) http.Handler {
 		}
 		guarded.ServeHTTP(w, r)
 	})
+}
+
+// sameHost reports whether the Origin header origin names host, the
+// request's Host (with its port, when it has one).
+func sameHost(origin, host string) bool {
+	u, err := url.Parse(origin)
+	if err != nil || u.Host == "" || u.Scheme != "http" && u.Scheme != "https" {
+		return false // "null", among others
+	}
+	return strings.EqualFold(u.Host, host)
 }
 
 // limits bounds each request's body and time, sets safe headers and turns a

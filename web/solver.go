@@ -88,88 +88,87 @@ func (c *cache) openStored(key string, open func() *solve.TierSolution) *solve.T
 // for a tier of the game of canonical spec: never a spec itself.
 func everyKey(spec string, tier int) string { return fmt.Sprintf("%s\x00every\x00%d", spec, tier) }
 
-// plan chooses j's lane and what it reserves to start: its game's
-// estimate, or for a pasted rules file twice the child's limit (the child,
-// then the graph the server reads back). It refuses a game whose estimate
-// cannot fit in the budget at all.
+// plan chooses j's lane and what it reserves to start, by the answer
+// layer's plan of its solve (answer.PlanOf: the engine that will answer,
+// its memory at the peak), or for a pasted rules file twice the child's
+// limit (the child, then the graph the server reads back). A game that
+// cannot fit in what a solve may have of the budget is refused at once,
+// in the answer layer's words: the engine, its memory and disk, and the
+// largest sizes that fit on it.
 func (c *cache) plan(j *job) error {
 	small, large, rules := c.lanes[0], c.lanes[1], c.lanes[2]
 	if j.o.file != nil {
 		j.lane, j.need = rules, 2*c.rulesMemory
 		return nil
 	}
-	positions, bytes, ok := answer.Estimate(j.game)
-	switch {
-	case c.planTiers(j, positions, int64(min(bytes, math.MaxInt64/2)), ok):
-	case !ok:
+	p, err := answer.PlanOf(j.game, c.answerOptions(j))
+	if err != nil {
+		return err
+	}
+	cost := p.Cost()
+	if cost.Bytes == 0 {
 		// Nothing to go by: start with a small lane's worth and grow as
 		// the engine reports.
 		j.lane, j.need = large, c.small
 		return nil
-	default:
-		j.positions, j.estimated = positions, int64(min(bytes, math.MaxInt64/2))
-		j.lane = large
-		if j.estimated <= c.small {
-			j.lane = small
-		}
-		// Even the least solve holds its game and the engine's own tables.
-		j.need = max(j.estimated, 1<<20)
 	}
-	if j.need > j.lane.pool.capacity {
-		return c.refusal(j)
+	j.tiers = p.Engine == answer.Tiers
+	j.positions, j.estimated = cost.Positions, int64(min(cost.Bytes, math.MaxInt64/2))
+	// Even the least solve holds its game and the engine's own tables;
+	// the tier engine, its buffers and what it reads of the store.
+	j.need = max(j.estimated, 1<<20)
+	if j.tiers {
+		j.need = max(j.estimated, tierSolveHeld)
+	}
+	// The answer layer planned it within what a solve may have: the least
+	// a solve holds beside its plan waits for room no more than that.
+	j.need = min(j.need, large.pool.capacity)
+	// The small lane is for solves that take a moment in little memory,
+	// by the answer layer's estimate of both.
+	j.lane = large
+	if j.need <= c.small && cost.Seconds <= smallSeconds {
+		j.lane = small
 	}
 	return nil
 }
+
+// smallSeconds is the longest a solve of the small lane is expected to
+// take.
+const smallSeconds = 2
+
+// tierSolveHeld is the least a solve by the tier engine holds beside its
+// plan's peak: a tier's buffers, the store's frames, the collector's
+// slack (a solve of five men's morris, planned at 1.4M, holds 25M more
+// than an idle process).
+const tierSolveHeld = 32 << 20
 
 // storedTiersHeld is what a game solved by the tier engine holds once
 // solved: its tables are read from the store a frame at a time.
 const storedTiersHeld = 32 << 20
 
-// planTiers chooses the tier engine for j when the server keeps tables and
-// j's game is a built-in one with tiers, from its start, that the hashing
-// engine would solve only in more memory than the budget has, or that is
-// large (answer.SmallGame), by its estimate of positions and bytes (known
-// when estimated): the solve then runs in the large lane, reserving the
-// tier engine's planned peak, and stores the game's tables.
-func (c *cache) planTiers(j *job, positions float64, bytes int64, estimated bool) bool {
-	g := j.game
-	if c.tables == nil || sente.CapabilitiesOf(g).TierRanker == nil || g.FormatPosition(j.root) != g.FormatPosition(g.Start()) {
-		return false
-	}
-	if estimated && positions < answer.SmallGame && bytes <= c.lanes[1].pool.capacity {
-		return false
-	}
-	peak, ranks, ok := answer.TierPlan(g)
-	if !ok || c.maxPos > 0 && ranks > uint64(c.maxPos) {
-		return false // the server's cap on a solve's positions holds
-	}
-	j.tiers, j.lane = true, c.lanes[1]
-	j.positions, j.estimated = float64(ranks), peak
-	j.need = max(peak, storedTiersHeld)
-	return true
-}
-
-// refusal says that j's game cannot fit, with its estimate and the largest
-// sizes that do, as the command line's --max-memory does.
-func (c *cache) refusal(j *job) error {
+// answerOptions are the answer layer's options for j's solve: the same
+// for its plan and for the solve itself, so that the engine the plan
+// chose is the one that answers, within what it reserved.
+func (c *cache) answerOptions(j *job) answer.Options {
 	capacity := c.lanes[1].pool.capacity
 	opt := answer.Options{
+		From:      j.root,
 		MaxMemory: uint64(capacity),
 		Label:     j.o.spec,
 		Limit: fmt.Sprintf("this server's memory budget allows (%s, of which a solve may have %s)",
 			solve.FormatSize(uint64(c.budget)), solve.FormatSize(uint64(capacity))),
 	}
-	if spec, err := sente.ParseSpec(j.o.spec); err == nil {
-		opt.Resize = &answer.Resize{Catalog: builtins, Spec: spec}
+	if j.o.file == nil {
+		if spec, err := sente.ParseSpec(j.o.spec); err == nil {
+			if fam, err := builtins.Family(spec.Name); err == nil {
+				opt.Resize = &answer.Resize{Spec: spec, Family: fam, Open: builtins.OpenSpec}
+			}
+		}
+		if c.tables != nil {
+			opt.Tables, opt.Name = c.tables, games.Bound{Family: j.o.family, Values: j.o.values}.Canonical()
+		}
 	}
-	if j.tiers {
-		return fmt.Errorf("%s: its tables need %s of memory to solve, more than %s", j.o.spec, solve.FormatSize(uint64(j.need)), opt.Limit)
-	}
-	if err := answer.Fits(j.game, opt); err != nil {
-		return err
-	}
-	// The estimate fits the pool but not with the least a solve holds.
-	return fmt.Errorf("%s: needs at least %s of memory to solve, more than %s", j.o.spec, solve.FormatSize(uint64(j.need)), opt.Limit)
+	return opt
 }
 
 // grow raises j's reservation to what its engine holds now, with a
@@ -221,6 +220,7 @@ func (c *cache) run(j *job) {
 // what may start now.
 func (c *cache) end(j *job) {
 	c.mu.Lock()
+	large := j.peak >= freeAfter
 	j.lane.running--
 	delete(c.active, j)
 	if j.err != nil {
@@ -236,6 +236,11 @@ func (c *cache) end(j *job) {
 	c.mu.Unlock()
 	j.cancel(nil)
 	close(j.done)
+	if large {
+		// A large solve's garbage goes back to the system now, not when
+		// the collector's scavenger gets to it.
+		freeOSMemory()
+	}
 }
 
 // solve explores (for a rules file, in a child) and solves j's game, then
@@ -243,13 +248,7 @@ func (c *cache) end(j *job) {
 func (c *cache) solve(j *job) error {
 	j.report(solve.Progress{Phase: solve.PhaseExploring})
 	if text, ok := j.root.(rulesRoot); ok {
-		c.mu.Lock()
-		c.children++
-		c.mu.Unlock()
-		graph, err := j.o.file.Explore(j.ctx, j.o.args, string(text))
-		c.mu.Lock()
-		c.children--
-		c.mu.Unlock()
+		solved, err := c.inChild(j, string(text))
 		if errors.Is(err, isolated.ErrTooMany) {
 			err = fmt.Errorf("%v: this server solves games of at most %d positions; choose smaller parameters", err, c.rulesMaxPositions())
 		}
@@ -259,6 +258,14 @@ func (c *cache) solve(j *job) error {
 			}
 			return cleanRulesError(err, j.o.file.Path())
 		}
+		if solved.Stored != "" {
+			// The tables in the store answer it, a position at a time in
+			// a child (position.go): the server holds nothing of it.
+			j.stored = solved.Stored
+			c.ready(j, nil, 0)
+			return nil
+		}
+		graph := solved.Graph
 		j.game, j.root = graph.Game(), graph.Start()
 		n := int64(graph.Len())
 		j.base = n * rulesGraphBytes
@@ -274,38 +281,107 @@ func (c *cache) solve(j *job) error {
 			return c.outgrown(j, need)
 		}
 	}
-	if j.tiers {
-		return c.solveTiers(j)
+	opt := c.answerOptions(j)
+	if j.o.file != nil {
+		// The explored graph is a game of its own, with no tiers and
+		// nothing stored: the hashing engine's.
+		opt.From = j.root
 	}
-	a, err := answer.Solve(j.ctx, j.game, answer.Options{
-		From:         j.root,
-		MaxPositions: c.maxPos,
-		// The server solves by the hashing engine alone: what a solve
-		// reserves is the hashing engine's estimate, and the games too
-		// large for that are answered from stored tables (storedAnswer).
-		Engine: answer.Hashing,
-		Grundy: true,
-		// Grundy values are computed only when the budget has room for
-		// them, and are otherwise left out.
-		GrundyRoom: func(held, need int64) bool {
-			c.mu.Lock()
-			defer c.mu.Unlock()
-			return c.reserve(j, j.base+held+need)
-		},
-		Progress: func(p solve.Progress) {
-			j.report(p)
+	opt.MaxPositions = c.maxPos
+	opt.Grundy = true
+	// Grundy values are computed only when the budget has room for them,
+	// and are otherwise left out.
+	opt.GrundyRoom = func(held, need int64) bool {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		return c.reserve(j, j.base+held+need)
+	}
+	if j.tiers && c.tables != nil {
+		// Its tables outlast the requests that asked for them: the solve
+		// goes on when nobody asks, and a restart answers from them.
+		j.storing.Store(true)
+	}
+	grow := func(p solve.Progress) {
+		j.report(p)
+		c.grow(j, j.base+p.Bytes)
+	}
+	opt.Progress = grow
+	if j.tiers {
+		fold := tierProgress(j)
+		opt.Progress = func(p solve.Progress) {
+			fold(p)
 			c.grow(j, j.base+p.Bytes)
-		},
-	})
+		}
+	}
+	a, err := answer.Solve(j.ctx, j.game, opt)
 	if errors.Is(err, explore.ErrTooMany) {
 		err = fmt.Errorf("%v: this server solves games of at most %d positions; choose smaller parameters", err, c.maxPos)
 	}
 	if err != nil {
 		return err
 	}
-	c.ready(j, a, j.base+a.Bytes())
+	keep := j.base + a.Bytes()
+	if a.Engine == answer.Tiers && c.tables != nil {
+		keep = storedTiersHeld
+	}
+	c.ready(j, a, keep)
 	return nil
 }
+
+// inChild has a child take a pasted rules file's game from root (its
+// text; empty for the start): from the start, its tables in the store, or
+// a solve by the tier engine into the store, contained in the child, when
+// that is the engine the answer layer takes, or else its graph; from
+// another position, its graph. A server without a store takes the graph.
+func (c *cache) inChild(j *job, root string) (isolated.Solved, error) {
+	c.mu.Lock()
+	c.children++
+	c.mu.Unlock()
+	j.child.Store(true)
+	defer func() {
+		j.child.Store(false)
+		c.mu.Lock()
+		c.children--
+		c.mu.Unlock()
+	}()
+	if root != "" || c.tables == nil {
+		// The positions the child finds are the progress shown, and how
+		// far it got when it runs out of memory is in its error.
+		graph, err := j.o.file.ExploreCounting(j.ctx, j.o.args, root, func(n int) {
+			j.report(solve.Progress{Phase: solve.PhaseExploring, Done: n})
+		})
+		return isolated.Solved{Graph: graph}, err
+	}
+	fold := tierProgress(j)
+	// Looking for its tables, then sampling it to plan its solve: worth
+	// going on with when nobody asks, as the tier engine's solve is; the
+	// graph the hashing engine would take is not.
+	j.storing.Store(true)
+	j.report(solve.Progress{Phase: phaseSampling})
+	return j.o.file.Solve(j.ctx, j.o.args, isolated.SolveOptions{
+		Tables: c.tables.Dir, MaxMemory: uint64(c.rulesMemory), Label: j.o.spec,
+		Planned: func(positions float64) {
+			// The tier engine writes the file's tables into the store:
+			// the solve goes on when nobody asks, as a built-in game's.
+			c.mu.Lock()
+			j.tiers, j.positions = true, positions
+			c.mu.Unlock()
+			j.storing.Store(true)
+		},
+		Progress: func(p solve.Progress) {
+			if p.Tiered {
+				fold(p)
+				return
+			}
+			j.storing.Store(false)
+			j.report(p)
+		},
+	})
+}
+
+// phaseSampling is the phase of a pasted rules file's solve while a child
+// looks for its tables and samples it to plan its solve.
+const phaseSampling solve.Phase = "sampling the game to plan its solve"
 
 // ready ends j with its answer a, which holds keep bytes from now on: its
 // reservation shrinks to them.
@@ -318,34 +394,13 @@ func (c *cache) ready(j *job, a *answer.Answer, keep int64) {
 	j.phase.Store("ready")
 }
 
-// solveTiers solves j's game by the tier engine into the server's store,
-// within the reservation of its planned peak, and keeps the answer, which
-// reads the stored tables from then on.
-func (c *cache) solveTiers(j *job) error {
-	spec := games.Bound{Family: j.o.family, Values: j.o.values}.Canonical()
-	a, err := answer.Solve(j.ctx, j.game, answer.Options{
-		From:      j.root,
-		Engine:    answer.Tiers,
-		Tables:    c.tables,
-		Name:      spec,
-		MaxMemory: uint64(j.need),
-		Label:     j.o.spec,
-		Limit:     "its reservation in this server's memory budget allows",
-		Progress:  tierProgress(j),
-	})
-	if err != nil {
-		return err
-	}
-	c.ready(j, a, storedTiersHeld)
-	return nil
-}
-
 // tierProgress reports the tier engine's progress as one figure for j:
 // how far the whole solve has come by its plan (solve.Whole), in the work
 // of every pass over every tier, which never goes back across tiers and
 // passes (the forward pass, the solve, the count of the positions classes
 // stand for), so that the page's fraction and time left are those of the
-// whole solve. The command line reads the same figures.
+// whole solve. The command line reads the same figures; a rules file's
+// child sends them as they come.
 func tierProgress(j *job) func(solve.Progress) {
 	return func(p solve.Progress) {
 		if !p.Tiered {

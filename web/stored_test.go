@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -11,6 +12,8 @@ import (
 	"time"
 
 	"sente"
+	"sente/internal/testmode"
+	"sente/solve"
 	"sente/store"
 )
 
@@ -52,6 +55,7 @@ func TestStoredTables(t *testing.T) {
 // them and the positions it counted; a position above them is refused as
 // before.
 func TestEveryPositionTables(t *testing.T) {
+	testmode.SkipShort(t, "every position of nine men's morris with three men against three, five CPU-seconds")
 	tables := store.Store{Dir: t.TempDir()}
 	spec, root := "morris", "x../.o./..x/o....x/.../.o./... x"
 	g, sol := storeEveryPosition(t, &tables, spec, root)
@@ -129,5 +133,53 @@ func TestDamagedStoredTable(t *testing.T) {
 	code, _, body := get(t, s.Handler(), "/api/position?game=tictactoe")
 	if code != 500 || !strings.Contains(body, "tier-000001.values") || !strings.Contains(body, "fails its checksum") || !strings.Contains(body, "sente solve tictactoe") {
 		t.Fatalf("a damaged table: status %d: %s", code, body)
+	}
+}
+
+// TestRepairedStoredTable: once a solve of the game has repaired a damaged
+// table that the server met (sente solve writes the tier again, a file of
+// its own), the server answers from the repaired table, without a
+// restart; until then it keeps saying what is damaged.
+func TestRepairedStoredTable(t *testing.T) {
+	tables := store.Store{Dir: t.TempDir()}
+	storeTables(t, &tables, "tictactoe")
+	infos, err := tables.List()
+	if err != nil || len(infos) != 1 {
+		t.Fatalf("store lists %v (%v)", infos, err)
+	}
+	path := filepath.Join(infos[0].Dir, "tier-000001.values")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b[4096+len(b[4096:])/2] ^= 0x10
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := newTestServer(t, Config{MaxPositions: 100, Tables: &tables})
+	h := s.Handler()
+	for range 2 {
+		if code, _, body := get(t, h, "/api/position?game=tictactoe"); code != 500 || !strings.Contains(body, "tier-000001.values") {
+			t.Fatalf("a damaged table: status %d: %s", code, body)
+		}
+	}
+	// The repair, as sente solve does it: every block checked, the
+	// damaged tier solved again.
+	_, g := bindGame(t, "tictactoe")
+	gs, err := tables.Game(infos[0].Spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, err := solve.SolveTiers(context.Background(), g, solve.TierOptions{Sink: gs, Verify: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts.Close()
+	info := ready(t, h, "tictactoe", "")
+	if info.Value != sente.Tie || remoteness(info.Remoteness) != 9 || len(info.Moves) != 9 {
+		t.Fatalf("after the repair: %s in %d, %d moves; want a tie in 9, 9 moves", info.Value, remoteness(info.Remoteness), len(info.Moves))
+	}
+	if s.Solves() > 2 {
+		t.Errorf("%d solves started; the repaired tables answer without one", s.Solves())
 	}
 }

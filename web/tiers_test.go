@@ -9,26 +9,36 @@ import (
 	"time"
 
 	"sente"
+	"sente/answer"
 	"sente/games"
+	"sente/internal/testmode"
 	"sente/solve"
 	"sente/store"
 )
 
-// TestTierSolves: a built-in game the hashing engine would need more than
-// the budget for is solved by the tier engine in the large lane, its
-// tables stored, and answered from them from then on, by this server and
-// by the next; without a store it is refused as before.
+// TestTierSolves: a built-in game the tier engine answers faster (or the
+// hashing engine could not fit in the budget) is solved by the tier engine,
+// as the answer layer chooses: its tables stored, and answered from them
+// from then on, by this server and by the next; without a store, held in
+// memory.
 func TestTierSolves(t *testing.T) {
+	testmode.SkipShort(t, "connect four 5×4 solved by the tier engine in the server, two CPU-seconds")
 	const spec = "connect4:w=5,h=4" // 160.8M by the hashing engine's estimate
 	cfg := Config{Memory: 256 << 20}
-	h := newTestServer(t, cfg).Handler()
-	if code, _, body := get(t, h, "/api/position?game=connect4:w%3D5,h%3D4"); code != 400 || !strings.Contains(body, "memory") {
-		t.Fatalf("without a store: status %d: %s", code, body)
+	s := newTestServer(t, cfg)
+	if info := ready(t, s.Handler(), spec, ""); info.Value != sente.Tie || remoteness(info.Remoteness) != 20 {
+		t.Fatalf("without a store: %s in %d, want a tie in 20", info.Value, remoteness(info.Remoteness))
+	}
+	s.cache.mu.Lock()
+	j := s.cache.jobs[spec]
+	s.cache.mu.Unlock()
+	if j == nil || j.ans == nil || j.ans.Engine != answer.Tiers {
+		t.Fatalf("without a store: %+v, want the tier engine's answer", j)
 	}
 
 	tables := store.Store{Dir: t.TempDir()}
 	cfg.Tables = &tables
-	h = newTestServer(t, cfg).Handler()
+	h := newTestServer(t, cfg).Handler()
 	info := ready(t, h, spec, "")
 	if info.Value != sente.Tie || remoteness(info.Remoteness) != 20 {
 		t.Fatalf("%s: %s in %d, want a tie in 20", spec, info.Value, remoteness(info.Remoteness))
@@ -117,5 +127,48 @@ func TestTierProgressNeverGoesBack(t *testing.T) {
 				t.Errorf("%d reports, the last %d of %d done; want the whole done at the end", reports, last, total)
 			}
 		})
+	}
+}
+
+// TestReducedGamesAsTheCommandLine: a reduced headline game is solved by
+// the engine the command line takes for it (five men's morris and Gobblet
+// with two sizes by the tier engine, 20 times as fast as the hashing
+// engine the server used to force on them), its tables kept in the store,
+// and a restarted server answers from them at once, without solving again.
+func TestReducedGamesAsTheCommandLine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips solving Gobblet with two sizes and five men's morris (about 5 CPU-seconds)")
+	}
+	tables := store.Store{Dir: t.TempDir()}
+	for _, spec := range []string{"gobblet:sizes=2", "morris:board=five"} {
+		s := newTestServer(t, Config{Tables: &tables})
+		info := ready(t, s.Handler(), spec, "")
+		if info.Value != sente.Draw {
+			t.Errorf("%s: %v, want a draw", spec, info.Value)
+		}
+		s.cache.mu.Lock()
+		j := s.cache.jobs[spec]
+		s.cache.mu.Unlock()
+		b, g := bindGame(t, spec)
+		cli, err := answer.PlanOf(g, answer.Options{Tables: &tables, Name: b.Canonical(), MaxMemory: 16 << 30})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if j == nil || j.ans == nil || j.ans.Engine != answer.Tiers || cli.Engine != answer.Tiers {
+			t.Fatalf("%s: the server's answer %+v, the command line's engine %v; want the tier engine for both", spec, j, cli.Engine)
+		}
+		// A restart: answered from the store, no solve.
+		again := newTestServer(t, Config{Tables: &tables})
+		start := time.Now()
+		if info := position(t, again.Handler(), spec, ""); info.Status != "ready" || info.Value != sente.Draw {
+			t.Errorf("%s after a restart: %+v", spec, info)
+		}
+		again.cache.mu.Lock()
+		j = again.cache.jobs[spec]
+		again.cache.mu.Unlock()
+		if j == nil || j.lane != nil {
+			t.Errorf("%s after a restart: solved again (%+v)", spec, j)
+		}
+		t.Logf("%s after a restart: answered in %v", spec, time.Since(start))
 	}
 }

@@ -14,8 +14,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"sente"
@@ -25,23 +23,50 @@ import (
 
 // A board tells win, tie and lose apart by colour and by shape, so that
 // nobody needs to see hue to read it. The test looks at the board through
-// Chromium's simulated colour blindness, takes the colour out of what it
-// sees, and requires what is left of a win, a tie and a losing cell to
-// differ.
+// simulated colour blindness, takes the colour out of what it sees, and
+// requires what is left of a win, a tie and a losing cell to differ.
 
-// visionKinds are the simulated deficiencies: the two common red-green
-// ones, and seeing no colour at all.
-var visionKinds = []emulation.SetEmulatedVisionDeficiencyType{
-	emulation.SetEmulatedVisionDeficiencyTypeDeuteranopia,
-	emulation.SetEmulatedVisionDeficiencyTypeProtanopia,
-	emulation.SetEmulatedVisionDeficiencyTypeAchromatopsia,
+// visionKinds are the simulated deficiencies, the two common red-green
+// ones and seeing no colour at all, each with the colour matrix that
+// simulates it: Machado, Oliveira and Fernandes (2009) at full severity
+// for the first two, luminance alone for the third; the matrices Chromium
+// uses for its own simulation. The page is filtered through them rather
+// than asking Chromium to simulate (Emulation.setEmulatedVisionDeficiency),
+// an experimental method of the DevTools protocol that may change with the
+// browser's version.
+var visionKinds = []struct{ name, matrix string }{
+	{"deuteranopia", "0.367 0.861 -0.228 0 0  0.280 0.673 0.047 0 0  -0.012 0.043 0.969 0 0  0 0 0 1 0"},
+	{"protanopia", "0.152 1.053 -0.205 0 0  0.115 0.786 0.099 0 0  -0.004 -0.048 1.052 0 0  0 0 0 1 0"},
+	{"achromatopsia", "0.213 0.715 0.072 0 0  0.213 0.715 0.072 0 0  0.213 0.715 0.072 0 0  0 0 0 1 0"},
 }
 
-func emulateVision(kind emulation.SetEmulatedVisionDeficiencyType) chromedp.Action[chromedp.Void] {
-	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		_, err := cdp.Call(ctx, t, emulation.SetEmulatedVisionDeficiency, emulation.SetEmulatedVisionDeficiencyParams{Type: kind})
-		return err
-	})
+// simulateVision shows the page through the colour matrix (a row of
+// visionKinds), or as it is when matrix is "".
+func simulateVision(t *testing.T, ctx context.Context, matrix string) {
+	t.Helper()
+	js := fmt.Sprintf(`(() => {
+  document.getElementById("sente-vision")?.remove();
+  document.documentElement.style.filter = "";
+  const m = %q;
+  if (!m) return true;
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.id = "sente-vision";
+  svg.setAttribute("width", "0");
+  svg.setAttribute("height", "0");
+  svg.style.position = "absolute";
+  const f = document.createElementNS(ns, "filter");
+  f.id = "sente-vision-filter";
+  const cm = document.createElementNS(ns, "feColorMatrix");
+  cm.setAttribute("type", "matrix");
+  cm.setAttribute("values", m);
+  f.append(cm);
+  svg.append(f);
+  document.body.append(svg);
+  document.documentElement.style.filter = "url(#sente-vision-filter)";
+  return true;
+})()`, matrix)
+	eval[bool](t, ctx, js)
 }
 
 // minShapeDiff is how far apart, at least, two cells of different values
@@ -185,11 +210,10 @@ func checkLabels(t *testing.T, ctx context.Context, what string, cells []valueCe
 // requires every two of them to differ in structure.
 func compareCells(t *testing.T, ctx context.Context, dir, what string, cells []valueCell) {
 	t.Helper()
-	defer chromedp.Do(ctx, emulateVision(emulation.SetEmulatedVisionDeficiencyTypeNone))
-	for _, kind := range visionKinds {
-		if err := chromedp.Do(ctx, emulateVision(kind)); err != nil {
-			t.Fatal(err)
-		}
+	defer simulateVision(t, ctx, "")
+	for _, vision := range visionKinds {
+		simulateVision(t, ctx, vision.matrix)
+		kind := vision.name
 		shots := make([][]byte, len(cells))
 		for i, c := range cells {
 			png, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS(c.sel)))

@@ -21,7 +21,8 @@ func TestPageWatchEnds(t *testing.T) {
 	// fixes the perfect player's choices among equal moves, and so how
 	// long the cycle takes to close (unseeded, some runs took 34 moves).
 	navigate(t, ctx, base+"/?game=chopsticks&mode=watch&speed=200&seed=1")
-	waitJS(t, ctx, "a draw by repetition", `document.getElementById("feedback").textContent.includes("Draw by repetition")`)
+	// The end is said in the headline, as every end is.
+	waitJS(t, ctx, "a draw by repetition", `document.getElementById("verdict").textContent.includes("draw by repetition")`)
 	plies := eval[int](t, ctx, plyJS)
 	t.Logf("the repetition was seen after %d moves", plies)
 	if plies > 30 {
@@ -30,8 +31,8 @@ func TestPageWatchEnds(t *testing.T) {
 	if !eval[bool](t, ctx, `document.getElementById("watchplay").disabled && document.getElementById("watchstep").disabled`) {
 		t.Error("Play and Step are still offered after the draw by repetition")
 	}
-	if f := text(t, ctx, "feedback"); !strings.Contains(f, "for ever") {
-		t.Errorf("the page says %q; it should say perfect play goes round for ever", f)
+	if f := text(t, ctx, "verdict"); !strings.Contains(f, "for ever") || !strings.HasPrefix(f, "Game over") {
+		t.Errorf("the headline says %q; it should say the game is over, perfect play going round for ever", f)
 	}
 
 	// Tic-tac-toe: every first move keeps the tie, so the perfect player

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"strings"
@@ -10,7 +11,6 @@ import (
 	"sente/answer"
 	"sente/explain"
 	"sente/games"
-	"sente/solve"
 )
 
 type listCmd struct {
@@ -83,23 +83,21 @@ func (c *describeCmd) Run(e *env) error {
 		}
 	}
 	fmt.Fprintf(w, "\nPositions:\n%s\n  start: %s\n", wrap(d.Position, "  ", 78), start)
-	if plan, ok := answer.PlanOf(g); ok {
-		size := fmt.Sprintf("  size: at most %s positions with these parameters, %s of memory to solve", solve.FormatCount(plan.Positions), solve.FormatBytes(plan.HashingBytes))
-		// A game the tier engine solves is held to the engine's plan.
-		if plan.Engine == answer.Tiers {
-			size = fmt.Sprintf("  size: at most %s positions with these parameters; the tier engine plans %s of memory at its peak (%s ranks), where the hashing engine would need %s",
-				solve.FormatCount(plan.Positions), solve.FormatSize(uint64(plan.Bytes)), solve.FormatCount(float64(plan.Ranks)), solve.FormatBytes(plan.HashingBytes))
+	// The plan of the solve 'sente solve' would run: into the default
+	// store, under the memory limit.
+	opt := e.answerOptions()
+	opt.Label = c.Game
+	if b, err := e.games.Bind(spec); err == nil {
+		opt.Name = b.Canonical()
+	}
+	if fam, err := e.games.Family(spec.Name); err == nil {
+		opt.Resize = &answer.Resize{Spec: spec, Family: fam, Open: e.games.OpenSpec}
+	}
+	if plan, err := answer.PlanOf(g, opt); plan.Hashing != nil || plan.Tiers != nil {
+		fmt.Fprintln(w, wrap("  size: "+plan.Words(), "  ", 78))
+		if r, ok := errors.AsType[*answer.Refusal](err); ok {
+			fmt.Fprintln(w, wrap("  solving is refused: "+refusalText(r), "  ", 78))
 		}
-		if e.maxMemory > 0 && plan.Bytes > float64(e.maxMemory) {
-			// The tier engine's refusal names the limit its plan needs
-			// (raiseHint); the hashing engine's, the sizes that fit.
-			what := "the largest sizes that fit"
-			if plan.Engine == answer.Tiers {
-				what = "the --max-memory that would do, when this machine has it"
-			}
-			size += fmt.Sprintf(", more than --max-memory %s allows (solving is refused; 'sente solve' names %s)", solve.FormatSize(e.maxMemory), what)
-		}
-		fmt.Fprintln(w, wrap(size, "  ", 78))
 	}
 	if note, ok := answer.TierNote(g); ok {
 		fmt.Fprintln(w, wrap(note, "  ", 78))
@@ -330,7 +328,7 @@ func (c *movesCmd) Run(e *env) error {
 	if a.HasGrundy() {
 		fmt.Fprintf(e.stdout, "Grundy value %s\n", grundyText(p))
 	} else if sente.CapabilitiesOf(g).IsImpartial() {
-		fmt.Fprintln(e.stdout, "no Grundy values: the game is not under normal play (misère), and they are defined for normal play only")
+		fmt.Fprintln(e.stdout, "no Grundy values: they are defined for normal play only, where the players alternate and the player who cannot move loses (this game is misère, ends otherwise, or has a move after which the same player moves again)")
 	}
 	if len(ranked) == 0 {
 		fmt.Fprintln(e.stdout, "no moves: the game is over")

@@ -176,7 +176,7 @@ func TestSpool(t *testing.T) {
 // cause. Out of memory, the child's last word on its work says whose
 // fault it was: the solve's, which had grown to most of the limit while it
 // advanced (1, with how far it came), or a rules file's code, which asked
-// for the memory before the solve held half the limit (2).
+// for the memory before the solve held a quarter of the limit (2).
 func TestDeathMessage(t *testing.T) {
 	const limit = 8 << 30
 	const gb = 1 << 30
@@ -194,6 +194,9 @@ func TestDeathMessage(t *testing.T) {
 		{"file's code, nothing solved", &sandbox.LimitError{Limit: limit}, "loop.star", workState{}, "loop.star: the rules file's code needed more memory than --max-memory=8G allows", 2},
 		{"file's code, the solve small", &sandbox.LimitError{Limit: limit}, "loop.star", stalled, "loop.star: the rules file's code needed more memory than --max-memory=8G allows", 2},
 		{"the solve of a file", &sandbox.LimitError{Limit: limit}, "big.star", exploring, "the solve of big.star ran out of memory: 14.0 million positions explored, 6G held, over --max-memory=8G; a tier() in the file or a larger --max-memory lets it go further", 1},
+		// An array doubled at 2.5G of 8G holds 7.5G, then dies asking for
+		// more: the solve's growth, not the file's code.
+		{"the solve at a third of the limit", &sandbox.LimitError{Limit: limit}, "big.star", workState{Phase: "exploring", Done: 14_000_000, Held: 5 * gb / 2, SolveHeld: 5 * gb / 2}, "the solve of big.star ran out of memory: 14.0 million positions explored, 2.5G held, over --max-memory=8G; a tier() in the file or a larger --max-memory lets it go further", 1},
 		{"the watch's figure", &sandbox.LimitError{Limit: limit, Resident: 8*gb + 40<<20}, "big.star", exploring, "the solve of big.star ran out of memory: 14.0 million positions explored, 8G held, over --max-memory=8G; a tier() in the file or a larger --max-memory lets it go further", 1},
 		{"a file with tiers, solved without", &sandbox.LimitError{Limit: limit}, "big.star", workState{Phase: "exploring", Done: 14_000_000, Tiers: true, Held: 6 * gb, SolveHeld: 6 * gb}, "the solve of big.star ran out of memory: 14.0 million positions explored, 6G held, over --max-memory=8G; smaller parameters or a larger --max-memory let it go further", 1},
 		{"a tiered file", &sandbox.LimitError{Limit: limit}, "big.star", tiered, "the solve of big.star ran out of memory: tier 12, solving: 3.5 million of 9.1 million positions, 7G held, over --max-memory=8G; smaller parameters or a larger --max-memory let it go further", 1},

@@ -18,8 +18,8 @@ func TestRefuseWhatCannotFit(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{[]string{"solve", "connect4"}, []string{"connect4: up to 70.7 trillion positions", "more than --max-memory", "the largest that fit: connect4:w=", "--force"}},
-		{[]string{"solve", "connect4:w=5,h=4", "--max-memory", "64M"}, []string{"up to 5.6 million positions", "--max-memory 64M", "connect4:w=4,h=4,k=4"}},
+		{[]string{"solve", "connect4"}, []string{"connect4: up to 70.7 trillion positions", "the tier engine would need about 31T of memory", "more than the memory allowed (16G)", "on the tier engine, the largest that fit: connect4:w=", "--max-memory", "--force"}},
+		{[]string{"solve", "connect4:w=6,h=4", "--max-memory", "64M"}, []string{"up to 159.6 million positions", "the memory allowed (64M)", "on the tier engine, the largest that fit: connect4:w=5,h=4,k=4", "--max-memory 0.1G allows it"}},
 		{[]string{"solve", "consecutive:n=64"}, []string{"consecutive:n=64: up to", "consecutive:n=28,m=2"}},
 		{[]string{"moves", "kayles:n=1000"}, []string{"kayles:n=1000: up to", "kayles:n="}},
 		{[]string{"table", "kayles:n=1000", "--misere"}, []string{"kayles:n=1000: up to", "kayles:n="}},

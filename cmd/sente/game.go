@@ -21,7 +21,7 @@ type gameFlags struct {
 	Restrict     []string `help:"Limit a player's moves to a policy of the game, as first=POLICY or second=POLICY." placeholder:"PLAYER=POLICY"`
 	Symmetry     bool     `help:"Store one position per class of symmetric positions (fewer positions, same values)."`
 	Misere       bool     `help:"Misère play, for impartial games: the player who cannot move wins."`
-	MaxPositions int      `help:"Stop with an error past this many positions." default:"200000000"`
+	MaxPositions int      `help:"Stop the hashing engine with an error past this many positions explored (the tier engine goes by its plan of memory and disk)." default:"200000000"`
 	Force        bool     `help:"Solve even when the game's estimate of its positions needs more memory than --max-memory allows."`
 	tierFlags
 	// repair: the command is a solve asked for by name, which checks the
@@ -172,6 +172,12 @@ func (f gameFlags) answerFrom(e *env, g sente.Game, root sente.Position, grundy 
 	}
 	opt.Resuming = func(dir string, r solve.Resume) {
 		progress.clear()
+		for _, err := range r.Rediscovered {
+			fmt.Fprintf(e.stderr, "sente: %s: %v; finding the positions of its tiers again\n", f.Game, err)
+		}
+		if len(r.Rediscovered) > 0 {
+			return
+		}
 		for _, err := range r.Damaged {
 			fmt.Fprintf(e.stderr, "sente: %s: %v; solving the tier again\n", f.Game, err)
 		}
@@ -191,16 +197,51 @@ func (f gameFlags) answerFrom(e *env, g sente.Game, root sente.Position, grundy 
 	if err == nil {
 		progress.tellStored(f)
 	}
+	return a, refusalError(err)
+}
+
+// refusalError is err as the command line says it: the answer layer's
+// refusal with the flags that change it, a store that cannot be written
+// named by --store, a solve past --max-positions.
+func refusalError(err error) error {
 	var refused *answer.Refusal
+	var stored *answer.StoreError
 	switch {
-	case errors.As(err, &refused) && refused.Forcible:
-		return nil, badInput("%v; %s", err, raiseHint(err))
 	case errors.As(err, &refused):
-		return nil, usageError{err}
+		return usageError{errors.New(refusalText(refused))}
+	case errors.As(err, &stored):
+		// Not bad input: a store that cannot be written (read-only, a
+		// full disk) is a failure to write a file, exit status 1.
+		return fmt.Errorf("--store %s: %w", stored.Dir, stored.Err)
 	case errors.Is(err, explore.ErrTooMany):
-		return nil, usageError{fmt.Errorf("%v; raise --max-positions or choose smaller parameters", err)}
+		return usageError{fmt.Errorf("%v; raise --max-positions or choose smaller parameters", err)}
 	}
-	return a, err
+	return err
+}
+
+// refusalText is a refusal of the answer layer with the flags that change
+// what refused it: the option asked for, first; the limit passed, last.
+func refusalText(r *answer.Refusal) string {
+	text := r.Error()
+	switch r.Option {
+	case answer.OptSymmetry:
+		text = "--symmetry: " + text
+	case answer.OptTiers:
+		text = "--engine tiers: " + text
+	case answer.OptEveryPosition:
+		text = "--every-position: " + text
+	}
+	switch {
+	case r.Over&answer.OverMemory != 0 && r.Over&answer.OverDisk != 0:
+		text += "; free some disk (sente store rm) or choose another place with --store, and " + raiseHint(r.Need)
+	case r.Over&answer.OverMemory != 0:
+		text += "; " + raiseHint(r.Need)
+	case r.Over&answer.OverDisk != 0:
+		text += "; free some (sente store rm) or choose another place with --store, or --force tries anyway"
+	case r.Forcible:
+		text += "; --force tries anyway"
+	}
+	return text
 }
 
 // options are the answer layer's options the flags give for g.
@@ -229,11 +270,12 @@ func (f gameFlags) options(e *env, g sente.Game) (answer.Options, error) {
 		Force:         f.Force,
 		Repair:        f.repair,
 		EveryPosition: f.every,
-		Limit:         "--max-memory " + solve.FormatSize(e.maxMemory) + " allows",
 		Label:         f.Game,
-		Resize: &answer.Resize{Catalog: e.games, Spec: spec, Open: func(s sente.Spec) (sente.Game, error) {
+	}
+	if fam, err := e.games.Family(spec.Name); err == nil {
+		opt.Resize = &answer.Resize{Spec: spec, Family: fam, Open: func(s sente.Spec) (sente.Game, error) {
 			return gameFlags{Game: s.String(), Misere: f.Misere}.open(e)
-		}},
+		}}
 	}
 	if s, err := openStore(f.Store); err == nil {
 		if opt.Name, err = f.canonicalSpec(e); err != nil {
@@ -246,20 +288,37 @@ func (f gameFlags) options(e *env, g sente.Game) (answer.Options, error) {
 	return opt, nil
 }
 
-// raiseHint is what a refusal over --max-memory suggests: the limit the
-// tier engine's plan needs, when this machine has that much memory (nine
-// men's morris plans 19.7G, over the default three quarters of 24G), and
-// --force.
-func raiseHint(err error) string {
-	var over *solve.OverMemoryError
-	if !errors.As(err, &over) {
-		return "--force tries anyway"
+// answerOptions are the answer layer's options for a command that asks
+// about many games without flags of its own for each (sweep, grundy): the
+// memory limit, and the tables of the default store, which hold what the
+// tier engine solves.
+func (e *env) answerOptions() answer.Options {
+	opt := answer.Options{MaxMemory: e.maxMemory}
+	if s, err := openStore(""); err == nil {
+		opt.Tables, opt.TablesOptional = &s, true
 	}
+	return opt
+}
+
+// canonicalName names the stored tables of the game a spec names; empty
+// when the spec names none.
+func (e *env) canonicalName(spec sente.Spec) string {
+	b, err := e.games.Bind(spec)
+	if err != nil {
+		return ""
+	}
+	return b.Canonical()
+}
+
+// raiseHint is what a refusal over --max-memory suggests: the limit the
+// engine needs, when this machine has that much memory (nine men's morris
+// plans 19.7G, over the default three quarters of 24G), and --force.
+func raiseHint(need uint64) string {
 	// Tenths of a G, rounded up from the plan, so that the limit given
 	// holds it.
-	tenths := uint64(math.Ceil(float64(over.Peak) / (1 << 30) * 10))
-	if have := sandbox.Available(); tenths*(1<<30)/10 < have {
+	tenths := uint64(math.Ceil(float64(need) / (1 << 30) * 10))
+	if have := sandbox.Available(); need > 0 && tenths*(1<<30)/10 < have {
 		return fmt.Sprintf("--max-memory %d.%dG allows it (this machine has %s), and --force tries anyway", tenths/10, tenths%10, solve.FormatSize(have))
 	}
-	return "--force tries anyway"
+	return "--max-memory sets the limit, and --force tries anyway"
 }

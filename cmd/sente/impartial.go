@@ -57,16 +57,21 @@ func (c *grundyCmd) sequence(e *env) (*explain.Sequence, error) {
 	}
 	shown := newHeapProgress(e)
 	search.Progress = shown.report
-	s, err := explain.GrundySequence(e.ctx, e.openSpec, spec, r, explain.SequenceOptions{MaxPositions: c.MaxPositions, Search: search})
+	s, err := explain.GrundySequence(e.ctx, e.openSpec, spec, r, explain.SequenceOptions{MaxPositions: c.MaxPositions, Search: search, Answer: e.answerOptions()})
 	shown.done()
-	var notNormal *explain.NotNormalPlayError
+	var (
+		notNormal *explain.NotNormalPlayError
+		kept      *nimber.KeepsTurnError
+	)
 	switch {
+	case errors.As(err, &kept) && errors.As(err, &notNormal):
+		return nil, badInput("%s at %s=%d: %v, so it has no Grundy values; use 'sente sweep' to see who wins", fam.Name, notNormal.Param, notNormal.Value, kept)
 	case errors.Is(err, explain.ErrNotImpartial):
 		return nil, badInput("%s is not impartial, so it has no Grundy values; use 'sente sweep' to see who wins", fam.Name)
 	case errors.As(err, &notNormal):
 		return nil, badInput("%s at %s=%d is not under normal play (misère, or a position ends other than lost for the player to move), so it has no Grundy values; use 'sente sweep' to see who wins", fam.Name, notNormal.Param, notNormal.Value)
 	}
-	return s, err
+	return s, refusalError(err)
 }
 
 // grundyNote is what grundy says of the values beyond them: how far a heap
@@ -200,7 +205,7 @@ func (c *sweepCmd) Run(e *env) error {
 	if len(ranges) == 2 {
 		cols = ranges[1]
 	}
-	sw, err := explain.SweepWinners(e.ctx, e.openSpec, spec, ranges[0], cols, explain.SweepOptions{MaxPositions: c.MaxPositions, Grundy: c.Grundy})
+	sw, err := explain.SweepWinners(e.ctx, e.openSpec, spec, ranges[0], cols, explain.SweepOptions{MaxPositions: c.MaxPositions, Grundy: c.Grundy, Answer: e.answerOptions(), Name: e.canonicalName})
 	if errors.Is(err, explain.ErrNoGrundy) {
 		return badInput("%s has no Grundy values (it is not impartial, or not under normal play); drop --grundy", fam.Name)
 	}

@@ -220,7 +220,7 @@ func (proc process) run(ctx context.Context, args []string, stdin io.Reader, std
 			}
 		}()
 	}
-	rulesOptions := rules.Options{Steps: c.Steps, Context: ctx, CallTime: c.CallTime}
+	rulesOptions := rules.Options{Steps: c.Steps, Context: ctx, CallTime: c.CallTime, MaxMemory: limit}
 	if proc.exitOnOvertime {
 		// One step of the file's code can run for minutes, beyond what
 		// cancelling stops: only ending the process ends it.

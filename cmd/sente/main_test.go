@@ -15,6 +15,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"sente/internal/testmode"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -385,8 +387,8 @@ func TestPictures(t *testing.T) {
 			path := filepath.Join(dir, tt.name)
 			r := runCLI(t, context.Background(), "", append(tt.args, "-o", path)...)
 			if r.status != 0 || r.stderr != "" {
-				if strings.Contains(r.stderr, "dot is not installed") && os.Getenv("CI") == "" {
-					t.Skip("Graphviz is not installed here")
+				if strings.Contains(r.stderr, "dot is not installed") {
+					testmode.Missing(t, "Graphviz's dot", "on Debian: apt-get install graphviz")
 				}
 				t.Fatalf("status %d, stderr %q", r.status, r.stderr)
 			}

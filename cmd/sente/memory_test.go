@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sente/internal/sandbox"
 	"sente/solve"
@@ -111,33 +110,27 @@ func TestMemoryLimit(t *testing.T) {
 	}
 }
 
-// TestRaiseHint: a refusal over --max-memory names the limit the tier
-// engine's plan needs, rounded up to a tenth of a G, when the machine has
-// that much; otherwise, and for other refusals, --force alone.
+// TestRaiseHint: a refusal over --max-memory names the limit the engine
+// needs, rounded up to a tenth of a G, when the machine has that much;
+// otherwise the flag that sets the limit, and --force.
 func TestRaiseHint(t *testing.T) {
 	if sandbox.Available() < 2<<30 {
 		t.Skip("this machine has under 2G of memory")
 	}
-	over := func(peak int64) error {
-		return fmt.Errorf("wrapped: %w", &solve.OverMemoryError{Peak: peak, Limit: 1 << 20, Tiers: 3, Largest: 10})
-	}
 	tests := []struct {
-		err  error
+		need uint64
 		want string
 	}{
-		{over(1 << 30), "--max-memory 1.0G allows it"},
-		{over(1<<30 + 1), "--max-memory 1.1G allows it"},
-		{over(21_240_000_000), "--max-memory 19.8G allows it"},
-		{over(1 << 60), "--force tries anyway"},
-		{errors.New("the game: up to 10 positions"), "--force tries anyway"},
+		{1 << 30, "--max-memory 1.0G allows it"},
+		{1<<30 + 1, "--max-memory 1.1G allows it"},
+		{21_240_000_000, "--max-memory 19.8G allows it"},
+		{1 << 60, "--max-memory sets the limit"},
+		{0, "--max-memory sets the limit"},
 	}
 	for _, tt := range tests {
-		got := raiseHint(tt.err)
-		if !strings.HasPrefix(got, tt.want) {
-			t.Errorf("raiseHint(%v) = %q, want it to start %q", tt.err, got, tt.want)
-		}
-		if tt.want != "--force tries anyway" && !strings.HasSuffix(got, "and --force tries anyway") {
-			t.Errorf("raiseHint(%v) = %q, without --force", tt.err, got)
+		got := raiseHint(tt.need)
+		if !strings.HasPrefix(got, tt.want) || !strings.HasSuffix(got, "and --force tries anyway") {
+			t.Errorf("raiseHint(%d) = %q, want it to start %q and end with --force", tt.need, got, tt.want)
 		}
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"sente/internal/sandbox"
+	"sente/internal/testmode"
 )
 
 // TestScript runs the scripts under testdata/script: each runs the real
@@ -24,7 +25,8 @@ import (
 // standard error and the files it leaves. Scripts see the repository's
 // examples/ as ./examples, $GAMES as games/testdata and $TESTDATA as this
 // package's testdata/, with SENTE_PROGRESS_EVERY off; [short] marks what
-// go test -short leaves out, [sandbox] holds where children run under hard
+// go test -short leaves out, [long] what runs only with SENTE_LONG (see
+// internal/testmode), [sandbox] holds where children run under hard
 // memory limits, and [dot] where Graphviz's dot is installed (CI must have
 // it).
 // go test -run TestScript/NAME runs one script.
@@ -51,6 +53,8 @@ func TestScript(t *testing.T) {
 		},
 		Condition: func(cond string) (bool, error) {
 			switch cond {
+			case "long":
+				return testmode.Long(), nil
 			case "sandbox":
 				// Hard memory limits for children (not in a race build).
 				return sandbox.Supported(), nil
@@ -61,7 +65,7 @@ func TestScript(t *testing.T) {
 				// Graphviz's dot, for pictures of graphs: a script skips
 				// them without it, unless CI is set, as TestPictures does.
 				if _, err := exec.LookPath("dot"); err != nil {
-					if os.Getenv("CI") != "" {
+					if testmode.CI() {
 						return false, errors.New("CI is set and Graphviz's dot is not installed")
 					}
 					return false, nil

@@ -29,6 +29,7 @@ type serveCmd struct {
 	RulesMemory    string        `help:"Hard memory limit of the child process that loads or explores one pasted rules file (512M, 1G, ...); default: 1G, at most an eighth of the budget (sente --max-memory)."`
 	MaxRulesFiles  int           `help:"Pasted rules files kept; a paste beyond that forgets the one used longest ago." default:"256"`
 	Store          string        `help:"Directory of solved tables (sente solve --store) to answer from, whatever a game's size; default: the cache directory."`
+	HostName       []string      `help:"A name the server is reached by (the host of its address in the browser), besides localhost and its IP addresses, which it always answers as; repeat it, or give a comma-separated list; *.example.org stands for every name under example.org. A request for any other host is refused (a page of another site whose name was made to point at this machine)." placeholder:"NAME"`
 }
 
 // budget is the server's memory budget: sente --max-memory (given is its
@@ -56,6 +57,11 @@ func (c serveCmd) budget(given string) (budget uint64, flag string, err error) {
 func (c serveCmd) Run(e *env) error {
 	if c.MaxPositions < 0 || c.MaxSolves <= 0 || c.MaxWaiting <= 0 || c.Abandon <= 0 || c.Cache <= 0 || c.MaxBody <= 0 || c.RequestTimeout <= 0 || c.MaxRulesFiles <= 0 {
 		return badInput("--max-solves, --max-waiting, --abandon, --cache, --max-body, --request-timeout and --max-rules-files must be positive, --max-positions at least 0")
+	}
+	for _, name := range c.HostName {
+		if err := web.CheckHostName(name); err != nil {
+			return badInput("--host-name %v", err)
+		}
 	}
 	budget, budgetFlag, err := c.budget(e.serveMemory)
 	if err != nil {
@@ -93,6 +99,7 @@ func (c serveCmd) Run(e *env) error {
 		RulesMemory:    rulesMemory,
 		MaxRulesFiles:  c.MaxRulesFiles,
 		Tables:         tables,
+		Hosts:          c.HostName,
 		Logf:           func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) },
 	})
 	if errors.Is(err, web.ErrBudget) {

@@ -153,3 +153,40 @@ func askUntilSolved(t *testing.T, url string, timeout time.Duration) servedPosit
 		time.Sleep(50 * time.Millisecond)
 	}
 }
+
+// TestServeHostNames: sente serve answers as localhost and its IP
+// addresses by default, and as the names --host-name gives besides,
+// repeated or as a list; a request for another host (a page of another
+// site whose name was made to point at this machine) is refused.
+func TestServeHostNames(t *testing.T) {
+	base, stop := startServe(t, "serve", "--addr", "127.0.0.1:0", "--host-name", "sente.test", "--host-name", "*.lan,other.test")
+	defer stop()
+	port := strings.TrimSuffix(base[strings.LastIndex(base, ":")+1:], "/")
+	for _, tc := range []struct {
+		host string
+		ok   bool
+	}{
+		{"localhost:" + port, true},
+		{"127.0.0.1:" + port, true},
+		{"sente.test:" + port, true},
+		{"box.lan:" + port, true},
+		{"other.test", true},
+		{"evil.example:" + port, false},
+		{"sente.test.evil.example:" + port, false},
+	} {
+		req, err := http.NewRequest("GET", base+"api/games", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Host = tc.host
+		req.Header.Set("Origin", "http://"+tc.host)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if ok := resp.StatusCode == http.StatusOK; ok != tc.ok {
+			t.Errorf("host %q: status %d", tc.host, resp.StatusCode)
+		}
+	}
+}

@@ -180,13 +180,17 @@ func (s *stateSampler) close() {
 // limit, and gives the exit status. st is how far the work had come, held
 // the most memory it was seen to hold, file the rules file in use ("" for
 // a built-in game). The rules file is blamed (status 2) when its code asked
-// for the memory: before the solve held half of the limit while it was
-// advancing. Otherwise the solve outgrew the limit (status 1), and the
+// for the memory: before the solve held a quarter of the limit while it
+// was advancing. Not half: a solve's own growth comes in steps too (an
+// array doubled holds old and new at once, three times the old), and the
+// last sample of an advancing solve may be a while old on a busy machine,
+// so a solve killed at the limit can have been seen advancing at a third
+// of it or less. Otherwise the solve outgrew the limit (status 1), and the
 // message says how far it came.
 func outOfMemory(st workState, file string, held, limit uint64) (string, int) {
 	size := solve.FormatSize(limit)
 	held = max(held, st.Held)
-	if file != "" && st.SolveHeld < limit/2 {
+	if file != "" && st.SolveHeld < limit/4 {
 		return fmt.Sprintf("%s: the rules file's code needed more memory than --max-memory=%s allows", file, size), 2
 	}
 	reached := ""

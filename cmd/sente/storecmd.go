@@ -187,14 +187,19 @@ func (c *storeListCmd) Run(e *env) error {
 }
 
 // storedProblem says what is wrong with a game's stored tiers, "" when
-// nothing is seen to be: tiers whose values file is damaged, and tiers the
+// nothing is seen to be: tiers whose values file is damaged, other tier
+// files damaged (named), and tiers the
 // game's solve stores that are missing (a solve stopped, or a tier
 // removed). A game the catalogue cannot open here (a rules file moved) is
 // judged by its files alone.
 func (e *env) storedProblem(g store.GameInfo, storeDir string) string {
 	var words []string
+	var damaged []string
 	if len(g.Damaged) > 0 {
-		words = append(words, "damaged: "+store.FormatTiers(g.Damaged))
+		damaged = append(damaged, store.FormatTiers(g.Damaged))
+	}
+	if damaged = append(damaged, g.DamagedFiles...); len(damaged) > 0 {
+		words = append(words, "damaged: "+strings.Join(damaged, ", "))
 	}
 	if spec, err := sente.ParseSpec(g.Spec); err == nil && !strings.HasSuffix(spec.Name, ".star") {
 		if game, err := e.games.OpenSpec(spec); err == nil {

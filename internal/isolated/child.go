@@ -4,15 +4,20 @@ import (
 	"bufio"
 	"context"
 	"encoding/gob"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
 	"sync"
+	"time"
 
 	"sente"
+	"sente/answer"
 	"sente/games"
 	"sente/internal/sandbox"
 	"sente/rules"
+	"sente/solve"
+	"sente/store"
 )
 
 // mode is the name the child runs under (see sandbox.Register).
@@ -38,28 +43,68 @@ func childMain() int {
 	return respond(serve(context.Background(), req, overtime))
 }
 
-// responding lets one response out: the work's own, or an overtime's.
-var responding sync.Mutex
+// out writes the child's messages, one at a time: the work's own, and an
+// overtime's.
+var out struct {
+	sync.Mutex
+	w   *bufio.Writer
+	enc *gob.Encoder
+	// done is set once the response is written: nothing follows it.
+	done bool
+}
+
+// send writes m to the parent; false when it cannot.
+func send(m message) bool {
+	out.Lock()
+	defer out.Unlock()
+	if out.done {
+		return false
+	}
+	if out.enc == nil {
+		out.w = bufio.NewWriter(os.Stdout)
+		out.enc = gob.NewEncoder(out.w)
+	}
+	if err := out.enc.Encode(m); err != nil {
+		fmt.Fprintf(os.Stderr, "isolated: writing to the parent: %v\n", err)
+		return false
+	}
+	if m.Response != nil {
+		out.done = true
+	}
+	return out.w.Flush() == nil
+}
 
 // respond writes resp to the parent and returns the child's exit status.
 func respond(resp *response) int {
-	responding.Lock()
-	out := bufio.NewWriter(os.Stdout)
-	if err := gob.NewEncoder(out).Encode(resp); err != nil {
-		fmt.Fprintf(os.Stderr, "isolated: writing the response: %v\n", err)
-		return 1
-	}
-	if err := out.Flush(); err != nil {
+	if !send(message{Response: resp}) {
 		return 1
 	}
 	return 0
 }
 
+// progressEvery is how often a child reports its progress.
+const progressEvery = 250 * time.Millisecond
+
+// reporter sends progress at most every progressEvery.
+func reporter() func(solve.Progress) {
+	var mu sync.Mutex
+	var last time.Time
+	return func(p solve.Progress) {
+		mu.Lock()
+		defer mu.Unlock()
+		if time.Since(last) < progressEvery {
+			return
+		}
+		last = time.Now()
+		send(message{Progress: &p})
+	}
+}
+
 func serve(ctx context.Context, req request, overtime func(error)) *response {
 	// The child opens the file as every other caller does, through a
 	// catalogue, with the limits the parent asked for.
-	files := &games.Catalog{ReadFiles: true, Rules: rules.Options{Steps: req.Steps, Context: ctx, CallTime: req.CallTime, Overtime: overtime}}
-	if !req.Explore {
+	files := &games.Catalog{ReadFiles: true, Rules: rules.Options{Steps: req.Steps, Context: ctx, CallTime: req.CallTime, Overtime: overtime, MaxMemory: sandbox.Limit()}}
+	if !req.Explore && !req.Solve && !req.Query {
 		fam, err := files.Family(req.Path)
 		if err != nil {
 			return &response{Err: err.Error()}
@@ -74,15 +119,136 @@ func serve(ctx context.Context, req request, overtime func(error)) *response {
 	if err != nil {
 		return &response{Err: err.Error()}
 	}
-	resp, err := explore(g, req.Root, req.MaxPositions)
+	var resp *response
+	switch {
+	case req.Query:
+		resp, err = query(ctx, g, req)
+	case req.Solve:
+		resp, err = solveTables(ctx, g, b.Canonical(), req)
+	default:
+		var progress func(solve.Progress)
+		if req.Counting {
+			progress = reporter()
+		}
+		resp, err = explore(g, req.Root, req.MaxPositions, progress)
+	}
 	if err == nil {
 		err = sente.CapabilitiesOf(g).Err()
 	}
 	if err != nil {
 		_, tooMany := err.(tooManyError)
-		return &response{Err: err.Error(), TooMany: tooMany}
+		_, refused := errors.AsType[*answer.Refusal](err)
+		return &response{Err: err.Error(), TooMany: tooMany, Refused: refused, Missing: errors.Is(err, answer.ErrNotStored)}
 	}
 	return resp
+}
+
+// solveTables answers a Solve: the game's tables when the store holds
+// them (under the name the file has there, whatever it was called when
+// solved), else the answer layer's plan, then the tables the tier engine
+// solves into the store, or the graph for the hashing engine.
+func solveTables(ctx context.Context, g sente.Game, canonical string, req request) (*response, error) {
+	tables := &store.Store{Dir: req.Tables}
+	name := answer.StoredName(tables, canonical)
+	if a, err := answer.Solve(ctx, g, answer.Options{Engine: answer.Stored, Tables: tables, Name: name}); err == nil {
+		a.Close()
+		return &response{Stored: name}, nil
+	}
+	progress := reporter()
+	opt := answer.Options{
+		MaxMemory: req.MaxMemory, Label: req.Label, Tables: tables, Name: name, Progress: progress,
+		Planned: func(p answer.DiscoveredPlan) {
+			send(message{Planned: &planned{Words: p.String(), Positions: p.Estimate.Positions}})
+		},
+	}
+	plan, err := answer.Choose(ctx, g, opt)
+	if err != nil {
+		return nil, err
+	}
+	if plan.Engine != answer.Tiers {
+		return explore(g, "", req.MaxPositions, progress)
+	}
+	opt.Plan = &plan
+	a, err := answer.Solve(ctx, g, opt)
+	if err != nil {
+		return nil, err
+	}
+	a.Close()
+	return &response{Stored: name}, nil
+}
+
+// query answers a Query: the start, the position asked and its children,
+// with their outcomes from the game's stored tables.
+func query(ctx context.Context, g sente.Game, req request) (*response, error) {
+	start, p := g.Start(), g.Start()
+	if strings.TrimSpace(req.Position) != "" {
+		var err error
+		if p, err = g.ParsePosition(req.Position); err != nil {
+			return nil, err
+		}
+	}
+	a, err := answer.Solve(ctx, g, answer.Options{From: p, Engine: answer.Stored, Tables: &store.Store{Dir: req.Tables}, Name: req.Name})
+	if err != nil {
+		return nil, err
+	}
+	defer a.Close()
+	sol := a.Solution
+	r := &response{First: []int32{0}, Positions: sol.Positions(), Counts: sol.Counts()}
+	caps := sente.CapabilitiesOf(g)
+	if caps.Describer != nil {
+		r.Description = caps.Describer.Describe()
+	}
+	r.Impartial = caps.IsImpartial()
+	names := map[string]int32{}
+	add := func(q sente.Position) {
+		r.Texts = append(r.Texts, g.FormatPosition(q))
+		r.Turns = append(r.Turns, g.Turn(q))
+		if caps.Boarder != nil {
+			r.Boards = append(r.Boards, caps.Boarder.Board(q))
+		}
+		o, _ := sol.Outcome(q)
+		v, ended := g.Ended(q)
+		if ended {
+			r.Ended = append(r.Ended, 1+uint8(v))
+			o = sente.Outcome{Value: v}
+		} else {
+			r.Ended = append(r.Ended, 0)
+		}
+		r.Outcomes = append(r.Outcomes, o)
+	}
+	// The start first, then the position (when it is not the start), then
+	// its children; only the position's moves are listed.
+	add(start)
+	if g.FormatPosition(p) != g.FormatPosition(start) {
+		r.First = append(r.First, 0)
+		add(p)
+		r.At = 1
+	}
+	next := int32(len(r.Texts))
+	var moves []sente.Move
+	if _, ended := g.Ended(p); !ended {
+		moves = g.Moves(p)
+	}
+	for _, m := range moves {
+		name, ok := names[m.Name]
+		if !ok {
+			name = int32(len(r.Names))
+			names[m.Name] = name
+			r.Names = append(r.Names, m.Name)
+		}
+		r.MoveNames = append(r.MoveNames, name)
+		r.Targets = append(r.Targets, next)
+		next++
+	}
+	r.First = append(r.First, int32(len(r.Targets)))
+	for _, m := range moves {
+		add(m.To)
+		r.First = append(r.First, int32(len(r.Targets)))
+	}
+	if err := sol.Damage(); err != nil {
+		return nil, err
+	}
+	return r, nil
 }
 
 // tooManyError is the limit on positions.
@@ -93,8 +259,9 @@ func (e tooManyError) Error() string {
 }
 
 // explore visits every position reachable from root in breadth-first
-// order, recording each one's text, turn, end, moves and board.
-func explore(g sente.Game, rootText string, maxPositions int) (*response, error) {
+// order, recording each one's text, turn, end, moves and board, and
+// reports how many it has found (when progress is set).
+func explore(g sente.Game, rootText string, maxPositions int, progress func(solve.Progress)) (*response, error) {
 	root := g.Start()
 	if strings.TrimSpace(rootText) != "" {
 		p, err := g.ParsePosition(rootText)
@@ -128,6 +295,9 @@ func explore(g sente.Game, rootText string, maxPositions int) (*response, error)
 		return nil, err
 	}
 	for i := 0; i < len(queue); i++ {
+		if progress != nil && i%256 == 0 {
+			progress(solve.Progress{Phase: solve.PhaseExploring, Done: len(queue), Bytes: 0})
+		}
 		p := queue[i]
 		r.Texts = append(r.Texts, g.FormatPosition(p))
 		r.Turns = append(r.Turns, g.Turn(p))

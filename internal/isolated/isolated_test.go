@@ -3,9 +3,12 @@ package isolated
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"sente"
@@ -191,5 +194,61 @@ func TestGraphKeepsBoards(t *testing.T) {
 	}
 	if sente.CapabilitiesOf(graph.Game()).Boarder != nil {
 		t.Errorf("count.star defines no board, but its graph offers one")
+	}
+}
+
+// TestEndlessGameRunsOutOfMemory: a game that never ends, whose positions
+// count up for ever, runs its child out of memory; the error says how many
+// positions it found and that they were still growing, names the likely
+// causes, and the count came to the caller while the child explored.
+func TestEndlessGameRunsOutOfMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips this child process: a rules file explored until it runs out of memory (about 5 s)")
+	}
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "endless.star")
+	src := "def start():\n    return (0, 'first')\n\ndef turn(p):\n    return p[1]\n\n" +
+		"def moves(p):\n    n, who = p\n    other = 'second' if who == 'first' else 'first'\n    return [('up', (n + 1, other)), ('upup', (n + 2, other))]\n"
+	if err := os.WriteFile(path, []byte(src), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	f, err := Load(ctx, path, Limits{Memory: 96 << 20, MaxPositions: 1 << 30})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var told []int
+	_, err = f.ExploreCounting(ctx, nil, "", func(n int) {
+		mu.Lock()
+		told = append(told, n)
+		mu.Unlock()
+	})
+	var limit *sandbox.LimitError
+	if !errors.As(err, &limit) {
+		t.Fatalf("the endless game: %v, want a memory limit", err)
+	}
+	msg := err.Error()
+	found := regexp.MustCompile(`after finding ([0-9,]+) positions in [0-9]+ s, still growing by ([0-9,]+) a second at the end`).FindStringSubmatch(msg)
+	if found == nil || strings.Contains(msg, "\n") {
+		t.Fatalf("the error does not say how far the game grew: %q", msg)
+	}
+	for _, cause := range []string{"never ends", "carries its history"} {
+		if !strings.Contains(msg, cause) {
+			t.Errorf("the error does not name the cause %q: %q", cause, msg)
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(told) < 2 || told[len(told)-1] < told[0] || fmt.Sprint(thousands(told[len(told)-1])) != found[1] {
+		t.Errorf("the counts told while exploring: %v; the error says %s", told, found[1])
+	}
+	t.Logf("%s", msg)
+}
+
+func TestThousands(t *testing.T) {
+	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 1234567: "1,234,567", 100000: "100,000"} {
+		if got := thousands(n); got != want {
+			t.Errorf("thousands(%d) = %q, want %q", n, got, want)
+		}
 	}
 }

@@ -120,6 +120,7 @@ var Fields = map[string]string{
 	"verdict_for":     "map<string>",
 	"why":             "string",
 	"why_for":         "map<string>",
+	"repetition":      "string",
 	"status":          "string",
 	"progress":        "progress",
 	"phase":           "string",
@@ -139,6 +140,7 @@ var Fields = map[string]string{
 	"caption":         "string",
 	"piece_set":       "string",
 	"in_hand":         "array<array<string>>",
+	"players":         "array<string>",
 	"lines":           "array<array<array<integer>>>",
 	"plays":           "array<board_move>",
 	"from_cell":       "array<integer>",
@@ -169,9 +171,9 @@ var Fields = map[string]string{
 // BrowserOnly are the fields only the browser app writes: the command
 // line's tests reach every other field, the browser app's these.
 var BrowserOnly = []string{
-	"accepts", "impartial", "drawing", "verdict_for", "why", "why_for", "status", "progress", "phase", "done", "total",
+	"accepts", "impartial", "drawing", "verdict_for", "why", "why_for", "repetition", "status", "progress", "phase", "done", "total",
 	"queue", "lane", "estimated_bytes", "bytes", "seconds_left", "board", "style", "cells", "row_labels", "col_labels",
-	"gravity", "caption", "piece_set", "in_hand", "lines", "plays", "from_cell", "to_cell", "from_hand", "remove_cell", "clicks", "hands", "cards", "card_values", "played",
+	"gravity", "caption", "piece_set", "in_hand", "players", "lines", "plays", "from_cell", "to_cell", "from_hand", "remove_cell", "clicks", "hands", "cards", "card_values", "played",
 	"card_moves", "table_total", "target_total", "spec", "entry", "notice", "error",
 }
 
@@ -211,9 +213,9 @@ var Shapes = map[string]string{
 	"rule":            "form words checked fastest | c",
 	"chance":          "player ply at mistakes words",
 	"mistake":         "move words replies sentence | strategy",
-	"position_info":   "game name start position turn ended remoteness impartial verdict moves status | summary rules position_form drawing board value winner grundy grundy_infinite verdict_for why why_for progress positions",
+	"position_info":   "game name start position turn ended remoteness impartial verdict moves status | summary rules position_form drawing board value winner grundy grundy_infinite verdict_for why why_for repetition progress positions",
 	"progress":        "phase done total queue lane estimated_bytes bytes seconds_left",
-	"board":           "style plays table_total target_total | cells row_labels col_labels gravity caption piece_set in_hand lines clicks hands cards",
+	"board":           "style plays table_total target_total | cells row_labels col_labels gravity caption piece_set in_hand players lines clicks hands cards",
 	"board_move":      "move to_cell | from_cell from_hand remove_cell",
 	"card_hand":       "card_values played card_moves",
 	"rules_file":      "spec entry | notice",

@@ -36,6 +36,8 @@ const state = {
   speed: 700,       // watch mode: milliseconds between moves
   random: Math.random,
   seed: 0,          // what state.random was seeded with, for the game's link
+  focusZone: "",    // where the person's last move was made from: "board", "moves" or ""
+  rulesErrorLine: 0, // the line of the rules file its error names, 0 for none
 };
 
 // seeded makes the computer's random choices repeatable (seed=N in the
@@ -66,15 +68,39 @@ function valueClass(v) {
 
 function moves(n) { return n === 1 ? "1 move" : n + " moves"; }
 
+// sideNames is what the board calls the players, the first then the
+// second, when its pieces name them (the morris games' "white" and
+// "black"); null when it does not.
+function sideNames(info) {
+  const bd = info && info.board;
+  return bd && Array.isArray(bd.players) && bd.players.length === 2 ? bd.players : null;
+}
+
+// marksBoard reports whether info's board is a board of marks, X and O.
+function marksBoard(info) {
+  return !!(info && info.board && info.board.style === "grid" &&
+    info.board.cells.every((row) => row.every((c) => c === "" || c === "x" || c === "o")));
+}
+
 function playerName(p) {
   const info = state.info;
+  const names = sideNames(info);
+  if (names && (p === "first" || p === "second")) return names[p === "first" ? 0 : 1];
   // Name the players by their marks only on a board of marks: a board of
   // pieces (dōbutsu shōgi's letters) tells them apart otherwise.
-  const marks = info && info.board && info.board.style === "grid" &&
-    info.board.cells.every((row) => row.every((c) => c === "" || c === "x" || c === "o"));
+  const marks = marksBoard(info);
   if (p === "first") return marks ? "the first player (X)" : "the first player";
   if (p === "second") return marks ? "the second player (O)" : "the second player";
   return "nobody";
+}
+
+// sideWord names the side p briefly, as the board shows it: "white", "X",
+// or "first".
+function sideWord(info, p) {
+  const names = sideNames(info);
+  if (names) return names[p === "first" ? 0 : 1];
+  if (marksBoard(info)) return p === "first" ? "X" : "O";
+  return p;
 }
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -221,9 +247,13 @@ function parseSpecValues(spec) {
   return { name, values };
 }
 
-// A game chosen in the form is started at once, as are new parameters: the
-// board never shows one game under the form of another.
+// A game chosen in the form is started at once: the board never shows one
+// game under the form of another. Its parameters wait for New game (or
+// Enter in a field), so that changing the width and then the height does
+// not solve, or refuse, the size in between; until then the form says what
+// New game will play (showPending).
 function onGameChange() {
+  showGameTitle();
   const v = $("game").value;
   $("rulesbox").hidden = v !== "__rules";
   if (v === "__rules") {
@@ -239,6 +269,22 @@ function onGameChange() {
   startFromForm();
 }
 
+// showGameTitle shows the name of the game chosen in the list whole, over
+// as many lines as it needs (the list box itself would cut it off).
+function showGameTitle() {
+  const o = $("game").selectedOptions[0];
+  $("gametitle").textContent = o ? o.textContent : "";
+}
+
+// showPending says, while the form's parameters are not those of the game
+// on the board, that New game plays them.
+function showPending() {
+  const spec = specFromForm();
+  const box = $("pending");
+  box.hidden = !spec || spec === state.spec;
+  if (!box.hidden) box.textContent = "Changed: press New game (or Enter) to play " + spec + ".";
+}
+
 // startFromForm starts a new game of what the form says, with a new seed
 // for the computer's choices; on a phone the form folds away and the board
 // comes into view.
@@ -249,6 +295,31 @@ function startFromForm() {
     $("setupbox").open = false;
     $("play").scrollIntoView({ block: "start" });
   }
+}
+
+// startHere starts the game of the form from the position typed, once the
+// server has read it: a position it cannot read is said under the button,
+// where the person is, and the game on the board stays.
+async function startHere() {
+  const spec = specFromForm();
+  const pos = $("startpos").value.trim();
+  const box = $("starterror");
+  box.hidden = true;
+  if (spec && pos) {
+    try {
+      await api("/api/position?game=" + encodeURIComponent(spec) + "&pos=" + encodeURIComponent(pos));
+    } catch (e) {
+      // A busy server is no answer about the position: start, and wait.
+      if (!(e instanceof ApiError) || e.status !== 503) {
+        box.textContent = e.message;
+        box.hidden = false;
+        box.scrollIntoView({ block: "nearest" });
+        return;
+      }
+    }
+  }
+  reseed();
+  newGame(spec, pos);
 }
 
 // clearGame leaves no game on screen, only why.
@@ -264,6 +335,8 @@ function clearGame(why) {
   $("setupname").textContent = "";
   $("play").removeAttribute("aria-busy"); // nothing is on its way
   $("play").classList.add("empty");
+  $("play").classList.remove("failed");
+  $("sides").hidden = true;
   $("progress").hidden = true;
   $("verdict").textContent = why;
   $("verdict").className = "verdict";
@@ -271,6 +344,7 @@ function clearGame(why) {
 
 async function loadRules() {
   showError("");
+  showRulesError("");
   try {
     const r = await api("/api/rules", {
       method: "POST",
@@ -286,7 +360,67 @@ async function loadRules() {
     if (r.notice) $("summary").textContent += " " + r.notice;
     startFromForm();
   } catch (e) {
-    showError(e.message);
+    // What failed to load is not the file loaded before: nothing of that
+    // one (its name, its parameters, its game) stays under the error.
+    state.rulesSpec = "";
+    state.rulesInfo = null;
+    renderParams(null, null);
+    $("summary").textContent = "The rules file did not load: correct it and press Load rules.";
+    clearGame("The rules file did not load: see the error under it.");
+    showRulesError(e.message);
+  }
+}
+
+// showRulesError shows a rules file's error under it, in view, and marks
+// the line it names ("rules.star:5:16: ..."): its number in the margin, the
+// line itself behind the text, which is scrolled to it and selected.
+function showRulesError(msg) {
+  const box = $("ruleserror");
+  box.hidden = !msg;
+  box.textContent = msg;
+  state.rulesErrorLine = 0;
+  const m = msg.match(/^[^:\s]*\.star:(\d+):(\d+)/) || msg.match(/\.star:(\d+):(\d+)/);
+  if (m) state.rulesErrorLine = parseInt(m[1], 10);
+  renderGutter();
+  if (!msg) return;
+  const ta = $("rulestext");
+  const line = state.rulesErrorLine;
+  if (line > 0) {
+    const lines = ta.value.split("\n");
+    let start = 0;
+    for (let k = 0; k < line - 1 && k < lines.length; k++) start += lines[k].length + 1;
+    const col = Math.max(0, parseInt(m[2], 10) - 1);
+    ta.focus({ preventScroll: true });
+    ta.setSelectionRange(start + Math.min(col, (lines[line - 1] || "").length), start + (lines[line - 1] || "").length);
+    const lh = parseFloat(getComputedStyle(ta).lineHeight) || 18;
+    ta.scrollTop = Math.max(0, (line - 3) * lh);
+    renderGutter();
+  }
+  box.scrollIntoView({ block: "nearest" });
+}
+
+// renderGutter numbers the rules file's lines beside it, scrolled with it,
+// and marks the line of its error.
+function renderGutter() {
+  const ta = $("rulestext");
+  const g = $("rulesgutter");
+  const n = Math.max(1, ta.value.split("\n").length);
+  g.textContent = "";
+  for (let k = 1; k <= n; k++) {
+    if (k > 1) g.append("\n");
+    g.append(k === state.rulesErrorLine ? el("span", "bad", "▶" + k) : String(k));
+  }
+  g.scrollTop = ta.scrollTop;
+  const mark = $("rulesmark");
+  const line = state.rulesErrorLine;
+  mark.hidden = !(line > 0 && line <= n);
+  if (!mark.hidden) {
+    const st = getComputedStyle(ta);
+    const lh = parseFloat(st.lineHeight) || 18;
+    mark.style.left = g.offsetWidth + "px";
+    mark.style.height = lh + "px";
+    mark.style.top = (parseFloat(st.paddingTop) || 0) + (line - 1) * lh - ta.scrollTop + "px";
+    mark.hidden = mark.offsetTop + lh < 0 || mark.offsetTop > ta.clientHeight;
   }
 }
 
@@ -323,6 +457,7 @@ function newGame(spec, pos, replay, at) {
   state.idx = 0;
   state.info = null;
   $("setupname").textContent = "— " + spec;
+  $("pending").hidden = true;
   if (replay && replay.length) replayMoves(replay, at);
   else load();
 }
@@ -378,10 +513,16 @@ function failed(e) {
   $("verdict").className = "verdict";
   $("undo").disabled = undoTarget() < 0;
   $("redo").disabled = atTip();
-  // Nothing of the game to show: only the message, and the form below it.
-  $("play").classList.toggle("empty", !state.info);
+  // Nothing of the game to show (not even a solve's progress now): only
+  // the message, and the form below it (on a phone, where the form comes
+  // first, the message moves above it).
+  const nothing = !state.info || state.info.status !== "ready";
+  $("play").classList.toggle("empty", nothing);
+  $("play").classList.toggle("failed", nothing);
   // The way out is the game form: unfold it, even on a phone.
   if (state.idx === 0) $("setupbox").open = true;
+  // The message is read where it is, whatever was scrolled to.
+  $("error").scrollIntoView({ block: "nearest" });
 }
 
 function record(i, info) {
@@ -400,17 +541,24 @@ function waiting() {
 }
 
 // restoreFocus puts the focus back where the person's last move was made
-// from (the board or the list of moves): on a move to play, or, while the
-// computer is to move, on the board itself; never lost to the page.
+// from (the board or the list of moves) once the next position is shown:
+// on the board or the list itself rather than on one of its moves, so that
+// Enter plays nothing by chance (the first move offered may lose); an
+// arrow key goes on from there, on the board from the cell last used. At
+// the end of the game the focus goes to the headline that says how it
+// ended, which comes into view. Never lost to the page.
 function restoreFocus() {
   if (!state.focusZone) return;
   const zone = $(state.focusZone);
   const active = document.activeElement;
   if (active && active !== document.body && !zone.contains(active) && active !== zone) return; // the person went elsewhere
-  const b = zone.querySelector("button:not(:disabled)");
-  if (b) { b.focus(); return; }
+  if (state.info && (state.info.ended || repeatedAt() >= 0)) {
+    $("verdict").focus({ preventScroll: true });
+    $("verdict").scrollIntoView({ block: "nearest" });
+    return;
+  }
   zone.tabIndex = -1;
-  zone.focus();
+  if (active !== zone) zone.focus({ preventScroll: true });
 }
 
 // shown makes info, the answer for the position at idx, the one on screen.
@@ -482,7 +630,7 @@ function computerSide(turn) {
 
 function computerToMove() {
   const info = state.info;
-  return !!info && info.status === "ready" && !info.ended && computerSide(info.turn);
+  return !!info && info.status === "ready" && !info.ended && computerSide(info.turn) && repeatedAt() < 0;
 }
 
 function atTip() { return state.idx === state.history.length - 1; }
@@ -534,18 +682,39 @@ function chooseMove(info) {
   return best.length ? pick(best) : ms[0];
 }
 
-// repeatedAt is the earlier ply whose position the one at idx repeats when
-// a game the computer plays against itself has gone round a cycle it will
-// not leave: at once in a drawn position (perfect play goes on for ever),
-// at the third time otherwise (players that err may still leave it); -1
-// when it has not.
-function repeatedAt() {
-  if (state.mode !== "watch" || !state.info || !atTip()) return -1;
+// repetition is the earlier plies whose position the one at idx repeats,
+// when the game has ended there by repetition, and [] when it has not. A
+// game ends so at the third time a position comes, in every mode (as in
+// chess: a player who errs may still leave a cycle before); and a game the
+// computer plays against itself at the second, in a drawn position, where
+// perfect play goes round for ever. Only the end of the game so far ends
+// so: a position gone back to is replayed as it was.
+function repetition() {
+  const info = state.info;
+  if (!info || info.status !== "ready" || info.ended || !atTip()) return [];
   const pos = state.history[state.idx];
   const seen = [];
   for (let i = 0; i < state.idx; i++) if (state.history[i] === pos) seen.push(i);
-  if (!seen.length || (state.info.value !== "draw" && seen.length < 2)) return -1;
-  return seen[0];
+  const enough = state.mode === "watch" && info.value === "draw" ? 1 : 2;
+  return seen.length >= enough ? seen : [];
+}
+
+// repeatedAt is the first ply whose position the game's end by repetition
+// repeats, or -1.
+function repeatedAt() {
+  const seen = repetition();
+  return seen.length ? seen[0] : -1;
+}
+
+// repetitionWords is the headline of a game ended by repetition: the
+// server's verdict, then when the position came.
+function repetitionWords(seen) {
+  const verdict = (state.info && state.info.repetition) || "";
+  const when = seen.map((i) => (i === 0 ? "at the start" : "after move " + i));
+  if (seen.length === 1) {
+    return verdict + " This position came " + when[0] + " and again now; perfect play goes round this cycle for ever.";
+  }
+  return verdict + " This position has come " + (seen.length === 2 ? "three" : seen.length + 1) + " times: " + when.join(", ") + " and now.";
 }
 
 function computerMove() {
@@ -592,7 +761,7 @@ function moveNote(info, m, byComputer, mistake) {
 
 function play(m, byComputer) {
   const info = state.info;
-  if (!state.ready || !info || info.status !== "ready" || info.ended) return;
+  if (!state.ready || !info || info.status !== "ready" || info.ended || repeatedAt() >= 0) return;
   if (!byComputer && computerToMove()) return; // not your turn
   if (!byComputer) {
     // A move made from the keyboard keeps the focus where it was, on the
@@ -753,7 +922,7 @@ function moveLabel(m) {
 function render() {
   const info = state.info;
   if (!info) return;
-  $("play").classList.remove("empty");
+  $("play").classList.remove("empty", "failed");
   const solving = info.status === "solving";
   $("progress").hidden = !solving;
   $("progress").classList.remove("busy");
@@ -767,10 +936,16 @@ function render() {
     $("verdict").textContent = verdictWords(info);
   }
   $("verdict").className = "verdict " + (solving || !state.hints ? "" : verdictClass(info));
+  const repeated = solving ? [] : repetition();
+  if (repeated.length) {
+    $("verdict").textContent = repetitionWords(repeated);
+    $("verdict").className = "verdict repeated";
+  }
   $("why").textContent = whyWords(info);
   renderFeedback();
   $("position").textContent = info.position;
-  $("turn").textContent = info.ended ? "(game over)" : "(" + info.turn + " to move)";
+  $("turn").textContent = info.ended || repeated.length ? "(game over)" : "(" + sideWord(info, info.turn) + " to move)";
+  renderSides(info);
   $("rules").textContent = info.rules || info.summary || "";
   $("form").textContent = info.position_form || "";
   $("startpos").placeholder = info.start;
@@ -787,6 +962,18 @@ function render() {
   $("stats").textContent = info.positions ? "Solved: " + info.positions + " positions reachable." : "";
   renderRecord();
   renderChart();
+}
+
+// renderSides says which side the person plays against the computer, in
+// the words of the board's pieces ("You play white; the computer plays
+// black."), so that nobody has to work out their colour.
+function renderSides(info) {
+  const you = yourSide();
+  const box = $("sides");
+  box.hidden = !you;
+  if (!you) return;
+  const other = you === "first" ? "second" : "first";
+  box.textContent = "You play " + sideWord(info, you) + "; the computer plays " + sideWord(info, other) + ".";
 }
 
 function verdictClass(info) {
@@ -806,11 +993,6 @@ function renderFeedback() {
     if (r.note) lines.unshift({ text: r.note, mistake: !!r.mistake && state.hints });
     if (r.by === "person" || state.mode === "watch") break;
   }
-  const rep = repeatedAt();
-  if (rep >= 0) {
-    lines.push({ text: "Draw by repetition: this position is the one " + (rep === 0 ? "at the start" : "after move " + rep) +
-      (state.info.value === "draw" ? "; perfect play goes round this cycle for ever." : ", for the third time.") });
-  }
   const box = $("feedback");
   box.textContent = "";
   for (const l of lines) box.append(el("div", l.mistake ? "blunder" : "", l.text));
@@ -819,7 +1001,7 @@ function renderFeedback() {
 function renderMoves(info) {
   const box = $("moves");
   box.textContent = "";
-  const canPlay = state.ready && info.status === "ready" && !computerToMove();
+  const canPlay = state.ready && info.status === "ready" && !computerToMove() && repeatedAt() < 0;
   for (const m of info.moves) {
     const b = el("button", "move " + (state.hints ? valueClass(m.value) : "plain"));
     b.type = "button";
@@ -839,6 +1021,7 @@ function renderMoves(info) {
   }
   let title;
   if (info.ended) title = "No moves: the game is over";
+  else if (repeatedAt() >= 0) title = "No moves: the game is over, a draw by repetition";
   else if (info.status === "ready" && computerToMove()) title = state.mode === "watch" ? "Moves of " + playerName(info.turn) : "Moves of the computer";
   else title = state.mode === "two" ? "Moves of " + playerName(info.turn) : "Your moves";
   $("movestitle").textContent = title;
@@ -847,10 +1030,24 @@ function renderMoves(info) {
 function renderBoard(info) {
   SenteBoard.render($("board"), info, {
     hints: state.hints,
-    canPlay: state.ready && info.status === "ready" && !computerToMove(),
+    canPlay: state.ready && info.status === "ready" && !computerToMove() && repeatedAt() < 0,
     play: (m) => play(m, false),
     valueClass: valueClass,
+    lineLength: lineLength(),
   });
+}
+
+// lineLength is k, the pieces in a row that win, for a game whose
+// parameter k says so (tic-tac-toe, connect four, quixo: "stones in a row
+// ... that win"), for the board to mark the line that won; -1 for a game
+// without one.
+function lineLength() {
+  const parsed = parseSpecValues(state.spec || "");
+  const fam = state.games[parsed.name];
+  const p = fam && fam.params.find((x) => x.name === "k" && /in a row/.test(x.doc));
+  if (!p) return -1;
+  const k = parseInt(parsed.values.k || p.default, 10);
+  return isNaN(k) ? -1 : k;
 }
 
 function renderWatch() {
@@ -883,7 +1080,8 @@ function renderRecord() {
     const b = el("button", "plybtn " + (state.hints ? valueClass(r.moveValue) : "plain"));
     b.type = "button";
     b.dataset.ply = String(i + 1);
-    b.append(el("span", "plyby", r.turn === "first" ? "1st" : r.turn === "second" ? "2nd" : r.turn));
+    const names = sideNames(state.info);
+    b.append(el("span", "plyby", names && (r.turn === "first" || r.turn === "second") ? sideWord(state.info, r.turn) : r.turn === "first" ? "1st" : r.turn === "second" ? "2nd" : r.turn));
     b.append(el("span", "mname", r.move));
     if (state.hints && r.moveValue) b.append(el("span", "mval", moveWords(r)));
     const d = state.hints ? deltaOf(r.value, r.remoteness, r.moveValue, r.moveRemoteness) : "";
@@ -910,6 +1108,7 @@ function recordText() {
   }
   const last = state.records[n];
   if (last && last.ended && last.verdict) lines.push(last.verdict);
+  else if (atTip() && repetition().length) lines.push(repetitionWords(repetition()));
   lines.push(location.origin + gameLink(state.info));
   return lines.join("\n");
 }
@@ -999,10 +1198,15 @@ async function copy(text, what) {
 // renderChart draws the game so far: a bar per position, above the line
 // while the first player was winning, below while the second was, its
 // height the moves left with perfect play (the scale on the left, the
-// number at the bar's end); a dot on the line for a tie or a draw. The
+// number at the bar's end). A tie is a grey bar across the line, as long
+// each way as the moves left to it, its number above; a draw, which has no
+// moves left to count, a ring on the line marked ∞, at the scale's "draw".
+// So a tied or drawn game still shows how near its end each position was,
+// as GamesmanUni's value history places ties by their remoteness. The
 // positions are numbered along the bottom, apart from the bars. Each is a
 // target wide enough to tap (the chart scrolls sideways when a game is
-// long for the screen) and ← → Home End step through them from the keyboard.
+// long for the screen, the scale staying in view at its left) and ← →
+// Home End step through them from the keyboard.
 function renderChart() {
   const c = $("chart");
   c.textContent = "";
@@ -1013,7 +1217,7 @@ function renderChart() {
   // Drawn at the width it is shown at, so that a phone's labels are not
   // shrunk to nothing; wider, and scrolled, when the bars would be too
   // narrow to tap.
-  const shown = Math.round(Math.min(640, Math.max(300, box.getBoundingClientRect().width || 640)));
+  const shown = Math.round(Math.min(640, Math.max(300, box.clientWidth || 640)));
   // A mouse hits 8 px; a finger needs minStep.
   const W = Math.max(shown, Math.ceil(left + right + n * (shown < 500 ? minStep : 8)));
   const H = 240, top = 8, plyRow = H - 6, mid = (top + plyRow - 16) / 2;
@@ -1022,20 +1226,31 @@ function renderChart() {
   c.style.width = W + "px";
   const maxR = Math.max(5, ...recs.map((r) => (r && r.remoteness) || 0));
   const step = (W - left - right) / n;
-  const scale = (mid - top - 24) / maxR; // room above the highest bar for its number
+  // Room above the highest bar (and below the lowest) for its number.
+  const scale = (mid - top - 24) / maxR;
   // Ply numbers are about 16 px wide: beyond that many plies, one in k.
   const every = Math.max(1, Math.ceil(18 / step));
-  const text = (attrs, s) => { const t = svg("text", attrs); t.textContent = s; c.append(t); return t; };
+  const text = (parent, attrs, s) => { const t = svg("text", attrs); t.textContent = s; parent.append(t); return t; };
   c.append(svg("line", { x1: left - 4, y1: mid, x2: W - 5, y2: mid, class: "zero" }));
-  text({ x: 4, y: mid - 30, class: "axis first" }, "first player");
-  text({ x: 4, y: mid - 16, class: "axis first" }, "winning ↑");
-  text({ x: 4, y: mid + 22, class: "axis second" }, "second player");
-  text({ x: 4, y: mid + 36, class: "axis second" }, "winning ↓");
-  text({ x: 4, y: mid + 4, class: "axis tie" }, "tie/draw ●");
-  text({ x: 4, y: plyRow, class: "axis" }, "after move");
+  // The scale and the sides' names, drawn last, over the bars, and kept at
+  // the left of what the box shows when the chart scrolls.
+  const panel = svg("g", { class: "scalepanel" });
+  panel.append(svg("rect", { x: 0, y: 0, width: left - 2, height: H, class: "scalebg" }));
+  const first = sideNames(state.info) ? playerName("first") : "first player";
+  const second = sideNames(state.info) ? playerName("second") : "second player";
+  text(panel, { x: 4, y: mid - 30, class: "axis first" }, first);
+  text(panel, { x: 4, y: mid - 16, class: "axis first" }, "winning ↑");
+  text(panel, { x: 4, y: mid + 22, class: "axis second" }, second);
+  text(panel, { x: 4, y: mid + 36, class: "axis second" }, "winning ↓");
+  text(panel, { x: 4, y: mid + 4, class: "axis tie" }, "tie ↕ / draw");
+  text(panel, { x: 4, y: plyRow, class: "axis" }, "after move");
+  const place = () => panel.setAttribute("transform", "translate(" + box.scrollLeft + " 0)");
+  box.onscroll = place;
   const hidden = !state.hints && !(state.info && state.info.ended);
   if (hidden) {
-    text({ x: (W + left) / 2, y: mid - 8, "text-anchor": "middle", class: "axis" }, "hidden while hints are off");
+    text(c, { x: (W + left) / 2, y: mid - 8, "text-anchor": "middle", class: "axis" }, "hidden while hints are off");
+    c.append(panel);
+    place();
     return;
   }
   // The scale of moves left, both ways from the line.
@@ -1043,10 +1258,10 @@ function renderChart() {
   for (let v = tick; v <= maxR && mid - v * scale > top + 16; v += tick) { // clear of the title
     for (const y of [mid - v * scale, mid + v * scale]) {
       c.append(svg("line", { x1: left - 8, y1: y, x2: W - 5, y2: y, class: "grid" }));
-      text({ x: left - 10, y: y + 4, "text-anchor": "end", class: "scale" }, String(v));
+      text(panel, { x: left - 10, y: y + 4, "text-anchor": "end", class: "scale" }, String(v));
     }
   }
-  text({ x: left - 10, y: top + 8, "text-anchor": "end", class: "scale" }, "moves left");
+  text(panel, { x: left - 10, y: top + 8, "text-anchor": "end", class: "scale" }, "moves left");
   recs.forEach((r, i) => {
     if (!r || r.value === undefined) return;
     const x = left + i * step + step / 2;
@@ -1056,18 +1271,27 @@ function renderChart() {
     const g = svg("g", { class: "point" + (i === state.idx ? " current" : "") + (i > state.idx ? " future" : "") + (mistake ? " mistake" : ""), "data-ply": String(i) });
     c.append(g);
     const add = (e) => { g.append(e); return e; };
+    const label = (y, s) => {
+      if (!labelled && step < 16) return;
+      const t = svg("text", { x: x, y: y, class: "barlabel", "text-anchor": "middle" });
+      t.textContent = s;
+      add(t);
+    };
     if (i === state.idx) add(svg("rect", { x: x - step / 2, y: 2, width: step, height: H - 4, class: "here" }));
+    const remote = typeof r.remoteness === "number";
     if (r.winner === "first" || r.winner === "second") {
       const h = Math.max(2, r.remoteness * scale);
       const up = r.winner === "first";
       add(svg("rect", { x: x - step * 0.35, y: up ? mid - h : mid, width: step * 0.7, height: h, class: "bar " + r.winner }));
-      if (labelled || step >= 16) {
-        const t = svg("text", { x: x, y: up ? mid - h - 3 : mid + h + 11, class: "barlabel", "text-anchor": "middle" });
-        t.textContent = String(r.remoteness);
-        add(t);
-      }
+      label(up ? mid - h - 3 : mid + h + 11, String(r.remoteness));
+    } else if (r.value === "tie" && remote) {
+      const h = Math.max(2, r.remoteness * scale);
+      add(svg("rect", { x: x - step * 0.22, y: mid - h, width: step * 0.44, height: 2 * h, class: "bar tie" }));
+      label(mid - h - 3, String(r.remoteness));
     } else {
-      add(svg("circle", { cx: x, cy: mid, r: Math.min(5, step / 2), class: "dot tie" }));
+      // A draw: no moves left to count.
+      add(svg("circle", { cx: x, cy: mid, r: Math.max(2.5, Math.min(5, step / 2 - 1)), class: "drawmark" }));
+      label(mid - 9, "∞");
     }
     if (mistake) {
       const t = svg("text", { x: x, y: top + 8, class: "mistakemark", "text-anchor": "middle" });
@@ -1087,18 +1311,22 @@ function renderChart() {
     hit.append(title);
     hit.addEventListener("click", () => goTo(i));
   });
+  c.append(panel);
   const r = recs[state.idx];
   c.setAttribute("aria-label", "How the game has gone, " + recs.length + " positions; " + (r && r.value !== undefined ? chartWords(r, state.idx) : "") + ". Left and right arrows step through them.");
-  // Keep the position shown in view when the chart scrolls.
+  // Keep the position shown in view, clear of the scale, when the chart
+  // scrolls.
   const x = left + state.idx * step;
   if (x + step > box.scrollLeft + box.clientWidth) box.scrollLeft = x + 2 * step - box.clientWidth;
   else if (x < box.scrollLeft + left) box.scrollLeft = Math.max(0, x - left - step);
+  place();
 }
 
 // chartWords says what a position of the chart shows.
 function chartWords(r, i) {
-  return (i === 0 ? "Start" : "After move " + i) + ": " + (r.winner === "none" || !r.winner ? r.value : r.winner + " player winning") +
-    (r.value === "draw" ? "" : ", " + moves(r.remoteness) + " left") + (afterMistake(i) ? ", after a mistake" : "");
+  const who = r.winner === "first" || r.winner === "second" ? playerName(r.winner) + " winning" : r.value;
+  return (i === 0 ? "Start" : "After move " + i) + ": " + who +
+    (r.value === "draw" ? " (never ends)" : ", " + moves(r.remoteness) + " left") + (afterMistake(i) ? ", after a mistake" : "");
 }
 
 // afterMistake reports whether the position at ply i is the one a mistake
@@ -1123,12 +1351,18 @@ async function init() {
   // On a phone the game form is folded so that the board is in view.
   if (narrow()) $("setupbox").open = false;
   $("game").addEventListener("change", onGameChange);
+  $("game").addEventListener("input", showGameTitle);
   $("rulesload").addEventListener("click", loadRules);
   $("newgame").addEventListener("click", startFromForm);
-  // A parameter changed starts the game it names (a text field once it is
-  // left or Enter is pressed).
-  $("params").addEventListener("change", startFromForm);
-  $("startbtn").addEventListener("click", () => newGame(specFromForm(), $("startpos").value.trim()));
+  // A parameter changed waits for New game, or Enter in its field.
+  $("params").addEventListener("change", showPending);
+  $("params").addEventListener("input", showPending);
+  $("params").addEventListener("keydown", (e) => {
+    if (e.key === "Enter" && e.target.matches("input")) { e.preventDefault(); startFromForm(); }
+  });
+  $("startbtn").addEventListener("click", startHere);
+  $("rulestext").addEventListener("input", () => { state.rulesErrorLine = 0; $("ruleserror").hidden = true; renderGutter(); });
+  $("rulestext").addEventListener("scroll", renderGutter);
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
   $("restart").addEventListener("click", restart);
@@ -1165,7 +1399,20 @@ async function init() {
     clearTimeout(resizing);
     resizing = setTimeout(() => { if (state.info) renderChart(); }, 100);
   });
-  // ← and → step through the game, as Undo and Redo, unless typing.
+  // The arrows move between the moves of the list, as they do between the
+  // board's cells (board.js).
+  $("moves").addEventListener("keydown", (e) => {
+    const d = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 }[e.key];
+    if (!d || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    e.preventDefault();
+    e.stopPropagation(); // not also Undo or Redo
+    const bs = [...$("moves").querySelectorAll("button:not(:disabled)")];
+    const i = bs.indexOf(document.activeElement);
+    const next = i < 0 ? bs[0] : bs[i + d];
+    if (next) next.focus();
+  });
+  // ← and → step through the game, as Undo and Redo, unless typing (or on
+  // the board or the moves, where they move between cells and moves).
   document.addEventListener("keydown", (e) => {
     if (e.altKey || e.ctrlKey || e.metaKey || e.target.closest("input, select, textarea")) return;
     if (e.key === "ArrowLeft") { e.preventDefault(); undo(); }
@@ -1195,6 +1442,7 @@ async function init() {
     state.rulesSpec = parsed.name;
     $("summary").textContent = "A pasted rules file (" + parsed.name + ").";
   }
+  showGameTitle();
   const at = q.get("at") === null ? -1 : parseInt(q.get("at"), 10);
   newGame(spec, q.get("pos") || "", movesParam(location.search), isNaN(at) ? -1 : at);
 }

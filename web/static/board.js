@@ -1,8 +1,13 @@
 // sente's boards: a position's board drawn from the "board" field of
 // /api/position, played by clicking its cells. The page calls
 // SenteBoard.render(box, info, ctx) where ctx is
-//   {hints: bool, canPlay: bool, play(move), valueClass(value) -> "win"|"tie"|"lose"|"unknown"}
-// and move is an entry of info.moves.
+//   {hints: bool, canPlay: bool, play(move), valueClass(value) -> "win"|"tie"|"lose"|"unknown",
+//    lineLength: k}
+// and move is an entry of info.moves; lineLength, when given, is the
+// pieces in a row that win (0: a whole row), for a grid of marks to show
+// the line that won once the game is over (class "won"), -1 for none.
+// board.players, when given, names the players by their pieces ("white",
+// "black"), as every cell's and hand's name then does.
 //
 // board.plays places the moves: {move, to_cell: [row, col]} is played by
 // one click on its cell (a mark, a drop); {move, from_cell, to_cell} by a
@@ -62,6 +67,25 @@ const rank = { win: 3, tie: 2, lose: 1 };
 // the board.
 let sel = null;
 let redrawBoard = null;
+// names is what the board being drawn calls the players, the first then
+// the second, when its pieces name them (board.players: the morris games'
+// "white" and "black"); null when it does not.
+let names = null;
+// lastCell is the cell ("r,c") the focus was last on, where the arrow keys
+// go on from when the focus is on the board itself.
+let lastCell = "";
+
+// ownerWords says whose piece c is: "white", or "first player's".
+function ownerWords(c) {
+  const who = pieceOwner(c);
+  return names ? names[who === "first" ? 0 : 1] : who + " player's";
+}
+
+// handWords names player who's hand ("first" or "second"): "White's hand",
+// or "First player's hand".
+function handWords(who) {
+  return names ? cap(names[who === "first" ? 0 : 1]) + "'s hand" : cap(who) + " player's hand";
+}
 
 // A click anywhere but on a cell or the chooser, or Escape, cancels the
 // selection, as a click on the board's empty cells does. A cell's click
@@ -356,6 +380,7 @@ function renderGrid(box, info, ctx) {
   }
   const cols = Math.max(1, ...bd.cells.map((row) => row.length));
   box.style.setProperty("--cols", String(cols));
+  const won = info.ended && (info.winner === "first" || info.winner === "second") ? winningLines(bd.cells, typeof ctx.lineLength === "number" ? ctx.lineLength : -1) : new Set();
   const t = gridTable(bd, (shown, r, ci) => {
     const c = pl.shows(r + "," + ci, shown);
     const b = el("button", "cell " + pieceClass(c), pieceText(c));
@@ -374,12 +399,87 @@ function renderGrid(box, info, ctx) {
       b.disabled = true;
       if (!c) b.setAttribute("aria-label", square + " empty");
     }
+    if (won.has(r + "," + ci)) {
+      b.classList.add("won");
+      b.setAttribute("aria-label", b.getAttribute("aria-label") + ", in the winning line");
+    }
     return b;
   });
   box.append(t);
   const ch = pl.chooser();
   if (ch) box.append(ch);
   if (bd.caption) box.append(el("p", "small caption", bd.caption));
+}
+
+// winningLines is the cells ("r,c") of every line of k or more of one mark
+// (x or o) across, down or diagonal: at the end of a game won by k in a
+// row (tic-tac-toe, connect four, quixo), the line that won. A k of 0 is a
+// whole row of the board, as quixo's k=0 is.
+function winningLines(cells, k) {
+  const out = new Set();
+  const rows = cells.length;
+  const cols = Math.max(0, ...cells.map((row) => row.length));
+  if (k === 0) k = Math.min(rows, cols);
+  if (k < 2) return out;
+  const at = (r, c) => (r >= 0 && r < rows && c >= 0 && c < (cells[r] || []).length ? cells[r][c] : "");
+  for (const [dr, dc] of [[0, 1], [1, 0], [1, 1], [1, -1]]) {
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < cols; c++) {
+        const m = at(r, c);
+        // Each run counted once, from its first cell.
+        if ((m !== "x" && m !== "o") || at(r - dr, c - dc) === m) continue;
+        let n = 0;
+        while (at(r + n * dr, c + n * dc) === m) n++;
+        if (n >= k) for (let i = 0; i < n; i++) out.add((r + i * dr) + "," + (c + i * dc));
+      }
+    }
+  }
+  return out;
+}
+
+// arrows lets the arrow keys move the focus between the board's cells
+// (once per box): to the nearest cell that can be clicked in the arrow's
+// direction, on the same row or column first; from the board itself, to
+// the cell the focus was last on, or the nearest to it. They are not also
+// the page's Undo and Redo there.
+function arrows(box) {
+  if (box.dataset.arrows) return;
+  box.dataset.arrows = "1";
+  const grid = /^\d+,\d+$/;
+  const where = (b) => b.dataset.cell.split(",").map(Number);
+  box.addEventListener("focusin", (e) => {
+    const b = e.target instanceof Element ? e.target.closest("button[data-cell]") : null;
+    if (b && grid.test(b.dataset.cell)) lastCell = b.dataset.cell;
+  });
+  box.addEventListener("keydown", (e) => {
+    const d = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] }[e.key];
+    if (!d || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    e.preventDefault();
+    e.stopPropagation();
+    if (e.target instanceof Element && e.target.closest(".chooser")) return;
+    const cells = [...box.querySelectorAll("button[data-cell]:not(:disabled)")].filter((b) => grid.test(b.dataset.cell));
+    if (!cells.length) return;
+    const from = e.target instanceof Element ? e.target.closest("button[data-cell]") : null;
+    let next = null, best = Infinity;
+    if (from && grid.test(from.dataset.cell)) {
+      const [r0, c0] = where(from);
+      for (const b of cells) {
+        const [r, c] = where(b);
+        const along = (r - r0) * d[0] + (c - c0) * d[1];
+        const across = d[0] ? Math.abs(c - c0) : Math.abs(r - r0);
+        const score = across * 1000 + along;
+        if (along > 0 && score < best) { best = score; next = b; }
+      }
+    } else {
+      const [r0, c0] = lastCell ? lastCell.split(",").map(Number) : [0, 0];
+      for (const b of cells) {
+        const [r, c] = where(b);
+        const score = Math.abs(r - r0) + Math.abs(c - c0);
+        if (score < best) { best = score; next = b; }
+      }
+    }
+    if (next) next.focus();
+  });
 }
 
 // Dōbutsu shōgi (board.piece_set "dobutsu") is drawn as its physical
@@ -467,7 +567,7 @@ function gobbletSize(x) {
 }
 
 function gobbletStackName(stack) {
-  return [...stack].map((x) => pieceOwner(x) + " player's " + gobbletSize(x)).join(" over ");
+  return [...stack].map((x) => ownerWords(x) + " " + gobbletSize(x)).join(" over ");
 }
 
 // gobbletPiece draws the piece x on a tile of 100×100, its letter (L, M
@@ -508,8 +608,8 @@ function pieceHand(info, ctx, pl, i, set) {
   const tomove = info.turn === who && !info.ended;
   const box = el("div", "dhand " + who + (tomove ? " tomove" : ""));
   box.setAttribute("role", "group");
-  box.setAttribute("aria-label", cap(who) + " player's hand");
-  box.append(el("span", "dwho", cap(who) + " player's hand" + (tomove ? " (to move)" : "")));
+  box.setAttribute("aria-label", handWords(who));
+  box.append(el("span", "dwho", handWords(who) + (tomove ? " (to move)" : "")));
   const pieces = el("div", "dpieces");
   const counts = new Map();
   for (const x of (bd.in_hand && bd.in_hand[i]) || []) counts.set(x, (counts.get(x) || 0) + 1);
@@ -518,7 +618,7 @@ function pieceHand(info, ctx, pl, i, set) {
     const b = set.button(x, "inhand");
     b.dataset.hand = x;
     b.dataset.count = String(n);
-    const name = cap(who) + " player's hand: " + set.inHand(x, n);
+    const name = handWords(who) + ": " + set.inHand(x, n);
     b.title = name;
     if (!pl.decorate(b, "hand:" + x, name)) b.disabled = true;
     if (b.classList.contains("movable")) {
@@ -621,8 +721,8 @@ function renderPoints(box, info, ctx) {
       if (c) b.append(el("span", "disc"));
       else b.append(el("span", "spot"));
       const square = squareName(bd, r, ci);
-      if (c) b.title = cap(pieceOwner(c)) + " player's stone";
-      if (!pl.decorate(b, k, square + (c ? " " + pieceOwner(c) + " player's stone" : ""))) {
+      if (c) b.title = cap(ownerWords(c)) + " stone";
+      if (!pl.decorate(b, k, square + (c ? " " + ownerWords(c) + " stone" : ""))) {
         b.disabled = true;
         if (!c) b.setAttribute("aria-label", square + " empty");
       }
@@ -750,6 +850,8 @@ function chooser(moves, ctx, cancel, ask) {
 
 function render(box, info, ctx) {
   redrawBoard = null;
+  arrows(box);
+  names = info.board && Array.isArray(info.board.players) && info.board.players.length === 2 ? info.board.players : null;
   box.textContent = "";
   box.style.removeProperty("--cols");
   box.style.removeProperty("--rows");

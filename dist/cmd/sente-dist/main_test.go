@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,31 +18,39 @@ import (
 	"sente/store"
 )
 
-// binary builds sente-dist once for the tests that run it.
+// binary is sente-dist for the tests that run it: this test binary, which
+// TestMain makes sente-dist in the processes the tests start. Building
+// sente-dist apart would link Beam's dependencies once more, ten
+// CPU-seconds.
 func binary(t *testing.T) string {
 	t.Helper()
-	if built == "" {
-		dir, err := os.MkdirTemp("", "sente-dist-test")
-		if err != nil {
-			t.Fatal(err)
-		}
-		built = filepath.Join(dir, "sente-dist")
-		out, err := exec.Command("go", "build", "-o", built, ".").CombinedOutput()
-		if err != nil {
-			t.Fatalf("go build: %v\n%s", err, out)
-		}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
 	}
-	return built
+	return self
 }
 
-var built string
+// beDist, set in the environment of the processes the tests start, makes
+// the test binary sente-dist.
+const beDist = "SENTE_DIST_TEST_IS_MAIN"
 
 func TestMain(m *testing.M) {
-	code := m.Run()
-	if built != "" {
-		os.RemoveAll(filepath.Dir(built))
+	if os.Getenv(beDist) == "1" {
+		// The flags of the test binary (-test.v and the like) are not
+		// sente-dist's.
+		fs := flag.NewFlagSet(os.Args[0], flag.ExitOnError)
+		flag.CommandLine.VisitAll(func(f *flag.Flag) {
+			if !strings.HasPrefix(f.Name, "test.") {
+				fs.Var(f.Value, f.Name, f.Usage)
+			}
+		})
+		flag.CommandLine = fs
+		main()
+		return
 	}
-	os.Exit(code)
+	os.Setenv(beDist, "1")
+	os.Exit(m.Run())
 }
 
 func runDist(t *testing.T, args ...string) (stdout, stderr string, code int) {

@@ -1,0 +1,134 @@
+package answer_test
+
+import (
+	"errors"
+	"testing"
+
+	"sente"
+	"sente/answer"
+	"sente/games"
+	"sente/store"
+)
+
+// engineRuns are both engines' solves of the built-in games with tiers at
+// reduced sizes, run alternately on this project's machine (two cores,
+// shared; BENCHMARKS.md, "Auto: the engine by its cost"): the median wall
+// seconds and CPU-seconds of each, a fresh store for every solve by tiers.
+var engineRuns = []struct {
+	spec              string
+	hashWall, hashCPU float64
+	tierWall, tierCPU float64
+}{
+	{"tictactoe", 0.16, 0.04, 0.60, 0.10},
+	{"cards", 0.10, 0.02, 0.45, 0.09},
+	{"chopsticks", 0.15, 0.04, 0.30, 0.06},
+	{"consecutive", 0.08, 0.02, 0.36, 0.06},
+	{"count", 0.06, 0.02, 0.57, 0.12},
+	{"nim", 0.12, 0.03, 0.50, 0.11},
+	{"gobblet:sizes=1", 0.10, 0.04, 0.35, 0.08},
+	{"gobblet:sizes=2,pieces=1", 0.19, 0.06, 0.45, 0.11},
+	{"quixo:n=3", 0.35, 0.11, 0.85, 0.25},
+	{"tictactoe:m=4,n=3,k=3", 0.48, 0.14, 1.09, 0.28},
+	{"connect4:w=4,h=4", 0.32, 0.15, 0.84, 0.21},
+	{"dobutsu:pieces=chicks", 0.73, 0.38, 0.87, 0.23},
+	{"connect4:w=5,h=4", 7.28, 4.75, 3.38, 1.72},
+	{"teeko:n=4", 13.61, 8.57, 2.92, 1.32},
+	{"gobblet:sizes=2", 52.61, 26.55, 7.38, 1.57},
+	{"morris:board=five", 245.78, 63.62, 23.88, 3.11},
+	{"tictactoe:m=4,n=4,k=4", 176.23, 31.05, 64.98, 10.68},
+	{"morris:board=six", 899.89, 202.81, 40.65, 7.27},
+	{"dobutsu:pieces=giraffes+chicks", 573.62, 93.28, 72.19, 13.30},
+}
+
+// faster is the engine measured the faster, by wall time and by CPU time
+// alike with a margin of a fifth; Auto when they disagree or are close.
+func faster(hashWall, hashCPU, tierWall, tierCPU float64) answer.Engine {
+	const margin = 1.2
+	switch {
+	case tierWall*margin < hashWall && tierCPU*margin < hashCPU:
+		return answer.Tiers
+	case hashWall*margin < tierWall && hashCPU*margin < tierCPU:
+		return answer.Hashing
+	}
+	return answer.Auto
+}
+
+// TestAutoTakesTheFasterEngine: for every built-in game with tiers, at its
+// default size and at reduced ones, Auto takes the engine measured the
+// faster (either, where the two are close), with the memory of a machine
+// like this project's; at a default size that fits no engine, the refusal
+// names the tier engine.
+func TestAutoTakesTheFasterEngine(t *testing.T) {
+	tables := &store.Store{Dir: t.TempDir()}
+	plan := func(spec string) (answer.Plan, error) {
+		t.Helper()
+		g := open(t, spec)
+		b, err := catalog.Bind(mustSpec(t, spec))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return answer.PlanOf(g, answer.Options{MaxMemory: 16 << 30, Tables: tables, Name: b.Canonical(), Label: spec})
+	}
+	for _, run := range engineRuns {
+		want := faster(run.hashWall, run.hashCPU, run.tierWall, run.tierCPU)
+		p, err := plan(run.spec)
+		if err != nil {
+			t.Errorf("%s: %v", run.spec, err)
+			continue
+		}
+		if want != answer.Auto && p.Engine != want {
+			t.Errorf("%s: Auto takes the %s (%.2g s against %.2g s by its estimates), where the %s was measured the faster (%.2f s against %.2f s, %.2f CPU-s against %.2f)",
+				run.spec, p.Engine.Words(), p.Cost().Seconds, other(p).Seconds, want.Words(), min(run.hashWall, run.tierWall), max(run.hashWall, run.tierWall), min(run.hashCPU, run.tierCPU), max(run.hashCPU, run.tierCPU))
+		}
+	}
+
+	// Every family with tiers at its default size: too large for the
+	// hashing engine but for the smallest, and the tier engine taken or
+	// named in the refusal.
+	measured := map[string]bool{}
+	for _, run := range engineRuns {
+		measured[run.spec] = true
+	}
+	for _, fam := range allFamilies() {
+		g := open(t, fam.Name)
+		if sente.CapabilitiesOf(g).TierRanker == nil || measured[fam.Name] {
+			continue
+		}
+		p, err := plan(fam.Name)
+		var refused *answer.Refusal
+		switch {
+		case errors.As(err, &refused):
+			if refused.Engine != answer.Tiers {
+				t.Errorf("%s: refused for the %s, want the tier engine named: %v", fam.Name, refused.Engine.Words(), err)
+			}
+		case err != nil:
+			t.Errorf("%s: %v", fam.Name, err)
+		case p.Engine != answer.Tiers:
+			t.Errorf("%s: Auto takes the %s at its default size", fam.Name, p.Engine.Words())
+		}
+	}
+}
+
+// other is the cost of the engine p did not choose.
+func other(p answer.Plan) answer.Cost {
+	c := p.Hashing
+	if p.Engine == answer.Hashing {
+		c = p.Tiers
+	}
+	if c == nil {
+		return answer.Cost{}
+	}
+	return *c
+}
+
+func mustSpec(t *testing.T, text string) sente.Spec {
+	t.Helper()
+	s, err := sente.ParseSpec(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// allFamilies is the built-in catalogue.
+func allFamilies() []sente.Family { return games.All() }

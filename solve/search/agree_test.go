@@ -1,0 +1,131 @@
+package search_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"sente"
+	"sente/games"
+	"sente/solve"
+	"sente/solve/search"
+)
+
+// solved is every position of spec with its outcome, by the hashing
+// engine.
+func solved(t testing.TB, spec string) (sente.Game, []sente.Position, []sente.Outcome) {
+	t.Helper()
+	g, err := games.New(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := solve.Solve(context.Background(), g, solve.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ps []sente.Position
+	var os []sente.Outcome
+	sol.Each(func(p sente.Position, o sente.Outcome) bool {
+		ps = append(ps, p)
+		os = append(os, o)
+		return true
+	})
+	return g, ps, os
+}
+
+// TestAgreesEverywhere: on every position of small games, search gives the
+// hashing engine's value and remoteness.
+func TestAgreesEverywhere(t *testing.T) {
+	for _, tt := range []struct {
+		spec string
+		opt  search.Options
+		long bool
+	}{
+		{spec: "tictactoe"},
+		{spec: "tictactoe", opt: search.Options{TableBytes: 64, Workers: 1}},
+		{spec: "tictactoe", opt: search.Options{Workers: 2}},
+		{spec: "connect4:w=4,h=4"},
+		{spec: "connect4:w=4,h=4", opt: search.Options{TableBytes: 1 << 12, Workers: 2}, long: true},
+		{spec: "connect4:w=5,h=4", long: true}, // 3,945,711 positions
+	} {
+		t.Run(tt.spec, func(t *testing.T) {
+			if tt.long {
+				longTests(t)
+			}
+			g, ps, os := solved(t, tt.spec)
+			s, err := search.New(g, tt.opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bad := 0
+			for i, p := range ps {
+				res, err := s.Solve(context.Background(), p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.Outcome != os[i] {
+					bad++
+					if bad < 10 {
+						t.Errorf("%s: search %v, tables %v", g.FormatPosition(p), res.Outcome, os[i])
+					}
+				}
+			}
+			if bad > 0 {
+				t.Errorf("%d of %d positions wrong", bad, len(ps))
+			}
+		})
+	}
+}
+
+// TestAgreesOnASample: on a uniform random sample of 100,000 of the
+// positions of connect four 6×4 (94,910,577 of them, solved by the tier
+// engine), search gives the tables' value and remoteness.
+func TestAgreesOnASample(t *testing.T) {
+	longTests(t)
+	g, err := games.New("connect4:w=6,h=4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, err := solve.SolveTiers(context.Background(), g, solve.TierOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ts.Close()
+	// Reservoir sampling over every position the tables hold.
+	const n = 100_000
+	rng := rand.New(rand.NewPCG(6, 4))
+	var ps []sente.Position
+	var os []sente.Outcome
+	seen := 0
+	solve.FromTiers(g, ts, nil, 0).Each(func(p sente.Position, o sente.Outcome) bool {
+		seen++
+		if len(ps) < n {
+			ps, os = append(ps, p), append(os, o)
+		} else if i := rng.IntN(seen); i < n {
+			ps[i], os[i] = p, o
+		}
+		return true
+	})
+	if seen != 94_910_577 {
+		t.Fatalf("the tables hold %d positions, want 94,910,577", seen)
+	}
+	s, err := search.New(g, search.Options{TableBytes: 256 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := 0
+	for i, p := range ps {
+		res, err := s.Solve(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Outcome != os[i] {
+			if bad++; bad < 10 {
+				t.Errorf("%s: search %v, tables %v", g.FormatPosition(p), res.Outcome, os[i])
+			}
+		}
+	}
+	if bad > 0 {
+		t.Errorf("%d of %d positions wrong", bad, len(ps))
+	}
+}

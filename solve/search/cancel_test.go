@@ -1,0 +1,81 @@
+package search_test
+
+import (
+	"context"
+	"errors"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"sente"
+	"sente/games"
+	"sente/solve/search"
+)
+
+// TestCancelKeepsWhatIsProved: a search cancelled once it has proved a
+// bound stops with the context's error, returns the bounds it proved
+// (true ones), and leaves its table to the next search of the position,
+// which finishes with fewer nodes than a search from an empty table.
+// Progress is reported while it runs.
+func TestCancelKeepsWhatIsProved(t *testing.T) {
+	g, err := games.NewConnect4(7, 6, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := g.ParsePosition("65554253226")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := sente.Outcome{Value: sente.Win, Remoteness: 25} // Pons: 4
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var reports atomic.Int64
+	s, err := search.New(g, search.Options{
+		TableBytes:    16 << 20,
+		Workers:       1, // the same nodes every time, to compare
+		ProgressEvery: time.Millisecond,
+		Progress: func(pr search.Progress) {
+			reports.Add(1)
+			// Past what the root not having ended says.
+			if pr.Low.Better(sente.Outcome{Value: sente.Lose, Remoteness: 1}) || (sente.Outcome{Value: sente.Win, Remoteness: 1}).Better(pr.High) {
+				cancel()
+			}
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.Solve(ctx, p)
+	if res.Outcome == want && err == nil {
+		t.Skip("the search finished before it was cancelled")
+	}
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled: %v, %v; want context.Canceled", res.Outcome, err)
+	}
+	if res.Outcome.Value != sente.Unknown {
+		t.Errorf("cancelled with the outcome %v", res.Outcome)
+	}
+	if res.Low.Value == sente.Unknown && res.High.Value == sente.Unknown {
+		t.Errorf("cancelled after a bound was proved, with no bound")
+	}
+	if (res.Low.Value != sente.Unknown && want.Better(res.Low) == false && want != res.Low) ||
+		(res.High.Value != sente.Unknown && res.High.Better(want) == false && want != res.High) {
+		t.Errorf("bounds %v..%v do not hold %v", res.Low, res.High, want)
+	}
+	if reports.Load() == 0 {
+		t.Errorf("no progress reported")
+	}
+	warm, err := s.Solve(context.Background(), p)
+	if err != nil || warm.Outcome != want {
+		t.Fatalf("after the cancelled search: %v, %v; want %v", warm.Outcome, err, want)
+	}
+	s.Clear()
+	cold, err := s.Solve(context.Background(), p)
+	if err != nil || cold.Outcome != want {
+		t.Fatalf("from an empty table: %v, %v; want %v", cold.Outcome, err, want)
+	}
+	if warm.Nodes >= cold.Nodes {
+		t.Errorf("the search after the cancelled one took %d nodes, one from an empty table %d: the table kept nothing", warm.Nodes, cold.Nodes)
+	}
+	t.Logf("cancelled at %v..%v; then %d nodes, from an empty table %d", res.Low, res.High, warm.Nodes, cold.Nodes)
+}

@@ -1,0 +1,37 @@
+// Package search solves one position of a game weakly, by search, where
+// the engines of package solve solve every position: it answers games
+// whose tables do not fit, such as connect four on its 7×6 board, with the
+// same answer a table would give: the value for the player to move and its
+// remoteness (win fastest, lose slowest, tie soonest), in sente's
+// vocabulary.
+//
+// The method is the field's. Negamax alpha-beta runs on one integer score
+// that holds value and remoteness together (score.go), and only with null
+// windows: the root's score is found by probes that each ask "is it at
+// least gamma?", the first two settling win, loss or neither, the next
+// halving the remoteness (search.go). A transposition table of a size the
+// caller gives keeps both bounds of every position it can, across probes
+// and across searches, with full keys so that a hit is never wrong
+// (table.go). Moves are tried in the order the game suggests through
+// sente.Orderer, which also tells of wins at once and of moves that lose
+// at once (connect four's threats), or by a history of cutoffs when the
+// game has no hints, the table's best move first either way; positions are
+// stored by the game's canonical key (sente.Symmetric) (node.go). Every
+// worker searches the same probe and shares the table (lazy SMP): the
+// first to finish answers.
+//
+// Ties and draws are both 0 to the first phase; the second (tie.go) finds
+// whether a tie can be reached along positions worth 0, and how soon.
+//
+// Leaves answers positions without search: stored tables of a game's
+// endgame tiers make search plus tables answer what neither answers
+// alone.
+//
+// A game whose play can return to a position is refused as soon as a line
+// repeats one (LoopError), since alpha-beta over cycles gives values that
+// depend on the path; a game whose tiers (sente.TierRanker) never loop is
+// known not to, and its lines are not checked. Moves need not alternate:
+// a move after which the same player is to move keeps the score as it is.
+//
+// The package imports only sente and the standard library.
+package search

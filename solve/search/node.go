@@ -1,0 +1,284 @@
+package search
+
+import (
+	"sente"
+)
+
+// worker is one goroutine's search: its own stacks and counters, the
+// searcher's table shared.
+type worker struct {
+	s  *Searcher
+	id int
+
+	nodes     uint64 // nodes this worker has searched
+	published uint64 // of which the searcher's counter has heard
+
+	kids  [][]sente.Child // the children of the position at each ply
+	order [][]uint8       // the order in which to try them
+	keys  []uint64        // AppendChildren's scratch
+
+	// The positions of the line being searched, for games that may loop:
+	// path[ply] is the key at ply, and onPath counts the keys of the line
+	// by hash, so that most positions are found off the line at a glance.
+	path   []uint64
+	onPath [1 << 12]uint16
+
+	history []uint32 // cutoffs by the hash of the move, for games without hints
+	rng     uint64   // helpers' noise in the order of moves near the root
+}
+
+// abort unwinds a search that was stopped: another worker finished the
+// probe, or the context was cancelled.
+type abort struct{}
+
+// loopError unwinds a search that met a position twice on one line.
+type loopError struct{ from, again uint64 }
+
+// search is the score of key, which ply plies of search lead to from the
+// root, with the player turn to move there, within the window (alpha,
+// beta): exact when it falls inside, otherwise a bound on the side it fell
+// (fail-soft: the bound returned may be tighter than the window).
+func (w *worker) search(key uint64, turn sente.Player, ply, alpha, beta int32) int32 {
+	if !w.s.loopy {
+		return w.expand(key, turn, ply, alpha, beta)
+	}
+	h := (key * 0x9e3779b97f4a7c15) >> 52
+	if w.onPath[h] != 0 {
+		for _, k := range w.path[:ply] {
+			if k == key {
+				panic(loopError{from: w.path[0], again: key})
+			}
+		}
+	}
+	for int(ply) >= len(w.path) {
+		w.path = append(w.path, 0)
+	}
+	w.path[ply] = key
+	w.onPath[h]++
+	v := w.expand(key, turn, ply, alpha, beta)
+	w.onPath[h]--
+	return v
+}
+
+func (w *worker) expand(key uint64, turn sente.Player, ply, alpha, beta int32) int32 {
+	s := w.s
+	w.nodes++
+	if w.nodes&1023 == 0 {
+		w.publish()
+		if s.stop.Load() {
+			panic(abort{})
+		}
+	}
+	if v, ended := s.enc.EndedKey(key); ended {
+		return terminal(v, ply)
+	}
+	if s.leaves != nil {
+		if o, ok := s.leaves.Leaf(key); ok {
+			return scoreOf(o, ply)
+		}
+	}
+	if ply >= maxPlies {
+		panic(errTooDeep)
+	}
+
+	// The children, and what the game knows of the next two plies.
+	for int(ply) >= len(w.kids) {
+		w.kids = append(w.kids, make([]sente.Child, 0, 16))
+		w.order = append(w.order, make([]uint8, 0, 16))
+	}
+	kids := w.kids[ply][:0]
+	best := int32(-inf)
+	most := winAt(ply + 1) // no position is won faster than in one ply
+	if s.ord != nil {
+		var tactics sente.Tactics
+		kids, tactics = s.ord.OrderChildren(kids, key)
+		w.kids[ply] = kids
+		if tactics.WinsAtOnce {
+			return winAt(ply + 1)
+		}
+		if tactics.LosingLeftOut {
+			best = lossAt(ply + 2) // a move left out
+			if len(kids) == 0 {
+				return best
+			}
+		}
+		most = winAt(ply + int32(max(tactics.WinsIn, 2)))
+		if tactics.LosesIn > 0 {
+			// No move of the list loses sooner: nor does the best.
+			if least := lossAt(ply + int32(tactics.LosesIn)); least > alpha {
+				if least >= beta {
+					return least
+				}
+				alpha = least
+			}
+		}
+	} else {
+		w.keys = s.enc.AppendChildren(w.keys[:0], key)
+		if len(w.keys) == 0 {
+			return lossAt(ply) // no move: lost, unless Ended said otherwise
+		}
+		for _, k := range w.keys {
+			kids = append(kids, sente.Child{Key: k, Hint: int32(w.history[w.moveHash(key, k)] >> 1)})
+		}
+		w.kids[ply] = kids
+	}
+	if most <= alpha {
+		return most
+	}
+	beta = min(beta, most)
+
+	// What the table knows.
+	canon := key
+	if s.sym != nil {
+		canon = s.sym.Canonical(key)
+	}
+	move := uint8(noMove)
+	if e, ok := s.tt.probe(canon); ok {
+		lo, hi := fromRel(e.lower, ply), fromRel(e.upper, ply)
+		if lo >= beta {
+			return lo
+		}
+		if hi <= alpha {
+			return hi
+		}
+		if lo == hi {
+			return lo
+		}
+		alpha, beta = max(alpha, lo), min(beta, hi)
+		if e.canon == (canon == key) {
+			move = e.move
+		}
+	}
+	if best >= beta {
+		return best
+	}
+
+	// Enhanced transposition cutoffs: far from the end of the game, where
+	// a node costs most, a child the table already knows good enough
+	// cuts off before any child is searched. It costs a probe a child,
+	// which the search of a child would make anyway.
+	if w.deep(key, ply) {
+		for i := range kids {
+			kid := kids[i].Key
+			kc := kid
+			if s.sym != nil {
+				kc = s.sym.Canonical(kid)
+			}
+			e, ok := s.tt.probe(kc)
+			if !ok {
+				continue
+			}
+			var v int32
+			if s.turnAt(kid, turn) == turn {
+				v = fromRel(e.lower, ply+1)
+			} else {
+				v = -fromRel(e.upper, ply+1)
+			}
+			if v >= beta {
+				s.tt.store(canon, lowerRel(v, ply), noUpper, uint8(i), canon == key, 1)
+				return v
+			}
+		}
+	}
+
+	// Moves by the game's hint (or by history), the table's move first;
+	// helpers shake the order near the root so that they do not all prove
+	// the same lines.
+	order := w.order[ply][:0]
+	for i := range kids {
+		order = append(order, uint8(i))
+	}
+	for i := 1; i < len(order); i++ {
+		o := order[i]
+		j := i
+		for ; j > 0 && kids[order[j-1]].Hint < kids[o].Hint; j-- {
+			order[j] = order[j-1]
+		}
+		order[j] = o
+	}
+	if int(move) < len(kids) {
+		for i, o := range order {
+			if o == move {
+				copy(order[1:i+1], order[:i])
+				order[0] = move
+				break
+			}
+		}
+	}
+	if w.id > 0 && ply < 4 && len(order) > 1 {
+		w.rng = w.rng*6364136223846793005 + 1442695040888963407
+		if i := int(w.rng>>33) % len(order); i > 0 {
+			order[0], order[i] = order[i], order[0]
+		}
+	}
+	w.order[ply] = order
+
+	alpha0 := alpha
+	start := w.nodes
+	bestMove := uint8(noMove)
+	if best > alpha {
+		alpha = best
+	}
+	for _, o := range order {
+		kid := w.kids[ply][o].Key
+		var v int32
+		if kidTurn := s.turnAt(kid, turn); kidTurn == turn {
+			v = w.search(kid, kidTurn, ply+1, alpha, beta)
+		} else {
+			v = -w.search(kid, kidTurn, ply+1, -beta, -alpha)
+		}
+		if v > best {
+			best, bestMove = v, o
+			if v > alpha {
+				alpha = v
+				if alpha >= beta {
+					if s.ord == nil {
+						w.history[w.moveHash(key, kid)] += uint32(w.nodes-start) | 1
+					}
+					break
+				}
+			}
+		}
+	}
+
+	lower, upper := int16(noLower), int16(noUpper)
+	switch {
+	case best >= beta:
+		lower = lowerRel(best, ply)
+	case best <= alpha0:
+		upper = upperRel(best, ply)
+	default:
+		lower, upper = lowerRel(best, ply), upperRel(best, ply)
+	}
+	s.tt.store(canon, lower, upper, bestMove, canon == key, w.nodes-start)
+	return best
+}
+
+// deep reports whether the position key, ply plies from the root, is far
+// enough from the end of the game for enhanced transposition cutoffs:
+// etcPlies plies or more left when the game says (Orderer.Horizon), within
+// etcPlies of the root otherwise.
+func (w *worker) deep(key uint64, ply int32) bool {
+	if ord := w.s.ord; ord != nil {
+		most, _ := ord.Horizon(key)
+		return most >= etcPlies
+	}
+	return int(ply) < etcPlies
+}
+
+// etcPlies is where enhanced transposition cutoffs start (see deep).
+var etcPlies = 12
+
+// moveHash places the move from key to kid in the history table.
+func (w *worker) moveHash(key, kid uint64) uint64 {
+	return ((key ^ kid) * 0x9e3779b97f4a7c15) >> (64 - historyBits)
+}
+
+const historyBits = 12
+
+// publish adds the nodes searched since the last time to the searcher's
+// count.
+func (w *worker) publish() {
+	w.s.nodes.Add(w.nodes - w.published)
+	w.published = w.nodes
+}

@@ -1,0 +1,605 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"sente"
+)
+
+// Options change how a Searcher searches.
+type Options struct {
+	// TableBytes is the memory of the transposition table, rounded down
+	// to a power of two of 64-byte buckets; 0 means DefaultTableBytes.
+	TableBytes int64
+	// Workers is the number of goroutines that search at once, sharing
+	// the table; 0 means runtime.GOMAXPROCS(0).
+	Workers int
+	// Leaves, when set, answers positions exactly without search: stored
+	// tables of a game's endgame tiers, say.
+	Leaves Leaves
+	// Progress, when set, is called every ProgressEvery while a search
+	// runs (every second when 0), and once when it ends.
+	Progress      func(Progress)
+	ProgressEvery time.Duration
+}
+
+// DefaultTableBytes is the table's size when Options does not say.
+const DefaultTableBytes = 64 << 20
+
+// Leaves answers positions from elsewhere than search: a search asks it
+// about every position it reaches, and takes its answer as exact rather
+// than search below. Stored tables of the tiers a game's endgame is made
+// of are the example: search over the placing phase of a morris game,
+// with the tables of its moving phase as leaves, answers what neither
+// answers alone.
+type Leaves interface {
+	// Leaf returns the outcome of the position key for the player to
+	// move, or false when it does not know it. It is called from several
+	// goroutines at once, and is best fast when it does not know.
+	Leaf(key uint64) (sente.Outcome, bool)
+}
+
+// LeavesFunc is a function as Leaves.
+type LeavesFunc func(key uint64) (sente.Outcome, bool)
+
+// Leaf calls f.
+func (f LeavesFunc) Leaf(key uint64) (sente.Outcome, bool) { return f(key) }
+
+// Searcher searches positions of one game. It keeps its transposition
+// table from one search to the next: positions met again, as in the
+// searches of a game's successive positions, cost nothing the second time,
+// and a search that was stopped leaves what it proved. One search runs at
+// a time; Solve waits for the one before.
+type Searcher struct {
+	game   sente.Game
+	caps   sente.Capabilities
+	enc    sente.Encoder
+	sym    sente.Symmetric
+	ord    sente.Orderer
+	leaves Leaves
+	turn   func(key uint64) sente.Player // nil: every move passes the turn
+	opt    Options
+
+	mu      sync.Mutex // one search at a time
+	tt      *table
+	workers []*worker
+	loopy   bool // the game may repeat a position: lines are checked
+	// tierLoops caches mayLoop by the root's tier: 1 when play from it may
+	// loop, 2 when it cannot, 0 not known yet.
+	tierLoops []uint8
+	run       run // the search under way
+
+	stop      atomic.Bool   // the probe is over, or cancelled: workers unwind
+	cancelled atomic.Bool   // the context was cancelled
+	nodes     atomic.Uint64 // nodes searched in this search, as published
+	status    atomic.Pointer[Progress]
+}
+
+// New makes a Searcher for g, which must offer the Encoder fast path.
+func New(g sente.Game, opt Options) (*Searcher, error) {
+	caps := sente.CapabilitiesOf(g)
+	if caps.Encoder == nil {
+		return nil, fmt.Errorf("search: %v has no integer keys (sente.Encoder), which search needs", gameName(g))
+	}
+	if opt.TableBytes == 0 {
+		opt.TableBytes = DefaultTableBytes
+	}
+	if opt.TableBytes < bucketBytes {
+		return nil, fmt.Errorf("search: a table of %d bytes; at least %d", opt.TableBytes, bucketBytes)
+	}
+	if opt.Workers <= 0 {
+		opt.Workers = runtime.GOMAXPROCS(0)
+	}
+	if opt.ProgressEvery <= 0 {
+		opt.ProgressEvery = time.Second
+	}
+	s := &Searcher{
+		game:   g,
+		caps:   caps,
+		enc:    caps.Encoder,
+		sym:    caps.Symmetric,
+		ord:    caps.Orderer,
+		leaves: opt.Leaves,
+		turn:   caps.KeyTurns(g),
+		opt:    opt,
+		tt:     newTable(opt.TableBytes),
+	}
+	s.tt.alone = opt.Workers == 1
+	for i := range opt.Workers {
+		s.workers = append(s.workers, &worker{s: s, id: i, rng: uint64(i)*0x9e3779b97f4a7c15 + 1, history: make([]uint32, 1<<historyBits)})
+	}
+	return s, nil
+}
+
+func gameName(g sente.Game) string {
+	if s, ok := g.(fmt.Stringer); ok {
+		return s.String()
+	}
+	return "the game"
+}
+
+// TableBytes is the memory the transposition table holds.
+func (s *Searcher) TableBytes() int64 { return s.tt.Bytes() }
+
+// Clear empties the table, so that the next search proves everything
+// again (for measuring).
+func (s *Searcher) Clear() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.tt.clear()
+}
+
+// Result is what a search found.
+type Result struct {
+	// Outcome is the position's outcome for the player to move: exact
+	// when the search finished, Unknown when it was stopped.
+	Outcome sente.Outcome
+	// Low and High bound the outcome, as the players prefer outcomes
+	// (sente.Outcome.Better): it is no worse than Low and no better than
+	// High. Both are Outcome once it is known. Before, Unknown means no
+	// bound yet; a Draw as Low says the player to move does not lose, a
+	// Tie in 0 as High that she does not win.
+	Low, High sente.Outcome
+	// Nodes is the positions searched (a position searched twice counts
+	// twice), Probes the null-window searches of the root.
+	Nodes  uint64
+	Probes int
+	// Elapsed is the time the search took.
+	Elapsed time.Duration
+	// TableBytes is the table's memory, TableFill the share of its
+	// entries in use at the end.
+	TableBytes int64
+	TableFill  float64
+}
+
+// Progress is a search under way.
+type Progress struct {
+	// Low and High are what the search has proved so far (as Result's).
+	Low, High sente.Outcome
+	// Testing is the question the search is answering now ("a win in 21
+	// or fewer?").
+	Testing string
+	// Phase is "value" while win, loss and remoteness are searched, and
+	// "tie" while the search finds how soon a tie comes (or that only a
+	// draw does).
+	Phase          string
+	Nodes          uint64
+	NodesPerSecond float64
+	TableFill      float64
+	Elapsed        time.Duration
+}
+
+var errTooDeep = fmt.Errorf("search: a line of play passes %d plies", maxPlies)
+
+// LoopError is the refusal of a game whose play returned to a position
+// within one line of the search: alpha-beta over such a game would give
+// values that depend on the path taken (the graph-history interaction),
+// so search answers only games that never repeat a position, outside the
+// positions its Leaves answer.
+type LoopError struct {
+	Game      string
+	From, Pos string // the root of the search, and the position met twice
+}
+
+func (e *LoopError) Error() string {
+	return fmt.Sprintf("search: %s can return to a position (%s, met twice on one line from %s); search answers only games whose play never repeats a position outside the tables it is given, so solve this one with the table engines", e.Game, e.Pos, e.From)
+}
+
+// Solve searches the position p.
+func (s *Searcher) Solve(ctx context.Context, p sente.Position) (Result, error) {
+	return s.SolveKey(ctx, s.enc.Encode(p))
+}
+
+// SolveKey searches the position whose key is key. When ctx is cancelled
+// it returns what it proved with ctx's error: Result's bounds, and the
+// table, which the next search reads.
+func (s *Searcher) SolveKey(ctx context.Context, key uint64) (Result, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	// The run lives in the searcher, so that a search of a few nodes
+	// allocates nothing: its cost is then what it touches.
+	r := &s.run
+	*r = run{s: s, root: key, start: time.Now(), lo: -inf, hi: inf}
+	s.nodes.Store(0)
+	s.cancelled.Store(false)
+	s.tt.gen.Add(1)
+	s.loopy = s.mayLoop(key)
+	for _, w := range s.workers {
+		w.nodes, w.published = 0, 0
+		if s.ord == nil {
+			clear(w.history)
+		}
+	}
+
+	// A cancelled context stops the workers where they are; progress is
+	// reported from a goroutine of its own only when asked for.
+	stopWatching := func() bool { return false }
+	if ctx.Done() != nil {
+		stopWatching = context.AfterFunc(ctx, func() {
+			s.cancelled.Store(true)
+			s.stop.Store(true)
+		})
+	}
+	var reporter sync.WaitGroup
+	var done chan struct{}
+	if s.opt.Progress != nil {
+		done = make(chan struct{})
+		reporter.Add(1)
+		go func() {
+			defer reporter.Done()
+			tick := time.NewTicker(s.opt.ProgressEvery)
+			defer tick.Stop()
+			for {
+				select {
+				case <-tick.C:
+					r.report()
+				case <-done:
+					return
+				}
+			}
+		}()
+	}
+	o, err := r.solve(ctx)
+	if errors.Is(err, errCancelled) {
+		err = ctx.Err()
+	}
+	stopWatching()
+	if done != nil {
+		close(done)
+		reporter.Wait()
+	}
+	res := r.result(o)
+	if err == nil {
+		err = s.caps.Err()
+	}
+	if s.opt.Progress != nil {
+		r.report()
+	}
+	return res, err
+}
+
+// run is one search of a root.
+type run struct {
+	s      *Searcher
+	root   uint64
+	start  time.Time
+	lo, hi int32 // the root's score: proved at least lo, at most hi
+	probes int
+	// testing is the bound being proved, for progress.
+	testing string
+	phase   string
+	tieLow  int   // in the tie phase: no tie comes sooner
+	most    int32 // every line from the root ends within most plies; -1: unknown
+}
+
+func (r *run) result(o sente.Outcome) Result {
+	s := r.s
+	res := Result{
+		Outcome:    o,
+		Nodes:      s.nodes.Load(),
+		Probes:     r.probes,
+		Elapsed:    time.Since(r.start),
+		TableBytes: s.tt.Bytes(),
+		TableFill:  s.tt.Fill(),
+	}
+	if o.Value != sente.Unknown {
+		res.Low, res.High = o, o
+	} else {
+		res.Low, res.High = r.bounds()
+	}
+	return res
+}
+
+// bounds are the outcomes the root's proved scores stand for.
+func (r *run) bounds() (low, high sente.Outcome) {
+	switch {
+	case r.lo <= -inf:
+	case r.lo == 0:
+		low = sente.Outcome{Value: sente.Draw}
+	default:
+		low = outcomeOf(r.lo)
+	}
+	switch {
+	case r.hi >= inf:
+	case r.hi == 0:
+		high = sente.Outcome{Value: sente.Tie, Remoteness: r.tieLow}
+	default:
+		high = outcomeOf(r.hi)
+	}
+	return low, high
+}
+
+func (r *run) report() {
+	s := r.s
+	if s.opt.Progress == nil {
+		return
+	}
+	low, high := r.bounds()
+	elapsed := time.Since(r.start)
+	nodes := s.nodes.Load()
+	s.opt.Progress(Progress{
+		Low: low, High: high, Testing: r.testing, Phase: r.phase,
+		Nodes: nodes, NodesPerSecond: float64(nodes) / max(elapsed.Seconds(), 1e-9),
+		TableFill: s.tt.Fill(), Elapsed: elapsed,
+	})
+}
+
+// solve finds the root's outcome: its score by null-window probes, then,
+// for a score of 0, whether it is a tie and how soon.
+func (r *run) solve(ctx context.Context) (sente.Outcome, error) {
+	s := r.s
+	if v, ended := s.enc.EndedKey(r.root); ended {
+		return sente.Outcome{Value: v}, nil
+	}
+	if s.leaves != nil {
+		if o, ok := s.leaves.Leaf(r.root); ok {
+			return o, nil
+		}
+	}
+	r.phase = "value"
+	// The root has not ended: nothing is decided sooner than in one ply.
+	r.lo, r.hi = lossAt(1), winAt(1)
+	r.most = -1
+	if s.ord != nil {
+		m, _ := s.ord.Horizon(r.root)
+		r.most = int32(m)
+	}
+	for r.lo < r.hi {
+		if most := r.most; most >= 0 {
+			// Every line ends within most plies, so a win is won and a loss
+			// lost in at most that many.
+			if r.lo > 0 {
+				r.lo = max(r.lo, winAt(most))
+			}
+			if r.hi < 0 {
+				r.hi = min(r.hi, lossAt(most))
+			}
+			if r.lo >= r.hi {
+				break
+			}
+		}
+		gamma := r.nextTest()
+		r.testing = describe(gamma)
+		v, err := r.probe(r.root, gamma-1, gamma)
+		if err != nil {
+			return sente.Outcome{}, err
+		}
+		// A probe's bound may be looser than what was proved before (the
+		// horizon above is the root's alone).
+		if v >= gamma {
+			r.lo = max(r.lo, v)
+		} else {
+			r.hi = min(r.hi, v)
+		}
+	}
+	if r.lo != 0 {
+		return outcomeOf(r.lo), nil
+	}
+	return r.tie(ctx)
+}
+
+// nextTest chooses the bound gamma the next probe tests (is the score at
+// least gamma?) between what is proved, lo < gamma <= hi.
+//
+// When the game bounds its length (most plies), scores are laid on a line
+// from the fastest loss to the fastest win, and the test halves the range
+// as Pons's solver does, but halfway to the end of the range rather than
+// at its middle while its middle is on the near side of 0: a probe far
+// from 0 asks for a fast win or a fast loss, which search refutes or
+// proves in few nodes, and narrows the range for the costly probes near
+// 0. Otherwise the first probes settle the value (a win: at least 1? a
+// loss: at least 0?) and then halve the remoteness.
+func (r *run) nextTest() int32 {
+	lo, hi := r.lo, r.hi
+	if r.most >= 0 {
+		ulo, uhi := r.line(lo), r.line(hi)
+		med := ulo + (uhi-ulo)/2
+		if med <= 0 && ulo/2 < med {
+			med = ulo / 2
+		} else if med >= 0 && uhi/2 > med {
+			med = uhi / 2
+		}
+		return min(max(r.score(med+1), lo+1), hi)
+	}
+	switch {
+	case lo < 1 && hi >= 1:
+		return 1
+	case lo < 0 && hi >= 0:
+		return 0
+	}
+	return lo + (hi-lo+1)/2
+}
+
+// line places a score on the line of nextTest: a win in r plies at
+// most+1-r, a loss in r at r-most-1, a tie or draw at 0.
+func (r *run) line(s int32) int32 {
+	switch {
+	case s > 0:
+		return r.most + 1 - (mate - s)
+	case s < 0:
+		return -(r.most + 1 - (mate + s))
+	}
+	return 0
+}
+
+// score is the score at a place on the line.
+func (r *run) score(u int32) int32 {
+	switch {
+	case u > 0:
+		return winAt(r.most + 1 - u)
+	case u < 0:
+		return lossAt(r.most + 1 + u)
+	}
+	return 0
+}
+
+// describe says what a probe of gamma asks, for progress.
+func describe(gamma int32) string {
+	switch {
+	case gamma == 1:
+		return "a win?"
+	case gamma == 0:
+		return "not a loss?"
+	case gamma > 0:
+		return fmt.Sprintf("a win in %d or fewer?", mate-gamma)
+	}
+	return fmt.Sprintf("a loss in %d or more?", mate+gamma)
+}
+
+// probe runs every worker on the null window (alpha, beta) at key, the
+// root (ply 0), and returns the first result: each is as true as the
+// others, and the table the others filled speeds the one that finishes.
+func (r *run) probe(key uint64, alpha, beta int32) (int32, error) {
+	s := r.s
+	r.probes++
+	if s.cancelled.Load() {
+		return 0, errCancelled
+	}
+	s.stop.Store(false)
+	turn := sente.First
+	if s.turn != nil {
+		turn = s.turn(key)
+	}
+	if len(s.workers) == 1 {
+		v, err := s.workers[0].run(key, turn, alpha, beta)
+		if errors.Is(err, errStopped) {
+			err = errCancelled
+		}
+		return v, err
+	}
+	type answer struct {
+		v   int32
+		err error
+	}
+	answers := make(chan answer, len(s.workers))
+	var wg sync.WaitGroup
+	for _, w := range s.workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			v, err := w.run(key, turn, alpha, beta)
+			answers <- answer{v, err}
+		}()
+	}
+	var first answer
+	got := false
+	for range s.workers {
+		a := <-answers
+		if got {
+			continue
+		}
+		switch {
+		case a.err == nil:
+			first, got = a, true
+			s.stop.Store(true)
+		case errors.Is(a.err, errStopped):
+		default:
+			first, got = a, true
+			s.stop.Store(true)
+		}
+	}
+	wg.Wait()
+	if !got {
+		return 0, errCancelled
+	}
+	if s.cancelled.Load() && first.err == nil {
+		// The answer came in as the search was cancelled: it is proved all
+		// the same.
+		return first.v, nil
+	}
+	return first.v, first.err
+}
+
+var (
+	errStopped   = errors.New("search: stopped")
+	errCancelled = errors.New("search: cancelled")
+)
+
+// run searches the root for probe, turning a stop into errStopped and a
+// loop into a LoopError.
+func (w *worker) run(key uint64, turn sente.Player, alpha, beta int32) (v int32, err error) {
+	defer func() {
+		w.publish()
+		if p := recover(); p != nil {
+			clear(w.onPath[:])
+			switch p := p.(type) {
+			case abort:
+				err = errStopped
+			case loopError:
+				s := w.s
+				err = &LoopError{Game: gameName(s.game), From: s.game.FormatPosition(s.enc.Decode(p.from)), Pos: s.game.FormatPosition(s.enc.Decode(p.again))}
+			case error:
+				err = p
+			default:
+				panic(p)
+			}
+		}
+	}()
+	return w.search(key, turn, 0, alpha, beta), nil
+}
+
+// mayLoop reports whether play from key might return to a position: false
+// when the game's tiers prove it never does (every move from every tier
+// that play from key reaches leads to another tier, and tiers never lead
+// back), true otherwise, and the search then checks every line.
+func (s *Searcher) mayLoop(key uint64) bool {
+	tr := s.caps.TierRanker
+	if tr == nil {
+		return true
+	}
+	var first int
+	if s.caps.Tiered != nil {
+		first = s.caps.Tiered.Tier(key) // the same numbering, and cheaper
+	} else {
+		first, _ = tr.TierRank(key)
+	}
+	if first < 0 {
+		return true
+	}
+	if first < len(s.tierLoops) && s.tierLoops[first] != 0 {
+		return s.tierLoops[first] == 1
+	}
+	loops := s.tiersLoop(tr, first)
+	for first >= len(s.tierLoops) {
+		s.tierLoops = append(s.tierLoops, 0)
+	}
+	s.tierLoops[first] = 2
+	if loops {
+		s.tierLoops[first] = 1
+	}
+	return loops
+}
+
+func (s *Searcher) tiersLoop(tr sente.TierRanker, first int) bool {
+	seen := map[int]bool{first: true}
+	queue := []int{first}
+	for len(queue) > 0 {
+		t := queue[0]
+		queue = queue[1:]
+		if tr.TierLoops(t) {
+			return true
+		}
+		for _, c := range tr.ChildTiers(t) {
+			if !seen[c] {
+				seen[c] = true
+				queue = append(queue, c)
+			}
+		}
+	}
+	return false
+}
+
+// turnAt is the player to move at kid, a child of a position where turn
+// was to move.
+func (s *Searcher) turnAt(kid uint64, turn sente.Player) sente.Player {
+	if s.turn == nil {
+		return turn.Other()
+	}
+	return s.turn(kid)
+}

@@ -1,0 +1,63 @@
+package search_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"testing"
+	"time"
+
+	"sente"
+	"sente/games"
+	"sente/solve/search"
+)
+
+// TestConnect4Start solves connect four 7×6 from its start, by search
+// alone with no book: the first player wins with her 21st stone, ply 41,
+// and the centre column is the move that does it. It takes long (see
+// BENCHMARKS.md, "Search"), so it runs only when SENTE_SEARCH_C4 is set;
+// SENTE_SEARCH_TABLE_MB sizes the table (4096 by default) and
+// SENTE_SEARCH_WORKERS the workers (all cores by default). Progress goes
+// to stderr every 30 seconds.
+func TestConnect4Start(t *testing.T) {
+	if os.Getenv("SENTE_SEARCH_C4") == "" {
+		t.Skip("set SENTE_SEARCH_C4=1 to solve connect four 7×6 from the start (long)")
+	}
+	g, err := games.NewConnect4(7, 6, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	progress := func(p search.Progress) {
+		fmt.Fprintf(os.Stderr, "%s %s: %v..%v, testing %s, %d nodes (%.0f/s), table %.1f%% full\n",
+			p.Elapsed.Round(time.Second), p.Phase, p.Low, p.High, p.Testing, p.Nodes, p.NodesPerSecond, 100*p.TableFill)
+	}
+	s, err := search.New(g, search.Options{
+		TableBytes:    int64(envInt(t, "SENTE_SEARCH_TABLE_MB", 4096)) << 20,
+		Workers:       envInt(t, "SENTE_SEARCH_WORKERS", 0),
+		Progress:      progress,
+		ProgressEvery: 30 * time.Second,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cpu0 := cpuTime()
+	res, err := s.Solve(context.Background(), g.Start())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("start: %v, %d nodes, %d probes, %v wall, %v CPU, table %d MB %.1f%% full",
+		res.Outcome, res.Nodes, res.Probes, res.Elapsed.Round(time.Second), (cpuTime() - cpu0).Round(time.Second), res.TableBytes>>20, 100*res.TableFill)
+	if want := (sente.Outcome{Value: sente.Win, Remoteness: 41}); res.Outcome != want {
+		t.Errorf("start: %v, want %v", res.Outcome, want)
+	}
+	// The centre: after it the second player loses in 40, the table warm.
+	centre, _ := g.ParsePosition("4")
+	res, err = s.Solve(context.Background(), centre)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("after the centre: %v, %d nodes, %v", res.Outcome, res.Nodes, res.Elapsed.Round(time.Second))
+	if want := (sente.Outcome{Value: sente.Lose, Remoteness: 40}); res.Outcome != want {
+		t.Errorf("after the centre: %v, want %v", res.Outcome, want)
+	}
+}

@@ -1,0 +1,204 @@
+package search
+
+import (
+	"math/bits"
+	"sync/atomic"
+	"unsafe"
+)
+
+// table is the transposition table: what searches have proved about
+// positions, shared by every worker and kept from one search to the next,
+// so that a search stopped or finished leaves its work for the next.
+//
+// It is a power of two of buckets of 64 bytes, one cache line each: a
+// sequence number and three entries of a full key and a word of data. A
+// position goes to the bucket its key hashes to, and its full key is kept,
+// so that a hit is never another position's. Writers take a bucket by
+// making its sequence number odd, and readers that see it change, or odd,
+// read nothing (a miss, never a torn entry): workers share the table with
+// no lock and never wait for each other.
+//
+// An entry's data holds both bounds of the position's score (as relative
+// bounds, see score.go), so that a search that proves a lower bound keeps
+// the upper bound an earlier one proved; the move that was best or cut off
+// (its place in the game's order, when the key was the canonical one or
+// not as it is now, see probe); the log2 of the nodes the proof took; and
+// the generation (the search) that wrote it. When a bucket is full a new
+// position replaces the entry that is worth least: the one that cost the
+// fewest nodes, counting an entry of an earlier search as if it cost less.
+type table struct {
+	buckets []bucket
+	shift   uint // 64 - log2(len(buckets))
+	gen     atomic.Uint32
+	used    atomic.Int64 // entries filled at least once
+	// alone says one worker uses the table: its stores need no lock and
+	// are plain stores, which the processor retires without waiting for
+	// the cache line (a locked store waits for it, a miss to memory).
+	alone bool
+}
+
+const ways = 3
+
+type bucket struct {
+	seq  atomic.Uint64
+	keys [ways]atomic.Uint64
+	data [ways]atomic.Uint64
+	_    uint64
+}
+
+const bucketBytes = 64
+
+// The fields of an entry's data word.
+const (
+	lowerShift = 0
+	upperShift = 16
+	moveShift  = 32 // 8 bits: noMove when none
+	workShift  = 40 // 6 bits
+	genShift   = 46 // 8 bits
+	canonBit   = 1 << 54
+	validBit   = 1 << 63
+
+	noMove  = 0xff
+	genMask = 0xff
+)
+
+// newTable makes a table of at most bytes bytes (at least one bucket).
+func newTable(bytes int64) *table {
+	n := max(bytes/bucketBytes, 1)
+	logN := 63 - bits.LeadingZeros64(uint64(n))
+	t := &table{buckets: make([]bucket, 1<<logN), shift: uint(64 - logN)}
+	adviseHugePages(t.buckets)
+	return t
+}
+
+// Bytes is the table's size.
+func (t *table) Bytes() int64 { return int64(len(t.buckets)) * bucketBytes }
+
+// Entries is how many positions it holds at most.
+func (t *table) Entries() int64 { return int64(len(t.buckets)) * ways }
+
+// Fill is the share of entries written at least once.
+func (t *table) Fill() float64 { return float64(t.used.Load()) / float64(t.Entries()) }
+
+func (t *table) bucket(key uint64) *bucket {
+	return &t.buckets[(key*0x9e3779b97f4a7c15)>>t.shift]
+}
+
+// entry is what probe reads of a position.
+type entry struct {
+	lower, upper int16 // relative bounds
+	move         uint8 // noMove when none
+	canon        bool  // the move was stored for the canonical key itself
+}
+
+// probe reads what the table holds of key.
+func (t *table) probe(key uint64) (entry, bool) {
+	b := t.bucket(key)
+	s := b.seq.Load()
+	if s&1 != 0 {
+		return entry{}, false
+	}
+	var d uint64
+	for i := range ways {
+		if b.keys[i].Load() == key {
+			d = b.data[i].Load()
+			break
+		}
+	}
+	if d&validBit == 0 || b.seq.Load() != s {
+		return entry{}, false
+	}
+	return entry{
+		lower: int16(d >> lowerShift),
+		upper: int16(d >> upperShift),
+		move:  uint8(d >> moveShift),
+		canon: d&canonBit != 0,
+	}, true
+}
+
+// store records bounds proved of key, with the move that gave them and the
+// nodes the proof took, keeping the bounds proved before when the entry is
+// the same position's. A store that finds the bucket taken by another
+// writer is dropped: the table is a cache of proofs, never their only
+// record.
+func (t *table) store(key uint64, lower, upper int16, move uint8, canon bool, nodes uint64) {
+	b := t.bucket(key)
+	s := b.seq.Load()
+	if !t.alone && (s&1 != 0 || !b.seq.CompareAndSwap(s, s+1)) {
+		return
+	}
+	gen := uint64(t.gen.Load()) & genMask
+	work := uint64(min(bits.Len64(nodes), 63))
+	slot := -1
+	for i := range ways {
+		d := b.data[i].Load()
+		if d&validBit == 0 || b.keys[i].Load() != key {
+			continue
+		}
+		// The same position: both bounds stand, so keep the tighter of
+		// each, and the move of the newer proof unless it has none.
+		newLower, newUpper := lower, upper
+		if old := int16(d >> lowerShift); old > lower {
+			lower = old
+		}
+		if old := int16(d >> upperShift); old < upper {
+			upper = old
+		}
+		if lower > upper {
+			// Proved bounds cannot cross; should they, keep the newer.
+			lower, upper = newLower, newUpper
+		}
+		if move == noMove {
+			move, canon = uint8(d>>moveShift), d&canonBit != 0
+		}
+		work = max(work, d>>workShift&63)
+		slot = i
+		break
+	}
+	if slot < 0 {
+		worst := 1 << 30
+		for i := range ways {
+			d := b.data[i].Load()
+			if d&validBit == 0 {
+				slot = i
+				break
+			}
+			age := int((gen - d>>genShift) & genMask)
+			if v := int(d>>workShift&63) - 4*age; v < worst {
+				slot, worst = i, v
+			}
+		}
+	}
+	if b.data[slot].Load()&validBit == 0 {
+		t.used.Add(1)
+	}
+	d := uint64(uint16(lower))<<lowerShift | uint64(uint16(upper))<<upperShift |
+		uint64(move)<<moveShift | work<<workShift | gen<<genShift | validBit
+	if canon {
+		d |= canonBit
+	}
+	if t.alone {
+		*plain(&b.keys[slot]) = key
+		*plain(&b.data[slot]) = d
+		return
+	}
+	b.keys[slot].Store(key)
+	b.data[slot].Store(d)
+	b.seq.Store(s + 2)
+}
+
+// plain is the word of an atomic.Uint64, for a writer that has the table
+// to itself.
+func plain(a *atomic.Uint64) *uint64 { return (*uint64)(unsafe.Pointer(a)) }
+
+// clear empties the table.
+func (t *table) clear() {
+	for i := range t.buckets {
+		b := &t.buckets[i]
+		for j := range ways {
+			b.keys[j].Store(0)
+			b.data[j].Store(0)
+		}
+	}
+	t.used.Store(0)
+}

@@ -1,0 +1,107 @@
+package search
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestRelativeBounds: a bound written to the table and read back at any
+// ply is still true (a lower bound no higher, an upper bound no lower) and
+// exact when its remoteness can be written.
+func TestRelativeBounds(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 200_000 {
+		ply := int32(rng.IntN(100))
+		var s int32
+		r := int32(rng.IntN(40_000))
+		switch rng.IntN(3) {
+		case 0:
+			s = winAt(ply + r)
+		case 1:
+			s = lossAt(ply + r)
+		}
+		lo, hi := fromRel(lowerRel(s, ply), ply), fromRel(upperRel(s, ply), ply)
+		if lo > s || hi < s {
+			t.Fatalf("score %d at ply %d: read back as [%d, %d]", s, ply, lo, hi)
+		}
+		if s == 0 || (r >= 1 && r < relMax) {
+			if lo != s || hi != s {
+				t.Fatalf("score %d (remoteness %d) at ply %d: read back as [%d, %d], want exact", s, r, ply, lo, hi)
+			}
+		}
+		// Read back deeper, as when a transposition is met at another
+		// ply: the same remoteness from there.
+		other := int32(rng.IntN(100))
+		if s != 0 && r >= 1 && r < relMax {
+			want := winAt(other + r)
+			if s < 0 {
+				want = lossAt(other + r)
+			}
+			if got := fromRel(lowerRel(s, ply), other); got != want {
+				t.Fatalf("score %d at ply %d read at ply %d: %d, want %d", s, ply, other, got, want)
+			}
+		}
+	}
+	if fromRel(noLower, 3) != -inf || fromRel(noUpper, 3) != inf {
+		t.Errorf("no bound reads back as a bound")
+	}
+}
+
+// TestTable is a randomized test of the table against a map of the bounds
+// stored: every hit is of the key asked for and holds bounds at least as
+// tight as the tightest stored of that key since it was last evicted,
+// and never bounds another key had; a key stored into a bucket with room
+// is found again; the same key's bounds merge; and the table holds no more
+// entries than its size.
+func TestTable(t *testing.T) {
+	for _, alone := range []bool{false, true} {
+		tt := newTable(64 * 8) // eight buckets of three: evictions are the rule
+		tt.alone = alone
+		rng := rand.New(rand.NewPCG(3, 4))
+		// Each key has a true score; bounds stored around it are true.
+		truth := map[uint64]int16{}
+		stored := map[uint64][2]int16{} // the tightest bounds stored, while not evicted
+		for i := range 100_000 {
+			key := uint64(rng.IntN(200))*0x1234567 + 1
+			v, ok := truth[key]
+			if !ok {
+				v = int16(rng.IntN(2000) - 1000)
+				truth[key] = v
+			}
+			if rng.IntN(2) == 0 {
+				lo, hi := int16(noLower), int16(noUpper)
+				if rng.IntN(3) != 0 {
+					lo = v - int16(rng.IntN(50))
+				}
+				if rng.IntN(3) != 0 {
+					hi = v + int16(rng.IntN(50))
+				}
+				move := uint8(rng.IntN(7))
+				tt.store(key, lo, hi, move, true, uint64(rng.IntN(1<<20)))
+				e, ok := tt.probe(key)
+				if !ok {
+					t.Fatalf("store %d: key %x not found right after it was stored", i, key)
+				}
+				if e.lower < lo || e.upper > hi || e.move != move {
+					t.Fatalf("store %d: key %x stored [%d, %d] move %d, read [%d, %d] move %d", i, key, lo, hi, move, e.lower, e.upper, e.move)
+				}
+				stored[key] = [2]int16{e.lower, e.upper}
+				continue
+			}
+			e, ok := tt.probe(key)
+			if !ok {
+				delete(stored, key)
+				continue
+			}
+			if e.lower > v || e.upper < v {
+				t.Fatalf("probe %d: key %x worth %d read [%d, %d]: another key's bounds, or untrue", i, key, v, e.lower, e.upper)
+			}
+			if s, ok := stored[key]; ok && (e.lower < s[0] || e.upper > s[1]) {
+				t.Fatalf("probe %d: key %x read [%d, %d], looser than [%d, %d] stored", i, key, e.lower, e.upper, s[0], s[1])
+			}
+		}
+		if used := tt.used.Load(); used > tt.Entries() {
+			t.Errorf("%d entries used of %d", used, tt.Entries())
+		}
+	}
+}
