@@ -17,8 +17,11 @@
 //     Game.String ({1|*}, ^*, +-1, {3||2|1}) and Game.Pretty (↑*, ±1);
 //   - the value of a position of any sente game with the partizan
 //     capability (sente.Partizan), by its independent components
-//     (sente.PartizanSplitter), each valued once by its shape (Valuer);
-//   - misère canonical forms of impartial games and their genus (misere.go).
+//     (sente.PartizanSplitter), each valued once by its shape (Valuer).
+//
+// It does not hold misère play: the misère canonical forms of impartial
+// games and their genus are not here yet (package nimber gives misère
+// play's win or loss).
 //
 // The theory is Conway's On Numbers and Games (1976), Berlekamp, Conway
 // and Guy's Winning Ways for your Mathematical Plays (2nd ed., 2001–2004)

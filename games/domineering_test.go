@@ -32,6 +32,30 @@ func TestDomineeringValues(t *testing.T) {
 	}
 }
 
+// TestDomineeringTemperatures pins the means and temperatures worked in
+// the books and in Wikipedia's "Domineering" (the 2×3 board, 3 wide and 2
+// high: {2|-1/2}, mean 3/4, temperature 5/4), with Left upright.
+func TestDomineeringTemperatures(t *testing.T) {
+	for _, tc := range []struct{ board, value, mean, temperature, why string }{
+		{".../...", "{2|-1/2}", "3/4", "5/4", "Wikipedia, Domineering: the 2×3 grid is {2|−½}, mean ¾, temperature 1¼"},
+		{"../../..", "{1/2|-2}", "-3/4", "5/4", "the same turned a quarter turn: Left and Right exchanged"},
+		{"../..", "+-1", "0", "1", "±1: mean 0, temperature 1 (Winning Ways, ch. 6)"},
+		{"#./..", "*", "0", "0", "* is infinitesimal: mean and temperature 0"},
+		{"../#./#.", "1/2", "1/2", "-1/2", "a number's temperature is negative: 1/2 = {0|1} is -1/2 (Siegel, CGT, II.5)"},
+	} {
+		v := checkedValue(t, "domineering:board="+tc.board)
+		if got := v.String(); got != tc.value {
+			t.Errorf("%s: %s; want %s (%s)", tc.board, got, tc.value, tc.why)
+		}
+		if got := v.Mean().String(); got != tc.mean {
+			t.Errorf("%s = %s: mean %s; want %s (%s)", tc.board, v, got, tc.mean, tc.why)
+		}
+		if got := v.Temperature().String(); got != tc.temperature {
+			t.Errorf("%s = %s: temperature %s; want %s (%s)", tc.board, v, got, tc.temperature, tc.why)
+		}
+	}
+}
+
 // TestDomineeringAgainstSolve: on every board up to 4 by 3 and 3 by 4 and
 // some with holes, every reachable position's outcome class agrees with
 // the turn-based strong solve, Left first and Right first, and the values
