@@ -314,12 +314,18 @@ func BenchmarkDomineeringRectanglesPlain(b *testing.B) {
 	})
 }
 
-// BenchmarkDomineeringRegions values every single region of up to 12
-// squares, up to symmetry (87,546 polyominoes), one table of shapes
-// shared; BENCHMARKS.md's figure is one iteration in a fresh process.
+// BenchmarkDomineeringRegions values every single region of up to 8, 10
+// and 12 squares, up to symmetry (87,546 polyominoes up to 12), one table
+// of shapes shared; a cold figure is one iteration of one of them in a
+// fresh process (-bench 'Regions/cells=12$' -benchtime 1x), since cgt's
+// table of canonical forms lives as long as the process.
 func BenchmarkDomineeringRegions(b *testing.B) {
-	_, regions := benchRegions(12)
-	loopCPU(b, func() { valueRegions(b, regions) })
+	for _, most := range []int{8, 10, 12} {
+		_, regions := benchRegions(most)
+		b.Run(fmt.Sprintf("cells=%d", most), func(b *testing.B) {
+			loopCPU(b, func() { valueRegions(b, regions) })
+		})
+	}
 }
 
 // BenchmarkDomineeringRegionsPlain is the same with the plain
