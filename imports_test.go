@@ -39,7 +39,12 @@ var layers = map[string][]string{
 	"sente/solve":        {"sente", "sente/explore", "sente/store"},
 	"sente/solve/search": {"sente"},
 	"sente/nimber":       {"sente", "sente/explore", "sente/solve"},
-	"sente/gamecheck":    {"sente", "sente/solve"},
+	// The theory of partizan games: values of any game with Left's and
+	// Right's options; its reference, the plain definition the tests
+	// hold it to, knows nothing of the project.
+	"sente/cgt":           {"sente"},
+	"sente/cgt/reference": nil,
+	"sente/gamecheck":     {"sente", "sente/solve"},
 	// The independent check of stored tables shares no code with the
 	// engines.
 	"sente/verify": {"sente", "sente/store"},
