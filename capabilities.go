@@ -35,6 +35,9 @@ type Capabilities struct {
 	Alternating     Alternating
 	TurnKeyer       TurnKeyer
 	Orderer         Orderer
+
+	Partizan         Partizan
+	PartizanSplitter PartizanSplitter
 }
 
 // Capable is a game that states its capabilities itself. CapabilitiesOf
@@ -79,6 +82,8 @@ func CapabilitiesOf(g Game) Capabilities {
 	c.Alternating, _ = g.(Alternating)
 	c.TurnKeyer, _ = g.(TurnKeyer)
 	c.Orderer, _ = g.(Orderer)
+	c.Partizan, _ = g.(Partizan)
+	c.PartizanSplitter, _ = g.(PartizanSplitter)
 	return c
 }
 

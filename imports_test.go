@@ -45,7 +45,12 @@ var layers = map[string][]string{
 	"sente/solve/reference": {"sente"},
 	"sente/solve/search":    {"sente"},
 	"sente/nimber":          {"sente", "sente/explore", "sente/solve", "sente/solve/hashing"},
-	"sente/gamecheck":       {"sente", "sente/solve", "sente/solve/hashing"},
+	// The theory of partizan games: values of any game with Left's and
+	// Right's options; its reference, the plain definition the tests
+	// hold it to, knows nothing of the project.
+	"sente/cgt":           {"sente"},
+	"sente/cgt/reference": nil,
+	"sente/gamecheck":     {"sente", "sente/solve", "sente/solve/hashing"},
 	// The independent check of stored tables shares no code with the
 	// engines.
 	"sente/verify": {"sente", "sente/store"},

@@ -16,7 +16,7 @@ const (
 	// tables and solves them there (hashing.Solve).
 	Hashing
 	// Tiers solves a game that ranks its positions by tiers, a tier at a
-	// time from dense ranks, keeping its tables (solve.SolveTiers).
+	// time from dense ranks, keeping its tables (tiers.SolveTiers).
 	Tiers
 	// Stored reads tables a tier-engine solve stored before, and solves
 	// nothing: asked for, it answers only from them (ErrNotStored).

@@ -1,0 +1,345 @@
+package games_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+
+	"sente/cgt"
+	"sente/cgt/reference"
+	"sente/games"
+	"sente/internal/testmode"
+)
+
+// cell is a square of a region: row from the top, column from the left.
+type cell struct{ r, c int8 }
+
+// region is a set of cells, sorted, moved to touch the top and left.
+type region []cell
+
+// maxPoly bounds the cells of the polyominoes enumerated.
+const maxPoly = 12
+
+// polyKey is a region of up to maxPoly cells as its sorted cells, two
+// bytes each, zero-padded: comparable, and ordered as the regions.
+type polyKey [2 * maxPoly]byte
+
+// canonicalImage is the least of the eight images of cs (n cells) under
+// the symmetries of the square, each moved to the corner: polyominoes up
+// to symmetry ("free polyominoes").
+func canonicalImage(cs *[maxPoly]cell, n int) polyKey {
+	var best polyKey
+	for t := range 8 {
+		var img [maxPoly]cell
+		minR, minC := int8(127), int8(127)
+		for i := range n {
+			r, c := cs[i].r, cs[i].c
+			if t&1 != 0 {
+				c = -c
+			}
+			if t&2 != 0 {
+				r = -r
+			}
+			if t&4 != 0 {
+				r, c = c, r
+			}
+			img[i] = cell{r, c}
+			minR, minC = min(minR, r), min(minC, c)
+		}
+		var codes [maxPoly]uint16
+		for i := range n {
+			code := uint16(img[i].r-minR)<<8 | uint16(img[i].c-minC)
+			j := i
+			for ; j > 0 && codes[j-1] > code; j-- {
+				codes[j] = codes[j-1]
+			}
+			codes[j] = code
+		}
+		var k polyKey
+		for i := range n {
+			k[2*i], k[2*i+1] = byte(codes[i]>>8), byte(codes[i])
+		}
+		if t == 0 || string(k[:]) < string(best[:]) {
+			best = k
+		}
+	}
+	return best
+}
+
+func regionOf(k polyKey, n int) region {
+	rg := make(region, n)
+	for i := range n {
+		rg[i] = cell{int8(k[2*i]), int8(k[2*i+1])}
+	}
+	return rg
+}
+
+func (rg region) key() string {
+	b := make([]byte, 0, 2*len(rg))
+	for _, c := range rg {
+		b = append(b, byte(c.r), byte(c.c))
+	}
+	return string(b)
+}
+
+// polyominoes are the free polyominoes of 1 to most cells, grown a cell at
+// a time: 1, 1, 2, 5, 12, 35, 108, 369, 1285, 4655, 17073 and 63600 of
+// them for 1 to 12 cells (OEIS A000105).
+func polyominoes(most int) [][]region {
+	all := [][]region{nil, {region{{0, 0}}}}
+	for n := 2; n <= most; n++ {
+		seen := map[polyKey]bool{}
+		var next []region
+		for _, p := range all[n-1] {
+			var cs [maxPoly]cell
+			copy(cs[:], p)
+			for _, c := range p {
+				for _, d := range [4]cell{{c.r + 1, c.c}, {c.r - 1, c.c}, {c.r, c.c + 1}, {c.r, c.c - 1}} {
+					if slices.Contains(p, d) {
+						continue
+					}
+					cs[n-1] = d
+					if k := canonicalImage(&cs, n); !seen[k] {
+						seen[k] = true
+						next = append(next, regionOf(k, n))
+					}
+				}
+			}
+		}
+		all = append(all, next)
+	}
+	return all
+}
+
+// board is the region as a Domineering board of its bounding box, the
+// cells outside it filled.
+func (rg region) board() string {
+	h, w := 0, 0
+	for _, c := range rg {
+		h, w = max(h, int(c.r)+1), max(w, int(c.c)+1)
+	}
+	rows := make([][]byte, h)
+	for r := range rows {
+		rows[r] = []byte(strings.Repeat("#", w))
+	}
+	for _, c := range rg {
+		rows[c.r][c.c] = '.'
+	}
+	out := make([]string, h)
+	for r := range rows {
+		out[r] = string(rows[r])
+	}
+	return strings.Join(out, "/")
+}
+
+func rectangle(w, h int) region {
+	var rg region
+	for r := range h {
+		for c := range w {
+			rg = append(rg, cell{int8(r), int8(c)})
+		}
+	}
+	return rg
+}
+
+// benchRegions are the regions the speed figures time: every rectangle
+// up to 4 by 4, and every single region of up to 12 squares up to
+// symmetry.
+func benchRegions(most int) (rects, regions []region) {
+	for w := 1; w <= 4; w++ {
+		for h := 1; h <= 4; h++ {
+			rects = append(rects, rectangle(w, h))
+		}
+	}
+	for _, byCells := range polyominoes(most) {
+		regions = append(regions, byCells...)
+	}
+	return rects, regions
+}
+
+// valueRegions values regions with cgt, every game sharing one table of
+// shapes, as a table of every region would.
+func valueRegions(tb testing.TB, regions []region) []cgt.Game {
+	shapes := cgt.NewShapes()
+	out := make([]cgt.Game, len(regions))
+	for i, rg := range regions {
+		g, err := games.NewDomineering(0, 0, rg.board(), true)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		v, err := cgt.NewValuer(g, cgt.ValuerOptions{Shapes: shapes})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if out[i], err = v.Value(context.Background(), g.Start()); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return out
+}
+
+// plainDomineering is the plain memoised implementation of the definition
+// the issue compares with: a position is its set of empty cells, its
+// value the canonical form of the tree of its options, made by the
+// reference (comparison by the recursive definition, dominated options
+// removed and reversible ones bypassed one game at a time), memoised by
+// the position alone: no parts, no shapes, no symmetry, no table of
+// canonical forms.
+type plainDomineering struct {
+	ref  *reference.Checker
+	memo map[string]*reference.Game
+}
+
+func newPlain() *plainDomineering {
+	return &plainDomineering{ref: reference.NewChecker(), memo: map[string]*reference.Game{}}
+}
+
+func (p *plainDomineering) value(rg region) *reference.Game {
+	k := rg.key()
+	if g, ok := p.memo[k]; ok {
+		return g
+	}
+	in := map[cell]bool{}
+	for _, c := range rg {
+		in[c] = true
+	}
+	without := func(a, b cell) region {
+		out := make(region, 0, len(rg)-2)
+		for _, c := range rg {
+			if c != a && c != b {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	tree := &reference.Game{}
+	for _, c := range rg {
+		if d := (cell{c.r + 1, c.c}); in[d] { // Left: upright
+			tree.L = append(tree.L, p.value(without(c, d)))
+		}
+		if d := (cell{c.r, c.c + 1}); in[d] { // Right: flat
+			tree.R = append(tree.R, p.value(without(c, d)))
+		}
+	}
+	g := p.ref.Canonical(tree)
+	p.memo[k] = g
+	return g
+}
+
+// TestDomineeringRegionsAgainstPlain: the values cgt gives every region of
+// up to 8 squares (6 under -short, 10 with SENTE_LONG: 3.5 CPU-seconds
+// more for the plain implementation) and every rectangle up to 3 by 4 are
+// the plain implementation's canonical forms.
+func TestDomineeringRegionsAgainstPlain(t *testing.T) {
+	most := 8
+	switch {
+	case testing.Short():
+		most = 6
+	case testmode.Long():
+		most = 10
+	}
+	rects, regions := benchRegions(most)
+	rects = slices.DeleteFunc(rects, func(rg region) bool { return len(rg) > 12 })
+	all := append(rects, regions...)
+	values := valueRegions(t, all)
+	plain := newPlain()
+	for i, rg := range all {
+		want := plain.value(rg)
+		if !plain.ref.Same(toRef(values[i], map[cgt.Game]*reference.Game{}), want) {
+			t.Errorf("%s: %s; the plain implementation's canonical form is %s", rg.board(), values[i], reference.String(want))
+		}
+	}
+}
+
+// TestPolyominoCounts: the enumeration finds the published counts of free
+// polyominoes (OEIS A000105) up to 12 cells (10 under -short).
+func TestPolyominoCounts(t *testing.T) {
+	want := []int{0, 1, 1, 2, 5, 12, 35, 108, 369, 1285, 4655, 17073, 63600}
+	most := 12
+	if testing.Short() {
+		most = 10
+	}
+	for n, ps := range polyominoes(most) {
+		if len(ps) != want[n] {
+			t.Errorf("%d free polyominoes of %d cells; want %d", len(ps), n, want[n])
+		}
+	}
+}
+
+// cpuSeconds is the processor time this process has used, user and
+// system: on a machine shared with other work, wall time measures the
+// others as much as this.
+func cpuSeconds() float64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	tv := func(t syscall.Timeval) float64 { return float64(t.Sec) + float64(t.Usec)/1e6 }
+	return tv(ru.Utime) + tv(ru.Stime)
+}
+
+// loopCPU runs body b.N times and reports the processor seconds an
+// iteration took (cpu-s/op) beside the wall time.
+func loopCPU(b *testing.B, body func()) {
+	start := cpuSeconds()
+	n := 0
+	for b.Loop() {
+		body()
+		n++
+	}
+	b.ReportMetric((cpuSeconds()-start)/float64(n), "cpu-s/op")
+}
+
+// BenchmarkDomineeringRectangles values every rectangle up to 4 by 4.
+// Run once in a fresh process (-benchtime 1x) it is the cold figure of
+// BENCHMARKS.md; later iterations find the canonical forms, sums and
+// comparisons already in cgt's table, which lives as long as the process.
+func BenchmarkDomineeringRectangles(b *testing.B) {
+	rects, _ := benchRegions(1)
+	loopCPU(b, func() { valueRegions(b, rects) })
+}
+
+// BenchmarkDomineeringRectanglesPlain is the same with the plain
+// implementation, memo and all made afresh each time.
+func BenchmarkDomineeringRectanglesPlain(b *testing.B) {
+	rects, _ := benchRegions(1)
+	loopCPU(b, func() {
+		plain := newPlain()
+		for _, rg := range rects {
+			plain.value(rg)
+		}
+	})
+}
+
+// BenchmarkDomineeringRegions values every single region of up to 8, 10
+// and 12 squares, up to symmetry (87,546 polyominoes up to 12), one table
+// of shapes shared; a cold figure is one iteration of one of them in a
+// fresh process (-bench 'Regions/cells=12$' -benchtime 1x), since cgt's
+// table of canonical forms lives as long as the process.
+func BenchmarkDomineeringRegions(b *testing.B) {
+	for _, most := range []int{8, 10, 12} {
+		_, regions := benchRegions(most)
+		b.Run(fmt.Sprintf("cells=%d", most), func(b *testing.B) {
+			loopCPU(b, func() { valueRegions(b, regions) })
+		})
+	}
+}
+
+// BenchmarkDomineeringRegionsPlain is the same with the plain
+// implementation, its memo shared by all the regions.
+func BenchmarkDomineeringRegionsPlain(b *testing.B) {
+	for _, most := range []int{8, 10, 12} {
+		_, regions := benchRegions(most)
+		b.Run(fmt.Sprintf("cells=%d", most), func(b *testing.B) {
+			loopCPU(b, func() {
+				plain := newPlain()
+				for _, rg := range regions {
+					plain.value(rg)
+				}
+			})
+		})
+	}
+}

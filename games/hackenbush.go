@@ -1,0 +1,444 @@
+package games
+
+import (
+	"fmt"
+	"math/bits"
+	"slices"
+	"strconv"
+	"strings"
+
+	"sente"
+)
+
+// hackMaxEdges bounds a forest so that a position (the edges still
+// standing and the side to move) is one key.
+const hackMaxEdges = 62
+
+const hackenbushSummary = "Blue-Red Hackenbush: cut one of your own edges of a forest of strings and trees; what no longer reaches the ground falls; who cannot cut loses"
+
+func init() {
+	register(Family{
+		Name:    "hackenbush",
+		Summary: hackenbushSummary,
+		Params: []sente.Param{
+			{Name: "forest", Kind: sente.Text, Default: "LLR,RL", Positional: true,
+				Doc: "the strings and trees standing on the ground, separated by commas, each edge L (Left's, blue) or R (Right's, red) from the ground up: LLR is a string; L(R,LL) an L edge with the branches R and LL on top; at most 62 edges"},
+			partizanFirst,
+		},
+		New: func(v sente.ParamValues) (sente.Game, error) {
+			return NewHackenbush(v.String("forest"), v.String("first") == "left")
+		},
+	})
+}
+
+var _ interface {
+	sente.Game
+	sente.Encoder
+	sente.Partizan
+	sente.PartizanSplitter
+	sente.Describer
+	sente.Drawer
+	sente.Boarder
+	sente.Alternating
+} = (*Hackenbush)(nil)
+
+// Hackenbush is Blue-Red Hackenbush (Winning Ways, ch. 1) on a forest of
+// strings and trees: Left cuts a blue edge (L), Right a red one (R), and
+// every edge no longer joined to the ground by standing edges falls.
+// Edges are numbered in the order the forest is written (each edge before
+// the edges on top of it); bit i of a position's Standing is edge i, and
+// the key is Standing with bit 62 set when Right is to move.
+type Hackenbush struct {
+	forest    string
+	left      []bool // the edge is Left's (blue)
+	parent    []int  // the edge below, -1 on the ground
+	above     []uint64
+	tree      []int // the tree an edge belongs to, from 0
+	root      []int // each tree's ground edge
+	leftFirst bool
+	start     HackenbushPosition
+	// For the board: each edge's row from the top and column.
+	row, col   []int
+	rows, cols int
+}
+
+// HackenbushPosition is the edges still standing and the side to move.
+type HackenbushPosition struct {
+	Standing   uint64
+	LeftToMove bool
+}
+
+// NewHackenbush makes Blue-Red Hackenbush on the forest given as text.
+func NewHackenbush(forest string, leftFirst bool) (sente.Game, error) {
+	g := &Hackenbush{leftFirst: leftFirst}
+	forest = strings.Join(strings.Fields(forest), "")
+	if err := g.parseForest(forest); err != "" {
+		return nil, fmt.Errorf("hackenbush: forest=%s: %s; want strings and trees of L and R edges separated by commas, branches in parentheses, at most %d edges, e.g. LLR,RL or L(R,LL)", forest, err, hackMaxEdges)
+	}
+	g.forest = forest
+	n := len(g.left)
+	g.above = make([]uint64, n)
+	for i := n - 1; i >= 0; i-- {
+		g.above[i] |= 1 << i
+		if p := g.parent[i]; p >= 0 {
+			g.above[p] |= g.above[i]
+		}
+	}
+	g.layout()
+	g.start = HackenbushPosition{Standing: 1<<n - 1, LeftToMove: leftFirst}
+	return g, nil
+}
+
+// parseForest reads chains: chain := colour+ [ "(" chain {"," chain} ")" ].
+func (g *Hackenbush) parseForest(s string) string {
+	i := 0
+	var chain func(parent, tree, depth int) string
+	chain = func(parent, tree, depth int) string {
+		if depth > hackMaxEdges {
+			return "nested too deep"
+		}
+		if i >= len(s) || s[i] != 'L' && s[i] != 'R' && s[i] != 'l' && s[i] != 'r' {
+			if i >= len(s) {
+				return "an edge missing at the end"
+			}
+			return fmt.Sprintf("%q at %d where an edge L or R should be", s[i], i+1)
+		}
+		for i < len(s) && (s[i] == 'L' || s[i] == 'R' || s[i] == 'l' || s[i] == 'r') {
+			if len(g.left) == hackMaxEdges {
+				return fmt.Sprintf("more than %d edges", hackMaxEdges)
+			}
+			g.left = append(g.left, s[i] == 'L' || s[i] == 'l')
+			g.parent = append(g.parent, parent)
+			g.tree = append(g.tree, tree)
+			if parent < 0 {
+				g.root = append(g.root, len(g.left)-1)
+			}
+			parent = len(g.left) - 1
+			i++
+		}
+		if i < len(s) && s[i] == '(' {
+			i++
+			for {
+				if err := chain(parent, tree, depth+1); err != "" {
+					return err
+				}
+				if i < len(s) && s[i] == ',' {
+					i++
+					continue
+				}
+				if i < len(s) && s[i] == ')' {
+					i++
+					break
+				}
+				return "a branch list not closed by )"
+			}
+		}
+		return ""
+	}
+	for tree := 0; ; tree++ {
+		if err := chain(-1, tree, 0); err != "" {
+			return err
+		}
+		if i == len(s) {
+			return ""
+		}
+		if s[i] != ',' {
+			return fmt.Sprintf("%q at %d where , or the end should be", s[i], i+1)
+		}
+		i++
+	}
+}
+
+// layout places each edge for the board: one column a leaf, an edge in
+// the column of its subtree's first leaf, rows by height from the ground
+// (the ground is below the last row).
+func (g *Hackenbush) layout() {
+	n := len(g.left)
+	g.row, g.col = make([]int, n), make([]int, n)
+	depth := make([]int, n)
+	hasChild := make([]bool, n)
+	for i := range n {
+		if p := g.parent[i]; p >= 0 {
+			depth[i] = depth[p] + 1
+			hasChild[p] = true
+		}
+		g.rows = max(g.rows, depth[i]+1)
+	}
+	// Edges come before those above them, and a subtree's edges are
+	// consecutive: a leaf takes the next column; an edge takes its first
+	// edge above's column, which is placed after it, so go backwards.
+	col := 0
+	for i := range n {
+		if !hasChild[i] {
+			g.col[i] = col
+			col++
+		}
+	}
+	for i := n - 1; i >= 0; i-- {
+		if hasChild[i] {
+			for j := i + 1; j < n; j++ {
+				if g.parent[j] == i {
+					g.col[i] = g.col[j]
+					break
+				}
+			}
+		}
+	}
+	g.cols = col
+	for i := range n {
+		g.row[i] = g.rows - 1 - depth[i]
+	}
+}
+
+func (g *Hackenbush) Start() sente.Position { return g.start }
+
+func (g *Hackenbush) Turn(p sente.Position) sente.Player {
+	return partizanTurn(g.leftFirst, p.(HackenbushPosition).LeftToMove)
+}
+
+func (g *Hackenbush) Ended(sente.Position) (sente.Value, bool) { return sente.Unknown, false }
+
+func (g *Hackenbush) Left() sente.Player { return partizanLeft(g.leftFirst) }
+
+// Alternates: Left's options have Right to move and Right's Left.
+func (g *Hackenbush) Alternates() bool { return true }
+
+// edgeName is "TREE.EDGE": the tree's number from 1 and the edge's within
+// it from 1, in the order the forest is written.
+func (g *Hackenbush) edgeName(i int) string {
+	return strconv.Itoa(g.tree[i]+1) + "." + strconv.Itoa(i-g.root[g.tree[i]]+1)
+}
+
+func (g *Hackenbush) cuts(q HackenbushPosition, left bool, fn func(edge int, rest uint64)) {
+	for m := q.Standing; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m)
+		if g.left[i] == left {
+			fn(i, q.Standing&^g.above[i])
+		}
+	}
+}
+
+// Moves are named by the edge cut, "TREE.EDGE": "2.3" cuts the third edge
+// of the second tree, counting in the order the forest is written (for a
+// string, from the ground up).
+func (g *Hackenbush) Moves(p sente.Position) []sente.Move {
+	q := p.(HackenbushPosition)
+	var out []sente.Move
+	g.cuts(q, q.LeftToMove, func(i int, rest uint64) {
+		out = append(out, sente.Move{Name: g.edgeName(i), To: HackenbushPosition{Standing: rest, LeftToMove: !q.LeftToMove}})
+	})
+	return out
+}
+
+func (g *Hackenbush) options(p sente.Position, left bool) []sente.Position {
+	var out []sente.Position
+	g.cuts(p.(HackenbushPosition), left, func(_ int, rest uint64) {
+		out = append(out, HackenbushPosition{Standing: rest, LeftToMove: !left})
+	})
+	return out
+}
+
+func (g *Hackenbush) LeftOptions(p sente.Position) []sente.Position  { return g.options(p, true) }
+func (g *Hackenbush) RightOptions(p sente.Position) []sente.Position { return g.options(p, false) }
+
+// Parts are the trees still standing, each alone.
+func (g *Hackenbush) Parts(p sente.Position) []sente.Position {
+	q := p.(HackenbushPosition)
+	var parts []sente.Position
+	for _, r := range g.root {
+		if q.Standing>>r&1 != 0 {
+			parts = append(parts, HackenbushPosition{Standing: q.Standing & g.above[r], LeftToMove: q.LeftToMove})
+		}
+	}
+	return parts
+}
+
+// Shape is the standing edges as a tree written canonically (each edge's
+// branches in sorted order), and with the colours exchanged, which
+// negates the value: the lesser of the two.
+func (g *Hackenbush) Shape(p sente.Position) (string, bool) {
+	q := p.(HackenbushPosition)
+	var code func(i int, swap bool) string
+	code = func(i int, swap bool) string {
+		c := "R"
+		if g.left[i] != swap {
+			c = "L"
+		}
+		var kids []string
+		for j := i + 1; j < len(g.left); j++ {
+			if g.parent[j] == i && q.Standing>>j&1 != 0 {
+				kids = append(kids, code(j, swap))
+			}
+		}
+		if len(kids) == 0 {
+			return c
+		}
+		slices.Sort(kids)
+		return c + "(" + strings.Join(kids, ",") + ")"
+	}
+	var plain, swapped []string
+	for _, r := range g.root {
+		if q.Standing>>r&1 != 0 {
+			plain = append(plain, code(r, false))
+			swapped = append(swapped, code(r, true))
+		}
+	}
+	slices.Sort(plain)
+	slices.Sort(swapped)
+	a, b := strings.Join(plain, ","), strings.Join(swapped, ",")
+	if b < a {
+		return b, true
+	}
+	return a, false
+}
+
+// text writes the forest as it was given, with the edges that have been
+// cut (or have fallen) in lower case.
+func (g *Hackenbush) text(standing uint64) string {
+	var b strings.Builder
+	edge := 0
+	for i := 0; i < len(g.forest); i++ {
+		c := g.forest[i]
+		switch c {
+		case 'L', 'R', 'l', 'r':
+			up := c &^ 0x20
+			if standing>>edge&1 == 0 {
+				up |= 0x20
+			}
+			b.WriteByte(up)
+			edge++
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+func (g *Hackenbush) FormatPosition(p sente.Position) string {
+	q := p.(HackenbushPosition)
+	return g.text(q.Standing) + " " + sideWord(q.LeftToMove)
+}
+
+func (g *Hackenbush) ParsePosition(s string) (sente.Position, error) {
+	bad := func(why string) error {
+		return fmt.Errorf("hackenbush position %q: %s; want the forest %s with the edges cut in lower case (an edge standing only on standing edges), then who moves (left or right), e.g. %q",
+			s, why, g.text(g.start.Standing), g.FormatPosition(HackenbushPosition{Standing: g.start.Standing &^ 1, LeftToMove: !g.leftFirst}))
+	}
+	body, left, err := splitSide(s, g.leftFirst)
+	if err != nil {
+		return nil, bad(err.Error())
+	}
+	body = strings.Join(strings.Fields(body), "")
+	if len(body) != len(g.forest) {
+		return nil, bad("not the game's forest")
+	}
+	var standing uint64
+	edge := 0
+	for i := range len(body) {
+		c, want := body[i], g.forest[i]
+		isEdge := want == 'L' || want == 'R' || want == 'l' || want == 'r'
+		if isEdge && (c == 'L' || c == 'R' || c == 'l' || c == 'r') && c&^0x20 != want&^0x20 || !isEdge && c != want ||
+			isEdge && c != 'L' && c != 'R' && c != 'l' && c != 'r' {
+			return nil, bad(fmt.Sprintf("%q at %d where the forest has %q", c, i+1, want))
+		}
+		if c == 'L' || c == 'R' {
+			standing |= 1 << edge
+		}
+		if c == 'L' || c == 'R' || c == 'l' || c == 'r' {
+			edge++
+		}
+	}
+	for i := range len(g.left) {
+		if p := g.parent[i]; standing>>i&1 != 0 && p >= 0 && standing>>p&1 == 0 {
+			return nil, bad(fmt.Sprintf("edge %s stands on a cut edge", g.edgeName(i)))
+		}
+	}
+	return HackenbushPosition{Standing: standing, LeftToMove: left}, nil
+}
+
+const hackRightBit = 1 << 62
+
+func (g *Hackenbush) Encode(p sente.Position) uint64 {
+	q := p.(HackenbushPosition)
+	if q.LeftToMove {
+		return q.Standing
+	}
+	return q.Standing | hackRightBit
+}
+
+func (g *Hackenbush) Decode(key uint64) sente.Position {
+	return HackenbushPosition{Standing: key &^ hackRightBit, LeftToMove: key&hackRightBit == 0}
+}
+
+func (g *Hackenbush) AppendChildren(dst []uint64, key uint64) []uint64 {
+	q := g.Decode(key).(HackenbushPosition)
+	g.cuts(q, q.LeftToMove, func(_ int, rest uint64) {
+		dst = append(dst, g.Encode(HackenbushPosition{Standing: rest, LeftToMove: !q.LeftToMove}))
+	})
+	return dst
+}
+
+func (g *Hackenbush) EndedKey(uint64) (sente.Value, bool) { return sente.Unknown, false }
+
+// cells lays the standing edges out as the board does: L or R.
+func (g *Hackenbush) cells(q HackenbushPosition, mark func(left bool) string) [][]string {
+	cells := make([][]string, g.rows)
+	for r := range cells {
+		cells[r] = make([]string, g.cols)
+	}
+	for i := range g.left {
+		if q.Standing>>i&1 != 0 {
+			cells[g.row[i]][g.col[i]] = mark(g.left[i])
+		}
+	}
+	return cells
+}
+
+func (g *Hackenbush) Draw(p sente.Position) string {
+	q := p.(HackenbushPosition)
+	var b strings.Builder
+	for _, row := range g.cells(q, func(left bool) string {
+		if left {
+			return "L"
+		}
+		return "R"
+	}) {
+		for _, c := range row {
+			if c == "" {
+				c = "."
+			}
+			b.WriteString(" " + c)
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString(" " + strings.Repeat("==", g.cols)[1:] + "\n")
+	return b.String() + partizanCaption(q.LeftToMove, "blue, L", "red, R")
+}
+
+// Board draws each edge standing as a cell, the ground below the last
+// row, a tree's branches side by side: Left's edges as the marks of the
+// side that starts or not (x the first player's); a cut is played on its
+// edge's cell.
+func (g *Hackenbush) Board(p sente.Position) sente.Board {
+	q := p.(HackenbushPosition)
+	b := sente.Board{Style: "grid", Moves: []sente.BoardMove{}, Caption: partizanCaption(q.LeftToMove, "blue", "red"),
+		Cells: g.cells(q, func(left bool) string { return partizanMark(g.leftFirst, left) })}
+	g.cuts(q, q.LeftToMove, func(i int, _ uint64) {
+		b.Moves = append(b.Moves, sente.BoardMove{Name: g.edgeName(i), To: sente.BoardCell{Row: g.row[i], Col: g.col[i]}})
+	})
+	return b
+}
+
+func (g *Hackenbush) Describe() sente.Description {
+	return sente.Description{
+		Summary: hackenbushSummary,
+		Rules: "Edges stand on the ground in strings and trees (parameter forest, LLR,RL by default): each is Left's (blue, L) or Right's (red, R). " +
+			"On her turn Left cuts one of her edges, on his Right one of his; every edge that no longer reaches the ground through standing edges falls with it. " +
+			"The player who cannot cut loses. Parameter first says who starts (left by default). " +
+			"Each position has a value in combinatorial game theory, the sum of its trees' values; a string's is given by Berlekamp's sign rule: its first run of one colour counts 1 an edge, and each edge after the first change of colour half the one before, for its owner. " +
+			"A forest is written as its trees separated by commas, each tree from the ground up: LLR is a string of three edges; L(R,LL) an L edge with two branches on top, R and LL. " +
+			"Moves name the edge cut as TREE.EDGE, counting trees from 1 and a tree's edges from 1 in the order it is written: \"1.3\" cuts the third edge of LLR.",
+		Position: "The forest as it was given, with the edges cut or fallen in lower case, then who moves, left or right (the side that starts if left out): \"LLr,RL left\" after Right cut the top edge of LLR.",
+		Examples: []string{"hackenbush", "hackenbush:LRRL", "hackenbush:forest=L(R,LL),RRL,first=right"},
+	}
+}

@@ -1,0 +1,77 @@
+package games
+
+import (
+	"fmt"
+	"strings"
+
+	"sente"
+)
+
+// What the partizan rulesets (Domineering, Clobber, Toads and Frogs,
+// Hackenbush, Cutcake) share: every position records whose turn it is,
+// Left or Right, so that the same board can be played with either side to
+// move; a parameter says who starts; and the text of a position ends with
+// "left" or "right", the side to move.
+
+// partizanFirst is the parameter that says who starts.
+var partizanFirst = sente.Param{Name: "first", Kind: sente.Choice, Choices: []string{"left", "right"}, Default: "left",
+	Doc: "who moves first, left or right"}
+
+// partizanTurn is Turn for a game whose positions say whether Left is to
+// move: Left is First when Left starts.
+func partizanTurn(leftFirst, leftToMove bool) sente.Player {
+	if leftFirst == leftToMove {
+		return sente.First
+	}
+	return sente.Second
+}
+
+// partizanLeft is Partizan's Left: the player who plays Left.
+func partizanLeft(leftFirst bool) sente.Player {
+	if leftFirst {
+		return sente.First
+	}
+	return sente.Second
+}
+
+func sideWord(leftToMove bool) string {
+	if leftToMove {
+		return "left"
+	}
+	return "right"
+}
+
+// splitSide cuts the side to move ("left" or "right", the last word) off a
+// position's text; without one, the side that starts moves.
+func splitSide(s string, leftFirst bool) (body string, leftToMove bool, err error) {
+	fields := strings.Fields(s)
+	if len(fields) == 0 {
+		return "", false, fmt.Errorf("empty")
+	}
+	last := strings.ToLower(fields[len(fields)-1])
+	switch last {
+	case "left":
+		return strings.Join(fields[:len(fields)-1], " "), true, nil
+	case "right":
+		return strings.Join(fields[:len(fields)-1], " "), false, nil
+	}
+	return strings.Join(fields, " "), leftFirst, nil
+}
+
+// partizanMark is what a board shows for a piece of Left's (or Right's):
+// x for the first player's and o for the second's, as every board of the
+// page draws them.
+func partizanMark(leftFirst, left bool) string {
+	if leftFirst == left {
+		return "x"
+	}
+	return "o"
+}
+
+// partizanCaption says whose turn it is on a board.
+func partizanCaption(leftToMove bool, left, right string) string {
+	if leftToMove {
+		return "Left (" + left + ") to move"
+	}
+	return "Right (" + right + ") to move"
+}
