@@ -6,7 +6,7 @@ package sente
 // children's bytes and tiers. With it the tier engine solves a game that
 // has tiers (Tiered) but no rank formula (TierRanker): it discovers each
 // tier's positions by a forward pass, sorts their bytes, and ranks a
-// position by its place among them (see solve.Discovers). A rules file is an
+// position by its place among them (see tiers.Discovers). A rules file is an
 // Expander; its bytes are the canonical encoding of its Starlark value.
 //
 // What the engines require of it (gamecheck tests the first two points):

@@ -24,6 +24,7 @@ var layers = map[string][]string{
 	"sente": nil,
 
 	// Leaves that know no game.
+	"sente/internal/quantity":   nil,
 	"sente/internal/sandbox":    nil,
 	"sente/internal/testmode":   nil,
 	"sente/internal/vocabulary": nil,
@@ -34,36 +35,41 @@ var layers = map[string][]string{
 	"sente/games":    {"sente", "sente/rules"},
 	"sente/examples": nil,
 
-	// Engines: the positions, then the solvers over them.
-	"sente/explore":      {"sente"},
-	"sente/solve":        {"sente", "sente/explore", "sente/store"},
-	"sente/solve/search": {"sente"},
-	"sente/nimber":       {"sente", "sente/explore", "sente/solve"},
+	// Engines: the positions, then the solvers over them, a folder an
+	// engine. solve holds what the engines share; no engine imports
+	// another.
+	"sente/explore":         {"sente"},
+	"sente/solve":           {"sente", "sente/store"},
+	"sente/solve/hashing":   {"sente", "sente/explore", "sente/solve"},
+	"sente/solve/tiers":     {"sente", "sente/explore", "sente/internal/quantity", "sente/solve", "sente/store"},
+	"sente/solve/reference": {"sente"},
+	"sente/solve/search":    {"sente"},
+	"sente/nimber":          {"sente", "sente/explore", "sente/solve", "sente/solve/hashing"},
 	// The theory of partizan games: values of any game with Left's and
 	// Right's options; its reference, the plain definition the tests
 	// hold it to, knows nothing of the project.
 	"sente/cgt":           {"sente"},
 	"sente/cgt/reference": nil,
-	"sente/gamecheck":     {"sente", "sente/solve"},
+	"sente/gamecheck":     {"sente", "sente/solve", "sente/solve/hashing"},
 	// The independent check of stored tables shares no code with the
 	// engines.
 	"sente/verify": {"sente", "sente/store"},
 
 	// The one way to an answer, then its words, then its pictures.
-	"sente/answer":  {"sente", "sente/explore", "sente/internal/sandbox", "sente/nimber", "sente/solve", "sente/store"},
+	"sente/answer":  {"sente", "sente/explore", "sente/internal/quantity", "sente/internal/sandbox", "sente/nimber", "sente/solve", "sente/solve/hashing", "sente/solve/tiers", "sente/store"},
 	"sente/explain": {"sente", "sente/answer", "sente/explore", "sente/nimber", "sente/solve"},
 	"sente/render":  {"sente", "sente/explain", "sente/nimber", "sente/solve", "golang.org/x/image"},
 
 	// The fronts: a rules file's child process, the browser app, the
 	// command line (which serves the browser app).
 	"sente/internal/isolated": {"sente", "sente/answer", "sente/games", "sente/internal/sandbox", "sente/rules", "sente/solve", "sente/store"},
-	"sente/web":               {"sente", "sente/answer", "sente/explain", "sente/explore", "sente/games", "sente/internal/isolated", "sente/internal/sandbox", "sente/nimber", "sente/solve", "sente/store"},
-	"sente/cmd/sente": {"sente", "sente/answer", "sente/explain", "sente/explore", "sente/gamecheck", "sente/games", "sente/internal/sandbox", "sente/nimber", "sente/render", "sente/rules", "sente/solve", "sente/store", "sente/verify", "sente/web",
+	"sente/web":               {"sente", "sente/answer", "sente/explain", "sente/explore", "sente/games", "sente/internal/isolated", "sente/internal/quantity", "sente/internal/sandbox", "sente/nimber", "sente/solve", "sente/solve/tiers", "sente/store"},
+	"sente/cmd/sente": {"sente", "sente/answer", "sente/explain", "sente/explore", "sente/gamecheck", "sente/games", "sente/internal/quantity", "sente/internal/sandbox", "sente/nimber", "sente/render", "sente/rules", "sente/solve", "sente/solve/tiers", "sente/store", "sente/verify", "sente/web",
 		"github.com/alecthomas/kong"},
 
 	// sente-dist, a module of its own: the tier solve as Beam pipelines.
-	"sente/dist": {"sente", "sente/games", "sente/solve", "sente/store", "github.com/apache/beam"},
-	"sente/dist/cmd/sente-dist": {"sente", "sente/dist", "sente/explain", "sente/games", "sente/internal/sandbox", "sente/solve", "sente/store",
+	"sente/dist": {"sente", "sente/games", "sente/solve", "sente/solve/tiers", "sente/store", "github.com/apache/beam"},
+	"sente/dist/cmd/sente-dist": {"sente", "sente/dist", "sente/explain", "sente/games", "sente/internal/quantity", "sente/internal/sandbox", "sente/store",
 		"github.com/apache/beam"},
 }
 

@@ -9,6 +9,8 @@ import (
 	"sente/explore"
 	"sente/nimber"
 	"sente/solve"
+	"sente/solve/hashing"
+	"sente/solve/tiers"
 	"sente/store"
 )
 
@@ -57,7 +59,7 @@ type Options struct {
 	TablesOptional bool
 	// Opened are the game's stored tables opened already, for a server
 	// that keeps them open across answers; nil opens them from Tables.
-	Opened *solve.TierSolution
+	Opened *tiers.TierSolution
 	// EveryPosition has the tier engine value every position of the tiers
 	// From leads to, reached from it or not, in tables of their own (see
 	// EveryPositionName): a game's databases of its endings. Without it,
@@ -91,11 +93,11 @@ type Options struct {
 	Waiting func(dir string)
 	// Resuming, when set, is told what the tier engine found stored in
 	// the game's directory dir already: it solves only the other tiers.
-	Resuming func(dir string, r solve.Resume)
+	Resuming func(dir string, r tiers.Resume)
 	// Starting, when set, is told the tier engine's plan as its work
-	// begins (solve.TierOptions.Starting), and dir, the game's directory
+	// begins (tiers.TierOptions.Starting), and dir, the game's directory
 	// in the store ("" for tables held in memory).
-	Starting func(dir string, st solve.TierStart)
+	Starting func(dir string, st tiers.TierStart)
 }
 
 // Answer is a game solved from a position: the outcome of every position
@@ -110,7 +112,7 @@ type Answer struct {
 	grundy      nimber.Valuer
 	grundyBytes int64
 	grundyLoopy bool
-	opened      *solve.TierSolution // tables this answer opened, for Close
+	opened      *tiers.TierSolution // tables this answer opened, for Close
 }
 
 // Grundy returns the (generalized) Grundy value of p, and false when the
@@ -173,7 +175,7 @@ type Refusal struct {
 
 func (r *Refusal) Error() string { return r.msg }
 
-// Unwrap is the engine's refusal: a *solve.OverMemoryError says how much
+// Unwrap is the engine's refusal: a *tiers.OverMemoryError says how much
 // memory the tier engine's plan needs.
 func (r *Refusal) Unwrap() error { return r.err }
 
@@ -234,7 +236,7 @@ func byHashing(ctx context.Context, g sente.Game, root sente.Position, opt Optio
 	if _, err := PlanOf(g, hopt); err != nil {
 		return nil, err
 	}
-	sol, err := solve.Solve(ctx, g, solve.Options{From: root, Restrict: opt.Restrict, Symmetry: opt.Symmetry, MaxPositions: opt.MaxPositions, Progress: opt.Progress})
+	sol, err := hashing.Solve(ctx, g, hashing.Options{From: root, Restrict: opt.Restrict, Symmetry: opt.Symmetry, MaxPositions: opt.MaxPositions, Progress: opt.Progress})
 	if err != nil {
 		return nil, gameErr(g, err)
 	}
@@ -284,7 +286,7 @@ func stored(ctx context.Context, g sente.Game, root sente.Position, opt Options)
 		}
 		opened = true
 	}
-	sol := solve.FromTiers(g, ts, root, 0)
+	sol := tiers.FromTiers(g, ts, root, 0)
 	if _, reached := sol.Outcome(root); !reached {
 		if opened {
 			ts.Close()
@@ -302,13 +304,13 @@ func stored(ctx context.Context, g sente.Game, root sente.Position, opt Options)
 // have stored tables: by the ranks it gives, or by ranks the engine
 // discovers (a rules file's).
 func Tiered(g sente.Game) bool {
-	return sente.CapabilitiesOf(g).TierRanker != nil || solve.Discovers(g)
+	return sente.CapabilitiesOf(g).TierRanker != nil || tiers.Discovers(g)
 }
 
 // Open opens the tables of the game named name stored whole in tables, for
 // a server that keeps them open across answers (Options.Opened); nil when
 // the store holds no whole table of it.
-func Open(ctx context.Context, g sente.Game, tables *store.Store, name string) *solve.TierSolution {
+func Open(ctx context.Context, g sente.Game, tables *store.Store, name string) *tiers.TierSolution {
 	if !Tiered(g) {
 		return nil
 	}
@@ -317,7 +319,7 @@ func Open(ctx context.Context, g sente.Game, tables *store.Store, name string) *
 	if gs == nil {
 		return nil
 	}
-	ts, err := solve.SolveTiers(ctx, g, solve.TierOptions{Sink: gs, StoredOnly: true})
+	ts, err := tiers.Open(ctx, g, gs, nil, false)
 	if err != nil {
 		return nil
 	}
@@ -335,7 +337,7 @@ func EveryPositionName(name string) string { return store.EveryPosition(name) }
 // that keeps them open across answers (Options.Opened): they answer any
 // position of root's tier and of the tiers below it. nil when they are
 // not stored, or the game's ranks are discovered.
-func OpenEvery(ctx context.Context, g sente.Game, root sente.Position, tables *store.Store, name string) *solve.TierSolution {
+func OpenEvery(ctx context.Context, g sente.Game, root sente.Position, tables *store.Store, name string) *tiers.TierSolution {
 	if sente.CapabilitiesOf(g).TierRanker == nil || name == "" {
 		return nil
 	}
@@ -343,7 +345,7 @@ func OpenEvery(ctx context.Context, g sente.Game, root sente.Position, tables *s
 	if gs == nil {
 		return nil
 	}
-	ts, err := solve.SolveTiers(ctx, g, solve.TierOptions{Sink: gs, From: root, EveryPosition: true, StoredOnly: true})
+	ts, err := tiers.Open(ctx, g, gs, root, true)
 	if err != nil {
 		return nil
 	}
@@ -357,7 +359,7 @@ func OpenEvery(ctx context.Context, g sente.Game, root sente.Position, tables *s
 // waiting for the solve or finishing it. nil when root is the start, the
 // game's ranks are discovered (a rules file's), or a tier below root is
 // not stored.
-func openBelow(ctx context.Context, g sente.Game, root sente.Position, tables *store.Store, name string) *solve.TierSolution {
+func openBelow(ctx context.Context, g sente.Game, root sente.Position, tables *store.Store, name string) *tiers.TierSolution {
 	if sente.CapabilitiesOf(g).TierRanker == nil || g.FormatPosition(root) == g.FormatPosition(g.Start()) {
 		return nil
 	}
@@ -365,7 +367,7 @@ func openBelow(ctx context.Context, g sente.Game, root sente.Position, tables *s
 	if gs == nil {
 		return nil
 	}
-	ts, err := solve.SolveTiers(ctx, g, solve.TierOptions{Sink: gs, From: root, StoredOnly: true})
+	ts, err := tiers.Open(ctx, g, gs, root, false)
 	if err != nil {
 		return nil
 	}
@@ -381,7 +383,7 @@ func (a *Answer) attachGrundy(ctx context.Context, space *explore.Space, opt Opt
 	}
 	// The tier engine stores an impartial game's Grundy values with its
 	// tables: read there, not computed again over an explored space.
-	if ts, ok := a.Solution.(*solve.TableSolution); ok && len(opt.Restrict) == 0 && ts.HasGrundy() {
+	if ts, ok := a.Solution.(*tiers.TableSolution); ok && len(opt.Restrict) == 0 && ts.HasGrundy() {
 		a.grundy = storedGrundy{ts}
 		return nil
 	}
@@ -416,7 +418,7 @@ func (a *Answer) attachGrundy(ctx context.Context, space *explore.Space, opt Opt
 		// restricted solve's space is not the game's: the values need one
 		// of their own.
 		var err error
-		space, err = solve.Explore(ctx, g, solve.Options{From: a.Root, MaxPositions: opt.MaxPositions, Progress: progress})
+		space, err = hashing.Explore(ctx, g, hashing.Options{From: a.Root, MaxPositions: opt.MaxPositions, Progress: progress})
 		if err != nil {
 			return gameErr(g, err)
 		}
@@ -433,7 +435,7 @@ func (a *Answer) attachGrundy(ctx context.Context, space *explore.Space, opt Opt
 }
 
 // storedGrundy reads Grundy values from the tables a tier solve stored.
-type storedGrundy struct{ ts *solve.TableSolution }
+type storedGrundy struct{ ts *tiers.TableSolution }
 
 func (s storedGrundy) Of(p sente.Position) (nimber.Nimber, bool) {
 	n, ok := s.ts.Grundy(p)

@@ -14,6 +14,7 @@ import (
 	"sente/games"
 	"sente/nimber"
 	"sente/solve"
+	"sente/solve/hashing"
 	"sente/store"
 )
 
@@ -85,7 +86,7 @@ func TestOneExploration(t *testing.T) {
 			if a.Engine != answer.Hashing || a.HasGrundy() != tt.grundy {
 				t.Fatalf("engine %v, Grundy values %v; want hash, %v", a.Engine, a.HasGrundy(), tt.grundy)
 			}
-			want, err := solve.Solve(context.Background(), g, solve.Options{})
+			want, err := hashing.Solve(context.Background(), g, hashing.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -5,12 +5,12 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime"
-	"sente"
 	"testing"
 
+	"sente"
 	"sente/answer"
 	"sente/explain"
-	"sente/solve"
+	"sente/solve/tiers"
 	"sente/store"
 )
 
@@ -82,7 +82,7 @@ func BenchmarkStoredMoves(b *testing.B) {
 		b.Fatalf("no whole table of %s in %s", spec, dir)
 	}
 	defer ts.Close()
-	sol := solve.FromTiers(g, ts, g.Start(), 0)
+	sol := tiers.FromTiers(g, ts, g.Start(), 0)
 	// Positions along a game of random moves, each answered in turn.
 	var line []sente.Position
 	r := rand.New(rand.NewPCG(1, 2))
@@ -107,7 +107,7 @@ func BenchmarkStoredMoves(b *testing.B) {
 		i := 0
 		for b.Loop() {
 			fresh := answer.Open(ctx, g, &tables, spec)
-			if _, err := explain.Moves(solve.FromTiers(g, fresh, g.Start(), 0), line[i%len(line)]); err != nil {
+			if _, err := explain.Moves(tiers.FromTiers(g, fresh, g.Start(), 0), line[i%len(line)]); err != nil {
 				b.Fatal(err)
 			}
 			fresh.Close()

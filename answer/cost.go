@@ -7,6 +7,7 @@ import (
 
 	"sente"
 	"sente/solve"
+	"sente/solve/tiers"
 )
 
 // Auto chooses an engine by what each would cost: its time, at rates
@@ -188,11 +189,11 @@ func classPositions(tr sente.TierRanker, sr sente.SymmetricRanker, order []int, 
 // tierCost is the tier engine's cost for a game that ranks its positions:
 // its plan's peak and disk, and the time of its work on workers cores.
 func tierCost(g sente.Game, w tierWork, workers int) (Cost, bool) {
-	peak, ranks, err := solve.PlanTiers(g, workers)
+	peak, ranks, err := tiers.PlanTiers(g, workers)
 	if err != nil {
 		return Cost{}, false
 	}
-	disk, _ := solve.PeakDiskBytes(g)
+	disk, _ := tiers.PeakDiskBytes(g)
 	return Cost{
 		Engine: Tiers, Positions: float64(ranks), Workers: workers, Tiers: w.tiers,
 		Seconds: tierStartSeconds + float64(w.tiers)*tierFileSeconds + w.weighted*tierSecondsPerRank/(tierEfficiency*float64(workers)),

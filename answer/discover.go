@@ -12,7 +12,8 @@ import (
 
 	"sente"
 	"sente/explore"
-	"sente/solve"
+	"sente/internal/quantity"
+	"sente/solve/tiers"
 	"sente/store"
 )
 
@@ -50,7 +51,7 @@ type DiscoveredPlan struct {
 	// Bytes is the memory at the peak, Disk what the tables take.
 	Bytes, Disk float64
 	// Moves is the disk the moves the forward pass records take while the
-	// solve lasts (solve.TierOptions.RecordMoves: at most half of what is
+	// solve lasts (tiers.TierOptions.RecordMoves: at most half of what is
 	// free; past that the solve asks the game again).
 	Moves float64
 	// Seconds is the wall time on Workers cores at the rate measured.
@@ -88,20 +89,20 @@ func loopAsks(parents bool) float64 {
 // String gives the plan in one line, for a person about to wait.
 func (p DiscoveredPlan) String() string {
 	e := p.Estimate
-	count := "about " + solve.FormatCount(e.Positions) + " positions"
+	count := "about " + quantity.FormatCount(e.Positions) + " positions"
 	switch {
 	case e.Exact:
-		count = solve.FormatCount(e.Positions) + " positions"
+		count = quantity.FormatCount(e.Positions) + " positions"
 	case math.IsInf(e.High, 1):
-		count += fmt.Sprintf(" (at least %s)", solve.FormatCount(e.Low))
+		count += fmt.Sprintf(" (at least %s)", quantity.FormatCount(e.Low))
 	default:
-		count += fmt.Sprintf(" (%s to %s)", solve.FormatCount(e.Low), solve.FormatCount(e.High))
+		count += fmt.Sprintf(" (%s to %s)", quantity.FormatCount(e.Low), quantity.FormatCount(e.High))
 	}
 	s := fmt.Sprintf("%s, %s of memory and %s of disk (and %s more while it solves), about %s on %d cores at %s positions a second each",
-		count, solve.FormatBytes(p.Bytes), solve.FormatBytes(p.Disk), solve.FormatBytes(p.Moves), solve.FormatDuration(time.Duration(p.Seconds*float64(time.Second))), p.Workers, solve.FormatCount(p.rate()))
+		count, quantity.FormatBytes(p.Bytes), quantity.FormatBytes(p.Disk), quantity.FormatBytes(p.Moves), quantity.FormatDuration(time.Duration(p.Seconds*float64(time.Second))), p.Workers, quantity.FormatCount(p.rate()))
 	if len(p.Loops) > 0 {
 		s += fmt.Sprintf("; moves stay inside %s (about %s positions), whose retrograde analysis asks the file about each position about %g times, not once",
-			store.FormatTiers(p.Loops), solve.FormatCount(p.LoopPositions), loopAsks(p.Parents))
+			store.FormatTiers(p.Loops), quantity.FormatCount(p.LoopPositions), loopAsks(p.Parents))
 		if !p.Parents {
 			s += fmt.Sprintf(" (%g with a parents(p))", loopAsks(true))
 		}
@@ -167,7 +168,7 @@ func PlanDiscovered(ctx context.Context, g sente.Game, workers int, memory uint6
 		p.LoopPositions += t.Positions
 		if !parents {
 			// Its moves inside the tier, kept as parents while it is
-			// solved (solve/tierparents.go), beside its cells.
+			// solved (solve/tiers/tierparents.go), beside its cells.
 			inside := played.inside / played.expanded
 			p.Bytes = max(p.Bytes, (2*w+5)*largest+128<<20+t.Positions*(4+4*inside))
 		}
@@ -176,7 +177,7 @@ func PlanDiscovered(ctx context.Context, g sente.Game, workers int, memory uint6
 	if rate := p.rate(); rate > 0 {
 		// Every position is expanded once, to find it; the solve reads
 		// the moves the forward pass recorded and looks up their ranks,
-		// a tenth or so more (solve/moves.go); a tier whose moves stay in
+		// a tenth or so more (solve/tiers/moves.go); a tier whose moves stay in
 		// it asks the file again, several times.
 		asks := est.Positions*1.1 + p.LoopPositions*(loopAsks(parents)-0.1)
 		p.Seconds = asks / rate / (tierEfficiency * float64(workers))
@@ -255,7 +256,7 @@ type playedTier struct {
 
 // recorded is what the forward pass records of a position of the tier: its
 // count of children and, for each, a tier offset, a length and its bytes
-// (solve/moves.go).
+// (solve/tiers/moves.go).
 func (t playedTier) recorded() float64 {
 	if t.expanded == 0 || t.children == 0 {
 		return 1
@@ -396,7 +397,7 @@ func chooseDiscovered(ctx context.Context, g sente.Game, dir string, opt Options
 // engine would discover, is sampled first, as Solve does (a few seconds at
 // most). Options.Plan hands the plan to Solve.
 func Choose(ctx context.Context, g sente.Game, opt Options) (Plan, error) {
-	if !solve.Discovers(g) {
+	if !tiers.Discovers(g) {
 		return PlanOf(g, opt)
 	}
 	dir, _, _ := opt.diskRoom()
@@ -407,7 +408,7 @@ func Choose(ctx context.Context, g sente.Game, opt Options) (Plan, error) {
 // rules file), how the engines take it: what its tier() buys, or what one
 // would. ok is false for other games.
 func TierNote(g sente.Game) (note string, ok bool) {
-	if !solve.Discovers(g) {
+	if !tiers.Discovers(g) {
 		return "", false
 	}
 	caps := sente.CapabilitiesOf(g)

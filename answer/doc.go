@@ -7,7 +7,7 @@
 // memory allowed, naming the largest sizes that do, and attaches the
 // (generalized) Grundy values of an impartial game. A game is explored at
 // most once for an answer: the hashing engine's explored space is solved
-// and valued in place (solve.SolveSpace, nimber.OfSpace). Progress and the
+// and valued in place (hashing.SolveSpace, nimber.OfSpace). Progress and the
 // bytes held come through one solve.Progress, which the server's memory
 // budget reads.
 //

@@ -13,10 +13,10 @@ const (
 	// otherwise as AutoRule says.
 	Auto Engine = iota
 	// Hashing explores every position reachable from the root into hash
-	// tables and solves them there (solve.Solve).
+	// tables and solves them there (hashing.Solve).
 	Hashing
 	// Tiers solves a game that ranks its positions by tiers, a tier at a
-	// time from dense ranks, keeping its tables (solve.SolveTiers).
+	// time from dense ranks, keeping its tables (tiers.SolveTiers).
 	Tiers
 	// Stored reads tables a tier-engine solve stored before, and solves
 	// nothing: asked for, it answers only from them (ErrNotStored).

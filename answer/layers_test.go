@@ -57,9 +57,9 @@ func TestOneWayToAnAnswer(t *testing.T) {
 	// What only the answer layer calls: the engines, their estimates and
 	// plans.
 	engines := map[string]bool{
-		"solve.Solve": true, "solve.SolveTiers": true, "solve.Explore": true, "solve.SolveSpace": true,
-		"solve.FromTiers": true, "solve.PlanTiers": true, "solve.EstimateBytes": true, "solve.BytesPerPosition": true,
-		"solve.PeakDiskBytes": true, "nimber.Grundy": true, "nimber.Loopy": true, "nimber.OfSpace": true,
+		"hashing.Solve": true, "tiers.SolveTiers": true, "tiers.Open": true, "hashing.Explore": true, "hashing.SolveSpace": true,
+		"tiers.FromTiers": true, "tiers.PlanTiers": true, "solve.EstimateBytes": true, "solve.BytesPerPosition": true,
+		"tiers.PeakDiskBytes": true, "nimber.Grundy": true, "nimber.Loopy": true, "nimber.OfSpace": true,
 	}
 	// Packages that run engines of their own: the engines, and the
 	// self-check that holds one against another.

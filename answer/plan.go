@@ -10,8 +10,10 @@ import (
 	"time"
 
 	"sente"
+	"sente/internal/quantity"
 	"sente/internal/sandbox"
 	"sente/solve"
+	"sente/solve/tiers"
 )
 
 // Estimate is the memory a solve of g by the hashing engine needs by the
@@ -218,7 +220,7 @@ func (p Plan) refusal(g sente.Game, opt Options, c Cost) error {
 	var msg strings.Builder
 	fmt.Fprintf(&msg, "%s: ", opt.name())
 	if p.Positions > 0 {
-		fmt.Fprintf(&msg, "up to %s positions; ", solve.FormatCount(p.Positions))
+		fmt.Fprintf(&msg, "up to %s positions; ", quantity.FormatCount(p.Positions))
 	}
 	memory := opt.MaxMemory > 0 && c.Bytes > float64(opt.MaxMemory)
 	disk := c.Engine == Tiers && !p.diskFits(&c)
@@ -246,23 +248,23 @@ func (p Plan) refusal(g sente.Game, opt Options, c Cost) error {
 // about 96 days)". Positions said already (the game's estimate) are not
 // said again.
 func (c Cost) words(said float64) string {
-	what := fmt.Sprintf("the %s would need %s of memory", c.Engine.Words(), solve.FormatBytes(c.Bytes))
+	what := fmt.Sprintf("the %s would need %s of memory", c.Engine.Words(), quantity.FormatBytes(c.Bytes))
 	var also []string
 	switch {
 	case c.Sampled:
 		if c.Engine == Tiers && c.Disk > 0 {
-			what += fmt.Sprintf(" and %s of disk", solve.FormatBytes(c.Disk))
+			what += fmt.Sprintf(" and %s of disk", quantity.FormatBytes(c.Disk))
 		}
-		also = append(also, "about "+solve.FormatCount(c.Positions)+" positions by a sample")
+		also = append(also, "about "+quantity.FormatCount(c.Positions)+" positions by a sample")
 	case c.Engine == Tiers:
 		if c.Disk > 0 {
-			what += fmt.Sprintf(" and %s of disk", solve.FormatBytes(c.Disk))
+			what += fmt.Sprintf(" and %s of disk", quantity.FormatBytes(c.Disk))
 		}
 		if c.Positions != said {
-			also = append(also, solve.FormatCount(c.Positions)+" ranks")
+			also = append(also, quantity.FormatCount(c.Positions)+" ranks")
 		}
 	case c.Positions != said:
-		also = append(also, solve.FormatCount(c.Positions)+" positions")
+		also = append(also, quantity.FormatCount(c.Positions)+" positions")
 	}
 	if c.Seconds > 0 {
 		also = append(also, durationWords(c.Seconds))
@@ -279,10 +281,10 @@ func (p Plan) diskWords(c Cost) string {
 	need := c.Disk - min(p.Stored, c.Disk)
 	if p.Stored == 0 {
 		return fmt.Sprintf("its tables need %s of disk in %s at their peak (its tiers compact once solved), and %s is free",
-			solve.FormatBytes(need), p.Dir, solve.FormatBytes(p.Free))
+			quantity.FormatBytes(need), p.Dir, quantity.FormatBytes(p.Free))
 	}
 	return fmt.Sprintf("its tables need %s more of disk in %s at their peak (%s in all, its tiers compact once solved), and %s is free",
-		solve.FormatBytes(need), p.Dir, solve.FormatBytes(c.Disk), solve.FormatBytes(p.Free))
+		quantity.FormatBytes(need), p.Dir, quantity.FormatBytes(c.Disk), quantity.FormatBytes(p.Free))
 }
 
 // durationWords is a time to expect: "about 3 s", "about 40 days".
@@ -293,7 +295,7 @@ func durationWords(seconds float64) string {
 	case seconds < 1:
 		return "under a second"
 	}
-	return "about " + solve.FormatDuration(time.Duration(seconds*float64(time.Second)))
+	return "about " + quantity.FormatDuration(time.Duration(seconds*float64(time.Second)))
 }
 
 // largestFitting lists the largest sizes of the game opt.Resize names that
@@ -321,12 +323,12 @@ func (p Plan) largestFitting(opt Options, e Engine) []string {
 		if e == Tiers {
 			disk := ""
 			if f.cost.Disk > 0 {
-				disk = ", " + solve.FormatBytes(f.cost.Disk) + " of disk"
+				disk = ", " + quantity.FormatBytes(f.cost.Disk) + " of disk"
 			}
-			out = append(out, fmt.Sprintf("%s (%s ranks, %s of memory%s)", f.spec, solve.FormatCount(f.cost.Positions), solve.FormatBytes(f.cost.Bytes), disk))
+			out = append(out, fmt.Sprintf("%s (%s ranks, %s of memory%s)", f.spec, quantity.FormatCount(f.cost.Positions), quantity.FormatBytes(f.cost.Bytes), disk))
 			continue
 		}
-		out = append(out, fmt.Sprintf("%s (up to %s positions, %s of memory)", f.spec, solve.FormatCount(f.cost.Positions), solve.FormatBytes(f.cost.Bytes)))
+		out = append(out, fmt.Sprintf("%s (up to %s positions, %s of memory)", f.spec, quantity.FormatCount(f.cost.Positions), quantity.FormatBytes(f.cost.Bytes)))
 	}
 	return out
 }
@@ -344,7 +346,7 @@ func (o Options) limit() string {
 	if o.Limit != "" {
 		return o.Limit
 	}
-	return "the memory allowed (" + solve.FormatSize(o.MaxMemory) + ")"
+	return "the memory allowed (" + quantity.FormatSize(o.MaxMemory) + ")"
 }
 
 // Words names an engine in a sentence: "the tier engine would ...".
@@ -362,11 +364,11 @@ func (e Engine) Words() string {
 
 // checkDisk refuses, before any work, a solve whose tables would not fit
 // on the disk that keeps them in dir: the peak of the solve
-// (solve.PeakDiskBytes), less what the game's directory holds already.
+// (tiers.PeakDiskBytes), less what the game's directory holds already.
 // PlanOf checks the same for a solve it plans; a solve of every position,
 // or one resumed, is checked here.
 func checkDisk(g sente.Game, dir string, opt Options) error {
-	peak, ok := solve.PeakDiskBytes(g)
+	peak, ok := tiers.PeakDiskBytes(g)
 	if !ok {
 		return nil
 	}
@@ -397,7 +399,7 @@ func checkDisk(g sente.Game, dir string, opt Options) error {
 func (p Plan) Words() string {
 	var parts []string
 	if p.Positions > 0 {
-		parts = append(parts, "at most "+solve.FormatCount(p.Positions)+" positions with these parameters")
+		parts = append(parts, "at most "+quantity.FormatCount(p.Positions)+" positions with these parameters")
 	}
 	c := p.of(p.Engine)
 	if c == nil {
@@ -407,12 +409,12 @@ func (p Plan) Words() string {
 	if c.Seconds > 0 {
 		what += " in " + durationWords(c.Seconds)
 	}
-	what += ", holding " + solve.FormatBytes(c.Bytes) + " of memory"
+	what += ", holding " + quantity.FormatBytes(c.Bytes) + " of memory"
 	if c.Engine == Tiers {
 		if c.Disk > 0 {
-			what += fmt.Sprintf(" and %s of disk", solve.FormatBytes(c.Disk))
+			what += fmt.Sprintf(" and %s of disk", quantity.FormatBytes(c.Disk))
 		}
-		what += fmt.Sprintf(" at its peak (%s ranks)", solve.FormatCount(c.Positions))
+		what += fmt.Sprintf(" at its peak (%s ranks)", quantity.FormatCount(c.Positions))
 	} else {
 		what += " at its peak"
 	}
@@ -422,7 +424,7 @@ func (p Plan) Words() string {
 		other = p.Tiers
 	}
 	if other != nil {
-		parts = append(parts, fmt.Sprintf("the %s would take %s and %s of memory", other.Engine.Words(), durationWords(other.Seconds), solve.FormatBytes(other.Bytes)))
+		parts = append(parts, fmt.Sprintf("the %s would take %s and %s of memory", other.Engine.Words(), durationWords(other.Seconds), quantity.FormatBytes(other.Bytes)))
 	}
 	return strings.Join(parts, "; ")
 }

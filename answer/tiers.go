@@ -10,7 +10,8 @@ import (
 	"time"
 
 	"sente"
-	"sente/solve"
+	"sente/internal/quantity"
+	"sente/solve/tiers"
 	"sente/store"
 )
 
@@ -24,7 +25,7 @@ import (
 // (Options.EveryPosition). ok is false when the hashing engine is to
 // answer instead.
 func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options) (a *Answer, ok bool, err error) {
-	discovers := solve.Discovers(g)
+	discovers := tiers.Discovers(g)
 	// Tables stored in part (a solve stopped, tiers damaged or removed
 	// since) are finished whatever the game's size, from the start, and
 	// answer for root if it reaches it.
@@ -62,7 +63,7 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 	if err != nil {
 		return nil, false, err
 	}
-	var sink solve.TierSink = solve.NewMemorySink()
+	var sink tiers.TierSink = tiers.NewMemorySink()
 	if gs != nil {
 		sink = gs
 		unlock, err := gs.Lock(ctx, func() {
@@ -105,7 +106,7 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 		limit = 0
 	}
 	start := time.Now()
-	topt := solve.TierOptions{Sink: sink, MaxMemory: limit, Progress: opt.Progress, Verify: opt.Repair}
+	topt := tiers.TierOptions{Sink: sink, MaxMemory: limit, Progress: opt.Progress, Verify: opt.Repair}
 	if opt.EveryPosition {
 		topt.From, topt.EveryPosition = root, true
 	}
@@ -122,7 +123,7 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 		// disk the person chose for them.
 		topt.MovesDir = gs.Dir
 		if opt.Resuming != nil {
-			topt.Resuming = func(r solve.Resume) { opt.Resuming(gs.Dir, r) }
+			topt.Resuming = func(r tiers.Resume) { opt.Resuming(gs.Dir, r) }
 		}
 	}
 	if opt.Starting != nil {
@@ -130,19 +131,19 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 		if gs != nil {
 			dir = gs.Dir
 		}
-		topt.Starting = func(st solve.TierStart) { opt.Starting(dir, st) }
+		topt.Starting = func(st tiers.TierStart) { opt.Starting(dir, st) }
 	}
-	ts, err := solve.SolveTiers(ctx, g, topt)
-	if over, ok := errors.AsType[*solve.OverMemoryError](err); ok {
+	ts, err := tiers.SolveTiers(ctx, g, topt)
+	if over, ok := errors.AsType[*tiers.OverMemoryError](err); ok {
 		forgetEmpty(gs)
 		return nil, false, &Refusal{msg: fmt.Sprintf("%s: the tier engine would need %s of memory at its peak (%d tiers, the largest of %s ranks), more than %s",
-			opt.name(), solve.FormatBytes(float64(over.Peak)), over.Tiers, solve.FormatCount(float64(over.Largest)), opt.limit()),
+			opt.name(), quantity.FormatBytes(float64(over.Peak)), over.Tiers, quantity.FormatCount(float64(over.Largest)), opt.limit()),
 			Forcible: true, Over: OverMemory, Need: uint64(over.Peak), Engine: Tiers, err: err}
 	}
 	if err != nil {
 		return nil, false, err
 	}
-	sol := solve.FromTiers(g, ts, root, time.Since(start))
+	sol := tiers.FromTiers(g, ts, root, time.Since(start))
 	if _, reached := sol.Outcome(root); !reached {
 		ts.Close()
 		return nil, false, nil // the hashing engine's, from root
@@ -155,7 +156,7 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 // resumes tables stored in part (they answer for root if they reach it).
 func tierReason(g sente.Game, root sente.Position, opt Options, resume bool) string {
 	switch {
-	case sente.CapabilitiesOf(g).TierRanker == nil && !solve.Discovers(g):
+	case sente.CapabilitiesOf(g).TierRanker == nil && !tiers.Discovers(g):
 		return "the game does not rank its positions by tiers"
 	case len(opt.Restrict) > 0:
 		return "a player restricted to a policy needs the hashing engine"

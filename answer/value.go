@@ -6,7 +6,7 @@ import (
 
 	"sente"
 	"sente/nimber"
-	"sente/solve"
+	"sente/solve/hashing"
 )
 
 // Valuation is who wins from one position, found the cheapest sound way:
@@ -81,8 +81,8 @@ func Value(ctx context.Context, g sente.Game, opt Options) (Valuation, error) {
 	if _, err := PlanOf(g, hopt); err != nil {
 		return Valuation{}, err
 	}
-	sopt := solve.Options{From: root, MaxPositions: opt.MaxPositions, Progress: opt.Progress}
-	space, err := solve.Explore(ctx, g, sopt)
+	sopt := hashing.Options{From: root, MaxPositions: opt.MaxPositions, Progress: opt.Progress}
+	space, err := hashing.Explore(ctx, g, sopt)
 	if err != nil {
 		return Valuation{}, gameErr(g, err)
 	}
@@ -96,7 +96,7 @@ func Value(ctx context.Context, g sente.Game, opt Options) (Valuation, error) {
 	}
 	// No Grundy values; who wins is still a strong solve away, over the
 	// same space.
-	sol, serr := solve.SolveSpace(ctx, g, space, sopt)
+	sol, serr := hashing.SolveSpace(ctx, g, space, sopt)
 	if serr != nil {
 		return Valuation{}, gameErr(g, serr)
 	}

@@ -7,7 +7,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 
 	"sente/games"
-	"sente/solve"
+	"sente/solve/tiers"
 	"sente/store"
 )
 
@@ -44,7 +44,7 @@ func BenchmarkSolve(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				sol, err := solve.SolveTiers(context.Background(), g, solve.TierOptions{Sink: gs})
+				sol, err := tiers.SolveTiers(context.Background(), g, tiers.TierOptions{Sink: gs})
 				if err != nil {
 					b.Fatal(err)
 				}

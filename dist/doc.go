@@ -1,7 +1,7 @@
 // Package dist solves a game with tiers as Apache Beam pipelines, for games
-// that outgrow one machine. It is the tier engine of package solve run on
+// that outgrow one machine. It is the tier engine of package solve/tiers run on
 // many machines: the same plan of tiers, the same positions and moves
-// (solve.TierGame), the same fold of children's values, and the same
+// (tiers.TierGame), the same fold of children's values, and the same
 // stored tables, byte for byte, written through Beam's file systems to a
 // local directory or a bucket.
 //

@@ -8,7 +8,7 @@ import (
 	"sync/atomic"
 
 	"sente/games"
-	"sente/solve"
+	"sente/solve/tiers"
 )
 
 // job is what every step of a solve is told: it is serialized into each
@@ -26,12 +26,12 @@ func (j job) geometry() geometry { return geometry{ShardRanks: j.ShardRanks} }
 
 var (
 	openMu sync.Mutex
-	opened = map[string]*solve.TierGame{}
+	opened = map[string]*tiers.TierGame{}
 )
 
 // open is the game's tier plan, made once a process: its ranking tables
 // are shared by every step a worker runs.
-func (j job) open() (*solve.TierGame, error) {
+func (j job) open() (*tiers.TierGame, error) {
 	openMu.Lock()
 	defer openMu.Unlock()
 	if tg, ok := opened[j.Spec]; ok {
@@ -46,13 +46,13 @@ func (j job) open() (*solve.TierGame, error) {
 }
 
 // openTierGame opens a built-in game and plans its tiers from the start.
-func openTierGame(spec string) (*solve.TierGame, error) {
+func openTierGame(spec string) (*tiers.TierGame, error) {
 	var catalog games.Catalog // built-in games: a worker reads no rules files
 	g, err := catalog.Open(spec)
 	if err != nil {
 		return nil, err
 	}
-	tg, err := solve.NewTierGame(g, nil)
+	tg, err := tiers.NewTierGame(g, nil)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", spec, err)
 	}
@@ -78,7 +78,7 @@ func latestBefore(ctx context.Context, glob string, round int) (string, bool, er
 
 // begin starts a step on a shard: the tests' hook, a place among the
 // shards the process works on, and the game. Call release when done.
-func (j job) begin(ctx context.Context, step string, tier int, shard int64) (tg *solve.TierGame, release func(), err error) {
+func (j job) begin(ctx context.Context, step string, tier int, shard int64) (tg *tiers.TierGame, release func(), err error) {
 	if err := hook(step, tier, shard); err != nil {
 		return nil, nil, err
 	}

@@ -7,6 +7,7 @@ import (
 
 	"sente"
 	"sente/solve"
+	"sente/solve/tiers"
 	"sente/store"
 )
 
@@ -53,7 +54,7 @@ func newLoopState(n uint64) *loopState {
 
 // open makes offset o pending, with its in-tier children and what its
 // children in child tiers give.
-func (s *loopState) open(o uint64, inTier int, f *solve.Fold) error {
+func (s *loopState) open(o uint64, inTier int, f *tiers.Fold) error {
 	level := func(r uint32) (uint16, error) {
 		if r >= none16 {
 			return 0, fmt.Errorf("remoteness %d passes the %d plies a stored cell holds", r, store.MaxRemoteness)

@@ -16,7 +16,7 @@ import (
 
 	"sente"
 	"sente/games"
-	"sente/solve"
+	"sente/solve/tiers"
 	"sente/store"
 )
 
@@ -185,7 +185,7 @@ func Solve(ctx context.Context, opt Options) (*Report, error) {
 // tiers of a local store that the pipelines read: those whose values are
 // a child's of a tier to solve, or whose reachable ranks lead to a tier to
 // solve (tables the tier engine left in part, or with a damaged tier).
-func (d *driver) expandCompact(tg *solve.TierGame, spec string, valuesOK, reachOK map[int]bool) error {
+func (d *driver) expandCompact(tg *tiers.TierGame, spec string, valuesOK, reachOK map[int]bool) error {
 	var gs *store.GameStore
 	for _, t := range tg.Order() {
 		need := false
@@ -213,7 +213,7 @@ func (d *driver) expandCompact(tg *solve.TierGame, spec string, valuesOK, reachO
 }
 
 // finish does to tables in a local store what the tier engine does to its
-// own (solve.FinishTables: positions counted, values compact, the same
+// own (tiers.FinishTables: positions counted, values compact, the same
 // bytes), and reads the start's value and each tier's size on disk back.
 func (d *driver) finish(ctx context.Context, spec string) error {
 	var catalog games.Catalog
@@ -225,7 +225,7 @@ func (d *driver) finish(ctx context.Context, spec string) error {
 	if err != nil {
 		return err
 	}
-	if d.rep.Start, err = solve.FinishTables(ctx, g, gs); err != nil {
+	if d.rep.Start, err = tiers.FinishTables(ctx, g, gs); err != nil {
 		return fmt.Errorf("dist: finishing the tables in %s: %w", gs.Dir, err)
 	}
 	for i := range d.rep.Tiers {

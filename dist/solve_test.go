@@ -16,7 +16,7 @@ import (
 
 	"sente/games"
 	"sente/internal/testmode"
-	"sente/solve"
+	"sente/solve/tiers"
 	"sente/store"
 	"sente/verify"
 )
@@ -45,7 +45,7 @@ func singleMachine(t *testing.T, spec, dir string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sol, err := solve.SolveTiers(context.Background(), g, solve.TierOptions{Sink: gs})
+	sol, err := tiers.SolveTiers(context.Background(), g, tiers.TierOptions{Sink: gs})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
-	"sente/solve"
+	"sente/solve/tiers"
 	"sente/store"
 )
 
@@ -38,7 +38,7 @@ const (
 // childRequests gathers, for the positions of a shard not ended, the ranks
 // of their children in child tiers by the shard that holds them, sorted and
 // each once: what the shard asks of each child shard.
-func childRequests(tg *solve.TierGame, cur *solve.TierCursor, geo geometry, t int, lo, hi uint64, reach []uint64) (*gather, error) {
+func childRequests(tg *tiers.TierGame, cur *tiers.TierCursor, geo geometry, t int, lo, hi uint64, reach []uint64) (*gather, error) {
 	asks := newGather()
 	err := tg.Positions(t, lo, hi, reach, func(_, key uint64) error {
 		if _, ended, err := tg.Ended(key); ended || err != nil {
@@ -249,7 +249,7 @@ func (f *solveShardFn) ProcessElement(ctx context.Context, self int64, in func(*
 		if err != nil {
 			return err
 		}
-		fold := solve.NewFold()
+		fold := tiers.NewFold()
 		inTier = inTier[:0]
 		for _, k := range kids {
 			if k.Tier == t {

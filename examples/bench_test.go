@@ -3,7 +3,7 @@ package examples_test
 import (
 	"testing"
 
-	"sente/solve"
+	"sente/solve/tiers"
 )
 
 // BenchmarkDiscoveredTiers solves rules files on the tier engine (ranks
@@ -18,7 +18,7 @@ func BenchmarkDiscoveredTiers(b *testing.B) {
 			positions := uint64(0)
 			for b.Loop() {
 				g := loadRules(b, spec)
-				sol, err := solve.SolveTiers(b.Context(), g, solve.TierOptions{})
+				sol, err := tiers.SolveTiers(b.Context(), g, tiers.TierOptions{})
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"sente"
-	"sente/solve"
+	"sente/solve/hashing"
 )
 
 // TestCram holds examples/cram.star to an independent reference: a plain
@@ -20,7 +20,7 @@ func TestCram(t *testing.T) {
 	for _, b := range []struct{ w, h int }{{1, 1}, {2, 2}, {2, 3}, {3, 3}, {3, 4}, {4, 4}, {2, 5}, {3, 5}} {
 		t.Run(fmt.Sprintf("%dx%d", b.w, b.h), func(t *testing.T) {
 			g := loadRules(t, fmt.Sprintf("cram:w=%d,h=%d", b.w, b.h))
-			sol, err := solve.Solve(context.Background(), g, solve.Options{MaxPositions: maxPositions})
+			sol, err := hashing.Solve(context.Background(), g, hashing.Options{MaxPositions: maxPositions})
 			if err != nil {
 				t.Fatal(err)
 			}

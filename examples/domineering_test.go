@@ -9,6 +9,8 @@ import (
 	"sente"
 	"sente/internal/testmode"
 	"sente/solve"
+	"sente/solve/hashing"
+	"sente/solve/tiers"
 )
 
 // domineeringWants are outcomes of Domineering on small boards with
@@ -58,10 +60,10 @@ func TestDomineering(t *testing.T) {
 				testmode.SkipShort(t, spec+", a CPU-second or two (4×4 checks the same)")
 			}
 			g := loadRules(t, spec)
-			if !solve.Discovers(g) {
+			if !tiers.Discovers(g) {
 				t.Fatalf("%s: the tier engine would not discover its ranks", spec)
 			}
-			sol, err := solve.Solve(t.Context(), g, solve.Options{MaxPositions: maxPositions})
+			sol, err := hashing.Solve(t.Context(), g, hashing.Options{MaxPositions: maxPositions})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -123,7 +125,7 @@ func TestDomineering(t *testing.T) {
 // engine's solution hs, position by position.
 func sameOnTiers(t *testing.T, name string, g sente.Game, hs solve.Solution) {
 	t.Helper()
-	ts, err := solve.SolveTiers(t.Context(), g, solve.TierOptions{})
+	ts, err := tiers.SolveTiers(t.Context(), g, tiers.TierOptions{})
 	if err != nil {
 		t.Fatalf("%s: tier engine: %v", name, err)
 	}

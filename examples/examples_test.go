@@ -13,6 +13,8 @@ import (
 	"sente/nimber"
 	"sente/rules"
 	"sente/solve"
+	"sente/solve/hashing"
+	"sente/solve/reference"
 )
 
 // maxPositions keeps a mistake in a rules file from running away.
@@ -197,11 +199,11 @@ func (pr *pair) compare(t *testing.T, from string, restrict map[sente.Player]str
 		s.bfrom, s.rfrom = p, pr.twinOf(t, p)
 	}
 	var err error
-	s.bsol, err = solve.Solve(t.Context(), pr.builtin, solve.Options{From: s.bfrom, Restrict: restrict, MaxPositions: maxPositions})
+	s.bsol, err = hashing.Solve(t.Context(), pr.builtin, hashing.Options{From: s.bfrom, Restrict: restrict, MaxPositions: maxPositions})
 	if err != nil {
 		t.Fatalf("%s: solving the built-in: %v", pr.spec, err)
 	}
-	s.rsol, err = solve.Solve(t.Context(), pr.rules, solve.Options{From: s.rfrom, Restrict: restrict, MaxPositions: maxPositions})
+	s.rsol, err = hashing.Solve(t.Context(), pr.rules, hashing.Options{From: s.rfrom, Restrict: restrict, MaxPositions: maxPositions})
 	if err != nil {
 		t.Fatalf("%s: solving the rules file: %v", pr.spec, err)
 	}
@@ -518,7 +520,7 @@ func TestConsecutive(t *testing.T) {
 		for n := 1; n <= 10; n++ {
 			spec := fmt.Sprintf("consecutive:n=%d,m=%d", n, m)
 			g := loadRules(t, spec)
-			sol, err := solve.Solve(t.Context(), g, solve.Options{MaxPositions: maxPositions})
+			sol, err := hashing.Solve(t.Context(), g, hashing.Options{MaxPositions: maxPositions})
 			if err != nil {
 				t.Fatalf("%s: %v", spec, err)
 			}
@@ -606,7 +608,7 @@ func TestConnect4(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, g := range []sente.Game{loadRules(t, "connect4:w=4,h=4"), builtin} {
-		sol, err := solve.Solve(t.Context(), g, solve.Options{})
+		sol, err := hashing.Solve(t.Context(), g, hashing.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -626,11 +628,11 @@ func TestLoopy(t *testing.T) {
 		for cat := 1; cat <= 5; cat++ {
 			spec := fmt.Sprintf("loopy:mouse=%d,cat=%d", mouse, cat)
 			g := loadRules(t, spec)
-			sol, err := solve.Solve(t.Context(), g, solve.Options{MaxPositions: maxPositions})
+			sol, err := hashing.Solve(t.Context(), g, hashing.Options{MaxPositions: maxPositions})
 			if err != nil {
 				t.Fatalf("%s: %v", spec, err)
 			}
-			ref, err := solve.Reference(g, nil, nil)
+			ref, err := reference.Reference(g, nil, nil)
 			if err != nil {
 				t.Fatalf("%s: reference: %v", spec, err)
 			}

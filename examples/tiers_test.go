@@ -7,7 +7,8 @@ import (
 
 	"sente"
 	"sente/nimber"
-	"sente/solve"
+	"sente/solve/hashing"
+	"sente/solve/tiers"
 	"sente/store"
 )
 
@@ -46,7 +47,7 @@ func TestDiscoveredTiers(t *testing.T) {
 				if misere {
 					g = nimber.MisereGame(g)
 				}
-				if !solve.Discovers(g) {
+				if !tiers.Discovers(g) {
 					t.Fatalf("%s: the tier engine would not discover its ranks", name)
 				}
 				compareTiers(t, name, g)
@@ -59,7 +60,7 @@ func TestDiscoveredTiers(t *testing.T) {
 // position.
 func compareTiers(t *testing.T, name string, g sente.Game) {
 	t.Helper()
-	hs, err := solve.Solve(t.Context(), g, solve.Options{MaxPositions: maxPositions})
+	hs, err := hashing.Solve(t.Context(), g, hashing.Options{MaxPositions: maxPositions})
 	if err != nil {
 		t.Fatalf("%s: hashing engine: %v", name, err)
 	}
@@ -74,7 +75,7 @@ func compareTiers(t *testing.T, name string, g sente.Game) {
 		{3, 0, "reading the moves recorded"},
 		{2, 400, "with the moves recorded in 400 bytes"},
 	} {
-		ts, err := solve.SolveTiers(t.Context(), g, solve.TierOptions{Workers: run.workers, RecordMoves: run.record})
+		ts, err := tiers.SolveTiers(t.Context(), g, tiers.TierOptions{Workers: run.workers, RecordMoves: run.record})
 		where := fmt.Sprintf("%s on %d workers, %s", name, run.workers, run.how)
 		if err != nil {
 			t.Fatalf("%s: tier engine: %v", where, err)
@@ -110,8 +111,8 @@ func compareTiers(t *testing.T, name string, g sente.Game) {
 // from nothing; a stored solve is answered without solving again.
 func TestDiscoveredResume(t *testing.T) {
 	g := loadRules(t, "connect4:w=4,h=3,k=3")
-	fresh := solve.NewMemorySink()
-	ts, err := solve.SolveTiers(t.Context(), g, solve.TierOptions{Sink: fresh, Workers: 2})
+	fresh := tiers.NewMemorySink()
+	ts, err := tiers.SolveTiers(t.Context(), g, tiers.TierOptions{Sink: fresh, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +127,7 @@ func TestDiscoveredResume(t *testing.T) {
 		{"values of the last tiers", []int{0, 1, 2}, []store.Kind{store.Values}, false},
 		{"the plan and some keys", []int{5, 6}, []store.Kind{store.Keys, store.Reachable}, true},
 	} {
-		sink := solve.NewMemorySink()
+		sink := tiers.NewMemorySink()
 		for tier := range 13 {
 			for _, k := range append(kinds, store.Tiers) {
 				if tbl, err := fresh.Open(tier, k); err == nil {
@@ -142,7 +143,7 @@ func TestDiscoveredResume(t *testing.T) {
 		if lost.plan {
 			sink.Delete(0, store.Tiers)
 		}
-		ts, err := solve.SolveTiers(t.Context(), g, solve.TierOptions{Sink: sink, Workers: 1})
+		ts, err := tiers.SolveTiers(t.Context(), g, tiers.TierOptions{Sink: sink, Workers: 1})
 		if err != nil {
 			t.Fatalf("%s: %v", lost.name, err)
 		}

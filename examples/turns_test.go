@@ -14,7 +14,9 @@ import (
 	"sente"
 	"sente/explain"
 	"sente/games"
-	"sente/solve"
+	"sente/solve/hashing"
+	"sente/solve/reference"
+	"sente/solve/tiers"
 )
 
 // keepsTurnWants are the games whose moves may keep the turn, written turn
@@ -63,11 +65,11 @@ func TestKeepsTurn(t *testing.T) {
 			if margin != tc.margin {
 				t.Errorf("%s: the Python twin says %q; want %q", tc.spec, margin, tc.margin)
 			}
-			hs, err := solve.Solve(t.Context(), g, solve.Options{MaxPositions: maxPositions})
+			hs, err := hashing.Solve(t.Context(), g, hashing.Options{MaxPositions: maxPositions})
 			if err != nil {
 				t.Fatal(err)
 			}
-			ts, err := solve.SolveTiers(t.Context(), g, solve.TierOptions{})
+			ts, err := tiers.SolveTiers(t.Context(), g, tiers.TierOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -171,7 +173,7 @@ func parseTwinOutcome(t *testing.T, value, remoteness string) sente.Outcome {
 // loses in 4.
 func TestKeepsTurnExplained(t *testing.T) {
 	g := loadRules(t, "dotsandboxes:w=1,h=1")
-	sol, err := solve.Solve(t.Context(), g, solve.Options{})
+	sol, err := hashing.Solve(t.Context(), g, hashing.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,7 +196,7 @@ func TestKeepsTurnExplained(t *testing.T) {
 	// Read from the tier engine's tables, a move's value is its child's
 	// stored cell, kept for the player who moves again: the last line
 	// wins at once for the second player, who completes the box.
-	ts, err := solve.SolveTiers(t.Context(), g, solve.TierOptions{})
+	ts, err := tiers.SolveTiers(t.Context(), g, tiers.TierOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,7 +205,7 @@ func TestKeepsTurnExplained(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	moves, err := explain.Moves(solve.FromTiers(g, ts, nil, 0), last)
+	moves, err := explain.Moves(tiers.FromTiers(g, ts, nil, 0), last)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -299,15 +301,15 @@ func TestKeepsTurnLoops(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ref, err := solve.Reference(g, nil, nil)
+			ref, err := reference.Reference(g, nil, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			hs, err := solve.Solve(t.Context(), g, solve.Options{})
+			hs, err := hashing.Solve(t.Context(), g, hashing.Options{})
 			if err != nil {
 				t.Fatalf("%s: %v", spec, err)
 			}
-			ts, err := solve.SolveTiers(t.Context(), g, solve.TierOptions{Workers: 1 + seed%3})
+			ts, err := tiers.SolveTiers(t.Context(), g, tiers.TierOptions{Workers: 1 + seed%3})
 			if err != nil {
 				t.Fatalf("%s: %v", spec, err)
 			}
@@ -325,7 +327,7 @@ func TestKeepsTurnLoops(t *testing.T) {
 }
 
 // keptLoops is a rules file of two small loops some of whose moves keep
-// the turn (TestRegressions in package solve has them as graphs): from 0
+// the turn (TestRegressions in package solve/hashing has them as graphs): from 0
 // the first player moves twice in a row (0 -> 1) round 0 -> 1 -> 2 -> 0,
 // 1 -> 3 keeps the turn again and loses, and 0 -> 4 -> 5 ties; 6 -> 7 ->
 // 8 -> 6 is the same loop without the tie, which is drawn, going round
@@ -380,11 +382,11 @@ func checkKeptLoops(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			hs, err := solve.Solve(t.Context(), g, solve.Options{})
+			hs, err := hashing.Solve(t.Context(), g, hashing.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			ts, err := solve.SolveTiers(t.Context(), g, solve.TierOptions{})
+			ts, err := tiers.SolveTiers(t.Context(), g, tiers.TierOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}

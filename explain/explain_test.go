@@ -9,6 +9,7 @@ import (
 	"sente/explain"
 	"sente/games"
 	"sente/solve"
+	"sente/solve/hashing"
 )
 
 func TestVerdict(t *testing.T) {
@@ -62,7 +63,7 @@ func solved(t testing.TB, spec string) (sente.Game, solve.Solution) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sol, err := solve.Solve(context.Background(), g, solve.Options{})
+	sol, err := hashing.Solve(context.Background(), g, hashing.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +119,7 @@ func TestLine(t *testing.T) {
 
 func ExampleMoves() {
 	g, _ := games.New("cards")
-	sol, _ := solve.Solve(context.Background(), g, solve.Options{})
+	sol, _ := hashing.Solve(context.Background(), g, hashing.Options{})
 	after1, _ := g.ParsePosition("1/-") // the first player opened with 1
 	moves, _ := explain.Moves(sol, after1)
 	for _, m := range moves {

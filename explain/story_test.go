@@ -17,6 +17,7 @@ import (
 	"sente/explain"
 	"sente/games"
 	"sente/solve"
+	"sente/solve/hashing"
 )
 
 // The flag has its own name so that it cannot clash with an -update flag
@@ -442,7 +443,7 @@ func TestStoryEnded(t *testing.T) {
 func TestStoryUnreached(t *testing.T) {
 	g, _ := games.New("cards")
 	from, _ := g.ParsePosition("1/-")
-	sol, err := solve.Solve(context.Background(), g, solve.Options{From: from})
+	sol, err := hashing.Solve(context.Background(), g, hashing.Options{From: from})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -474,7 +475,7 @@ func TestStoryNiece(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sol, err := solve.Solve(context.Background(), g, solve.Options{From: p, Restrict: map[sente.Player]string{sente.Second: "niece-attacks"}})
+	sol, err := hashing.Solve(context.Background(), g, hashing.Options{From: p, Restrict: map[sente.Player]string{sente.Second: "niece-attacks"}})
 	if err != nil {
 		t.Fatal(err)
 	}

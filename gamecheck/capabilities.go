@@ -4,7 +4,7 @@ import (
 	"slices"
 
 	"sente"
-	"sente/solve"
+	"sente/solve/hashing"
 )
 
 // checkBoard checks the board of v: it has cells, and the moves it places
@@ -175,14 +175,14 @@ func (c *checker) symmetries() error {
 			continue
 		}
 		tries++
-		a, errA := solve.Solve(c.ctx, c.g, solve.Options{From: v.p, MaxPositions: symmetryLimit})
+		a, errA := hashing.Solve(c.ctx, c.g, hashing.Options{From: v.p, MaxPositions: symmetryLimit})
 		if errA != nil {
 			if err := c.ctx.Err(); err != nil {
 				return err
 			}
 			continue // too large for a small solve
 		}
-		b, errB := solve.Solve(c.ctx, c.g, solve.Options{From: cp, MaxPositions: symmetryLimit})
+		b, errB := hashing.Solve(c.ctx, c.g, hashing.Options{From: cp, MaxPositions: symmetryLimit})
 		if errB != nil {
 			if err := c.ctx.Err(); err != nil {
 				return err

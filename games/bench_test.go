@@ -10,7 +10,9 @@ import (
 
 	"sente"
 	"sente/games"
-	"sente/solve"
+	"sente/solve/hashing"
+	"sente/solve/reference"
+	"sente/solve/tiers"
 )
 
 // BenchmarkSolve measures a strong solve from start to answer: exploring
@@ -68,7 +70,7 @@ func benchSolves(b *testing.B, specs []string, solveOnce func(g sente.Game) (pos
 
 // solveHashing solves g with the hashing engine.
 func solveHashing(g sente.Game) (positions, held int, err error) {
-	sol, err := solve.Solve(context.Background(), g, solve.Options{})
+	sol, err := hashing.Solve(context.Background(), g, hashing.Options{})
 	if err != nil {
 		return 0, 0, err
 	}
@@ -77,7 +79,7 @@ func solveHashing(g sente.Game) (positions, held int, err error) {
 
 // solveTiers solves g with the tier engine, its tables in memory.
 func solveTiers(g sente.Game) (positions, held int, err error) {
-	sol, err := solve.SolveTiers(context.Background(), g, solve.TierOptions{})
+	sol, err := tiers.SolveTiers(context.Background(), g, tiers.TierOptions{})
 	if err != nil {
 		return 0, 0, err
 	}
@@ -114,7 +116,7 @@ func BenchmarkReference(b *testing.B) {
 			}
 			var positions int
 			for b.Loop() {
-				out, err := solve.Reference(g, nil, nil)
+				out, err := reference.Reference(g, nil, nil)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -11,6 +11,9 @@ import (
 	"sente/gamecheck"
 	"sente/internal/testmode"
 	"sente/solve"
+	"sente/solve/hashing"
+	"sente/solve/reference"
+	"sente/solve/tiers"
 )
 
 func dobutsuNew(t testing.TB, spec string) *Dobutsu {
@@ -287,18 +290,18 @@ func TestDobutsuAgainstReference(t *testing.T) {
 				testmode.SkipShort(t, "the other variants, a CPU-second and more each (giraffes stand in)")
 			}
 			g := dobutsuNew(t, spec)
-			want, err := solve.Reference(g, nil, nil)
+			want, err := reference.Reference(g, nil, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			ts, err := solve.SolveTiers(ctx, g, solve.TierOptions{})
+			ts, err := tiers.SolveTiers(ctx, g, tiers.TierOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer ts.Close()
-			tiers := solve.FromTiers(g, ts, g.Start(), 0)
+			tiers := tiers.FromTiers(g, ts, g.Start(), 0)
 			for _, symmetry := range []bool{false, true} {
-				sol, err := solve.Solve(ctx, g, solve.Options{Symmetry: symmetry})
+				sol, err := hashing.Solve(ctx, g, hashing.Options{Symmetry: symmetry})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -359,7 +362,7 @@ func TestDobutsuGamecheck(t *testing.T) {
 func TestDobutsuSolved(t *testing.T) {
 	testmode.SkipUnlessFull(t, "the full game's solve (about 15 CPU-minutes, 3.3 GB)")
 	g := dobutsuNew(t, "dobutsu")
-	ts, err := solve.SolveTiers(context.Background(), g, solve.TierOptions{})
+	ts, err := tiers.SolveTiers(context.Background(), g, tiers.TierOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,7 @@ import (
 
 	"sente"
 	"sente/games"
-	"sente/solve"
+	"sente/solve/hashing"
 )
 
 // TestEstimatesBound: every built-in family bounds its positions, and the
@@ -35,7 +35,7 @@ func TestEstimatesBound(t *testing.T) {
 			t.Errorf("%s: no estimate of its positions", spec)
 			continue
 		}
-		sol, err := solve.Solve(context.Background(), g, solve.Options{MaxPositions: 5_000_000})
+		sol, err := hashing.Solve(context.Background(), g, hashing.Options{MaxPositions: 5_000_000})
 		if err != nil {
 			t.Fatalf("%s: %v", spec, err)
 		}

@@ -12,7 +12,9 @@ import (
 	"sente"
 	"sente/gamecheck"
 	"sente/internal/testmode"
-	"sente/solve"
+	"sente/solve/hashing"
+	"sente/solve/reference"
+	"sente/solve/tiers"
 	"sente/store"
 )
 
@@ -742,7 +744,7 @@ func TestGobbletAgreesWithReference(t *testing.T) {
 				testmode.SkipUnlessLong(t, "1.5 million positions solved four ways under each reading, minutes each")
 			}
 			g := gobbletNew(t, spec)
-			want, err := solve.Reference(g, nil, nil)
+			want, err := reference.Reference(g, nil, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -750,34 +752,34 @@ func TestGobbletAgreesWithReference(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ts, err := solve.SolveTiers(ctx, g, solve.TierOptions{Sink: gs})
+			ts, err := tiers.SolveTiers(ctx, g, tiers.TierOptions{Sink: gs})
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer ts.Close()
-			tiers := solve.FromTiers(g, ts, g.Start(), 0)
-			if c := tiers.Counts(); c.Positions != uint64(len(want)) {
+			byTiers := tiers.FromTiers(g, ts, g.Start(), 0)
+			if c := byTiers.Counts(); c.Positions != uint64(len(want)) {
 				t.Errorf("tier engine: %d positions, reference %d", c.Positions, len(want))
 			}
-			hashing, err := solve.Solve(ctx, g, solve.Options{})
+			byHashing, err := hashing.Solve(ctx, g, hashing.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if hashing.Positions() != len(want) {
-				t.Errorf("hashing engine: %d positions, reference %d", hashing.Positions(), len(want))
+			if byHashing.Positions() != len(want) {
+				t.Errorf("hashing engine: %d positions, reference %d", byHashing.Positions(), len(want))
 			}
-			symmetric, err := solve.Solve(ctx, g, solve.Options{Symmetry: true})
+			symmetric, err := hashing.Solve(ctx, g, hashing.Options{Symmetry: true})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if symmetric.Positions() != tiers.ClassCount() {
-				t.Errorf("tier engine: %d classes; hashing engine with symmetry %d", tiers.ClassCount(), symmetric.Positions())
+			if symmetric.Positions() != byTiers.ClassCount() {
+				t.Errorf("tier engine: %d classes; hashing engine with symmetry %d", byTiers.ClassCount(), symmetric.Positions())
 			}
 			bad := 0
 			for p, w := range want {
-				h, hok := hashing.Outcome(p)
+				h, hok := byHashing.Outcome(p)
 				s, sok := symmetric.Outcome(p)
-				tg, tok := tiers.Outcome(p)
+				tg, tok := byTiers.Outcome(p)
 				if !hok || h != w || !sok || s != w || !tok || tg != w {
 					if bad++; bad <= 5 {
 						t.Errorf("%s: hashing %v (%v), with symmetry %v (%v), tiers %v (%v); reference %v", g.FormatPosition(p), h, hok, s, sok, tg, tok, w)
@@ -836,7 +838,7 @@ func TestGobbletSolved(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts, err := solve.SolveTiers(context.Background(), g, solve.TierOptions{Sink: gs})
+	ts, err := tiers.SolveTiers(context.Background(), g, tiers.TierOptions{Sink: gs})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,12 +15,14 @@ import (
 	"sente"
 	"sente/internal/testmode"
 	"sente/solve"
+	"sente/solve/hashing"
+	"sente/solve/tiers"
 	"sente/store"
 	"sente/verify"
 )
 
 // TestMorrisEveryPosition solves every position of the moving phase below
-// a position with four men against four (solve.TierOptions.EveryPosition),
+// a position with four men against four (tiers.TierOptions.EveryPosition),
 // then checks it: positions counted against the boards of each tier
 // counted by hand (every board of the moving phase is a position, with
 // either player to move), values against the hashing engine from
@@ -42,7 +44,7 @@ func TestMorrisEveryPosition(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ts, err := solve.SolveTiers(ctx, g, solve.TierOptions{From: root, Sink: gs, EveryPosition: true})
+			ts, err := tiers.SolveTiers(ctx, g, tiers.TierOptions{From: root, Sink: gs, EveryPosition: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -85,7 +87,7 @@ func TestMorrisEveryPosition(t *testing.T) {
 			// solve did; a solve from a position of a tier below counts
 			// nothing again, and one into another store that solved the
 			// tiers below first counts the same.
-			stored, err := solve.SolveTiers(ctx, g, solve.TierOptions{From: root, Sink: gs, EveryPosition: true, StoredOnly: true})
+			stored, err := tiers.Open(ctx, g, gs, root, true)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -96,7 +98,7 @@ func TestMorrisEveryPosition(t *testing.T) {
 			if err := gs.Remove(0, store.Positions); err != nil {
 				t.Fatal(err)
 			}
-			again, err := solve.SolveTiers(ctx, g, solve.TierOptions{From: root, Sink: gs, EveryPosition: true, Verify: true})
+			again, err := tiers.SolveTiers(ctx, g, tiers.TierOptions{From: root, Sink: gs, EveryPosition: true, Verify: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -108,7 +110,7 @@ func TestMorrisEveryPosition(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, from := range []sente.Position{below, root} {
-				bs, err := solve.SolveTiers(ctx, g, solve.TierOptions{From: from, Sink: twice, EveryPosition: true})
+				bs, err := tiers.SolveTiers(ctx, g, tiers.TierOptions{From: from, Sink: twice, EveryPosition: true})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -124,7 +126,7 @@ func TestMorrisEveryPosition(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rs, err := solve.SolveTiers(ctx, g, solve.TierOptions{From: root, Sink: reached})
+			rs, err := tiers.SolveTiers(ctx, g, tiers.TierOptions{From: root, Sink: reached})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -141,7 +143,7 @@ func TestMorrisEveryPosition(t *testing.T) {
 // TestMorrisBorrowsDatabases: six men's morris (with four men each; with
 // SENTE_LONG, six) solved from the start with
 // its moving phase taken whole from the tables of every position of it
-// (solve.TierOptions.Borrow), not solved again: the start, and the placing
+// (tiers.TierOptions.Borrow), not solved again: the start, and the placing
 // tiers cell by cell and count by count, are those of a solve from the
 // start on its own; each moving tier is the table of every position,
 // which agrees with the solve on its own at every rank that solve reached,
@@ -156,8 +158,8 @@ func TestMorrisBorrowsDatabases(t *testing.T) {
 	}
 	g := morrisNew(t, spec)
 	from := morrisParse(t, g, moving)
-	every := solve.NewMemorySink()
-	es, err := solve.SolveTiers(ctx, g, solve.TierOptions{From: from, Sink: every, EveryPosition: true})
+	every := tiers.NewMemorySink()
+	es, err := tiers.SolveTiers(ctx, g, tiers.TierOptions{From: from, Sink: every, EveryPosition: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,8 +174,8 @@ func TestMorrisBorrowsDatabases(t *testing.T) {
 			loops++
 		}
 	}
-	alone := solve.NewMemorySink()
-	want, err := solve.SolveTiers(ctx, g, solve.TierOptions{Sink: alone, Progress: countLoops})
+	alone := tiers.NewMemorySink()
+	want, err := tiers.SolveTiers(ctx, g, tiers.TierOptions{Sink: alone, Progress: countLoops})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,9 +183,9 @@ func TestMorrisBorrowsDatabases(t *testing.T) {
 	if loops == 0 {
 		t.Fatal("the solve on its own settled no loops: the test cannot tell a moving phase taken from one solved")
 	}
-	borrowing := solve.NewMemorySink()
+	borrowing := tiers.NewMemorySink()
 	loops = 0
-	got, err := solve.SolveTiers(ctx, g, solve.TierOptions{Sink: borrowing, Borrow: every, Progress: countLoops})
+	got, err := tiers.SolveTiers(ctx, g, tiers.TierOptions{Sink: borrowing, Borrow: every, Progress: countLoops})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,7 +235,7 @@ func TestMorrisBorrowsDatabases(t *testing.T) {
 
 	// From a position of the moving phase, every tier is taken and none
 	// solved or followed: the counts are every position's.
-	fromMoving, err := solve.SolveTiers(ctx, g, solve.TierOptions{From: from, Sink: solve.NewMemorySink(), Borrow: every})
+	fromMoving, err := tiers.SolveTiers(ctx, g, tiers.TierOptions{From: from, Sink: tiers.NewMemorySink(), Borrow: every})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -248,7 +250,7 @@ func TestMorrisBorrowsDatabases(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	es, err = solve.SolveTiers(ctx, g, solve.TierOptions{From: from, Sink: everyStore, EveryPosition: true})
+	es, err = tiers.SolveTiers(ctx, g, tiers.TierOptions{From: from, Sink: everyStore, EveryPosition: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -257,7 +259,7 @@ func TestMorrisBorrowsDatabases(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ss, err := solve.SolveTiers(ctx, g, solve.TierOptions{Sink: gs, Borrow: everyStore})
+	ss, err := tiers.SolveTiers(ctx, g, tiers.TierOptions{Sink: gs, Borrow: everyStore})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -302,7 +304,7 @@ func TestMorrisBorrowsDatabases(t *testing.T) {
 	if err := every.Write(largest, store.Values, cellsBytes(blank), store.Counts{}); err != nil {
 		t.Fatal(err)
 	}
-	_, err = solve.SolveTiers(ctx, g, solve.TierOptions{Sink: solve.NewMemorySink(), Borrow: every})
+	_, err = tiers.SolveTiers(ctx, g, tiers.TierOptions{Sink: tiers.NewMemorySink(), Borrow: every})
 	if err == nil || !strings.Contains(err.Error(), "stored as unreachable") {
 		t.Errorf("tables of every position with a tier blanked: %v, want a move to a position stored as unreachable", err)
 	}
@@ -333,7 +335,7 @@ func cellsBytes(cells []store.Cell) []byte {
 }
 
 // tierCells are the cells sink holds for tier.
-func tierCells(t *testing.T, sink solve.TierSink, tier int) []store.Cell {
+func tierCells(t *testing.T, sink tiers.TierSink, tier int) []store.Cell {
 	t.Helper()
 	tbl, err := sink.Open(tier, store.Values)
 	if err != nil {
@@ -349,7 +351,7 @@ func tierCells(t *testing.T, sink solve.TierSink, tier int) []store.Cell {
 
 // sameCounts checks that got gives want's positions and classes, tier by
 // tier.
-func sameCounts(t *testing.T, what string, got, want *solve.TierSolution) {
+func sameCounts(t *testing.T, what string, got, want *tiers.TierSolution) {
 	t.Helper()
 	if len(got.Tiers) != len(want.Tiers) {
 		t.Fatalf("%s: %d tiers, want %d", what, len(got.Tiers), len(want.Tiers))
@@ -400,7 +402,7 @@ func TestMorrisNineThreeAgainstThree(t *testing.T) {
 		morrisParse(t, g, "x../.../.../x....o/.../.o./o.x x"),
 		morrisParse(t, g, "xx./.../.../o....o/.../.../x.o o"),
 	}
-	ts, err := solve.SolveTiers(ctx, g, solve.TierOptions{From: roots[0], EveryPosition: true})
+	ts, err := tiers.SolveTiers(ctx, g, tiers.TierOptions{From: roots[0], EveryPosition: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -415,11 +417,11 @@ func TestMorrisNineThreeAgainstThree(t *testing.T) {
 // againstHashing compares every position the hashing engine reaches from
 // each root (with symmetry, when symmetry is set) with the tables of every
 // position.
-func againstHashing[P sente.Position](ctx context.Context, t *testing.T, g *Morris, ts *solve.TierSolution, roots []P, symmetry bool) {
+func againstHashing[P sente.Position](ctx context.Context, t *testing.T, g *Morris, ts *tiers.TierSolution, roots []P, symmetry bool) {
 	t.Helper()
 	wrong := 0
 	for _, root := range roots {
-		sol, err := solve.Solve(ctx, g, solve.Options{From: root, Symmetry: symmetry})
+		sol, err := hashing.Solve(ctx, g, hashing.Options{From: root, Symmetry: symmetry})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -19,6 +19,9 @@ import (
 	"sente/gamecheck"
 	"sente/internal/testmode"
 	"sente/solve"
+	"sente/solve/hashing"
+	"sente/solve/reference"
+	"sente/solve/tiers"
 	"sente/store"
 )
 
@@ -883,7 +886,7 @@ func TestMorrisAgreesWithReference(t *testing.T) {
 				roots = morrisLateRoots(t, g, 3)
 			}
 			for _, root := range roots {
-				want, err := solve.Reference(g, root, nil)
+				want, err := reference.Reference(g, root, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -931,12 +934,12 @@ func morrisLateRoots(t *testing.T, g *Morris, n int) []sente.Position {
 }
 
 // morrisCompare compares the hashing engine, with and without symmetry,
-// and the tier engine when tiers is set, with want, the reference's
+// and the tier engine when withTiers is set, with want, the reference's
 // values from root.
-func morrisCompare(ctx context.Context, t *testing.T, g *Morris, root sente.Position, want map[sente.Position]sente.Outcome, tiers bool) {
+func morrisCompare(ctx context.Context, t *testing.T, g *Morris, root sente.Position, want map[sente.Position]sente.Outcome, withTiers bool) {
 	t.Helper()
 	for _, symmetry := range []bool{false, true} {
-		sol, err := solve.Solve(ctx, g, solve.Options{From: root, Symmetry: symmetry})
+		sol, err := hashing.Solve(ctx, g, hashing.Options{From: root, Symmetry: symmetry})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -952,14 +955,14 @@ func morrisCompare(ctx context.Context, t *testing.T, g *Morris, root sente.Posi
 			}
 		}
 	}
-	if !tiers {
+	if !withTiers {
 		return
 	}
 	gs, err := store.Store{Dir: t.TempDir()}.Game(g.String())
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts, err := solve.SolveTiers(ctx, g, solve.TierOptions{From: root, Sink: gs})
+	ts, err := tiers.SolveTiers(ctx, g, tiers.TierOptions{From: root, Sink: gs})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1014,7 +1017,7 @@ func TestMorrisEnginesAgree(t *testing.T) {
 	for _, spec := range specs {
 		t.Run(spec, func(t *testing.T) {
 			g := morrisNew(t, spec)
-			sol, err := solve.Solve(ctx, g, solve.Options{})
+			sol, err := hashing.Solve(ctx, g, hashing.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -1301,7 +1304,7 @@ func TestMorrisSolved(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ts, err := solve.SolveTiers(context.Background(), g, solve.TierOptions{Sink: gs})
+		ts, err := tiers.SolveTiers(context.Background(), g, tiers.TierOptions{Sink: gs})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -1479,11 +1482,11 @@ func TestMorrisPlan(t *testing.T) {
 		}
 	}
 	t.Logf("| all | %d | %.4g | %.4g | %s (%d) |", all.tiers, all.ranks, all.classes, name(all.largest), g.TierSize(all.largest))
-	peak, ranks, err := solve.PlanTiers(g, 2)
+	peak, ranks, err := tiers.PlanTiers(g, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	disk, _ := solve.PeakDiskBytes(g)
+	disk, _ := tiers.PeakDiskBytes(g)
 	t.Logf("the engine's plan from the start: %d ranks, peak memory %.4g bytes, peak disk %.4g bytes", ranks, float64(peak), float64(disk))
 	// The moving tiers, each with what a solve from a position in it
 	// plans: that tier and every tier below it.
@@ -1495,11 +1498,11 @@ func TestMorrisPlan(t *testing.T) {
 		}
 		key, _ := g.Unrank(tier, 0)
 		from := morrisFrom{g, g.Decode(key).(MorrisPosition)}
-		peak, ranks, err := solve.PlanTiers(from, 2)
+		peak, ranks, err := tiers.PlanTiers(from, 2)
 		if err != nil {
 			t.Fatal(err)
 		}
-		disk, _ := solve.PeakDiskBytes(from)
+		disk, _ := tiers.PeakDiskBytes(from)
 		below := 0
 		seen := map[int]bool{}
 		var walk func(int)
@@ -1525,7 +1528,7 @@ func TestMorrisCountResumes(t *testing.T) {
 	testmode.SkipShort(t, "a count stopped and resumed at four tiers")
 	g := mustGame[*Morris](t, "morris:board=six,men=4")
 	ctx := context.Background()
-	clean, err := solve.SolveTiers(ctx, g, solve.TierOptions{})
+	clean, err := tiers.SolveTiers(ctx, g, tiers.TierOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1538,7 +1541,7 @@ func TestMorrisCountResumes(t *testing.T) {
 		}
 		stopped, cancel := context.WithCancel(ctx)
 		counted := map[int]bool{}
-		_, err = solve.SolveTiers(stopped, g, solve.TierOptions{Sink: gs, Workers: 1, Progress: func(p solve.Progress) {
+		_, err = tiers.SolveTiers(stopped, g, tiers.TierOptions{Sink: gs, Workers: 1, Progress: func(p solve.Progress) {
 			if p.Phase == solve.PhaseCounting {
 				if counted[p.Tier] = true; len(counted) > stopAt {
 					cancel()
@@ -1557,7 +1560,7 @@ func TestMorrisCountResumes(t *testing.T) {
 		tbl.Close()
 		again := map[int]bool{}
 		// As sente solve resumes: every stored block checked.
-		sol, err := solve.SolveTiers(ctx, g, solve.TierOptions{Sink: gs, Verify: true, Progress: func(p solve.Progress) {
+		sol, err := tiers.SolveTiers(ctx, g, tiers.TierOptions{Sink: gs, Verify: true, Progress: func(p solve.Progress) {
 			if p.Phase == solve.PhaseCounting {
 				again[p.Tier] = true
 			}

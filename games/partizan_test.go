@@ -9,7 +9,7 @@ import (
 	"sente/cgt"
 	"sente/cgt/reference"
 	"sente/games"
-	"sente/solve"
+	"sente/solve/hashing"
 )
 
 // partizanGame opens spec, which must be a partizan game.
@@ -66,7 +66,7 @@ func checkAgainstSolve(t *testing.T, spec string, refLimit int) int {
 	for _, first := range []string{"left", "right"} {
 		full := spec + sep(spec) + "first=" + first
 		g, pz := partizanGame(t, full)
-		sol, err := solve.Solve(context.Background(), g, solve.Options{})
+		sol, err := hashing.Solve(context.Background(), g, hashing.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -196,7 +196,7 @@ func checkEveryPosition(t *testing.T, spec string, texts []string) int {
 			if err != nil {
 				t.Fatal(err)
 			}
-			sol, err := solve.Solve(context.Background(), g, solve.Options{From: p})
+			sol, err := hashing.Solve(context.Background(), g, hashing.Options{From: p})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -10,6 +10,8 @@ import (
 	"sente"
 	"sente/internal/testmode"
 	"sente/solve"
+	"sente/solve/hashing"
+	"sente/solve/tiers"
 )
 
 func quixoNew(t testing.TB, spec string) *Quixo {
@@ -434,7 +436,7 @@ func TestQuixoSolve(t *testing.T) {
 	}
 	for _, tt := range tests {
 		g := quixoNew(t, tt.spec)
-		sol, err := solve.Solve(context.Background(), g, solve.Options{})
+		sol, err := hashing.Solve(context.Background(), g, hashing.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -550,16 +552,16 @@ func TestQuixoTiersFromFullBoards(t *testing.T) {
 	g := quixoNew(t, "quixo:n=4")
 	from := quixoParse(t, g, "xoxo/xoxo/oxox/oxox x")
 	ctx := context.Background()
-	want, err := solve.Solve(ctx, g, solve.Options{From: from})
+	want, err := hashing.Solve(ctx, g, hashing.Options{From: from})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts, err := solve.SolveTiers(ctx, g, solve.TierOptions{From: from})
+	ts, err := tiers.SolveTiers(ctx, g, tiers.TierOptions{From: from})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer ts.Close()
-	got := solve.FromTiers(g, ts, from, 0)
+	got := tiers.FromTiers(g, ts, from, 0)
 	bad := 0
 	want.Each(func(p sente.Position, o sente.Outcome) bool {
 		if g, ok := got.Outcome(p); !ok || g != o {
@@ -589,7 +591,7 @@ func TestQuixoTiersFromFullBoards(t *testing.T) {
 func TestQuixo4Counts(t *testing.T) {
 	testmode.SkipUnlessLong(t, "the solve of 4×4 quixo, about a CPU-minute")
 	g := quixoNew(t, "quixo:n=4")
-	ts, err := solve.SolveTiers(context.Background(), g, solve.TierOptions{})
+	ts, err := tiers.SolveTiers(context.Background(), g, tiers.TierOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,7 +13,7 @@ import (
 
 	"sente"
 	"sente/games"
-	"sente/solve"
+	"sente/solve/hashing"
 )
 
 // tierCheck is what checkTierRanks found: the reachable positions of each
@@ -40,7 +40,7 @@ func checkTierRanks(t *testing.T, spec string, bijectionMax uint64) tierCheck {
 	if enc == nil || tr == nil {
 		t.Fatalf("%s: no Encoder or TierRanker", spec)
 	}
-	sol, err := solve.Solve(context.Background(), g, solve.Options{})
+	sol, err := hashing.Solve(context.Background(), g, hashing.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

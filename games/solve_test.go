@@ -8,6 +8,8 @@ import (
 	"sente/explain"
 	"sente/games"
 	"sente/solve"
+	"sente/solve/hashing"
+	"sente/solve/reference"
 )
 
 // TestEngineMatchesReference solves every built-in game at small parameters
@@ -65,12 +67,12 @@ func TestEngineMatchesReference(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			want, err := solve.Reference(g, root, tt.restrict)
+			want, err := reference.Reference(g, root, tt.restrict)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, symmetry := range []bool{false, true} {
-				sol, err := solve.Solve(context.Background(), g, solve.Options{From: root, Restrict: tt.restrict, Symmetry: symmetry})
+				sol, err := hashing.Solve(context.Background(), g, hashing.Options{From: root, Restrict: tt.restrict, Symmetry: symmetry})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -93,13 +95,13 @@ func TestEngineMatchesReference(t *testing.T) {
 	}
 }
 
-func solveSpec(t *testing.T, spec string, opt solve.Options) (sente.Game, solve.Solution) {
+func solveSpec(t *testing.T, spec string, opt hashing.Options) (sente.Game, solve.Solution) {
 	t.Helper()
 	g, err := games.New(spec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sol, err := solve.Solve(context.Background(), g, opt)
+	sol, err := hashing.Solve(context.Background(), g, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +131,7 @@ func moveNames(moves []explain.RankedMove, v sente.Value) []string {
 // player wins; after an opening 1 the second player's only winning reply is
 // 1, and from then on answering x with 7-x wins every line.
 func TestSeed000Cards(t *testing.T) {
-	g, sol := solveSpec(t, "cards", solve.Options{})
+	g, sol := solveSpec(t, "cards", hashing.Options{})
 	start, _ := sol.Outcome(g.Start())
 	if start.Value != sente.Win || g.Turn(g.Start()) != sente.First {
 		t.Fatalf("start is %v for the %v player; the first player should win", start, g.Turn(g.Start()))
@@ -192,7 +194,7 @@ func atoi(s string) int { return int(s[0] - '0') }
 // rules perfect play never ends, as its author expected, and the niece
 // puzzle has no forced win unless she is read more strictly.
 func TestSeed001Chopsticks(t *testing.T) {
-	g, sol := solveSpec(t, "chopsticks", solve.Options{})
+	g, sol := solveSpec(t, "chopsticks", hashing.Options{})
 	start, _ := sol.Outcome(g.Start())
 	if start.Value != sente.Draw {
 		t.Errorf("start is %v, want a draw", start)
@@ -216,7 +218,7 @@ func TestSeed001Chopsticks(t *testing.T) {
 			t.Fatal(err)
 		}
 		puzzle := parse(t, g, "4,4 4,3 first")
-		_, sol := solveSpec(t, tt.spec, solve.Options{From: puzzle, Restrict: map[sente.Player]string{sente.Second: tt.policy}})
+		_, sol := solveSpec(t, tt.spec, hashing.Options{From: puzzle, Restrict: map[sente.Player]string{sente.Second: tt.policy}})
 		o, _ := sol.Outcome(puzzle)
 		if o.Value != tt.want {
 			t.Errorf("%s with %s: puzzle is %v, want %v", tt.spec, tt.policy, o, tt.want)
@@ -256,13 +258,13 @@ func TestPublishedResults(t *testing.T) {
 		if testing.Short() && !tt.short {
 			continue
 		}
-		g, sol := solveSpec(t, tt.spec, solve.Options{})
+		g, sol := solveSpec(t, tt.spec, hashing.Options{})
 		if got, _ := sol.Outcome(g.Start()); got != tt.want || sol.Positions() != tt.positions {
 			t.Errorf("%s: %v with %d positions, want %v with %d", tt.spec, got, sol.Positions(), tt.want, tt.positions)
 		}
 	}
 	// Up to symmetry, tic-tac-toe has 765 positions.
-	_, sol := solveSpec(t, "tictactoe", solve.Options{Symmetry: true})
+	_, sol := solveSpec(t, "tictactoe", hashing.Options{Symmetry: true})
 	if sol.Positions() != 765 {
 		t.Errorf("tic-tac-toe up to symmetry: %d positions, want 765", sol.Positions())
 	}

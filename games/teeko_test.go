@@ -11,7 +11,9 @@ import (
 	"sente"
 	"sente/gamecheck"
 	"sente/internal/testmode"
-	"sente/solve"
+	"sente/solve/hashing"
+	"sente/solve/reference"
+	"sente/solve/tiers"
 	"sente/store"
 )
 
@@ -326,12 +328,12 @@ func TestTeekoAgreesWithReference(t *testing.T) {
 				t.Skip("-short leaves out the slow reference on 5×5 and on 3 pieces")
 			}
 			g := teekoNew(t, spec)
-			want, err := solve.Reference(g, nil, nil)
+			want, err := reference.Reference(g, nil, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, symmetry := range []bool{false, true} {
-				sol, err := solve.Solve(ctx, g, solve.Options{Symmetry: symmetry})
+				sol, err := hashing.Solve(ctx, g, hashing.Options{Symmetry: symmetry})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -351,7 +353,7 @@ func TestTeekoAgreesWithReference(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ts, err := solve.SolveTiers(ctx, g, solve.TierOptions{Sink: gs})
+			ts, err := tiers.SolveTiers(ctx, g, tiers.TierOptions{Sink: gs})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -638,7 +640,7 @@ func TestTeekoSolved(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ts, err := solve.SolveTiers(context.Background(), g, solve.TierOptions{Sink: gs})
+		ts, err := tiers.SolveTiers(context.Background(), g, tiers.TierOptions{Sink: gs})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -12,6 +12,8 @@ import (
 	"sente/internal/testmode"
 	"sente/nimber"
 	"sente/solve"
+	"sente/solve/hashing"
+	"sente/solve/tiers"
 	"sente/store"
 	"sente/verify"
 )
@@ -69,7 +71,7 @@ func TestTierEngineAgrees(t *testing.T) {
 				// hashing engine does with Symmetry; every position of
 				// the plain solve is looked up too.
 				symmetric := solve.RanksBySymmetry(g)
-				want, err := solve.Solve(ctx, g, solve.Options{Symmetry: symmetric})
+				want, err := hashing.Solve(ctx, g, hashing.Options{Symmetry: symmetric})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -77,12 +79,12 @@ func TestTierEngineAgrees(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				ts, err := solve.SolveTiers(ctx, g, solve.TierOptions{Sink: gs})
+				ts, err := tiers.SolveTiers(ctx, g, tiers.TierOptions{Sink: gs})
 				if err != nil {
 					t.Fatal(err)
 				}
 				defer ts.Close()
-				got := solve.FromTiers(g, ts, g.Start(), 0)
+				got := tiers.FromTiers(g, ts, g.Start(), 0)
 				if symmetric {
 					// Counts are of positions, and the classes solved
 					// are those of the hashing engine with Symmetry.
@@ -92,7 +94,7 @@ func TestTierEngineAgrees(t *testing.T) {
 					// Dōbutsu shōgi counts positions as Tanaka does
 					// (TestDobutsuAgainstReference checks its counts).
 					if !strings.HasPrefix(spec, "dobutsu") {
-						plain, err := solve.Solve(ctx, g, solve.Options{})
+						plain, err := hashing.Solve(ctx, g, hashing.Options{})
 						if err != nil {
 							t.Fatal(err)
 						}
@@ -128,7 +130,7 @@ func TestTierEngineAgrees(t *testing.T) {
 					t.Errorf("Each gave %d positions, want %d", n, want.Positions())
 				}
 				if symmetric {
-					plain, err := solve.Solve(ctx, g, solve.Options{})
+					plain, err := hashing.Solve(ctx, g, hashing.Options{})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -149,7 +151,7 @@ func TestTierEngineAgrees(t *testing.T) {
 }
 
 // TestPeakDisk: the disk a solve's tables take, measured in the store
-// after every tier, never passes the plan's peak (solve.PeakDiskBytes),
+// after every tier, never passes the plan's peak (tiers.PeakDiskBytes),
 // and the plan is below the two bytes and a bit a rank that tables took
 // before they were compact.
 func TestPeakDisk(t *testing.T) {
@@ -158,7 +160,7 @@ func TestPeakDisk(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		peak, ok := solve.PeakDiskBytes(g)
+		peak, ok := tiers.PeakDiskBytes(g)
 		if !ok {
 			t.Fatalf("%s: no plan of its disk", spec)
 		}
@@ -169,7 +171,7 @@ func TestPeakDisk(t *testing.T) {
 		var measured int64
 		var ranks uint64
 		tr := sente.CapabilitiesOf(g).TierRanker
-		ts, err := solve.SolveTiers(context.Background(), g, solve.TierOptions{Sink: gs, Workers: 1, Progress: func(p solve.Progress) {
+		ts, err := tiers.SolveTiers(context.Background(), g, tiers.TierOptions{Sink: gs, Workers: 1, Progress: func(p solve.Progress) {
 			if p.Phase != solve.PhaseStored {
 				return
 			}
@@ -196,7 +198,7 @@ func TestPeakDisk(t *testing.T) {
 }
 
 // TestEveryPositionAgrees: a solve of every position of a game's tiers
-// (solve.TierOptions.EveryPosition) gives the positions the start reaches
+// (tiers.TierOptions.EveryPosition) gives the positions the start reaches
 // the values the hashing engine gives them, and positions of its tiers
 // the start does not reach those the hashing engine gives from them; its
 // tables pass the verifier as tables of every position, and hold at least
@@ -223,7 +225,7 @@ func TestEveryPositionAgrees(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ts, err := solve.SolveTiers(ctx, g, solve.TierOptions{Sink: gs, EveryPosition: true})
+			ts, err := tiers.SolveTiers(ctx, g, tiers.TierOptions{Sink: gs, EveryPosition: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -231,7 +233,7 @@ func TestEveryPositionAgrees(t *testing.T) {
 			if _, err := verify.Table(ctx, g, gs, verify.Options{EveryPosition: true}); err != nil {
 				t.Errorf("verify: %v", err)
 			}
-			plain, err := solve.Solve(ctx, g, solve.Options{})
+			plain, err := hashing.Solve(ctx, g, hashing.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -240,7 +242,7 @@ func TestEveryPositionAgrees(t *testing.T) {
 			// positions as Tanaka does, not as the hashing engine).
 			valued, reached := ts.Totals.Positions, uint64(plain.Positions())
 			if solve.RanksBySymmetry(g) {
-				sym, err := solve.Solve(ctx, g, solve.Options{Symmetry: true})
+				sym, err := hashing.Solve(ctx, g, hashing.Options{Symmetry: true})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -267,7 +269,7 @@ func TestEveryPositionAgrees(t *testing.T) {
 			}
 			bad := 0
 			for _, root := range roots {
-				want, err := solve.Solve(ctx, g, solve.Options{From: root})
+				want, err := hashing.Solve(ctx, g, hashing.Options{From: root})
 				if err != nil {
 					t.Fatal(err)
 				}

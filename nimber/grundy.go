@@ -12,6 +12,7 @@ import (
 	"sente"
 	"sente/explore"
 	"sente/solve"
+	"sente/solve/hashing"
 )
 
 // Options limit and report on the work of Grundy, Loopy and Misere.
@@ -28,7 +29,7 @@ type Options struct {
 	Whole bool
 	// Progress, when set, is called now and then during long work: phases
 	// "exploring" and "computing" for Grundy and Loopy, those of
-	// solve.Solve for Misere.
+	// hashing.Solve for Misere.
 	Progress func(solve.Progress)
 }
 
@@ -48,7 +49,7 @@ var ErrLoopy = errors.New("the game is loopy")
 // played under normal play: a misère game, or one that ends a position
 // other than lost for the player to move. The Sprague-Grundy theory is that
 // of normal play; such a game still has win/lose values and remoteness,
-// which solve.Solve (or Misere) computes.
+// which hashing.Solve (or Misere) computes.
 var ErrNotNormalPlay = errors.New("Grundy values are defined for normal play only (the player who cannot move loses); the game's win/lose values and remoteness are defined")
 
 // ErrKeepsTurn is what errors.Is finds in the *KeepsTurnError of Grundy,
@@ -59,7 +60,7 @@ var ErrKeepsTurn = errors.New("Grundy values are for games whose players alterna
 // Grundy, Loopy and OfSpace refuse: the Sprague-Grundy theory is that of
 // games whose players alternate. It is ErrKeepsTurn and ErrNotNormalPlay
 // (errors.Is): the game's win/lose values and remoteness are defined, and
-// solve.Solve computes them.
+// hashing.Solve computes them.
 type KeepsTurnError struct {
 	Position string // where the move is made
 	Move     string
@@ -301,7 +302,7 @@ func gameErr(g sente.Game, err error) error {
 
 // exploreGame finds the positions reachable from root, for Grundy and Loopy.
 func exploreGame(ctx context.Context, g sente.Game, root sente.Position, opt Options) (explore.KeyGraph, *explore.Space, error) {
-	space, err := solve.Explore(ctx, g, solve.Options{From: root, Symmetry: opt.Symmetry, MaxPositions: opt.MaxPositions, Progress: opt.Progress})
+	space, err := hashing.Explore(ctx, g, hashing.Options{From: root, Symmetry: opt.Symmetry, MaxPositions: opt.MaxPositions, Progress: opt.Progress})
 	if err != nil {
 		return explore.KeyGraph{}, nil, err
 	}

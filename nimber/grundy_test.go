@@ -13,7 +13,7 @@ import (
 	"sente"
 	"sente/explore"
 	"sente/nimber"
-	"sente/solve"
+	"sente/solve/hashing"
 )
 
 // arcGame is an impartial game given as a graph: node i has moves to
@@ -684,7 +684,7 @@ func TestGrundyRefusesKeptTurns(t *testing.T) {
 	check("Grundy", err)
 	_, err = nimber.Loopy(ctx, g, nil, nimber.Options{})
 	check("Loopy", err)
-	space, err := solve.Explore(ctx, g, solve.Options{})
+	space, err := hashing.Explore(ctx, g, hashing.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

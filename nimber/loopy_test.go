@@ -12,7 +12,7 @@ import (
 
 	"sente"
 	"sente/nimber"
-	"sente/solve"
+	"sente/solve/hashing"
 )
 
 // randomLoopy makes a graph with cycles, moves to itself, repeated moves
@@ -112,7 +112,7 @@ func TestLoopyMatchesSolve(t *testing.T) {
 		}
 		root := g.withRoot()
 		n := len(g.kids)
-		sol, err := solve.Solve(context.Background(), g, solve.Options{From: root})
+		sol, err := hashing.Solve(context.Background(), g, hashing.Options{From: root})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -183,7 +183,7 @@ func TestLoopySums(t *testing.T) {
 		a, b := randomLoopy(r, 12), randomLoopy(r, 12)
 		na, nb := len(a.kids), len(b.kids)
 		s := sumGame{a, b}
-		sol, err := solve.Solve(context.Background(), s, solve.Options{})
+		sol, err := hashing.Solve(context.Background(), s, hashing.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,7 +6,7 @@ import (
 	"sync"
 
 	"sente"
-	"sente/solve"
+	"sente/solve/hashing"
 )
 
 // Misere solves g under misère play from root (nil means the game's start):
@@ -14,8 +14,8 @@ import (
 // solver, so the solution holds every reachable position's outcome (win,
 // lose or draw, with remoteness) for the player to move. Misère sums do not
 // add up by XOR, so components are not used.
-func Misere(ctx context.Context, g sente.Game, root sente.Position, opt Options) (*solve.HashSolution, error) {
-	return solve.Solve(ctx, MisereGame(g), solve.Options{
+func Misere(ctx context.Context, g sente.Game, root sente.Position, opt Options) (*hashing.HashSolution, error) {
+	return hashing.Solve(ctx, MisereGame(g), hashing.Options{
 		From:         root,
 		Symmetry:     opt.Symmetry,
 		MaxPositions: opt.MaxPositions,

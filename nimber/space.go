@@ -26,7 +26,7 @@ type SpaceValues struct {
 }
 
 // OfSpace values every position of space, found from the position to value
-// by explore.Explore (solve.Explore, say) with the game's own key graph:
+// by explore.Explore (hashing.Explore, say) with the game's own key graph:
 // no restricted player, since a policy makes a game partizan. It values
 // the positions depth first, children before parents, and a loop met on
 // the way hands the same space to the labelling of Loopy instead, so that

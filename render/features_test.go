@@ -12,6 +12,7 @@ import (
 	"sente/nimber"
 	"sente/render"
 	"sente/solve"
+	"sente/solve/hashing"
 )
 
 // pileFile is a rules file with two features: the counters left, and one
@@ -35,7 +36,7 @@ features = {
 
 func solveGame(t *testing.T, g sente.Game) solve.Solution {
 	t.Helper()
-	sol, err := solve.Solve(context.Background(), g, solve.Options{})
+	sol, err := hashing.Solve(context.Background(), g, hashing.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

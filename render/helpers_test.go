@@ -17,6 +17,7 @@ import (
 	"sente"
 	"sente/games"
 	"sente/solve"
+	"sente/solve/hashing"
 )
 
 var (
@@ -31,7 +32,7 @@ func solved(t testing.TB, spec string) solve.Solution {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sol, err := solve.Solve(context.Background(), g, solve.Options{})
+	sol, err := hashing.Solve(context.Background(), g, hashing.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,7 @@ import (
 	"sente"
 	"sente/games"
 	"sente/rules"
-	"sente/solve"
+	"sente/solve/hashing"
 )
 
 // BenchmarkSolve solves tic-tac-toe (testdata/ttt.star) and connect four
@@ -52,7 +52,7 @@ func BenchmarkSolve(b *testing.B) {
 			for b.Loop() {
 				// A rules game caches what its file said per position, so
 				// every run gets a fresh one.
-				sol, err := solve.Solve(context.Background(), newGame(), solve.Options{})
+				sol, err := hashing.Solve(context.Background(), newGame(), hashing.Options{})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -93,7 +93,7 @@ func BenchmarkNotakto(b *testing.B) {
 						if err != nil {
 							b.Fatal(err)
 						}
-						sol, err := solve.Solve(context.Background(), g, solve.Options{Symmetry: symmetry})
+						sol, err := hashing.Solve(context.Background(), g, hashing.Options{Symmetry: symmetry})
 						if err != nil {
 							b.Fatal(err)
 						}

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"sente/rules"
-	"sente/solve"
+	"sente/solve/hashing"
 )
 
 // A solve stopped by a position limit stops the helper that asks ahead
@@ -18,7 +18,7 @@ func TestHelperStops(t *testing.T) {
 	}
 	g := mustOpen(t, "../examples/connect4.star", "w=7,h=6")
 	const limit = 20_000
-	if _, err := solve.Solve(context.Background(), g, solve.Options{MaxPositions: limit}); err == nil {
+	if _, err := hashing.Solve(context.Background(), g, hashing.Options{MaxPositions: limit}); err == nil {
 		t.Fatal("solved connect four 7×6 within 20,000 positions")
 	}
 	rg, _ := rules.Of(g)

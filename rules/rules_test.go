@@ -16,7 +16,8 @@ import (
 	"sente"
 	"sente/games"
 	"sente/rules"
-	"sente/solve"
+	"sente/solve/hashing"
+	"sente/solve/reference"
 )
 
 // open loads a rules file and makes its game from a spec's arguments, as
@@ -102,11 +103,11 @@ func TestSolveMatchesReference(t *testing.T) {
 	} {
 		t.Run(tc.file+":"+tc.args, func(t *testing.T) {
 			g := mustOpen(t, "testdata/"+tc.file+".star", tc.args)
-			sol, err := solve.Solve(context.Background(), g, solve.Options{Restrict: tc.restrict})
+			sol, err := hashing.Solve(context.Background(), g, hashing.Options{Restrict: tc.restrict})
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := solve.Reference(g, nil, tc.restrict)
+			want, err := reference.Reference(g, nil, tc.restrict)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -143,11 +144,11 @@ func TestMatchesBuiltin(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sol, err := solve.Solve(context.Background(), g, solve.Options{})
+		sol, err := hashing.Solve(context.Background(), g, hashing.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		bsol, err := solve.Solve(context.Background(), b, solve.Options{})
+		bsol, err := hashing.Solve(context.Background(), b, hashing.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -560,7 +561,7 @@ def turn(p):
 					Check(context.Context, int) (int, error)
 				}).Check(context.Background(), 0)
 			} else {
-				_, err = solve.Solve(context.Background(), g, solve.Options{})
+				_, err = hashing.Solve(context.Background(), g, hashing.Options{})
 			}
 			wantFileError(t, "", err, path, tc.want)
 			wantFuncError(t, err)
@@ -614,7 +615,7 @@ def turn(p):
 			}
 			begin := time.Now()
 			// The engines stop with ctx's error; the game's own error names the line.
-			_, err = solve.Solve(context.Background(), g, solve.Options{})
+			_, err = hashing.Solve(context.Background(), g, hashing.Options{})
 			if took := time.Since(begin); took > 10*time.Second {
 				t.Errorf("took %v", took)
 			}
@@ -645,7 +646,7 @@ def turn(p):
 	rg, _ := rules.Of(g)
 	time.AfterFunc(100*time.Millisecond, func() { rg.Cancel(errors.New("enough")) })
 	begin := time.Now()
-	_, err = solve.Solve(context.Background(), g, solve.Options{})
+	_, err = hashing.Solve(context.Background(), g, hashing.Options{})
 	if err == nil || !regexp.MustCompile(`slow.star:[67]:\d+: moves\(0\): cancelled: enough$`).MatchString(err.Error()) || time.Since(begin) > 10*time.Second {
 		t.Errorf("%v after %v", err, time.Since(begin))
 	}
@@ -908,7 +909,7 @@ func TestConcurrentCalls(t *testing.T) {
 		t.Error(err)
 	}
 	// And a whole solve with more goroutines than cores.
-	sol, err := solve.Solve(context.Background(), mustOpen(t, "testdata/ttt.star", ""), solve.Options{})
+	sol, err := hashing.Solve(context.Background(), mustOpen(t, "testdata/ttt.star", ""), hashing.Options{})
 	if err != nil || sol.Positions() != 5478 {
 		t.Errorf("ttt: %v", err)
 	}
@@ -930,7 +931,7 @@ func TestContextDoesNotHoldGames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := solve.Solve(context.Background(), g, solve.Options{}); err != nil {
+	if _, err := hashing.Solve(context.Background(), g, hashing.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	rg, _ := rules.Of(g)

@@ -7,7 +7,7 @@ import (
 
 	"sente"
 	"sente/rules"
-	"sente/solve"
+	"sente/solve/hashing"
 )
 
 // subtract is a subtraction game whose moves come from a table setup()
@@ -49,7 +49,7 @@ func TestSetup(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.args, err)
 		}
-		sol, err := solve.Solve(context.Background(), g, solve.Options{})
+		sol, err := hashing.Solve(context.Background(), g, hashing.Options{})
 		if err != nil {
 			t.Fatalf("%s: %v", tc.args, err)
 		}
@@ -112,7 +112,7 @@ def turn(p):
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = solve.Solve(context.Background(), g, solve.Options{})
+			_, err = hashing.Solve(context.Background(), g, hashing.Options{})
 			wantFileError(t, "", err, path, tc.want)
 			wantFuncError(t, err)
 		})

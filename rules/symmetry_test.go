@@ -7,7 +7,7 @@ import (
 
 	"sente"
 	"sente/rules"
-	"sente/solve"
+	"sente/solve/hashing"
 )
 
 // TestCanonicalOnce: a solve folding positions by symmetry asks a file's
@@ -51,7 +51,7 @@ def canonical(p):
 	if err != nil {
 		t.Fatal(err)
 	}
-	sym, err := solve.Solve(context.Background(), g, solve.Options{Symmetry: true})
+	sym, err := hashing.Solve(context.Background(), g, hashing.Options{Symmetry: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +64,7 @@ def canonical(p):
 	if said["moves"] > 2*sym.Positions() {
 		t.Errorf("moves(p) asked %d times for %d classes expanded", said["moves"], sym.Positions())
 	}
-	plain, err := solve.Solve(context.Background(), mustOpen(t, path, ""), solve.Options{})
+	plain, err := hashing.Solve(context.Background(), mustOpen(t, path, ""), hashing.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

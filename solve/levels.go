@@ -80,3 +80,23 @@ func Tells(v sente.Value, ties bool) Tell {
 // next level, or that of the slower loss. Every other child in the part
 // was won at level or before.
 func LostAt(level, slowest uint32) uint32 { return max(level+1, slowest) }
+
+// Infinity is the remoteness of a win or a tie not found among a
+// position's children yet: more than any remoteness a solve reaches.
+const Infinity = ^uint32(0)
+
+// Decide is the value and remoteness of a position all of whose children
+// are known, from the fastest win (a child lost) and the fastest tie,
+// Infinity when there is none, the slowest loss, and how many children
+// neither lose nor win. Both engines decide by it.
+func Decide(win, tie, loseMax uint32, blocked int) (sente.Value, uint32) {
+	switch {
+	case win != Infinity:
+		return sente.Win, win
+	case tie != Infinity:
+		return sente.Tie, tie
+	case blocked > 0:
+		return sente.Draw, 0
+	}
+	return sente.Lose, loseMax
+}

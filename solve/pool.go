@@ -6,13 +6,13 @@ import (
 	"sync/atomic"
 )
 
-// forBlocks runs fn over [0, n) in blocks of block on at most workers
+// ForBlocks runs fn over [0, n) in blocks of block on at most workers
 // goroutines, each block once, handed out in order to whichever worker is
 // free so that uneven blocks balance; w, below workers, is the worker's
 // own index for its scratch. It stops at fn's first error or when ctx
 // ends, and returns that error. Both engines share it, so that a change
 // to how work is handed out is made once and measured once.
-func forBlocks(ctx context.Context, workers int, n, block uint64, fn func(w int, lo, hi uint64) error) error {
+func ForBlocks(ctx context.Context, workers int, n, block uint64, fn func(w int, lo, hi uint64) error) error {
 	blocks := (n + block - 1) / block
 	workers = int(min(uint64(max(workers, 1)), blocks))
 	var (
@@ -53,44 +53,4 @@ func forBlocks(ctx context.Context, workers int, n, block uint64, fn func(w int,
 	}
 	wg.Wait()
 	return first
-}
-
-// tierBlock is how many ranks a worker takes at a time: a multiple of 64,
-// so that a block owns whole words of a bitset. Tests lower it.
-var tierBlock uint64 = 1 << 14
-
-// parallel runs fn over the blocks of a tier of size n on the engine's
-// workers, each block once; it stops at the first error or when ctx ends.
-func (e *tierEngine) parallel(ctx context.Context, tier int, n uint64, phase Phase, fn func(w int, lo, hi uint64) error) error {
-	return e.parallelBlocks(ctx, tier, n, tierBlock, phase, fn)
-}
-
-// parallelChunks runs fn over [0, n) in chunks of chunk on the engine's
-// workers, each chunk once, with no progress reports.
-func (e *tierEngine) parallelChunks(ctx context.Context, n, chunk uint64, fn func(w int, lo, hi uint64) error) error {
-	return e.parallelBlocks(ctx, 0, n, chunk, "", fn)
-}
-
-// parallelBlocks runs fn over [0, n) in blocks of block ranks or entries,
-// reporting the ranks done under phase unless it is empty. A game that
-// fails inside its own methods says so after the pass (sente.Erring).
-func (e *tierEngine) parallelBlocks(ctx context.Context, tier int, n, block uint64, phase Phase, fn func(w int, lo, hi uint64) error) error {
-	if phase != "" {
-		var done atomic.Uint64
-		inner := fn
-		fn = func(w int, lo, hi uint64) error {
-			if err := inner(w, lo, hi); err != nil {
-				return err
-			}
-			e.report(tier, done.Add(hi-lo), n, phase)
-			return nil
-		}
-	}
-	if err := forBlocks(ctx, e.workers, n, block, fn); err != nil {
-		return err
-	}
-	if e.erring != nil {
-		return e.erring.Err()
-	}
-	return nil
 }

@@ -38,7 +38,7 @@
 // A Grundy file holds the Grundy values of a tier of an impartial game
 // under normal play, as its values file holds values: two bytes a rank,
 // each the value plus one, 0 where no position is, compact as values are
-// (package solve values them beside the values, from the same moves, so
+// (package solve/tiers values them beside the values, from the same moves, so
 // that an answer reads them rather than exploring the game again).
 //
 // The ranking of a table of values or reachable ranks is a fingerprint of
@@ -50,7 +50,7 @@
 // For a game whose ranks stand for classes of symmetric positions, a
 // Positions file (tier 0) holds what the classes stand for, tier by tier.
 // A Frontier file is the saved work of a pass over the tiers under way
-// (package solve's forward pass, tier 0, and its count of positions, tier
+// (the tier engine's forward pass, tier 0, and its count of positions, tier
 // 1), removed once the pass is over; a Loops file the saved work of a
 // loopy tier's retrograde analysis, removed once the tier is stored.
 //

@@ -35,7 +35,7 @@ const (
 	Keys
 	// Tiers is the plan of tiers of a game whose ranks were discovered,
 	// stored once (as tier 0) when every tier's keys are: little-endian
-	// words, as package solve writes and reads them.
+	// words, as package solve/tiers writes and reads them.
 	Tiers
 	// Positions is what the classes of a game whose ranks stand for
 	// classes of symmetric positions stand for (sente.SymmetricRanker),
@@ -51,12 +51,12 @@ const (
 	// in the tiers it had not come to when it last saved its work, so
 	// that a pass stopped goes on from there rather than from its first
 	// tier: its tier is the pass's number, its payload the pass's own
-	// (see package solve). Removed once the pass is over.
+	// (see package solve/tiers). Removed once the pass is over.
 	Frontier
 	// Loops is what the retrograde analysis of a loopy tier had settled
 	// when it last saved its work, at the end of a level, so that the
 	// largest tiers, which take most of an hour, go on from there after a
-	// stop: its tier is the tier's, its payload package solve's. Removed
+	// stop: its tier is the tier's, its payload the tier engine's. Removed
 	// once the tier is stored.
 	Loops
 	// Grundy is the Grundy values of a tier of an impartial game under
@@ -142,7 +142,7 @@ type Header struct {
 	Counts     Counts
 	Spec       string
 	// Ranking is a fingerprint of the ranks the payload is indexed by
-	// (package solve's), so that a build of sente that ranks the game's
+	// (the tier engine's, solve/tiers), so that a build of sente that ranks the game's
 	// positions otherwise does not read the table as its own; 0 in
 	// tables written before it was kept, and for kinds not indexed by
 	// rank.

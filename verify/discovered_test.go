@@ -9,7 +9,7 @@ import (
 
 	"sente"
 	"sente/rules"
-	"sente/solve"
+	"sente/solve/tiers"
 	"sente/store"
 )
 
@@ -39,7 +39,7 @@ func storedRules(t *testing.T, g sente.Game) *store.GameStore {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts, err := solve.SolveTiers(context.Background(), g, solve.TierOptions{Sink: gs})
+	ts, err := tiers.SolveTiers(context.Background(), g, tiers.TierOptions{Sink: gs})
 	if err != nil {
 		t.Fatal(err)
 	}

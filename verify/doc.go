@@ -21,7 +21,7 @@
 //     remoteness; else a draw child draws; else the position is lost in 1 +
 //     the largest remoteness among its children (all lost for the mover).
 //     These are the rules of sente.MoveOutcome and Outcome.Better, and of
-//     the hashing engine (package solve);
+//     the hashing engine (package solve/hashing);
 //   - the start position is stored as reachable (and so checked as above).
 //
 // A check stopped goes on where it stopped: the tiers Table finds

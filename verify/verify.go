@@ -36,7 +36,7 @@ type Options struct {
 	// memory); 0 means no bound.
 	MaxMemory uint64
 	// EveryPosition checks tables of every position of their tiers
-	// (solve.TierOptions.EveryPosition): every rank that stands for a
+	// (tiers.TierOptions.EveryPosition): every rank that stands for a
 	// position must be stored, and every stored tier's child tiers; there
 	// is no start to read.
 	EveryPosition bool
@@ -44,7 +44,7 @@ type Options struct {
 	// check of the same tables found consistent (see resume.go).
 	Again bool
 	// Beside, when set, are the game's tables of every position
-	// (solve.TierOptions.Borrow), for a check of the tables of a solve
+	// (tiers.TierOptions.Borrow), for a check of the tables of a solve
 	// from the start: a tier that solve took whole from them, which a
 	// check of theirs found consistent with the same tables below it, is
 	// not checked again position by position. Theirs is the stronger

@@ -12,6 +12,7 @@ import (
 
 	"sente"
 	"sente/solve"
+	"sente/solve/hashing"
 	"sente/store"
 )
 
@@ -128,7 +129,7 @@ func stored(t testing.TB, g shift) (*store.GameStore, solve.Solution) {
 // its table as g's.
 func storedAs(t testing.TB, g shift, solved sente.Game) (*store.GameStore, solve.Solution) {
 	t.Helper()
-	sol, err := solve.Solve(context.Background(), solved, solve.Options{})
+	sol, err := hashing.Solve(context.Background(), solved, hashing.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

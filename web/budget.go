@@ -5,8 +5,8 @@ import (
 	"runtime/debug"
 	"time"
 
+	"sente/internal/quantity"
 	"sente/internal/sandbox"
-	"sente/solve"
 )
 
 // The server's memory is bounded by bytes, not by positions: a game of few
@@ -111,7 +111,7 @@ func (c *cache) check(held func() int64) {
 	switch {
 	case largest != nil:
 		largest.cancel(&tooBigError{fmt.Sprintf("%s: stopped after %d positions holding %s: the server held %s, more than its memory budget leaves it (%s); try again later or choose smaller parameters",
-			largest.o.spec, largest.progDone.Load(), solve.FormatSize(uint64(holding)), solve.FormatSize(uint64(now)), solve.FormatSize(uint64(max(share, 0))))})
+			largest.o.spec, largest.progDone.Load(), quantity.FormatSize(uint64(holding)), quantity.FormatSize(uint64(now)), quantity.FormatSize(uint64(max(share, 0))))})
 	case dropped:
 		freeOSMemory()
 	}

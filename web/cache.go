@@ -13,7 +13,8 @@ import (
 	"time"
 
 	"sente"
-	"sente/solve"
+	"sente/internal/quantity"
+	"sente/solve/tiers"
 	"sente/store"
 )
 
@@ -44,11 +45,11 @@ type cache struct {
 	// everyKey), opened once and kept open while the server runs: a job
 	// the cache drops may still have readers of its answer. There are
 	// no more of them than the store holds tables.
-	stored map[string]*solve.TierSolution
+	stored map[string]*tiers.TierSolution
 	// retired are stored tables dropped for others written since in their
 	// place (dropRepaired), kept open, as dropped jobs' answers may still
 	// be read, until the server closes.
-	retired []*solve.TierSolution
+	retired []*tiers.TierSolution
 }
 
 // rulesExplorers is how many pasted rules files' games are explored and
@@ -73,8 +74,8 @@ func newCache(ctx context.Context, cfg Config) (*cache, error) {
 	largePool := memory - smallPool
 	if largePool < 2*int64(cfg.RulesMemory) || largePool < int64(cfg.SmallBytes) {
 		return nil, fmt.Errorf("%w for this server: of its %s, %s is kept aside for loading rules files and %s for small solves, and a solve needs at least %s (a rules file's child of %s and the graph it sends back)",
-			ErrBudget, solve.FormatSize(uint64(budget)), solve.FormatSize(rulesLoaders*cfg.RulesMemory), solve.FormatSize(uint64(smallPool)),
-			solve.FormatSize(max(2*cfg.RulesMemory, cfg.SmallBytes)), solve.FormatSize(cfg.RulesMemory))
+			ErrBudget, quantity.FormatSize(uint64(budget)), quantity.FormatSize(rulesLoaders*cfg.RulesMemory), quantity.FormatSize(uint64(smallPool)),
+			quantity.FormatSize(max(2*cfg.RulesMemory, cfg.SmallBytes)), quantity.FormatSize(cfg.RulesMemory))
 	}
 	shared := &pool{capacity: largePool}
 	c := &cache{
@@ -97,7 +98,7 @@ func newCache(ctx context.Context, cfg Config) (*cache, error) {
 		failures:    cfg.Failures,
 		ctx:         ctx,
 		tables:      cfg.Tables,
-		stored:      map[string]*solve.TierSolution{},
+		stored:      map[string]*tiers.TierSolution{},
 	}
 	go c.every(max(c.abandon/5, 10*time.Millisecond), c.reap)
 	go c.every(watchEvery, func() { c.check(heldByProcess) })

@@ -16,6 +16,7 @@ import (
 	"sente/games"
 	"sente/internal/sandbox"
 	"sente/solve"
+	"sente/solve/tiers"
 	"sente/store"
 )
 
@@ -69,7 +70,7 @@ func storeTables(t *testing.T, tables *store.Store, specText string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts, err := solve.SolveTiers(context.Background(), g, solve.TierOptions{Sink: gs})
+	ts, err := tiers.SolveTiers(context.Background(), g, tiers.TierOptions{Sink: gs})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,12 +91,12 @@ func storeEveryPosition(t *testing.T, tables *store.Store, specText, at string) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts, err := solve.SolveTiers(context.Background(), g, solve.TierOptions{Sink: gs, From: root, EveryPosition: true})
+	ts, err := tiers.SolveTiers(context.Background(), g, tiers.TierOptions{Sink: gs, From: root, EveryPosition: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { ts.Close() })
-	return g, solve.FromTiers(g, ts, root, 0)
+	return g, tiers.FromTiers(g, ts, root, 0)
 }
 
 // serveApp runs a server with cfg behind a local HTTP server for the

@@ -13,6 +13,7 @@ import (
 	"sente/answer"
 	"sente/explain"
 	"sente/internal/isolated"
+	"sente/internal/quantity"
 	"sente/nimber"
 	"sente/solve"
 )
@@ -402,7 +403,7 @@ func progressWords(p Progress) string {
 	case p.Phase == "queued" && p.Queue > 0:
 		words = fmt.Sprintf("waiting for other solves to finish: number %d in line for %s games", p.Queue, p.Lane)
 		if p.EstimatedBytes > 0 {
-			words += fmt.Sprintf(" (this one needs %s of memory)", solve.FormatBytes(float64(p.EstimatedBytes)))
+			words += fmt.Sprintf(" (this one needs %s of memory)", quantity.FormatBytes(float64(p.EstimatedBytes)))
 		}
 		return words + "."
 	case p.Phase == "queued" || p.Phase == "starting":
@@ -415,7 +416,7 @@ func progressWords(p Progress) string {
 		words = phase
 	}
 	if p.Bytes > 0 {
-		words += fmt.Sprintf(", %s of memory", solve.FormatBytes(float64(p.Bytes)))
+		words += fmt.Sprintf(", %s of memory", quantity.FormatBytes(float64(p.Bytes)))
 	}
 	if p.SecondsLeft > 0 {
 		words += fmt.Sprintf(", %s left", secondsWords(p.SecondsLeft))

@@ -15,7 +15,9 @@ import (
 	"sente/explore"
 	"sente/games"
 	"sente/internal/isolated"
+	"sente/internal/quantity"
 	"sente/solve"
+	"sente/solve/tiers"
 )
 
 // storedAnswer answers a built-in game from the root it starts at out of
@@ -26,7 +28,7 @@ func (c *cache) storedAnswer(o *opened, root sente.Position) (*answer.Answer, bo
 		return nil, false
 	}
 	spec := games.Bound{Family: o.family, Values: o.values}.Canonical()
-	ts := c.openStored(spec, func() *solve.TierSolution { return answer.Open(c.ctx, g, c.tables, spec) })
+	ts := c.openStored(spec, func() *tiers.TierSolution { return answer.Open(c.ctx, g, c.tables, spec) })
 	if ts == nil {
 		return nil, false
 	}
@@ -52,7 +54,7 @@ func (c *cache) everyAnswer(o *opened, p sente.Position) (*answer.Answer, bool) 
 	}
 	spec := games.Bound{Family: o.family, Values: o.values}.Canonical()
 	tier, _ := caps.TierRanker.TierRank(caps.Encoder.Encode(p))
-	ts := c.openStored(everyKey(spec, tier), func() *solve.TierSolution { return answer.OpenEvery(c.ctx, g, p, c.tables, spec) })
+	ts := c.openStored(everyKey(spec, tier), func() *tiers.TierSolution { return answer.OpenEvery(c.ctx, g, p, c.tables, spec) })
 	if ts == nil {
 		return nil, false
 	}
@@ -64,7 +66,7 @@ func (c *cache) everyAnswer(o *opened, p sente.Position) (*answer.Answer, bool) 
 // open (nil when the store does not hold them) on first use. Opening
 // happens outside the lock; of two requests that raced to open them, the
 // first kept is the one.
-func (c *cache) openStored(key string, open func() *solve.TierSolution) *solve.TierSolution {
+func (c *cache) openStored(key string, open func() *tiers.TierSolution) *tiers.TierSolution {
 	c.mu.Lock()
 	ts, ok := c.stored[key]
 	c.mu.Unlock()
@@ -156,7 +158,7 @@ func (c *cache) answerOptions(j *job) answer.Options {
 		MaxMemory: uint64(capacity),
 		Label:     j.o.spec,
 		Limit: fmt.Sprintf("this server's memory budget allows (%s, of which a solve may have %s)",
-			solve.FormatSize(uint64(c.budget)), solve.FormatSize(uint64(capacity))),
+			quantity.FormatSize(uint64(c.budget)), quantity.FormatSize(uint64(capacity))),
 	}
 	if j.o.file == nil {
 		if spec, err := sente.ParseSpec(j.o.spec); err == nil {
@@ -188,9 +190,9 @@ func (c *cache) grow(j *job, held int64) {
 func (c *cache) outgrown(j *job, held int64) error {
 	capacity := j.lane.pool.capacity
 	msg := fmt.Sprintf("%s: stopped after %d positions holding %s of memory, more than this server's memory budget has room for (%s, of which the solves running may have %s between them)",
-		j.o.spec, j.progDone.Load(), solve.FormatBytes(float64(held)), solve.FormatSize(uint64(c.budget)), solve.FormatSize(uint64(capacity)))
+		j.o.spec, j.progDone.Load(), quantity.FormatBytes(float64(held)), quantity.FormatSize(uint64(c.budget)), quantity.FormatSize(uint64(capacity)))
 	if j.estimated > 0 {
-		msg += fmt.Sprintf("; the game estimates up to %s positions, %s", solve.FormatCount(j.positions), solve.FormatBytes(float64(j.estimated)))
+		msg += fmt.Sprintf("; the game estimates up to %s positions, %s", quantity.FormatCount(j.positions), quantity.FormatBytes(float64(j.estimated)))
 	}
 	return &tooBigError{msg + "; choose smaller parameters"}
 }

@@ -13,7 +13,7 @@ import (
 
 	"sente"
 	"sente/internal/testmode"
-	"sente/solve"
+	"sente/solve/tiers"
 	"sente/store"
 )
 
@@ -170,7 +170,7 @@ func TestRepairedStoredTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts, err := solve.SolveTiers(context.Background(), g, solve.TierOptions{Sink: gs, Verify: true})
+	ts, err := tiers.SolveTiers(context.Background(), g, tiers.TierOptions{Sink: gs, Verify: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"sente/games"
 	"sente/internal/testmode"
 	"sente/solve"
+	"sente/solve/tiers"
 	"sente/store"
 )
 
@@ -105,7 +106,7 @@ func TestTierProgressNeverGoesBack(t *testing.T) {
 			report := tierProgress(j)
 			var last, total int64
 			reports := 0
-			_, err = solve.SolveTiers(context.Background(), g, solve.TierOptions{Workers: 2, Progress: func(p solve.Progress) {
+			_, err = tiers.SolveTiers(context.Background(), g, tiers.TierOptions{Workers: 2, Progress: func(p solve.Progress) {
 				report(p)
 				done, all := j.progDone.Load(), j.progAll.Load()
 				if all == 0 {

@@ -13,9 +13,9 @@ import (
 	"syscall"
 	"time"
 
+	"sente/internal/quantity"
 	"sente/internal/sandbox"
 	"sente/rules"
-	"sente/solve"
 )
 
 // Every command but serve and list runs in a child process: this program
@@ -241,7 +241,7 @@ func (l *lineEnds) endLine() {
 func deathMessage(death error, file string, limit uint64, st workState) (string, int) {
 	var limited *sandbox.LimitError
 	var crash *sandbox.CrashError
-	allowed := "--max-memory=" + solve.FormatSize(limit) + " allows"
+	allowed := "--max-memory=" + quantity.FormatSize(limit) + " allows"
 	if limit == 0 {
 		allowed = "the system could give"
 	}

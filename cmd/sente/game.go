@@ -10,9 +10,10 @@ import (
 	"sente"
 	"sente/answer"
 	"sente/explore"
+	"sente/internal/quantity"
 	"sente/internal/sandbox"
 	"sente/nimber"
-	"sente/solve"
+	"sente/solve/tiers"
 )
 
 // gameFlags are the flags every command that solves a game shares.
@@ -170,7 +171,7 @@ func (f gameFlags) answerFrom(e *env, g sente.Game, root sente.Position, grundy 
 		progress.clear()
 		fmt.Fprintf(e.stderr, "sente: %s: another solve of this game is writing its tables in %s; waiting for it to finish, then reading them\n", f.Game, dir)
 	}
-	opt.Resuming = func(dir string, r solve.Resume) {
+	opt.Resuming = func(dir string, r tiers.Resume) {
 		progress.clear()
 		for _, err := range r.Rediscovered {
 			fmt.Fprintf(e.stderr, "sente: %s: %v; finding the positions of its tiers again\n", f.Game, err)
@@ -318,7 +319,7 @@ func raiseHint(need uint64) string {
 	// holds it.
 	tenths := uint64(math.Ceil(float64(need) / (1 << 30) * 10))
 	if have := sandbox.Available(); need > 0 && tenths*(1<<30)/10 < have {
-		return fmt.Sprintf("--max-memory %d.%dG allows it (this machine has %s), and --force tries anyway", tenths/10, tenths%10, solve.FormatSize(have))
+		return fmt.Sprintf("--max-memory %d.%dG allows it (this machine has %s), and --force tries anyway", tenths/10, tenths%10, quantity.FormatSize(have))
 	}
 	return "--max-memory sets the limit, and --force tries anyway"
 }

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"sente/internal/quantity"
 	"sente/internal/sandbox"
-	"sente/solve"
 )
 
 // A solve that outgrows the machine would otherwise end with the Go
@@ -30,7 +30,7 @@ type memoryLimitError struct{ limit, held uint64 }
 
 func (e *memoryLimitError) Error() string {
 	return fmt.Sprintf("memory limit reached: the process held %s, more than --max-memory=%s; choose smaller parameters or raise --max-memory",
-		solve.FormatSize(e.held), solve.FormatSize(e.limit))
+		quantity.FormatSize(e.held), quantity.FormatSize(e.limit))
 }
 
 // memoryPoll is how often watchMemory reads the runtime's figures.
@@ -90,7 +90,7 @@ func defaultMaxMemory() string {
 	if total == 0 {
 		return "0"
 	}
-	return solve.FormatSize(max(total/4*3, 64<<20))
+	return quantity.FormatSize(max(total/4*3, 64<<20))
 }
 
 // sizeUnits are the suffixes parseSize accepts, in powers of 1024.
@@ -105,7 +105,7 @@ var sizeUnits = []struct {
 
 // parseSize reads an amount of memory: a number of bytes, or a number
 // (fractions allowed) with a unit K, M, G or T (KiB, MiB, ... and KB, MB,
-// ... mean the same: powers of 1024), as solve.FormatSize writes it. "0"
+// ... mean the same: powers of 1024), as quantity.FormatSize writes it. "0"
 // means no limit.
 func parseSize(text string) (uint64, error) {
 	s := strings.TrimSpace(text)
@@ -120,7 +120,7 @@ func parseSize(text string) (uint64, error) {
 	if err != nil || x < 0 || math.IsInf(x, 0) || math.IsNaN(x) {
 		return 0, fmt.Errorf("--max-memory %q: want an amount such as 512M, 8G or 1.5G (0 for no limit)", text)
 	}
-	// Rounded up to a whole byte: the amount written back (solve.FormatSize,
+	// Rounded up to a whole byte: the amount written back (quantity.FormatSize,
 	// in refusals and errors) is then the amount given, where rounding
 	// down made "17.6G" read back as 17.5G.
 	bytes := math.Ceil(x * float64(uint64(1)<<shift))

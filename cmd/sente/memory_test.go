@@ -3,11 +3,12 @@ package main
 import (
 	"context"
 	"fmt"
-	"sente/internal/sandbox"
-	"sente/solve"
 	"strconv"
 	"strings"
 	"testing"
+
+	"sente/internal/quantity"
+	"sente/internal/sandbox"
 )
 
 func TestParseSize(t *testing.T) {
@@ -56,12 +57,12 @@ func TestFormatSize(t *testing.T) {
 		{1 << 40, "1T"},
 	}
 	for _, tc := range tests {
-		if got := solve.FormatSize(tc.in); got != tc.want {
-			t.Errorf("solve.FormatSize(%d) = %q, want %q", tc.in, got, tc.want)
+		if got := quantity.FormatSize(tc.in); got != tc.want {
+			t.Errorf("quantity.FormatSize(%d) = %q, want %q", tc.in, got, tc.want)
 		}
 		if tc.in >= 64<<20 {
-			if back, err := parseSize(solve.FormatSize(tc.in)); err != nil || back > tc.in {
-				t.Errorf("parseSize(solve.FormatSize(%d)) = %d, %v", tc.in, back, err)
+			if back, err := parseSize(quantity.FormatSize(tc.in)); err != nil || back > tc.in {
+				t.Errorf("parseSize(quantity.FormatSize(%d)) = %d, %v", tc.in, back, err)
 			}
 		}
 	}
@@ -74,7 +75,7 @@ func TestFormatSize(t *testing.T) {
 			if err != nil {
 				t.Fatalf("parseSize(%q): %v", given, err)
 			}
-			if back := solve.FormatSize(n); back != given {
+			if back := quantity.FormatSize(n); back != given {
 				t.Errorf("parseSize(%q) writes back as %q", given, back)
 			}
 		}
@@ -102,7 +103,7 @@ func TestMemoryLimit(t *testing.T) {
 		t.Fatalf("status %d, want 1; stdout %q, stderr %q", r.status, r.stdout, r.stderr)
 	}
 	if !strings.HasPrefix(r.stderr, "sente: the solve of testdata/rules/chain.star ran out of memory: ") || strings.Count(r.stderr, "\n") != 1 ||
-		!strings.Contains(r.stderr, " positions explored, ") || !strings.Contains(r.stderr, "over --max-memory="+solve.FormatSize(limit)+"; ") {
+		!strings.Contains(r.stderr, " positions explored, ") || !strings.Contains(r.stderr, "over --max-memory="+quantity.FormatSize(limit)+"; ") {
 		t.Errorf("stderr %q, want one line saying the memory limit was reached", r.stderr)
 	}
 	if r.stdout != "" {

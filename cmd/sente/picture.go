@@ -11,8 +11,8 @@ import (
 	"strings"
 	"syscall"
 
+	"sente/internal/quantity"
 	"sente/render"
-	"sente/solve"
 )
 
 type tableCmd struct {
@@ -116,7 +116,7 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 func (e *env) saidWritten(path, format string, width, height int, bytes int64) error {
 	size := fmt.Sprintf("%d bytes", bytes)
 	if bytes >= 1<<10 {
-		size = solve.FormatSize(uint64(bytes))
+		size = quantity.FormatSize(uint64(bytes))
 	}
 	what := strings.ToUpper(format)
 	if width > 0 && height > 0 {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"sente/internal/quantity"
 	"sente/solve"
 )
 
@@ -130,7 +131,7 @@ func (p *progress) wholeTimeLeft(w solve.Whole, now time.Time) (string, bool) {
 		return "", false
 	}
 	rate := float64(w.Done-p.wholeFrom) / elapsed.Seconds()
-	return solve.FormatDuration(time.Duration(float64(w.Total-w.Done) / rate * float64(time.Second))), true
+	return quantity.FormatDuration(time.Duration(float64(w.Total-w.Done) / rate * float64(time.Second))), true
 }
 
 // tierWords says what the tier engine does to tier t in phase, in words.
@@ -165,7 +166,7 @@ func (p *progress) wholeLeft(now time.Time) string {
 	if left <= 0 {
 		return "; the whole solve is taking longer than planned"
 	}
-	return "; about " + solve.FormatDuration(left) + " left in all, by the plan"
+	return "; about " + quantity.FormatDuration(left) + " left in all, by the plan"
 }
 
 // clear takes the progress line away, for a line of its own.
@@ -185,7 +186,7 @@ func (p *progress) line(r solve.Progress, now time.Time) string {
 		return s
 	}
 	if p.atMost > 0 {
-		s := fmt.Sprintf("%s: %d positions (at most %s)", r.Phase, r.Done, solve.FormatCount(p.atMost))
+		s := fmt.Sprintf("%s: %d positions (at most %s)", r.Phase, r.Done, quantity.FormatCount(p.atMost))
 		if left, ok := timeLeft(r.Done-p.phaseDone, int(min(p.atMost, 1<<62))-r.Done, now.Sub(p.phaseStart)); ok {
 			s += ", at most " + left + " left"
 		}
@@ -202,7 +203,7 @@ func (p *progress) plainLine(r solve.Progress, now time.Time) string {
 	if r.Whole.Passes > 0 {
 		rate := ""
 		if elapsed, done := now.Sub(p.phaseStart), r.Done-p.phaseDone; elapsed > 0 && done > 0 {
-			rate = fmt.Sprintf(", %s a second", solve.FormatCount(float64(done)/elapsed.Seconds()))
+			rate = fmt.Sprintf(", %s a second", quantity.FormatCount(float64(done)/elapsed.Seconds()))
 		}
 		return p.wholeLine(r, now, rate)
 	}
@@ -218,7 +219,7 @@ func (p *progress) plainLine(r solve.Progress, now time.Time) string {
 	elapsed := now.Sub(p.phaseStart)
 	done := r.Done - p.phaseDone
 	if elapsed > 0 && done > 0 {
-		fmt.Fprintf(&b, ", %s a second", solve.FormatCount(float64(done)/elapsed.Seconds()))
+		fmt.Fprintf(&b, ", %s a second", quantity.FormatCount(float64(done)/elapsed.Seconds()))
 	}
 	switch {
 	case r.Total > 0:
@@ -313,7 +314,7 @@ func timeLeft(done, rest int, elapsed time.Duration) (string, bool) {
 	if done <= 0 || rest < 0 || elapsed < 500*time.Millisecond {
 		return "", false
 	}
-	return solve.FormatDuration(time.Duration(float64(elapsed) * float64(rest) / float64(done))), true
+	return quantity.FormatDuration(time.Duration(float64(elapsed) * float64(rest) / float64(done))), true
 }
 
 func (p *progress) done() {

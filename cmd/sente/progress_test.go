@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"sente/solve"
+	"sente/solve/tiers"
 )
 
 // TestPlainProgress: where stderr is not a terminal, progress is one plain
@@ -143,7 +144,7 @@ func TestPlainProgress(t *testing.T) {
 // run with progress off where stderr is no terminal, tells nothing.
 func TestTellPlan(t *testing.T) {
 	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	start := solve.TierStart{Tiers: 25, Ranks: 159_643_961, PeakBytes: 94_849_112, PeakDisk: 132_644_864}
+	start := tiers.TierStart{Tiers: 25, Ranks: 159_643_961, PeakBytes: 94_849_112, PeakDisk: 132_644_864}
 	whole := func(done uint64) solve.Progress {
 		return solve.Progress{Phase: solve.PhaseReaching, Tier: 3, Tiered: true, Whole: solve.Whole{Pass: 1, Passes: 2, Tiers: 25, Done: done, Total: 1000}}
 	}

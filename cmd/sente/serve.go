@@ -10,7 +10,7 @@ import (
 	"runtime/debug"
 	"time"
 
-	"sente/solve"
+	"sente/internal/quantity"
 	"sente/store"
 	"sente/web"
 )
@@ -103,7 +103,7 @@ func (c serveCmd) Run(e *env) error {
 		Logf:           func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) },
 	})
 	if errors.Is(err, web.ErrBudget) {
-		flags := budgetFlag + " " + solve.FormatSize(budget)
+		flags := budgetFlag + " " + quantity.FormatSize(budget)
 		if c.RulesMemory != "" {
 			flags += ", --rules-memory " + c.RulesMemory
 		}

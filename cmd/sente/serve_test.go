@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"sente/solve"
+	"sente/internal/quantity"
 	"sente/web"
 )
 
@@ -58,7 +58,7 @@ func TestServeBudget(t *testing.T) {
 		{[]string{"--max-memory", "3G", "serve"}, "3G"},
 		{[]string{"serve", "--max-memory=1.5G"}, "1.5G"},
 		{[]string{"serve", "--memory", "2G"}, "2G"},
-		{[]string{"serve"}, solve.FormatSize(web.DefaultMemory())},
+		{[]string{"serve"}, quantity.FormatSize(web.DefaultMemory())},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			base, stop := startServe(t, append(tc.args, "--addr", "127.0.0.1:0")...)

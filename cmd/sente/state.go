@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"sente"
+	"sente/internal/quantity"
 	"sente/internal/sandbox"
 	"sente/solve"
 )
@@ -188,7 +189,7 @@ func (s *stateSampler) close() {
 // of it or less. Otherwise the solve outgrew the limit (status 1), and the
 // message says how far it came.
 func outOfMemory(st workState, file string, held, limit uint64) (string, int) {
-	size := solve.FormatSize(limit)
+	size := quantity.FormatSize(limit)
 	held = max(held, st.Held)
 	if file != "" && st.SolveHeld < limit/4 {
 		return fmt.Sprintf("%s: the rules file's code needed more memory than --max-memory=%s allows", file, size), 2
@@ -202,12 +203,12 @@ func outOfMemory(st workState, file string, held, limit uint64) (string, int) {
 		if st.Tiers || st.Tiered {
 			advice = "smaller parameters or a larger --max-memory let it go further"
 		}
-		return fmt.Sprintf("the solve of %s ran out of memory: %s%s held, over --max-memory=%s; %s", file, reached, solve.FormatSize(held), size, advice), 1
+		return fmt.Sprintf("the solve of %s ran out of memory: %s%s held, over --max-memory=%s; %s", file, reached, quantity.FormatSize(held), size, advice), 1
 	}
 	if reached == "" {
-		return fmt.Sprintf("memory limit reached: the process held %s, more than --max-memory=%s; choose smaller parameters or raise --max-memory", solve.FormatSize(held), size), 1
+		return fmt.Sprintf("memory limit reached: the process held %s, more than --max-memory=%s; choose smaller parameters or raise --max-memory", quantity.FormatSize(held), size), 1
 	}
-	return fmt.Sprintf("memory limit reached: the solve ran out of memory: %s%s held, over --max-memory=%s; choose smaller parameters or raise --max-memory", reached, solve.FormatSize(held), size), 1
+	return fmt.Sprintf("memory limit reached: the solve ran out of memory: %s%s held, over --max-memory=%s; choose smaller parameters or raise --max-memory", reached, quantity.FormatSize(held), size), 1
 }
 
 // reached says how far the work came: "14.0 million positions explored",
@@ -239,4 +240,4 @@ func count(n int) string {
 	return countNumber(n) + " positions"
 }
 
-func countNumber(n int) string { return solve.FormatCount(float64(n)) }
+func countNumber(n int) string { return quantity.FormatCount(float64(n)) }

@@ -6,13 +6,15 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sente"
 	"slices"
 	"strconv"
 	"strings"
 
+	"sente"
 	"sente/answer"
+	"sente/internal/quantity"
 	"sente/solve"
+	"sente/solve/tiers"
 	"sente/store"
 	"sente/verify"
 )
@@ -168,11 +170,11 @@ func (c *storeListCmd) Run(e *env) error {
 			// own name, which begins with the game's.
 			name = "(" + filepath.Base(g.Dir) + ")"
 		}
-		disk := solve.FormatSize(uint64(g.Bytes))
+		disk := quantity.FormatSize(uint64(g.Bytes))
 		if g.Shared > 0 {
 			// Tiers a solve from the start took whole from the tables
 			// of every position: one file, on disk once.
-			disk += " (" + solve.FormatSize(uint64(g.Shared)) + " shared)"
+			disk += " (" + quantity.FormatSize(uint64(g.Shared)) + " shared)"
 		}
 		row := []string{name, strconv.Itoa(len(g.Values)), disk}
 		if problems {
@@ -182,7 +184,7 @@ func (c *storeListCmd) Run(e *env) error {
 		total += g.Bytes - g.Repeated
 	}
 	writeTable(e.stdout, rows)
-	fmt.Fprintf(e.stdout, "%d games, %s in %s\n", len(games), solve.FormatSize(uint64(total)), s.Dir)
+	fmt.Fprintf(e.stdout, "%d games, %s in %s\n", len(games), quantity.FormatSize(uint64(total)), s.Dir)
 	return nil
 }
 
@@ -203,7 +205,7 @@ func (e *env) storedProblem(g store.GameInfo, storeDir string) string {
 	}
 	if spec, err := sente.ParseSpec(g.Spec); err == nil && !strings.HasSuffix(spec.Name, ".star") {
 		if game, err := e.games.OpenSpec(spec); err == nil {
-			if tg, err := solve.NewTierGame(game, nil); err == nil {
+			if tg, err := tiers.NewTierGame(game, nil); err == nil {
 				var missing []int
 				for _, t := range tg.Order() {
 					if !slices.Contains(g.Values, t) {

@@ -7,7 +7,9 @@ import (
 	"strings"
 	"time"
 
+	"sente/internal/quantity"
 	"sente/solve"
+	"sente/solve/tiers"
 )
 
 // A solve by the tier engine tells what it takes as it starts (its plan,
@@ -24,14 +26,14 @@ const planAfter = 3 * time.Second
 type tierPlan struct {
 	game string
 	dir  string // where the tables go, "" in memory
-	st   solve.TierStart
+	st   tiers.TierStart
 	told bool
 }
 
 // starting is answer.Options.Starting for the game named game: the plan
 // is kept, to be told with the time once the rate is known.
-func (p *progress) starting(game string) func(dir string, st solve.TierStart) {
-	return func(dir string, st solve.TierStart) {
+func (p *progress) starting(game string) func(dir string, st tiers.TierStart) {
+	return func(dir string, st tiers.TierStart) {
 		// A rules file's plan was told before its forward pass.
 		p.plan = &tierPlan{game: game, dir: dir, st: st, told: !p.planned.IsZero()}
 	}
@@ -66,13 +68,13 @@ func (pl *tierPlan) words() string {
 	if pl.st.Classes {
 		what = "classes of symmetric positions"
 	}
-	fmt.Fprintf(&b, "the tier engine solves %d tiers of up to %s %s", pl.st.Tiers, solve.FormatCount(float64(pl.st.Ranks)), what)
+	fmt.Fprintf(&b, "the tier engine solves %d tiers of up to %s %s", pl.st.Tiers, quantity.FormatCount(float64(pl.st.Ranks)), what)
 	if pl.st.Stored > 0 {
 		fmt.Fprintf(&b, " (%d of them stored before)", pl.st.Stored)
 	}
-	fmt.Fprintf(&b, ", holding %s of memory", solve.FormatBytes(float64(pl.st.PeakBytes)))
+	fmt.Fprintf(&b, ", holding %s of memory", quantity.FormatBytes(float64(pl.st.PeakBytes)))
 	if pl.st.PeakDisk > 0 {
-		fmt.Fprintf(&b, " and %s of disk", solve.FormatSize(pl.st.PeakDisk))
+		fmt.Fprintf(&b, " and %s of disk", quantity.FormatSize(pl.st.PeakDisk))
 	}
 	b.WriteString(" at the peak")
 	if pl.dir != "" {
@@ -105,7 +107,7 @@ func (p *progress) tellStored(f gameFlags) {
 		rm = append(rm, "--store", shellWord(f.Store))
 	}
 	fmt.Fprintf(p.e.stderr, "sente: %s: tables stored in %s (%d tiers, %s on disk); later answers read them, and '%s' removes them\n",
-		f.Game, displayPath(p.plan.dir), p.plan.st.Tiers, solve.FormatSize(uint64(bytes)), strings.Join(rm, " "))
+		f.Game, displayPath(p.plan.dir), p.plan.st.Tiers, quantity.FormatSize(uint64(bytes)), strings.Join(rm, " "))
 }
 
 // displayPath writes a path under the home directory as ~/..., as a

@@ -14,7 +14,7 @@ import (
 	"sente"
 	"sente/internal/sandbox"
 	"sente/rules"
-	"sente/solve"
+	"sente/solve/hashing"
 )
 
 // TestMain lets the test binary serve as the child.
@@ -65,11 +65,11 @@ func TestGraphSolvesAsTheFile(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := solve.Solve(ctx, direct, solve.Options{})
+			want, err := hashing.Solve(ctx, direct, hashing.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := solve.Solve(ctx, graph.Game(), solve.Options{})
+			got, err := hashing.Solve(ctx, graph.Game(), hashing.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

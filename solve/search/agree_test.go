@@ -7,8 +7,9 @@ import (
 
 	"sente"
 	"sente/games"
-	"sente/solve"
+	"sente/solve/hashing"
 	"sente/solve/search"
+	"sente/solve/tiers"
 )
 
 // solved is every position of spec with its outcome, by the hashing
@@ -19,7 +20,7 @@ func solved(t testing.TB, spec string) (sente.Game, []sente.Position, []sente.Ou
 	if err != nil {
 		t.Fatal(err)
 	}
-	sol, err := solve.Solve(context.Background(), g, solve.Options{})
+	sol, err := hashing.Solve(context.Background(), g, hashing.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +87,7 @@ func TestAgreesOnASample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts, err := solve.SolveTiers(context.Background(), g, solve.TierOptions{})
+	ts, err := tiers.SolveTiers(context.Background(), g, tiers.TierOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +98,7 @@ func TestAgreesOnASample(t *testing.T) {
 	var ps []sente.Position
 	var os []sente.Outcome
 	seen := 0
-	solve.FromTiers(g, ts, nil, 0).Each(func(p sente.Position, o sente.Outcome) bool {
+	tiers.FromTiers(g, ts, nil, 0).Each(func(p sente.Position, o sente.Outcome) bool {
 		seen++
 		if len(ps) < n {
 			ps, os = append(ps, p), append(os, o)

@@ -1,5 +1,5 @@
 // Package search solves one position of a game weakly, by search, where
-// the engines of package solve solve every position: it answers games
+// the engines in solve/hashing and solve/tiers solve every position: it answers games
 // whose tables do not fit, such as connect four on its 7×6 board, with the
 // same answer a table would give: the value for the player to move and its
 // remoteness (win fastest, lose slowest, tie soonest), in sente's

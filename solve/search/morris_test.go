@@ -7,8 +7,8 @@ import (
 	"sente"
 	"sente/games"
 	"sente/internal/testmode"
-	"sente/solve"
 	"sente/solve/search"
+	"sente/solve/tiers"
 	"sente/store"
 )
 
@@ -35,7 +35,7 @@ func TestMorrisOverItsMovingPhase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts, err := solve.SolveTiers(context.Background(), g, solve.TierOptions{Sink: gs})
+	ts, err := tiers.SolveTiers(context.Background(), g, tiers.TierOptions{Sink: gs})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -39,8 +39,8 @@ import (
 	"sente/dist"
 	"sente/explain"
 	"sente/games"
+	"sente/internal/quantity"
 	"sente/internal/sandbox"
-	"sente/solve"
 	"sente/store"
 )
 
@@ -285,4 +285,4 @@ func printPlan(w io.Writer, p *dist.Plan) {
 	}
 }
 
-func bytesText(b float64) string { return solve.FormatSize(uint64(b)) }
+func bytesText(b float64) string { return quantity.FormatSize(uint64(b)) }

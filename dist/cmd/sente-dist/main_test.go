@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"sente/games"
-	"sente/solve"
+	"sente/solve/tiers"
 	"sente/store"
 )
 
@@ -117,7 +117,7 @@ func singleMachine(t *testing.T, spec, root string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sol, err := solve.SolveTiers(context.Background(), g, solve.TierOptions{Sink: gs})
+	sol, err := tiers.SolveTiers(context.Background(), g, tiers.TierOptions{Sink: gs})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,593 @@
+package tiers
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"slices"
+	"sync"
+	"syscall"
+
+	"sente"
+	"sente/explore"
+	"sente/solve"
+	"sente/store"
+)
+
+// Discovered ranks: a game that has tiers (sente.Tiered) and canonical
+// bytes (sente.Expander) but no rank formula is solved by the tier engine
+// all the same. A forward pass finds each tier's positions, lowest tier
+// first: the positions moves lead to from the tiers below, and, in a loopy
+// tier, what its own positions lead to within it, round after round. Each
+// tier's positions become fixed-width keys, sorted without repeats, and a
+// position's rank is its place in its tier's key list (keys.go). The key
+// lists go to the sink as they are made, and the plan of tiers last, so that
+// a solve killed later resumes from them; the engine then solves the game
+// through the lists (discovered.go) as it solves a game with ranks.
+
+// discoverBlock is how many positions a worker expands at a time.
+var discoverBlock uint64 = 1 << 10
+
+// flushKeys is how many keys a worker gathers for a tier above before it
+// sorts them, drops repeats and hands them to the tier's runs.
+const flushKeys = 1 << 18
+
+// discoverer is one forward pass.
+type discoverer struct {
+	g        sente.Game
+	x        sente.Expander
+	sink     TierSink
+	workers  int
+	progress func(solve.Progress)
+	progMu   sync.Mutex
+
+	pendMu  sync.Mutex
+	pending map[int]*runs // the tiers moves lead to that the pass has not come to
+
+	alternates bool // the game promises that every move passes the turn
+
+	movesDir   string // where moves are recorded
+	movesLeft  int64  // the disk the record may still take; 0 ends it
+	moves      map[int]*recordedMoves
+	movesBytes int64 // the size of the records kept
+}
+
+// runsOf is tier t's runs, made when first asked for.
+func (dc *discoverer) runsOf(t int) *runs {
+	dc.pendMu.Lock()
+	defer dc.pendMu.Unlock()
+	r := dc.pending[t]
+	if r == nil {
+		r = &runs{}
+		dc.pending[t] = r
+	}
+	return r
+}
+
+// discover finds the tiers below root and stores their key lists and plan
+// in sink, unless the sink holds them already.
+func discover(ctx context.Context, g sente.Game, root sente.Position, sink TierSink, workers int, opt TierOptions) (*discovered, error) {
+	caps := sente.CapabilitiesOf(g)
+	if sink.Has(0, store.Tiers) {
+		d, err := openDiscovered(g, caps, sink)
+		switch {
+		case errors.Is(err, errPlanBeforeTurns):
+			// Its values may be wrong wherever a move keeps the turn:
+			// found again and solved again from nothing.
+			if err := removeBeforeTurns(sink); err != nil {
+				return nil, err
+			}
+		case err != nil:
+			return nil, err
+		default:
+			if err := d.checkRoot(root); err != nil {
+				return nil, err
+			}
+			if !opt.Verify {
+				return d, nil // a block of keys is checked when read
+			}
+			// Every rank of every tier is a place in its tier's keys: keys
+			// that fail their check (or are missing) are found again, by
+			// the forward pass, which finds them the same, so that the
+			// values stored with them are read as before.
+			damaged := d.damagedKeys()
+			if len(damaged) == 0 {
+				return d, nil
+			}
+			d.Close()
+			if opt.Resuming != nil {
+				opt.Resuming(Resume{Rediscovered: damaged})
+			}
+		}
+	}
+	dc := &discoverer{g: g, x: caps.Expander, alternates: caps.Alternates(), sink: sink, workers: workers, progress: opt.Progress, pending: map[int]*runs{},
+		movesDir: opt.MovesDir, movesLeft: movesAllowed(opt), moves: map[int]*recordedMoves{}}
+	done := false
+	defer func() {
+		if !done {
+			for _, m := range dc.moves {
+				m.Close()
+			}
+		}
+	}()
+	rootBytes, err := dc.x.AppendBytes(nil, root)
+	if err != nil {
+		return nil, fmt.Errorf("solve by tiers: the root: %w", err)
+	}
+	rootTier := 0
+	if caps.Tiered != nil && caps.Encoder != nil {
+		rootTier = caps.Tiered.Tier(caps.Encoder.Encode(root))
+	}
+	if err := caps.Err(); err != nil {
+		return nil, err
+	}
+
+	plan := &tierPlan{}
+	var first keyList
+	first.add(rootBytes)
+	dc.runsOf(rootTier).push(first)
+	for len(dc.pending) > 0 {
+		t := minKey(dc.pending)
+		in := dc.pending[t].all()
+		delete(dc.pending, t)
+		list, ends, loops, children, err := dc.tier(ctx, t, in)
+		if err != nil {
+			return nil, err
+		}
+		if t == rootTier {
+			idx := newKeyIndex(list)
+			key := make([]uint64, list.words)
+			putKey(key, rootBytes)
+			plan.rootTier = t
+			plan.rootRank, _ = idx.find(key)
+		}
+		packed, turns := packEnds(ends), packTurns(ends)
+		payload := make([]byte, 0, 8+8*len(list.data)+len(packed)+len(turns))
+		payload = binary.LittleEndian.AppendUint64(payload, uint64(list.words))
+		payload = append(payload, wordsToBytes(list.data)...)
+		payload = append(payload, packed...)
+		payload = append(payload, turns...)
+		n := uint64(list.len())
+		if err := sink.Write(t, store.Keys, payload, store.Counts{Positions: n}); err != nil {
+			return nil, fmt.Errorf("solve by tiers: storing the keys of tier %d: %w", t, err)
+		}
+		plan.tiers = append(plan.tiers, plannedTier{tier: t, size: n, loops: loops, children: children})
+		dc.report(t, n, n)
+	}
+	// Every rank of a tier is reachable: the forward pass of the engine
+	// has nothing left to do.
+	for _, pt := range plan.tiers {
+		words := make([]uint64, (pt.size+63)/64)
+		for i := range words {
+			words[i] = ^uint64(0)
+		}
+		if r := pt.size % 64; r != 0 {
+			words[len(words)-1] = 1<<r - 1
+		}
+		if err := sink.Write(pt.tier, store.Reachable, wordsToBytes(words), store.Counts{Positions: pt.size}); err != nil {
+			return nil, fmt.Errorf("solve by tiers: storing the reachable ranks of tier %d: %w", pt.tier, err)
+		}
+	}
+	var total uint64
+	for _, pt := range plan.tiers {
+		total += pt.size
+	}
+	if err := sink.Write(0, store.Tiers, plan.encode(), store.Counts{Positions: total}); err != nil {
+		return nil, fmt.Errorf("solve by tiers: storing the plan of tiers: %w", err)
+	}
+	d, err := openDiscovered(g, caps, sink)
+	if err != nil {
+		return nil, err
+	}
+	for t, m := range dc.moves {
+		d.tiers[t].moves = m
+	}
+	d.movesBytes = dc.movesBytes
+	done = true
+	return d, nil
+}
+
+// removeBeforeTurns removes the tables of a plan of tiers of version 1
+// (errPlanBeforeTurns), every tier's and the plan last.
+func removeBeforeTurns(sink TierSink) error {
+	tbl, err := sink.Open(0, store.Tiers)
+	if err != nil {
+		return err
+	}
+	plan, _ := decodeTierPlan(tbl.Data)
+	tbl.Close()
+	if plan != nil {
+		for _, pt := range plan.tiers {
+			for _, kind := range []store.Kind{store.Values, store.Reachable, store.Loops, store.Keys} {
+				if err := sink.Remove(pt.tier, kind); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return sink.Remove(0, store.Tiers)
+}
+
+// movesAllowed is the disk the forward pass may fill with recorded moves:
+// opt.RecordMoves, or half of what is free where they go.
+func movesAllowed(opt TierOptions) int64 {
+	if opt.RecordMoves != 0 {
+		return max(opt.RecordMoves, 0)
+	}
+	dir := opt.MovesDir
+	if dir == "" {
+		dir = os.TempDir()
+	}
+	var fs syscall.Statfs_t
+	if err := syscall.Statfs(dir, &fs); err != nil {
+		return 0
+	}
+	return int64(min(fs.Bavail*uint64(fs.Bsize)/2, math.MaxInt64))
+}
+
+func minKey[V any](m map[int]V) int {
+	first := true
+	k := 0
+	for t := range m {
+		if first || t < k {
+			k, first = t, false
+		}
+	}
+	return k
+}
+
+// tier finds the positions of tier t from the keys moves lead to from the
+// tiers below, expanding each once: what they lead to in tiers above goes
+// to pending, what they lead to in t is expanded in turn. It returns the
+// tier's key list, how each position ends (a sente.Value, or 0 for one
+// that has moves) by rank, whether a move stays in the tier, and the
+// tiers above that moves lead to.
+func (dc *discoverer) tier(ctx context.Context, t int, frontier keyList) (keyList, []byte, bool, []int, error) {
+	known := keyList{words: frontier.words}
+	var knownEnds []byte
+	loops := false
+	above := map[int]bool{}
+	type workerOut struct {
+		x     sente.Expansion
+		buf   []byte
+		same  keyList
+		other map[int]*keyList // gathered for a tier above, flushed to its runs now and then
+		runs  map[int]*runs
+	}
+	outs := make([]workerOut, dc.workers)
+	// The first frontier's order is the tier's ranks unless a move stays
+	// in the tier: its moves are recorded, and the record kept if none does.
+	var moves *recordedMoves
+	if dc.movesLeft > 0 {
+		var err error
+		if moves, err = newRecordedMoves(dc.movesDir); err != nil {
+			dc.movesLeft, moves = 0, nil
+		}
+	}
+	defer func() {
+		if moves != nil {
+			moves.Close()
+		}
+	}()
+	for round := 0; frontier.len() > 0; round++ {
+		ends := make([]byte, frontier.len())
+		done := uint64(0)
+		var doneMu sync.Mutex
+		total := uint64(known.len() + frontier.len())
+		err := solve.ForBlocks(ctx, dc.workers, uint64(frontier.len()), discoverBlock, func(w int, lo, hi uint64) error {
+			o := &outs[w]
+			// A game that alternates needs no turns: every move passes it.
+			o.x.NoTurn = dc.alternates
+			if o.other == nil {
+				o.other = map[int]*keyList{}
+				o.runs = map[int]*runs{}
+			}
+			var rec []byte
+			if round == 0 && moves != nil {
+				rec = moves.block()
+			}
+			for i := lo; i < hi; i++ {
+				o.buf = appendKeyBytes(o.buf[:0], frontier.at(int(i)))
+				if err := dc.x.Expand(o.buf, &o.x); err != nil {
+					return err
+				}
+				if round == 0 && moves != nil {
+					rec = appendRecord(rec, t, &o.x)
+				}
+				if o.x.Turn == sente.Second {
+					ends[i] = secondToMove
+				}
+				if o.x.Ended {
+					if v := o.x.Value; v != sente.Win && v != sente.Lose && v != sente.Tie {
+						return fmt.Errorf("solve by tiers: %s ended with %v; a game ends with win, lose or tie", dc.format(o.buf), v)
+					}
+					ends[i] |= byte(o.x.Value)
+					continue
+				}
+				for c := range o.x.Len() {
+					ct := o.x.Tiers[c]
+					switch {
+					case ct == t:
+						o.same.add(o.x.Child(c))
+					case ct < t:
+						return dc.downError(o.buf, t, o.x.Child(c), ct)
+					default:
+						l := o.other[ct]
+						if l == nil {
+							l = &keyList{}
+							o.other[ct] = l
+							o.runs[ct] = dc.runsOf(ct)
+						}
+						l.add(o.x.Child(c))
+						if l.len() >= flushKeys {
+							l.sortUnique()
+							o.runs[ct].push(*l)
+							*l = keyList{}
+						}
+					}
+				}
+			}
+			if round == 0 && moves != nil {
+				moves.put(lo/discoverBlock, rec, dc.movesLeft)
+			}
+			doneMu.Lock()
+			done += hi - lo
+			d := done
+			doneMu.Unlock()
+			dc.report(t, uint64(known.len())+d, total)
+			return nil
+		})
+		if err != nil {
+			return keyList{}, nil, false, nil, err
+		}
+		// What the frontier leads to above t.
+		for w := range outs {
+			for ct, l := range outs[w].other {
+				above[ct] = true
+				if l.len() > 0 {
+					l.sortUnique()
+					outs[w].runs[ct].push(*l)
+					*l = keyList{}
+				}
+			}
+		}
+		// What it leads to within t, not known yet, is the next frontier.
+		var same keyList
+		for w := range outs {
+			same.addKeys(&outs[w].same)
+			outs[w].same = keyList{}
+		}
+		loops = loops || same.len() > 0
+		if round == 0 && moves != nil {
+			size, err := moves.finish((uint64(frontier.len()) + discoverBlock - 1) / discoverBlock)
+			switch {
+			case err != nil:
+				moves.Close()
+				moves, dc.movesLeft = nil, 0
+			case loops:
+				moves.Close()
+				moves = nil
+			default:
+				dc.movesLeft -= size
+				dc.movesBytes += size
+			}
+		}
+		words := max(known.words, frontier.words, same.words)
+		known.widen(words)
+		frontier.widen(words)
+		known, knownEnds = mergeEnds(&known, knownEnds, &frontier, ends)
+		same.widen(words)
+		same.sortUnique()
+		frontier = same.without(&known)
+		frontier.words = words
+	}
+	children := make([]int, 0, len(above))
+	for ct := range above {
+		children = append(children, ct)
+	}
+	slices.Sort(children)
+	if moves != nil {
+		dc.moves[t], moves = moves, nil
+	}
+	return known, knownEnds, loops, children, nil
+}
+
+// mergeEnds merges two sorted lists of keys without repeats, and the ends
+// of their keys alongside.
+func mergeEnds(a *keyList, aEnds []byte, b *keyList, bEnds []byte) (keyList, []byte) {
+	out := keyList{words: a.words, data: make([]uint64, 0, len(a.data)+len(b.data))}
+	ends := make([]byte, 0, len(aEnds)+len(bEnds))
+	i, j := 0, 0
+	for i < a.len() || j < b.len() {
+		if j == b.len() || i < a.len() && compareKeys(a.at(i), b.at(j)) <= 0 {
+			if j < b.len() && compareKeys(a.at(i), b.at(j)) == 0 {
+				j++
+			}
+			out.data = append(out.data, a.at(i)...)
+			ends = append(ends, aEnds[i])
+			i++
+			continue
+		}
+		out.data = append(out.data, b.at(j)...)
+		ends = append(ends, bEnds[j])
+		j++
+	}
+	return out, ends
+}
+
+// secondToMove marks, in the byte the forward pass keeps for a position
+// beside how it ends, a position where the second player is to move.
+const secondToMove = 4
+
+// packEnds packs how positions end, two bits each, four to a byte, the
+// first in the low bits.
+func packEnds(ends []byte) []byte {
+	b := make([]byte, (len(ends)+3)/4)
+	for i, e := range ends {
+		b[i/4] |= e & 3 << (2 * (i % 4))
+	}
+	return b
+}
+
+// packTurns packs whose turn it is at each position, a bit each (set for
+// the second player), eight to a byte, the first in the low bit: a move
+// keeps the turn when its two positions have the same bit.
+func packTurns(ends []byte) []byte {
+	b := make([]byte, (len(ends)+7)/8)
+	for i, e := range ends {
+		if e&secondToMove != 0 {
+			b[i/8] |= 1 << (i % 8)
+		}
+	}
+	return b
+}
+
+// endOf is how the position of rank r ends, from packed ends.
+func endOf(packed []byte, r uint64) sente.Value {
+	return sente.Value(packed[r/4] >> (2 * (r % 4)) & 3)
+}
+
+// downError names a move to a lower tier, which the game's tiers forbid.
+func (dc *discoverer) downError(from []byte, t int, to []byte, ct int) error {
+	return fmt.Errorf("solve by tiers: %w", &explore.TierOrderError{From: t, To: ct, Parent: dc.position(from), Child: dc.position(to)})
+}
+
+// position is the position of bytes b, or the bytes when they name none.
+func (dc *discoverer) position(b []byte) sente.Position {
+	if p, err := dc.x.FromBytes(b); err == nil {
+		return p
+	}
+	return fmt.Sprintf("the position of bytes %x", b)
+}
+
+func (dc *discoverer) format(b []byte) string {
+	p, err := dc.x.FromBytes(b)
+	if err != nil {
+		return fmt.Sprintf("the position of bytes %x", b)
+	}
+	return dc.g.FormatPosition(p)
+}
+
+func (dc *discoverer) report(t int, done, total uint64) {
+	if dc.progress == nil {
+		return
+	}
+	dc.progMu.Lock()
+	// The forward pass finds the tiers as it goes: the whole's work is
+	// not known before it ends, but its passes are.
+	whole := solve.Whole{Pass: 1, Passes: 2}
+	dc.progress(solve.Progress{Phase: solve.PhaseDiscovering, Tier: t, Tiered: true, Done: int(done), Total: int(total), Whole: whole})
+	dc.progMu.Unlock()
+}
+
+// tierPlan is the tiers the forward pass found, lowest first, and the
+// root's place: what the sink keeps as kind Tiers.
+type tierPlan struct {
+	rootTier int
+	rootRank uint64
+	tiers    []plannedTier
+}
+
+type plannedTier struct {
+	tier     int
+	size     uint64
+	loops    bool
+	children []int
+}
+
+// tierPlanVersion 2: every tier's keys say whose turn it is at each
+// position (packTurns). Version 1 was written by a sente that negated the
+// value at every move, whatever the turn: its tables are solved again
+// (errPlanBeforeTurns).
+const tierPlanVersion = 2
+
+// errPlanBeforeTurns is a plan of tiers of version 1: its keys say nothing
+// of turns, and its values were solved as though every move passed the
+// turn.
+var errPlanBeforeTurns = errors.New("solve by tiers: the stored tables were solved by a sente that took every move to pass the turn")
+
+func (p *tierPlan) encode() []byte {
+	le := binary.LittleEndian
+	b := le.AppendUint64(nil, tierPlanVersion)
+	b = le.AppendUint64(b, uint64(p.rootTier))
+	b = le.AppendUint64(b, p.rootRank)
+	b = le.AppendUint64(b, uint64(len(p.tiers)))
+	for _, t := range p.tiers {
+		loops := uint64(0)
+		if t.loops {
+			loops = 1
+		}
+		b = le.AppendUint64(b, uint64(t.tier))
+		b = le.AppendUint64(b, t.size)
+		b = le.AppendUint64(b, loops)
+		b = le.AppendUint64(b, uint64(len(t.children)))
+		for _, c := range t.children {
+			b = le.AppendUint64(b, uint64(c))
+		}
+	}
+	return b
+}
+
+func decodeTierPlan(b []byte) (*tierPlan, error) {
+	le := binary.LittleEndian
+	bad := func(what string) (*tierPlan, error) {
+		return nil, fmt.Errorf("solve by tiers: the stored plan of tiers is damaged (%s)", what)
+	}
+	next := func() (uint64, bool) {
+		if len(b) < 8 {
+			return 0, false
+		}
+		v := le.Uint64(b)
+		b = b[8:]
+		return v, true
+	}
+	v, ok := next()
+	if !ok || v != tierPlanVersion && v != 1 {
+		return bad("version")
+	}
+	p := &tierPlan{}
+	rt, ok1 := next()
+	rr, ok2 := next()
+	n, ok3 := next()
+	if !ok1 || !ok2 || !ok3 || n > uint64(len(b)) {
+		return bad("header")
+	}
+	p.rootTier, p.rootRank = int(rt), rr
+	for range n {
+		var t plannedTier
+		tier, ok1 := next()
+		size, ok2 := next()
+		loops, ok3 := next()
+		kids, ok4 := next()
+		if !ok1 || !ok2 || !ok3 || !ok4 || tier >= maxTier || kids > uint64(len(b)) {
+			return bad("a tier")
+		}
+		t.tier, t.size, t.loops = int(tier), size, loops == 1
+		for range kids {
+			c, ok := next()
+			if !ok || c >= maxTier {
+				return bad("a child tier")
+			}
+			t.children = append(t.children, int(c))
+		}
+		p.tiers = append(p.tiers, t)
+	}
+	if v == 1 {
+		return p, errPlanBeforeTurns
+	}
+	return p, nil
+}
+
+// maxTier bounds the tier numbers of a plan, as explore bounds them.
+const maxTier = 1 << 20
+
+// Discovers reports whether SolveTiers discovers the ranks of g: g gives
+// canonical bytes (sente.Expander) and no rank formula (sente.TierRanker).
+// A game that is not Tiered is then one loopy tier.
+func Discovers(g sente.Game) bool {
+	c := sente.CapabilitiesOf(g)
+	return c.TierRanker == nil && c.Expander != nil
+}

@@ -1,0 +1,119 @@
+package tiers
+
+import (
+	"fmt"
+
+	"sente"
+	"sente/store"
+)
+
+// mappedBudget is how many bytes of tables a TierSolution keeps mapped
+// between answers: the tiers of a game of billions of positions take more
+// address space than a process under --max-memory may have, and an answer
+// reads a few of them.
+var mappedBudget int64 = 1 << 30
+
+// openTier is a tier's table while open: pins counts its readers, used
+// when it was last read.
+type openTier struct {
+	tbl  *store.Table
+	pins int
+	used uint64
+}
+
+// tableKey names a table a TierSolution opens: a tier's values, or its
+// Grundy values.
+type tableKey struct {
+	tier int
+	kind store.Kind
+}
+
+// acquire opens a tier's values once, by its header, and pins them until
+// release; tables no reader pins are closed, least recently used first,
+// past mappedBudget.
+func (s *TierSolution) acquire(tier int) (*store.Table, error) {
+	return s.acquireKind(tier, store.Values)
+}
+
+// acquireKind is acquire of a tier's table of kind.
+func (s *TierSolution) acquireKind(tier int, kind store.Kind) (*store.Table, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.clock++
+	key := tableKey{tier, kind}
+	if o, ok := s.tables[key]; ok {
+		o.pins++
+		o.used = s.clock
+		return o.tbl, nil
+	}
+	tbl, err := s.sink.Open(tier, kind)
+	if err != nil {
+		if kind == store.Grundy {
+			return nil, fmt.Errorf("tier %d has no Grundy values stored: %w", tier, err)
+		}
+		return nil, fmt.Errorf("tier %d is not solved: %w", tier, err)
+	}
+	s.tables[key] = &openTier{tbl: tbl, pins: 1, used: s.clock}
+	s.mapped += int64(len(tbl.Data))
+	for s.mapped > mappedBudget {
+		var oldest *openTier
+		var at tableKey
+		for t, o := range s.tables {
+			if o.pins == 0 && (oldest == nil || o.used < oldest.used) {
+				oldest, at = o, t
+			}
+		}
+		if oldest == nil {
+			break
+		}
+		s.mapped -= int64(len(oldest.tbl.Data))
+		oldest.tbl.Close()
+		delete(s.tables, at)
+	}
+	return tbl, nil
+}
+
+func (s *TierSolution) release(tier int) { s.releaseKind(tier, store.Values) }
+
+func (s *TierSolution) releaseKind(tier int, kind store.Kind) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if o, ok := s.tables[tableKey{tier, kind}]; ok {
+		o.pins--
+	}
+}
+
+// Grundy returns the Grundy value of p stored with the tables (an
+// impartial game under normal play: see tiergrundy.go), and false when p
+// is not a reachable position of a solved tier, the tier has no Grundy
+// values stored, or the block that holds p's fails its checksum.
+func (s *TierSolution) Grundy(p sente.Position) (int, bool) {
+	t, r := s.ranker.TierRank(s.enc.Encode(p))
+	tbl, err := s.acquireKind(t, store.Grundy)
+	if err != nil {
+		return 0, false
+	}
+	defer s.releaseKind(t, store.Grundy)
+	c, err := tbl.ReadCell(r)
+	if err != nil {
+		s.damaged(err)
+		return 0, false
+	}
+	if c == store.Unreachable {
+		return 0, false
+	}
+	return int(c) - 1, true
+}
+
+// HasGrundy reports whether every tier of the tables has its Grundy values
+// stored (by the headers of their files; a block is checked when read).
+func (s *TierSolution) HasGrundy() bool {
+	for _, r := range s.Tiers {
+		tbl, err := s.sink.Open(r.Tier, store.Grundy)
+		if err != nil {
+			return false
+		}
+		tbl.Close()
+	}
+	return len(s.Tiers) > 0
+}
