@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sync"
 	"time"
 
 	"sente"
@@ -402,15 +403,32 @@ func (c *cache) ready(j *job, a *answer.Answer, keep int64) {
 // passes (the forward pass, the solve, the count of the positions classes
 // stand for), so that the page's fraction and time left are those of the
 // whole solve. The command line reads the same figures; a rules file's
-// child sends them as they come.
+// child sends them as they come. The forward pass of a rules file finds
+// its tiers as it goes, so the whole's work is unknown until it ends:
+// meanwhile the positions found count against the positions its plan
+// expects, as the first of the two passes, at most half of the whole.
 func tierProgress(j *job) func(solve.Progress) {
+	var mu sync.Mutex
+	found := map[int]int{}
 	return func(p solve.Progress) {
 		if !p.Tiered {
 			j.report(p)
 			return
 		}
 		if p.Whole.Total == 0 {
-			return // no plan yet: stored tiers read back
+			mu.Lock()
+			defer mu.Unlock()
+			if p.Phase != solve.PhaseDiscovering || j.positions <= 0 {
+				return // no plan yet: stored tiers read back
+			}
+			found[p.Tier] = p.Done
+			done := 0
+			for _, n := range found {
+				done += n
+			}
+			total := 2 * int(j.positions)
+			j.report(solve.Progress{Phase: solve.PhaseSolving, Done: min(done, total/2), Total: total, Bytes: p.Bytes})
+			return
 		}
 		j.report(solve.Progress{Phase: solve.PhaseSolving, Done: int(p.Whole.Done), Total: int(p.Whole.Total), Bytes: p.Bytes})
 	}
