@@ -23,7 +23,7 @@ func TestBrowserRefusalNamesSizes(t *testing.T) {
 		links []string
 	}{
 		{"connect4", []string{"the tier engine would need", "of memory and", "of disk", "memory budget"}, []string{"connect4:w=5,h=6,k=4", "connect4:w=7,h=4,k=4"}},
-		{"morris", []string{"the tier engine would need about 19.7G of memory", "of disk"}, []string{"morris:board=seven,men=0"}},
+		{"morris", []string{"the tier engine would need about 19.8G of memory", "of disk"}, []string{"morris:board=seven,men=0"}},
 		{"quixo", []string{"the tier engine would need", "of disk"}, []string{"quixo:n=4,k=0"}},
 	} {
 		navigate(t, ctx, app+"/?game="+c.spec)
