@@ -14,6 +14,7 @@ import (
 	"sente"
 	"sente/explain"
 	"sente/games"
+	"sente/internal/testmode"
 	"sente/solve/hashing"
 	"sente/solve/reference"
 	"sente/solve/tiers"
@@ -112,10 +113,7 @@ func pythonForTwins(t *testing.T) string {
 	t.Helper()
 	python, err := exec.LookPath("python3")
 	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("python3, which runs the Python twins of the examples, is not on the path: %v", err)
-		}
-		t.Skipf("python3 is not on the path: %v", err)
+		testmode.Missing(t, "python3, which runs the Python twins of the examples", "apt-get install python3")
 	}
 	return python
 }
