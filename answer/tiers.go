@@ -148,6 +148,11 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 		ts.Close()
 		return nil, false, nil // the hashing engine's, from root
 	}
+	if gs != nil {
+		// While the game's lock is still held: a store rm that follows
+		// it leaves this answer its tables.
+		ts.Hold()
+	}
 	return &Answer{Game: g, Root: root, Solution: sol, Engine: Tiers, opened: ts}, true, nil
 }
 

@@ -75,6 +75,26 @@ func (s *TierSolution) acquireKind(tier int, kind store.Kind) (*store.Table, err
 
 func (s *TierSolution) release(tier int) { s.releaseKind(tier, store.Values) }
 
+// Hold opens the values of every tier now, as far as the tables kept
+// mapped allow (mappedBudget), so that the answer goes on reading them
+// when they are removed from the store ('sente store rm') once the solve
+// that wrote them lets go of their lock: a mapped file outlives its name.
+// A tier that cannot be opened is left to be opened, and to fail, when
+// read.
+func (s *TierSolution) Hold() {
+	for _, r := range s.Tiers {
+		if _, err := s.acquire(r.Tier); err == nil {
+			s.release(r.Tier)
+		}
+		s.mu.Lock()
+		full := s.mapped >= mappedBudget
+		s.mu.Unlock()
+		if full {
+			return
+		}
+	}
+}
+
 func (s *TierSolution) releaseKind(tier int, kind store.Kind) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
