@@ -203,7 +203,7 @@ func TestKeepsTurnExplained(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	moves, err := explain.Moves(tiers.FromTiers(g, ts, nil, 0), last)
+	moves, err := explain.Moves(tiers.FromTiers(g, ts, g.Start(), 0), last)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -98,7 +98,7 @@ func TestAgreesOnASample(t *testing.T) {
 	var ps []sente.Position
 	var os []sente.Outcome
 	seen := 0
-	tiers.FromTiers(g, ts, nil, 0).Each(func(p sente.Position, o sente.Outcome) bool {
+	tiers.FromTiers(g, ts, g.Start(), 0).Each(func(p sente.Position, o sente.Outcome) bool {
 		seen++
 		if len(ps) < n {
 			ps, os = append(ps, p), append(os, o)
