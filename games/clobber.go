@@ -329,19 +329,14 @@ func (g *Clobber) ParsePosition(s string) (sente.Position, error) {
 	return ClobberPosition{X: x, O: o, LeftToMove: left}, nil
 }
 
-const clobberRightBit = 1 << 62
-
 func (g *Clobber) Encode(p sente.Position) uint64 {
 	q := p.(ClobberPosition)
-	k := uint64(q.X) | uint64(q.O)<<30
-	if !q.LeftToMove {
-		k |= clobberRightBit
-	}
-	return k
+	return packSides(q.X, q.O, q.LeftToMove)
 }
 
 func (g *Clobber) Decode(key uint64) sente.Position {
-	return ClobberPosition{X: uint32(key & (1<<30 - 1)), O: uint32(key >> 30 & (1<<30 - 1)), LeftToMove: key&clobberRightBit == 0}
+	x, o, left := unpackSides(key)
+	return ClobberPosition{X: x, O: o, LeftToMove: left}
 }
 
 func (g *Clobber) AppendChildren(dst []uint64, key uint64) []uint64 {

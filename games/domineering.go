@@ -68,8 +68,6 @@ type DomineeringPosition struct {
 	LeftToMove bool
 }
 
-const domRightBit = 1 << 62
-
 // NewDomineering makes Domineering on the empty w by h board, or on the
 // board given as text (rows from the top, . empty, # filled, / between
 // rows), which sets w and h; "empty" or "" means the empty board. Left
@@ -322,17 +320,17 @@ func (g *Domineering) Encode(p sente.Position) uint64 {
 	if q.LeftToMove {
 		return q.Filled
 	}
-	return q.Filled | domRightBit
+	return q.Filled | partizanRightBit
 }
 
 func (g *Domineering) Decode(key uint64) sente.Position {
-	return DomineeringPosition{Filled: key &^ domRightBit, LeftToMove: key&domRightBit == 0}
+	return DomineeringPosition{Filled: key &^ partizanRightBit, LeftToMove: key&partizanRightBit == 0}
 }
 
 func (g *Domineering) AppendChildren(dst []uint64, key uint64) []uint64 {
-	filled := key &^ domRightBit
-	dominoes, next := g.vert, uint64(domRightBit)
-	if key&domRightBit != 0 {
+	filled := key &^ partizanRightBit
+	dominoes, next := g.vert, uint64(partizanRightBit)
+	if key&partizanRightBit != 0 {
 		dominoes, next = g.horiz, 0
 	}
 	for _, d := range dominoes {

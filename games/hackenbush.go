@@ -356,18 +356,16 @@ func (g *Hackenbush) ParsePosition(s string) (sente.Position, error) {
 	return HackenbushPosition{Standing: standing, LeftToMove: left}, nil
 }
 
-const hackRightBit = 1 << 62
-
 func (g *Hackenbush) Encode(p sente.Position) uint64 {
 	q := p.(HackenbushPosition)
 	if q.LeftToMove {
 		return q.Standing
 	}
-	return q.Standing | hackRightBit
+	return q.Standing | partizanRightBit
 }
 
 func (g *Hackenbush) Decode(key uint64) sente.Position {
-	return HackenbushPosition{Standing: key &^ hackRightBit, LeftToMove: key&hackRightBit == 0}
+	return HackenbushPosition{Standing: key &^ partizanRightBit, LeftToMove: key&partizanRightBit == 0}
 }
 
 func (g *Hackenbush) AppendChildren(dst []uint64, key uint64) []uint64 {

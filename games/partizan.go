@@ -13,6 +13,25 @@ import (
 // move; a parameter says who starts; and the text of a position ends with
 // "left" or "right", the side to move.
 
+// partizanRightBit marks, in a position's key, that Right is to move;
+// the bits below it hold the board.
+const partizanRightBit = 1 << 62
+
+// packSides is the key of a board held as two sets of 30 cells each
+// (Left's and Right's pieces) with the side to move.
+func packSides(left, right uint32, leftToMove bool) uint64 {
+	k := uint64(left) | uint64(right)<<30
+	if !leftToMove {
+		k |= partizanRightBit
+	}
+	return k
+}
+
+// unpackSides is packSides undone.
+func unpackSides(key uint64) (left, right uint32, leftToMove bool) {
+	return uint32(key & (1<<30 - 1)), uint32(key >> 30 & (1<<30 - 1)), key&partizanRightBit == 0
+}
+
 // partizanFirst is the parameter that says who starts.
 var partizanFirst = sente.Param{Name: "first", Kind: sente.Choice, Choices: []string{"left", "right"}, Default: "left",
 	Doc: "who moves first, left or right"}

@@ -271,19 +271,14 @@ func (g *Toads) ParsePosition(s string) (sente.Position, error) {
 	return ToadsPosition{T: t, F: f, LeftToMove: left}, nil
 }
 
-const toadsRightBit = 1 << 62
-
 func (g *Toads) Encode(p sente.Position) uint64 {
 	q := p.(ToadsPosition)
-	k := uint64(q.T) | uint64(q.F)<<30
-	if !q.LeftToMove {
-		k |= toadsRightBit
-	}
-	return k
+	return packSides(q.T, q.F, q.LeftToMove)
 }
 
 func (g *Toads) Decode(key uint64) sente.Position {
-	return ToadsPosition{T: uint32(key & (1<<30 - 1)), F: uint32(key >> 30 & (1<<30 - 1)), LeftToMove: key&toadsRightBit == 0}
+	t, f, left := unpackSides(key)
+	return ToadsPosition{T: t, F: f, LeftToMove: left}
 }
 
 func (g *Toads) AppendChildren(dst []uint64, key uint64) []uint64 {
