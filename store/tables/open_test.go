@@ -74,7 +74,7 @@ func agree(t *testing.T, g sente.Game, opened, solved solve.Solution) {
 // ranks stand for classes of symmetric positions, the positions they
 // stand for read from the count stored beside them.
 func TestOpen(t *testing.T) {
-	for _, spec := range []string{"tictactoe", "connect4:w=4,h=3"} {
+	for _, spec := range []string{"tictactoe", "connect4:w=4,h=3", "quixo:n=3"} {
 		t.Run(spec, func(t *testing.T) {
 			g, gs, solved := solveInto(t, spec)
 			ts, err := tables.Open(g, gs, nil, false)
@@ -87,6 +87,9 @@ func TestOpen(t *testing.T) {
 				t.Fatalf("opened start %v, solved %v", ts.Start, start)
 			}
 			agree(t, g, tables.NewSolution(g, ts, g.Start(), 0), solved)
+			if solve.RanksBySymmetry(g) && (ts.Classes.Positions == 0 || ts.Classes.Positions == ts.Totals.Positions) {
+				t.Errorf("classes %d of %d positions: the positions they stand for not read", ts.Classes.Positions, ts.Totals.Positions)
+			}
 			if ts.Damage() != nil {
 				t.Errorf("damage reading sound tables: %v", ts.Damage())
 			}
