@@ -29,6 +29,8 @@ var layers = map[string][]string{
 	"sente/internal/testmode":   nil,
 	"sente/internal/vocabulary": nil,
 	"sente/store":               {"sente", "github.com/klauspost/compress"},
+	// Stored tables read back, beside the store: no engine's code.
+	"sente/store/tables": {"sente", "sente/solve", "sente/store"},
 
 	// Games: rules files are a game family among the built-in ones.
 	"sente/rules":    {"sente", "go.starlark.net"},
@@ -41,7 +43,7 @@ var layers = map[string][]string{
 	"sente/explore":         {"sente"},
 	"sente/solve":           {"sente", "sente/store"},
 	"sente/solve/hashing":   {"sente", "sente/explore", "sente/solve"},
-	"sente/solve/tiers":     {"sente", "sente/explore", "sente/internal/quantity", "sente/solve", "sente/store"},
+	"sente/solve/tiers":     {"sente", "sente/explore", "sente/internal/quantity", "sente/solve", "sente/store", "sente/store/tables"},
 	"sente/solve/reference": {"sente"},
 	"sente/solve/search":    {"sente"},
 	"sente/nimber":          {"sente", "sente/explore", "sente/solve", "sente/solve/hashing"},
@@ -56,14 +58,14 @@ var layers = map[string][]string{
 	"sente/verify": {"sente", "sente/store"},
 
 	// The one way to an answer, then its words, then its pictures.
-	"sente/answer":  {"sente", "sente/explore", "sente/internal/quantity", "sente/internal/sandbox", "sente/nimber", "sente/solve", "sente/solve/hashing", "sente/solve/tiers", "sente/store"},
+	"sente/answer":  {"sente", "sente/explore", "sente/internal/quantity", "sente/internal/sandbox", "sente/nimber", "sente/solve", "sente/solve/hashing", "sente/solve/tiers", "sente/store", "sente/store/tables"},
 	"sente/explain": {"sente", "sente/answer", "sente/explore", "sente/nimber", "sente/solve"},
 	"sente/render":  {"sente", "sente/explain", "sente/nimber", "sente/solve", "golang.org/x/image"},
 
 	// The fronts: a rules file's child process, the browser app, the
 	// command line (which serves the browser app).
 	"sente/internal/isolated": {"sente", "sente/answer", "sente/games", "sente/internal/sandbox", "sente/rules", "sente/solve", "sente/store"},
-	"sente/web":               {"sente", "sente/answer", "sente/explain", "sente/explore", "sente/games", "sente/internal/isolated", "sente/internal/quantity", "sente/internal/sandbox", "sente/nimber", "sente/solve", "sente/solve/tiers", "sente/store"},
+	"sente/web":               {"sente", "sente/answer", "sente/explain", "sente/explore", "sente/games", "sente/internal/isolated", "sente/internal/quantity", "sente/internal/sandbox", "sente/nimber", "sente/solve", "sente/store", "sente/store/tables"},
 	"sente/cmd/sente": {"sente", "sente/answer", "sente/explain", "sente/explore", "sente/gamecheck", "sente/games", "sente/internal/quantity", "sente/internal/sandbox", "sente/nimber", "sente/render", "sente/rules", "sente/solve", "sente/solve/tiers", "sente/store", "sente/verify", "sente/web",
 		"github.com/alecthomas/kong"},
 

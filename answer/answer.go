@@ -12,6 +12,7 @@ import (
 	"sente/solve/hashing"
 	"sente/solve/tiers"
 	"sente/store"
+	"sente/store/tables"
 )
 
 // Options say how to answer.
@@ -59,7 +60,7 @@ type Options struct {
 	TablesOptional bool
 	// Opened are the game's stored tables opened already, for a server
 	// that keeps them open across answers; nil opens them from Tables.
-	Opened *tiers.TierSolution
+	Opened *tables.Tables
 	// EveryPosition has the tier engine value every position of the tiers
 	// From leads to, reached from it or not, in tables of their own (see
 	// EveryPositionName): a game's databases of its endings. Without it,
@@ -112,7 +113,7 @@ type Answer struct {
 	grundy      nimber.Valuer
 	grundyBytes int64
 	grundyLoopy bool
-	opened      *tiers.TierSolution // tables this answer opened, for Close
+	opened      *tables.Tables // tables this answer opened, for Close
 }
 
 // Grundy returns the (generalized) Grundy value of p, and false when the
@@ -286,7 +287,7 @@ func stored(ctx context.Context, g sente.Game, root sente.Position, opt Options)
 		}
 		opened = true
 	}
-	sol := tiers.FromTiers(g, ts, root, 0)
+	sol := tables.NewSolution(g, ts, root, 0)
 	if _, reached := sol.Outcome(root); !reached {
 		if opened {
 			ts.Close()
@@ -307,23 +308,15 @@ func Tiered(g sente.Game) bool {
 	return sente.CapabilitiesOf(g).TierRanker != nil || tiers.Discovers(g)
 }
 
-// Open opens the tables of the game named name stored whole in tables, for
-// a server that keeps them open across answers (Options.Opened); nil when
+// Open opens the tables of the game named name stored whole in st, for a
+// server that keeps them open across answers (Options.Opened); nil when
 // the store holds no whole table of it.
-func Open(ctx context.Context, g sente.Game, tables *store.Store, name string) *tiers.TierSolution {
+func Open(ctx context.Context, g sente.Game, st *store.Store, name string) *tables.Tables {
 	if !Tiered(g) {
 		return nil
 	}
 	// Most games have no tables at all: say so before planning the tiers.
-	gs := storedGame(tables, name)
-	if gs == nil {
-		return nil
-	}
-	ts, err := tiers.Open(ctx, g, gs, nil, false)
-	if err != nil {
-		return nil
-	}
-	return ts
+	return openTables(ctx, g, storedGame(st, name), nil, false)
 }
 
 // EveryPositionName is the name under which a store keeps the tables of a
@@ -337,19 +330,11 @@ func EveryPositionName(name string) string { return store.EveryPosition(name) }
 // that keeps them open across answers (Options.Opened): they answer any
 // position of root's tier and of the tiers below it. nil when they are
 // not stored, or the game's ranks are discovered.
-func OpenEvery(ctx context.Context, g sente.Game, root sente.Position, tables *store.Store, name string) *tiers.TierSolution {
+func OpenEvery(ctx context.Context, g sente.Game, root sente.Position, st *store.Store, name string) *tables.Tables {
 	if sente.CapabilitiesOf(g).TierRanker == nil || name == "" {
 		return nil
 	}
-	gs := storedGame(tables, EveryPositionName(name))
-	if gs == nil {
-		return nil
-	}
-	ts, err := tiers.Open(ctx, g, gs, root, true)
-	if err != nil {
-		return nil
-	}
-	return ts
+	return openTables(ctx, g, storedGame(st, EveryPositionName(name)), root, true)
 }
 
 // openBelow opens the tables of the tiers root leads to when every one of
@@ -359,15 +344,30 @@ func OpenEvery(ctx context.Context, g sente.Game, root sente.Position, tables *s
 // waiting for the solve or finishing it. nil when root is the start, the
 // game's ranks are discovered (a rules file's), or a tier below root is
 // not stored.
-func openBelow(ctx context.Context, g sente.Game, root sente.Position, tables *store.Store, name string) *tiers.TierSolution {
+func openBelow(ctx context.Context, g sente.Game, root sente.Position, st *store.Store, name string) *tables.Tables {
 	if sente.CapabilitiesOf(g).TierRanker == nil || g.FormatPosition(root) == g.FormatPosition(g.Start()) {
 		return nil
 	}
-	gs := storedGame(tables, name)
+	return openTables(ctx, g, storedGame(st, name), root, false)
+}
+
+// openTables opens the tables of g that gs holds from root (nil: the
+// start), of every position when every: nil when gs is nil or does not
+// hold every tier root leads to. A game with ranks of its own is read by
+// the tables alone; one whose ranks the tier engine discovers (a rules
+// file's) through the keys its solve stored, which the engine reads.
+func openTables(ctx context.Context, g sente.Game, gs *store.GameStore, root sente.Position, every bool) *tables.Tables {
 	if gs == nil {
 		return nil
 	}
-	ts, err := tiers.Open(ctx, g, gs, root, false)
+	if tiers.Discovers(g) {
+		ts, err := tiers.Open(ctx, g, gs, root, every)
+		if err != nil {
+			return nil
+		}
+		return ts.Tables
+	}
+	ts, err := tables.Open(g, gs, root, every)
 	if err != nil {
 		return nil
 	}
@@ -383,7 +383,7 @@ func (a *Answer) attachGrundy(ctx context.Context, space *explore.Space, opt Opt
 	}
 	// The tier engine stores an impartial game's Grundy values with its
 	// tables: read there, not computed again over an explored space.
-	if ts, ok := a.Solution.(*tiers.TableSolution); ok && len(opt.Restrict) == 0 && ts.HasGrundy() {
+	if ts, ok := a.Solution.(*tables.Solution); ok && len(opt.Restrict) == 0 && ts.HasGrundy() {
 		a.grundy = storedGrundy{ts}
 		return nil
 	}
@@ -435,7 +435,7 @@ func (a *Answer) attachGrundy(ctx context.Context, space *explore.Space, opt Opt
 }
 
 // storedGrundy reads Grundy values from the tables a tier solve stored.
-type storedGrundy struct{ ts *tiers.TableSolution }
+type storedGrundy struct{ ts *tables.Solution }
 
 func (s storedGrundy) Of(p sente.Position) (nimber.Nimber, bool) {
 	n, ok := s.ts.Grundy(p)

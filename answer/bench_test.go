@@ -10,8 +10,8 @@ import (
 	"sente"
 	"sente/answer"
 	"sente/explain"
-	"sente/solve/tiers"
 	"sente/store"
+	"sente/store/tables"
 )
 
 // heapAfterGC is the live heap once the collector has run.
@@ -69,20 +69,20 @@ func BenchmarkStoredMoves(b *testing.B) {
 	dir, spec := os.Getenv("SENTE_STORE"), os.Getenv("SENTE_STORE_GAME")
 	if dir == "" || spec == "" {
 		dir, spec = b.TempDir(), "connect4:w=5,h=4"
-		tables := store.Store{Dir: dir}
-		if _, err := answer.Solve(ctx, open(b, spec), answer.Options{Engine: answer.Tiers, Tables: &tables, Name: spec + ",k=4"}); err != nil {
+		st := store.Store{Dir: dir}
+		if _, err := answer.Solve(ctx, open(b, spec), answer.Options{Engine: answer.Tiers, Tables: &st, Name: spec + ",k=4"}); err != nil {
 			b.Fatal(err)
 		}
 		spec += ",k=4"
 	}
-	tables := store.Store{Dir: dir}
+	st := store.Store{Dir: dir}
 	g := open(b, spec)
-	ts := answer.Open(ctx, g, &tables, spec)
+	ts := answer.Open(ctx, g, &st, spec)
 	if ts == nil {
 		b.Fatalf("no whole table of %s in %s", spec, dir)
 	}
 	defer ts.Close()
-	sol := tiers.FromTiers(g, ts, g.Start(), 0)
+	sol := tables.NewSolution(g, ts, g.Start(), 0)
 	// Positions along a game of random moves, each answered in turn.
 	var line []sente.Position
 	r := rand.New(rand.NewPCG(1, 2))
@@ -106,8 +106,8 @@ func BenchmarkStoredMoves(b *testing.B) {
 	b.Run("opened-each-time", func(b *testing.B) {
 		i := 0
 		for b.Loop() {
-			fresh := answer.Open(ctx, g, &tables, spec)
-			if _, err := explain.Moves(tiers.FromTiers(g, fresh, g.Start(), 0), line[i%len(line)]); err != nil {
+			fresh := answer.Open(ctx, g, &st, spec)
+			if _, err := explain.Moves(tables.NewSolution(g, fresh, g.Start(), 0), line[i%len(line)]); err != nil {
 				b.Fatal(err)
 			}
 			fresh.Close()

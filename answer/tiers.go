@@ -153,7 +153,7 @@ func byTiers(ctx context.Context, g sente.Game, root sente.Position, opt Options
 		// it leaves this answer its tables.
 		ts.Hold()
 	}
-	return &Answer{Game: g, Root: root, Solution: sol, Engine: Tiers, opened: ts}, true, nil
+	return &Answer{Game: g, Root: root, Solution: sol, Engine: Tiers, opened: ts.Tables}, true, nil
 }
 
 // tierReason says why the tier engine cannot answer for g from root under

@@ -14,8 +14,8 @@ import (
 
 	"sente"
 	"sente/internal/quantity"
-	"sente/solve/tiers"
 	"sente/store"
+	"sente/store/tables"
 )
 
 // cache keeps solved games in memory, at most size of them, and runs the
@@ -45,11 +45,11 @@ type cache struct {
 	// everyKey), opened once and kept open while the server runs: a job
 	// the cache drops may still have readers of its answer. There are
 	// no more of them than the store holds tables.
-	stored map[string]*tiers.TierSolution
+	stored map[string]*tables.Tables
 	// retired are stored tables dropped for others written since in their
 	// place (dropRepaired), kept open, as dropped jobs' answers may still
 	// be read, until the server closes.
-	retired []*tiers.TierSolution
+	retired []*tables.Tables
 }
 
 // rulesExplorers is how many pasted rules files' games are explored and
@@ -98,7 +98,7 @@ func newCache(ctx context.Context, cfg Config) (*cache, error) {
 		failures:    cfg.Failures,
 		ctx:         ctx,
 		tables:      cfg.Tables,
-		stored:      map[string]*tiers.TierSolution{},
+		stored:      map[string]*tables.Tables{},
 	}
 	go c.every(max(c.abandon/5, 10*time.Millisecond), c.reap)
 	go c.every(watchEvery, func() { c.check(heldByProcess) })

@@ -18,7 +18,7 @@ import (
 	"sente/internal/isolated"
 	"sente/internal/quantity"
 	"sente/solve"
-	"sente/solve/tiers"
+	"sente/store/tables"
 )
 
 // storedAnswer answers a built-in game from the root it starts at out of
@@ -29,7 +29,7 @@ func (c *cache) storedAnswer(o *opened, root sente.Position) (*answer.Answer, bo
 		return nil, false
 	}
 	spec := games.Bound{Family: o.family, Values: o.values}.Canonical()
-	ts := c.openStored(spec, func() *tiers.TierSolution { return answer.Open(c.ctx, g, c.tables, spec) })
+	ts := c.openStored(spec, func() *tables.Tables { return answer.Open(c.ctx, g, c.tables, spec) })
 	if ts == nil {
 		return nil, false
 	}
@@ -55,7 +55,7 @@ func (c *cache) everyAnswer(o *opened, p sente.Position) (*answer.Answer, bool) 
 	}
 	spec := games.Bound{Family: o.family, Values: o.values}.Canonical()
 	tier, _ := caps.TierRanker.TierRank(caps.Encoder.Encode(p))
-	ts := c.openStored(everyKey(spec, tier), func() *tiers.TierSolution { return answer.OpenEvery(c.ctx, g, p, c.tables, spec) })
+	ts := c.openStored(everyKey(spec, tier), func() *tables.Tables { return answer.OpenEvery(c.ctx, g, p, c.tables, spec) })
 	if ts == nil {
 		return nil, false
 	}
@@ -67,7 +67,7 @@ func (c *cache) everyAnswer(o *opened, p sente.Position) (*answer.Answer, bool) 
 // open (nil when the store does not hold them) on first use. Opening
 // happens outside the lock; of two requests that raced to open them, the
 // first kept is the one.
-func (c *cache) openStored(key string, open func() *tiers.TierSolution) *tiers.TierSolution {
+func (c *cache) openStored(key string, open func() *tables.Tables) *tables.Tables {
 	c.mu.Lock()
 	ts, ok := c.stored[key]
 	c.mu.Unlock()

@@ -8,6 +8,7 @@ import (
 
 	"sente"
 	"sente/store"
+	"sente/store/tables"
 )
 
 // discovered is a game whose ranks the forward pass discovered (see
@@ -64,6 +65,7 @@ var (
 	_ sente.TierChildRanker = (*discovered)(nil)
 	_ sente.Tiered          = (*discovered)(nil)
 	_ sente.TurnKeyer       = (*discovered)(nil)
+	_ tables.Places         = (*discovered)(nil)
 )
 
 // openDiscovered reads the plan of tiers the sink holds.
@@ -425,14 +427,14 @@ func (d *discovered) format(b []byte) string {
 // Encode gives the place of p; a position no tier holds gets the rank
 // past its tier's end, which the engine and solutions refuse.
 func (d *discovered) Encode(p sente.Position) uint64 {
-	key, _, _ := d.encode(p)
+	key, _, _ := d.Place(p)
 	return key
 }
 
-// encode is Encode that tells a position no tier holds (found false) from
+// Place is Encode that tells a position no tier holds (found false) from
 // keys that cannot be read (err: a damaged file, named), which Encode
-// cannot.
-func (d *discovered) encode(p sente.Position) (key uint64, found bool, err error) {
+// cannot (tables.Places).
+func (d *discovered) Place(p sente.Position) (key uint64, found bool, err error) {
 	sc := d.scratch.Get().(*expandScratch)
 	defer d.scratch.Put(sc)
 	b, err := d.x.AppendBytes(sc.buf[:0], p)

@@ -15,10 +15,12 @@
 // (the positions classes of symmetric positions stand for), tierevery.go
 // (tables of every position), tierborrow.go (tiers taken whole from such
 // tables), tiersink.go (where finished tiers go, stored compact beside the
-// next tier's solve), tiersolution.go and tiertables.go (answers read
-// back from them), open.go (Open: stored tables read with nothing solved,
-// compacted or written, for answers and the server) and tiergame.go (the engine's view of a game, for
-// engines elsewhere: sente-dist). pool.go shares a pass's blocks among
+// next tier's solve), tiersolution.go (the solution: its tables,
+// read back by store/tables, which the engine finishes its solve with),
+// open.go (Open: the stored tables of a game whose ranks are discovered,
+// read through their stored keys; other games' tables store/tables opens
+// itself) and tiergame.go (the engine's view of a game, for engines
+// elsewhere: sente-dist). pool.go shares a pass's blocks among
 // the workers, progress.go keeps the figures of the whole solve and gc.go
 // the collector's target while the engine holds large flat arrays.
 //

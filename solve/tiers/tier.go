@@ -14,6 +14,7 @@ import (
 	"sente"
 	"sente/solve"
 	"sente/store"
+	"sente/store/tables"
 )
 
 // TierOptions change how SolveTiers works.
@@ -199,7 +200,10 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 	if rootRank >= e.size[rootTier] {
 		return nil, fmt.Errorf("solve by tiers: the root has rank %d in tier %d of %d ranks", rootRank, rootTier, e.size[rootTier])
 	}
-	s := &TierSolution{game: g, enc: e.enc, ranker: e.ranker, sink: e.sink, tables: map[tableKey]*openTier{}, rootKey: rootKey}
+	s := &TierSolution{Tables: tables.New(g, e.enc, e.ranker, e.sink, rootKey)}
+	if disc != nil {
+		s.Tables = tables.NewPlaces(disc, e.sink, rootKey)
+	}
 	if e.grundyGame(opt) {
 		e.grundy = &tierGrundy{cells: make([][]store.Cell, len(e.children))}
 	}
@@ -252,20 +256,22 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 			}
 		}
 	}
-	return e.answer(ctx, g, s, root, results, true, !solved || opt.Verify)
+	if err := e.answer(ctx, g, s.Tables, root, rootKey, results, true, !solved || opt.Verify); err != nil {
+		return nil, err
+	}
+	return s, nil
 }
 
-// answer finishes s, the solution of the tables the sink holds, once
-// every tier is stored: results are the tiers' counts as their headers
-// give them, the positions classes stand for read beside them (counted
-// when countEvery or countReached allows, for a solve of every position
-// and of the positions the root reaches), and the root's value read.
-func (e *tierEngine) answer(ctx context.Context, g sente.Game, s *TierSolution, root sente.Position, results []solve.TierResult, countEvery, countReached bool) (*TierSolution, error) {
-	disc, rootKey := e.disc, s.rootKey
-	rootTier, rootRank := e.ranker.TierRank(rootKey)
-	var err error
-	if sym := sente.CapabilitiesOf(g).SymmetricRanker; solve.RanksBySymmetry(g) && disc == nil {
-		var cc classCounts
+// answer finishes s, the tables the sink holds from root (its key
+// rootKey), once every tier is stored: results are the tiers' counts as
+// their headers give them, the positions classes stand for read beside
+// them (counted when countEvery or countReached allows, for a solve of
+// every position and of the positions the root reaches), and the root's
+// value read (Tables.Finish).
+func (e *tierEngine) answer(ctx context.Context, g sente.Game, s *tables.Tables, root sente.Position, rootKey uint64, results []solve.TierResult, countEvery, countReached bool) error {
+	var cc tables.ClassCounts
+	if sym := sente.CapabilitiesOf(g).SymmetricRanker; solve.RanksBySymmetry(g) && e.disc == nil {
+		var err error
 		if e.everyPosition {
 			// Tiers counted by an earlier solve, from this position or
 			// another, are read; the others counted when a solve may.
@@ -274,33 +280,10 @@ func (e *tierEngine) answer(ctx context.Context, g sente.Game, s *TierSolution, 
 			cc, err = e.positionCounts(ctx, sym, rootKey, rootKey == e.enc.Encode(g.Start()), countReached)
 		}
 		if err != nil {
-			return nil, err
-		}
-		if cc != nil {
-			for i, r := range results {
-				results[i].Classes = r.Counts
-				results[i].Classes.Seconds = 0
-				results[i].Counts = cc[r.Tier]
-				results[i].Seconds = r.Seconds
-			}
+			return err
 		}
 	}
-	s.Tiers = results
-	for _, r := range results {
-		s.Classes.Add(r.Classes)
-		s.Totals.Add(r.Counts)
-		s.Totals.Seconds += r.Seconds
-	}
-	c, err := s.cell(root)
-	if err == nil && c == store.Unreachable {
-		err = errors.New("it is stored as unreachable")
-	}
-	if err != nil {
-		s.Close()
-		return nil, fmt.Errorf("solve by tiers: reading the root's value (tier %d, rank %d): %w", rootTier, rootRank, err)
-	}
-	s.Start = c.Outcome()
-	return s, nil
+	return s.Finish(root, results, cc)
 }
 
 // FinishTables does to a game's stored tables, every tier solved, what
@@ -374,20 +357,10 @@ func (e *tierEngine) start(g sente.Game, peak int64) TierStart {
 // through, each block's checksum checked when an answer reads it
 // (TierSolution.Outcome).
 func (e *tierEngine) storedResults(verify bool) ([]solve.TierResult, bool) {
-	results := make([]solve.TierResult, 0, len(e.order))
-	for _, t := range e.order {
-		tbl, err := e.sink.Open(t, store.Values)
-		if err != nil {
-			return nil, false
-		}
-		if verify {
-			if err := tbl.Verify(); err != nil {
-				tbl.Close()
-				return nil, false // solve, which solves the tiers that fail again
-			}
-		}
-		results = append(results, solve.TierResult{Tier: t, Counts: tbl.Header.Counts, EveryPosition: e.wholeTable(tbl)})
-		tbl.Close()
+	// A tier that fails to verify is solved again.
+	results, ok := tables.StoredResults(e.sink, e.order, e.everyPosition, verify)
+	if !ok {
+		return nil, false
 	}
 	for _, t := range e.order {
 		e.report(t, e.size[t], e.size[t], solve.PhaseResumed)
@@ -689,17 +662,9 @@ func (e *tierEngine) countCells(ctx context.Context, t int, cells []store.Cell) 
 	})
 	var c store.Counts
 	for _, n := range per {
-		c.Add(byValue(n))
+		c.Add(tables.CountsOf(n))
 	}
 	return c, err
-}
-
-// byValue are counts kept by sente.Value, as a cell keeps it in 3 bits, as
-// Counts.
-func byValue(n [8]uint64) store.Counts {
-	c := store.Counts{Win: n[sente.Win], Lose: n[sente.Lose], Tie: n[sente.Tie], Draw: n[sente.Draw]}
-	c.Positions = c.Win + c.Lose + c.Tie + c.Draw
-	return c
 }
 
 func (e *tierEngine) report(tier int, done, total uint64, phase solve.Phase) {

@@ -6,6 +6,7 @@ import (
 
 	"sente/solve"
 	"sente/store"
+	"sente/store/tables"
 )
 
 // takeWhole stores, children first, each tier whose every position the
@@ -82,5 +83,5 @@ func (e *tierEngine) takenWhole(t int) bool {
 // of every position of it taken whole by a solve that is not one of every
 // position.
 func (e *tierEngine) wholeTable(tbl *store.Table) bool {
-	return !e.everyPosition && store.OfEveryPosition(tbl.Header.Spec)
+	return tables.TakenWhole(tbl, e.everyPosition)
 }

@@ -2,36 +2,25 @@ package tiers
 
 import (
 	"context"
-	"encoding/binary"
 	"fmt"
-	"maps"
 	"math/bits"
 	"slices"
 
 	"sente"
 	"sente/solve"
 	"sente/store"
+	"sente/store/tables"
 )
-
-// classCounts are, for a game whose ranks stand for classes of symmetric
-// positions, each tier's positions by value, which the classes solved
-// stand for: the counts every published figure gives.
-type classCounts map[int]store.Counts
 
 // positionCounts reads the positions the classes stand for from the sink,
 // or counts them when count allows (and stores them, for a solve from the
 // start), or gives nil: a table stored before positions were counted,
 // answered without the work of counting.
-func (e *tierEngine) positionCounts(ctx context.Context, sym sente.SymmetricRanker, rootKey uint64, atStart, count bool) (classCounts, error) {
-	// Has checks every block; a damaged count is counted again, when the
-	// caller allows.
-	if atStart && e.sink.Has(0, store.Positions) {
-		if tbl, err := e.sink.Open(0, store.Positions); err == nil {
-			cc, err := decodeClassCounts(tbl.Data, e.order)
-			tbl.Close()
-			if err == nil {
-				return cc, nil
-			}
+func (e *tierEngine) positionCounts(ctx context.Context, sym sente.SymmetricRanker, rootKey uint64, atStart, count bool) (tables.ClassCounts, error) {
+	// A damaged count is counted again, when the caller allows.
+	if atStart {
+		if cc, ok := tables.ReadCounts(e.sink, e.order); ok {
+			return cc, nil
 		}
 	}
 	if !count {
@@ -42,7 +31,7 @@ func (e *tierEngine) positionCounts(ctx context.Context, sym sente.SymmetricRank
 		return nil, err
 	}
 	if atStart {
-		data, total := cc.encode(e.order)
+		data, total := cc.Encode(e.order)
 		if err := e.sink.Write(0, store.Positions, data, total); err != nil {
 			return nil, fmt.Errorf("solve by tiers: storing the positions counted: %w", err)
 		}
@@ -60,12 +49,12 @@ func (e *tierEngine) positionCounts(ctx context.Context, sym sente.SymmetricRank
 // (one a side), and counts each side reached once, with its positions and
 // its class's stored value. The classes it reaches are checked against
 // the values stored: the same classes, tier by tier.
-func (e *tierEngine) countPositions(ctx context.Context, sym sente.SymmetricRanker, rootKey uint64) (classCounts, error) {
+func (e *tierEngine) countPositions(ctx context.Context, sym sente.SymmetricRanker, rootKey uint64) (tables.ClassCounts, error) {
 	c := &counter{e: e, sym: sym, sides: make([][2][]uint64, len(e.children))}
 	rootTier, rootRank := e.ranker.TierRank(rootKey)
 	// A count stopped goes on after the last tier it had done when it
 	// saved its frontier.
-	counted, done := classCounts{}, 0
+	counted, done := tables.ClassCounts{}, 0
 	f := e.loadFrontier(passCount, rootTier, rootRank)
 	if f != nil {
 		done = f.done
@@ -76,7 +65,7 @@ func (e *tierEngine) countPositions(ctx context.Context, sym sente.SymmetricRank
 	// Tiers taken whole from tables of every position (takeWhole) are
 	// not followed: every position of theirs is valued, and counted.
 	whole := e.wholeTiers()
-	var borrowed classCounts
+	var borrowed tables.ClassCounts
 	if slices.Contains(whole, true) {
 		borrowed = e.borrowedCounts()
 	}
@@ -134,7 +123,7 @@ func (e *tierEngine) countPositions(ctx context.Context, sym sente.SymmetricRank
 // saveFrontier saves the count's frontier once it has done the first done
 // tiers of the order, parents first: what it counted of them, and the
 // sides it has marked in the tiers after them.
-func (c *counter) saveFrontier(done, rootTier int, rootRank uint64, counted classCounts) error {
+func (c *counter) saveFrontier(done, rootTier int, rootRank uint64, counted tables.ClassCounts) error {
 	e := c.e
 	f := &frontier{rootTier: rootTier, rootRank: rootRank, done: done, counts: map[int]store.Counts{}, marks: map[sideKey][]uint64{}}
 	for k := range done {
@@ -293,7 +282,7 @@ func (c *counter) tier(ctx context.Context, t int) (store.Counts, error) {
 	}
 	var n store.Counts
 	for _, wk := range workers {
-		n.Add(byValue(wk.n))
+		n.Add(tables.CountsOf(wk.n))
 	}
 	var classes uint64
 	for i := range sides[0] {
@@ -307,20 +296,11 @@ func (c *counter) tier(ctx context.Context, t int) (store.Counts, error) {
 
 // borrowedCounts are the positions by value the tables of every position
 // the solve borrows from counted, by tier; none when they hold no counts.
-func (e *tierEngine) borrowedCounts() classCounts {
-	if e.borrow == nil || !e.borrow.Has(0, store.Positions) {
-		return classCounts{}
+func (e *tierEngine) borrowedCounts() tables.ClassCounts {
+	if e.borrow == nil {
+		return tables.ClassCounts{}
 	}
-	tbl, err := e.borrow.Open(0, store.Positions)
-	if err != nil {
-		return classCounts{}
-	}
-	defer tbl.Close()
-	cc, err := decodeAnyClassCounts(tbl.Data)
-	if err != nil {
-		return classCounts{} // counted here
-	}
-	return cc
+	return tables.ReadAnyCounts(e.borrow) // counted here when they do not read back
 }
 
 // cellsToCount opens tier t's stored values for a count of its positions
@@ -331,64 +311,4 @@ func (e *tierEngine) cellsToCount(t int) (*store.Table, []store.Cell, error) {
 		return nil, nil, fmt.Errorf("solve by tiers: counting the positions of tier %d: %w", t, err)
 	}
 	return tbl, cells, nil
-}
-
-// encode is the payload of a store.Positions file: six words a tier, in
-// order.
-func (cc classCounts) encode(order []int) ([]byte, store.Counts) {
-	var b []byte
-	var total store.Counts
-	for _, t := range order {
-		c := cc[t]
-		for _, w := range []uint64{uint64(t), c.Positions, c.Win, c.Lose, c.Tie, c.Draw} {
-			b = binary.LittleEndian.AppendUint64(b, w)
-		}
-		total.Positions += c.Positions
-	}
-	return b, total
-}
-
-// tiers are the tiers counted, in increasing order.
-func (cc classCounts) tiers() []int {
-	return slices.Sorted(maps.Keys(cc))
-}
-
-// decodeClassCounts reads a store.Positions file's payload back, checking
-// that it counts the tiers of order.
-func decodeClassCounts(b []byte, order []int) (classCounts, error) {
-	if len(b) != 48*len(order) {
-		return nil, fmt.Errorf("%d bytes of counts, want %d for %d tiers", len(b), 48*len(order), len(order))
-	}
-	cc, err := decodeAnyClassCounts(b)
-	if err != nil {
-		return nil, err
-	}
-	for i, t := range order {
-		if got := int(binary.LittleEndian.Uint64(b[48*i:])); got != t {
-			return nil, fmt.Errorf("counts of tier %d where tier %d was expected", got, t)
-		}
-	}
-	return cc, nil
-}
-
-// decodeAnyClassCounts reads back the counts of whichever tiers a
-// store.Positions payload holds, each once.
-func decodeAnyClassCounts(b []byte) (classCounts, error) {
-	if len(b)%48 != 0 {
-		return nil, fmt.Errorf("%d bytes of counts, not six words a tier", len(b))
-	}
-	cc := classCounts{}
-	for i := 0; i < len(b); i += 48 {
-		w := func(j int) uint64 { return binary.LittleEndian.Uint64(b[i+8*j:]) }
-		t := int(w(0))
-		if _, twice := cc[t]; twice || t < 0 {
-			return nil, fmt.Errorf("counts of tier %d twice, or of no tier", w(0))
-		}
-		c := store.Counts{Positions: w(1), Win: w(2), Lose: w(3), Tie: w(4), Draw: w(5)}
-		if c.Win+c.Lose+c.Tie+c.Draw != c.Positions {
-			return nil, fmt.Errorf("tier %d counts %d positions, %d by value", t, c.Positions, c.Win+c.Lose+c.Tie+c.Draw)
-		}
-		cc[t] = c
-	}
-	return cc, nil
 }

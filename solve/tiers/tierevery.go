@@ -7,6 +7,7 @@ import (
 	"sente"
 	"sente/solve"
 	"sente/store"
+	"sente/store/tables"
 )
 
 // A solve of every position (TierOptions.EveryPosition) values every rank
@@ -55,32 +56,24 @@ func (e *tierEngine) everyRank(ctx context.Context) error {
 // position reads those its tiers share, and a count stopped goes on from
 // the tier it was at. With count false, the tiers not counted yet give nil
 // rather than being counted.
-func (e *tierEngine) countEvery(ctx context.Context, sym sente.SymmetricRanker, count bool) (classCounts, error) {
-	stored := classCounts{}
-	if e.sink.Has(0, store.Positions) {
-		if tbl, err := e.sink.Open(0, store.Positions); err == nil {
-			// Counts that do not read back are counted again.
-			if cc, err := decodeAnyClassCounts(tbl.Data); err == nil {
-				stored = cc
-			}
-			tbl.Close()
-		}
+func (e *tierEngine) countEvery(ctx context.Context, sym sente.SymmetricRanker, count bool) (tables.ClassCounts, error) {
+	// Counts that do not read back are counted again.
+	stored := tables.ReadAnyCounts(e.sink)
+	if cc, ok := stored.Of(e.order); ok || !count {
+		return cc, nil
 	}
-	cc := classCounts{}
+	cc := tables.ClassCounts{}
 	for _, t := range e.order {
 		if n, ok := stored[t]; ok {
 			cc[t] = n
 			continue
-		}
-		if !count {
-			return nil, nil
 		}
 		n, err := e.countEveryTier(ctx, sym, t)
 		if err != nil {
 			return nil, err
 		}
 		cc[t], stored[t] = n, n
-		data, total := stored.encode(stored.tiers())
+		data, total := stored.Encode(stored.Tiers())
 		if err := e.sink.Write(0, store.Positions, data, total); err != nil {
 			return nil, fmt.Errorf("solve by tiers: storing the positions counted: %w", err)
 		}
@@ -119,7 +112,7 @@ func (e *tierEngine) countEveryTier(ctx context.Context, sym sente.SymmetricRank
 	}
 	var n store.Counts
 	for _, wk := range workers {
-		n.Add(byValue(wk.n))
+		n.Add(tables.CountsOf(wk.n))
 	}
 	e.release(e.size[t])
 	return n, nil

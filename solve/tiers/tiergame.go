@@ -8,6 +8,7 @@ import (
 	"sente"
 	"sente/solve"
 	"sente/store"
+	"sente/store/tables"
 )
 
 // TierGame is the tier engine's view of a game, for engines that run the
@@ -24,13 +25,11 @@ type TierGame struct {
 	ranking uint32
 }
 
-var errNoTierRanks = errors.New("solve by tiers: the game has no dense tier ranks (TierRanker and Encoder)")
-
 // newTierEngine is the engine of g before it plans.
 func newTierEngine(g sente.Game) (*tierEngine, error) {
 	caps := sente.CapabilitiesOf(g)
 	if caps.TierRanker == nil || caps.Encoder == nil {
-		return nil, errNoTierRanks
+		return nil, tables.ErrNoTierRanks
 	}
 	return &tierEngine{
 		game: g, enc: caps.Encoder, ranker: caps.TierRanker, scanner: caps.TierScanner, kidRanks: caps.TierChildRanker,
@@ -68,7 +67,7 @@ func NewTierGame(g sente.Game, from sente.Position) (*TierGame, error) {
 	if r >= e.size[t] {
 		return nil, fmt.Errorf("solve by tiers: the root has rank %d in tier %d of %d ranks", r, t, e.size[t])
 	}
-	ranking := rankingOf(e.enc, e.ranker, e.enc.Encode(g.Start()))
+	ranking := tables.RankingOf(e.enc, e.ranker, e.enc.Encode(g.Start()))
 	return &TierGame{e: e, root: sente.TierPosition{Tier: t, Rank: r}, ranking: ranking}, nil
 }
 

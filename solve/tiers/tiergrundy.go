@@ -150,11 +150,3 @@ func (e *tierEngine) dropGrundy() error {
 	}
 	return nil
 }
-
-// Grundy returns the Grundy value of p stored with the tables
-// (TierSolution.Grundy).
-func (s *TableSolution) Grundy(p sente.Position) (int, bool) { return s.ts.Grundy(p) }
-
-// HasGrundy reports whether the tables hold Grundy values
-// (TierSolution.HasGrundy).
-func (s *TableSolution) HasGrundy() bool { return s.ts.HasGrundy() }

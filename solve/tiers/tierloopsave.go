@@ -46,6 +46,8 @@ type loopsState struct {
 // taken up only by a solve that reaches the same positions of the tier.
 func reachSum(reach []uint64) uint32 { return crc32.Checksum(wordsToBytes(reach), castagnoli) }
 
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
 // saveLoops stores the analysis as it stands at the end of a level: next is
 // the level it goes on with, carried the lists the workers queued for it
 // and q the queue, whose levels before next are worked through.

@@ -1,10 +1,10 @@
 package tiers
 
 import (
-	"fmt"
 	"runtime"
 
 	"sente"
+	"sente/store/tables"
 )
 
 // PlanTiers is what SolveTiers would plan for g from its start on workers
@@ -32,47 +32,14 @@ func PlanTiers(g sente.Game, workers int) (peak int64, ranks uint64, err error) 
 	return e.peakBytes(), ranks, nil
 }
 
-// plan finds the tiers below the root's and orders them children first.
+// plan finds the tiers below the root's and orders them children first
+// (tables.PlanTiers), and which tiers a move from each may lead to.
 func (e *tierEngine) plan(rootTier int) error {
-	const (
-		unseen = iota
-		open
-		done
-	)
-	state := map[int]int{}
-	var visit func(t int) error
-	visit = func(t int) error {
-		switch state[t] {
-		case open:
-			return fmt.Errorf("solve by tiers: tier %d leads back to itself through its child tiers", t)
-		case done:
-			return nil
-		}
-		if t < 0 {
-			return fmt.Errorf("solve by tiers: negative tier %d", t)
-		}
-		state[t] = open
-		for t >= len(e.children) {
-			e.children = append(e.children, nil)
-			e.size = append(e.size, 0)
-		}
-		e.children[t] = e.ranker.ChildTiers(t)
-		e.size[t] = e.ranker.TierSize(t)
-		for _, c := range e.children[t] {
-			if c == t {
-				return fmt.Errorf("solve by tiers: tier %d lists itself as a child tier; TierLoops says it loops", t)
-			}
-			if err := visit(c); err != nil {
-				return err
-			}
-		}
-		state[t] = done
-		e.order = append(e.order, t)
-		return nil
-	}
-	if err := visit(rootTier); err != nil {
+	p, err := tables.PlanTiers(e.ranker, rootTier)
+	if err != nil {
 		return err
 	}
+	e.order, e.children, e.size = p.Order, p.Children, p.Size
 	n := len(e.children)
 	e.allowed = make([][]bool, n)
 	e.loops = make([]bool, n)

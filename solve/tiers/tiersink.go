@@ -1,18 +1,15 @@
 package tiers
 
 import (
-	"encoding/binary"
-	"errors"
 	"fmt"
-	"hash/crc32"
 	"io/fs"
-	"math/rand/v2"
 	"slices"
 	"sync"
 	"unsafe"
 
 	"sente"
 	"sente/store"
+	"sente/store/tables"
 )
 
 // TierSink is where the tier engine puts finished tiers and reads them back:
@@ -26,10 +23,10 @@ type TierSink interface {
 	WriteParts(tier int, kind store.Kind, parts [][]byte, counts store.Counts) error
 	// Remove removes a stored table, when there is one.
 	Remove(tier int, kind store.Kind) error
-	// Open reads a stored tier back (memory-mapped in the real store).
-	Open(tier int, kind store.Kind) (*store.Table, error)
-	// Has reports whether a tier is stored whole.
-	Has(tier int, kind store.Kind) bool
+	// Open reads a stored tier back (memory-mapped in the real store),
+	// and Has reports whether a tier is stored whole: what the tables
+	// read.
+	tables.Source
 	// WriteCompact stores a solved tier's values (kind store.Values), a
 	// cell a rank, in their final form (compact in the store:
 	// GameStore.WriteCompact) and drops its reachable bitset, which the
@@ -56,91 +53,26 @@ type TierSink interface {
 }
 
 // rankedSink is a sink whose stored tables must be indexed by the game's
-// ranks: tables written under another ranking of a game (by a build of
-// sente whose ranks for the game are denser, or ordered otherwise) are
-// not read as this one's, but reported as damaged and solved again. A
-// table of values must have as many ranks as its tier, and a table of
-// values or reachable ranks stamped with a ranking (store.Header.Ranking)
-// must be stamped with the game's; tables written before stamps were
-// kept are taken as the game's.
+// ranks (tables.Ranked): tables written under another ranking of a game
+// are not read as this one's, but reported as damaged and solved again.
 type rankedSink struct {
 	TierSink
-	ranker  sente.TierRanker
-	ranking uint32 // rankingOf the game
+	ranked tables.Ranked
 }
 
 // newRankedSink wraps sink for the game of enc and ranker, and has sink
 // stamp the tables it writes with the game's ranking.
 func newRankedSink(sink TierSink, enc sente.Encoder, ranker sente.TierRanker, start uint64) rankedSink {
-	s := rankedSink{TierSink: sink, ranker: ranker, ranking: rankingOf(enc, ranker, start)}
-	sink.SetRanking(s.ranking)
+	s := rankedSink{TierSink: sink, ranked: tables.Ranked{Source: sink, Ranker: ranker, Ranking: tables.RankingOf(enc, ranker, start)}}
+	sink.SetRanking(s.ranked.Ranking)
 	return s
 }
 
 func (s rankedSink) Open(tier int, kind store.Kind) (*store.Table, error) {
-	tbl, err := s.TierSink.Open(tier, kind)
-	if err != nil || !kind.Ranked() {
-		return tbl, err
-	}
-	var why string
-	switch h := tbl.Header; {
-	case h.Ranking != 0 && h.Ranking != s.ranking:
-		why = fmt.Sprintf("tier %d was ranked by another build of sente (ranking %08x, this build's %08x): a table of another ranking of the game", tier, h.Ranking, s.ranking)
-	case kind == store.Values && h.Ranks != 0 && h.Ranks != s.ranker.TierSize(tier):
-		why = fmt.Sprintf("tier %d holds %d ranks where the game has %d: a table of another ranking of the game", tier, h.Ranks, s.ranker.TierSize(tier))
-	default:
-		return tbl, nil
-	}
-	tbl.Close()
-	return nil, &store.DamagedError{Path: tbl.Path, Err: errors.New(why)}
+	return s.ranked.Open(tier, kind)
 }
 
-func (s rankedSink) Has(tier int, kind store.Kind) bool {
-	if !s.TierSink.Has(tier, kind) {
-		return false
-	}
-	if !kind.Ranked() {
-		return true
-	}
-	tbl, err := s.Open(tier, kind)
-	if err == nil {
-		tbl.Close()
-	}
-	return err == nil
-}
-
-// rankingOf is a fingerprint of the ranks of a game's positions: a
-// checksum of the tier, rank and tier size of the positions of seeded
-// random playouts from start, the game's start whatever position a
-// solve is from (tables hold what the start reaches). Two builds that rank the game alike
-// agree on it; two that rank it otherwise almost surely do not, even with
-// tiers of the same sizes. Never 0, which stands for no stamp.
-func rankingOf(enc sente.Encoder, ranker sente.TierRanker, start uint64) uint32 {
-	rng := rand.New(rand.NewPCG(0x5e17e, 29))
-	var buf []byte
-	var kids []uint64
-	sum := uint32(0)
-	for range 16 {
-		key := start
-		for range 64 {
-			t, r := ranker.TierRank(key)
-			buf = binary.LittleEndian.AppendUint64(buf[:0], uint64(t))
-			buf = binary.LittleEndian.AppendUint64(buf, r)
-			buf = binary.LittleEndian.AppendUint64(buf, ranker.TierSize(t))
-			sum = crc32.Update(sum, castagnoli, buf)
-			if _, ended := enc.EndedKey(key); ended {
-				break
-			}
-			if kids = enc.AppendChildren(kids[:0], key); len(kids) == 0 {
-				break
-			}
-			key = kids[rng.IntN(len(kids))]
-		}
-	}
-	return max(sum, 1)
-}
-
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+func (s rankedSink) Has(tier int, kind store.Kind) bool { return s.ranked.Has(tier, kind) }
 
 // MemorySink keeps tiers in memory: for tests, and for solves too small to
 // be worth a file. It counts the writes, so tests can see what a resumed

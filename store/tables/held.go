@@ -1,4 +1,4 @@
-package tiers
+package tables
 
 import (
 	"fmt"
@@ -7,7 +7,7 @@ import (
 	"sente/store"
 )
 
-// mappedBudget is how many bytes of tables a TierSolution keeps mapped
+// mappedBudget is how many bytes of tables Tables keep mapped
 // between answers: the tiers of a game of billions of positions take more
 // address space than a process under --max-memory may have, and an answer
 // reads a few of them.
@@ -21,7 +21,7 @@ type openTier struct {
 	used uint64
 }
 
-// tableKey names a table a TierSolution opens: a tier's values, or its
+// tableKey names a table Tables open: a tier's values, or its
 // Grundy values.
 type tableKey struct {
 	tier int
@@ -31,12 +31,12 @@ type tableKey struct {
 // acquire opens a tier's values once, by its header, and pins them until
 // release; tables no reader pins are closed, least recently used first,
 // past mappedBudget.
-func (s *TierSolution) acquire(tier int) (*store.Table, error) {
+func (s *Tables) acquire(tier int) (*store.Table, error) {
 	return s.acquireKind(tier, store.Values)
 }
 
 // acquireKind is acquire of a tier's table of kind.
-func (s *TierSolution) acquireKind(tier int, kind store.Kind) (*store.Table, error) {
+func (s *Tables) acquireKind(tier int, kind store.Kind) (*store.Table, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.clock++
@@ -46,7 +46,7 @@ func (s *TierSolution) acquireKind(tier int, kind store.Kind) (*store.Table, err
 		o.used = s.clock
 		return o.tbl, nil
 	}
-	tbl, err := s.sink.Open(tier, kind)
+	tbl, err := s.src.Open(tier, kind)
 	if err != nil {
 		if kind == store.Grundy {
 			return nil, fmt.Errorf("tier %d has no Grundy values stored: %w", tier, err)
@@ -73,7 +73,7 @@ func (s *TierSolution) acquireKind(tier int, kind store.Kind) (*store.Table, err
 	return tbl, nil
 }
 
-func (s *TierSolution) release(tier int) { s.releaseKind(tier, store.Values) }
+func (s *Tables) release(tier int) { s.releaseKind(tier, store.Values) }
 
 // Hold opens the values of every tier now, as far as the tables kept
 // mapped allow (mappedBudget), so that the answer goes on reading them
@@ -81,7 +81,7 @@ func (s *TierSolution) release(tier int) { s.releaseKind(tier, store.Values) }
 // that wrote them lets go of their lock: a mapped file outlives its name.
 // A tier that cannot be opened is left to be opened, and to fail, when
 // read.
-func (s *TierSolution) Hold() {
+func (s *Tables) Hold() {
 	for _, r := range s.Tiers {
 		if _, err := s.acquire(r.Tier); err == nil {
 			s.release(r.Tier)
@@ -95,7 +95,7 @@ func (s *TierSolution) Hold() {
 	}
 }
 
-func (s *TierSolution) releaseKind(tier int, kind store.Kind) {
+func (s *Tables) releaseKind(tier int, kind store.Kind) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if o, ok := s.tables[tableKey{tier, kind}]; ok {
@@ -104,10 +104,10 @@ func (s *TierSolution) releaseKind(tier int, kind store.Kind) {
 }
 
 // Grundy returns the Grundy value of p stored with the tables (an
-// impartial game under normal play: see tiergrundy.go), and false when p
+// impartial game under normal play: see the tier engine), and false when p
 // is not a reachable position of a solved tier, the tier has no Grundy
 // values stored, or the block that holds p's fails its checksum.
-func (s *TierSolution) Grundy(p sente.Position) (int, bool) {
+func (s *Tables) Grundy(p sente.Position) (int, bool) {
 	t, r := s.ranker.TierRank(s.enc.Encode(p))
 	tbl, err := s.acquireKind(t, store.Grundy)
 	if err != nil {
@@ -127,9 +127,9 @@ func (s *TierSolution) Grundy(p sente.Position) (int, bool) {
 
 // HasGrundy reports whether every tier of the tables has its Grundy values
 // stored (by the headers of their files; a block is checked when read).
-func (s *TierSolution) HasGrundy() bool {
+func (s *Tables) HasGrundy() bool {
 	for _, r := range s.Tiers {
-		tbl, err := s.sink.Open(r.Tier, store.Grundy)
+		tbl, err := s.src.Open(r.Tier, store.Grundy)
 		if err != nil {
 			return false
 		}
