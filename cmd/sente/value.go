@@ -47,9 +47,14 @@ func (c *valueCmd) Run(e *env) error {
 	if c.Picture == "" {
 		return nil
 	}
-	title := "Thermograph of " + w.Value.Pretty()
-	if w.Game != "" {
-		title = fmt.Sprintf("%s %s: thermograph of %s", w.Game, w.Position, w.Value.Pretty())
+	// The title writes the value in CGSuite's letters: the fonts of a
+	// PNG have no ⇑.
+	title := "Thermograph of " + w.Value.String()
+	switch {
+	case w.Game != "" && c.Position == "":
+		title = fmt.Sprintf("%s: thermograph of %s", w.Game, w.Value.String())
+	case w.Game != "":
+		title = fmt.Sprintf("%s %s: thermograph of %s", w.Game, w.Position, w.Value.String())
 	}
 	pic, err := render.ThermographPicture(w.Thermograph(title))
 	if err != nil {
