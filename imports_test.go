@@ -52,14 +52,14 @@ var layers = map[string][]string{
 	// hold it to, knows nothing of the project.
 	"sente/cgt":           {"sente"},
 	"sente/cgt/reference": nil,
-	"sente/gamecheck":     {"sente", "sente/solve", "sente/solve/hashing"},
+	"sente/gamecheck":     {"sente", "sente/cgt", "sente/solve", "sente/solve/hashing"},
 	// The independent check of stored tables shares no code with the
 	// engines.
 	"sente/verify": {"sente", "sente/store"},
 
 	// The one way to an answer, then its words, then its pictures.
 	"sente/answer":  {"sente", "sente/explore", "sente/internal/quantity", "sente/internal/sandbox", "sente/nimber", "sente/solve", "sente/solve/hashing", "sente/solve/tiers", "sente/store", "sente/store/tables"},
-	"sente/explain": {"sente", "sente/answer", "sente/explore", "sente/nimber", "sente/solve"},
+	"sente/explain": {"sente", "sente/answer", "sente/cgt", "sente/explore", "sente/nimber", "sente/solve"},
 	"sente/render":  {"sente", "sente/explain", "sente/nimber", "sente/solve", "golang.org/x/image"},
 
 	// The fronts: a rules file's child process, the browser app, the

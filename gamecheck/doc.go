@@ -7,7 +7,11 @@
 // symmetric positions are worth the same, a TierRanker's ranks round trip
 // and its tiers lead only to the child tiers it states, never in a cycle,
 // and keys (and tier ranks) are the same in another game made from the same
-// spec when the game has a Ranker or TierRanker.
+// spec when the game has a Ranker or TierRanker. For a partizan game
+// (sente.Partizan) it holds the two theories to each other: at the
+// positions it samples, the outcome class of the canonical form (package
+// cgt) is what the hashing engine's solve finds with Left first and with
+// Right first.
 //
 // A game's author runs it in a test (or with `sente check SPEC`) so that a
 // broken fast path is met here, with the position and what failed, rather

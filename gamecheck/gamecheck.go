@@ -25,6 +25,10 @@ type Options struct {
 	// (see sente.Encoder: required of a game with a Ranker).
 	Family *sente.Family
 	Values sente.ParamValues
+	// Partizan is how many of the positions met the check of a partizan
+	// game's values samples (default 64); a negative number checks every
+	// one.
+	Partizan int
 }
 
 func (o Options) withDefaults() Options {
@@ -39,6 +43,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Seed == 0 {
 		o.Seed = 1
+	}
+	if o.Partizan == 0 {
+		o.Partizan = 64
 	}
 	if o.Goroutines <= 0 {
 		o.Goroutines = 4
@@ -109,6 +116,11 @@ func (c *checker) run() error {
 		c.rep.Notes = append(c.rep.Notes, "some moves keep the turn, such as "+c.rep.KeepsTurn+": the engines keep the value of such a move for the player who moves again")
 	default:
 		c.note("turns: Turn is first or second everywhere, and every move checked passes the turn (the game does not promise it: Alternates would spare the engines asking)")
+	}
+	if caps.Partizan != nil {
+		if err := c.partizan(); err != nil {
+			return err
+		}
 	}
 	if caps.Boarder != nil {
 		c.note("board: rows of cells; the moves it places are moves of the position, each once, on cells of the board")

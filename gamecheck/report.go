@@ -14,6 +14,9 @@ type Report struct {
 	// KeepsTurn is the first move met after which the same player is to
 	// move again, "" when every move checked passes the turn.
 	KeepsTurn string
+	// PartizanChecked is how many positions of a partizan game had their
+	// value's outcome class held to the solves.
+	PartizanChecked int
 }
 
 func (c *checker) note(s string) { c.rep.Checks = append(c.rep.Checks, s) }

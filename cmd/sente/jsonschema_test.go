@@ -76,6 +76,8 @@ func TestJSONSchema(t *testing.T) {
 		{"story", []string{"explain", "chopsticks", "4,4 4,3 first", "--restrict", "second=niece", "--json"}},
 		{"story", []string{"explain", "../../examples/loopy.star", "--json"}},
 		{"tofu", []string{"tofu", "--json", "../../games/testdata/tofu_3.in"}},
+		{"worth", []string{"value", "domineering:board=..#.../..#.../####.#/#..#.#", "--json"}},
+		{"worth", []string{"value", "{0|*||*}", "--json"}},
 	}
 	// What a command may say on stderr beside its JSON: what it took
 	// from the store.

@@ -35,6 +35,7 @@ type cli struct {
 	Table    tableCmd    `cmd:"" help:"Write every reachable position with its value, winner, remoteness and more, as CSV, JSON or JSON lines."`
 	Picture  pictureCmd  `cmd:"" help:"Draw a game: a table of who wins, the graph of positions, or a plot of Grundy values."`
 	Explain  explainCmd  `cmd:"" help:"Explain in plain words who wins, the main line, the winning moves and the strategy."`
+	Value    valueCmd    `cmd:"" help:"What a partizan position (or a game in the notation, {1|*}) is worth in combinatorial game theory: its canonical form, each part's value, who wins whoever starts and why, mean, temperature and thermograph."`
 	Grundy   grundyCmd   `cmd:"" help:"Print the Grundy values of an impartial game over a parameter, with their period or pattern."`
 	Sweep    sweepCmd    `cmd:"" help:"Tabulate who wins (or the Grundy value) over one or two parameters, with the patterns seen."`
 	Verify   verifyCmd   `cmd:"" help:"Check a game's stored table independently of the solver: every position's value and remoteness against its children's."`

@@ -113,6 +113,21 @@ var Fields = map[string]string{
 	"mistakes":      "array<mistake>",
 	"replies":       "array<string>",
 	"sentence":      "string",
+	// value: a partizan position's worth in combinatorial game theory.
+	"notation":           "string",
+	"parts":              "array<part>",
+	"canonical":          "string",
+	"symbols":            "string",
+	"outcome_class":      "string",
+	"winner_left_first":  "string",
+	"winner_right_first": "string",
+	"mean":               "string",
+	"temperature":        "string",
+	"left_stop":          "string",
+	"right_stop":         "string",
+	"birthday":           "integer",
+	"reduced":            "string",
+	"atomic_weight":      "string",
 	// The browser app (GET /api/position, /api/games, POST /api/rules).
 	"accepts":         "string",
 	"impartial":       "boolean",
@@ -179,16 +194,19 @@ var BrowserOnly = []string{
 
 // Enums are the fields whose strings come from a fixed set.
 var Enums = map[string][]string{
-	"turn":           {"first", "second"},
-	"player":         {"first", "second"},
-	"value":          {"win", "lose", "tie", "draw"},
-	"winner":         {"first", "second", "none"},
-	"kind":           {"int", "ints", "bool", "choice", "text"},
-	"contest_answer": {"WIN", "LOSE"},
-	"status":         {"solving", "ready"},
-	"style":          {"grid", "hands", "cards", "heaps", "points"},
-	"piece_set":      {"dobutsu", "gobblet"},
-	"lane":           {"small", "large", "rules-file", ""},
+	"turn":               {"first", "second"},
+	"player":             {"first", "second"},
+	"value":              {"win", "lose", "tie", "draw"},
+	"winner":             {"first", "second", "none"},
+	"kind":               {"int", "ints", "bool", "choice", "text"},
+	"contest_answer":     {"WIN", "LOSE"},
+	"status":             {"solving", "ready"},
+	"style":              {"grid", "hands", "cards", "heaps", "points"},
+	"piece_set":          {"dobutsu", "gobblet"},
+	"lane":               {"small", "large", "rules-file", ""},
+	"outcome_class":      {"L", "R", "N", "P"},
+	"winner_left_first":  {"left", "right"},
+	"winner_right_first": {"left", "right"},
 }
 
 // Shapes are the objects: their required fields, then (after |) the
@@ -220,6 +238,8 @@ var Shapes = map[string]string{
 	"card_hand":       "card_values played card_moves",
 	"rules_file":      "spec entry | notice",
 	"error_answer":    "error",
+	"worth":           "parts canonical symbols outcome_class winner_left_first winner_right_first verdict words mean temperature left_stop right_stop birthday reduced | game position notation atomic_weight",
+	"part":            "position canonical symbols outcome_class temperature",
 	"tofu":            "contest_answer winner xor blocks",
 	"block":           "size habaneros heaps xor",
 }

@@ -1,0 +1,142 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"sente"
+	"sente/explain"
+	"sente/render"
+	"sente/rules"
+)
+
+type valueCmd struct {
+	Game          string `arg:"" name:"game" help:"A partizan game, NAME or NAME:key=value,... (domineering, clobber, toads, hackenbush, cutcake, or a rules file), or a game written in the notation of CGSuite and the books, such as '{0|*||*}', '^*', '+-1' or '1/2+^': an argument that names no game is read as notation."`
+	Position      string `arg:"" optional:"" help:"The position to value (default: the start); not for a game in the notation."`
+	JSON          bool   `name:"json" help:"Print JSON."`
+	Picture       string `help:"Also draw the thermograph into this file, .svg or .png." placeholder:"FILE"`
+	Format        string `help:"The thermograph's format, svg or png (default: from the file's name)." placeholder:"FORMAT"`
+	MaxComponents int    `help:"Stop with an error past this many components (regions, strings, cakes...) valued." default:"2000000"`
+}
+
+// Run prints what a partizan position is worth in combinatorial game
+// theory (explain.Worth): each part's value and their sum, who wins with
+// each side starting and why, and the sum's properties; or the same of a
+// game written in the notation.
+func (c *valueCmd) Run(e *env) error {
+	format := ""
+	if c.Picture != "" {
+		var err error
+		if format, err = render.PictureFormat(c.Picture, c.Format); err != nil {
+			return badInput("--picture: %v", err)
+		}
+	}
+	w, err := c.worth(e)
+	if err != nil {
+		return err
+	}
+	if c.JSON {
+		if err := writeJSON(e.stdout, w.JSON()); err != nil {
+			return err
+		}
+	} else if err := w.WriteText(e.stdout); err != nil {
+		return err
+	}
+	if c.Picture == "" {
+		return nil
+	}
+	// The title writes the value in CGSuite's letters: the fonts of a
+	// PNG have no ⇑.
+	title := "Thermograph of " + w.Value.String()
+	switch {
+	case w.Game != "" && c.Position == "":
+		title = fmt.Sprintf("%s: thermograph of %s", w.Game, w.Value.String())
+	case w.Game != "":
+		title = fmt.Sprintf("%s %s: thermograph of %s", w.Game, w.Position, w.Value.String())
+	}
+	pic, err := render.ThermographPicture(w.Thermograph(title))
+	if err != nil {
+		return badInput("--picture: %v", err)
+	}
+	n, err := e.writeCounted(c.Picture, func(out io.Writer) error { return pic.Encode(out, format) })
+	if err != nil {
+		return err
+	}
+	if c.JSON {
+		return nil // stdout is the JSON alone
+	}
+	return e.saidWritten(c.Picture, format, pic.Width, pic.Height, n)
+}
+
+// worth values the game or the notation the arguments give.
+func (c *valueCmd) worth(e *env) (*explain.Worth, error) {
+	if !c.namesGame(e) {
+		if c.Position != "" {
+			return nil, badInput("%q is a game in the notation, which takes no position (a position is for a game named by its rules, such as domineering)", c.Game)
+		}
+		w, err := explain.WorthOfNotation(c.Game)
+		if explain.IsNotationError(err) {
+			// A word is more likely a game's name misspelt: the
+			// catalogue's error says which names there are.
+			if spec, serr := sente.ParseSpec(c.Game); serr == nil && isWord(spec.Name) {
+				_, ferr := e.games.Family(spec.Name)
+				return nil, badInput("%v; nor is %q a game in the notation ({1|*}, ^*, +-1, 1/2)", ferr, c.Game)
+			}
+			return nil, badInput("%q names no game sente knows (see 'sente list') and is not a game in the notation: %v", c.Game, err)
+		}
+		return w, err
+	}
+	g, err := e.openGame(c.Game)
+	if err != nil {
+		return nil, err
+	}
+	if !sente.CapabilitiesOf(g).IsPartizan() {
+		return nil, badInput("%s is not a partizan game: it gives no Left's and Right's options, so it has no value in combinatorial game theory (try domineering, clobber, toads, hackenbush or cutcake, or 'sente grundy' for an impartial game)", c.Game)
+	}
+	p, err := parsePosition(g, c.Position)
+	if err != nil {
+		return nil, err
+	}
+	w, err := explain.WorthOf(e.ctx, g, c.Game, p, c.MaxComponents)
+	switch {
+	case errors.Is(err, explain.ErrTooManyComponents):
+		return nil, badInput("%v; raise --max-components or choose a smaller position", err)
+	case errors.Is(err, explain.ErrNotPartizan):
+		return nil, badInput("%s: %v", c.Game, err)
+	}
+	return w, err
+}
+
+// namesGame tells a game's name from a game in the notation: the argument
+// is a game when it names a built-in family or a rules file, or has the
+// form of a spec with parameters (NAME:key=value), so that a misspelt
+// game's name is reported as such; anything else is notation.
+func (c *valueCmd) namesGame(e *env) bool {
+	spec, err := sente.ParseSpec(c.Game)
+	if err != nil {
+		return false
+	}
+	if rules.IsRulesFile(spec.Name) {
+		return true
+	}
+	if _, err := e.games.Family(spec.Name); err == nil {
+		return true
+	}
+	return strings.Contains(c.Game, ":") && strings.Contains(c.Game, "=") && !strings.ContainsAny(c.Game, "{|}")
+}
+
+// isWord reports whether s is letters and digits only, beginning with a
+// letter other than v (which the notation reads as down): a name.
+func isWord(s string) bool {
+	for i, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '_':
+		case i > 0 && r >= '0' && r <= '9':
+		default:
+			return false
+		}
+	}
+	return s != "" && s[0] != 'v'
+}
