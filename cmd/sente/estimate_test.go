@@ -18,13 +18,13 @@ func TestRefuseWhatCannotFit(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{[]string{"solve", "connect4"}, []string{"connect4: up to 70.7 trillion positions", "the tier engine would need about 31T of memory", "more than the memory allowed (16G)", "on the tier engine, the largest that fit: connect4:w=", "--max-memory", "--force"}},
-		{[]string{"solve", "connect4:w=6,h=4", "--max-memory", "64M"}, []string{"up to 159.6 million positions", "the memory allowed (64M)", "on the tier engine, the largest that fit: connect4:w=5,h=4,k=4", "--max-memory 0.1G allows it"}},
+		{[]string{"solve", "connect4", "--engine", "tiers"}, []string{"connect4: up to 70.7 trillion positions", "the tier engine would need about 31T of memory", "more than the memory allowed (16G)", "on the tier engine, the largest that fit: connect4:w=", "--max-memory", "--force"}},
+		{[]string{"solve", "connect4:w=6,h=4", "--max-memory", "64M", "--engine", "tiers"}, []string{"up to 159.6 million positions", "the memory allowed (64M)", "on the tier engine, the largest that fit: connect4:w=5,h=4,k=4", "--max-memory 0.1G allows it"}},
 		{[]string{"solve", "consecutive:n=64"}, []string{"consecutive:n=64: up to", "consecutive:n=28,m=2"}},
 		{[]string{"moves", "kayles:n=1000"}, []string{"kayles:n=1000: up to", "kayles:n="}},
 		{[]string{"table", "kayles:n=1000", "--misere"}, []string{"kayles:n=1000: up to", "kayles:n="}},
-		{[]string{"explain", "tictactoe:m=4,n=8"}, []string{"tictactoe:m=4,n=8: up to", "the largest that fit"}},
-		{[]string{"play", "tofu:x=100,y=100,z=100"}, []string{"up to 33.2 billion positions", "--force"}},
+		{[]string{"explain", "tictactoe:m=4,n=8", "--engine", "tiers"}, []string{"tictactoe:m=4,n=8: up to", "the largest that fit"}},
+		{[]string{"play", "tofu:x=100,y=100,z=100", "--engine", "hash"}, []string{"up to 33.2 billion positions", "--force"}},
 	}
 	for _, tt := range refused {
 		start := time.Now()
