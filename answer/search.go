@@ -238,6 +238,11 @@ func bySearch(ctx context.Context, g sente.Game, root sente.Position, opt Option
 		first = opt.SearchFirst
 	}
 	if _, err := sol.solve(first); err != nil {
+		if ctx.Err() != nil {
+			// A rules file stopped by the interrupt fails too; what the
+			// search proved is the answer's.
+			return nil, err
+		}
 		return nil, gameErr(g, err)
 	}
 	return &Answer{Game: g, Root: root, Solution: sol, Engine: Search}, nil

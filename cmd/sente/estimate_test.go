@@ -99,3 +99,23 @@ func TestProgressTimeLeft(t *testing.T) {
 		t.Errorf("long time left %q", left)
 	}
 }
+
+// TestInterruptedSearchSaysWhatItProved: a search stopped by an
+// interrupt (the command's context cancelled) says on stderr what it had
+// proved, then that it was interrupted, with nothing on stdout and the
+// exit status of an interruption.
+func TestInterruptedSearchSaysWhatItProved(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	time.AfterFunc(2*time.Second, cancel) // as Ctrl-C does
+	r := runCLI(t, ctx, "", "solve", "connect4", "--max-memory", "1G")
+	if r.status != 130 || r.stdout != "" {
+		t.Fatalf("status %d, stdout %q, stderr %q; want 130 and nothing on stdout", r.status, r.stdout, r.stderr)
+	}
+	lines := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
+	if len(lines) != 3 || !strings.Contains(lines[0], "so search answers the position instead") ||
+		!strings.HasPrefix(lines[1], "sente: the search of ......./......./......./......./......./....... stopped; proved so far: ") ||
+		!strings.Contains(lines[1], " nodes in ") || lines[2] != "sente: interrupted" {
+		t.Errorf("stderr:\n%s", r.stderr)
+	}
+}
