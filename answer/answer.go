@@ -99,6 +99,8 @@ type Options struct {
 	// begins (tiers.TierOptions.Starting), and dir, the game's directory
 	// in the store ("" for tables held in memory).
 	Starting func(dir string, st tiers.TierStart)
+
+	SearchOptions
 }
 
 // Answer is a game solved from a position: the outcome of every position
@@ -190,6 +192,8 @@ const (
 	OptTiers
 	// OptEveryPosition is Options.EveryPosition.
 	OptEveryPosition
+	// OptSearch is Options.Engine asking for search.
+	OptSearch
 )
 
 // refuseOption is the refusal of an option that cannot be met, and why.
@@ -213,6 +217,9 @@ func Solve(ctx context.Context, g sente.Game, opt Options) (*Answer, error) {
 	if opt.Symmetry && sente.CapabilitiesOf(g).Symmetric == nil {
 		return nil, refuseOption(OptSymmetry, "%s states no symmetries to use (a rules file states them with canonical(p))", opt.name())
 	}
+	if opt.Engine == Search {
+		return bySearch(ctx, g, root, opt)
+	}
 	if a, ok := stored(ctx, g, root, opt); ok {
 		return a, a.attachGrundy(ctx, nil, opt)
 	}
@@ -221,12 +228,16 @@ func Solve(ctx context.Context, g sente.Game, opt Options) (*Answer, error) {
 	}
 	a, ok, err := byTiers(ctx, g, root, opt)
 	if err != nil {
-		return nil, err
+		return searchInstead(ctx, g, root, opt, err)
 	}
 	if ok {
 		return a, a.attachGrundy(ctx, nil, opt)
 	}
-	return byHashing(ctx, g, root, opt)
+	a, err = byHashing(ctx, g, root, opt)
+	if err != nil {
+		return searchInstead(ctx, g, root, opt, err)
+	}
+	return a, nil
 }
 
 // byHashing answers for g from root with the hashing engine, refusing a

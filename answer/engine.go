@@ -21,9 +21,13 @@ const (
 	// Stored reads tables a tier-engine solve stored before, and solves
 	// nothing: asked for, it answers only from them (ErrNotStored).
 	Stored
+	// Search answers one position at a time by proof search
+	// (solve/search), where no table fits: the value and remoteness of
+	// each position asked about, no counts of positions.
+	Search
 )
 
-var engineNames = [...]string{Auto: "auto", Hashing: "hash", Tiers: "tiers", Stored: "stored"}
+var engineNames = [...]string{Auto: "auto", Hashing: "hash", Tiers: "tiers", Stored: "stored", Search: "search"}
 
 func (e Engine) String() string {
 	if e < 0 || int(e) >= len(engineNames) {
@@ -32,14 +36,15 @@ func (e Engine) String() string {
 	return engineNames[e]
 }
 
-// ParseEngine reads an engine a person may ask for: auto, tiers or hash.
+// ParseEngine reads an engine a person may ask for: auto, tiers, hash or
+// search.
 func ParseEngine(text string) (Engine, error) {
-	for _, e := range []Engine{Auto, Tiers, Hashing} {
+	for _, e := range []Engine{Auto, Tiers, Hashing, Search} {
 		if strings.EqualFold(text, e.String()) {
 			return e, nil
 		}
 	}
-	return Auto, fmt.Errorf("engine %q: want auto, tiers or hash", text)
+	return Auto, fmt.Errorf("engine %q: want auto, tiers, hash or search", text)
 }
 
 // AutoRule is how Auto chooses an engine when no stored table holds the

@@ -236,11 +236,54 @@ func (p Plan) refusal(g sente.Game, opt Options, c Cost) error {
 		r.Over, r.Need = OverDisk, uint64(finite(c.Disk-min(p.Stored, c.Disk)))
 		fmt.Fprintf(&msg, "; %s", p.diskWords(c))
 	}
-	if fit := p.largestFitting(opt, c.Engine); len(fit) > 0 {
+	if from, fits, q := p.tiersFromStart(g, opt, c); fits {
+		// The game fits, on the tier engine from its start: it is not
+		// to be told to shrink.
+		fmt.Fprintf(&msg, "; %s", from)
+	} else if q != nil {
+		// It does not, but the tier engine fits larger sizes than the
+		// hashing engine: those are the ones to suggest.
+		if fit := q.largestFitting(opt, Tiers); len(fit) > 0 {
+			fmt.Fprintf(&msg, "; on the tier engine, from the start, the largest that fit: %s", strings.Join(fit, " or "))
+		}
+	} else if fit := p.largestFitting(opt, c.Engine); len(fit) > 0 {
 		fmt.Fprintf(&msg, "; on the %s, the largest that fit: %s", c.Engine.Words(), strings.Join(fit, " or "))
 	}
 	r.msg = msg.String()
 	return r
+}
+
+// tiersFromStart says, for a refusal of the hashing engine, that the tier
+// engine fits the game from its start when it does, with its figures: the
+// tier engine solves from the start only (its tables hold every position
+// the start reaches), so a position other than the start, or the hashing
+// engine asked for, leaves it out of the plan, though it answers the
+// position once it has solved the game.
+func (p Plan) tiersFromStart(g sente.Game, opt Options, c Cost) (words string, fits bool, tiers *Plan) {
+	if c.Engine != Hashing {
+		return "", false, nil
+	}
+	start := opt
+	start.From, start.Engine = nil, Tiers
+	q := planOf(g, start)
+	t := q.Tiers
+	if t == nil {
+		return "", false, nil
+	}
+	if opt.MaxMemory > 0 && t.Bytes > float64(opt.MaxMemory) || !q.diskFits(t) {
+		return "", false, &q
+	}
+	words = fmt.Sprintf("the %s fits the game from its start, with %s of memory", t.Engine.Words(), quantity.FormatBytes(t.Bytes))
+	if t.Disk > 0 {
+		words += fmt.Sprintf(" and %s of disk", quantity.FormatBytes(t.Disk))
+	}
+	if t.Seconds > 0 {
+		words += " (" + durationWords(t.Seconds) + ")"
+	}
+	if opt.From != nil && g.FormatPosition(opt.From) != g.FormatPosition(g.Start()) {
+		words += ", and its tables then answer every position the start reaches"
+	}
+	return words, true, &q
 }
 
 // words says what an engine would take: "the tier engine would need about

@@ -191,7 +191,10 @@ func CountsJSON(c solve.Counts) map[string]uint64 {
 	return map[string]uint64{"win": c.Win, "lose": c.Lose, "tie": c.Tie, "draw": c.Draw}
 }
 
-// SolutionJSON is what solve says of a position.
+// SolutionJSON is what solve says of a position. An answer by search
+// (Method "search") knows the position's outcome and what the search
+// cost, and no counts of positions: those fields, and the best moves and
+// main line, which would take a search of every move, are left out.
 type SolutionJSON struct {
 	Game               string                  `json:"game"`
 	Position           string                  `json:"position"`
@@ -199,17 +202,22 @@ type SolutionJSON struct {
 	Value              sente.Value             `json:"value"`
 	Winner             sente.Player            `json:"winner"`
 	Remoteness         *int                    `json:"remoteness"`
-	BestMoves          []string                `json:"best_moves"`
-	MainLine           []MoveJSON              `json:"main_line"`
+	BestMoves          []string                `json:"best_moves,omitzero"`
+	MainLine           []MoveJSON              `json:"main_line,omitzero"`
 	Restrict           map[sente.Player]string `json:"restrict"`
-	Positions          int                     `json:"positions"`
-	SymmetryClasses    bool                    `json:"symmetry_classes"`
-	Classes            int                     `json:"classes"`
-	Counts             map[string]uint64       `json:"counts"`
+	Positions          *int                    `json:"positions,omitempty"`
+	SymmetryClasses    *bool                   `json:"symmetry_classes,omitempty"`
+	Classes            *int                    `json:"classes,omitempty"`
+	Counts             map[string]uint64       `json:"counts,omitzero"`
 	WholeTable         bool                    `json:"whole_table,omitempty"` // positions and counts are a stored table's, not the position's
 	Seconds            float64                 `json:"seconds"`
-	PositionsPerSecond float64                 `json:"positions_per_second"`
+	PositionsPerSecond *float64                `json:"positions_per_second,omitempty"`
 	Tiers              []TierJSON              `json:"tiers,omitempty"`
+	// Method, Nodes and TableBytes are an answer by search's: "search",
+	// the nodes it searched and its transposition table's bytes.
+	Method     string  `json:"method,omitempty"`
+	Nodes      *uint64 `json:"nodes,omitempty"`
+	TableBytes *int64  `json:"table_bytes,omitempty"`
 }
 
 // PositionJSON is what the browser app says of a position (GET

@@ -146,9 +146,13 @@ func (c *solveCmd) Run(e *env) error {
 	// a stop left uncounted); one from a position answers from them as
 	// they are.
 	c.repair, c.every = c.From == "" || c.EveryPosition, c.EveryPosition
+	c.search = true
 	a, err := c.answerAt(e, c.From, false)
 	if err != nil {
 		return err
+	}
+	if cost, ok := a.SearchCost(); ok {
+		return c.writeSearch(e, a, cost)
 	}
 	g, root, sol := a.Game, a.Root, a.Solution
 	o, _ := sol.Outcome(root)
@@ -181,6 +185,7 @@ func (c *solveCmd) Run(e *env) error {
 		}
 		restrict := map[sente.Player]string{}
 		maps.Copy(restrict, sol.Restrict())
+		positions, symmetry, classes := sol.Positions(), sol.Classes(), sol.ClassCount()
 		return writeJSON(e.stdout, explain.SolutionJSON{
 			Game:               c.Game,
 			Position:           g.FormatPosition(root),
@@ -191,13 +196,13 @@ func (c *solveCmd) Run(e *env) error {
 			BestMoves:          moves,
 			MainLine:           mainLine,
 			Restrict:           restrict,
-			Positions:          sol.Positions(),
-			SymmetryClasses:    sol.Classes(),
-			Classes:            sol.ClassCount(),
+			Positions:          &positions,
+			SymmetryClasses:    &symmetry,
+			Classes:            &classes,
 			Counts:             explain.CountsJSON(counts),
 			WholeTable:         sol.Whole(),
 			Seconds:            seconds,
-			PositionsPerSecond: rate,
+			PositionsPerSecond: &rate,
 			Tiers:              tiersJSON(sol.Tiers()),
 		})
 	}
@@ -300,6 +305,7 @@ type movesCmd struct {
 }
 
 func (c *movesCmd) Run(e *env) error {
+	c.search = true
 	a, err := c.answerAt(e, c.Position, true)
 	if err != nil {
 		return err
@@ -307,14 +313,19 @@ func (c *movesCmd) Run(e *env) error {
 	g, p, sol := a.Game, a.Root, a.Solution
 	if c.JSON {
 		out, err := explain.MovesJSON(sol, p, a.GrundyValues())
+		e.searched()
 		if err != nil {
 			return err
 		}
 		return writeJSON(e.stdout, out)
 	}
 	ranked, err := explain.Moves(sol, p)
+	e.searched()
 	if err != nil {
 		return err
+	}
+	if cost, ok := a.SearchCost(); ok {
+		defer fmt.Fprintf(e.stdout, "by search, each move's position on its own: %s\n", cost.Words())
 	}
 	grundyText := func(p sente.Position) string {
 		if n, ok := a.Grundy(p); ok {

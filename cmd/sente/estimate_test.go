@@ -18,13 +18,13 @@ func TestRefuseWhatCannotFit(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{[]string{"solve", "connect4"}, []string{"connect4: up to 70.7 trillion positions", "the tier engine would need about 31T of memory", "more than the memory allowed (16G)", "on the tier engine, the largest that fit: connect4:w=", "--max-memory", "--force"}},
-		{[]string{"solve", "connect4:w=6,h=4", "--max-memory", "64M"}, []string{"up to 159.6 million positions", "the memory allowed (64M)", "on the tier engine, the largest that fit: connect4:w=5,h=4,k=4", "--max-memory 0.1G allows it"}},
+		{[]string{"solve", "connect4", "--engine", "tiers"}, []string{"connect4: up to 70.7 trillion positions", "the tier engine would need about 31T of memory", "more than the memory allowed (16G)", "on the tier engine, the largest that fit: connect4:w=", "--max-memory", "--force"}},
+		{[]string{"solve", "connect4:w=6,h=4", "--max-memory", "64M", "--engine", "tiers"}, []string{"up to 159.6 million positions", "the memory allowed (64M)", "on the tier engine, the largest that fit: connect4:w=5,h=4,k=4", "--max-memory 0.1G allows it"}},
 		{[]string{"solve", "consecutive:n=64"}, []string{"consecutive:n=64: up to", "consecutive:n=28,m=2"}},
 		{[]string{"moves", "kayles:n=1000"}, []string{"kayles:n=1000: up to", "kayles:n="}},
 		{[]string{"table", "kayles:n=1000", "--misere"}, []string{"kayles:n=1000: up to", "kayles:n="}},
-		{[]string{"explain", "tictactoe:m=4,n=8"}, []string{"tictactoe:m=4,n=8: up to", "the largest that fit"}},
-		{[]string{"play", "tofu:x=100,y=100,z=100"}, []string{"up to 33.2 billion positions", "--force"}},
+		{[]string{"explain", "tictactoe:m=4,n=8", "--engine", "tiers"}, []string{"tictactoe:m=4,n=8: up to", "the largest that fit"}},
+		{[]string{"play", "tofu:x=100,y=100,z=100", "--engine", "hash"}, []string{"up to 33.2 billion positions", "--force"}},
 	}
 	for _, tt := range refused {
 		start := time.Now()
@@ -97,5 +97,25 @@ func TestProgressTimeLeft(t *testing.T) {
 	}
 	if left, _ := timeLeft(1, 1000, time.Hour); left != "42 days" {
 		t.Errorf("long time left %q", left)
+	}
+}
+
+// TestInterruptedSearchSaysWhatItProved: a search stopped by an
+// interrupt (the command's context cancelled) says on stderr what it had
+// proved, then that it was interrupted, with nothing on stdout and the
+// exit status of an interruption.
+func TestInterruptedSearchSaysWhatItProved(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	time.AfterFunc(2*time.Second, cancel) // as Ctrl-C does
+	r := runCLI(t, ctx, "", "solve", "connect4", "--max-memory", "1G")
+	if r.status != 130 || r.stdout != "" {
+		t.Fatalf("status %d, stdout %q, stderr %q; want 130 and nothing on stdout", r.status, r.stdout, r.stderr)
+	}
+	lines := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
+	if len(lines) != 3 || !strings.Contains(lines[0], "so search answers the position instead") ||
+		!strings.HasPrefix(lines[1], "sente: the search of ......./......./......./......./......./....... stopped; proved so far: ") ||
+		!strings.Contains(lines[1], " nodes in ") || lines[2] != "sente: interrupted" {
+		t.Errorf("stderr:\n%s", r.stderr)
 	}
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+
 	"sente/explain"
 )
 
@@ -22,6 +24,8 @@ func (c *explainCmd) Run(e *env) error {
 	// Solving from the start lets the story name the move that led to p
 	// ("answer 1 with 1"); a position the start does not reach is solved
 	// on its own.
+	// An answer by search searches p, not the start.
+	c.search, c.searchFirst = true, p
 	a, err := c.answerFrom(e, g, g.Start(), false)
 	if err != nil {
 		return err
@@ -32,11 +36,18 @@ func (c *explainCmd) Run(e *env) error {
 		}
 	}
 	story, err := explain.Explain(a.Solution, p)
+	e.searched()
 	if err != nil {
 		return err
 	}
 	if c.JSON {
 		return writeJSON(e.stdout, story)
 	}
-	return story.WriteText(e.stdout)
+	if err := story.WriteText(e.stdout); err != nil {
+		return err
+	}
+	if cost, ok := a.SearchCost(); ok {
+		fmt.Fprintf(e.stdout, "\nBy search, each position on its own: %s.\n", cost.Words())
+	}
+	return nil
 }

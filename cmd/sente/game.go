@@ -31,6 +31,12 @@ type gameFlags struct {
 	// every: the command asks for every position of the tiers below its
 	// position (answer.Options.EveryPosition).
 	every bool
+	// search: the command asks about a few positions, which search may
+	// answer one at a time where no table fits (answer.Options.MaySearch).
+	search bool
+	// searchFirst is the position an answer by search searches first
+	// (answer.Options.SearchFirst): nil, the position answered from.
+	searchFirst sente.Position
 }
 
 // openGame makes the game a spec names, from the run's catalogue. Every
@@ -153,11 +159,17 @@ func (f gameFlags) answerFrom(e *env, g sente.Game, root sente.Position, grundy 
 		return nil, err
 	}
 	opt.From, opt.Grundy = root, grundy
+	opt.SearchFirst = f.searchFirst
 	progress := newProgress(e)
 	if positions, _, ok := answer.Estimate(g); ok {
 		progress.atMost = positions
 	}
 	opt.Progress = progress.report
+	opt.SearchProgress = progress.search
+	opt.Instead = func(r *answer.Refusal) {
+		progress.clear()
+		fmt.Fprintf(e.stderr, "sente: %s; so search answers the position instead, with a table within --max-memory (Ctrl-C stops it and says what it proved)\n", r.Error())
+	}
 	opt.Starting = progress.starting(f.Game)
 	opt.Planned = func(p answer.DiscoveredPlan) {
 		// Said only of work worth waiting for.
@@ -195,6 +207,9 @@ func (f gameFlags) answerFrom(e *env, g sente.Game, root sente.Position, grundy 
 	}
 	a, err := answer.Solve(e.ctx, g, opt)
 	progress.done()
+	if a != nil && a.Engine == answer.Search {
+		e.searching = progress
+	}
 	if err == nil {
 		progress.tellStored(f)
 	}
@@ -231,6 +246,8 @@ func refusalText(r *answer.Refusal) string {
 		text = "--engine tiers: " + text
 	case answer.OptEveryPosition:
 		text = "--every-position: " + text
+	case answer.OptSearch:
+		text = "--engine search: " + text
 	}
 	switch {
 	case r.Over&answer.OverMemory != 0 && r.Over&answer.OverDisk != 0:
@@ -258,6 +275,9 @@ func (f gameFlags) options(e *env, g sente.Game) (answer.Options, error) {
 	if err != nil {
 		return answer.Options{}, badInput("--%v", err)
 	}
+	if engine == answer.Search && !f.search {
+		return answer.Options{}, badInput("--engine search: this command reads every position of the answer, and search answers one position at a time (solve, moves, explain and play take it)")
+	}
 	spec, err := sente.ParseSpec(f.Game)
 	if err != nil {
 		return answer.Options{}, usageError{err}
@@ -273,6 +293,7 @@ func (f gameFlags) options(e *env, g sente.Game) (answer.Options, error) {
 		EveryPosition: f.every,
 		Label:         f.Game,
 	}
+	opt.MaySearch = f.search
 	if fam, err := e.games.Family(spec.Name); err == nil {
 		opt.Resize = &answer.Resize{Spec: spec, Family: fam, Open: func(s sente.Spec) (sente.Game, error) {
 			return gameFlags{Game: s.String(), Misere: f.Misere}.open(e)

@@ -52,6 +52,8 @@ func TestJSONSchema(t *testing.T) {
 		{"solution", []string{"solve", "tictactoe", "--every-position", "--from", "xo./.x./...", "--store", tables, "--json"}},
 		{"solution", []string{"solve", "tictactoe", "--engine", "tiers", "--store", tables, "--json"}},
 		{"solution", []string{"solve", "../../examples/loopy.star", "--json"}},
+		// An answer by search: no counts, its nodes and table instead.
+		{"solution", []string{"solve", "connect4:w=4,h=4", "--engine", "search", "--json"}},
 		{"solution", []string{"solve", loopy, "--json"}},
 		{"array<move>", []string{"moves", "cards", "1/-", "--json"}},
 		{"array<move>", []string{"moves", "nim:heaps=1/2/3", "--json"}},

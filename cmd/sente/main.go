@@ -81,6 +81,10 @@ type env struct {
 	// and clock the time (nil: time.Now); tests set them.
 	progressEvery time.Duration
 	clock         func() time.Time
+	// searching is the progress of an answer by search, which goes on
+	// searching the positions a command asks about after it came (each
+	// move's): its line is taken away before the command prints.
+	searching *progress
 }
 
 // now is the time by the env's clock.
@@ -256,6 +260,12 @@ func (proc process) run(ctx context.Context, args []string, stdin io.Reader, std
 		}
 		switch {
 		case errors.Is(err, context.Canceled):
+			if words, ok := stoppedSearch(err); ok {
+				if tty {
+					fmt.Fprint(stderr, "\r\033[K") // over a progress line
+				}
+				fmt.Fprintf(stderr, "sente: %s\n", words)
+			}
 			fmt.Fprintln(stderr, "sente: interrupted")
 			return 130
 		case errors.As(err, &usage), errors.As(err, &fileErr):

@@ -23,6 +23,7 @@ type playCmd struct {
 // move gave anything away, which is the point of playing a perfect opponent.
 func (c *playCmd) Run(e *env) error {
 	you, _ := sente.ParsePlayer(c.As)
+	c.search = true
 	a, err := c.answerAt(e, c.From, false)
 	if err != nil {
 		return err
@@ -51,6 +52,7 @@ func (c *playCmd) Run(e *env) error {
 		}
 		fmt.Fprintln(w)
 		ranked, err := explain.Moves(sol, p)
+		e.searched()
 		if err != nil {
 			return err
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"sente/answer"
 	"sente/internal/quantity"
 	"sente/solve"
 )
@@ -321,4 +322,38 @@ func (p *progress) done() {
 	if p.shown {
 		fmt.Fprint(p.e.stderr, "\r\033[K")
 	}
+}
+
+// search shows how far the search of a position has come: what it has
+// proved, the question it is asking, its nodes a second, its table's fill
+// and the time, on a line redrawn in place on a terminal, or a plain line
+// a minute.
+func (p *progress) search(r answer.SearchProgress) {
+	now := p.e.now()
+	line := searchLine(r)
+	if !p.e.tty {
+		if p.plain.due(now) {
+			fmt.Fprintf(p.e.stderr, "sente: progress: %s\n", line)
+		}
+		return
+	}
+	if now.Sub(p.start) < time.Second || now.Sub(p.last) < 200*time.Millisecond {
+		return
+	}
+	p.last, p.shown = now, true
+	fmt.Fprint(p.e.stderr, "\r\033[K"+line)
+}
+
+// searchLine is a search's progress in one line.
+func searchLine(r answer.SearchProgress) string {
+	var b strings.Builder
+	b.WriteString("searching")
+	if proved := answer.BoundsWords(r.Low, r.High); proved != "" {
+		b.WriteString(": the player to move " + proved)
+	}
+	if r.Testing != "" {
+		b.WriteString("; asking " + r.Testing)
+	}
+	fmt.Fprintf(&b, "; %s nodes a second, table %.0f%% full, %s", quantity.FormatCount(r.NodesPerSecond), 100*r.TableFill, quantity.FormatDuration(r.Elapsed.Round(time.Second)))
+	return b.String()
 }

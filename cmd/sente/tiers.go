@@ -13,7 +13,7 @@ import (
 
 // tierFlags choose the engine and where the tier engine keeps its tables.
 type tierFlags struct {
-	Engine string `help:"The engine: tiers (dense ranks, tables kept on disk; for games that rank their positions by tiers), hash (every position in a hash table), or auto (the one expected to be the faster, of those that fit in --max-memory and on the disk; 'sente describe GAME' says which and why)." default:"auto" enum:"auto,tiers,hash"`
+	Engine string `help:"The engine: tiers (dense ranks, tables kept on disk; for games that rank their positions by tiers), hash (every position in a hash table), search (one position at a time, by proof search, its table within --max-memory: no tables, no counts; solve, moves, explain and play), or auto (the one expected to be the faster, of those that fit in --max-memory and on the disk; 'sente describe GAME' says which and why; search when none fits)." default:"auto" enum:"auto,tiers,hash,search"`
 	Store  string `help:"Keep solved tables in this directory (default: $XDG_CACHE_HOME/sente, else ~/.cache/sente)." placeholder:"DIR" type:"path"`
 }
 

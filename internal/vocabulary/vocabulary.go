@@ -50,6 +50,8 @@ var Fields = map[string]string{
 	"every_position":       "boolean",
 	"tiers":                "array<tier>",
 	"tier":                 "integer",
+	"nodes":                "integer",
+	"table_bytes":          "integer",
 	// The catalogue.
 	"params":        "array<param>",
 	"kind":          "string",
@@ -216,7 +218,7 @@ var Shapes = map[string]string{
 	"description":     "name summary rules position_form start params policies examples",
 	"param":           "name kind default accepts doc | min max choices positional",
 	"policy":          "name doc",
-	"solution":        "game position turn value winner remoteness best_moves main_line restrict positions symmetry_classes classes counts seconds positions_per_second | tiers whole_table",
+	"solution":        "game position turn value winner remoteness restrict seconds | best_moves main_line positions symmetry_classes classes counts positions_per_second tiers whole_table method nodes table_bytes",
 	"tier":            "tier positions classes counts seconds | every_position",
 	"move":            "move player remoteness position | value grundy grundy_infinite best words",
 	"row":             "position turn value winner remoteness move_count | grundy grundy_infinite best_moves",

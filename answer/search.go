@@ -1,0 +1,427 @@
+package answer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+	"strings"
+	"sync"
+	"time"
+
+	"sente"
+	"sente/internal/quantity"
+	"sente/solve"
+	"sente/solve/search"
+	"sente/store"
+)
+
+// SearchOptions say how an answer by search (the Search engine) is made.
+type SearchOptions struct {
+	// MaySearch lets Auto answer by search when no table fits (the
+	// engines' refusal over memory or disk), rather than refuse. An
+	// answer by search holds no positions to count or walk: each position
+	// asked about is searched when it is asked, so it suits a caller that
+	// asks of a few positions (solve, moves, explain, play), not one that
+	// walks or counts the answer's positions (a sweep, a table).
+	MaySearch bool
+	// SearchFirst is the position searched before Solve returns, when
+	// the answer comes by search; nil: From. A command that answers from
+	// the start to tell of a position below it (explain) names the
+	// position, since search answers one position at a time and the
+	// start may take far longer.
+	SearchFirst sente.Position
+	// Instead, when set, is told why Auto answers by search: the
+	// engines' refusal, before the search starts.
+	Instead func(refused *Refusal)
+	// SearchProgress, when set, is told now and then how far the search
+	// of a position has come: its bounds, nodes and table.
+	SearchProgress func(SearchProgress)
+}
+
+// SearchProgress is a search under way (solve/search.Progress): what it
+// proved so far, its nodes, its table's fill and the time.
+type SearchProgress = search.Progress
+
+// SearchCost is what an answer by search cost so far: every search it
+// ran, the table shared by all of them.
+type SearchCost struct {
+	// Searches is the positions searched, Nodes the nodes of all of
+	// them (a position met twice counts twice), Elapsed their time.
+	Searches int
+	Nodes    uint64
+	Elapsed  time.Duration
+	// TableBytes is the memory of the transposition table, TableFill the
+	// share of its entries in use after the last search.
+	TableBytes int64
+	TableFill  float64
+}
+
+// Words says the cost: "412,345 nodes in 1.204 s, a table of 64M (3% full)".
+func (c SearchCost) Words() string {
+	took := fmt.Sprintf("%.3f s", c.Elapsed.Seconds())
+	if c.Elapsed >= time.Minute {
+		took = quantity.FormatDuration(c.Elapsed.Round(time.Second))
+	}
+	return fmt.Sprintf("%s nodes in %s, a table of %s (%.0f%% full)",
+		commaCount(c.Nodes), took, quantity.FormatSize(uint64(c.TableBytes)), 100*c.TableFill)
+}
+
+func commaCount(n uint64) string {
+	s := fmt.Sprint(n)
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// SearchCost is what the answer's searches cost, and false when the
+// answer did not come by search.
+func (a *Answer) SearchCost() (SearchCost, bool) {
+	s, ok := a.Solution.(*SearchSolution)
+	if !ok {
+		return SearchCost{}, false
+	}
+	return s.Cost(), true
+}
+
+// SearchStopped is the error of a search stopped before it knew the
+// position's outcome (its context cancelled): what it proved by then. It
+// wraps the context's error.
+type SearchStopped struct {
+	Game     sente.Game
+	Position sente.Position
+	// Low and High bound the outcome for the player to move, as
+	// solve/search.Result has them: no worse than Low, no better than
+	// High; Unknown, no bound.
+	Low, High sente.Outcome
+	Cost      SearchCost
+	err       error
+}
+
+func (e *SearchStopped) Error() string {
+	return "search stopped: " + e.Proved() + ": " + e.err.Error()
+}
+
+func (e *SearchStopped) Unwrap() error { return e.err }
+
+// Proved says the bounds in words, for the player to move: "the first
+// player (to move) does not lose sooner than in 36 plies, and does not
+// win sooner than in 33", or "nothing yet".
+func (e *SearchStopped) Proved() string {
+	words := BoundsWords(e.Low, e.High)
+	if words == "" {
+		return "nothing yet"
+	}
+	who := "the player to move"
+	if e.Game != nil && e.Position != nil {
+		who = fmt.Sprintf("the %s player (to move)", e.Game.Turn(e.Position))
+	}
+	return who + " " + words
+}
+
+// BoundsWords says what a search proved of a position's outcome, as
+// solve/search bounds it (no worse than low, no better than high), in
+// words whose subject is the player to move: "does not lose sooner than
+// in 36 plies, and does not win sooner than in 33"; empty when neither
+// bound is known.
+func BoundsWords(low, high sente.Outcome) string {
+	var parts []string
+	switch low.Value {
+	case sente.Win:
+		parts = append(parts, "wins, in "+plies(low.Remoteness)+" at most")
+	case sente.Lose:
+		parts = append(parts, "does not lose sooner than in "+plies(low.Remoteness))
+	case sente.Draw, sente.Tie:
+		parts = append(parts, "does not lose")
+	}
+	switch high.Value {
+	case sente.Win:
+		parts = append(parts, "does not win sooner than in "+plies(high.Remoteness))
+	case sente.Lose:
+		parts = append(parts, "loses, in "+plies(high.Remoteness)+" at most")
+	case sente.Draw, sente.Tie:
+		parts = append(parts, "does not win")
+	}
+	return strings.Join(parts, ", and ")
+}
+
+func plies(n int) string {
+	if n == 1 {
+		return "1 ply"
+	}
+	return fmt.Sprintf("%d plies", n)
+}
+
+// searchTableFirst is the table an answer by search starts with. A
+// table's memory costs as it is first touched (the kernel zeroes each
+// page), and a search spreads its entries over all of it: a search of
+// 10^5 nodes in a table of 2G spends seconds in the kernel where it
+// needs milliseconds. So the table starts small and grows as the search
+// fills it (searchGrowth).
+const searchTableFirst = 16 << 20
+
+// searchTableMost is the table's largest size when no memory limit is
+// given.
+const searchTableMost = 1 << 30
+
+// searchGrowth is the factor by which the table grows when a search has
+// filled half of it, searchFull, and the memory allowed has room: the
+// search starts again in the larger table, the work lost a small part of
+// what the larger table then takes.
+const (
+	searchGrowth = 8
+	searchFull   = 0.5
+)
+
+// searchTableLimit is the most an answer by search's table may take:
+// half the memory allowed (the rest for the process and the game), no
+// more than the game's positions could fill (an entry of some 21 bytes a
+// position, three to a 64-byte bucket), a power of two.
+func searchTableLimit(g sente.Game, opt Options) int64 {
+	limit := int64(searchTableMost)
+	if opt.MaxMemory > 0 {
+		limit = int64(min(opt.MaxMemory/2, 1<<50))
+	}
+	if positions, _, ok := Estimate(g); ok && positions*32 < float64(limit) {
+		limit = max(int64(positions*32), searchTableFirst)
+	}
+	return pow2Below(limit)
+}
+
+// pow2Below is the largest power of two at most n, and at least a
+// bucket.
+func pow2Below(n int64) int64 {
+	if n < 64 {
+		return 64
+	}
+	return 1 << (bits.Len64(uint64(n)) - 1)
+}
+
+// searchWorkers is the workers of an answer by search. One: on connect
+// four, a second worker searches nearly twice the nodes and finishes no
+// sooner (BENCHMARKS.md, "Search"), so it would only take a core from
+// whatever else the machine runs.
+const searchWorkers = 1
+
+// searchRefusal is why search cannot answer g under opt, or "".
+func searchRefusal(g sente.Game, opt Options) string {
+	switch {
+	case sente.CapabilitiesOf(g).Encoder == nil:
+		return fmt.Sprintf("%s has no integer keys (sente.Encoder), which search needs", opt.name())
+	case len(opt.Restrict) > 0:
+		return "search answers the game as its rules stand, with no player restricted to a policy"
+	case opt.EveryPosition:
+		return "search answers one position at a time, not every position of a tier"
+	}
+	return ""
+}
+
+// bySearch answers for g from root by search: root (or opt.SearchFirst)
+// searched now, any other position when it is asked about, through one
+// searcher whose table they share.
+func bySearch(ctx context.Context, g sente.Game, root sente.Position, opt Options) (*Answer, error) {
+	if why := searchRefusal(g, opt); why != "" {
+		return nil, refuseOption(OptSearch, "%s", why)
+	}
+	sol := &SearchSolution{ctx: ctx, game: g, root: root, enc: sente.CapabilitiesOf(g).Encoder, known: map[uint64]sente.Outcome{},
+		progress: opt.SearchProgress, most: searchTableLimit(g, opt)}
+	if err := sol.renew(min(searchTableFirst, sol.most)); err != nil {
+		return nil, err
+	}
+	first := root
+	if opt.SearchFirst != nil {
+		first = opt.SearchFirst
+	}
+	if _, err := sol.solve(first); err != nil {
+		if ctx.Err() != nil {
+			// A rules file stopped by the interrupt fails too; what the
+			// search proved is the answer's.
+			return nil, err
+		}
+		return nil, gameErr(g, err)
+	}
+	return &Answer{Game: g, Root: root, Solution: sol, Engine: Search}, nil
+}
+
+// searchInstead answers by search what the table engines refused for
+// want of memory or disk, when opt lets Auto search; otherwise, or when
+// search cannot answer either, the refusal err stands, saying why search
+// does not answer.
+func searchInstead(ctx context.Context, g sente.Game, root sente.Position, opt Options, err error) (*Answer, error) {
+	var refused *Refusal
+	if opt.Engine != Auto || !opt.MaySearch || !errors.As(err, &refused) || refused.Over == 0 {
+		return nil, err
+	}
+	if why := searchRefusal(g, opt); why != "" {
+		return nil, err
+	}
+	if opt.Instead != nil {
+		opt.Instead(refused)
+	}
+	a, serr := bySearch(ctx, g, root, opt)
+	var loop *search.LoopError
+	if errors.As(serr, &loop) {
+		r := *refused
+		r.msg += fmt.Sprintf("; nor can search answer it: it can return to a position (%s, met twice on one line), and search answers only games that never repeat one", loop.Pos)
+		return nil, &r
+	}
+	return a, serr
+}
+
+// SearchSolution is an answer by search: the outcome of each position
+// asked about, searched when first asked, from one searcher's table. It
+// holds no positions to count or walk (Positions is 0, Each calls
+// nothing).
+type SearchSolution struct {
+	ctx  context.Context
+	game sente.Game
+	root sente.Position
+	enc  sente.Encoder
+	s    *search.Searcher
+	// progress is the caller's, most the largest table allowed; grow
+	// stops the search under way to start it again in a larger table.
+	progress func(SearchProgress)
+	most     int64
+	grow     context.CancelCauseFunc
+	// before is what the position's search cost in smaller tables, for
+	// its progress: set between searches, read by the progress of the
+	// next.
+	before SearchCost
+
+	mu    sync.Mutex
+	known map[uint64]sente.Outcome
+	cost  SearchCost
+	err   error // the first search that failed
+}
+
+// solve searches p, or reads what an earlier search of it found.
+func (s *SearchSolution) solve(p sente.Position) (sente.Outcome, error) {
+	key := s.enc.Encode(p)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if o, ok := s.known[key]; ok {
+		return o, nil
+	}
+	if s.err != nil {
+		return sente.Outcome{}, s.err
+	}
+	var res search.Result
+	var err error
+	s.before = SearchCost{}
+	for {
+		ctx, grow := context.WithCancelCause(s.ctx)
+		s.grow = grow
+		res, err = s.s.SolveKey(ctx, key)
+		grow(nil)
+		s.cost.Nodes += res.Nodes
+		s.cost.Elapsed += res.Elapsed
+		s.before.Nodes += res.Nodes
+		s.before.Elapsed += res.Elapsed
+		s.cost.TableBytes, s.cost.TableFill = res.TableBytes, res.TableFill
+		if !errors.Is(context.Cause(ctx), errGrow) || s.ctx.Err() != nil {
+			break
+		}
+		if err = s.renew(min(s.s.TableBytes()*searchGrowth, s.most)); err != nil {
+			break
+		}
+	}
+	s.cost.Searches++
+	if err != nil {
+		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+			err = &SearchStopped{Game: s.game, Position: p, Low: res.Low, High: res.High, Cost: s.cost, err: err}
+		}
+		s.err = err
+		return sente.Outcome{}, err
+	}
+	s.known[key] = res.Outcome
+	return res.Outcome, nil
+}
+
+// errGrow stops a search whose table is filling, to search again in a
+// larger one.
+var errGrow = errors.New("search: the table grows")
+
+// renew makes the searcher, with a table of bytes; the outcomes found
+// stay known.
+func (s *SearchSolution) renew(bytes int64) error {
+	searcher, err := search.New(s.game, search.Options{
+		TableBytes:    bytes,
+		Workers:       searchWorkers,
+		ProgressEvery: 250 * time.Millisecond,
+		Progress: func(p SearchProgress) {
+			if p.TableFill > searchFull && bytes < s.most {
+				s.grow(errGrow)
+				return
+			}
+			if s.progress != nil {
+				p.Nodes += s.before.Nodes
+				p.Elapsed += s.before.Elapsed
+				p.NodesPerSecond = float64(p.Nodes) / max(p.Elapsed.Seconds(), 1e-9)
+				s.progress(p)
+			}
+		},
+	})
+	if err != nil {
+		return err
+	}
+	s.s = searcher
+	return nil
+}
+
+// Err is the failure of the first search that failed (a *SearchStopped
+// when its context was cancelled): Outcome then says a position was not
+// reached.
+func (s *SearchSolution) Err() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err
+}
+
+// Cost is what the searches cost so far.
+func (s *SearchSolution) Cost() SearchCost {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.cost
+	c.TableBytes = s.s.TableBytes()
+	return c
+}
+
+func (s *SearchSolution) Game() sente.Game                  { return s.game }
+func (s *SearchSolution) Root() sente.Position              { return s.root }
+func (s *SearchSolution) Positions() int                    { return 0 }
+func (s *SearchSolution) Classes() bool                     { return false }
+func (s *SearchSolution) ClassCount() int                   { return 0 }
+func (s *SearchSolution) Counts() store.Counts              { return store.Counts{} }
+func (s *SearchSolution) Whole() bool                       { return false }
+func (s *SearchSolution) Restrict() map[sente.Player]string { return nil }
+func (s *SearchSolution) Bytes() int                        { return int(s.s.TableBytes()) }
+func (s *SearchSolution) Tiers() []solve.TierResult         { return nil }
+
+// Damage is the failure of the search that made Outcome say a position
+// was not reached (Err).
+func (s *SearchSolution) Damage() error { return s.Err() }
+
+// Outcome searches p when it was not searched before; false when the
+// search failed (Err says why).
+func (s *SearchSolution) Outcome(p sente.Position) (sente.Outcome, bool) {
+	o, err := s.solve(p)
+	return o, err == nil
+}
+
+// Moves are p's legal moves.
+func (s *SearchSolution) Moves(p sente.Position) []sente.Move { return solve.LegalMoves(s.game, p) }
+
+// Each calls nothing: search keeps no list of positions.
+func (s *SearchSolution) Each(func(sente.Position, sente.Outcome) bool) {}
+
+// Took is the time of the searches, all of it solving.
+func (s *SearchSolution) Took() (explored, solved time.Duration) {
+	return 0, s.Cost().Elapsed
+}
+
+var _ solve.Solution = (*SearchSolution)(nil)
