@@ -327,7 +327,7 @@ func Open(ctx context.Context, g sente.Game, st *store.Store, name string) *tabl
 		return nil
 	}
 	// Most games have no tables at all: say so before planning the tiers.
-	return openTables(ctx, g, storedGame(st, name), nil, false)
+	return openTables(g, storedGame(st, name), nil, false)
 }
 
 // EveryPositionName is the name under which a store keeps the tables of a
@@ -345,7 +345,7 @@ func OpenEvery(ctx context.Context, g sente.Game, root sente.Position, st *store
 	if sente.CapabilitiesOf(g).TierRanker == nil || name == "" {
 		return nil
 	}
-	return openTables(ctx, g, storedGame(st, EveryPositionName(name)), root, true)
+	return openTables(g, storedGame(st, EveryPositionName(name)), root, true)
 }
 
 // openBelow opens the tables of the tiers root leads to when every one of
@@ -359,24 +359,17 @@ func openBelow(ctx context.Context, g sente.Game, root sente.Position, st *store
 	if sente.CapabilitiesOf(g).TierRanker == nil || g.FormatPosition(root) == g.FormatPosition(g.Start()) {
 		return nil
 	}
-	return openTables(ctx, g, storedGame(st, name), root, false)
+	return openTables(g, storedGame(st, name), root, false)
 }
 
 // openTables opens the tables of g that gs holds from root (nil: the
 // start), of every position when every: nil when gs is nil or does not
-// hold every tier root leads to. A game with ranks of its own is read by
-// the tables alone; one whose ranks the tier engine discovers (a rules
-// file's) through the keys its solve stored, which the engine reads.
-func openTables(ctx context.Context, g sente.Game, gs *store.GameStore, root sente.Position, every bool) *tables.Tables {
+// hold every tier root leads to. The reader of stored tables reads them,
+// through the keys its solve stored for a game whose ranks the tier
+// engine discovers (a rules file's).
+func openTables(g sente.Game, gs *store.GameStore, root sente.Position, every bool) *tables.Tables {
 	if gs == nil {
 		return nil
-	}
-	if tiers.Discovers(g) {
-		ts, err := tiers.Open(ctx, g, gs, root, every)
-		if err != nil {
-			return nil
-		}
-		return ts.Tables
 	}
 	ts, err := tables.Open(g, gs, root, every)
 	if err != nil {

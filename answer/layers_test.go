@@ -57,7 +57,7 @@ func TestOneWayToAnAnswer(t *testing.T) {
 	// What only the answer layer calls: the engines, their estimates and
 	// plans.
 	engines := map[string]bool{
-		"hashing.Solve": true, "tiers.SolveTiers": true, "tiers.Open": true, "hashing.Explore": true, "hashing.SolveSpace": true,
+		"hashing.Solve": true, "tiers.SolveTiers": true, "hashing.Explore": true, "hashing.SolveSpace": true,
 		"tiers.FromTiers": true, "tiers.PlanTiers": true, "solve.EstimateBytes": true, "solve.BytesPerPosition": true,
 		"tiers.PeakDiskBytes": true, "tables.Open": true, "tables.NewSolution": true, "nimber.Grundy": true, "nimber.Loopy": true, "nimber.OfSpace": true,
 	}

@@ -18,6 +18,7 @@ import (
 	"sente/solve/hashing"
 	"sente/solve/tiers"
 	"sente/store"
+	"sente/store/tables"
 	"sente/verify"
 )
 
@@ -87,11 +88,11 @@ func TestMorrisEveryPosition(t *testing.T) {
 			// solve did; a solve from a position of a tier below counts
 			// nothing again, and one into another store that solved the
 			// tiers below first counts the same.
-			stored, err := tiers.Open(ctx, g, gs, root, true)
+			stored, err := tables.Open(g, gs, root, true)
 			if err != nil {
 				t.Fatal(err)
 			}
-			sameCounts(t, "answered from the store", stored, ts)
+			sameCounts(t, "answered from the store", stored, ts.Tables)
 			stored.Close()
 			// A count lost (a stop before it was kept) is made again by
 			// the next solve that checks the tables.
@@ -102,7 +103,7 @@ func TestMorrisEveryPosition(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			sameCounts(t, "counted again", again, ts)
+			sameCounts(t, "counted again", again.Tables, ts.Tables)
 			again.Close()
 			below := morrisParse(t, g, "x.x/o.o/x..o/.../x.. x")
 			twice, err := store.Store{Dir: t.TempDir()}.Game(g.String())
@@ -115,7 +116,7 @@ func TestMorrisEveryPosition(t *testing.T) {
 					t.Fatal(err)
 				}
 				if from == root {
-					sameCounts(t, "the tiers below solved first", bs, ts)
+					sameCounts(t, "the tiers below solved first", bs.Tables, ts.Tables)
 				}
 				bs.Close()
 			}
@@ -351,7 +352,7 @@ func tierCells(t *testing.T, sink tiers.TierSink, tier int) []store.Cell {
 
 // sameCounts checks that got gives want's positions and classes, tier by
 // tier.
-func sameCounts(t *testing.T, what string, got, want *tiers.TierSolution) {
+func sameCounts(t *testing.T, what string, got, want *tables.Tables) {
 	t.Helper()
 	if len(got.Tiers) != len(want.Tiers) {
 		t.Fatalf("%s: %d tiers, want %d", what, len(got.Tiers), len(want.Tiers))

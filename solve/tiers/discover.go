@@ -2,7 +2,6 @@ package tiers
 
 import (
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
@@ -15,6 +14,7 @@ import (
 	"sente/explore"
 	"sente/solve"
 	"sente/store"
+	"sente/store/tables"
 )
 
 // Discovered ranks: a game that has tiers (sente.Tiered) and canonical
@@ -74,7 +74,7 @@ func discover(ctx context.Context, g sente.Game, root sente.Position, sink TierS
 	if sink.Has(0, store.Tiers) {
 		d, err := openDiscovered(g, caps, sink)
 		switch {
-		case errors.Is(err, errPlanBeforeTurns):
+		case errors.Is(err, tables.ErrPlanBeforeTurns):
 			// Its values may be wrong wherever a move keeps the turn:
 			// found again and solved again from nothing.
 			if err := removeBeforeTurns(sink); err != nil {
@@ -83,7 +83,7 @@ func discover(ctx context.Context, g sente.Game, root sente.Position, sink TierS
 		case err != nil:
 			return nil, err
 		default:
-			if err := d.checkRoot(root); err != nil {
+			if err := d.CheckRoot(root); err != nil {
 				return nil, err
 			}
 			if !opt.Verify {
@@ -93,7 +93,7 @@ func discover(ctx context.Context, g sente.Game, root sente.Position, sink TierS
 			// that fail their check (or are missing) are found again, by
 			// the forward pass, which finds them the same, so that the
 			// values stored with them are read as before.
-			damaged := d.damagedKeys()
+			damaged := d.DamagedKeys()
 			if len(damaged) == 0 {
 				return d, nil
 			}
@@ -125,9 +125,9 @@ func discover(ctx context.Context, g sente.Game, root sente.Position, sink TierS
 		return nil, err
 	}
 
-	plan := &tierPlan{}
-	var first keyList
-	first.add(rootBytes)
+	plan := &tables.DiscoveredPlan{}
+	var first tables.KeyList
+	add(&first, rootBytes)
 	dc.runsOf(rootTier).push(first)
 	for len(dc.pending) > 0 {
 		t := minKey(dc.pending)
@@ -138,44 +138,38 @@ func discover(ctx context.Context, g sente.Game, root sente.Position, sink TierS
 			return nil, err
 		}
 		if t == rootTier {
-			idx := newKeyIndex(list)
-			key := make([]uint64, list.words)
-			putKey(key, rootBytes)
-			plan.rootTier = t
-			plan.rootRank, _ = idx.find(key)
+			idx := tables.NewKeyIndex(list)
+			key := make([]uint64, list.Words)
+			tables.PutKey(key, rootBytes)
+			plan.RootTier = t
+			plan.RootRank, _ = idx.Find(key)
 		}
-		packed, turns := packEnds(ends), packTurns(ends)
-		payload := make([]byte, 0, 8+8*len(list.data)+len(packed)+len(turns))
-		payload = binary.LittleEndian.AppendUint64(payload, uint64(list.words))
-		payload = append(payload, wordsToBytes(list.data)...)
-		payload = append(payload, packed...)
-		payload = append(payload, turns...)
-		n := uint64(list.len())
-		if err := sink.Write(t, store.Keys, payload, store.Counts{Positions: n}); err != nil {
+		n := uint64(list.Len())
+		if err := sink.Write(t, store.Keys, tables.KeysPayload(list, ends), store.Counts{Positions: n}); err != nil {
 			return nil, fmt.Errorf("solve by tiers: storing the keys of tier %d: %w", t, err)
 		}
-		plan.tiers = append(plan.tiers, plannedTier{tier: t, size: n, loops: loops, children: children})
+		plan.Tiers = append(plan.Tiers, tables.PlannedTier{Tier: t, Size: n, Loops: loops, Children: children})
 		dc.report(t, n, n)
 	}
 	// Every rank of a tier is reachable: the forward pass of the engine
 	// has nothing left to do.
-	for _, pt := range plan.tiers {
-		words := make([]uint64, (pt.size+63)/64)
+	for _, pt := range plan.Tiers {
+		words := make([]uint64, (pt.Size+63)/64)
 		for i := range words {
 			words[i] = ^uint64(0)
 		}
-		if r := pt.size % 64; r != 0 {
+		if r := pt.Size % 64; r != 0 {
 			words[len(words)-1] = 1<<r - 1
 		}
-		if err := sink.Write(pt.tier, store.Reachable, wordsToBytes(words), store.Counts{Positions: pt.size}); err != nil {
-			return nil, fmt.Errorf("solve by tiers: storing the reachable ranks of tier %d: %w", pt.tier, err)
+		if err := sink.Write(pt.Tier, store.Reachable, wordsToBytes(words), store.Counts{Positions: pt.Size}); err != nil {
+			return nil, fmt.Errorf("solve by tiers: storing the reachable ranks of tier %d: %w", pt.Tier, err)
 		}
 	}
 	var total uint64
-	for _, pt := range plan.tiers {
-		total += pt.size
+	for _, pt := range plan.Tiers {
+		total += pt.Size
 	}
-	if err := sink.Write(0, store.Tiers, plan.encode(), store.Counts{Positions: total}); err != nil {
+	if err := sink.Write(0, store.Tiers, plan.Encode(), store.Counts{Positions: total}); err != nil {
 		return nil, fmt.Errorf("solve by tiers: storing the plan of tiers: %w", err)
 	}
 	d, err := openDiscovered(g, caps, sink)
@@ -183,7 +177,10 @@ func discover(ctx context.Context, g sente.Game, root sente.Position, sink TierS
 		return nil, err
 	}
 	for t, m := range dc.moves {
-		d.tiers[t].moves = m
+		for t >= len(d.moves) {
+			d.moves = append(d.moves, nil)
+		}
+		d.moves[t] = m
 	}
 	d.movesBytes = dc.movesBytes
 	done = true
@@ -191,18 +188,18 @@ func discover(ctx context.Context, g sente.Game, root sente.Position, sink TierS
 }
 
 // removeBeforeTurns removes the tables of a plan of tiers of version 1
-// (errPlanBeforeTurns), every tier's and the plan last.
+// (tables.ErrPlanBeforeTurns), every tier's and the plan last.
 func removeBeforeTurns(sink TierSink) error {
 	tbl, err := sink.Open(0, store.Tiers)
 	if err != nil {
 		return err
 	}
-	plan, _ := decodeTierPlan(tbl.Data)
+	plan, _ := tables.DecodeDiscoveredPlan(tbl.Data)
 	tbl.Close()
 	if plan != nil {
-		for _, pt := range plan.tiers {
+		for _, pt := range plan.Tiers {
 			for _, kind := range []store.Kind{store.Values, store.Reachable, store.Loops, store.Keys} {
-				if err := sink.Remove(pt.tier, kind); err != nil {
+				if err := sink.Remove(pt.Tier, kind); err != nil {
 					return err
 				}
 			}
@@ -245,16 +242,16 @@ func minKey[V any](m map[int]V) int {
 // tier's key list, how each position ends (a sente.Value, or 0 for one
 // that has moves) by rank, whether a move stays in the tier, and the
 // tiers above that moves lead to.
-func (dc *discoverer) tier(ctx context.Context, t int, frontier keyList) (keyList, []byte, bool, []int, error) {
-	known := keyList{words: frontier.words}
+func (dc *discoverer) tier(ctx context.Context, t int, frontier tables.KeyList) (tables.KeyList, []byte, bool, []int, error) {
+	known := tables.KeyList{Words: frontier.Words}
 	var knownEnds []byte
 	loops := false
 	above := map[int]bool{}
 	type workerOut struct {
 		x     sente.Expansion
 		buf   []byte
-		same  keyList
-		other map[int]*keyList // gathered for a tier above, flushed to its runs now and then
+		same  tables.KeyList
+		other map[int]*tables.KeyList // gathered for a tier above, flushed to its runs now and then
 		runs  map[int]*runs
 	}
 	outs := make([]workerOut, dc.workers)
@@ -272,17 +269,17 @@ func (dc *discoverer) tier(ctx context.Context, t int, frontier keyList) (keyLis
 			moves.Close()
 		}
 	}()
-	for round := 0; frontier.len() > 0; round++ {
-		ends := make([]byte, frontier.len())
+	for round := 0; frontier.Len() > 0; round++ {
+		ends := make([]byte, frontier.Len())
 		done := uint64(0)
 		var doneMu sync.Mutex
-		total := uint64(known.len() + frontier.len())
-		err := solve.ForBlocks(ctx, dc.workers, uint64(frontier.len()), discoverBlock, func(w int, lo, hi uint64) error {
+		total := uint64(known.Len() + frontier.Len())
+		err := solve.ForBlocks(ctx, dc.workers, uint64(frontier.Len()), discoverBlock, func(w int, lo, hi uint64) error {
 			o := &outs[w]
 			// A game that alternates needs no turns: every move passes it.
 			o.x.NoTurn = dc.alternates
 			if o.other == nil {
-				o.other = map[int]*keyList{}
+				o.other = map[int]*tables.KeyList{}
 				o.runs = map[int]*runs{}
 			}
 			var rec []byte
@@ -290,7 +287,7 @@ func (dc *discoverer) tier(ctx context.Context, t int, frontier keyList) (keyLis
 				rec = moves.block()
 			}
 			for i := lo; i < hi; i++ {
-				o.buf = appendKeyBytes(o.buf[:0], frontier.at(int(i)))
+				o.buf = tables.AppendKeyBytes(o.buf[:0], frontier.At(int(i)))
 				if err := dc.x.Expand(o.buf, &o.x); err != nil {
 					return err
 				}
@@ -298,7 +295,7 @@ func (dc *discoverer) tier(ctx context.Context, t int, frontier keyList) (keyLis
 					rec = appendRecord(rec, t, &o.x)
 				}
 				if o.x.Turn == sente.Second {
-					ends[i] = secondToMove
+					ends[i] = tables.SecondToMove
 				}
 				if o.x.Ended {
 					if v := o.x.Value; v != sente.Win && v != sente.Lose && v != sente.Tie {
@@ -311,21 +308,21 @@ func (dc *discoverer) tier(ctx context.Context, t int, frontier keyList) (keyLis
 					ct := o.x.Tiers[c]
 					switch {
 					case ct == t:
-						o.same.add(o.x.Child(c))
+						add(&o.same, o.x.Child(c))
 					case ct < t:
 						return dc.downError(o.buf, t, o.x.Child(c), ct)
 					default:
 						l := o.other[ct]
 						if l == nil {
-							l = &keyList{}
+							l = &tables.KeyList{}
 							o.other[ct] = l
 							o.runs[ct] = dc.runsOf(ct)
 						}
-						l.add(o.x.Child(c))
-						if l.len() >= flushKeys {
-							l.sortUnique()
+						add(l, o.x.Child(c))
+						if l.Len() >= flushKeys {
+							sortUnique(l)
 							o.runs[ct].push(*l)
-							*l = keyList{}
+							*l = tables.KeyList{}
 						}
 					}
 				}
@@ -337,32 +334,32 @@ func (dc *discoverer) tier(ctx context.Context, t int, frontier keyList) (keyLis
 			done += hi - lo
 			d := done
 			doneMu.Unlock()
-			dc.report(t, uint64(known.len())+d, total)
+			dc.report(t, uint64(known.Len())+d, total)
 			return nil
 		})
 		if err != nil {
-			return keyList{}, nil, false, nil, err
+			return tables.KeyList{}, nil, false, nil, err
 		}
 		// What the frontier leads to above t.
 		for w := range outs {
 			for ct, l := range outs[w].other {
 				above[ct] = true
-				if l.len() > 0 {
-					l.sortUnique()
+				if l.Len() > 0 {
+					sortUnique(l)
 					outs[w].runs[ct].push(*l)
-					*l = keyList{}
+					*l = tables.KeyList{}
 				}
 			}
 		}
 		// What it leads to within t, not known yet, is the next frontier.
-		var same keyList
+		var same tables.KeyList
 		for w := range outs {
-			same.addKeys(&outs[w].same)
-			outs[w].same = keyList{}
+			addKeys(&same, &outs[w].same)
+			outs[w].same = tables.KeyList{}
 		}
-		loops = loops || same.len() > 0
+		loops = loops || same.Len() > 0
 		if round == 0 && moves != nil {
-			size, err := moves.finish((uint64(frontier.len()) + discoverBlock - 1) / discoverBlock)
+			size, err := moves.finish((uint64(frontier.Len()) + discoverBlock - 1) / discoverBlock)
 			switch {
 			case err != nil:
 				moves.Close()
@@ -375,14 +372,14 @@ func (dc *discoverer) tier(ctx context.Context, t int, frontier keyList) (keyLis
 				dc.movesBytes += size
 			}
 		}
-		words := max(known.words, frontier.words, same.words)
-		known.widen(words)
-		frontier.widen(words)
+		words := max(known.Words, frontier.Words, same.Words)
+		widen(&known, words)
+		widen(&frontier, words)
 		known, knownEnds = mergeEnds(&known, knownEnds, &frontier, ends)
-		same.widen(words)
-		same.sortUnique()
-		frontier = same.without(&known)
-		frontier.words = words
+		widen(&same, words)
+		sortUnique(&same)
+		frontier = without(&same, &known)
+		frontier.Words = words
 	}
 	children := make([]int, 0, len(above))
 	for ct := range above {
@@ -397,57 +394,25 @@ func (dc *discoverer) tier(ctx context.Context, t int, frontier keyList) (keyLis
 
 // mergeEnds merges two sorted lists of keys without repeats, and the ends
 // of their keys alongside.
-func mergeEnds(a *keyList, aEnds []byte, b *keyList, bEnds []byte) (keyList, []byte) {
-	out := keyList{words: a.words, data: make([]uint64, 0, len(a.data)+len(b.data))}
+func mergeEnds(a *tables.KeyList, aEnds []byte, b *tables.KeyList, bEnds []byte) (tables.KeyList, []byte) {
+	out := tables.KeyList{Words: a.Words, Data: make([]uint64, 0, len(a.Data)+len(b.Data))}
 	ends := make([]byte, 0, len(aEnds)+len(bEnds))
 	i, j := 0, 0
-	for i < a.len() || j < b.len() {
-		if j == b.len() || i < a.len() && compareKeys(a.at(i), b.at(j)) <= 0 {
-			if j < b.len() && compareKeys(a.at(i), b.at(j)) == 0 {
+	for i < a.Len() || j < b.Len() {
+		if j == b.Len() || i < a.Len() && tables.CompareKeys(a.At(i), b.At(j)) <= 0 {
+			if j < b.Len() && tables.CompareKeys(a.At(i), b.At(j)) == 0 {
 				j++
 			}
-			out.data = append(out.data, a.at(i)...)
+			out.Data = append(out.Data, a.At(i)...)
 			ends = append(ends, aEnds[i])
 			i++
 			continue
 		}
-		out.data = append(out.data, b.at(j)...)
+		out.Data = append(out.Data, b.At(j)...)
 		ends = append(ends, bEnds[j])
 		j++
 	}
 	return out, ends
-}
-
-// secondToMove marks, in the byte the forward pass keeps for a position
-// beside how it ends, a position where the second player is to move.
-const secondToMove = 4
-
-// packEnds packs how positions end, two bits each, four to a byte, the
-// first in the low bits.
-func packEnds(ends []byte) []byte {
-	b := make([]byte, (len(ends)+3)/4)
-	for i, e := range ends {
-		b[i/4] |= e & 3 << (2 * (i % 4))
-	}
-	return b
-}
-
-// packTurns packs whose turn it is at each position, a bit each (set for
-// the second player), eight to a byte, the first in the low bit: a move
-// keeps the turn when its two positions have the same bit.
-func packTurns(ends []byte) []byte {
-	b := make([]byte, (len(ends)+7)/8)
-	for i, e := range ends {
-		if e&secondToMove != 0 {
-			b[i/8] |= 1 << (i % 8)
-		}
-	}
-	return b
-}
-
-// endOf is how the position of rank r ends, from packed ends.
-func endOf(packed []byte, r uint64) sente.Value {
-	return sente.Value(packed[r/4] >> (2 * (r % 4)) & 3)
 }
 
 // downError names a move to a lower tier, which the game's tiers forbid.
@@ -483,111 +448,7 @@ func (dc *discoverer) report(t int, done, total uint64) {
 	dc.progMu.Unlock()
 }
 
-// tierPlan is the tiers the forward pass found, lowest first, and the
-// root's place: what the sink keeps as kind Tiers.
-type tierPlan struct {
-	rootTier int
-	rootRank uint64
-	tiers    []plannedTier
-}
-
-type plannedTier struct {
-	tier     int
-	size     uint64
-	loops    bool
-	children []int
-}
-
-// tierPlanVersion 2: every tier's keys say whose turn it is at each
-// position (packTurns). Version 1 was written by a sente that negated the
-// value at every move, whatever the turn: its tables are solved again
-// (errPlanBeforeTurns).
-const tierPlanVersion = 2
-
-// errPlanBeforeTurns is a plan of tiers of version 1: its keys say nothing
-// of turns, and its values were solved as though every move passed the
-// turn.
-var errPlanBeforeTurns = errors.New("solve by tiers: the stored tables were solved by a sente that took every move to pass the turn")
-
-func (p *tierPlan) encode() []byte {
-	le := binary.LittleEndian
-	b := le.AppendUint64(nil, tierPlanVersion)
-	b = le.AppendUint64(b, uint64(p.rootTier))
-	b = le.AppendUint64(b, p.rootRank)
-	b = le.AppendUint64(b, uint64(len(p.tiers)))
-	for _, t := range p.tiers {
-		loops := uint64(0)
-		if t.loops {
-			loops = 1
-		}
-		b = le.AppendUint64(b, uint64(t.tier))
-		b = le.AppendUint64(b, t.size)
-		b = le.AppendUint64(b, loops)
-		b = le.AppendUint64(b, uint64(len(t.children)))
-		for _, c := range t.children {
-			b = le.AppendUint64(b, uint64(c))
-		}
-	}
-	return b
-}
-
-func decodeTierPlan(b []byte) (*tierPlan, error) {
-	le := binary.LittleEndian
-	bad := func(what string) (*tierPlan, error) {
-		return nil, fmt.Errorf("solve by tiers: the stored plan of tiers is damaged (%s)", what)
-	}
-	next := func() (uint64, bool) {
-		if len(b) < 8 {
-			return 0, false
-		}
-		v := le.Uint64(b)
-		b = b[8:]
-		return v, true
-	}
-	v, ok := next()
-	if !ok || v != tierPlanVersion && v != 1 {
-		return bad("version")
-	}
-	p := &tierPlan{}
-	rt, ok1 := next()
-	rr, ok2 := next()
-	n, ok3 := next()
-	if !ok1 || !ok2 || !ok3 || n > uint64(len(b)) {
-		return bad("header")
-	}
-	p.rootTier, p.rootRank = int(rt), rr
-	for range n {
-		var t plannedTier
-		tier, ok1 := next()
-		size, ok2 := next()
-		loops, ok3 := next()
-		kids, ok4 := next()
-		if !ok1 || !ok2 || !ok3 || !ok4 || tier >= maxTier || kids > uint64(len(b)) {
-			return bad("a tier")
-		}
-		t.tier, t.size, t.loops = int(tier), size, loops == 1
-		for range kids {
-			c, ok := next()
-			if !ok || c >= maxTier {
-				return bad("a child tier")
-			}
-			t.children = append(t.children, int(c))
-		}
-		p.tiers = append(p.tiers, t)
-	}
-	if v == 1 {
-		return p, errPlanBeforeTurns
-	}
-	return p, nil
-}
-
-// maxTier bounds the tier numbers of a plan, as explore bounds them.
-const maxTier = 1 << 20
-
 // Discovers reports whether SolveTiers discovers the ranks of g: g gives
 // canonical bytes (sente.Expander) and no rank formula (sente.TierRanker).
 // A game that is not Tiered is then one loopy tier.
-func Discovers(g sente.Game) bool {
-	c := sente.CapabilitiesOf(g)
-	return c.TierRanker == nil && c.Expander != nil
-}
+func Discovers(g sente.Game) bool { return tables.Discovers(g) }

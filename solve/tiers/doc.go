@@ -16,10 +16,8 @@
 // (tables of every position), tierborrow.go (tiers taken whole from such
 // tables), tiersink.go (where finished tiers go, stored compact beside the
 // next tier's solve), tiersolution.go (the solution: its tables,
-// read back by store/tables, which the engine finishes its solve with),
-// open.go (Open: the stored tables of a game whose ranks are discovered,
-// read through their stored keys; other games' tables store/tables opens
-// itself) and tiergame.go (the engine's view of a game, for engines
+// read back by store/tables, which the engine finishes its solve with)
+// and tiergame.go (the engine's view of a game, for engines
 // elsewhere: sente-dist). pool.go shares a pass's blocks among
 // the workers, progress.go keeps the figures of the whole solve and gc.go
 // the collector's target while the engine holds large flat arrays.
@@ -27,10 +25,13 @@
 // A game with tiers but no rank formula, whose positions have canonical
 // bytes (sente.Expander: a rules file), goes to this engine all the same:
 // discover.go finds each tier's positions by a forward pass, lowest tier
-// first, and sorts their bytes into fixed-width keys (keys.go), and
-// discovered.go is the game as the engine sees it, a position's rank its
-// place in its tier's keys, its moves read from what the forward pass
-// recorded (moves.go). Discovers says which games take that road. It
-// stays in this package because the forward pass writes through the
-// engine's sink and the engine reads its recorded moves while it solves.
+// first, and sorts their bytes into fixed-width keys (keys.go, on the key
+// lists of store/tables, which stores and reads them back), and
+// discovered.go is the game as the engine sees it: store/tables' reader
+// of the stored keys and plan (tables.Discovered), a position's rank its
+// place in its tier's keys, with its moves read from what the forward
+// pass recorded (moves.go). Discovers says which games take that road.
+// The forward pass stays in this package because it writes through the
+// engine's sink and the engine reads its recorded moves while it solves;
+// the stored tables of such a game are read by store/tables alone.
 package tiers

@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"sente/store/tables"
 )
 
 // TestKeyList holds key lists to byte strings sorted by the standard
@@ -23,21 +25,21 @@ func TestKeyList(t *testing.T) {
 			}
 			return b
 		}
-		var a, b keyList
+		var a, b tables.KeyList
 		var ref [][]byte
 		for range 3000 {
 			x := gen()
-			a.add(x)
+			add(&a, x)
 			ref = append(ref, x)
 		}
 		var refB [][]byte
 		for range 2000 {
 			x := gen()
-			b.add(x)
+			add(&b, x)
 			refB = append(refB, x)
 		}
-		a.sortUnique()
-		b.sortUnique()
+		sortUnique(&a)
+		sortUnique(&b)
 		pad := func(x []byte, words int) []byte { return append(slices.Clone(x), make([]byte, 8*words-len(x))...) }
 		want := func(list [][]byte, words int) [][]byte {
 			var out [][]byte
@@ -47,25 +49,25 @@ func TestKeyList(t *testing.T) {
 			slices.SortFunc(out, bytes.Compare)
 			return slices.CompactFunc(out, bytes.Equal)
 		}
-		check := func(name string, k keyList, w [][]byte) {
+		check := func(name string, k tables.KeyList, w [][]byte) {
 			t.Helper()
-			if k.len() != len(w) {
-				t.Fatalf("max %d bytes: %s holds %d keys, want %d", maxLen, name, k.len(), len(w))
+			if k.Len() != len(w) {
+				t.Fatalf("max %d bytes: %s holds %d keys, want %d", maxLen, name, k.Len(), len(w))
 			}
 			for i := range w {
-				if got := appendKeyBytes(nil, k.at(i)); !bytes.Equal(got, w[i]) {
+				if got := tables.AppendKeyBytes(nil, k.At(i)); !bytes.Equal(got, w[i]) {
 					t.Fatalf("max %d bytes: %s key %d is %x, want %x", maxLen, name, i, got, w[i])
 				}
 			}
 		}
-		check("sorted", a, want(ref, a.words))
-		words := max(a.words, b.words)
-		a.widen(words)
-		b.widen(words)
+		check("sorted", a, want(ref, a.Words))
+		words := max(a.Words, b.Words)
+		widen(&a, words)
+		widen(&b, words)
 		check("widened", a, want(ref, words))
 		m := merge(&a, &b)
 		check("merged", m, want(append(slices.Clone(ref), refB...), words))
-		d := b.without(&a)
+		d := without(&b, &a)
 		var onlyB [][]byte
 		inA := map[string]bool{}
 		for _, x := range ref {
@@ -78,10 +80,10 @@ func TestKeyList(t *testing.T) {
 		}
 		check("without", d, want(onlyB, words))
 
-		idx := newKeyIndex(m)
+		idx := tables.NewKeyIndex(m)
 		key := make([]uint64, words)
-		for i := range m.len() {
-			if r, ok := idx.find(m.at(i)); !ok || r != uint64(i) {
+		for i := range m.Len() {
+			if r, ok := idx.Find(m.At(i)); !ok || r != uint64(i) {
 				t.Fatalf("max %d bytes: key %d found at %d (%v)", maxLen, i, r, ok)
 			}
 		}
@@ -91,8 +93,8 @@ func TestKeyList(t *testing.T) {
 			if len(x) > 8*words {
 				continue
 			}
-			putKey(key, x)
-			if r, ok := idx.find(key); ok {
+			tables.PutKey(key, x)
+			if r, ok := idx.Find(key); ok {
 				t.Fatalf("max %d bytes: %x, in no list, found at %d", maxLen, x, r)
 			}
 		}

@@ -186,11 +186,11 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 		// Keys read a few at a time (the root's) make way for keys read
 		// whole while the engine solves, and again after.
 		disc.Close()
-		disc.solving.Store(true)
+		disc.ReadWhole(true)
 		defer func() {
 			disc.Close()
 			disc.closeMoves()
-			disc.solving.Store(false)
+			disc.ReadWhole(false)
 		}()
 	}
 	rootTier, rootRank := e.ranker.TierRank(rootKey)
@@ -499,11 +499,11 @@ func (e *tierEngine) solve(ctx context.Context) ([]solve.TierResult, error) {
 		e.release(dropped)
 		for _, c := range e.children[t] {
 			if e.disc != nil && last[c] <= i {
-				e.disc.drop(c)
+				e.disc.Drop(c)
 			}
 		}
 		if e.disc != nil && last[t] <= i {
-			e.disc.drop(t)
+			e.disc.Drop(t)
 		}
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -600,7 +600,7 @@ func (e *tierEngine) solveTier(ctx context.Context, t int, childCells [][]store.
 	if err != nil {
 		return nil, nil, store.Counts{}, fmt.Errorf("solve by tiers: reading the reachable ranks of tier %d: %w", t, err)
 	}
-	e.reach[t] = wordsOf(reach.Data, int((e.size[t]+63)/64))
+	e.reach[t] = tables.WordsOf(reach.Data, int((e.size[t]+63)/64))
 	defer func() {
 		e.reach[t] = nil
 		reach.Close()

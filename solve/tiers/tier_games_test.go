@@ -13,6 +13,7 @@ import (
 	"sente/solve"
 	"sente/solve/hashing"
 	"sente/store"
+	"sente/store/tables"
 )
 
 // tierTicTacToe is tic-tac-toe with tiers: the key is the board in base 3
@@ -281,7 +282,7 @@ func BenchmarkTierFlatPass(b *testing.B) {
 				b.Fatal(err)
 			}
 			defer reach.Close()
-			e.reach[tier] = wordsOf(reach.Data, int((g.n+63)/64))
+			e.reach[tier] = tables.WordsOf(reach.Data, int((g.n+63)/64))
 			child, err := sink.Open(tier-1, store.Values)
 			if err != nil {
 				b.Fatal(err)

@@ -10,6 +10,7 @@ import (
 
 	"sente"
 	"sente/store"
+	"sente/store/tables"
 )
 
 // impartialGraph is a random tier graph played as an impartial game.
@@ -128,7 +129,7 @@ func TestTierGrundy(t *testing.T) {
 			sol.Close()
 		}
 		// Opened again from the store alone.
-		sol, err := Open(context.Background(), g, gs, nil, false)
+		sol, err := tables.Open(g, gs, nil, false)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,6 +6,7 @@ import (
 
 	"sente"
 	"sente/store"
+	"sente/store/tables"
 )
 
 // scanDensity is how dense the marked ranks of a block must be, one in
@@ -143,7 +144,7 @@ func (e *tierEngine) keeps(sc *scratch, key uint64, kids []sente.TierPosition) [
 	mover := e.turn(key)
 	sc.keeps = sc.keeps[:0]
 	for i, kid := range kids {
-		k := placeKey(kid.Tier, kid.Rank)
+		k := tables.PlaceKey(kid.Tier, kid.Rank)
 		if e.disc == nil {
 			k = sc.kids[i] // childPositions ranked them one by one
 		}

@@ -7,6 +7,7 @@ import (
 
 	"sente/solve"
 	"sente/store"
+	"sente/store/tables"
 )
 
 // reachable marks the reachable ranks of every tier, parents first, and
@@ -137,7 +138,7 @@ func (e *tierEngine) storedBits(t int, kind store.Kind, words int) ([]uint64, er
 		return nil, err
 	}
 	bits, _ := store.ReachableBits(cells)
-	return wordsOf(bits, words), nil
+	return tables.WordsOf(bits, words), nil
 }
 
 // expand sets the bits of every position one move from a reachable position

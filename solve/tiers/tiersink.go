@@ -220,15 +220,6 @@ func wordsToBytes(w []uint64) []byte {
 	return unsafe.Slice((*byte)(unsafe.Pointer(&w[0])), 8*len(w))
 }
 
-// wordsOf is a read-only bitset of n words in place when b is aligned to
-// 8 bytes (a stored payload starts on a page), a copy otherwise.
-func wordsOf(b []byte, n int) []uint64 {
-	if len(b) >= 8*n && n > 0 && uintptr(unsafe.Pointer(&b[0]))%8 == 0 {
-		return unsafe.Slice((*uint64)(unsafe.Pointer(&b[0])), n)
-	}
-	return bytesToWords(b, n)
-}
-
 // bytesToWords copies, since a mapped payload need not be 8-byte aligned
 // and the engine sets bits in it.
 func bytesToWords(b []byte, n int) []uint64 {

@@ -21,7 +21,10 @@
 // their own root or a position they reach.
 //
 // A game whose ranks the tier engine discovers (a rules file's) has no
-// ranks of its own: its tables are read through the keys and plan of tiers
-// its solve stored, which the tier engine opens (tiers.Open) on the same
-// Tables, its view of the game looking positions up (Places, NewPlaces).
+// ranks of its own: Open reads its tables through the plan of tiers
+// (plan.go) and the sorted keys of each tier (keys.go) its solve stored,
+// a position's rank its place in its tier's keys (Discovered,
+// discovered.go), on the same Tables, which look positions up (Places,
+// NewPlaces). The tier engine solves such a game through Discovered too,
+// and builds its forward pass on KeyList.
 package tables

@@ -22,8 +22,13 @@ import (
 // refuses them (Ranked).
 //
 // A game whose ranks the tier engine discovers (a rules file's) has no
-// ranks of its own to read its tables by: the tier engine opens those.
+// ranks of its own to read its tables by: they are read through the keys
+// and the plan of tiers its solve stored (Discovered), and only from the
+// root they were discovered from.
 func Open(g sente.Game, src Source, from sente.Position, every bool) (*Tables, error) {
+	if Discovers(g) {
+		return openPlaces(g, src, from, every)
+	}
 	root := from
 	if root == nil {
 		root = g.Start()
