@@ -108,7 +108,9 @@ type ruleset struct {
 // bound and returns the game, a *Game: a sente.Game whose Capabilities
 // are sente.Encoder, sente.Describer and sente.Erring, and sente.Impartial,
 // sente.Splitter, sente.Tiered, sente.Restricter and sente.Boarder when
-// the file defines impartial, components, tier, policies and board.
+// the file defines impartial, components, tier, policies and board, and
+// sente.Partizan (sente.PartizanSplitter with components) when it defines
+// left_moves and right_moves.
 //
 // Errors are one line: "FILE:LINE:COL: message" for syntax and runtime
 // errors, "FILE: message" for a missing function or a bad declaration.
