@@ -445,7 +445,7 @@ func TestCheck(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short skips this the loader's check of every example rules file on every reachable position (about 1 s)")
 	}
-	for _, name := range []string{"cards", "chopsticks", "nim", "tofu", "consecutive", "count", "tictactoe", "loopy"} {
+	for _, name := range []string{"cards", "chopsticks", "nim", "tofu", "consecutive", "count", "tictactoe", "loopy", "cutcake"} {
 		g, ok := rules.Of(loadRules(t, name))
 		if !ok {
 			t.Fatalf("%s: rules.Of does not find the rules game", name)

@@ -11,7 +11,9 @@
 // (sente.Partizan) it holds the two theories to each other: at the
 // positions it samples, the outcome class of the canonical form (package
 // cgt) is what the hashing engine's solve finds with Left first and with
-// Right first.
+// Right first; and for one that splits (sente.PartizanSplitter), the
+// values of a position's parts add up to the value of the position taken
+// whole, where that is small.
 //
 // A game's author runs it in a test (or with `sente check SPEC`) so that a
 // broken fast path is met here, with the position and what failed, rather

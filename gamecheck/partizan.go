@@ -16,6 +16,10 @@ const (
 	partizanSolveLimit = 50000
 	// partizanComponents bounds the components valued in all.
 	partizanComponents = 200000
+	// partizanWhole bounds the positions valued whole, without splitting,
+	// for each position whose parts are held to the whole: a sum of many
+	// parts has as many positions as the product of theirs.
+	partizanWhole = 2000
 )
 
 // partizan checks a partizan game's values against its turn-based play:
@@ -65,6 +69,13 @@ func (c *checker) partizan() error {
 		sampled = picked
 	}
 	checked, skipped := 0, 0
+	// A game that splits has each position's value, the sum of its parts',
+	// held to the value of the position taken whole, where it is small.
+	var whole *cgt.Shapes
+	summed, unsummed := 0, 0
+	if c.caps.PartizanSplitter != nil {
+		whole = cgt.NewShapes()
+	}
 	for _, v := range sampled {
 		if err := c.ctx.Err(); err != nil {
 			return err
@@ -76,6 +87,23 @@ func (c *checker) partizan() error {
 		}
 		if err != nil {
 			return err
+		}
+		if whole != nil {
+			wv, err := cgt.NewValuer(unsplit{c.g}, cgt.ValuerOptions{MaxComponents: partizanWhole, Shapes: whole})
+			if err != nil {
+				return err
+			}
+			wval, err := wv.Value(c.ctx, v.p)
+			switch {
+			case errors.Is(err, cgt.ErrTooMany):
+				unsummed++
+			case err != nil:
+				return err
+			case wval != val: // canonical forms are hash-consed: equal values are one Game
+				return c.fail("partizan", v, "its parts' values add up to %s, but its options, valued whole, give it the value %s: the parts are not independent, or not all of the position (Parts; components(p) in a rules file)", val, wval)
+			default:
+				summed++
+			}
 		}
 		class := val.Outcome()
 		leftToMove := c.g.Turn(v.p) == pz.Left()
@@ -128,6 +156,12 @@ func (c *checker) partizan() error {
 		checked++
 	}
 	c.note(fmt.Sprintf("partizan: the outcome class of the canonical form agrees with the solve with Left first and with Right first, on %d positions", checked))
+	if whole != nil {
+		c.note(fmt.Sprintf("partizan: the values of the parts add up to the value of the position taken whole, on %d positions", summed))
+		if unsummed > 0 {
+			c.rep.Notes = append(c.rep.Notes, fmt.Sprintf("partizan: %d positions sampled had more than %d positions to value whole, and their parts were not added up against it", unsummed, partizanWhole))
+		}
+	}
 	if skipped > 0 {
 		c.rep.Notes = append(c.rep.Notes, fmt.Sprintf("partizan: %d positions sampled were too large for the check's small solves (%d positions each) and were not checked", skipped, partizanSolveLimit))
 	}
@@ -140,4 +174,14 @@ func winsWord(wins bool) string {
 		return "wins"
 	}
 	return "loses"
+}
+
+// unsplit is a game without its PartizanSplitter: its positions are
+// valued whole, by their options alone.
+type unsplit struct{ sente.Game }
+
+func (u unsplit) Capabilities() sente.Capabilities {
+	caps := sente.CapabilitiesOf(u.Game)
+	caps.PartizanSplitter = nil
+	return caps
 }

@@ -90,6 +90,46 @@ func TestPartizanCheck(t *testing.T) {
 	}
 }
 
+// splitLadder is a ladder that splits into parts: itself, once or, under
+// the breach, twice, so that its parts add up to more than it is worth.
+type splitLadder struct {
+	ladder
+	twice bool
+}
+
+func (g *splitLadder) Parts(p sente.Position) []sente.Position {
+	if g.twice {
+		return []sente.Position{p, p}
+	}
+	return []sente.Position{p}
+}
+
+func (g *splitLadder) Shape(p sente.Position) (string, bool) {
+	return strconv.Itoa(p.(ladderPos).n), false
+}
+
+// TestPartizanParts: the check adds up the values of a position's parts
+// and holds them to the value of the position taken whole.
+func TestPartizanParts(t *testing.T) {
+	for _, tc := range []struct {
+		twice bool
+		want  string // the error; "" for none
+	}{
+		{false, ""},
+		{true, `partizan, at "3 left": its parts' values add up to 14, but its options, valued whole, give it the value 3: the parts are not independent, or not all of the position (Parts; components(p) in a rules file)`},
+	} {
+		rep, err := gamecheck.Check(context.Background(), &splitLadder{twice: tc.twice}, gamecheck.Options{})
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("twice=%v: %v", tc.twice, err)
+		case tc.want == "" && !strings.Contains(strings.Join(rep.Checks, "\n"), "the values of the parts add up to the value of the position taken whole, on 2 positions"):
+			t.Errorf("twice=%v: checks %q", tc.twice, rep.Checks)
+		case tc.want != "" && (err == nil || !strings.HasSuffix(err.Error(), tc.want)):
+			t.Errorf("twice=%v:\n got %v\nwant ...%s", tc.twice, err, tc.want)
+		}
+	}
+}
+
 // TestPartizanRulesets runs the check on every position of the built-in
 // partizan rulesets at the sizes below, with Left first and with Right
 // first: the outcome class of each position's canonical form agrees with

@@ -67,6 +67,7 @@ type worker struct {
 	learn     bool      // expand notes the positions it meets first in born
 	born      []born
 	args1     starlark.Tuple
+	movesFn   *function  // the function the last encodeMoves asked
 	clock     *callClock // nil without a call watch
 }
 

@@ -13,7 +13,8 @@ import (
 // file's moves may keep the turn, and turn(p) says when); it is Impartial, a Splitter, Tiered, a
 // Restricter, a Boarder and Measured only when the file sets impartial =
 // True and defines components, tier, policies, board and features. Those but Impartial are
-// small values that hold the game, not methods of *Game, so that a type
+// (and Partizan, a PartizanSplitter with components, when it defines
+// left_moves and right_moves) are small values that hold the game, not methods of *Game, so that a type
 // assertion on the game finds none of them: CapabilitiesOf is the one way
 // to ask. Impartial is a method, since it answers for itself: false when
 // the file does not set impartial = True.
@@ -23,6 +24,12 @@ func (g *Game) Capabilities() sente.Capabilities {
 		c.Impartial = g
 		if g.fn.components != nil {
 			c.Splitter = splitCap{g}
+		}
+	}
+	if g.partizan {
+		c.Partizan = partizanCap{g}
+		if g.fn.components != nil {
+			c.PartizanSplitter = partizanSplitCap{g}
 		}
 	}
 	if g.fn.tier != nil {
@@ -70,29 +77,7 @@ func (g *Game) Impartial() bool { return g.imp }
 // Components returns components(p): the positions whose sum p is. After a
 // failure it returns none.
 func (c splitCap) Components(p sente.Position) []sente.Position {
-	g := c.g
-	key, ok := g.keyOf(p)
-	if !ok || g.failed.Load() {
-		return nil
-	}
-	fn := g.fn.components
-	v := decode(g.tab.encoding(g.tab.entry(key)))
-	w := g.getWorker()
-	items, ok := g.callList(w, fn, v)
-	if !ok {
-		return nil
-	}
-	parts := make([]sente.Position, len(items))
-	for i, x := range items {
-		k, err := g.intern(w, x)
-		if err != nil {
-			g.fail(g.mistake(fn, v, starlark.Tuple{v}, fmt.Sprintf("returned the component %s: %v", repr(x), err)))
-			return nil
-		}
-		parts[i] = Position{g.tab, k}
-	}
-	g.putWorker(w)
-	return parts
+	return c.g.components(p, false)
 }
 
 // maxTier is explore's limit on tier numbers.

@@ -13,7 +13,9 @@ import (
 // most limit of them (0 for no limit), and asks every function of the file
 // about each: result, turn, moves and their names, show and parse, tier
 // (which no move may lower), components, features, board (whose moves
-// must be moves of the position) and policies. It returns how many
+// must be moves of the position) and policies; and, in a partizan file,
+// left_moves and right_moves (the options of the side to move being
+// moves(p), when the file defines moves too). It returns how many
 // positions it saw and the first mistake, which Err reports too, or ctx's
 // error.
 //
@@ -46,9 +48,12 @@ func (g *Game) Check(ctx context.Context, limit int) (int, error) {
 			placed = boardCap{g}.Board(p).Moves
 		}
 		if g.fn.components != nil {
-			for _, c := range (splitCap{g}).Components(p) {
+			for _, c := range g.components(p, g.partizan) {
 				g.FormatPosition(c)
 			}
+		}
+		if g.partizan {
+			g.checkOptions(p)
 		}
 		if _, ended := g.EndedKey(key); ended {
 			continue
@@ -95,6 +100,51 @@ func (g *Game) checkBoardMoves(p Position, placed []sente.BoardMove, moves []sen
 		if !names[m.Name] {
 			v := p.Value()
 			g.fail(g.mistake(g.fn.board, v, starlark.Tuple{v}, fmt.Sprintf("returned moves with %q, which is not a move of the position (moves(p) names them)", m.Name)))
+			return
+		}
+	}
+}
+
+// checkOptions asks left_moves(p) and right_moves(p), which hold each
+// option to the side it leaves to move, and, when the file defines
+// moves(p) too, fails the game unless moves(p) leads to the options of
+// the side to move at p, no more and no fewer: the turn-based game and
+// the partizan one are then one game.
+func (g *Game) checkOptions(p Position) {
+	pz := partizanCap{g}
+	left, right := pz.LeftOptions(p), pz.RightOptions(p)
+	if g.fn.moves == nil || g.Err() != nil {
+		return
+	}
+	options, fn := right, g.fn.rightMoves
+	if g.TurnKey(p.key) == g.left {
+		options, fn = left, g.fn.leftMoves
+	}
+	if _, ended := g.EndedKey(p.key); ended && len(options) == 0 {
+		return
+	}
+	moves := g.Moves(p)
+	if g.Err() != nil {
+		return
+	}
+	inOptions := make(map[uint64]bool, len(options))
+	for _, o := range options {
+		inOptions[o.(Position).key] = true
+	}
+	inMoves := make(map[uint64]bool, len(moves))
+	for _, m := range moves {
+		inMoves[m.To.(Position).key] = true
+	}
+	v := p.Value()
+	for _, m := range moves {
+		if k := m.To.(Position).key; !inOptions[k] {
+			g.fail(g.mistake(g.fn.moves, v, starlark.Tuple{v}, fmt.Sprintf("has the move %s to %s, which %s does not list; moves(p) must lead to the options of the side to move", m.Name, m.To, fn.name+"("+repr(v)+")")))
+			return
+		}
+	}
+	for _, o := range options {
+		if k := o.(Position).key; !inMoves[k] {
+			g.fail(g.mistake(g.fn.moves, v, starlark.Tuple{v}, fmt.Sprintf("has no move to %s, which %s lists; moves(p) must lead to the options of the side to move", o, fn.name+"("+repr(v)+")")))
 			return
 		}
 	}

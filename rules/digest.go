@@ -35,7 +35,7 @@ import (
 var gameNames = map[string]bool{
 	"start": true, "moves": true, "turn": true, "result": true, "stalemate": true, "tier": true,
 	"parents": true, "canonical": true, "setup": true, "params": true, "impartial": true,
-	"components": true, "policies": true,
+	"components": true, "policies": true, "left_moves": true, "right_moves": true,
 }
 
 // tablesDigest is the digest of the file f, parsed from src and resolved

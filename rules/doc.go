@@ -11,6 +11,13 @@
 // policy_docs and features. Positions are values built from ints, strings,
 // bools, None and tuples.
 //
+// A partizan file gives left_moves(p) and right_moves(p), Left's and
+// Right's options whoever is to move, with turn(p) saying "left" or
+// "right": the game is then a sente.Partizan (and, with components(p), a
+// sente.PartizanSplitter), whose positions package cgt values, and
+// moves(p), when the file leaves it out, is the options of the side to
+// move (partizan.go).
+//
 // Load reads a file and returns its sente.Family; the family's New binds
 // the parameters (read by the file as PARAMS.name), runs setup() (whose
 // struct the file reads as SETUP.name) and returns the game, a *Game that
@@ -19,8 +26,8 @@
 //
 // The game's logic is filed by concern: game.go (the game, its positions
 // and keys), ended.go (result and stalemate), moves.go, turn.go, text.go
-// (show and parse), describe.go, features.go, board.go, and caps.go (tiers,
-// components, policies).
+// (show and parse), describe.go, features.go, board.go, caps.go (tiers,
+// components, policies) and partizan.go (Left's and Right's options).
 //
 // # Keys
 //

@@ -20,15 +20,20 @@ import (
 // The family's New returns a *Game, whose Capabilities are exactly the
 // optional capabilities the file defines.
 type Game struct {
-	rs     *ruleset
-	sh     *shape
-	fn     funcs
-	tab    *table
-	start  uint64 // key of the start
-	pairs  bool   // the start, and so every position, is shaped like (name, position)
-	imp    bool
-	stale  sente.Value // the result of a position with no moves, or Unknown for stalemate = "error"
-	noMove bool        // stalemate = "error"
+	rs    *ruleset
+	sh    *shape
+	fn    funcs
+	tab   *table
+	start uint64 // key of the start
+	pairs bool   // the start, and so every position, is shaped like (name, position)
+	imp   bool
+	// partizan: the file gives Left's and Right's options; turn(p) then
+	// says "left" or "right", and left is the player of "left": First
+	// when Left is to move at the start.
+	partizan bool
+	left     sente.Player
+	stale    sente.Value // the result of a position with no moves, or Unknown for stalemate = "error"
+	noMove   bool        // stalemate = "error"
 
 	pool    sync.Pool // *worker
 	ahead   prefetch
@@ -47,6 +52,7 @@ type Game struct {
 type funcs struct {
 	start, moves, turn, result, show, parse, components, tier, setup, board *function
 	parents, canonical                                                      *function
+	leftMoves, rightMoves                                                   *function
 }
 
 // Position is a position of a rules-file game: a Starlark value interned
@@ -105,7 +111,9 @@ func (rs *ruleset) newGame(v sente.ParamValues) (sente.Game, error) {
 		result: sh.funcs["result"], show: sh.funcs["show"], parse: sh.funcs["parse"],
 		components: sh.funcs["components"], tier: sh.funcs["tier"], setup: sh.funcs["setup"],
 		board: sh.funcs["board"], parents: sh.funcs["parents"], canonical: sh.funcs["canonical"],
+		leftMoves: sh.funcs["left_moves"], rightMoves: sh.funcs["right_moves"],
 	}
+	g.partizan = sh.partizan
 	g.pool.New = func() any { return g.newWorker() }
 	switch sh.stalemate {
 	case "win":
@@ -129,6 +137,12 @@ func (rs *ruleset) newGame(v sente.ParamValues) (sente.Game, error) {
 		return nil, g.mistake(g.fn.start, nil, nil, fmt.Sprintf("returned %s: %v", repr(start), err))
 	}
 	g.start, g.pairs = key, isPairShaped(start)
+	if g.partizan {
+		// The side to move at the start moves first.
+		if g.left, rerr = g.startingSide(w, start); rerr != nil {
+			return nil, rerr
+		}
+	}
 	g.Turn(Position{g.tab, key})
 	g.FormatPosition(Position{g.tab, key})
 	if err := g.Err(); err != nil {

@@ -76,10 +76,12 @@ var fileOptions = &syntax.FileOptions{
 
 // Names of the file's functions and values that the game reads.
 var (
+	// A partizan file (left_moves and right_moves) may leave moves out:
+	// its turn-based moves are then the options of the side to move.
 	requiredFuncs = []string{"start", "moves", "turn"}
 	optionalFuncs = map[string]int{ // name -> number of arguments
 		"start": 0, "moves": 1, "turn": 1, "result": 1, "show": 1, "parse": 1, "components": 1, "tier": 1,
-		"setup": 0, "board": 1, "parents": 1, "canonical": 1,
+		"setup": 0, "board": 1, "parents": 1, "canonical": 1, "left_moves": 1, "right_moves": 1,
 	}
 )
 
@@ -106,7 +108,9 @@ type ruleset struct {
 // bound and returns the game, a *Game: a sente.Game whose Capabilities
 // are sente.Encoder, sente.Describer and sente.Erring, and sente.Impartial,
 // sente.Splitter, sente.Tiered, sente.Restricter and sente.Boarder when
-// the file defines impartial, components, tier, policies and board.
+// the file defines impartial, components, tier, policies and board, and
+// sente.Partizan (sente.PartizanSplitter with components) when it defines
+// left_moves and right_moves.
 //
 // Errors are one line: "FILE:LINE:COL: message" for syntax and runtime
 // errors, "FILE: message" for a missing function or a bad declaration.
@@ -299,13 +303,20 @@ type shape struct {
 	features   []*function // named features["NAME"]
 	stalemate  string
 	impartial  bool
+	partizan   bool // left_moves and right_moves
 }
 
 // check finds the file's functions and values and checks their kinds.
 func (rs *ruleset) check(globals starlark.StringDict) (*shape, error) {
 	sh := &shape{funcs: map[string]*function{}, stalemate: "lose"}
+	_, hasLeft := globals["left_moves"]
+	_, hasRight := globals["right_moves"]
+	if hasLeft != hasRight {
+		return nil, fmt.Errorf("%s: left_moves(p) and right_moves(p) go together: a partizan game gives Left's options and Right's (define both, or neither)", rs.path)
+	}
+	sh.partizan = hasLeft
 	for _, name := range requiredFuncs {
-		if _, ok := globals[name]; !ok {
+		if _, ok := globals[name]; !ok && !(name == "moves" && sh.partizan) {
 			return nil, fmt.Errorf("%s: no %s function: a rules file defines start(), moves(p) and turn(p)", rs.path, signature(name))
 		}
 	}
@@ -341,8 +352,21 @@ func (rs *ruleset) check(globals starlark.StringDict) (*shape, error) {
 		}
 		sh.impartial = bool(b)
 	}
-	if sh.funcs["components"] != nil && !sh.impartial {
-		return nil, fmt.Errorf("%s: components(p) is for impartial games, whose values add as a sum of games: set impartial = True", rs.path)
+	if sh.funcs["components"] != nil && !sh.impartial && !sh.partizan {
+		return nil, fmt.Errorf("%s: components(p) is for games that are sums of independent parts, whose values add: set impartial = True, or define left_moves(p) and right_moves(p)", rs.path)
+	}
+	if sh.partizan {
+		// The values of combinatorial game theory are those of normal
+		// play: a game ends when the side to move has no option, and
+		// that side loses.
+		switch {
+		case sh.impartial:
+			return nil, fmt.Errorf("%s: impartial = True and left_moves(p): an impartial game gives both players the same moves(p); a partizan one gives Left's and Right's (choose one)", rs.path)
+		case sh.funcs["result"] != nil:
+			return nil, fmt.Errorf("%s: result(p) and left_moves(p): a partizan game ends when the side to move has no option, and that side loses (normal play), so it has no result(p)", rs.path)
+		case sh.stalemate != "lose":
+			return nil, fmt.Errorf("%s: stalemate is %q, but a partizan game (left_moves(p) and right_moves(p)) is played under normal play: the side with no option loses (leave stalemate out)", rs.path, sh.stalemate)
+		}
 	}
 	var err error
 	if sh.policies, err = rs.functionDict(globals, "policies", 2); err != nil {

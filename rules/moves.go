@@ -126,7 +126,7 @@ func (g *Game) expand(w *worker, p starlark.Value, named bool) ([]uint64, []stri
 		key, fresh, ok := g.tab.internHashed(w.buf[start:end], w.hashes[i])
 		if !ok {
 			item := list.Index(i)
-			g.fail(g.mistake(g.fn.moves, p, starlark.Tuple{p}, fmt.Sprintf("returned the move %s: too many positions", repr(item))))
+			g.fail(g.mistake(w.movesFn, p, starlark.Tuple{p}, fmt.Sprintf("returned the move %s: too many positions", repr(item))))
 			return nil, nil, false
 		}
 		w.kids = append(w.kids, key)
@@ -143,13 +143,32 @@ func (g *Game) expand(w *worker, p starlark.Value, named bool) ([]uint64, []stri
 // another in w.buf, child i ending at w.ends[i]; with values, it keeps
 // each child's value in w.vals, and with named, the moves' names. It
 // returns the list moves(p) returned, for error messages.
+//
+// A partizan file without moves(p) moves by the options of the side to
+// move; w.movesFn is the function asked, for the caller's messages.
 func (g *Game) encodeMoves(w *worker, p starlark.Value, named, values bool) (starlark.Indexable, []string, bool) {
 	fn := g.fn.moves
+	if fn == nil {
+		who, ok := g.askTurn(w, p)
+		if !ok {
+			return nil, nil, false
+		}
+		fn = g.fn.rightMoves
+		if who == g.left {
+			fn = g.fn.leftMoves
+		}
+	}
+	w.movesFn = fn
 	w.args1[0] = p
 	r, ok := g.call(w, fn, p, w.args1)
 	if !ok {
 		return nil, nil, false
 	}
+	return g.encodeList(w, fn, p, r, named, values)
+}
+
+// encodeList encodes the moves r that fn(p) returned, as encodeMoves does.
+func (g *Game) encodeList(w *worker, fn *function, p, r starlark.Value, named, values bool) (starlark.Indexable, []string, bool) {
 	var list starlark.Indexable
 	switch r := r.(type) {
 	case *starlark.List:
@@ -235,7 +254,7 @@ func (g *Game) Moves(p sente.Position) []sente.Move {
 	seen := make(map[string]uint64, len(kids))
 	for i, k := range kids {
 		if prev, dup := seen[names[i]]; dup && prev != k {
-			g.fail(g.mistake(g.fn.moves, v, starlark.Tuple{v}, fmt.Sprintf("returned two moves named %q, to %s and %s; names must tell moves apart", names[i], Position{g.tab, prev}, Position{g.tab, k})))
+			g.fail(g.mistake(w.movesFn, v, starlark.Tuple{v}, fmt.Sprintf("returned two moves named %q, to %s and %s; names must tell moves apart", names[i], Position{g.tab, prev}, Position{g.tab, k})))
 			return nil
 		}
 		seen[names[i]] = k

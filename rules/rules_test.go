@@ -289,7 +289,7 @@ func TestLoadErrors(t *testing.T) {
 		{okGame + "def show(p):\n    return str(p)\n", `show\(p\) and parse\(s\) go together`},
 		{okGame + "stalemate = \"draw\"\n", `stalemate is "draw"; want "lose", "win", "tie" or "error"`},
 		{okGame + "impartial = 1\n", `impartial is a int; want True or False`},
-		{okGame + "def components(p):\n    return [p]\n", `components\(p\) is for impartial games`},
+		{okGame + "def components(p):\n    return [p]\n", `components\(p\) is for games that are sums of independent parts, whose values add: set impartial = True, or define left_moves\(p\) and right_moves\(p\)$`},
 		{okGame + "policies = [1]\n", `policies is a list; want a dict from names to functions`},
 		{okGame + "policies = {\"a\": lambda p: p}\n", `policies\["a"\] must take 2 arguments; it takes 1`},
 		{okGame + "policies = {\"a\": lambda p, c: c}\npolicy_docs = {\"b\": \"doc\"}\n", `policy_docs names "b", which is not in policies`},

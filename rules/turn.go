@@ -56,6 +56,17 @@ func (g *Game) askTurn(w *worker, v starlark.Value) (sente.Player, bool) {
 	if !ok {
 		return sente.First, false
 	}
+	if g.partizan {
+		left, ok := sideOf(r)
+		if !ok {
+			g.fail(g.mistake(fn, v, starlark.Tuple{v}, fmt.Sprintf("returned %s; want \"left\" or \"right\": a file with left_moves(p) and right_moves(p) names the side to move", repr(r))))
+			return sente.First, false
+		}
+		if left {
+			return g.left, true
+		}
+		return g.left.Other(), true
+	}
 	who := playerOf(r)
 	if who == sente.Nobody {
 		g.fail(g.mistake(fn, v, starlark.Tuple{v}, fmt.Sprintf("returned %s; want \"first\" or \"second\" (or 1 or 2)", repr(r))))
@@ -84,4 +95,35 @@ func playerOf(r starlark.Value) sente.Player {
 		}
 	}
 	return sente.Nobody
+}
+
+// sideOf reads what turn(p) returned in a partizan file: ok is false for
+// anything but "left" and "right".
+func sideOf(r starlark.Value) (left, ok bool) {
+	switch r {
+	case starlark.String("left"):
+		return true, true
+	case starlark.String("right"):
+		return false, true
+	}
+	return false, false
+}
+
+// startingSide asks turn(start) of a partizan file, before any position's
+// turn is kept: the side to move at the start is the first player, so
+// that it says which player Left is.
+func (g *Game) startingSide(w *worker, start starlark.Value) (sente.Player, *Error) {
+	fn := g.fn.turn
+	r, err := g.run(w, fn, start, starlark.Tuple{start})
+	if err != nil {
+		return sente.First, err
+	}
+	left, ok := sideOf(r)
+	switch {
+	case !ok:
+		return sente.First, g.mistake(fn, start, starlark.Tuple{start}, fmt.Sprintf("returned %s; want \"left\" or \"right\": a file with left_moves(p) and right_moves(p) names the side to move", repr(r)))
+	case left:
+		return sente.First, nil
+	}
+	return sente.Second, nil
 }
