@@ -315,7 +315,7 @@ func BenchmarkDomineeringRectanglesPlain(b *testing.B) {
 }
 
 // BenchmarkDomineeringRegions values every single region of up to 8, 10
-// and 12 squares, up to symmetry (87,546 polyominoes up to 12), one table
+// and 12 squares, up to symmetry (87,146 free polyominoes up to 12: OEIS A000105), one table
 // of shapes shared; a cold figure is one iteration of one of them in a
 // fresh process (-bench 'Regions/cells=12$' -benchtime 1x), since cgt's
 // table of canonical forms lives as long as the process.
