@@ -62,6 +62,8 @@ type MoveJSON struct {
 	*GrundyJSON
 	Best  bool   `json:"best,omitzero"`
 	Words string `json:"words,omitzero"`
+	// The value of the position reached, for a partizan game.
+	*MoveWorthJSON
 }
 
 // NewMoveJSON is the move m from from, with its value.
@@ -255,6 +257,8 @@ type PositionJSON struct {
 	Status     string                  `json:"status"`
 	Progress   *ProgressJSON           `json:"progress,omitempty"`
 	Positions  int                     `json:"positions,omitempty"`
+	// The value in combinatorial game theory, for a partizan game.
+	*PositionWorthJSON
 }
 
 // ProgressJSON is how far a solve of the browser app has come, and where

@@ -77,6 +77,8 @@ func TestPageAxe(t *testing.T) {
 			"game=" + url.QueryEscape("teeko:n=4,pieces=2") + "&mode=two",
 			"game=" + url.QueryEscape("quixo:n=3") + "&mode=two",
 			"game=" + url.QueryEscape("subtraction:1,3,4,n=10") + "&mode=watch",
+			// A partizan board that splits: its value and its parts.
+			"game=" + url.QueryEscape("domineering:board=..#.../..#.../####.#/#..#.#") + "&mode=first",
 		} {
 			navigate(t, ctx, base+"/?"+page)
 			waitJS(t, ctx, page, settled)

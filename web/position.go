@@ -317,6 +317,15 @@ func (s *Server) describe(j *job, p sente.Position, a *answer.Answer) *PositionI
 	}
 	info.Ended = ended || len(moves) == 0
 	info.Board = boardOf(g, p, moves)
+	worth := s.worth(o.spec, g, p, moves)
+	info.PositionWorthJSON = worth.position
+	defer func() {
+		// The moves are listed by now, best first when solved: each
+		// gets the value of the position it leads to.
+		for i := range info.Moves {
+			info.Moves[i].MoveWorthJSON = worth.moves[info.Moves[i].Move]
+		}
+	}()
 	if a == nil {
 		pr := s.cache.progress(j)
 		info.Status, info.Progress = "solving", &pr

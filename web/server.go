@@ -144,6 +144,7 @@ type Server struct {
 	rules  *rulesStore
 	page   *blob
 	cancel context.CancelFunc
+	worths worths
 }
 
 // rulesLoaders is how many pasted rules files are loaded at once (see

@@ -50,6 +50,9 @@ func TestAPIVocabulary(t *testing.T) {
 		{"nim:heaps=1/2/3", ""}, {"dobutsu:pieces=chicks", ".../.l./C../.L. C first"}, {"quixo:n=3", ""},
 		// A morris board, and a placement that closes a mill and takes a stone.
 		{"morris:board=six,men=3", "xx./.../oo../.../... x 1 1"}, {"gobblet:sizes=2,pieces=1", ""},
+		// A partizan game: the value of the position, its parts and each
+		// move's result.
+		{"domineering:board=..#.../..#.../####.#/#..#.#", ""},
 	} {
 		ready(t, h, tt.spec, tt.pos)
 		check(h, "GET", position(tt.spec, tt.pos), "", "position_info")

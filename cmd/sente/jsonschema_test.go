@@ -80,6 +80,9 @@ func TestJSONSchema(t *testing.T) {
 		{"tofu", []string{"tofu", "--json", "../../games/testdata/tofu_3.in"}},
 		{"worth", []string{"value", "domineering:board=..#.../..#.../####.#/#..#.#", "--json"}},
 		{"worth", []string{"value", "{0|*||*}", "--json"}},
+		{"worth_sequence", []string{"value", "domineering:h=2", "--param", "w=1..4", "--json"}},
+		{"array<result>", []string{"value", "domineering:h=2", "--param", "w=1..4", "--format", "json"}},
+		{"lines<result>", []string{"value", "domineering:w=3", "--param", "h=1..3", "--format", "jsonl"}},
 	}
 	// What a command may say on stderr beside its JSON: what it took
 	// from the store.

@@ -17,7 +17,9 @@ type valueCmd struct {
 	Position      string `arg:"" optional:"" help:"The position to value (default: the start); not for a game in the notation."`
 	JSON          bool   `name:"json" help:"Print JSON."`
 	Picture       string `help:"Also draw the thermograph into this file, .svg or .png." placeholder:"FILE"`
-	Format        string `help:"The thermograph's format, svg or png (default: from the file's name)." placeholder:"FORMAT"`
+	Format        string `help:"The thermograph's format, svg or png (default: from the file's name); with --param, the table's: text (the default), csv, json or jsonl." placeholder:"FORMAT"`
+	Param         string `help:"Value the start of each member of the family over this parameter, as name=low..high (for example w=1..10 for domineering:h=2): a table of canonical forms, outcome classes, means and temperatures." placeholder:"NAME=LOW..HIGH"`
+	Out           string `short:"o" help:"With --param, write the table to this file (atomically) instead of standard output." placeholder:"FILE"`
 	MaxComponents int    `help:"Stop with an error past this many components (regions, strings, cakes...) valued." default:"2000000"`
 }
 
@@ -26,6 +28,12 @@ type valueCmd struct {
 // each side starting and why, and the sum's properties; or the same of a
 // game written in the notation.
 func (c *valueCmd) Run(e *env) error {
+	if c.Param != "" {
+		return c.table(e)
+	}
+	if c.Out != "" {
+		return badInput("--out writes the table --param makes; for one position, use --picture for the thermograph or redirect the output")
+	}
 	format := ""
 	if c.Picture != "" {
 		var err error

@@ -942,6 +942,7 @@ function render() {
     $("verdict").className = "verdict repeated";
   }
   $("why").textContent = whyWords(info);
+  renderWorth(info);
   renderFeedback();
   $("position").textContent = info.position;
   $("turn").textContent = info.ended || repeated.length ? "(game over)" : "(" + sideWord(info, info.turn) + " to move)";
@@ -998,6 +999,30 @@ function renderFeedback() {
   for (const l of lines) box.append(el("div", l.mistake ? "blunder" : "", l.text));
 }
 
+// renderWorth shows a partizan position's value as the server gives it:
+// the canonical form in the books' symbols, the outcome class, who wins
+// with each side moving first, mean and temperature, and each part's value
+// when the position splits; or the server's one line on why there is none.
+function renderWorth(info) {
+  const box = $("worth");
+  box.hidden = !info.symbols && !info.reason;
+  if (box.hidden) return;
+  const side = (s) => (s === "left" ? "Left" : "Right");
+  $("worthvalue").textContent = info.reason ||
+    "Value " + info.symbols + ", outcome class " + info.outcome_class +
+    ": with Left moving first " + side(info.winner_left_first) + " wins, with Right moving first " + side(info.winner_right_first) + " wins." +
+    " Mean " + info.mean + ", temperature " + info.temperature + ".";
+  const parts = info.parts || [];
+  $("worthparts").hidden = parts.length < 2;
+  const list = $("worthpartlist");
+  list.textContent = "";
+  for (const p of parts) {
+    const li = el("li", "", "");
+    li.append(el("span", "worthpart", p.symbols), " (class " + p.outcome_class + ", temperature " + p.temperature + ") ", el("code", "", p.position));
+    list.append(li);
+  }
+}
+
 function renderMoves(info) {
   const box = $("moves");
   box.textContent = "";
@@ -1013,7 +1038,9 @@ function renderMoves(info) {
       const d = deltaOf(info.value, info.remoteness, m.value, m.remoteness);
       if (d !== "") b.append(el("span", "mval delta", d));
       if (info.impartial && grundyText(m)) b.append(el("span", "mval", "G=" + grundyText(m)));
+      if (m.symbols) b.append(el("span", "mval cgt", "→ " + m.symbols));
       b.title = "Playing " + m.move + " " + (m.value === "win" ? "wins" : m.value === "lose" ? "loses" : "leads to a " + m.value) + (m.value === "draw" ? "" : " in " + moves(m.remoteness));
+      if (m.symbols) b.title += "; it leads to a position of value " + m.symbols;
     }
     b.disabled = !canPlay;
     b.addEventListener("click", () => play(m, false));
