@@ -363,7 +363,7 @@ func (g *Clobber) Draw(p sente.Position) string {
 // stone to the stone it takes.
 func (g *Clobber) Board(p sente.Position) sente.Board {
 	q := p.(ClobberPosition)
-	b := sente.Board{Style: "grid", Moves: []sente.BoardMove{}, Caption: partizanCaption(q.LeftToMove, "x", "o")}
+	b := sente.Board{Style: "grid", Players: partizanPlayers(g.leftFirst), Moves: []sente.BoardMove{}, Caption: partizanCaption(q.LeftToMove, "x", "o")}
 	for r := range g.h {
 		row := make([]string, g.w)
 		for c := range g.w {

@@ -266,7 +266,7 @@ func (g *Cutcake) Board(p sente.Position) sente.Board {
 		offset[i] = cols
 		cols += c.w
 	}
-	b := sente.Board{Style: "grid", Moves: []sente.BoardMove{}, Caption: partizanCaption(q.LeftToMove, "cuts north-south", "cuts east-west")}
+	b := sente.Board{Style: "grid", Players: partizanPlayers(g.leftFirst), Moves: []sente.BoardMove{}, Caption: partizanCaption(q.LeftToMove, "cuts north-south", "cuts east-west")}
 	b.Cells = make([][]string, rows)
 	for r := range rows {
 		b.Cells[r] = make([]string, max(cols, 1))

@@ -359,7 +359,7 @@ func (g *Domineering) Draw(p sente.Position) string {
 // lower (left) cell to its upper (right) one.
 func (g *Domineering) Board(p sente.Position) sente.Board {
 	q := p.(DomineeringPosition)
-	b := sente.Board{Style: "grid", Moves: []sente.BoardMove{}, Caption: partizanCaption(q.LeftToMove, "upright", "flat")}
+	b := sente.Board{Style: "grid", Players: partizanPlayers(g.leftFirst), Moves: []sente.BoardMove{}, Caption: partizanCaption(q.LeftToMove, "upright", "flat")}
 	for r := g.h - 1; r >= 0; r-- {
 		row := make([]string, g.w)
 		for c := range g.w {

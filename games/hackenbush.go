@@ -419,7 +419,7 @@ func (g *Hackenbush) Draw(p sente.Position) string {
 // edge's cell.
 func (g *Hackenbush) Board(p sente.Position) sente.Board {
 	q := p.(HackenbushPosition)
-	b := sente.Board{Style: "grid", Moves: []sente.BoardMove{}, Caption: partizanCaption(q.LeftToMove, "blue", "red"),
+	b := sente.Board{Style: "grid", Players: partizanPlayers(g.leftFirst), Moves: []sente.BoardMove{}, Caption: partizanCaption(q.LeftToMove, "blue", "red"),
 		Cells: g.cells(q, func(left bool) string { return partizanMark(g.leftFirst, left) })}
 	g.cuts(q, q.LeftToMove, func(i int, _ uint64) {
 		b.Moves = append(b.Moves, sente.BoardMove{Name: g.edgeName(i), To: sente.BoardCell{Row: g.row[i], Col: g.col[i]}})

@@ -88,6 +88,16 @@ func partizanMark(leftFirst, left bool) string {
 }
 
 // partizanCaption says whose turn it is on a board.
+// partizanPlayers names the players as the theory does, the one who
+// starts first: a page then says "you play Left" where it would otherwise
+// name the players by marks the board does not show.
+func partizanPlayers(leftFirst bool) []string {
+	if leftFirst {
+		return []string{"Left", "Right"}
+	}
+	return []string{"Right", "Left"}
+}
+
 func partizanCaption(leftToMove bool, left, right string) string {
 	if leftToMove {
 		return "Left (" + left + ") to move"

@@ -254,3 +254,34 @@ func checkedValue(t testing.TB, spec string) cgt.Game {
 	}
 	return val
 }
+
+// TestPartizanBoardsNamePlayers: a partizan game's board names its players
+// Left and Right, the one who starts first, so that a page says "you play
+// Left" rather than naming them by marks (X and O) the board does not show.
+func TestPartizanBoardsNamePlayers(t *testing.T) {
+	for _, tt := range []struct {
+		spec  string
+		first string
+	}{
+		{"domineering:w=3,h=2", "Left"},
+		{"domineering:w=3,h=2,first=right", "Right"},
+		{"clobber", "Left"},
+		{"toads:first=right", "Right"},
+		{"cutcake", "Left"},
+		{"hackenbush", "Left"},
+	} {
+		g, err := games.New(tt.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, ok := g.(sente.Boarder)
+		if !ok {
+			t.Fatalf("%s has no board", tt.spec)
+		}
+		players := b.Board(g.Start()).Players
+		other := map[string]string{"Left": "Right", "Right": "Left"}[tt.first]
+		if len(players) != 2 || players[0] != tt.first || players[1] != other {
+			t.Errorf("%s: the board's players are %q; want [%s %s]", tt.spec, players, tt.first, other)
+		}
+	}
+}

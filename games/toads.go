@@ -320,7 +320,7 @@ func (g *Toads) Board(p sente.Position) sente.Board {
 		}
 		cols[i] = strconv.Itoa(i + 1)
 	}
-	b := sente.Board{Style: "grid", Cells: [][]string{row}, ColLabels: cols, Moves: []sente.BoardMove{},
+	b := sente.Board{Style: "grid", Players: partizanPlayers(g.leftFirst), Cells: [][]string{row}, ColLabels: cols, Moves: []sente.BoardMove{},
 		Caption: partizanCaption(q.LeftToMove, "toads", "frogs")}
 	for _, m := range g.moves(q, q.LeftToMove) {
 		from := sente.BoardCell{Col: m.from}
