@@ -35,6 +35,7 @@ type Capabilities struct {
 	Alternating     Alternating
 	TurnKeyer       TurnKeyer
 	Orderer         Orderer
+	Endgamer        Endgamer
 
 	Partizan         Partizan
 	PartizanSplitter PartizanSplitter
@@ -82,6 +83,7 @@ func CapabilitiesOf(g Game) Capabilities {
 	c.Alternating, _ = g.(Alternating)
 	c.TurnKeyer, _ = g.(TurnKeyer)
 	c.Orderer, _ = g.(Orderer)
+	c.Endgamer, _ = g.(Endgamer)
 	c.Partizan, _ = g.(Partizan)
 	c.PartizanSplitter, _ = g.(PartizanSplitter)
 	return c

@@ -147,6 +147,9 @@ func (a *Answer) Bytes() int64 {
 // Close releases tables the answer opened; the answer is not to be read
 // after.
 func (a *Answer) Close() error {
+	if s, ok := a.Solution.(*SearchSolution); ok {
+		return s.Close()
+	}
 	if a.opened == nil {
 		return nil
 	}

@@ -13,7 +13,9 @@ import (
 	"sente/internal/quantity"
 	"sente/solve"
 	"sente/solve/search"
+	"sente/solve/tiers"
 	"sente/store"
+	"sente/store/tables"
 )
 
 // SearchOptions say how an answer by search (the Search engine) is made.
@@ -55,6 +57,11 @@ type SearchCost struct {
 	// share of its entries in use after the last search.
 	TableBytes int64
 	TableFill  float64
+	// StoredTiers is how many of the game's tiers the searches found
+	// stored and read as their leaves; Leaves how many positions they
+	// answered from those tables, not searched below.
+	StoredTiers int
+	Leaves      uint64
 }
 
 // Words says the cost: "412,345 nodes in 1.204 s, a table of 64M (3% full)".
@@ -63,8 +70,16 @@ func (c SearchCost) Words() string {
 	if c.Elapsed >= time.Minute {
 		took = quantity.FormatDuration(c.Elapsed.Round(time.Second))
 	}
-	return fmt.Sprintf("%s nodes in %s, a table of %s (%.0f%% full)",
+	words := fmt.Sprintf("%s nodes in %s, a table of %s (%.0f%% full)",
 		commaCount(c.Nodes), took, quantity.FormatSize(uint64(c.TableBytes)), 100*c.TableFill)
+	if c.StoredTiers > 0 {
+		tiers := "tiers"
+		if c.StoredTiers == 1 {
+			tiers = "tier"
+		}
+		words += fmt.Sprintf(", %s positions answered from the stored tables of %d %s", commaCount(c.Leaves), c.StoredTiers, tiers)
+	}
+	return words
 }
 
 func commaCount(n uint64) string {
@@ -229,19 +244,36 @@ func bySearch(ctx context.Context, g sente.Game, root sente.Position, opt Option
 		return nil, refuseOption(OptSearch, "%s", why)
 	}
 	sol := &SearchSolution{ctx: ctx, game: g, root: root, enc: sente.CapabilitiesOf(g).Encoder, known: map[uint64]sente.Outcome{},
-		progress: opt.SearchProgress, most: searchTableLimit(g, opt)}
+		progress: opt.SearchProgress, most: searchTableLimit(g, opt), leaves: storedLeaves(g, root, opt)}
 	if err := sol.renew(min(searchTableFirst, sol.most)); err != nil {
+		sol.Close()
 		return nil, err
+	}
+	if eg := sente.CapabilitiesOf(g).Endgamer; eg != nil {
+		e := EndgameTables{Endgame: eg.Endgame()}
+		for _, t := range e.Tiers {
+			if sol.leaves != nil && sol.leaves.Has(t) {
+				e.Stored++
+			}
+		}
+		sol.endgame = &e
 	}
 	first := root
 	if opt.SearchFirst != nil {
 		first = opt.SearchFirst
 	}
 	if _, err := sol.solve(first); err != nil {
+		sol.Close()
 		if ctx.Err() != nil {
 			// A rules file stopped by the interrupt fails too; what the
 			// search proved is the answer's.
 			return nil, err
+		}
+		var loop *search.LoopError
+		if e := sol.endgame; errors.As(err, &loop) && e != nil && !e.Whole() {
+			// The loops are the endgame's, which its tables would answer.
+			return nil, fmt.Errorf("%w; %s, which the search would read as its leaves (a solve of every position from %s stores them)",
+				err, e.Words(), g.FormatPosition(e.From))
 		}
 		return nil, gameErr(g, err)
 	}
@@ -253,11 +285,8 @@ func bySearch(ctx context.Context, g sente.Game, root sente.Position, opt Option
 // search cannot answer either, the refusal err stands, saying why search
 // does not answer.
 func searchInstead(ctx context.Context, g sente.Game, root sente.Position, opt Options, err error) (*Answer, error) {
-	var refused *Refusal
-	if opt.Engine != Auto || !opt.MaySearch || !errors.As(err, &refused) || refused.Over == 0 {
-		return nil, err
-	}
-	if why := searchRefusal(g, opt); why != "" {
+	refused, ok := searchesInstead(g, opt, err)
+	if !ok {
 		return nil, err
 	}
 	if opt.Instead != nil {
@@ -292,6 +321,12 @@ type SearchSolution struct {
 	// its progress: set between searches, read by the progress of the
 	// next.
 	before SearchCost
+	// leaves are the game's tiers found stored, which answer the
+	// positions of their tiers without search; nil when none are.
+	leaves *tables.Leaves
+	// endgame is the game's endgame and how much of it leaves holds; nil
+	// when the game names none.
+	endgame *EndgameTables
 
 	mu    sync.Mutex
 	known map[uint64]sente.Outcome
@@ -349,7 +384,12 @@ var errGrow = errors.New("search: the table grows")
 // renew makes the searcher, with a table of bytes; the outcomes found
 // stay known.
 func (s *SearchSolution) renew(bytes int64) error {
+	var leaves search.Leaves
+	if s.leaves != nil {
+		leaves = s.leaves
+	}
 	searcher, err := search.New(s.game, search.Options{
+		Leaves:        leaves,
 		TableBytes:    bytes,
 		Workers:       searchWorkers,
 		ProgressEvery: 250 * time.Millisecond,
@@ -388,7 +428,53 @@ func (s *SearchSolution) Cost() SearchCost {
 	defer s.mu.Unlock()
 	c := s.cost
 	c.TableBytes = s.s.TableBytes()
+	if s.leaves != nil {
+		c.StoredTiers, c.Leaves = len(s.leaves.Stored()), s.leaves.Answered()
+	}
 	return c
+}
+
+// Endgame is the game's endgame (sente.Endgamer) and how much of it the
+// searches found stored, and false when the game names none.
+func (s *SearchSolution) Endgame() (EndgameTables, bool) {
+	if s.endgame == nil {
+		return EndgameTables{}, false
+	}
+	return *s.endgame, true
+}
+
+// Close releases the stored tables the searches read.
+func (s *SearchSolution) Close() error {
+	if s.leaves == nil {
+		return nil
+	}
+	err := s.leaves.Close()
+	s.leaves = nil
+	return err
+}
+
+// storedLeaves opens whatever tiers of g below root's are stored in
+// opt's store, as the leaves of a search: the tables of every position
+// first (a game's databases of its endings), then those of a solve from
+// the start. nil when none is, or g's tables are not read by key.
+func storedLeaves(g sente.Game, root sente.Position, opt Options) *tables.Leaves {
+	if opt.Name == "" || sente.CapabilitiesOf(g).TierRanker == nil || tiers.Discovers(g) {
+		return nil
+	}
+	var srcs []tables.Source
+	for _, name := range []string{EveryPositionName(opt.Name), opt.Name} {
+		if gs := storedGame(opt.Tables, name); gs != nil {
+			srcs = append(srcs, gs)
+		}
+	}
+	if len(srcs) == 0 {
+		return nil
+	}
+	l, err := tables.OpenLeaves(g, root, srcs...)
+	if err != nil || len(l.Stored()) == 0 {
+		return nil
+	}
+	return l
 }
 
 func (s *SearchSolution) Game() sente.Game                  { return s.game }

@@ -316,3 +316,37 @@ func (g *Morris) EstimatePositions() float64 {
 	visit(g.Tier(g.Encode(g.Start())))
 	return total
 }
+
+var _ sente.Endgamer = (*Morris)(nil)
+
+// Endgame is the moving phase: the tiers where neither player has a
+// stone in hand, every one of them below the tier of all the men on the
+// board. From is such a position, x's men on the first points, o's on
+// the next (mills and all: only its tier matters).
+func (g *Morris) Endgame() sente.Endgame {
+	var x, o uint32
+	free := g.full
+	for range g.men {
+		low := free & -free
+		x, free = x|low, free&^low
+	}
+	for range g.men {
+		low := free & -free
+		o, free = o|low, free&^low
+	}
+	key := uint64(x) | uint64(o)<<morrisPlane
+	var order []int
+	seen := make([]bool, len(g.ranks.tiers))
+	var visit func(t int)
+	visit = func(t int) {
+		seen[t] = true
+		for _, c := range g.ranks.children[t] {
+			if !seen[c] {
+				visit(c)
+			}
+		}
+		order = append(order, t)
+	}
+	visit(g.Tier(key))
+	return sente.Endgame{Name: "the moving phase", From: g.Decode(key), Tiers: order}
+}

@@ -1580,3 +1580,40 @@ func TestMorrisCountResumes(t *testing.T) {
 		sol.Close()
 	}
 }
+
+// TestMorrisEndgame: the moving phase a morris game names as its endgame
+// is the tiers where neither player has a stone in hand, every one of
+// them the tier of its From leads to, children first.
+func TestMorrisEndgame(t *testing.T) {
+	for _, spec := range []string{"morris:board=five", "morris:board=five,men=4", "morris:board=seven", "morris", "morris:board=morabaraba", "morris:board=ten,lasker=true"} {
+		t.Run(spec, func(t *testing.T) {
+			g, err := New(spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := g.(*Morris)
+			eg := sente.CapabilitiesOf(g).Endgamer.Endgame()
+			from := m.Encode(eg.From)
+			if from>>morrisHands != 0 || bits.OnesCount64(from&morrisMask) != m.men || bits.OnesCount64(from>>morrisPlane&morrisMask) != m.men {
+				t.Fatalf("From %s is not every man on the board, none in hand, x to move", g.FormatPosition(eg.From))
+			}
+			in := map[int]bool{}
+			for i, tier := range eg.Tiers {
+				in[tier] = true
+				for _, c := range m.ChildTiers(tier) {
+					if !in[c] {
+						t.Errorf("tier %d listed before its child %d", tier, c)
+					}
+				}
+				if i == len(eg.Tiers)-1 && tier != m.Tier(from) {
+					t.Errorf("the last tier %d is not From's, %d", tier, m.Tier(from))
+				}
+				for _, o := range m.ranks.tiers[tier].orders {
+					if o.mover.hand != 0 || o.other.hand != 0 {
+						t.Errorf("tier %d has stones in hand: %+v", tier, o)
+					}
+				}
+			}
+		})
+	}
+}

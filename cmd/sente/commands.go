@@ -93,11 +93,19 @@ func (c *describeCmd) Run(e *env) error {
 	if fam, err := e.games.Family(spec.Name); err == nil {
 		opt.Resize = &answer.Resize{Spec: spec, Family: fam, Open: e.games.OpenSpec}
 	}
+	// As 'sente solve' answers: by search where no table fits.
+	opt.MaySearch = true
 	if plan, err := answer.PlanOf(g, opt); plan.Hashing != nil || plan.Tiers != nil {
 		fmt.Fprintln(w, wrap("  size: "+plan.Words(), "  ", 78))
-		if r, ok := errors.AsType[*answer.Refusal](err); ok {
+		if instead := answer.SearchInstead(g, opt, err); instead != "" {
+			r, _ := errors.AsType[*answer.Refusal](err)
+			fmt.Fprintln(w, wrap("  no table fits: "+r.Error()+"; so "+instead+": its value and remoteness, no positions counted, with a table within --max-memory (--engine search asks for search, and --force tries the table anyway)", "  ", 78))
+		} else if r, ok := errors.AsType[*answer.Refusal](err); ok {
 			fmt.Fprintln(w, wrap("  solving is refused: "+refusalText(r), "  ", 78))
 		}
+	}
+	if eg, ok := answer.EndgameOf(g, opt); ok {
+		fmt.Fprintln(w, wrap("  endgame: "+eg.Words()+"; a search (sente solve --engine search) reads them as its leaves where they are stored, and they are stored with: sente solve "+shellWord(c.Game)+" --every-position --from "+shellWord(g.FormatPosition(eg.From)), "  ", 78))
 	}
 	if note, ok := answer.TierNote(g); ok {
 		fmt.Fprintln(w, wrap(note, "  ", 78))

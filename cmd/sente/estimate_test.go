@@ -49,8 +49,9 @@ func TestRefuseWhatCannotFit(t *testing.T) {
 
 	// describe says how large the game is before anyone tries.
 	r := runCLI(t, context.Background(), "", "describe", "connect4", "--max-memory", "16G")
-	if text := strings.Join(strings.Fields(r.stdout), " "); !strings.Contains(text, "size: at most 70.7 trillion positions") || !strings.Contains(text, "solving is refused") {
-		t.Errorf("describe connect4 does not give its size:\n%s", r.stdout)
+	if text := strings.Join(strings.Fields(r.stdout), " "); !strings.Contains(text, "size: at most 70.7 trillion positions") || !strings.Contains(text, "no table fits") ||
+		!strings.Contains(text, "so search answers the position instead") || strings.Contains(text, "solving is refused") {
+		t.Errorf("describe connect4 does not give its size, or that search answers where no table fits:\n%s", r.stdout)
 	}
 
 	// --force gets past the check: the solve starts and stops at its

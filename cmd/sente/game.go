@@ -168,7 +168,7 @@ func (f gameFlags) answerFrom(e *env, g sente.Game, root sente.Position, grundy 
 	opt.SearchProgress = progress.search
 	opt.Instead = func(r *answer.Refusal) {
 		progress.clear()
-		fmt.Fprintf(e.stderr, "sente: %s; so search answers the position instead, with a table within --max-memory (Ctrl-C stops it and says what it proved)\n", r.Error())
+		fmt.Fprintf(e.stderr, "sente: %s; so %s, with a table within --max-memory (Ctrl-C stops it and says what it proved)\n", r.Error(), answer.SearchInstead(g, opt, r))
 	}
 	opt.Starting = progress.starting(f.Game)
 	opt.Planned = func(p answer.DiscoveredPlan) {

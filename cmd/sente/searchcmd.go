@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"sente"
 	"sente/answer"
@@ -38,7 +39,29 @@ func (c *solveCmd) writeSearch(e *env, a *answer.Answer, cost answer.SearchCost)
 	fmt.Fprintf(w, "  position       %s (%s to move)\n", g.FormatPosition(root), turn)
 	fmt.Fprintf(w, "  by search      this position's value and remoteness only, no positions counted (each move's: %s)\n", c.movesCommand())
 	fmt.Fprintf(w, "  time           %s\n", cost.Words())
+	if sol, ok := a.Solution.(*answer.SearchSolution); ok {
+		if eg, ok := sol.Endgame(); ok {
+			const label, indent = "  endgame        ", "                 "
+			fmt.Fprintln(w, label+strings.TrimPrefix(wrap(c.endgameWords(g, eg), indent, 78), indent))
+		}
+	}
 	return nil
+}
+
+// endgameWords says whether the game's endgame tables are stored, which
+// a search reads as its leaves, and when they are not the command that
+// stores them.
+func (c *solveCmd) endgameWords(g sente.Game, eg answer.EndgameTables) string {
+	words := eg.Words()
+	if eg.Whole() {
+		return words + ", read as the search's leaves"
+	}
+	store := ""
+	if c.Store != "" {
+		store = " --store " + shellWord(c.Store)
+	}
+	return fmt.Sprintf("%s; the search reads them as its leaves, stored with: sente solve %s --every-position --from %s%s",
+		words, shellWord(c.Game), shellWord(g.FormatPosition(eg.From)), store)
 }
 
 // movesCommand is the command line that gives the value of every move

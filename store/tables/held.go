@@ -53,6 +53,9 @@ func (s *Tables) acquireKind(tier int, kind store.Kind) (*store.Table, error) {
 		}
 		return nil, fmt.Errorf("tier %d is not solved: %w", tier, err)
 	}
+	if s.keepFrames > 0 {
+		tbl.KeepFrames(s.keepFrames)
+	}
 	s.tables[key] = &openTier{tbl: tbl, pins: 1, used: s.clock}
 	s.mapped += int64(len(tbl.Data))
 	for s.mapped > mappedBudget {

@@ -49,6 +49,10 @@ type Tables struct {
 	// opened as they are stored, which hold what they map.
 	PeakBytes int64
 
+	// keepFrames, when not 0, is how many decompressed frames each
+	// compact table keeps (store.Table.KeepFrames).
+	keepFrames int
+
 	damage  atomic.Pointer[error] // the first stored block that failed to read
 	rootKey uint64                // the key of the position the tables start from
 
@@ -140,6 +144,12 @@ func (s *Tables) cell(p sente.Position) (store.Cell, error) {
 	} else {
 		key = s.enc.Encode(p)
 	}
+	return s.cellOfKey(key)
+}
+
+// cellOfKey reads the cell of the position of key, by the game's own
+// ranks.
+func (s *Tables) cellOfKey(key uint64) (store.Cell, error) {
 	t, r := s.ranker.TierRank(key)
 	tbl, err := s.acquire(t)
 	if err != nil {

@@ -1,0 +1,146 @@
+package answer_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"sente"
+	"sente/answer"
+	"sente/internal/testmode"
+	"sente/solve/search"
+	"sente/store"
+)
+
+// searchOverEndgame stores the endgame tables of the morris game spec
+// (every position of its moving phase) in a store of its own, and
+// answers its start by search with them as leaves, through the answer
+// layer as 'sente solve --engine search --store DIR' does.
+func searchOverEndgame(t *testing.T, spec string) (g sente.Game, a *answer.Answer, eg answer.EndgameTables) {
+	t.Helper()
+	ctx := context.Background()
+	g = open(t, spec)
+	name := canonical(t, spec)
+	tables := &store.Store{Dir: t.TempDir()}
+	eg, ok := answer.EndgameOf(g, answer.Options{Tables: tables, Name: name})
+	if !ok {
+		t.Fatalf("%s names no endgame", spec)
+	}
+	if eg.Stored != 0 {
+		t.Fatalf("an empty store holds %d of the endgame's tiers", eg.Stored)
+	}
+	// Without them, search meets the moving phase's loops, and says
+	// which tables would answer them.
+	_, err := answer.Solve(ctx, g, answer.Options{Engine: answer.Search, Tables: tables, Name: name})
+	var loop *search.LoopError
+	if !errors.As(err, &loop) || !strings.Contains(err.Error(), "the moving phase's tables are not stored") {
+		t.Fatalf("search without the moving phase's tables: %v, want a loop refused, naming the tables", err)
+	}
+	every, err := answer.Solve(ctx, g, answer.Options{Engine: answer.Tiers, Tables: tables, Name: name, EveryPosition: true, From: eg.From})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := len(every.Solution.Tiers()); got != len(eg.Tiers) {
+		t.Errorf("a solve of every position from %s stored %d tiers; the endgame has %d", g.FormatPosition(eg.From), got, len(eg.Tiers))
+	}
+	every.Close()
+	eg, _ = answer.EndgameOf(g, answer.Options{Tables: tables, Name: name})
+	if !eg.Whole() {
+		t.Fatalf("%s: after the solve of every position", eg.Words())
+	}
+	a, err = answer.Solve(ctx, g, answer.Options{Engine: answer.Search, Tables: tables, Name: name})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { a.Close() })
+	return g, a, eg
+}
+
+func canonical(t *testing.T, spec string) string {
+	t.Helper()
+	g := open(t, spec)
+	if s, ok := g.(interface{ String() string }); ok {
+		return s.String()
+	}
+	return spec
+}
+
+// TestSearchOverStoredEndgame: a morris game's placing phase searched
+// over the stored tables of its moving phase, and no placing tables,
+// answers the start (and, in the long tests, every first placement) as
+// the tier engine's solve of the whole game does, the moving phase's
+// positions read from the tables (which the answer counts), never
+// searched.
+func TestSearchOverStoredEndgame(t *testing.T) {
+	tests := []struct {
+		spec       string
+		placements bool
+		skip       func(t testing.TB, what string)
+	}{
+		{"morris:board=five,men=4", false, nil},
+		{"morris:board=five", false, testmode.SkipShort},
+		{"morris:board=five", true, testmode.SkipUnlessLong},
+	}
+	for _, tt := range tests {
+		name := tt.spec
+		if tt.placements {
+			name += ",placements"
+		}
+		t.Run(name, func(t *testing.T) {
+			if tt.skip != nil {
+				tt.skip(t, "five men's morris by search over its stored moving phase")
+			}
+			g, a, eg := searchOverEndgame(t, tt.spec)
+			whole, err := answer.Solve(context.Background(), g, answer.Options{Engine: answer.Tiers})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer whole.Close()
+			positions := []sente.Position{g.Start()}
+			if tt.placements {
+				for _, m := range g.Moves(g.Start()) {
+					positions = append(positions, m.To)
+				}
+			}
+			for _, p := range positions {
+				want, _ := whole.Solution.Outcome(p)
+				got, ok := a.Solution.Outcome(p)
+				if !ok || got != want {
+					t.Errorf("%s: search over the moving phase %v (%v), the tier engine %v", g.FormatPosition(p), got, ok, want)
+				}
+			}
+			cost, _ := a.SearchCost()
+			if cost.Leaves == 0 || cost.StoredTiers != len(eg.Tiers) {
+				t.Errorf("%d positions answered from %d stored tiers, want some from %d", cost.Leaves, cost.StoredTiers, len(eg.Tiers))
+			}
+			if !strings.Contains(cost.Words(), "positions answered from the stored tables of") {
+				t.Errorf("the cost says nothing of the stored tables: %s", cost.Words())
+			}
+			t.Logf("%s: %s", eg.Words(), cost.Words())
+		})
+	}
+}
+
+// TestSevenMensMorrisBySearch: seven men's morris's start, searched over
+// the stored tables of its moving phase and no placing tables, is a first
+// player's win in 25 plies, as the tier engine's solve of the whole game
+// says (both solved here: some two CPU-minutes).
+func TestSevenMensMorrisBySearch(t *testing.T) {
+	testmode.SkipUnlessLong(t, "seven men's morris by search over its stored moving phase")
+	g, a, _ := searchOverEndgame(t, "morris:board=seven")
+	got, _ := a.Solution.Outcome(g.Start())
+	if want := (sente.Outcome{Value: sente.Win, Remoteness: 25}); got != want {
+		t.Errorf("the start by search: %v, want %v", got, want)
+	}
+	whole, err := answer.Solve(context.Background(), g, answer.Options{Engine: answer.Tiers})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer whole.Close()
+	if want, _ := whole.Solution.Outcome(g.Start()); got != want {
+		t.Errorf("the start by search: %v, by the tier engine %v", got, want)
+	}
+	cost, _ := a.SearchCost()
+	t.Logf("%v: %s", got, cost.Words())
+}
