@@ -65,6 +65,10 @@ func (w *worker) expand(key uint64, turn sente.Player, ply, alpha, beta int32) i
 	w.nodes++
 	if w.nodes&1023 == 0 {
 		w.publish()
+		if end := s.limit.Load(); end != 0 && s.nodes.Load() >= end {
+			s.overLimit.Store(true)
+			s.stop.Store(true)
+		}
 		if s.stop.Load() {
 			panic(abort{})
 		}
