@@ -75,8 +75,12 @@ type Searcher struct {
 	tierLoops []uint8
 	run       run // the search under way
 
-	stop      atomic.Bool   // the probe is over, or cancelled: workers unwind
-	cancelled atomic.Bool   // the context was cancelled
+	stop      atomic.Bool // the probe is over, or cancelled: workers unwind
+	cancelled atomic.Bool // the context was cancelled
+	// limit, when not 0, is the count of nodes at which a probe stops,
+	// with overLimit set: see run.solve's rounds.
+	limit     atomic.Uint64
+	overLimit atomic.Bool
 	nodes     atomic.Uint64 // nodes searched in this search, as published
 	status    atomic.Pointer[Progress]
 }
@@ -276,6 +280,9 @@ type run struct {
 	phase   string
 	tieLow  int   // in the tie phase: no tie comes sooner
 	most    int32 // every line from the root ends within most plies; -1: unknown
+	// depth is the deepening's bound (see solve), while deepening.
+	depth     int32
+	deepening bool
 }
 
 func (r *run) result(o sente.Outcome) Result {
@@ -332,6 +339,22 @@ func (r *run) report() {
 
 // solve finds the root's outcome: its score by null-window probes, then,
 // for a score of 0, whether it is a tie and how soon.
+//
+// Two sequences of probes share the work. The main one (nextTest) settles
+// the value and then halves the remoteness; its first question, "a win?",
+// has no bound on depth, and in a game where a short forced win hides
+// among long lines (three in a row on a large board) it wanders in the
+// long ones. The other deepens: a win within d plies? no loss within d?
+// for d = 1, 2, 3 ..., each a search that mate-distance pruning keeps
+// within d plies, which answers a shallow result at the cost of a
+// shallow tree. Neither knows in advance which will finish first, so they
+// take turns in rounds of doubling node allowances, the deepening a
+// quarter of the main one's (deepeningShare): a probe that runs past its
+// round's allowance stops, and the same question is asked again in the
+// next round, where what it proved before is in the table. Every probe of
+// either narrows the bounds both read; the deepening stops once its
+// questions are all answered (a result found, or every d up to the
+// game's horizon asked).
 func (r *run) solve(ctx context.Context) (sente.Outcome, error) {
 	s := r.s
 	if v, ended := s.enc.EndedKey(r.root); ended {
@@ -350,38 +373,109 @@ func (r *run) solve(ctx context.Context) (sente.Outcome, error) {
 		m, _ := s.ord.Horizon(r.root)
 		r.most = int32(m)
 	}
-	for r.lo < r.hi {
-		if most := r.most; most >= 0 {
-			// Every line ends within most plies, so a win is won and a loss
-			// lost in at most that many.
-			if r.lo > 0 {
-				r.lo = max(r.lo, winAt(most))
+	r.depth, r.deepening = 1, true
+	for round := 0; r.clamp(); round = min(round+1, 40) {
+		allowance := uint64(firstAllowance) << round
+		if r.deepening {
+			end := s.nodes.Load() + allowance/deepeningShare
+			for r.clamp() {
+				gamma, ok := r.shallowTest()
+				if !ok {
+					r.deepening = false
+					break
+				}
+				if over, err := r.ask(gamma, end); err != nil || over {
+					if err != nil {
+						return sente.Outcome{}, err
+					}
+					break
+				}
 			}
-			if r.hi < 0 {
-				r.hi = min(r.hi, lossAt(most))
-			}
-			if r.lo >= r.hi {
+		}
+		var end uint64 // the main sequence alone runs without a limit
+		if r.deepening {
+			end = s.nodes.Load() + allowance
+		}
+		for r.clamp() {
+			if over, err := r.ask(r.nextTest(), end); err != nil || over {
+				if err != nil {
+					return sente.Outcome{}, err
+				}
 				break
 			}
 		}
-		gamma := r.nextTest()
-		r.testing = describe(gamma)
-		v, err := r.probe(r.root, gamma-1, gamma)
-		if err != nil {
-			return sente.Outcome{}, err
-		}
-		// A probe's bound may be looser than what was proved before (the
-		// horizon above is the root's alone).
-		if v >= gamma {
-			r.lo = max(r.lo, v)
-		} else {
-			r.hi = min(r.hi, v)
-		}
 	}
+	s.limit.Store(0)
 	if r.lo != 0 {
 		return outcomeOf(r.lo), nil
 	}
 	return r.tie(ctx)
+}
+
+// The rounds of solve: the main sequence's node allowance in the first
+// round, doubling each round, and the share of it the deepening gets.
+const (
+	firstAllowance = 1 << 12
+	deepeningShare = 4
+)
+
+// clamp narrows the root's bounds by the game's horizon and reports
+// whether its score is still open.
+func (r *run) clamp() bool {
+	if most := r.most; most >= 0 && r.lo < r.hi {
+		// Every line ends within most plies, so a win is won and a loss
+		// lost in at most that many.
+		if r.lo > 0 {
+			r.lo = max(r.lo, winAt(most))
+		}
+		if r.hi < 0 {
+			r.hi = min(r.hi, lossAt(most))
+		}
+	}
+	return r.lo < r.hi
+}
+
+// ask probes the root with the null window at gamma, stopping once the
+// search has counted end nodes (never when end is 0), and narrows the
+// root's bounds by what it proved. over reports a probe stopped at end.
+func (r *run) ask(gamma int32, end uint64) (over bool, err error) {
+	r.testing = describe(gamma)
+	r.s.limit.Store(end)
+	v, err := r.probe(r.root, gamma-1, gamma)
+	if errors.Is(err, errOverLimit) {
+		return true, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	// A probe's bound may be looser than what was proved before (the
+	// horizon is the root's alone).
+	if v >= gamma {
+		r.lo = max(r.lo, v)
+	} else {
+		r.hi = min(r.hi, v)
+	}
+	return false, nil
+}
+
+// shallowTest is the deepening's next question, a win within depth plies
+// (the score at least winAt(depth)) and then no loss within them (at
+// least lossAt(depth+1)), skipping those the bounds answer already, or
+// false when it has none left: the value is known (the main sequence
+// halves the remoteness), or depth has passed the game's horizon.
+func (r *run) shallowTest() (int32, bool) {
+	for {
+		if r.lo > 0 || r.hi < 0 || (r.most >= 0 && r.depth > r.most) {
+			return 0, false
+		}
+		if w := winAt(r.depth); r.lo < w && w <= r.hi {
+			return w, true
+		}
+		if l := lossAt(r.depth + 1); r.lo < l && l <= r.hi {
+			return l, true
+		}
+		r.depth++
+	}
 }
 
 // nextTest chooses the bound gamma the next probe tests (is the score at
@@ -462,6 +556,7 @@ func (r *run) probe(key uint64, alpha, beta int32) (int32, error) {
 		return 0, errCancelled
 	}
 	s.stop.Store(false)
+	s.overLimit.Store(false)
 	turn := sente.First
 	if s.turn != nil {
 		turn = s.turn(key)
@@ -469,7 +564,7 @@ func (r *run) probe(key uint64, alpha, beta int32) (int32, error) {
 	if len(s.workers) == 1 {
 		v, err := s.workers[0].run(key, turn, alpha, beta)
 		if errors.Is(err, errStopped) {
-			err = errCancelled
+			err = r.stopped()
 		}
 		return v, err
 	}
@@ -506,7 +601,7 @@ func (r *run) probe(key uint64, alpha, beta int32) (int32, error) {
 	}
 	wg.Wait()
 	if !got {
-		return 0, errCancelled
+		return 0, r.stopped()
 	}
 	if s.cancelled.Load() && first.err == nil {
 		// The answer came in as the search was cancelled: it is proved all
@@ -516,9 +611,18 @@ func (r *run) probe(key uint64, alpha, beta int32) (int32, error) {
 	return first.v, first.err
 }
 
+// stopped is why a probe that every worker left unfinished stopped.
+func (r *run) stopped() error {
+	if r.s.overLimit.Load() && !r.s.cancelled.Load() {
+		return errOverLimit
+	}
+	return errCancelled
+}
+
 var (
 	errStopped   = errors.New("search: stopped")
 	errCancelled = errors.New("search: cancelled")
+	errOverLimit = errors.New("search: past the probe's node allowance")
 )
 
 // run searches the root for probe, turning a stop into errStopped and a
