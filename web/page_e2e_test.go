@@ -35,15 +35,25 @@ func eval[T any](t *testing.T, ctx context.Context, js string) T {
 	return v
 }
 
-// waitJS waits until js is true in the page.
+// waitJS waits until js is true in the page. A page that navigates
+// meanwhile (opening a saved game loads its address) leaves no page to
+// evaluate js in for a moment, and Chromium says so as an error
+// ("Inspected target navigated or closed"): such a moment is waited out
+// as a false, and only an error that lasts until the deadline fails.
 func waitJS(t *testing.T, ctx context.Context, what, js string) {
 	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
+	var lastErr error
 	for time.Now().Before(deadline) {
-		if eval[bool](t, ctx, js) {
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js))
+		if err == nil && ok {
 			return
 		}
+		lastErr = err
 		time.Sleep(50 * time.Millisecond)
+	}
+	if lastErr != nil {
+		t.Fatalf("%s: %s: %v", what, js, lastErr)
 	}
 	t.Fatalf("%s: timed out; verdict %q, error %q, position %q", what,
 		eval[string](t, ctx, `document.getElementById("verdict").textContent`),
