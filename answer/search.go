@@ -71,27 +71,15 @@ func (c SearchCost) Words() string {
 		took = quantity.FormatDuration(c.Elapsed.Round(time.Second))
 	}
 	words := fmt.Sprintf("%s nodes in %s, a table of %s (%.0f%% full)",
-		commaCount(c.Nodes), took, quantity.FormatSize(uint64(c.TableBytes)), 100*c.TableFill)
+		quantity.Thousands(c.Nodes), took, quantity.FormatSize(uint64(c.TableBytes)), 100*c.TableFill)
 	if c.StoredTiers > 0 {
 		tiers := "tiers"
 		if c.StoredTiers == 1 {
 			tiers = "tier"
 		}
-		words += fmt.Sprintf(", %s positions answered from the stored tables of %d %s", commaCount(c.Leaves), c.StoredTiers, tiers)
+		words += fmt.Sprintf(", %s positions answered from the stored tables of %d %s", quantity.Thousands(c.Leaves), c.StoredTiers, tiers)
 	}
 	return words
-}
-
-func commaCount(n uint64) string {
-	s := fmt.Sprint(n)
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }
 
 // SearchCost is what the answer's searches cost, and false when the

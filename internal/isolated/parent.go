@@ -7,12 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"sente"
+	"sente/internal/quantity"
 	"sente/internal/sandbox"
 	"sente/solve"
 )
@@ -314,13 +314,7 @@ func (g *growth) words() string {
 }
 
 // thousands writes n with commas between its thousands: 1,234,567.
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
+func thousands(n int) string { return quantity.Thousands(uint64(max(n, 0))) }
 
 // graphOf checks what a child sent and makes the graph of it.
 func graphOf(r *response) (*Graph, error) {

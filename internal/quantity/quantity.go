@@ -67,3 +67,12 @@ func FormatBytes(b float64) string {
 	}
 	return "about " + FormatSize(uint64(b))
 }
+
+// Thousands writes n with commas between its thousands: 1,234,567.
+func Thousands(n uint64) string {
+	s := strconv.FormatUint(n, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
