@@ -284,7 +284,7 @@ func searchInstead(ctx context.Context, g sente.Game, root sente.Position, opt O
 	var loop *search.LoopError
 	if errors.As(serr, &loop) {
 		r := *refused
-		r.msg += fmt.Sprintf("; nor can search answer it: it can return to a position (%s, met twice on one line), and search answers only games that never repeat one", loop.Pos)
+		r.msg += fmt.Sprintf("; nor can search answer it: it can return to a position (%s, met twice on one line), and search finds no win or loss there that comes without one", loop.Pos)
 		return nil, &r
 	}
 	return a, serr

@@ -27,10 +27,14 @@
 // endgame tiers make search plus tables answer what neither answers
 // alone.
 //
-// A game whose play can return to a position is refused as soon as a line
-// repeats one (LoopError), since alpha-beta over cycles gives values that
-// depend on the path; a game whose tiers (sente.TierRanker) never loop is
-// known not to, and its lines are not checked. Moves need not alternate:
+// In a game whose play can return to a position, alpha-beta over cycles
+// gives values that depend on the path, so a question without a bound on
+// depth (a win at all?) stops at a line that repeats a position; questions
+// bounded in depth (a win within d plies?) are about a finite tree and go
+// on, so a loopy game's short wins and losses are found, and one that no
+// such question settles is refused (LoopError). A game whose tiers
+// (sente.TierRanker) never loop is known not to, and its lines are not
+// checked. Moves need not alternate:
 // a move after which the same player is to move keeps the score as it is.
 //
 // The package imports only sente and the standard library.

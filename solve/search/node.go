@@ -34,12 +34,24 @@ type abort struct{}
 // loopError unwinds a search that met a position twice on one line.
 type loopError struct{ from, again uint64 }
 
+// finitePlies is the depth within which a window's question must be
+// answered for search to skip the check for repeated positions: well
+// short of maxPlies, so that such a search never meets errTooDeep.
+const finitePlies = maxPlies / 2
+
 // search is the score of key, which ply plies of search lead to from the
 // root, with the player turn to move there, within the window (alpha,
 // beta): exact when it falls inside, otherwise a bound on the side it fell
 // (fail-soft: the bound returned may be tighter than the window).
+//
+// In a game that may loop, a line that returns to a position is refused
+// (loopError) only while the window asks a question without a bound on
+// depth (a win at all? not a loss?). A window that asks for a win within
+// so many plies, or for no loss within them, is a question about a finite
+// tree: mate-distance pruning ends every line of it by then, repeated
+// positions or not, and what it proves holds whatever the path.
 func (w *worker) search(key uint64, turn sente.Player, ply, alpha, beta int32) int32 {
-	if !w.s.loopy {
+	if !w.s.loopy || alpha >= winAt(finitePlies) || beta <= lossAt(finitePlies) {
 		return w.expand(key, turn, ply, alpha, beta)
 	}
 	h := (key * 0x9e3779b97f4a7c15) >> 52

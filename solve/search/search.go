@@ -182,17 +182,25 @@ type Progress struct {
 var errTooDeep = fmt.Errorf("search: a line of play passes %d plies", maxPlies)
 
 // LoopError is the refusal of a game whose play returned to a position
-// within one line of the search: alpha-beta over such a game would give
-// values that depend on the path taken (the graph-history interaction),
-// so search answers only games that never repeat a position, outside the
-// positions its Leaves answer.
+// within one line of the search, and which no question bounded in depth
+// settled either: alpha-beta over such a game would give values that
+// depend on the path taken (the graph-history interaction), so search
+// proves a loopy game's wins and losses only within a bound on depth,
+// and never a draw by endless play.
 type LoopError struct {
 	Game      string
 	From, Pos string // the root of the search, and the position met twice
+	// Within is how many plies the search went on to rule out a win or a
+	// loss in, by questions bounded in depth, which loops cannot stop.
+	Within int32
 }
 
 func (e *LoopError) Error() string {
-	return fmt.Sprintf("search: %s can return to a position (%s, met twice on one line from %s); search answers only games whose play never repeats a position outside the tables it is given, so solve this one with the table engines", e.Game, e.Pos, e.From)
+	within := ""
+	if e.Within > 0 {
+		within = fmt.Sprintf(" (neither side wins within %d plies)", e.Within)
+	}
+	return fmt.Sprintf("search: %s can return to a position (%s, met twice on one line from %s); search proves only wins and losses that come without a repeated position%s, not draws by endless play, so solve this one with the table engines", e.Game, e.Pos, e.From, within)
 }
 
 // Solve searches the position p.
@@ -374,10 +382,23 @@ func (r *run) solve(ctx context.Context) (sente.Outcome, error) {
 		r.most = int32(m)
 	}
 	r.depth, r.deepening = 1, true
+	// A game that may loop: the main sequence's questions without a bound
+	// on depth stop at a line that repeats a position (loop), and the
+	// deepening, whose questions are bounded, goes on alone until the
+	// search has counted loopEnd nodes.
+	var loop *LoopError
+	var loopEnd uint64
 	for round := 0; r.clamp(); round = min(round+1, 40) {
 		allowance := uint64(firstAllowance) << round
 		if r.deepening {
-			end := s.nodes.Load() + allowance/deepeningShare
+			share := allowance / deepeningShare
+			if loop != nil {
+				share = allowance
+			}
+			end := s.nodes.Load() + share
+			if loop != nil {
+				end = min(end, loopEnd)
+			}
 			for r.clamp() {
 				gamma, ok := r.shallowTest()
 				if !ok {
@@ -390,7 +411,19 @@ func (r *run) solve(ctx context.Context) (sente.Outcome, error) {
 					}
 					break
 				}
+				if s.nodes.Load() >= end {
+					// Probes too small for a worker to look at the
+					// allowance (every 1024 nodes) add up to it.
+					break
+				}
 			}
+		}
+		if loop != nil && !bounded(r.nextTest()) {
+			if !r.deepening || s.nodes.Load() >= loopEnd {
+				loop.Within = r.depth - 1
+				return sente.Outcome{}, loop
+			}
+			continue
 		}
 		var end uint64 // the main sequence alone runs without a limit
 		if r.deepening {
@@ -398,6 +431,10 @@ func (r *run) solve(ctx context.Context) (sente.Outcome, error) {
 		}
 		for r.clamp() {
 			if over, err := r.ask(r.nextTest(), end); err != nil || over {
+				if errors.As(err, &loop) && r.deepening {
+					loopEnd = max(loopNodes, loopFactor*s.nodes.Load())
+					break
+				}
 				if err != nil {
 					return sente.Outcome{}, err
 				}
@@ -414,10 +451,23 @@ func (r *run) solve(ctx context.Context) (sente.Outcome, error) {
 
 // The rounds of solve: the main sequence's node allowance in the first
 // round, doubling each round, and the share of it the deepening gets.
+// Once the main sequence has met a repeated position, the deepening
+// searches on alone until the search has counted loopFactor times the
+// nodes it had then, and at least loopNodes: enough to find the short
+// wins of a small loopy game (quixo 3×3 is won in 7), and a refusal of a
+// large one within a second or so.
 const (
 	firstAllowance = 1 << 12
 	deepeningShare = 4
+	loopFactor     = 16
+	loopNodes      = 1 << 20
 )
+
+// bounded reports whether a probe of gamma asks a question about a finite
+// tree (see worker.search), which no repeated position can stop.
+func bounded(gamma int32) bool {
+	return gamma-1 >= winAt(finitePlies) || gamma <= lossAt(finitePlies)
+}
 
 // clamp narrows the root's bounds by the game's horizon and reports
 // whether its score is still open.
