@@ -374,8 +374,10 @@ func (r *run) solve(ctx context.Context) (sente.Outcome, error) {
 		}
 	}
 	r.phase = "value"
-	// The root has not ended: nothing is decided sooner than in one ply.
-	r.lo, r.hi = lossAt(1), winAt(1)
+	// The root has not ended: no win comes sooner than in one ply. A loss
+	// may come at once, at a root with no move, which is lost where it
+	// stands (in 0, as the table engines say).
+	r.lo, r.hi = lossAt(0), winAt(1)
 	r.most = -1
 	if s.ord != nil {
 		m, _ := s.ord.Horizon(r.root)
