@@ -47,6 +47,8 @@ var layers = map[string][]string{
 	"sente/solve/reference": {"sente"},
 	"sente/solve/search":    {"sente"},
 	"sente/nimber":          {"sente", "sente/explore", "sente/solve", "sente/solve/hashing"},
+	// Misère canonical forms and the genus of impartial games.
+	"sente/nimber/misere": {"sente"},
 	// The theory of partizan games: values of any game with Left's and
 	// Right's options; its reference, the plain definition the tests
 	// hold it to, knows nothing of the project.
