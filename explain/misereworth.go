@@ -138,7 +138,7 @@ type MisereWorthJSON struct {
 	Game         string           `json:"game,omitempty"`
 	Position     string           `json:"position,omitempty"`
 	Notation     string           `json:"notation,omitempty"`
-	Parts        []MiserePartJSON `json:"parts"`
+	Parts        []MiserePartJSON `json:"misere_parts"`
 	Canonical    string           `json:"canonical"`
 	CGSuite      string           `json:"cgsuite"`
 	OutcomeClass string           `json:"outcome_class"`
