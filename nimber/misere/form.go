@@ -2,6 +2,7 @@ package misere
 
 import (
 	"encoding/binary"
+	"errors"
 	"slices"
 	"sync"
 )
@@ -44,7 +45,13 @@ type table struct {
 	genera   map[Game][]int32
 	nims     []Game
 	key      []byte
+	// left, when above 0, is how many more forms and options may be made
+	// before add panics with errBudget (Parse's bound on its work).
+	left int
 }
+
+// errBudget is add's panic when a budget of forms runs out.
+var errBudget = errors.New("misere: the budget of new forms ran out")
 
 func newTable() *table {
 	t := &table{byKey: map[string]Game{}, sums: map[[2]Game]Game{}, genera: map[Game][]int32{}}
@@ -162,6 +169,12 @@ func (t *table) reduce(opts []Game) (Game, bool) {
 
 // add records a canonical form.
 func (t *table) add(opts []Game) Game {
+	if t.left > 0 {
+		t.left -= 1 + len(opts)
+		if t.left <= 0 {
+			panic(errBudget)
+		}
+	}
 	g := Game(len(t.opts))
 	owned := slices.Clone(opts)
 	var born int32

@@ -90,7 +90,7 @@ func (e *ParseError) Error() string {
 
 // maxParseHeap bounds a nim-heap written in the text, so that a typo
 // cannot ask for a form born on day 10⁹.
-const maxParseHeap = 4096
+const maxParseHeap = 256
 
 // maxParseDepth bounds nesting.
 const maxParseDepth = 200
@@ -100,9 +100,23 @@ const maxParseDepth = 200
 // nim-heap *n, *[a,b,...] the game with those options, where inside the
 // list a number n is *n and [...] a game given by its options); a sum of
 // any of these with +; parentheses for grouping. Spaces are ignored.
-func Parse(text string) (Game, error) {
-	p := &parser{src: text}
-	g, err := p.sum()
+func Parse(text string) (g Game, err error) {
+	mu.Lock()
+	defer mu.Unlock()
+	p := &parser{src: text, t: shared}
+	// A short text can ask for a sum too large to make (sums of wild games
+	// grow fast): a budget of new forms and their options bounds the work.
+	shared.left = maxParseForms
+	defer func() {
+		shared.left = 0
+		if r := recover(); r != nil {
+			if r != errBudget {
+				panic(r)
+			}
+			g, err = 0, p.fail("the game is too large to make here (more than %d new forms and options)", maxParseForms)
+		}
+	}()
+	g, err = p.sum()
 	if err != nil {
 		return 0, err
 	}
@@ -113,7 +127,12 @@ func Parse(text string) (Game, error) {
 	return g, nil
 }
 
+// maxParseForms bounds the new forms, and their options, one Parse may
+// make.
+const maxParseForms = 2000000
+
 type parser struct {
+	t     *table
 	src   string
 	pos   int
 	depth int
@@ -156,7 +175,7 @@ func (p *parser) sum() (Game, error) {
 		if err != nil {
 			return 0, err
 		}
-		g = Sum(g, h)
+		g = p.t.sum(g, h)
 	}
 	return g, nil
 }
@@ -207,7 +226,7 @@ func (p *parser) term() (Game, error) {
 			if len(items) == 1 {
 				return items[0], nil
 			}
-			return FromOptions(items...), nil
+			return p.t.canon(items), nil
 		}
 		n, ok, err := p.number()
 		if err != nil {
@@ -216,7 +235,7 @@ func (p *parser) term() (Game, error) {
 		if !ok {
 			n = 1
 		}
-		return Nim(n), nil
+		return p.t.nim(n), nil
 	case c == '{':
 		p.pos++
 		var opts []Game
@@ -236,7 +255,7 @@ func (p *parser) term() (Game, error) {
 				continue
 			case '}':
 				p.pos++
-				return FromOptions(opts...), nil
+				return p.t.canon(opts), nil
 			case '|':
 				return 0, p.fail("a misère form of an impartial game lists its options once, without |")
 			case 0:
@@ -278,14 +297,14 @@ func (p *parser) list() ([]Game, error) {
 			if err != nil {
 				return nil, err
 			}
-			g = Nim(n)
+			g = p.t.nim(n)
 			for p.peek() == '+' {
 				p.pos++
 				h, err := p.term()
 				if err != nil {
 					return nil, err
 				}
-				g = Sum(g, h)
+				g = p.t.sum(g, h)
 			}
 		case c == '[':
 			p.pos++
@@ -293,7 +312,7 @@ func (p *parser) list() ([]Game, error) {
 			if err != nil {
 				return nil, err
 			}
-			g = FromOptions(sub...)
+			g = p.t.canon(sub)
 		default:
 			var err error
 			if g, err = p.sum(); err != nil {
