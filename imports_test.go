@@ -47,6 +47,8 @@ var layers = map[string][]string{
 	"sente/solve/reference": {"sente"},
 	"sente/solve/search":    {"sente"},
 	"sente/nimber":          {"sente", "sente/explore", "sente/solve", "sente/solve/hashing"},
+	// Misère canonical forms and the genus of impartial games.
+	"sente/nimber/misere": {"sente"},
 	// The theory of partizan games: values of any game with Left's and
 	// Right's options; its reference, the plain definition the tests
 	// hold it to, knows nothing of the project.
@@ -59,7 +61,7 @@ var layers = map[string][]string{
 
 	// The one way to an answer, then its words, then its pictures.
 	"sente/answer":  {"sente", "sente/explore", "sente/internal/quantity", "sente/internal/sandbox", "sente/nimber", "sente/solve", "sente/solve/hashing", "sente/solve/search", "sente/solve/tiers", "sente/store", "sente/store/tables"},
-	"sente/explain": {"sente", "sente/answer", "sente/cgt", "sente/explore", "sente/nimber", "sente/solve"},
+	"sente/explain": {"sente", "sente/answer", "sente/cgt", "sente/explore", "sente/nimber", "sente/nimber/misere", "sente/solve"},
 	"sente/render":  {"sente", "sente/explain", "sente/nimber", "sente/solve", "golang.org/x/image"},
 
 	// The fronts: a rules file's child process, the browser app, the

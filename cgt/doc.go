@@ -20,8 +20,7 @@
 //     (sente.PartizanSplitter), each valued once by its shape (Valuer).
 //
 // It does not hold misère play: the misère canonical forms of impartial
-// games and their genus are not here yet (package nimber gives misère
-// play's win or loss).
+// games and their genus are in package nimber/misere.
 //
 // The theory is Conway's On Numbers and Games (1976), Berlekamp, Conway
 // and Guy's Winning Ways for your Mathematical Plays (2nd ed., 2001–2004)

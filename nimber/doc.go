@@ -17,6 +17,8 @@
 // such sums: MisereGame makes any game misère, keeping its capabilities,
 // and Misere solves it. A game says it is misère with the sente.Misere
 // capability (IsMisere asks sente.CapabilitiesOf), and Grundy refuses it.
+// The misère theory proper, canonical forms and the genus, is package
+// nimber/misere.
 //
 // Heap games (octal games, subtraction games, Grundy's game; see
 // sente.HeapRules) get the sequence of single-heap values directly from the

@@ -80,6 +80,8 @@ func TestJSONSchema(t *testing.T) {
 		{"tofu", []string{"tofu", "--json", "../../games/testdata/tofu_3.in"}},
 		{"worth", []string{"value", "domineering:board=..#.../..#.../####.#/#..#.#", "--json"}},
 		{"worth", []string{"value", "{0|*||*}", "--json"}},
+		{"misere_worth", []string{"value", "nim:heaps=1/2/3", "--misere", "--json"}},
+		{"misere_worth", []string{"value", "*2+*2", "--misere", "--json"}},
 		{"worth_sequence", []string{"value", "domineering:h=2", "--param", "w=1..4", "--json"}},
 		{"array<result>", []string{"value", "domineering:h=2", "--param", "w=1..4", "--format", "json"}},
 		{"lines<result>", []string{"value", "domineering:w=3", "--param", "h=1..3", "--format", "jsonl"}},

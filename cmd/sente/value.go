@@ -21,6 +21,7 @@ type valueCmd struct {
 	Param         string `help:"Value the start of each member of the family over this parameter, as name=low..high (for example w=1..10 for domineering:h=2): a table of canonical forms, outcome classes, means and temperatures." placeholder:"NAME=LOW..HIGH"`
 	Out           string `short:"o" help:"With --param, write the table to this file (atomically) instead of standard output." placeholder:"FILE"`
 	MaxComponents int    `help:"Stop with an error past this many components (regions, strings, cakes...) valued." default:"2000000"`
+	Misere        bool   `help:"For an impartial game (nim, kayles, octal, subtraction...) or a game in the misère notation (*2+*2, {*2,*}, CGSuite's *[2,1]): the misère canonical form, misère outcome and genus."`
 }
 
 // Run prints what a partizan position is worth in combinatorial game
@@ -28,6 +29,9 @@ type valueCmd struct {
 // each side starting and why, and the sum's properties; or the same of a
 // game written in the notation.
 func (c *valueCmd) Run(e *env) error {
+	if c.Misere {
+		return c.misere(e)
+	}
 	if c.Param != "" {
 		return c.table(e)
 	}
@@ -147,4 +151,61 @@ func isWord(s string) bool {
 		}
 	}
 	return s != "" && s[0] != 'v'
+}
+
+// misere prints what the misère theory says of an impartial position, or
+// of a game in the misère notation (explain.MisereWorth).
+func (c *valueCmd) misere(e *env) error {
+	switch {
+	case c.Param != "":
+		return badInput("--misere values one position; --param makes a table of partizan values")
+	case c.Picture != "":
+		return badInput("--picture draws a partizan game's thermograph; a misère form has none")
+	case c.Out != "":
+		return badInput("--out writes the table --param makes")
+	}
+	w, err := c.misereWorth(e)
+	if err != nil {
+		return err
+	}
+	if c.JSON {
+		return writeJSON(e.stdout, w.JSON())
+	}
+	return w.WriteText(e.stdout)
+}
+
+func (c *valueCmd) misereWorth(e *env) (*explain.MisereWorth, error) {
+	if !c.namesGame(e) {
+		if c.Position != "" {
+			return nil, badInput("%q is a game in the notation, which takes no position (a position is for a game named by its rules, such as kayles)", c.Game)
+		}
+		w, err := explain.MisereWorthOfNotation(c.Game)
+		if explain.IsMisereNotationError(err) {
+			if spec, serr := sente.ParseSpec(c.Game); serr == nil && isWord(spec.Name) {
+				_, ferr := e.games.Family(spec.Name)
+				return nil, badInput("%v; nor is %q a game in the misère notation (*2, {*2,*}, *[2,1])", ferr, c.Game)
+			}
+			return nil, badInput("%q names no game sente knows (see 'sente list') and is not a game in the misère notation: %v", c.Game, err)
+		}
+		return w, err
+	}
+	g, err := e.openGame(c.Game)
+	if err != nil {
+		return nil, err
+	}
+	if !sente.CapabilitiesOf(g).IsImpartial() {
+		return nil, badInput("--misere: %s is not impartial, so it has no misère canonical form (try nim, kayles, dawson, octal or subtraction)", c.Game)
+	}
+	p, err := parsePosition(g, c.Position)
+	if err != nil {
+		return nil, err
+	}
+	w, err := explain.MisereWorthOf(e.ctx, g, c.Game, p, c.MaxComponents)
+	switch {
+	case errors.Is(err, explain.ErrTooManyMisereComponents):
+		return nil, badInput("%v; raise --max-components or choose a smaller position", err)
+	case explain.IsMisereRefusal(err):
+		return nil, badInput("%s: %v", c.Game, err)
+	}
+	return w, err
 }

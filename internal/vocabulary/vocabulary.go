@@ -130,6 +130,11 @@ var Fields = map[string]string{
 	"birthday":           "integer",
 	"reduced":            "string",
 	"atomic_weight":      "string",
+	// value --misere: an impartial position's misère canonical form.
+	"misere_parts":  "array<misere_part>",
+	"cgsuite":       "string",
+	"misere_grundy": "integer",
+	"genus":         "string",
 	// The browser app (GET /api/position, /api/games, POST /api/rules).
 	"accepts":         "string",
 	"impartial":       "boolean",
@@ -243,6 +248,8 @@ var Shapes = map[string]string{
 	"error_answer":    "error",
 	"worth":           "parts canonical symbols outcome_class winner_left_first winner_right_first verdict words mean temperature left_stop right_stop birthday reduced | game position notation atomic_weight",
 	"part":            "position canonical symbols outcome_class temperature",
+	"misere_worth":    "misere_parts canonical cgsuite outcome_class verdict words birthday grundy misere_grundy genus | game position notation",
+	"misere_part":     "position canonical outcome_class genus",
 	"tofu":            "contest_answer winner xor blocks",
 	"block":           "size habaneros heaps xor",
 }
