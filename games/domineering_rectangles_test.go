@@ -10,9 +10,11 @@ import (
 	"strings"
 	"testing"
 
+	"sente"
 	"sente/cgt"
 	"sente/games"
 	"sente/internal/testmode"
+	"sente/solve/hashing"
 )
 
 var updateRectangles = flag.Bool("update-rectangles", false, "rewrite testdata/domineering_rectangles.golden from this build's values (run with SENTE_LONG=1 to write every rectangle)")
@@ -143,10 +145,31 @@ func rectanglesInReach() [][2]int {
 	return out
 }
 
+// solvedArea bounds the boards whose classes are also found by the
+// turn-based solve (the hashing engine), Left first and Right first: 12
+// cells under -short, 16 by default, 24 with SENTE_LONG.
+func solvedArea() int {
+	switch {
+	case testing.Short():
+		return 12
+	case testmode.Long():
+		return 24
+	}
+	return 16
+}
+
+func sideName(left bool) string {
+	if left {
+		return "left"
+	}
+	return "right"
+}
+
 // TestDomineeringRectangles computes the canonical form of every
 // rectangle in reach (rectanglesInReach), Left placing upright, and holds
 // its outcome class to the classes the literature states (publishedClass)
-// and the whole line, class and value, to
+// and to the turn-based solve with each side first on the smaller boards
+// (solvedArea), and the whole line, class and value, to
 // testdata/domineering_rectangles.golden. The regions met on the way are
 // valued once for all the boards (a shared table of shapes), so that a
 // board turned a quarter turn costs nothing.
@@ -168,7 +191,7 @@ func TestDomineeringRectangles(t *testing.T) {
 	ctx := context.Background()
 	shapes := cgt.NewShapes()
 	var got []boardClass
-	published := 0
+	published, solved := 0, 0
 	for _, mn := range rectanglesInReach() {
 		m, n := mn[0], mn[1]
 		g, err := games.New(fmt.Sprintf("domineering:w=%d,h=%d", n, m))
@@ -191,12 +214,34 @@ func TestDomineeringRectangles(t *testing.T) {
 				t.Errorf("G(%d,%d) (domineering:w=%d,h=%d) is %s, class %s; %s says %s", m, n, n, m, val, classLetter(r.class), src, classLetter(pub))
 			}
 		}
+		if m*n <= solvedArea() {
+			solved++
+			for _, leftFirst := range []bool{true, false} {
+				spec := fmt.Sprintf("domineering:w=%d,h=%d,first=%s", n, m, sideName(leftFirst))
+				sg, err := games.New(spec)
+				if err != nil {
+					t.Fatal(err)
+				}
+				sol, err := hashing.Solve(ctx, sg, hashing.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				o, _ := sol.Outcome(sg.Start())
+				wins := r.class.RightFirstWins()
+				if leftFirst {
+					wins = r.class.LeftFirstWins()
+				}
+				if (o.Value == sente.Win) != wins {
+					t.Errorf("%s: the hashing engine's solve says %v for the first player; the canonical form %s (%s) says the first player wins: %v", spec, o, val, classLetter(r.class), wins)
+				}
+			}
+		}
 		key := fmt.Sprintf("%d×%d", m, n)
 		if line, ok := want[key]; !*updateRectangles && (!ok || line != r.line()) {
 			t.Errorf("%s: computed %q; %s has %q (rewrite it with -update-rectangles and SENTE_LONG=1 if the change is right)", key, r.line(), golden, line)
 		}
 	}
-	t.Logf("%d rectangles, %d with a published class, %d shapes valued", len(got), published, shapes.Len())
+	t.Logf("%d rectangles, %d with a published class, %d solved turn by turn both ways, %d shapes valued", len(got), published, solved, shapes.Len())
 	if *updateRectangles {
 		var b strings.Builder
 		b.WriteString("# Domineering rectangles: G(m,n) is m cells high and n wide (domineering:w=n,h=m), Left (V) placing upright.\n")
