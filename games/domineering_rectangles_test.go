@@ -49,7 +49,11 @@ func swapped(o cgt.Outcome) cgt.Outcome {
 }
 
 // publishedClass is the outcome class of G(m,n) as the literature states
-// it, with where, or false where this file states none.
+// it, with where, or false where this file states none. Lachmann, Moore
+// and Rapaport's theorems for widths 5 and 7, and the other entries of the
+// tables of Breuker, Uiterwijk and van den Herik and of Drummond-Cole, are
+// not stated here yet (their 5×5 is): the boards of those widths in reach
+// (to 30 cells) are pinned by the golden file alone.
 func publishedClass(m, n int) (cgt.Outcome, string, bool) {
 	if m > n {
 		o, src, ok := publishedClass(n, m)
@@ -64,7 +68,7 @@ func publishedClass(m, n int) (cgt.Outcome, string, bool) {
 		}
 		return cgt.R, "Winning Ways ch. 1: a row of n cells is −⌊n/2⌋", true
 	case m == 2:
-		// Lachmann, Moore and Rapaport, §2 (width 2): Horizontal wins
+		// Lachmann, Moore and Rapaport (width 2): Horizontal wins
 		// when n ≡ 0 (mod 4), the first player when n ≡ 2 or 3, and
 		// when n ≡ 1 Vertical for n ≤ 9, the second player for n = 13
 		// and Horizontal from n = 17 on.
@@ -83,7 +87,7 @@ func publishedClass(m, n int) (cgt.Outcome, string, bool) {
 		}
 		return cgt.R, src, true
 	case m == 3:
-		// Lachmann, Moore and Rapaport, §3 (width 3): the first player
+		// Lachmann, Moore and Rapaport (width 3): the first player
 		// wins G(3,3); Horizontal wins G(3,n) for every n ≥ 4.
 		const src = "Lachmann, Moore and Rapaport 2002, width 3"
 		if n == 3 {
@@ -94,8 +98,8 @@ func publishedClass(m, n int) (cgt.Outcome, string, bool) {
 		// Square boards are worth their own negative, so 1 or 2. The
 		// 5×5 board is the one second-player win among them (Conway, On
 		// Numbers and Games, 1976; Breuker, Uiterwijk and van den Herik,
-		// "Solving 8×8 Domineering", TCS 230 (2000), table of m×n for m
-		// up to 8; Drummond-Cole 2014, table 1).
+		// "Solving 8×8 Domineering", TCS 230 (2000), whose table gives
+		// m×n for m from 2 to 8 and n from m to 9; Drummond-Cole 2014).
 		src := "Breuker, Uiterwijk and van den Herik 2000; Drummond-Cole 2014"
 		if n == 5 {
 			return cgt.P, "Conway, On Numbers and Games; " + src, true
