@@ -100,9 +100,9 @@ func (v *Valuer) Outcome(ctx context.Context, p sente.Position) (Outcome, error)
 
 // Wins reports whether the player to move at p wins it, from p's outcome
 // class: Left to move wins an L or N position, Right to move an R or N
-// one. With ValuerOptions.MaxComponents it gives up (ErrTooMany) rather
-// than value more parts than that, keeping the shapes it valued for the
-// next position.
+// one. With ValuerOptions.MaxComponents it gives up (ErrTooMany) once the
+// Valuer has valued that many components in all, keeping in its table of
+// shapes those it finished, for the next position.
 func (v *Valuer) Wins(ctx context.Context, p sente.Position) (bool, error) {
 	o, err := v.Outcome(ctx, p)
 	if err != nil {

@@ -2,6 +2,7 @@ package games_test
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -182,5 +183,45 @@ func BenchmarkDomineeringSplit(b *testing.B) {
 			}
 			b.ReportMetric(float64(components)/float64(b.N), "components/op")
 		})
+	}
+}
+
+// TestDomineeringSplitBounded: a decision with a bound on the regions to
+// value gives up with cgt.ErrTooMany past it, rather than answer, and the
+// regions it finished serve the next decision.
+func TestDomineeringSplitBounded(t *testing.T) {
+	ctx := context.Background()
+	g, err := games.New("domineering:board=..#../..#../#####/...#./...#.")
+	if err != nil {
+		t.Fatal(err)
+	}
+	shapes := cgt.NewShapes()
+	v, err := cgt.NewValuer(g, cgt.ValuerOptions{MaxComponents: 3, Shapes: shapes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := v.Wins(ctx, g.Start()); !errors.Is(err, cgt.ErrTooMany) {
+		t.Fatalf("Wins with at most 3 components: %v; want %v", err, cgt.ErrTooMany)
+	}
+	kept := shapes.Len()
+	if kept == 0 {
+		t.Fatal("no shape kept from the decision that gave up")
+	}
+	free, err := cgt.NewValuer(g, cgt.ValuerOptions{Shapes: shapes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The regions: two 2×2 squares (±1 each), a block 3 wide and 2 high
+	// ({2|-1/2}) and a column of 2 (1): ±1 ± 1 + {2|-1/2} + 1 = {3|1/2},
+	// which Left wins whoever starts; she starts here.
+	wins, err := free.Wins(ctx, g.Start())
+	if err != nil || !wins {
+		t.Fatalf("Wins: %v, %v; want true", wins, err)
+	}
+	if o, _ := free.Outcome(ctx, g.Start()); o != cgt.L {
+		t.Errorf("Outcome: %s; want L", o)
+	}
+	if got := kept + free.Components(); got != shapes.Len() {
+		t.Errorf("%d shapes kept and %d valued after, but %d in the table: some valued twice", kept, free.Components(), shapes.Len())
 	}
 }
