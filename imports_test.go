@@ -31,6 +31,8 @@ var layers = map[string][]string{
 	"sente/store":               {"sente", "github.com/klauspost/compress"},
 	// Stored tables read back, beside the store: no engine's code.
 	"sente/store/tables": {"sente", "sente/solve", "sente/store"},
+	// Opening books: built and checked by search, read by the answer.
+	"sente/store/book": {"sente", "sente/solve/search", "sente/store"},
 
 	// Games: rules files are a game family among the built-in ones.
 	"sente/rules":    {"sente", "go.starlark.net"},
