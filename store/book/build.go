@@ -40,8 +40,10 @@ type Options struct {
 }
 
 // DefaultMaxPositions is the most positions a book holds unless
-// Options.MaxPositions says otherwise: 11 bytes each on disk.
-const DefaultMaxPositions = 50_000_000
+// Options.MaxPositions says otherwise: 11 bytes each on disk, and far
+// more than a build searches in a day where search costs a second a
+// position.
+const DefaultMaxPositions = 10_000_000
 
 // Progress is a build under way.
 type Progress struct {
@@ -69,10 +71,10 @@ type Report struct {
 	Counts store.Counts
 	// Stored says the book was stored already: Build did nothing.
 	Stored bool
-	// Resumed is the positions taken from an earlier build's saved work,
-	// Done those valued when the build ended (all of them, or as many as
-	// a stopped build saved).
-	Resumed, Done int
+	// Total is the book's positions; Resumed those taken from an earlier
+	// build's saved work, Done those valued when the build ended (all of
+	// them, or as many as a stopped build saved).
+	Total, Resumed, Done int
 	// PerPly is the cost of each ply this build searched, deepest first.
 	PerPly  []PlyCost
 	Nodes   uint64
@@ -81,11 +83,22 @@ type Report struct {
 
 // TooManyError refuses a book of more positions than allowed.
 type TooManyError struct {
-	Plies, Positions, Most int
+	Plies, Most int
+	// Positions were found within AtPly plies when the count passed Most.
+	Positions, AtPly int
 }
 
 func (e *TooManyError) Error() string {
-	return fmt.Sprintf("a book of %d plies holds more than %d positions (%d by ply %d)", e.Plies, e.Most, e.Positions, e.Plies)
+	return fmt.Sprintf("a book of %d plies holds more than %s positions (%s within %d plies)", e.Plies, thousands(e.Most), thousands(e.Positions), e.AtPly)
+}
+
+// thousands writes n with commas.
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // Positions are the canonical keys of the positions g's start reaches in
@@ -113,6 +126,10 @@ func Positions(g sente.Game, plies, most int) ([][]uint64, error) {
 	var kids []uint64
 	for ply := 1; ply <= plies; ply++ {
 		var next []uint64
+		// The level's keys are made unique whenever they pass compact,
+		// so that a book too large is refused before its keys fill the
+		// memory.
+		compact := max(1<<16, most-total+1)
 		for _, k := range levels[ply-1] {
 			kids = enc.AppendChildren(kids[:0], k)
 			for _, c := range kids {
@@ -121,11 +138,12 @@ func Positions(g sente.Game, plies, most int) ([][]uint64, error) {
 					next = append(next, c)
 				}
 			}
-			if len(next) > 1<<20 && len(next) > 2*most {
+			if len(next) > compact {
 				next = sortUnique(next)
-				if len(next) > most {
-					return nil, &TooManyError{Plies: plies, Positions: total + len(next), Most: most}
+				if total+len(next) > most {
+					return nil, &TooManyError{Plies: plies, Most: most, Positions: total + len(next), AtPly: ply}
 				}
+				compact = max(compact, 2*len(next))
 			}
 		}
 		next = sortUnique(next)
@@ -141,7 +159,7 @@ func Positions(g sente.Game, plies, most int) ([][]uint64, error) {
 		})
 		total += len(next)
 		if total > most {
-			return nil, &TooManyError{Plies: plies, Positions: total, Most: most}
+			return nil, &TooManyError{Plies: plies, Most: most, Positions: total, AtPly: ply}
 		}
 		levels = append(levels, next)
 	}
@@ -264,6 +282,7 @@ func Build(ctx context.Context, g sente.Game, gs *store.GameStore, opt Options) 
 	}
 
 	w := workOf(levels)
+	rep.Total = len(w.keys)
 	cells := savedWork(gs, opt.Plies, w)
 	rep.Resumed = len(cells)
 	// The positions valued, by canonical key: the search's leaves.
