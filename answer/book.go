@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"errors"
 	"fmt"
 
 	"sente"
@@ -8,33 +9,41 @@ import (
 	"sente/store/book"
 )
 
-// openBook opens the deepest opening book of g stored under opt's name
-// (package store/book, built by 'sente book'), which an answer by search
-// answers the positions it holds from, none searched; nil when the store
-// holds none, or none that passes its checksums (then search answers as
-// if there were none, and 'sente book --verify' tells of the damage).
-func openBook(g sente.Game, opt Options) *book.Book {
+// openBooks opens the opening books of g stored under opt's name
+// (package store/book, built by 'sente book'), deepest first, from which
+// an answer by search answers the positions they hold, none searched;
+// none when the store holds none. A book that fails its checksums is
+// left out: search answers as if it were not there, and 'sente book
+// --verify' tells of the damage.
+func openBooks(g sente.Game, opt Options) []*book.Book {
 	if opt.Tables == nil || opt.Name == "" || sente.CapabilitiesOf(g).Encoder == nil {
 		return nil
 	}
-	b, err := book.OpenDeepest(g, opt.Tables, opt.Name)
-	if err != nil {
-		return nil
-	}
-	return b
+	books, _ := book.OpenAll(g, opt.Tables, opt.Name)
+	return books
 }
 
-// fromBook is the outcome of the position key when the answer's book
-// holds it.
+// fromBook is the outcome of the position key when one of the answer's
+// books holds it.
 func (s *SearchSolution) fromBook(key uint64) (sente.Outcome, bool) {
-	if s.book == nil {
-		return sente.Outcome{}, false
+	for _, b := range s.books {
+		if o, ok := b.Lookup(key); ok {
+			s.cost.FromBook++
+			s.cost.BookPlies = b.Plies()
+			return o, true
+		}
 	}
-	o, ok := s.book.Lookup(key)
-	if ok {
-		s.cost.FromBook++
+	return sente.Outcome{}, false
+}
+
+// closeBooks unmaps the answer's books.
+func (s *SearchSolution) closeBooks() error {
+	var err error
+	for _, b := range s.books {
+		err = errors.Join(err, b.Close())
 	}
-	return o, ok
+	s.books = nil
+	return err
 }
 
 // bookWords says what the book answered: "all 7 positions from the

@@ -240,7 +240,7 @@ func bySearch(ctx context.Context, g sente.Game, root sente.Position, opt Option
 		return nil, refuseOption(OptSearch, "%s", why)
 	}
 	sol := &SearchSolution{ctx: ctx, game: g, root: root, enc: sente.CapabilitiesOf(g).Encoder, known: map[uint64]sente.Outcome{},
-		progress: opt.SearchProgress, most: searchTableLimit(g, opt), leaves: storedLeaves(g, root, opt), book: openBook(g, opt)}
+		progress: opt.SearchProgress, most: searchTableLimit(g, opt), leaves: storedLeaves(g, root, opt), books: openBooks(g, opt)}
 	if err := sol.renew(min(searchTableFirst, sol.most)); err != nil {
 		sol.Close()
 		return nil, err
@@ -323,9 +323,9 @@ type SearchSolution struct {
 	// endgame is the game's endgame and how much of it leaves holds; nil
 	// when the game names none.
 	endgame *EndgameTables
-	// book is the game's opening book, which answers the positions it
-	// holds without search; nil when none is stored.
-	book *book.Book
+	// books are the game's opening books, which answer the positions
+	// they hold without search.
+	books []*book.Book
 
 	mu    sync.Mutex
 	known map[uint64]sente.Outcome
@@ -434,9 +434,6 @@ func (s *SearchSolution) Cost() SearchCost {
 	if s.leaves != nil {
 		c.StoredTiers, c.Leaves = len(s.leaves.Stored()), s.leaves.Answered()
 	}
-	if s.book != nil {
-		c.BookPlies = s.book.Plies()
-	}
 	return c
 }
 
@@ -453,8 +450,7 @@ func (s *SearchSolution) Endgame() (EndgameTables, bool) {
 func (s *SearchSolution) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	err := s.book.Close()
-	s.book = nil
+	err := s.closeBooks()
 	if s.leaves != nil {
 		err = errors.Join(err, s.leaves.Close())
 		s.leaves = nil

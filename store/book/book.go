@@ -2,8 +2,8 @@ package book
 
 import (
 	"encoding/binary"
-	"errors"
 	"fmt"
+	"slices"
 	"sort"
 
 	"sente"
@@ -15,9 +15,15 @@ import (
 const FormatVersion = 1
 
 // preambleBytes starts the payload: the format version and the plies
-// (four bytes each), then the count of positions (eight), so that the
-// keys that follow are aligned to eight bytes in the mapped file.
-const preambleBytes = 16
+// (four bytes each), then the count of positions and the canonical key
+// of the book's root (eight each), so that the keys that follow are
+// aligned to eight bytes in the mapped file.
+const preambleBytes = 24
+
+// A book's tier in the store is its plies when its root is the game's
+// start; a book from another position has a tier of its own above
+// that, its plies plus a multiple of rootStride (see Build).
+const rootStride = 256
 
 // MaxPlies is the deepest book: its plies are kept in a byte an entry.
 const MaxPlies = 255
@@ -35,6 +41,7 @@ func layout(n uint64) (cellsAt, pliesAt, end uint64) {
 // Book is an opening book read in place from its file.
 type Book struct {
 	plies  int
+	root   uint64
 	n      int
 	keys   []byte
 	cells  []byte
@@ -44,14 +51,73 @@ type Book struct {
 	counts store.Counts
 }
 
-// Stored lists the plies of the books gs holds, in increasing order.
-func Stored(gs *store.GameStore) ([]int, error) { return gs.Tiers(store.Book) }
+// Info is a book as its file's preamble names it.
+type Info struct {
+	// Tier is the book's file in the store (store.Book), Plies its depth
+	// and Root the canonical key of the position it starts from.
+	Tier, Plies int
+	Root        uint64
+	// Damage is why the file's header or preamble cannot be read: then
+	// Plies and Root are what its tier says, the root known only for a
+	// book from the start (whose tier is its plies), else 0.
+	Damage error
+}
 
-// Open opens the book of plies that gs holds for g, every block of it
+// Stored lists the books of g that gs holds, deepest first, by their
+// files' headers and preambles only (Open checks the rest); kind
+// store.Book, or store.BookWork for the saved work of builds under way.
+func Stored(g sente.Game, gs *store.GameStore, kind store.Kind) ([]Info, error) {
+	tiers, err := gs.Tiers(kind)
+	if err != nil {
+		return nil, err
+	}
+	var books []Info
+	for _, tier := range tiers {
+		t, err := gs.Open(tier, kind)
+		if err == nil {
+			d := t.Data
+			if len(d) < preambleBytes {
+				err = &store.DamagedError{Path: t.Path, Err: fmt.Errorf("a payload of %d bytes, shorter than a preamble", len(d))}
+			} else if err = t.VerifyRange(0, preambleBytes); err == nil {
+				books = append(books, Info{Tier: tier, Plies: int(binary.LittleEndian.Uint32(d[4:])), Root: rootOf(kind, d)})
+			}
+			t.Close()
+		}
+		if err != nil {
+			info := Info{Tier: tier, Plies: tier % rootStride, Damage: err}
+			if tier < rootStride {
+				info.Root = startKey(g)
+			}
+			books = append(books, info)
+		}
+	}
+	slices.SortStableFunc(books, func(a, b Info) int { return b.Plies - a.Plies })
+	return books, nil
+}
+
+// startKey is the canonical key of g's start.
+func startKey(g sente.Game) uint64 {
+	caps := sente.CapabilitiesOf(g)
+	key := caps.Encoder.Encode(g.Start())
+	if caps.Symmetric != nil {
+		key = caps.Symmetric.Canonical(key)
+	}
+	return key
+}
+
+// rootOf is the root a book's or its saved work's preamble names.
+func rootOf(kind store.Kind, d []byte) uint64 {
+	if kind == store.BookWork {
+		return binary.LittleEndian.Uint64(d[workRootAt:])
+	}
+	return binary.LittleEndian.Uint64(d[16:])
+}
+
+// Open opens the book stored as tier in gs for g, every block of it
 // checked: a damaged file is a store.DamagedError or store.BlockError
 // (store.Damaged), a missing one an error wrapping fs.ErrNotExist.
-func Open(g sente.Game, gs *store.GameStore, plies int) (*Book, error) {
-	t, err := gs.Open(plies, store.Book)
+func Open(g sente.Game, gs *store.GameStore, tier int) (*Book, error) {
+	t, err := gs.Open(tier, store.Book)
 	if err != nil {
 		return nil, err
 	}
@@ -76,12 +142,12 @@ func read(t *store.Table) (*Book, error) {
 		return nil, fmt.Errorf("a book's payload of %d bytes, shorter than its preamble", len(d))
 	}
 	le := binary.LittleEndian
-	version, plies, n := le.Uint32(d), le.Uint32(d[4:]), le.Uint64(d[8:])
+	version, plies, n, root := le.Uint32(d), le.Uint32(d[4:]), le.Uint64(d[8:]), le.Uint64(d[16:])
 	switch {
 	case version != FormatVersion:
 		return nil, fmt.Errorf("book format version %d, this sente reads %d", version, FormatVersion)
-	case int(plies) != t.Header.Tier:
-		return nil, fmt.Errorf("a book of %d plies in the file of %d", plies, t.Header.Tier)
+	case int(plies) != t.Header.Tier%rootStride:
+		return nil, fmt.Errorf("a book of %d plies in the file of tier %d", plies, t.Header.Tier)
 	case n != t.Header.Ranks || n != t.Header.Counts.Positions:
 		return nil, fmt.Errorf("a book of %d positions, its header says %d", n, t.Header.Ranks)
 	}
@@ -89,39 +155,49 @@ func read(t *store.Table) (*Book, error) {
 	if uint64(len(d)) != end {
 		return nil, fmt.Errorf("a book of %d positions in a payload of %d bytes, not %d", n, len(d), end)
 	}
-	return &Book{plies: int(plies), n: int(n), keys: d[preambleBytes:cellsAt], cells: d[cellsAt:pliesAt], ply: d[pliesAt:end],
+	return &Book{plies: int(plies), root: root, n: int(n), keys: d[preambleBytes:cellsAt], cells: d[cellsAt:pliesAt], ply: d[pliesAt:end],
 		table: t, counts: t.Header.Counts}, nil
 }
 
-// OpenDeepest opens the deepest sound book of g stored under name in st;
-// nil, with no error, when st holds none. A book that fails its checks is
-// passed over for a shallower one, and its damage returned when no other
-// is sound.
-func OpenDeepest(g sente.Game, st *store.Store, name string) (*Book, error) {
+// OpenAll opens every sound book of g stored under name in st, deepest
+// first; none, with no error, when st holds none. A book that fails its
+// checks is passed over, and the first damage met returned beside the
+// books that are sound.
+func OpenAll(g sente.Game, st *store.Store, name string) ([]*Book, error) {
 	gs, err := st.Find(name)
 	if err != nil || gs == nil {
 		return nil, err
 	}
-	plies, err := Stored(gs)
+	stored, err := Stored(g, gs, store.Book)
 	if err != nil {
 		return nil, err
 	}
+	var books []*Book
 	var first error
-	for i := len(plies) - 1; i >= 0; i-- {
-		b, err := Open(g, gs, plies[i])
-		if err == nil {
-			return b, nil
+	for _, info := range stored {
+		if info.Damage != nil {
+			if first == nil {
+				first = info.Damage
+			}
+			continue
 		}
-		if first == nil {
+		b, err := Open(g, gs, info.Tier)
+		if err == nil {
+			books = append(books, b)
+		} else if first == nil {
 			first = err
 		}
 	}
-	return nil, first
+	return books, first
 }
 
-// Plies is how deep the book goes: every position the start reaches in
+// Plies is how deep the book goes: every position its root reaches in
 // as many moves or fewer is in it, unless it has ended.
 func (b *Book) Plies() int { return b.plies }
+
+// Root is the canonical key of the position the book starts from: the
+// game's start, or the position a build was asked to start from.
+func (b *Book) Root() uint64 { return b.root }
 
 // Len is the positions the book holds.
 func (b *Book) Len() int { return b.n }
@@ -135,7 +211,7 @@ func (b *Book) Path() string { return b.table.Path }
 
 // Entry is the book's i-th position in the order of its keys: its
 // canonical key, its outcome for the player to move, and the fewest plies
-// in which the start reaches it.
+// in which the book's root reaches it.
 func (b *Book) Entry(i int) (key uint64, o sente.Outcome, ply int) {
 	return b.key(i), store.Cell(binary.LittleEndian.Uint16(b.cells[2*i:])).Outcome(), int(b.ply[i])
 }
@@ -178,12 +254,13 @@ func (b *Book) Close() error {
 
 // payload is the bytes of a book of plies whose entries are keys (sorted,
 // canonical), cells and ply, in that order.
-func payload(plies int, keys []uint64, cells []store.Cell, ply []uint8) [][]byte {
+func payload(plies int, root uint64, keys []uint64, cells []store.Cell, ply []uint8) [][]byte {
 	n := uint64(len(keys))
 	pre := make([]byte, 0, preambleBytes)
 	pre = binary.LittleEndian.AppendUint32(pre, FormatVersion)
 	pre = binary.LittleEndian.AppendUint32(pre, uint32(plies))
 	pre = binary.LittleEndian.AppendUint64(pre, n)
+	pre = binary.LittleEndian.AppendUint64(pre, root)
 	kb := make([]byte, 0, 8*n)
 	for _, k := range keys {
 		kb = binary.LittleEndian.AppendUint64(kb, k)
@@ -208,7 +285,3 @@ func countsOf(cells []store.Cell) store.Counts {
 	}
 	return c
 }
-
-// ErrNoBook is what Verify says of a game with no book of the plies asked
-// stored.
-var ErrNoBook = errors.New("no book stored")

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -93,7 +94,7 @@ func TestAgreesWithHashing(t *testing.T) {
 			}
 			// Every position the hashing engine reached within the
 			// plies, any of its images, is found by Lookup.
-			levels, err := Positions(g, tt.plies, 0+1<<20)
+			levels, err := Positions(g, nil, tt.plies, 1<<20)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -258,6 +259,7 @@ func TestVerifyFindsWrongEntries(t *testing.T) {
 	var keys []uint64
 	var cells []store.Cell
 	var plies []uint8
+	root := b.Root()
 	for i := range b.Len() {
 		k, o, p := b.Entry(i)
 		keys, cells, plies = append(keys, k), append(cells, store.Pack(o.Value, o.Remoteness)), append(plies, uint8(p))
@@ -273,7 +275,7 @@ func TestVerifyFindsWrongEntries(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			tt.spoil()
 			gs := gameStore(t, "tictactoe")
-			if err := gs.WriteParts(3, store.Book, payload(3, keys, cells, plies), countsOf(cells)); err != nil {
+			if err := gs.WriteParts(3, store.Book, payload(3, root, keys, cells, plies), countsOf(cells)); err != nil {
 				t.Fatal(err)
 			}
 			_, err := Verify(context.Background(), g, gs, 3, VerifyOptions{Sample: len(keys), TableBytes: 1 << 16})
@@ -301,7 +303,7 @@ func TestTooMany(t *testing.T) {
 func TestSavesAsItGoes(t *testing.T) {
 	g := openGame(t, "tictactoe")
 	gs := gameStore(t, "tictactoe")
-	levels, err := Positions(g, 9, 1<<20)
+	levels, err := Positions(g, nil, 9, 1<<20)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -311,7 +313,7 @@ func TestSavesAsItGoes(t *testing.T) {
 	defer cancel()
 	_, err = Build(ctx, g, gs, Options{Plies: 9, TableBytes: 1 << 16, SaveEvery: time.Nanosecond, Progress: func(p Progress) {
 		if p.Done == 30 {
-			saved = len(savedWork(gs, 9, w))
+			saved = len(savedWork(gs, 9, 9, w))
 			cancel()
 		}
 	}})
@@ -320,5 +322,67 @@ func TestSavesAsItGoes(t *testing.T) {
 	}
 	if saved < 29 {
 		t.Errorf("after 30 positions, %d saved", saved)
+	}
+}
+
+// TestFromAPosition: a book from a position other than the start holds
+// what that position reaches, agrees with the hashing engine, lives
+// beside the start's book of the same plies, and is found again.
+func TestFromAPosition(t *testing.T) {
+	const spec = "connect4:w=4,h=4"
+	g := openGame(t, spec)
+	sol, err := hashing.Solve(context.Background(), g, hashing.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gs := gameStore(t, spec)
+	build(t, g, gs, 3)
+	from, err := g.ParsePosition("2332")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Build(context.Background(), g, gs, Options{Plies: 3, From: from, TableBytes: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Tier == 3 {
+		t.Fatalf("the book from %s took the start's file", g.FormatPosition(from))
+	}
+	again, err := Build(context.Background(), g, gs, Options{Plies: 3, From: from, TableBytes: 1 << 20})
+	if err != nil || !again.Stored || again.Tier != rep.Tier {
+		t.Fatalf("built again: %+v, %v; want it found stored as tier %d", again, err, rep.Tier)
+	}
+	books, err := OpenAll(g, &store.Store{Dir: filepath.Dir(gs.Dir)}, spec)
+	if err != nil || len(books) != 2 {
+		t.Fatalf("%d books, %v; want the start's and the position's", len(books), err)
+	}
+	enc := sente.CapabilitiesOf(g).Encoder
+	for _, b := range books {
+		defer b.Close()
+		for i := range b.Len() {
+			key, o, _ := b.Entry(i)
+			if want, _ := sol.Outcome(enc.Decode(key)); o != want {
+				t.Errorf("%s: book %v, hashing %v", g.FormatPosition(enc.Decode(key)), o, want)
+			}
+		}
+	}
+	b := books[0]
+	if b.Root() == books[1].Root() {
+		t.Error("both books have the same root")
+	}
+	if _, err := Verify(context.Background(), g, gs, rep.Tier, VerifyOptions{Sample: 1000, TableBytes: 1 << 16}); err != nil {
+		t.Errorf("verify: %v", err)
+	}
+	// Six stones: in the position's book (it reaches them in two
+	// plies), in neither of the start's three.
+	p, _ := g.ParsePosition("233214")
+	found := false
+	for _, b := range books {
+		if _, ok := b.Lookup(enc.Encode(p)); ok {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("%s: in no book", g.FormatPosition(p))
 	}
 }

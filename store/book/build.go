@@ -17,9 +17,12 @@ import (
 
 // Options say how a book is built.
 type Options struct {
-	// Plies is the book's depth: every position the start reaches in at
-	// most Plies moves, unless it has ended.
+	// Plies is the book's depth: every position From reaches in at most
+	// Plies moves, unless it has ended.
 	Plies int
+	// From is the book's root; nil means the game's start. A game keeps
+	// a book from each root and of each depth asked for.
+	From sente.Position
 	// TableBytes is the memory of the search's transposition table; 0
 	// means search.DefaultTableBytes.
 	TableBytes int64
@@ -69,6 +72,8 @@ type Report struct {
 	Path   string
 	Plies  int
 	Counts store.Counts
+	// Tier is the book's file in the store (kind store.Book).
+	Tier int
 	// Stored says the book was stored already: Build did nothing.
 	Stored bool
 	// Total is the book's positions; Resumed those taken from an earlier
@@ -101,11 +106,11 @@ func thousands(n int) string {
 	return s
 }
 
-// Positions are the canonical keys of the positions g's start reaches in
-// at most plies moves and that have not ended, by the fewest plies that
-// reach them: level i sorted. It refuses, with a *TooManyError, more than
-// most positions in all.
-func Positions(g sente.Game, plies, most int) ([][]uint64, error) {
+// Positions are the canonical keys of the positions from reaches (nil:
+// g's start) in at most plies moves and that have not ended, by the
+// fewest plies that reach them: level i sorted. It refuses, with a
+// *TooManyError, more than most positions in all.
+func Positions(g sente.Game, from sente.Position, plies, most int) ([][]uint64, error) {
 	caps := sente.CapabilitiesOf(g)
 	enc, sym := caps.Encoder, caps.Symmetric
 	if enc == nil {
@@ -117,7 +122,10 @@ func Positions(g sente.Game, plies, most int) ([][]uint64, error) {
 		}
 		return k
 	}
-	start := canon(enc.Encode(g.Start()))
+	if from == nil {
+		from = g.Start()
+	}
+	start := canon(enc.Encode(from))
 	levels := [][]uint64{{start}}
 	if _, ended := enc.EndedKey(start); ended {
 		return [][]uint64{nil}, nil
@@ -205,9 +213,13 @@ func workOf(levels [][]uint64) work {
 }
 
 // The saved work (store.BookWork) is its own format version and the
-// plies (four bytes each), the fingerprint of the order of the positions
-// and how many of them are done (eight each), then a cell each of those.
-const workPreamble = 24
+// plies (four bytes each), the fingerprint of the order of the positions,
+// how many of them are done and the canonical key of the book's root
+// (eight each), then a cell each of those done.
+const (
+	workPreamble = 32
+	workRootAt   = 24
+)
 
 func encodeWork(plies int, w work, cells []store.Cell) []byte {
 	b := make([]byte, 0, workPreamble)
@@ -215,14 +227,15 @@ func encodeWork(plies int, w work, cells []store.Cell) []byte {
 	b = binary.LittleEndian.AppendUint32(b, uint32(plies))
 	b = binary.LittleEndian.AppendUint64(b, w.fingerprint)
 	b = binary.LittleEndian.AppendUint64(b, uint64(len(cells)))
+	b = binary.LittleEndian.AppendUint64(b, w.keys[len(w.keys)-1])
 	return append(b, store.CellBytes(cells)...)
 }
 
 // savedWork is the cells of the positions an earlier build of the same
 // book valued, in the order of w; none when there is no saved work, or
 // it is damaged or of another book (a game whose positions changed).
-func savedWork(gs *store.GameStore, plies int, w work) []store.Cell {
-	t, err := gs.Open(plies, store.BookWork)
+func savedWork(gs *store.GameStore, tier, plies int, w work) []store.Cell {
+	t, err := gs.Open(tier, store.BookWork)
 	if err != nil {
 		return nil
 	}
@@ -247,6 +260,39 @@ func savedWork(gs *store.GameStore, plies int, w work) []store.Cell {
 	return cells
 }
 
+// tierOf is the tier of the book of plies from root in gs: the one it
+// has, or the one its build's saved work has, else the plies for a book
+// from the start, else the first free one above them.
+func tierOf(g sente.Game, gs *store.GameStore, root uint64, plies int) (int, error) {
+	used := map[int]bool{}
+	for _, kind := range []store.Kind{store.Book, store.BookWork} {
+		infos, err := Stored(g, gs, kind)
+		if err != nil {
+			return 0, err
+		}
+		for _, info := range infos {
+			if info.Root == root && info.Plies == plies {
+				return info.Tier, nil
+			}
+		}
+		tiers, err := gs.Tiers(kind)
+		if err != nil {
+			return 0, err
+		}
+		for _, t := range tiers {
+			used[t] = true
+		}
+	}
+	if root == startKey(g) {
+		return plies, nil
+	}
+	t := plies + rootStride
+	for used[t] {
+		t += rootStride
+	}
+	return t, nil
+}
+
 // Build builds the book of opt.Plies for g into gs (the game's directory,
 // named by its canonical spec), searching each position, deepest first,
 // with the positions valued before as leaves. A build stopped (ctx
@@ -267,7 +313,7 @@ func Build(ctx context.Context, g sente.Game, gs *store.GameStore, opt Options) 
 		opt.ProgressEvery = time.Second
 	}
 	rep := &Report{Plies: opt.Plies}
-	levels, err := Positions(g, opt.Plies, opt.MaxPositions)
+	levels, err := Positions(g, opt.From, opt.Plies, opt.MaxPositions)
 	if err != nil {
 		return nil, err
 	}
@@ -276,14 +322,19 @@ func Build(ctx context.Context, g sente.Game, gs *store.GameStore, opt Options) 
 		return nil, err
 	}
 	defer unlock()
-	if b, err := Open(g, gs, opt.Plies); err == nil {
+	tier, err := tierOf(g, gs, levels[0][0], opt.Plies)
+	if err != nil {
+		return nil, err
+	}
+	rep.Tier = tier
+	if b, err := Open(g, gs, tier); err == nil {
 		rep.Path, rep.Counts, rep.Stored = b.Path(), b.Counts(), true
 		return rep, b.Close()
 	}
 
 	w := workOf(levels)
 	rep.Total = len(w.keys)
-	cells := savedWork(gs, opt.Plies, w)
+	cells := savedWork(gs, tier, opt.Plies, w)
 	rep.Resumed = len(cells)
 	// The positions valued, by canonical key: the search's leaves.
 	known := newLeafTable(len(w.keys))
@@ -325,7 +376,7 @@ func Build(ctx context.Context, g sente.Game, gs *store.GameStore, opt Options) 
 			return nil
 		}
 		lastSave = time.Now()
-		return gs.Write(opt.Plies, store.BookWork, encodeWork(opt.Plies, w, cells), store.Counts{Positions: uint64(len(cells))})
+		return gs.Write(tier, store.BookWork, encodeWork(opt.Plies, w, cells), store.Counts{Positions: uint64(len(cells))})
 	}
 	for i := len(cells); i < len(w.keys); i++ {
 		ply = int(w.ply[i])
@@ -386,13 +437,13 @@ func Build(ctx context.Context, g sente.Game, gs *store.GameStore, opt Options) 
 		keys[j], sorted[j], plies[j] = w.keys[i], cells[i], w.ply[i]
 	}
 	rep.Counts = countsOf(sorted)
-	if err := gs.WriteParts(opt.Plies, store.Book, payload(opt.Plies, keys, sorted, plies), rep.Counts); err != nil {
+	if err := gs.WriteParts(tier, store.Book, payload(opt.Plies, levels[0][0], keys, sorted, plies), rep.Counts); err != nil {
 		return rep, err
 	}
-	if err := gs.Remove(opt.Plies, store.BookWork); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	if err := gs.Remove(tier, store.BookWork); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return rep, err
 	}
-	b, err := Open(g, gs, opt.Plies)
+	b, err := Open(g, gs, tier)
 	if err != nil {
 		return rep, err
 	}

@@ -16,6 +16,12 @@
 // payload starts with the book's own format version, its plies and its
 // count. Open checks every block before an answer reads it.
 //
+// A book starts from the game's start, or from any position asked for
+// (Options.From: the opening of a line, where a book from the start would
+// need the start searched first); a game keeps a book for each root and
+// depth, the start's as the tier of its plies and another root's above
+// (plies + 256k), its root in its preamble, and an answer reads them all.
+//
 // Build finds the positions breadth first, then searches them deepest
 // ply first, through one searcher whose leaves are the positions the
 // build has already valued: a position at a shallower ply is then

@@ -48,29 +48,30 @@ type WrongError struct {
 
 func (e *WrongError) Error() string { return fmt.Sprintf("book %s: %s", e.Path, e.What) }
 
-// Verify checks the book of plies that gs holds for g: every block's
+// Verify checks the book stored as tier in gs for g: every block's
 // checksum, that it holds exactly the positions the start reaches within
 // its plies, and a sample of opt.Sample entries, each searched again by a
 // fresh searcher whose leaves are the book's entries of deeper plies
 // only. A damaged file is store.Damaged; a wrong book a *WrongError.
-func Verify(ctx context.Context, g sente.Game, gs *store.GameStore, plies int, opt VerifyOptions) (*VerifyReport, error) {
+func Verify(ctx context.Context, g sente.Game, gs *store.GameStore, tier int, opt VerifyOptions) (*VerifyReport, error) {
 	if opt.TableBytes <= 0 {
 		opt.TableBytes = 16 << 20
 	}
 	if opt.MaxPositions <= 0 {
 		opt.MaxPositions = DefaultMaxPositions
 	}
-	b, err := Open(g, gs, plies)
+	b, err := Open(g, gs, tier)
 	if err != nil {
 		return nil, err
 	}
 	defer b.Close()
+	plies := b.Plies()
 	rep := &VerifyReport{Path: b.Path(), Plies: plies, Positions: b.Len()}
 	wrong := func(format string, args ...any) error {
 		return &WrongError{Path: b.Path(), What: fmt.Sprintf(format, args...)}
 	}
 
-	levels, err := Positions(g, plies, opt.MaxPositions)
+	levels, err := Positions(g, sente.CapabilitiesOf(g).Encoder.Decode(b.Root()), plies, opt.MaxPositions)
 	if err != nil {
 		return rep, err
 	}
