@@ -13,8 +13,8 @@
 // directory, with the store's checksummed header (game spec, plies, the
 // count of positions and how many of them are won, lost, tied and drawn),
 // a CRC-32C for each block of its payload, written atomically; the
-// payload starts with the book's own format version, its plies and its
-// count. Open checks every block before an answer reads it.
+// payload starts with the book's own format version, its plies, its
+// count and its root. Open checks every block before an answer reads it.
 //
 // A book starts from the game's start, or from any position asked for
 // (Options.From: the opening of a line, where a book from the start would
