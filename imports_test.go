@@ -31,6 +31,8 @@ var layers = map[string][]string{
 	"sente/store":               {"sente", "github.com/klauspost/compress"},
 	// Stored tables read back, beside the store: no engine's code.
 	"sente/store/tables": {"sente", "sente/solve", "sente/store"},
+	// Opening books: built and checked by search, read by the answer.
+	"sente/store/book": {"sente", "sente/solve/search", "sente/store"},
 
 	// Games: rules files are a game family among the built-in ones.
 	"sente/rules":    {"sente", "go.starlark.net"},
@@ -60,7 +62,7 @@ var layers = map[string][]string{
 	"sente/verify": {"sente", "sente/store"},
 
 	// The one way to an answer, then its words, then its pictures.
-	"sente/answer":  {"sente", "sente/explore", "sente/internal/quantity", "sente/internal/sandbox", "sente/nimber", "sente/solve", "sente/solve/hashing", "sente/solve/search", "sente/solve/tiers", "sente/store", "sente/store/tables"},
+	"sente/answer":  {"sente", "sente/explore", "sente/internal/quantity", "sente/internal/sandbox", "sente/nimber", "sente/solve", "sente/solve/hashing", "sente/solve/search", "sente/solve/tiers", "sente/store", "sente/store/book", "sente/store/tables"},
 	"sente/explain": {"sente", "sente/answer", "sente/cgt", "sente/explore", "sente/nimber", "sente/nimber/misere", "sente/solve"},
 	"sente/render":  {"sente", "sente/explain", "sente/nimber", "sente/solve", "golang.org/x/image"},
 
@@ -68,7 +70,7 @@ var layers = map[string][]string{
 	// command line (which serves the browser app).
 	"sente/internal/isolated": {"sente", "sente/answer", "sente/games", "sente/internal/quantity", "sente/internal/sandbox", "sente/rules", "sente/solve", "sente/store"},
 	"sente/web":               {"sente", "sente/answer", "sente/explain", "sente/explore", "sente/games", "sente/internal/isolated", "sente/internal/quantity", "sente/internal/sandbox", "sente/nimber", "sente/solve", "sente/store", "sente/store/tables"},
-	"sente/cmd/sente": {"sente", "sente/answer", "sente/explain", "sente/explore", "sente/gamecheck", "sente/games", "sente/internal/quantity", "sente/internal/sandbox", "sente/nimber", "sente/render", "sente/rules", "sente/solve", "sente/solve/tiers", "sente/store", "sente/verify", "sente/web",
+	"sente/cmd/sente": {"sente", "sente/answer", "sente/explain", "sente/explore", "sente/gamecheck", "sente/games", "sente/internal/quantity", "sente/internal/sandbox", "sente/nimber", "sente/render", "sente/rules", "sente/solve", "sente/solve/tiers", "sente/store", "sente/store/book", "sente/verify", "sente/web",
 		"github.com/alecthomas/kong"},
 
 	// sente-dist, a module of its own: the tier solve as Beam pipelines.

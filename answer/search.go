@@ -15,6 +15,7 @@ import (
 	"sente/solve/search"
 	"sente/solve/tiers"
 	"sente/store"
+	"sente/store/book"
 	"sente/store/tables"
 )
 
@@ -62,10 +63,17 @@ type SearchCost struct {
 	// answered from those tables, not searched below.
 	StoredTiers int
 	Leaves      uint64
+	// FromBook is the positions answered from the game's opening book
+	// (package store/book), none searched; BookPlies the book's depth.
+	FromBook, BookPlies int
 }
 
 // Words says the cost: "412,345 nodes in 1.204 s, a table of 64M (3% full)".
 func (c SearchCost) Words() string {
+	book, all := c.bookWords()
+	if all {
+		return book
+	}
 	took := fmt.Sprintf("%.3f s", c.Elapsed.Seconds())
 	if c.Elapsed >= time.Minute {
 		took = quantity.FormatDuration(c.Elapsed.Round(time.Second))
@@ -79,7 +87,7 @@ func (c SearchCost) Words() string {
 		}
 		words += fmt.Sprintf(", %s positions answered from the stored tables of %d %s", quantity.Thousands(c.Leaves), c.StoredTiers, tiers)
 	}
-	return words
+	return book + words
 }
 
 // SearchCost is what the answer's searches cost, and false when the
@@ -232,7 +240,7 @@ func bySearch(ctx context.Context, g sente.Game, root sente.Position, opt Option
 		return nil, refuseOption(OptSearch, "%s", why)
 	}
 	sol := &SearchSolution{ctx: ctx, game: g, root: root, enc: sente.CapabilitiesOf(g).Encoder, known: map[uint64]sente.Outcome{},
-		progress: opt.SearchProgress, most: searchTableLimit(g, opt), leaves: storedLeaves(g, root, opt)}
+		progress: opt.SearchProgress, most: searchTableLimit(g, opt), leaves: storedLeaves(g, root, opt), books: openBooks(g, opt)}
 	if err := sol.renew(min(searchTableFirst, sol.most)); err != nil {
 		sol.Close()
 		return nil, err
@@ -315,6 +323,9 @@ type SearchSolution struct {
 	// endgame is the game's endgame and how much of it leaves holds; nil
 	// when the game names none.
 	endgame *EndgameTables
+	// books are the game's opening books, which answer the positions
+	// they hold without search.
+	books []*book.Book
 
 	mu    sync.Mutex
 	known map[uint64]sente.Outcome
@@ -328,6 +339,10 @@ func (s *SearchSolution) solve(p sente.Position) (sente.Outcome, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if o, ok := s.known[key]; ok {
+		return o, nil
+	}
+	if o, ok := s.fromBook(key); ok {
+		s.known[key] = o
 		return o, nil
 	}
 	if s.err != nil {
@@ -431,13 +446,15 @@ func (s *SearchSolution) Endgame() (EndgameTables, bool) {
 	return *s.endgame, true
 }
 
-// Close releases the stored tables the searches read.
+// Close releases the stored tables and the book the searches read.
 func (s *SearchSolution) Close() error {
-	if s.leaves == nil {
-		return nil
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	err := s.closeBooks()
+	if s.leaves != nil {
+		err = errors.Join(err, s.leaves.Close())
+		s.leaves = nil
 	}
-	err := s.leaves.Close()
-	s.leaves = nil
 	return err
 }
 

@@ -64,6 +64,15 @@ const (
 	// two bytes a rank, each the value plus one, 0 where no position is
 	// (a cell of Values being Unreachable), raw or compact as Values are.
 	Grundy
+	// Book is an opening book (package store/book): the canonical keys
+	// of every position within a number of plies of the start, sorted,
+	// each with its outcome; its tier is the plies, its payload the
+	// book's own.
+	Book
+	// BookWork is the saved work of a book's build under way (package
+	// store/book), so that a build stopped goes on from there: its tier
+	// is the book's plies. Removed once the book is stored.
+	BookWork
 )
 
 // Ranked reports whether a table of kind is indexed by the game's ranks,
@@ -94,6 +103,10 @@ func (k Kind) String() string {
 		return "loops"
 	case Grundy:
 		return "grundy"
+	case Book:
+		return "book"
+	case BookWork:
+		return "book-work"
 	}
 	return fmt.Sprintf("Kind(%d)", uint8(k))
 }
@@ -212,7 +225,7 @@ func decodeHeader(b []byte) (Header, error) {
 	if got, want := crc32.Checksum(b[:end], castagnoli), le.Uint32(b[end:]); got != want {
 		return h, fmt.Errorf("header checksum %08x, header says %08x: header corrupted", got, want)
 	}
-	if h.Kind > Grundy {
+	if h.Kind > BookWork {
 		return h, fmt.Errorf("unknown kind %d", h.Kind)
 	}
 	if h.Version == CompactVersion && !h.Kind.cells() {

@@ -22,7 +22,7 @@ func NewHeader(spec string, tier int, kind Kind, payloadLen uint64, counts Count
 		h.Ranks = payloadLen / 2
 	case Reachable:
 		h.Ranks = payloadLen * 8
-	case Keys, Tiers, Positions, Frontier, Loops:
+	case Keys, Tiers, Positions, Frontier, Loops, Book, BookWork:
 		h.Ranks = counts.Positions
 	default:
 		return h, fmt.Errorf("tier %d: unknown kind %d", tier, kind)

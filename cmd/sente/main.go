@@ -39,6 +39,7 @@ type cli struct {
 	Grundy   grundyCmd   `cmd:"" help:"Print the Grundy values of an impartial game over a parameter, with their period or pattern."`
 	Sweep    sweepCmd    `cmd:"" help:"Tabulate who wins (or the Grundy value) over one or two parameters, with the patterns seen."`
 	Verify   verifyCmd   `cmd:"" help:"Check a game's stored table independently of the solver: every position's value and remoteness against its children's."`
+	Book     bookCmd     `cmd:"" help:"Build an opening book: every position within N plies of the start valued by search and stored, so that moves, explain, play and solve answer the opening at once; or check one (--verify)."`
 	Store    storeCmd    `cmd:"" help:"See and free the solved tables kept on disk."`
 	Check    checkCmd    `cmd:"" help:"Check a game: a rules file's functions on every reachable position, then the self-check of any game."`
 	Tofu     tofuCmd     `cmd:"" help:"Solve AtCoder ARC013 C (tofu and habanero) from the contest's input: WIN or LOSE."`

@@ -1,0 +1,484 @@
+package book
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"io/fs"
+	"slices"
+	"time"
+
+	"sente"
+	"sente/solve/search"
+	"sente/store"
+)
+
+// Options say how a book is built.
+type Options struct {
+	// Plies is the book's depth: every position From reaches in at most
+	// Plies moves, unless it has ended.
+	Plies int
+	// From is the book's root; nil means the game's start. A game keeps
+	// a book from each root and of each depth asked for.
+	From sente.Position
+	// TableBytes is the memory of the search's transposition table; 0
+	// means search.DefaultTableBytes.
+	TableBytes int64
+	// MaxPositions refuses a book of more positions, before any search;
+	// 0 means DefaultMaxPositions.
+	MaxPositions int
+	// SaveEvery is how often the work done is saved (and when the build
+	// is stopped); 0 means every ten seconds.
+	SaveEvery time.Duration
+	// Progress, when set, is told how far the build has come after each
+	// position searched, and at most every ProgressEvery (a second when
+	// 0) while one position is searched.
+	Progress      func(Progress)
+	ProgressEvery time.Duration
+	// Waiting, when set, is told once that another process holds the
+	// game's directory (a solve or another build): the build waits.
+	Waiting func()
+}
+
+// DefaultMaxPositions is the most positions a book holds unless
+// Options.MaxPositions says otherwise: 11 bytes each on disk, and far
+// more than a build searches in a day where search costs a second a
+// position.
+const DefaultMaxPositions = 10_000_000
+
+// Progress is a build under way.
+type Progress struct {
+	// Done of Total positions are valued; Resumed of them were valued by
+	// an earlier build, whose saved work this one took.
+	Done, Total, Resumed int
+	// Ply is the ply of the positions being searched (deepest first).
+	Ply int
+	// Nodes and Elapsed are this build's search.
+	Nodes   uint64
+	Elapsed time.Duration
+}
+
+// PlyCost is what the positions of one ply cost.
+type PlyCost struct {
+	Ply, Positions int
+	Nodes          uint64
+	Elapsed        time.Duration
+}
+
+// Report is what Build did.
+type Report struct {
+	Path   string
+	Plies  int
+	Counts store.Counts
+	// Tier is the book's file in the store (kind store.Book).
+	Tier int
+	// Stored says the book was stored already: Build did nothing.
+	Stored bool
+	// Total is the book's positions; Resumed those taken from an earlier
+	// build's saved work, Done those valued when the build ended (all of
+	// them, or as many as a stopped build saved).
+	Total, Resumed, Done int
+	// PerPly is the cost of each ply this build searched, deepest first.
+	PerPly  []PlyCost
+	Nodes   uint64
+	Elapsed time.Duration
+}
+
+// TooManyError refuses a book of more positions than allowed.
+type TooManyError struct {
+	Plies, Most int
+	// Positions were found within AtPly plies when the count passed Most.
+	Positions, AtPly int
+}
+
+func (e *TooManyError) Error() string {
+	return fmt.Sprintf("a book of %d plies holds more than %s positions (%s within %d plies)", e.Plies, thousands(e.Most), thousands(e.Positions), e.AtPly)
+}
+
+// thousands writes n with commas.
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// Positions are the canonical keys of the positions from reaches (nil:
+// g's start) in at most plies moves and that have not ended, by the
+// fewest plies that reach them: level i sorted. It refuses, with a
+// *TooManyError, more than most positions in all.
+func Positions(g sente.Game, from sente.Position, plies, most int) ([][]uint64, error) {
+	caps := sente.CapabilitiesOf(g)
+	enc, sym := caps.Encoder, caps.Symmetric
+	if enc == nil {
+		return nil, fmt.Errorf("%s has no integer keys (sente.Encoder), which search needs", gameName(g))
+	}
+	canon := func(k uint64) uint64 {
+		if sym != nil {
+			return sym.Canonical(k)
+		}
+		return k
+	}
+	if from == nil {
+		from = g.Start()
+	}
+	start := canon(enc.Encode(from))
+	levels := [][]uint64{{start}}
+	if _, ended := enc.EndedKey(start); ended {
+		return [][]uint64{nil}, nil
+	}
+	total := 1
+	var kids []uint64
+	for ply := 1; ply <= plies; ply++ {
+		var next []uint64
+		// The level's keys are made unique whenever they pass compact,
+		// so that a book too large is refused before its keys fill the
+		// memory.
+		compact := max(1<<16, most-total+1)
+		for _, k := range levels[ply-1] {
+			kids = enc.AppendChildren(kids[:0], k)
+			for _, c := range kids {
+				c = canon(c)
+				if _, ended := enc.EndedKey(c); !ended {
+					next = append(next, c)
+				}
+			}
+			if len(next) > compact {
+				next = sortUnique(next)
+				if total+len(next) > most {
+					return nil, &TooManyError{Plies: plies, Most: most, Positions: total + len(next), AtPly: ply}
+				}
+				compact = max(compact, 2*len(next))
+			}
+		}
+		next = sortUnique(next)
+		// A position met at a shallower ply (a game whose positions
+		// recur at other depths) stays at its first.
+		next = slices.DeleteFunc(next, func(k uint64) bool {
+			for _, l := range levels {
+				if _, found := slices.BinarySearch(l, k); found {
+					return true
+				}
+			}
+			return false
+		})
+		total += len(next)
+		if total > most {
+			return nil, &TooManyError{Plies: plies, Most: most, Positions: total, AtPly: ply}
+		}
+		levels = append(levels, next)
+	}
+	return levels, nil
+}
+
+func sortUnique(keys []uint64) []uint64 {
+	slices.Sort(keys)
+	return slices.Compact(keys)
+}
+
+func gameName(g sente.Game) string {
+	if s, ok := g.(fmt.Stringer); ok {
+		return s.String()
+	}
+	return "the game"
+}
+
+// work is the order in which a build values the positions, deepest ply
+// first, and a fingerprint of it that the saved work carries.
+type work struct {
+	keys        []uint64
+	ply         []uint8
+	fingerprint uint64
+}
+
+func workOf(levels [][]uint64) work {
+	var w work
+	h := fnv.New64a()
+	var b [8]byte
+	for p := len(levels) - 1; p >= 0; p-- {
+		for _, k := range levels[p] {
+			w.keys = append(w.keys, k)
+			w.ply = append(w.ply, uint8(p))
+			binary.LittleEndian.PutUint64(b[:], k)
+			h.Write(b[:])
+		}
+		binary.LittleEndian.PutUint64(b[:], uint64(len(levels[p]))<<8|uint64(p))
+		h.Write(b[:])
+	}
+	w.fingerprint = h.Sum64()
+	return w
+}
+
+// The saved work (store.BookWork) is its own format version and the
+// plies (four bytes each), the fingerprint of the order of the positions,
+// how many of them are done and the canonical key of the book's root
+// (eight each), then a cell each of those done.
+const (
+	workPreamble = 32
+	workRootAt   = 24
+)
+
+func encodeWork(plies int, w work, cells []store.Cell) []byte {
+	b := make([]byte, 0, workPreamble)
+	b = binary.LittleEndian.AppendUint32(b, FormatVersion)
+	b = binary.LittleEndian.AppendUint32(b, uint32(plies))
+	b = binary.LittleEndian.AppendUint64(b, w.fingerprint)
+	b = binary.LittleEndian.AppendUint64(b, uint64(len(cells)))
+	b = binary.LittleEndian.AppendUint64(b, w.keys[len(w.keys)-1])
+	return append(b, store.CellBytes(cells)...)
+}
+
+// savedWork is the cells of the positions an earlier build of the same
+// book valued, in the order of w; none when there is no saved work, or
+// it is damaged or of another book (a game whose positions changed).
+func savedWork(gs *store.GameStore, tier, plies int, w work) []store.Cell {
+	t, err := gs.Open(tier, store.BookWork)
+	if err != nil {
+		return nil
+	}
+	defer t.Close()
+	if t.Verify() != nil || len(t.Data) < workPreamble {
+		return nil
+	}
+	d := t.Data
+	le := binary.LittleEndian
+	done := le.Uint64(d[16:])
+	if le.Uint32(d) != FormatVersion || int(le.Uint32(d[4:])) != plies || le.Uint64(d[8:]) != w.fingerprint ||
+		done > uint64(len(w.keys)) || uint64(len(d)) != workPreamble+2*done {
+		return nil
+	}
+	cells := make([]store.Cell, done)
+	for i := range cells {
+		cells[i] = store.Cell(le.Uint16(d[workPreamble+2*i:]))
+		if !cells[i].Reachable() {
+			return nil
+		}
+	}
+	return cells
+}
+
+// tierOf is the tier of the book of plies from root in gs: the one it
+// has, or the one its build's saved work has, else the plies for a book
+// from the start, else the first free one above them.
+func tierOf(g sente.Game, gs *store.GameStore, root uint64, plies int) (int, error) {
+	used := map[int]bool{}
+	for _, kind := range []store.Kind{store.Book, store.BookWork} {
+		infos, err := Stored(g, gs, kind)
+		if err != nil {
+			return 0, err
+		}
+		for _, info := range infos {
+			if info.Root == root && info.Plies == plies {
+				return info.Tier, nil
+			}
+		}
+		tiers, err := gs.Tiers(kind)
+		if err != nil {
+			return 0, err
+		}
+		for _, t := range tiers {
+			used[t] = true
+		}
+	}
+	if root == startKey(g) {
+		return plies, nil
+	}
+	t := plies + rootStride
+	for used[t] {
+		t += rootStride
+	}
+	return t, nil
+}
+
+// Build builds the book of opt.Plies for g into gs (the game's directory,
+// named by its canonical spec), searching each position, deepest first,
+// with the positions valued before as leaves. A build stopped (ctx
+// cancelled, or a search failing) saves what it did, and returns the
+// context's error; the next build of the same book goes on from there. A
+// book stored already is left as it is.
+func Build(ctx context.Context, g sente.Game, gs *store.GameStore, opt Options) (*Report, error) {
+	if opt.Plies < 0 || opt.Plies > MaxPlies {
+		return nil, fmt.Errorf("a book of %d plies; from 0 to %d", opt.Plies, MaxPlies)
+	}
+	if opt.MaxPositions <= 0 {
+		opt.MaxPositions = DefaultMaxPositions
+	}
+	if opt.SaveEvery <= 0 {
+		opt.SaveEvery = 10 * time.Second
+	}
+	if opt.ProgressEvery <= 0 {
+		opt.ProgressEvery = time.Second
+	}
+	rep := &Report{Plies: opt.Plies}
+	levels, err := Positions(g, opt.From, opt.Plies, opt.MaxPositions)
+	if err != nil {
+		return nil, err
+	}
+	unlock, err := gs.Lock(ctx, opt.Waiting)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	tier, err := tierOf(g, gs, levels[0][0], opt.Plies)
+	if err != nil {
+		return nil, err
+	}
+	rep.Tier = tier
+	if b, err := Open(g, gs, tier); err == nil {
+		rep.Path, rep.Counts, rep.Stored = b.Path(), b.Counts(), true
+		return rep, b.Close()
+	}
+
+	w := workOf(levels)
+	rep.Total = len(w.keys)
+	cells := savedWork(gs, tier, opt.Plies, w)
+	rep.Resumed = len(cells)
+	// The positions valued, by canonical key: the search's leaves.
+	known := newLeafTable(len(w.keys))
+	for i, c := range cells {
+		known.put(w.keys[i], c)
+	}
+	sym := sente.CapabilitiesOf(g).Symmetric
+	leaves := search.LeavesFunc(func(key uint64) (sente.Outcome, bool) {
+		if sym != nil {
+			key = sym.Canonical(key)
+		}
+		c := known.get(key)
+		return c.Outcome(), c.Reachable()
+	})
+	start := time.Now()
+	var before PlyCost // the nodes and time of the positions before this one
+	progress := func(ply int, nodes uint64) {
+		if opt.Progress != nil {
+			opt.Progress(Progress{Done: len(cells), Total: len(w.keys), Resumed: rep.Resumed, Ply: ply,
+				Nodes: before.Nodes + nodes, Elapsed: time.Since(start)})
+		}
+	}
+	ply := -1
+	s, err := search.New(g, search.Options{
+		TableBytes: opt.TableBytes,
+		// One worker: on connect four a second searches nearly twice
+		// the nodes and finishes no sooner (BENCHMARKS.md, "Search").
+		Workers:       1,
+		Leaves:        leaves,
+		ProgressEvery: opt.ProgressEvery,
+		Progress:      func(p search.Progress) { progress(ply, p.Nodes) },
+	})
+	if err != nil {
+		return nil, err
+	}
+	lastSave := time.Now()
+	save := func() error {
+		if len(cells) == rep.Resumed {
+			return nil
+		}
+		lastSave = time.Now()
+		return gs.Write(tier, store.BookWork, encodeWork(opt.Plies, w, cells), store.Counts{Positions: uint64(len(cells))})
+	}
+	for i := len(cells); i < len(w.keys); i++ {
+		ply = int(w.ply[i])
+		if len(rep.PerPly) == 0 || rep.PerPly[len(rep.PerPly)-1].Ply != ply {
+			rep.PerPly = append(rep.PerPly, PlyCost{Ply: ply})
+		}
+		var res search.Result
+		err := ctx.Err()
+		if err == nil {
+			res, err = s.SolveKey(ctx, w.keys[i])
+		}
+		cost := &rep.PerPly[len(rep.PerPly)-1]
+		cost.Nodes += res.Nodes
+		cost.Elapsed += res.Elapsed
+		before.Nodes += res.Nodes
+		rep.Nodes += res.Nodes
+		if err == nil && res.Outcome.Remoteness > store.MaxRemoteness {
+			err = fmt.Errorf("%s: a remoteness of %d, more than a book keeps (%d)", g.FormatPosition(sente.CapabilitiesOf(g).Encoder.Decode(w.keys[i])), res.Outcome.Remoteness, store.MaxRemoteness)
+		}
+		if err != nil {
+			if serr := save(); serr != nil {
+				err = errors.Join(err, serr)
+			}
+			rep.Elapsed, rep.Done = time.Since(start), len(cells)
+			return rep, err
+		}
+		cost.Positions++
+		c := store.Pack(res.Outcome.Value, res.Outcome.Remoteness)
+		cells = append(cells, c)
+		known.put(w.keys[i], c)
+		progress(ply, 0)
+		if time.Since(lastSave) >= opt.SaveEvery {
+			if err := save(); err != nil {
+				return rep, err
+			}
+		}
+	}
+	rep.Elapsed, rep.Done = time.Since(start), len(cells)
+
+	// The book, in the order of its keys.
+	order := make([]int, len(w.keys))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int {
+		switch {
+		case w.keys[a] < w.keys[b]:
+			return -1
+		case w.keys[a] > w.keys[b]:
+			return 1
+		}
+		return 0
+	})
+	keys := make([]uint64, len(order))
+	sorted := make([]store.Cell, len(order))
+	plies := make([]uint8, len(order))
+	for j, i := range order {
+		keys[j], sorted[j], plies[j] = w.keys[i], cells[i], w.ply[i]
+	}
+	rep.Counts = countsOf(sorted)
+	if err := gs.WriteParts(tier, store.Book, payload(opt.Plies, levels[0][0], keys, sorted, plies), rep.Counts); err != nil {
+		return rep, err
+	}
+	if err := gs.Remove(tier, store.BookWork); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return rep, err
+	}
+	b, err := Open(g, gs, tier)
+	if err != nil {
+		return rep, err
+	}
+	rep.Path = b.Path()
+	return rep, b.Close()
+}
+
+// leafTable is the outcomes of the positions valued so far, by canonical
+// key: open addressing over flat arrays, a cell of 0 (store.Unreachable)
+// an empty slot.
+type leafTable struct {
+	keys  []uint64
+	cells []store.Cell
+	mask  uint64
+}
+
+func newLeafTable(n int) *leafTable {
+	size := uint64(16)
+	for size < 2*uint64(n) {
+		size *= 2
+	}
+	return &leafTable{keys: make([]uint64, size), cells: make([]store.Cell, size), mask: size - 1}
+}
+
+func (t *leafTable) slot(key uint64) uint64 {
+	i := (key * 0x9e3779b97f4a7c15) >> 20 & t.mask
+	for t.cells[i] != store.Unreachable && t.keys[i] != key {
+		i = (i + 1) & t.mask
+	}
+	return i
+}
+
+func (t *leafTable) put(key uint64, c store.Cell) {
+	i := t.slot(key)
+	t.keys[i], t.cells[i] = key, c
+}
+
+func (t *leafTable) get(key uint64) store.Cell { return t.cells[t.slot(key)] }
