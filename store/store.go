@@ -297,6 +297,9 @@ type GameInfo struct {
 	Problem   string
 	Values    []int // tiers with a values file
 	Reachable []int // tiers with a reachable file
+	// Books are the opening books (package store/book), by their tier
+	// numbers: the plies, and the root's place among the game's books.
+	Books []int
 	// Damaged are the tiers whose values file is refused when opened
 	// (its header damaged, the file cut short) or has a block that fails
 	// its checksum.
@@ -361,7 +364,8 @@ func (s Store) List() ([]GameInfo, error) {
 			return nil, fmt.Errorf("store: %w", err)
 		}
 		info.Values, info.Reachable = tiersIn(files, Values), tiersIn(files, Reachable)
-		for _, kind := range []Kind{Values, Reachable, Keys, Tiers, Positions} {
+		info.Books = tiersIn(files, Book)
+		for _, kind := range []Kind{Values, Reachable, Keys, Tiers, Positions, Book} {
 			for _, t := range tiersIn(files, kind) {
 				if sound(filepath.Join(dir, fileName(t, kind))) {
 					continue

@@ -146,9 +146,13 @@ func (c *storeListCmd) Run(e *env) error {
 	var games []store.GameInfo
 	problems := false
 	for _, g := range all {
-		if len(g.Values) > 0 || len(g.Reachable) > 0 || g.Problem != "" {
-			if g.Problem == "" {
+		if len(g.Values) > 0 || len(g.Reachable) > 0 || len(g.Books) > 0 || g.Problem != "" {
+			if g.Problem == "" && (len(g.Values) > 0 || len(g.Reachable) > 0) {
+				// A game with opening books alone has no tiers to finish.
 				g.Problem = e.storedProblem(g, c.Store)
+			}
+			if g.Problem == "" && len(g.DamagedFiles) > 0 {
+				g.Problem = "damaged: " + strings.Join(g.DamagedFiles, ", ")
 			}
 			games = append(games, g)
 			problems = problems || g.Problem != ""
@@ -158,7 +162,15 @@ func (c *storeListCmd) Run(e *env) error {
 		fmt.Fprintf(e.stdout, "no stored tables in %s\n", s.Dir)
 		return nil
 	}
-	rows := [][]string{{"game", "tiers", "disk"}}
+	books := false
+	for _, g := range games {
+		books = books || len(g.Books) > 0
+	}
+	rows := [][]string{{"game", "tiers"}}
+	if books {
+		rows[0] = append(rows[0], "books")
+	}
+	rows[0] = append(rows[0], "disk")
 	if problems {
 		rows[0] = append(rows[0], "problem")
 	}
@@ -176,7 +188,12 @@ func (c *storeListCmd) Run(e *env) error {
 			// of every position: one file, on disk once.
 			disk += " (" + quantity.FormatSize(uint64(g.Shared)) + " shared)"
 		}
-		row := []string{name, strconv.Itoa(len(g.Values)), disk}
+		row := []string{name, strconv.Itoa(len(g.Values))}
+		if books {
+			// Opening books (sente book), a column only when some are.
+			row = append(row, strconv.Itoa(len(g.Books)))
+		}
+		row = append(row, disk)
 		if problems {
 			row = append(row, g.Problem)
 		}
