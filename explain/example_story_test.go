@@ -52,10 +52,6 @@ func (subtraction) ParsePosition(s string) (sente.Position, error) {
 	return heap{n, turn}, nil
 }
 
-// Impartial says both players have the same moves, which gives the game
-// Grundy values (sente.Impartial, found by type assertion).
-func (subtraction) Impartial() bool { return true }
-
 // Features names the numbers of a position that a strategy may be stated
 // by (sente.Featured): with it, explain can say which positions to move
 // into, not only which move to make.
