@@ -220,6 +220,10 @@ type SolutionJSON struct {
 	Method     string  `json:"method,omitempty"`
 	Nodes      *uint64 `json:"nodes,omitempty"`
 	TableBytes *int64  `json:"table_bytes,omitempty"`
+	// FromBook is how many positions an answer by search read from the
+	// game's opening book, none searched, and BookPlies the book's depth.
+	FromBook  *int `json:"from_book,omitempty"`
+	BookPlies *int `json:"book_plies,omitempty"`
 }
 
 // PositionJSON is what the browser app says of a position (GET

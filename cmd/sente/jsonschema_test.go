@@ -32,6 +32,11 @@ func TestJSONSchema(t *testing.T) {
 	clear(seenFields)
 	loopy := "testdata/rules/loopyimp.star"
 	tables := t.TempDir()
+	// An opening book, which an answer by search reads (from_book).
+	books := t.TempDir()
+	if r := runCLI(t, context.Background(), "", "book", "tictactoe", "--plies", "2", "--store", books); r.status != 0 {
+		t.Fatalf("sente book: status %d, %s", r.status, r.stderr)
+	}
 	tests := []struct {
 		typ  string
 		args []string
@@ -54,6 +59,7 @@ func TestJSONSchema(t *testing.T) {
 		{"solution", []string{"solve", "../../examples/loopy.star", "--json"}},
 		// An answer by search: no counts, its nodes and table instead.
 		{"solution", []string{"solve", "connect4:w=4,h=4", "--engine", "search", "--json"}},
+		{"solution", []string{"solve", "tictactoe", "--engine", "search", "--store", books, "--json"}},
 		{"solution", []string{"solve", loopy, "--json"}},
 		{"array<move>", []string{"moves", "cards", "1/-", "--json"}},
 		{"array<move>", []string{"moves", "nim:heaps=1/2/3", "--json"}},

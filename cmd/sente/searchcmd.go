@@ -20,6 +20,10 @@ func (c *solveCmd) writeSearch(e *env, a *answer.Answer, cost answer.SearchCost)
 	turn := g.Turn(root)
 	if c.JSON {
 		nodes, bytes := cost.Nodes, cost.TableBytes
+		var fromBook, bookPlies *int
+		if cost.FromBook > 0 {
+			fromBook, bookPlies = &cost.FromBook, &cost.BookPlies
+		}
 		return writeJSON(e.stdout, explain.SolutionJSON{
 			Game:       c.Game,
 			Position:   g.FormatPosition(root),
@@ -32,6 +36,8 @@ func (c *solveCmd) writeSearch(e *env, a *answer.Answer, cost answer.SearchCost)
 			Method:     answer.Search.String(),
 			Nodes:      &nodes,
 			TableBytes: &bytes,
+			FromBook:   fromBook,
+			BookPlies:  bookPlies,
 		})
 	}
 	w := e.stdout

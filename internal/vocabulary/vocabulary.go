@@ -52,6 +52,8 @@ var Fields = map[string]string{
 	"tier":                 "integer",
 	"nodes":                "integer",
 	"table_bytes":          "integer",
+	"from_book":            "integer",
+	"book_plies":           "integer",
 	// The catalogue.
 	"params":        "array<param>",
 	"kind":          "string",
@@ -223,7 +225,7 @@ var Shapes = map[string]string{
 	"description":     "name summary rules position_form start params policies examples",
 	"param":           "name kind default accepts doc | min max choices positional",
 	"policy":          "name doc",
-	"solution":        "game position turn value winner remoteness restrict seconds | best_moves main_line positions symmetry_classes classes counts positions_per_second tiers whole_table method nodes table_bytes",
+	"solution":        "game position turn value winner remoteness restrict seconds | best_moves main_line positions symmetry_classes classes counts positions_per_second tiers whole_table method nodes table_bytes from_book book_plies",
 	"tier":            "tier positions classes counts seconds | every_position",
 	"move":            "move player remoteness position | value grundy grundy_infinite best words canonical symbols outcome_class temperature",
 	"row":             "position turn value winner remoteness move_count | grundy grundy_infinite best_moves",
