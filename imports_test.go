@@ -32,7 +32,7 @@ var layers = map[string][]string{
 	// Stored tables read back, beside the store: no engine's code.
 	"sente/store/tables": {"sente", "sente/solve", "sente/store"},
 	// Opening books: built and checked by search, read by the answer.
-	"sente/store/book": {"sente", "sente/solve/search", "sente/store"},
+	"sente/store/book": {"sente", "sente/internal/quantity", "sente/solve/search", "sente/store"},
 
 	// Games: rules files are a game family among the built-in ones.
 	"sente/rules":    {"sente", "go.starlark.net"},

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"sente"
+	"sente/internal/quantity"
 	"sente/solve/search"
 	"sente/store"
 )
@@ -94,16 +95,7 @@ type TooManyError struct {
 }
 
 func (e *TooManyError) Error() string {
-	return fmt.Sprintf("a book of %d plies holds more than %s positions (%s within %d plies)", e.Plies, thousands(e.Most), thousands(e.Positions), e.AtPly)
-}
-
-// thousands writes n with commas.
-func thousands(n int) string {
-	s := fmt.Sprint(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
+	return fmt.Sprintf("a book of %d plies holds more than %s positions (%s within %d plies)", e.Plies, quantity.Thousands(uint64(e.Most)), quantity.Thousands(uint64(e.Positions)), e.AtPly)
 }
 
 // Positions are the canonical keys of the positions from reaches (nil:
