@@ -19,20 +19,13 @@ func TestBookInterruptedResumes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short skips interrupting a book's build (about 3 s)")
 	}
-	bin := filepath.Join(t.TempDir(), "sente")
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(self, bin); err != nil {
-		t.Fatal(err)
-	}
+	sente := senteBinary(t)
 	dir := filepath.Join(t.TempDir(), "st")
 	args := []string{"book", "connect4:w=5,h=4", "--plies", "8", "--store", dir}
 	saved := regexp.MustCompile(`book stopped with ([0-9,]+) of its 16,465 positions valued and saved; 'sente book connect4:w=5,h=4 --plies 8 --store \S+' goes on from there\nsente: interrupted\n$`)
 	var got string
 	for _, wait := range []time.Duration{800 * time.Millisecond, 400 * time.Millisecond, 200 * time.Millisecond} {
-		cmd := exec.Command(bin, args...)
+		cmd := sente(args...)
 		var stderr strings.Builder
 		cmd.Stderr = &stderr
 		if err := cmd.Start(); err != nil {
@@ -60,14 +53,14 @@ func TestBookInterruptedResumes(t *testing.T) {
 		t.Skip("the build finished before each interrupt")
 	}
 	t.Logf("interrupted with %s positions saved", got)
-	out, err := exec.Command(bin, args...).CombinedOutput()
+	out, err := sente(args...).CombinedOutput()
 	if err != nil {
 		t.Fatalf("run again: %v\n%s", err, out)
 	}
 	if got != "0" && !strings.Contains(string(out), "\n  resumed: "+got+" positions valued by an earlier build\n") {
 		t.Errorf("the build run again does not go on from the %s positions saved:\n%s", got, out)
 	}
-	out, err = exec.Command(bin, "book", "connect4:w=5,h=4", "--verify", "--sample", "50", "--store", dir).CombinedOutput()
+	out, err = sente("book", "connect4:w=5,h=4", "--verify", "--sample", "50", "--store", dir).CombinedOutput()
 	if err != nil || !strings.Contains(string(out), "is sound: 16,465 positions") {
 		t.Errorf("verify: %v\n%s", err, out)
 	}
