@@ -87,13 +87,9 @@ func classOf(ge, le bool) Outcome {
 // it. It is what the turn-based solve of p finds with Left first and with
 // Right first, found without searching the sum.
 func (v *Valuer) Outcome(ctx context.Context, p sente.Position) (Outcome, error) {
-	parts, err := v.Parts(ctx, p)
+	gs, err := v.partValues(ctx, p)
 	if err != nil {
 		return 0, err
-	}
-	gs := make([]Game, len(parts))
-	for i, part := range parts {
-		gs[i] = part.Value
 	}
 	return SumOutcome(gs...), nil
 }

@@ -133,15 +133,7 @@ func (g Game) Outcome() Outcome {
 }
 
 func (t *table) outcome(g Game) Outcome {
-	switch t.compare(g, Zero) {
-	case Equal:
-		return P
-	case Greater:
-		return L
-	case Less:
-		return R
-	}
-	return N
+	return classOf(t.leq(Zero, g), t.leq(g, Zero))
 }
 
 // IsNumber reports whether g is a number, and Number which.

@@ -86,15 +86,24 @@ func ValueOf(ctx context.Context, g sente.Game, p sente.Position) (Game, error) 
 
 // Value is p's value: the sum of the values of its parts.
 func (v *Valuer) Value(ctx context.Context, p sente.Position) (Game, error) {
-	parts, err := v.Parts(ctx, p)
+	gs, err := v.partValues(ctx, p)
 	if err != nil {
 		return 0, err
+	}
+	return Sum(gs...), nil
+}
+
+// partValues are the values of p's parts (Parts), without their positions.
+func (v *Valuer) partValues(ctx context.Context, p sente.Position) ([]Game, error) {
+	parts, err := v.Parts(ctx, p)
+	if err != nil {
+		return nil, err
 	}
 	gs := make([]Game, len(parts))
 	for i, part := range parts {
 		gs[i] = part.Value
 	}
-	return Sum(gs...), nil
+	return gs, nil
 }
 
 // Parts are p's independent components with their values (p alone for a
