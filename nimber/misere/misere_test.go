@@ -3,6 +3,7 @@ package misere
 import (
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"sente/internal/testmode"
@@ -17,21 +18,9 @@ func TestBornBy(t *testing.T) {
 		days, want = 5, append(want, 4171780)
 	}
 	got := BornBy(days)
-	if !equalInts(got, want) {
+	if !slices.Equal(got, want) {
 		t.Fatalf("BornBy(%d) = %v, want %v", days, got, want)
 	}
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // testGames are raw games to hold the forms to the reference: every game
