@@ -393,13 +393,10 @@ func (r *run) solve(ctx context.Context) (sente.Outcome, error) {
 	for round := 0; r.clamp(); round = min(round+1, 40) {
 		allowance := uint64(firstAllowance) << round
 		if r.deepening {
-			share := allowance / deepeningShare
+			end := s.nodes.Load() + allowance/deepeningShare
 			if loop != nil {
-				share = allowance
-			}
-			end := s.nodes.Load() + share
-			if loop != nil {
-				end = min(end, loopEnd)
+				// Alone now: the whole allowance, up to loopEnd.
+				end = min(s.nodes.Load()+allowance, loopEnd)
 			}
 			for r.clamp() {
 				gamma, ok := r.shallowTest()
