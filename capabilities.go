@@ -36,6 +36,8 @@ type Capabilities struct {
 	TurnKeyer       TurnKeyer
 	Orderer         Orderer
 	Endgamer        Endgamer
+	Scorer          Scorer
+	KeyScorer       KeyScorer
 
 	Partizan         Partizan
 	PartizanSplitter PartizanSplitter
@@ -84,6 +86,8 @@ func CapabilitiesOf(g Game) Capabilities {
 	c.TurnKeyer, _ = g.(TurnKeyer)
 	c.Orderer, _ = g.(Orderer)
 	c.Endgamer, _ = g.(Endgamer)
+	c.Scorer, _ = g.(Scorer)
+	c.KeyScorer, _ = g.(KeyScorer)
 	c.Partizan, _ = g.(Partizan)
 	c.PartizanSplitter, _ = g.(PartizanSplitter)
 	return c
