@@ -156,7 +156,10 @@ type Board struct {
 	// heap's n tokens is placed on token n-k, so that a click takes the
 	// token clicked and those to its right) or "points" (a grid whose
 	// cells joined by Lines are the points pieces stand on; the others are
-	// not on the board).
+	// not on the board) or "pits" (a mancala board: two rows of houses,
+	// each cell its seeds, with a store at each end: the top row's first
+	// cell the second player's store, the bottom row's last the first
+	// player's; the other two corners are not on the board).
 	Style string
 	// Cells[r][c] is what cell c of row r shows, rows from the top; ""
 	// for an empty cell.

@@ -288,7 +288,9 @@ type ProgressJSON struct {
 // (seed 000), "heaps" (nim, subtraction games: Cells, RowLabels, Caption,
 // Plays and Clicks as for a grid, a row of tokens per heap), "points" (the
 // morris games: Cells, labels, Caption, Plays and Clicks as for a grid,
-// and Lines).
+// and Lines), "pits" (Kalah: Cells, Caption, Plays and Clicks as for a
+// grid; two rows of houses with a store at each end: the second player's
+// store first in the top row, the first player's last in the bottom row).
 type BoardJSON struct {
 	Style string `json:"style"`
 

@@ -39,6 +39,8 @@ func boardOf(g sente.Game, p sente.Position, moves []sente.Move) *Board {
 		return &Board{Style: "points", Cells: b.Cells, Lines: boardLines(b), Plays: placed, Clicks: oneClick(b, placed), RowLabels: b.RowLabels, ColLabels: b.ColLabels, Caption: b.Caption, Players: players(b)}
 	case "heaps":
 		return &Board{Style: "heaps", Cells: b.Cells, Plays: placed, Clicks: oneClick(b, placed), RowLabels: b.RowLabels, Caption: b.Caption}
+	case "pits":
+		return &Board{Style: "pits", Cells: b.Cells, Plays: placed, Clicks: oneClick(b, placed), Caption: b.Caption}
 	case "hands":
 		out := &Board{Style: "hands", Plays: placed}
 		for _, row := range b.Cells {

@@ -826,6 +826,48 @@ function renderHeaps(box, info, ctx) {
   if (bd.caption) box.append(el("p", "small caption", bd.caption));
 }
 
+// renderPits draws a mancala board (Kalah): the second player's houses
+// along the top, read from their left (so right to left), the first
+// player's along the bottom, and a store at each end, each with its
+// seeds. A click on a house of the player to move sows it.
+function renderPits(box, info, ctx) {
+  const bd = info.board;
+  const pl = playing(box, info, ctx);
+  const houses = Math.max(0, (bd.cells[0] || []).length - 2);
+  box.style.setProperty("--cols", String(houses + 2));
+  const grid = el("div", "pitgrid");
+  const store = (who, seeds, col) => {
+    const s = el("div", "store " + who, seeds);
+    s.setAttribute("role", "img");
+    s.setAttribute("aria-label", cap(who) + " player's store, " + seeds + (seeds === "1" ? " seed" : " seeds"));
+    s.style.gridColumn = String(col);
+    return s;
+  };
+  grid.append(store("second", bd.cells[0][0], 1));
+  [0, 1].forEach((r) => {
+    const who = r === 0 ? "second" : "first";
+    for (let c = 1; c <= houses; c++) {
+      const seeds = bd.cells[r][c];
+      const house = r === 0 ? houses - c + 1 : c;
+      const b = el("button", "cell pit " + who, seeds);
+      b.type = "button";
+      b.style.gridColumn = String(c + 1);
+      b.style.gridRow = String(r + 1);
+      const label = cap(who) + " player's house " + house + ", " + seeds + (seeds === "1" ? " seed" : " seeds");
+      if (!pl.decorate(b, r + "," + c, label)) {
+        b.disabled = true;
+        b.setAttribute("aria-label", label);
+      }
+      grid.append(b);
+    }
+  });
+  grid.append(store("first", bd.cells[1][houses + 1], houses + 2));
+  box.append(grid);
+  const ch = pl.chooser();
+  if (ch) box.append(ch);
+  if (bd.caption) box.append(el("p", "small caption", bd.caption));
+}
+
 // chooser asks which of several moves on one cell to play, or, without
 // moves, says what to do (ask) beside a Cancel button.
 function chooser(moves, ctx, cancel, ask) {
@@ -871,6 +913,8 @@ function render(box, info, ctx) {
     renderHands(box, info, ctx);
   } else if (bd.style === "heaps") {
     renderHeaps(box, info, ctx);
+  } else if (bd.style === "pits") {
+    renderPits(box, info, ctx);
   } else if (bd.style === "cards") {
     const table = el("div", "table", "On the table: " + bd.table_total + " of " + bd.target_total + " (exactly " + bd.target_total + ": second player wins; more: first player wins)");
     ["first", "second"].forEach((p, i) => {
