@@ -57,6 +57,8 @@ func TestAgreesEverywhere(t *testing.T) {
 		{spec: "connect4:w=5,h=4", long: true}, // 3,945,711 positions
 		{spec: "quixo:n=3"},                    // 32,027 positions, none a draw
 		{spec: "chopsticks"},                   // 2,204 positions, 684 of them draws
+		{spec: "kalah:houses=3,seeds=2"},       // moves that keep the turn
+		{spec: "kalah:houses=2,seeds=3,extra=false,emptycapture=true"},
 	} {
 		t.Run(tt.spec, func(t *testing.T) {
 			if tt.long {
