@@ -405,3 +405,115 @@ func TestOthelloBadSpecs(t *testing.T) {
 		}
 	}
 }
+
+// feinstein6x6 is Feinstein's perfect line of 6×6 Othello (1993), moved
+// from his 8×8 coordinates (columns b to g, rows 2 to 7) onto the 6×6
+// board's, with black's pass before move 31, which the published line
+// leaves out (white plays 31 and 32): the whole board filled, white
+// winning 20–16.
+const feinstein6x6 = "c2 b4 c5 d2 e4 e3 d1 c1 b1 d5 d6 f4 b3 b2 f3 f2 e2 b6 a4 c6 a6 a2 b5 a5 e6 e5 a3 a1 f5 f6 pass e1 f1"
+
+// TestOthelloFeinsteinLine: the published perfect line of 6×6 is legal
+// move by move and ends 16–20 with the board full; the score at its end
+// is white's margin of 4, white being to move. (That the line is perfect
+// play is the search's to show: see BENCHMARKS.md.)
+func TestOthelloFeinsteinLine(t *testing.T) {
+	g := othelloGame(t, "othello:n=6")
+	p, err := g.ParsePosition(feinstein6x6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, over := g.Ended(p)
+	if !over {
+		t.Fatalf("%s has not ended", g.FormatPosition(p))
+	}
+	text := g.FormatPosition(p)
+	board, _, _ := strings.Cut(text, " ")
+	black, white := strings.Count(board, "x"), strings.Count(board, "o")
+	score := sente.CapabilitiesOf(g).Scorer.Score(p)
+	if black != 16 || white != 20 || g.Turn(p) != sente.Second || v != sente.Win || score != 4 {
+		t.Fatalf("%s: black %d, white %d, %v for %v, score %d; want 16–20, a win by 4 for white to move", text, black, white, v, g.Turn(p), score)
+	}
+}
+
+// TestOthelloText: the text forms read back, moves and boards give the
+// same position, and a board the game cannot reach is refused with what
+// is accepted.
+func TestOthelloText(t *testing.T) {
+	g := othelloGame(t, "othello:n=4")
+	for _, tt := range []struct{ in, want, err string }{
+		{in: "-", want: "..../.ox./.xo./.... x"},
+		{in: "b1", want: ".x../.xx./.xo./.... o"},
+		{in: "b1 a1", want: "ox../.ox./.xo./.... x"},
+		{in: "B1A1", want: "ox../.ox./.xo./.... x"},
+		{in: "ox../.ox./.xo./.... x", want: "ox../.ox./.xo./.... x"},
+		{in: "b1 b1", err: `move 2, "b1", is not legal there`},
+		{in: "..../.ox./.xo./....", err: "no side to move"},
+		{in: "..../.ox./.xo. x", err: "3 row(s) instead of 4"},
+		{in: "..../.o../.xo./.... x", err: "an empty cell in the centre"},
+		{in: "..../.ox./.xq./.... x", err: `bad cell 'q'`},
+	} {
+		p, err := g.ParsePosition(tt.in)
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) || !strings.Contains(err.Error(), "want 4 rows of 4 cells") {
+				t.Errorf("%q: error %v, want %q and what is accepted", tt.in, err, tt.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%q: %v", tt.in, err)
+			continue
+		}
+		if got := g.FormatPosition(p); got != tt.want {
+			t.Errorf("%q reads as %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestOthelloBoard: the terminal board marks the moves of the player to
+// move, and the browser's board places every move on the cell it fills,
+// as a move turns other discs too.
+func TestOthelloBoard(t *testing.T) {
+	g := othelloGame(t, "othello:n=4")
+	caps := sente.CapabilitiesOf(g)
+	start := g.Start()
+	want := "   a b c d\n" +
+		" 1 . * . .\n" +
+		" 2 * o x .\n" +
+		" 3 . x o *\n" +
+		" 4 . . * .\n" +
+		"black (x) 2, white (o) 2; black (x) to move"
+	if got := caps.Drawer.Draw(start); got != want {
+		t.Errorf("Draw:\n%s\nwant:\n%s", got, want)
+	}
+	b := caps.Boarder.Board(start)
+	var placed []string
+	for _, m := range b.Moves {
+		if b.Cells[m.To.Row][m.To.Col] != "" {
+			t.Errorf("move %s placed on the full cell %v", m.Name, m.To)
+		}
+		placed = append(placed, fmt.Sprintf("%s@%s%s", m.Name, b.ColLabels[m.To.Col], b.RowLabels[m.To.Row]))
+	}
+	if got := strings.Join(placed, " "); got != "b1@b1 a2@a2 d3@d3 c4@c4" {
+		t.Errorf("board moves %s", got)
+	}
+	if b.Cells[1][1] != "o" || b.Cells[1][2] != "x" || len(b.Players) != 2 || b.Players[0] != "black" {
+		t.Errorf("board %+v", b)
+	}
+	// A position where the player to move must pass: the pass is played
+	// from the list of moves, not on the board.
+	for _, p := range othelloReachable(g) {
+		moves := g.Moves(p)
+		if len(moves) != 1 || moves[0].Name != "pass" {
+			continue
+		}
+		if b := caps.Boarder.Board(p); len(b.Moves) != 0 || !strings.Contains(b.Caption, "has no move and passes") {
+			t.Errorf("%s: board moves %v, caption %q", g.FormatPosition(p), b.Moves, b.Caption)
+		}
+		if g.Turn(moves[0].To) == g.Turn(p) || g.FormatPosition(moves[0].To)[:19] != g.FormatPosition(p)[:19] {
+			t.Errorf("%s: pass leads to %s", g.FormatPosition(p), g.FormatPosition(moves[0].To))
+		}
+		return
+	}
+	t.Error("no position of 4×4 with a pass")
+}
