@@ -15,7 +15,10 @@ func init() {
 		Name:    "othello",
 		Summary: "othello (reversi): place discs to outflank and turn the opponent's; most discs wins (6×6: white wins 20–16, Feinstein 1993)",
 		Params: []sente.Param{
-			{Name: "n", Doc: "rows and columns of a square board, even", Kind: sente.Int, Default: "8", Min: 4, Max: 8},
+			// The default is the board every engine answers at once, in the
+			// terminal and the browser alike; 6×6 takes search a long
+			// time, and 8×8 has no keys (see Othello).
+			{Name: "n", Doc: "rows and columns of a square board, even: 4, 6 or 8 (the board of tournaments, which is played but not solved)", Kind: sente.Int, Default: "4", Min: 4, Max: 8},
 			{Name: "w", Doc: "columns, even, for a rectangle; 0 means n", Kind: sente.Int, Default: "0", Min: 0, Max: 8},
 			{Name: "h", Doc: "rows, even, for a rectangle; 0 means n", Kind: sente.Int, Default: "0", Min: 0, Max: 8},
 		},
@@ -453,7 +456,7 @@ func (g *Othello) parseMoves(s, text string) (sente.Position, error) {
 			if len(g.Moves(pos)) == 0 {
 				return nil, g.parseError(s, fmt.Sprintf("the game is over before move %d", i+1))
 			}
-			return nil, g.parseError(s, fmt.Sprintf("move %d, %q, is not legal there (legal: %s)", i+1, word, strings.Join(moveNamesOf(g.Moves(pos)), " ")))
+			return nil, g.parseError(s, fmt.Sprintf("move %d, %q, is not legal there (legal: %s)", i+1, word, strings.Join(moveNamesOf(g.Moves(pos)), ", ")))
 		}
 	}
 	return pos, nil

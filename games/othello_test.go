@@ -345,7 +345,7 @@ func TestOthelloKeys(t *testing.T) {
 		{"othello:n=6", true},
 		{"othello:w=8,h=4", true},
 		{"othello:w=8,h=6", false},
-		{"othello", false},
+		{"othello:n=8", false},
 	} {
 		t.Run(tt.spec, func(t *testing.T) {
 			g := othelloGame(t, tt.spec)

@@ -117,10 +117,10 @@ func (g *Othello) Describe() sente.Description {
 		Position: fmt.Sprintf("Either the board, rows from the top separated by /, each cell x (black), o (white) or . (empty), then a space and the side to move, x or o: the start is %q; "+
 			"or the moves played from the start, as %q or with spaces, \"pass\" for a pass. The four centre cells are never empty.", g.FormatPosition(g.Start()), g.exampleMoves()),
 		Examples: []string{
-			"othello:n=4",
+			"othello",
 			"othello:w=6,h=4",
 			"othello:n=6",
-			"othello",
+			"othello:n=8",
 		},
 	}
 }
