@@ -154,10 +154,14 @@ func othelloGame(t testing.TB, spec string) sente.Game {
 
 // othelloReachable lists every position reachable from the start by Moves,
 // breadth first.
-func othelloReachable(g sente.Game) []sente.Position {
+func othelloReachable(g sente.Game) []sente.Position { return othelloFirst(g, 0) }
+
+// othelloFirst lists the first limit positions a breadth-first walk from
+// the start meets, all of them when limit is 0.
+func othelloFirst(g sente.Game, limit int) []sente.Position {
 	seen := map[sente.Position]bool{g.Start(): true}
 	list := []sente.Position{g.Start()}
-	for i := 0; i < len(list); i++ {
+	for i := 0; i < len(list) && (limit == 0 || len(list) < limit); i++ {
 		for _, m := range g.Moves(list[i]) {
 			if !seen[m.To] {
 				seen[m.To] = true
@@ -516,4 +520,86 @@ func TestOthelloBoard(t *testing.T) {
 		return
 	}
 	t.Error("no position of 4×4 with a pass")
+}
+
+// TestOthelloKeyCapabilities holds the capabilities on keys to the game's
+// logic at every position of 4×4 and along some thousands of 6×6: the
+// ordering hint lists exactly the children, says a win at once exactly
+// when a move ends the game won, and bounds the plies left (the longest
+// line, found by walking them all on 4×4); scores on keys are scores on
+// positions; the tier is the discs less four, up by one a move and the
+// same after a pass.
+func TestOthelloKeyCapabilities(t *testing.T) {
+	for _, tt := range []struct {
+		spec  string
+		limit int
+	}{
+		{"othello:n=4", 0},
+		{"othello:w=6,h=4", 3000},
+		{"othello:n=6", 3000},
+	} {
+		t.Run(tt.spec, func(t *testing.T) {
+			g := othelloGame(t, tt.spec)
+			caps := sente.CapabilitiesOf(g)
+			enc, ord := caps.Encoder, caps.Orderer
+			longest := map[uint64]int{}
+			var plies func(key uint64) int
+			plies = func(key uint64) int {
+				if n, ok := longest[key]; ok {
+					return n
+				}
+				n := 0
+				if _, over := enc.EndedKey(key); !over {
+					for _, c := range enc.AppendChildren(nil, key) {
+						n = max(n, 1+plies(c))
+					}
+				}
+				longest[key] = n
+				return n
+			}
+			positions := othelloFirst(g, tt.limit)
+			if tt.limit == 0 {
+				plies(enc.Encode(g.Start()))
+			}
+			for _, p := range positions {
+				key := enc.Encode(p)
+				text := g.FormatPosition(p)
+				if v, over := g.Ended(p); over {
+					if caps.KeyScorer.ScoreKey(key) != caps.Scorer.Score(p) || valueOfMargin(caps.Scorer.Score(p)) != v {
+						t.Fatalf("%s: score %d on the key, %d on the position, ended %v", text, caps.KeyScorer.ScoreKey(key), caps.Scorer.Score(p), v)
+					}
+					continue
+				}
+				want := map[uint64]bool{}
+				winsAtOnce := false
+				for _, m := range g.Moves(p) {
+					c := enc.Encode(m.To)
+					want[c] = true
+					if v, over := g.Ended(m.To); over && v == sente.Lose {
+						winsAtOnce = true
+					}
+					tier, ctier := caps.Tiered.Tier(key), caps.Tiered.Tier(c)
+					if (m.Name == "pass") != (ctier == tier) || ctier > tier+1 {
+						t.Fatalf("%s: %s goes from tier %d to %d", text, m.Name, tier, ctier)
+					}
+				}
+				kids, tactics := ord.OrderChildren(nil, key)
+				if len(kids) != len(want) {
+					t.Fatalf("%s: %d children ordered, %d moves", text, len(kids), len(want))
+				}
+				for _, k := range kids {
+					if !want[k.Key] {
+						t.Fatalf("%s: ordered child %s is no move's", text, g.FormatPosition(enc.Decode(k.Key)))
+					}
+				}
+				if tactics.WinsAtOnce != winsAtOnce || tactics.LosingLeftOut {
+					t.Fatalf("%s: tactics %+v, a win at once %v", text, tactics, winsAtOnce)
+				}
+				most, _ := ord.Horizon(key)
+				if n, ok := longest[key]; ok && n > most {
+					t.Fatalf("%s: a line of %d plies, horizon %d", text, n, most)
+				}
+			}
+		})
+	}
 }
