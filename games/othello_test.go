@@ -9,6 +9,7 @@ import (
 	"sente"
 	"sente/games"
 	"sente/solve/hashing"
+	"sente/internal/testmode"
 	"sente/solve/search"
 )
 
@@ -601,5 +602,42 @@ func TestOthelloKeyCapabilities(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestOthelloFeinsteinSearch: search finds every position of Feinstein's
+// perfect 6×6 line won for white, from the position 18 cells from the end
+// (SENTE_LONG: from 20, a few seconds; SENTE_LONG=full: from 22, about a
+// CPU-minute).
+func TestOthelloFeinsteinSearch(t *testing.T) {
+	g := othelloGame(t, "othello:n=6")
+	line := strings.Fields(feinstein6x6)
+	from := 15 // moves played, black's pass among them: 18 cells empty
+	switch {
+	case testmode.Full():
+		from = 11
+	case testmode.Long():
+		from = 13
+	}
+	s, err := search.New(g, search.Options{Workers: 1, TableBytes: 64 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := len(line); k >= from; k-- {
+		p, err := g.ParsePosition(strings.Join(line[:k], " "))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := s.Solve(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := sente.Lose
+		if g.Turn(p) == sente.Second {
+			want = sente.Win
+		}
+		if res.Outcome.Value != want {
+			t.Errorf("after %d moves (%s): %v for %v; white wins", k, g.FormatPosition(p), res.Outcome, g.Turn(p))
+		}
 	}
 }
