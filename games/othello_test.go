@@ -8,8 +8,8 @@ import (
 
 	"sente"
 	"sente/games"
-	"sente/solve/hashing"
 	"sente/internal/testmode"
+	"sente/solve/hashing"
 	"sente/solve/search"
 )
 
