@@ -52,6 +52,10 @@ func TestBuiltInGamesPass(t *testing.T) {
 		"kayles":      "kayles:n=8",
 		"nim":         "nim:heaps=1/2/3",
 		"octal":       "octal:code=0.137,n=8",
+		// Othello's 8×8 has no keys; 6×6 has every capability.
+		"othello 6×6": "othello:n=6",
+		"othello 8×8": "othello:n=8",
+		"othello 4×6": "othello:w=6,h=4",
 		"quixo":       "quixo:n=3,k=2",
 		"subtraction": "subtraction:set=1/3/4,n=10",
 		"tictactoe":   "tictactoe",
