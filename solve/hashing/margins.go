@@ -110,10 +110,13 @@ func (s *HashSolution) solveMargins(ctx context.Context, scorer sente.Scorer) er
 		for id, key := range t.Keys {
 			if v, ended := s.graph.Ended(key); ended {
 				score := scoreKey(key)
-				if score < -maxScore || score > maxScore {
-					return fmt.Errorf("position %s scores %d, past the game's MaxScore %d", s.format(key), score, maxScore)
-				}
-				if m := (sente.Margin{Score: score}); m.Value() != v {
+				if score < -maxScore || score > maxScore || (sente.Margin{Score: score}).Value() != v {
+					if err := s.graph.Err(); err != nil {
+						return err // the game's own account of a score it failed to give
+					}
+					if score < -maxScore || score > maxScore {
+						return fmt.Errorf("position %s scores %d, past the game's MaxScore %d", s.format(key), score, maxScore)
+					}
 					return fmt.Errorf("position %s scores %d for the player to move, but has ended with %v: a score's sign is the result's", s.format(key), score, v)
 				}
 				cells.set(id, sente.Margin{Score: score})
