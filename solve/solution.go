@@ -100,3 +100,13 @@ func LegalMoves(g sente.Game, p sente.Position) []sente.Move {
 	}
 	return g.Moves(p)
 }
+
+// Margined is a solution that knows margins, for a game that ends in a
+// score (sente.Scorer): the hashing engine's. Margin is p's margin under
+// perfect play for the player to move, and false when p was not reached
+// or there are none; MarginErr then says why when the game has a score
+// (its positions can repeat), and is nil otherwise.
+type Margined interface {
+	Margin(p sente.Position) (sente.Margin, bool)
+	MarginErr() error
+}
