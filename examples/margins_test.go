@@ -11,6 +11,7 @@ import (
 	"sente"
 	"sente/solve/hashing"
 	"sente/solve/reference"
+	"sente/solve/search"
 )
 
 var updateMargins = flag.Bool("update-margins", false, "rewrite testdata/margins.golden")
@@ -132,5 +133,51 @@ func TestMarginKeepsTurn(t *testing.T) {
 		if got := ref[p]; got != tc.want {
 			t.Errorf("%s is %v on the reference solver; want %v", tc.position, got, tc.want)
 		}
+	}
+}
+
+// TestMarginSearch holds the margin search (MTD(f) over the margin score)
+// to the reference solver at every position of the smaller games, and at
+// the start of the larger: the margin, and its plies but at a margin of 0,
+// whose plies are the tie's own remoteness.
+func TestMarginSearch(t *testing.T) {
+	for _, tc := range marginCases {
+		if tc.long && testing.Short() {
+			continue
+		}
+		t.Run(tc.spec, func(t *testing.T) {
+			g := loadRules(t, tc.spec)
+			ref, err := reference.Margins(g, nil, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ms, err := search.NewMarginSearcher(g, 1<<20)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bad, asked := 0, 0
+			for p, want := range ref {
+				if len(ref) > 1000 && p != g.Start() && asked >= 300 {
+					continue
+				}
+				asked++
+				got, err := ms.Margin(t.Context(), p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want.Score == 0 {
+					want.Remoteness = 0
+				}
+				if got != want {
+					t.Errorf("%s: %s is %v by search, %v on the reference solver", tc.spec, g.FormatPosition(p), got, want)
+					if bad++; bad == 10 {
+						break
+					}
+				}
+			}
+			if got, err := ms.Margin(t.Context(), g.Start()); err != nil || got.Score != ref[g.Start()].Score {
+				t.Errorf("%s: the start is %v (%v) by search, %v on the reference solver", tc.spec, got, err, ref[g.Start()])
+			}
+		})
 	}
 }

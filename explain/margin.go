@@ -23,15 +23,15 @@ func MarginOf(sol solve.Solution, p sente.Position) (sente.Margin, bool) {
 
 // MarginNote is the one line said of a game that ends in a score whose
 // solution gives no margins, saying why; "" when the game has no score or
-// sol gives its margins. Engines other than the hashing engine give the
-// value and no margin yet: never a wrong one.
+// sol gives its margins. The tier engine and stored tables give the value
+// and no margin yet: never a wrong one.
 func MarginNote(sol solve.Solution) string {
 	if !sente.Scored(sol.Game()) {
 		return ""
 	}
 	m, ok := sol.(solve.Margined)
 	if !ok {
-		return "the game ends in a score, but only the hashing engine finds margins yet: the margin needs --engine hash"
+		return "the game ends in a score, but the tier engine and stored tables find no margins yet: the margin needs --engine hash or --engine search"
 	}
 	if err := m.MarginErr(); err != nil {
 		return "no margin: " + err.Error()
