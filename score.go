@@ -77,6 +77,9 @@ func (m Margin) Better(o Margin) bool {
 }
 
 func (m Margin) String() string {
+	if m.Score == 0 {
+		return fmt.Sprintf("tie in %d", m.Remoteness)
+	}
 	return fmt.Sprintf("%s by %d in %d", m.Value(), abs(m.Score), m.Remoteness)
 }
 
