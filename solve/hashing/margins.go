@@ -13,6 +13,11 @@ import (
 // endless play has none, and a margin read off a cycle would be wrong.
 var ErrRepeats = errors.New("margins need a game whose positions never repeat")
 
+// ErrStalemate is why a game with a position that has no moves and no
+// result (a loss by the rule of normal play) has no margins: the game
+// gives it no score.
+var ErrStalemate = errors.New("margins need every position without moves to have ended with a score")
+
 // marginCells are the margins of one tier, a cell a local id: int8 when
 // the game's MaxScore fits in it, int16 otherwise, so that a game of a few
 // seeds pays a byte a position; plies are the remoteness under margin play.
@@ -126,7 +131,7 @@ func (s *HashSolution) solveMargins(ctx context.Context, scorer sente.Scorer) er
 			}
 			kids = s.graph.Children(kids[:0], key)
 			if len(kids) == 0 {
-				return fmt.Errorf("position %s has no moves and no result: a game that ends in a score ends by its result", s.format(key))
+				return fmt.Errorf("%w: %s has no moves and has not ended", ErrStalemate, s.format(key))
 			}
 			for _, kid := range kids {
 				if s.space.TierOf(kid) == t.Number {
@@ -189,7 +194,8 @@ func (s *HashSolution) Margin(p sente.Position) (sente.Margin, bool) {
 }
 
 // MarginErr is why a game that ends in a score has no margins, or nil:
-// ErrRepeats for a game whose positions can repeat.
+// ErrRepeats for a game whose positions can repeat, ErrStalemate for one
+// with a position that has no moves and no score.
 func (s *HashSolution) MarginErr() error { return s.marginErr }
 
 func (s *HashSolution) format(key uint64) string {

@@ -107,7 +107,7 @@ func SolveSpace(ctx context.Context, g sente.Game, space *explore.Space, opt Opt
 		}
 	}
 	if scorer := sente.CapabilitiesOf(g).Scorer; scorer != nil && scorer.MaxScore() > 0 {
-		if err := s.solveMargins(ctx, scorer); errors.Is(err, ErrRepeats) {
+		if err := s.solveMargins(ctx, scorer); errors.Is(err, ErrRepeats) || errors.Is(err, ErrStalemate) {
 			s.margins, s.marginErr = nil, err
 		} else if err != nil {
 			return nil, err
