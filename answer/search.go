@@ -578,7 +578,4 @@ func (s *SearchSolution) Took() (explored, solved time.Duration) {
 	return 0, s.Cost().Elapsed
 }
 
-var (
-	_ solve.Solution = (*SearchSolution)(nil)
-	_ solve.Margined = (*SearchSolution)(nil)
-)
+var _ solve.Solution = (*SearchSolution)(nil)

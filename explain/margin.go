@@ -1,6 +1,7 @@
 package explain
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -14,11 +15,7 @@ func MarginOf(sol solve.Solution, p sente.Position) (sente.Margin, bool) {
 	if !sente.Scored(sol.Game()) {
 		return sente.Margin{}, false
 	}
-	m, ok := sol.(solve.Margined)
-	if !ok {
-		return sente.Margin{}, false
-	}
-	return m.Margin(p)
+	return sol.Margin(p)
 }
 
 // MarginNote is the one line said of a game that ends in a score whose
@@ -29,11 +26,10 @@ func MarginNote(sol solve.Solution) string {
 	if !sente.Scored(sol.Game()) {
 		return ""
 	}
-	m, ok := sol.(solve.Margined)
-	if !ok {
+	switch err := sol.MarginErr(); {
+	case errors.Is(err, solve.ErrNoMargins):
 		return "the game ends in a score, but the tier engine and stored tables find no margins yet: the margin needs --engine hash or --engine search"
-	}
-	if err := m.MarginErr(); err != nil {
+	case err != nil:
 		return "no margin: " + err.Error()
 	}
 	return ""
