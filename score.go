@@ -1,5 +1,7 @@
 package sente
 
+import "fmt"
+
 // Scorer is a game that ends in a score: the seeds in the stores of
 // Kalah, the discs of Othello, the boxes of dots and boxes. Its published
 // solutions are margins ("a first-player win by 10"), and the engines that
@@ -23,4 +25,85 @@ type Scorer interface {
 // Encoder and a Scorer offers it, or engines decode the key to ask Score.
 type KeyScorer interface {
 	ScoreKey(key uint64) int
+}
+
+// Margin is the exact score of a position under perfect play, for the
+// player to move there: the margin each side makes as large as it can
+// for itself, and the plies to the end along the moves that keep it (a
+// win fastest, a loss slowest, a tie fastest, as Outcome's remoteness
+// among every move). Its remoteness can exceed the Outcome's: the
+// fastest win may win by less.
+type Margin struct {
+	Score      int
+	Remoteness int
+}
+
+// Value is the margin's value: a win when it is positive, a loss when
+// negative, a tie at zero, as Scorer promises of ended positions.
+func (m Margin) Value() Value {
+	switch {
+	case m.Score > 0:
+		return Win
+	case m.Score < 0:
+		return Lose
+	}
+	return Tie
+}
+
+// MoveMargin is the margin of a move for the player making it, given the
+// margin of the position it leads to (for the player to move there) and
+// whether the move keeps the turn: a move that passes the turn negates
+// the margin, one that keeps it leaves it as it is. Either way the move
+// is one ply more.
+func MoveMargin(child Margin, keepsTurn bool) Margin {
+	s := child.Score
+	if !keepsTurn {
+		s = -s
+	}
+	return Margin{Score: s, Remoteness: child.Remoteness + 1}
+}
+
+// Better reports whether m is preferable to o for the player who gets
+// it: a larger margin, and at equal margins what Outcome.Better prefers
+// (a faster win or tie, a slower loss).
+func (m Margin) Better(o Margin) bool {
+	if m.Score != o.Score {
+		return m.Score > o.Score
+	}
+	if m.Score < 0 {
+		return m.Remoteness > o.Remoteness
+	}
+	return m.Remoteness < o.Remoteness
+}
+
+func (m Margin) String() string {
+	if m.Score == 0 {
+		return fmt.Sprintf("tie in %d", m.Remoteness)
+	}
+	return fmt.Sprintf("%s by %d in %d", m.Value(), abs(m.Score), m.Remoteness)
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// ScoreOf is the score of the ended position p for the player to move
+// there, by the game's Scorer, and false when the game gives no score
+// (no Scorer, or MaxScore 0).
+func ScoreOf(g Game, p Position) (int, bool) {
+	s := CapabilitiesOf(g).Scorer
+	if s == nil || s.MaxScore() <= 0 {
+		return 0, false
+	}
+	return s.Score(p), true
+}
+
+// Scored reports whether g ends in a score: it is a Scorer whose MaxScore
+// is not 0.
+func Scored(g Game) bool {
+	s := CapabilitiesOf(g).Scorer
+	return s != nil && s.MaxScore() > 0
 }

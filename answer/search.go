@@ -331,6 +331,69 @@ type SearchSolution struct {
 	known map[uint64]sente.Outcome
 	cost  SearchCost
 	err   error // the first search that failed
+
+	// margins search the margins of a game that ends in a score, made
+	// when first asked; marginErr is why they failed (a position that
+	// repeats), after which none are given.
+	margins     *search.MarginSearcher
+	marginKnown map[uint64]sente.Margin
+	marginErr   error
+}
+
+// Margin searches p's margin for the player to move (MTD(f) over the
+// score, search.MarginSearcher), or reads what an earlier search found;
+// false for a game without a score, or when the search failed
+// (MarginErr says why). Its table takes what the value search's leaves of
+// the memory allowed, up to as much again.
+func (s *SearchSolution) Margin(p sente.Position) (sente.Margin, bool) {
+	if !sente.Scored(s.game) {
+		return sente.Margin{}, false
+	}
+	o, err := s.solve(p)
+	if err != nil {
+		return sente.Margin{}, false
+	}
+	key := s.enc.Encode(p)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if m, ok := s.marginKnown[key]; ok {
+		return m, true
+	}
+	if s.marginErr != nil {
+		return sente.Margin{}, false
+	}
+	if s.margins == nil {
+		bytes := s.s.TableBytes()
+		if s.most > 0 {
+			bytes = min(bytes, s.most-bytes)
+		}
+		if s.margins, err = search.NewMarginSearcher(s.game, max(bytes, 1<<16)); err != nil {
+			s.marginErr = err
+			return sente.Margin{}, false
+		}
+		s.marginKnown = map[uint64]sente.Margin{}
+	}
+	before := s.margins.Nodes
+	start := time.Now()
+	m, err := s.margins.Margin(s.ctx, p)
+	s.cost.Nodes += s.margins.Nodes - before
+	s.cost.Elapsed += time.Since(start)
+	if err != nil {
+		s.marginErr = err
+		return sente.Margin{}, false
+	}
+	if m.Score == 0 {
+		m.Remoteness = o.Remoteness // a tie's plies are the value's own
+	}
+	s.marginKnown[key] = m
+	return m, true
+}
+
+// MarginErr is why a game that ends in a score got no margin by search.
+func (s *SearchSolution) MarginErr() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.marginErr
 }
 
 // solve searches p, or reads what an earlier search of it found.

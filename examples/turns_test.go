@@ -23,8 +23,8 @@ import (
 // keepsTurnWants are the games whose moves may keep the turn, written turn
 // by turn as a person would from docs/rules.md: dots and boxes (a completed
 // box moves again) and Kalah (a last seed in one's own store moves again),
-// with the start's outcome for the first player, the margin of Kalah in
-// seeds for the first player when both play for the most seeds, and the
+// with the start's outcome for the first player, its margin in seeds or
+// boxes for the first player when both play for the most, and the
 // twin that solves the same game in plain Python (testdata/*.py). Dots and
 // boxes on one box is the second player's in 4 plies (every line but the
 // last is drawn in turn, and the second player draws the fourth); Kalah
@@ -33,17 +33,17 @@ var keepsTurnWants = []struct {
 	spec   string
 	twin   []string // the Python twin and its arguments
 	want   sente.Outcome
-	margin string // Kalah's margin line, "" for dots and boxes
+	margin string // the twin's margin line: the start's margin for the first player, and its plies
 	long   bool   // not under -short
 }{
-	{"dotsandboxes:w=1,h=1", []string{"dotsandboxes.py", "1", "1"}, sente.Outcome{Value: sente.Lose, Remoteness: 4}, "", false},
-	{"dotsandboxes:w=1,h=2", []string{"dotsandboxes.py", "1", "2"}, sente.Outcome{Value: sente.Tie, Remoteness: 7}, "", false},
-	{"dotsandboxes:w=2,h=1", []string{"dotsandboxes.py", "2", "1"}, sente.Outcome{Value: sente.Tie, Remoteness: 7}, "", false},
-	{"dotsandboxes:w=2,h=2", []string{"dotsandboxes.py", "2", "2"}, sente.Outcome{Value: sente.Win, Remoteness: 12}, "", true},
-	{"kalah:pits=2,seeds=2", []string{"kalah.py", "2", "2"}, sente.Outcome{Value: sente.Lose, Remoteness: 5}, "margin -2", false},
-	{"kalah:pits=2,seeds=3", []string{"kalah.py", "2", "3"}, sente.Outcome{Value: sente.Lose, Remoteness: 6}, "margin -2", false},
-	{"kalah:pits=3,seeds=2", []string{"kalah.py", "3", "2"}, sente.Outcome{Value: sente.Win, Remoteness: 8}, "margin 4", true},
-	{"kalah:pits=3,seeds=3", []string{"kalah.py", "3", "3"}, sente.Outcome{Value: sente.Win, Remoteness: 18}, "margin 2", true},
+	{"dotsandboxes:w=1,h=1", []string{"dotsandboxes.py", "1", "1"}, sente.Outcome{Value: sente.Lose, Remoteness: 4}, "margin -1 in 4", false},
+	{"dotsandboxes:w=1,h=2", []string{"dotsandboxes.py", "1", "2"}, sente.Outcome{Value: sente.Tie, Remoteness: 7}, "margin 0 in 7", false},
+	{"dotsandboxes:w=2,h=1", []string{"dotsandboxes.py", "2", "1"}, sente.Outcome{Value: sente.Tie, Remoteness: 7}, "margin 0 in 7", false},
+	{"dotsandboxes:w=2,h=2", []string{"dotsandboxes.py", "2", "2"}, sente.Outcome{Value: sente.Win, Remoteness: 12}, "margin 2 in 12", true},
+	{"kalah:pits=2,seeds=2", []string{"kalah.py", "2", "2"}, sente.Outcome{Value: sente.Lose, Remoteness: 5}, "margin -2 in 5", false},
+	{"kalah:pits=2,seeds=3", []string{"kalah.py", "2", "3"}, sente.Outcome{Value: sente.Lose, Remoteness: 6}, "margin -2 in 5", false},
+	{"kalah:pits=3,seeds=2", []string{"kalah.py", "3", "2"}, sente.Outcome{Value: sente.Win, Remoteness: 8}, "margin 4 in 8", true},
+	{"kalah:pits=3,seeds=3", []string{"kalah.py", "3", "3"}, sente.Outcome{Value: sente.Win, Remoteness: 18}, "margin 2 in 18", true},
 }
 
 // TestKeepsTurn solves dots and boxes and Kalah on the hashing engine and
@@ -59,7 +59,7 @@ func TestKeepsTurn(t *testing.T) {
 				t.Skipf("-short skips %s: a few seconds in Python", tc.spec)
 			}
 			g := loadRules(t, tc.spec)
-			start, twin, margin := runTwin(t, python, g, tc.twin)
+			start, twin, margin, _ := runTwin(t, python, g, tc.twin)
 			if start != tc.want {
 				t.Errorf("%s: the Python twin says the start is %v; want %v", tc.spec, start, tc.want)
 			}
@@ -119,9 +119,10 @@ func pythonForTwins(t *testing.T) string {
 }
 
 // runTwin runs a Python twin for every position it reaches: the start's
-// outcome, every position's outcome by its text, and the extra line the
-// twin prints after the start's (Kalah's margin), if any.
-func runTwin(t *testing.T, python string, g sente.Game, args []string) (sente.Outcome, map[string]sente.Outcome, string) {
+// outcome, every position's outcome by its text, the extra line the twin
+// prints after the start's (the start's margin, "margin M in R"), and
+// every position's margin by its text.
+func runTwin(t *testing.T, python string, g sente.Game, args []string) (sente.Outcome, map[string]sente.Outcome, string, map[string]sente.Margin) {
 	t.Helper()
 	cmd := exec.Command(python, append([]string{filepath.Join("testdata", args[0])}, append(args[1:], "all")...)...)
 	var stderr bytes.Buffer
@@ -135,6 +136,7 @@ func runTwin(t *testing.T, python string, g sente.Game, args []string) (sente.Ou
 		extra string
 	)
 	twin := map[string]sente.Outcome{}
+	margins := map[string]sente.Margin{}
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	for sc.Scan() {
 		line := sc.Text()
@@ -145,6 +147,14 @@ func runTwin(t *testing.T, python string, g sente.Game, args []string) (sente.Ou
 			start = parseTwinOutcome(t, fields[0], fields[1])
 		case len(fields) == 3:
 			twin[fields[0]] = parseTwinOutcome(t, fields[1], fields[2])
+		case len(fields) == 5:
+			twin[fields[0]] = parseTwinOutcome(t, fields[1], fields[2])
+			score, err1 := strconv.Atoi(fields[3])
+			plies, err2 := strconv.Atoi(fields[4])
+			if err1 != nil || err2 != nil {
+				t.Fatalf("the twin's margin in %q: %v %v", line, err1, err2)
+			}
+			margins[fields[0]] = sente.Margin{Score: score, Remoteness: plies}
 		default:
 			extra = line
 		}
@@ -152,7 +162,7 @@ func runTwin(t *testing.T, python string, g sente.Game, args []string) (sente.Ou
 	if len(twin) == 0 {
 		t.Fatalf("python3 %v printed no positions:\n%s", args, out)
 	}
-	return start, twin, extra
+	return start, twin, extra, margins
 }
 
 func parseTwinOutcome(t *testing.T, value, remoteness string) sente.Outcome {

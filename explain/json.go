@@ -59,6 +59,11 @@ type MoveJSON struct {
 	Value      sente.Value  `json:"value,omitzero"`
 	Remoteness *int         `json:"remoteness"`
 	Position   string       `json:"position"`
+	// Margin is the move's margin for the player making it, and
+	// MarginRemoteness its plies, for a game that ends in a score whose
+	// solution knows margins.
+	Margin           *int `json:"margin,omitempty"`
+	MarginRemoteness *int `json:"margin_remoteness,omitempty"`
 	*GrundyJSON
 	Best  bool   `json:"best,omitzero"`
 	Words string `json:"words,omitzero"`
@@ -84,7 +89,17 @@ func MovesJSON(sol solve.Solution, p sente.Position, grundy nimber.Valuer) ([]Mo
 	if err != nil {
 		return nil, err
 	}
-	return rankedJSON(sol.Game(), p, ranked, grundy), nil
+	out := rankedJSON(sol.Game(), p, ranked, grundy)
+	if margins, ok := MarginMoves(sol, p); ok {
+		for i := range out {
+			for _, m := range margins {
+				if m.Name == out[i].Move {
+					out[i].Margin, out[i].MarginRemoteness = &m.Margin.Score, &m.Margin.Remoteness
+				}
+			}
+		}
+	}
+	return out, nil
 }
 
 // rankedJSON are the moves from p ranked already, as MovesJSON gives them.
@@ -215,6 +230,14 @@ type SolutionJSON struct {
 	Seconds            float64                 `json:"seconds"`
 	PositionsPerSecond *float64                `json:"positions_per_second,omitempty"`
 	Tiers              []TierJSON              `json:"tiers,omitempty"`
+	// Margin is the margin of the position for the player to move, and
+	// MarginRemoteness its plies, for a game that ends in a score whose
+	// solution knows margins; MostKept are the moves that keep the most.
+	// MarginNote says why a game that ends in a score has no margin.
+	Margin           *int     `json:"margin,omitempty"`
+	MarginRemoteness *int     `json:"margin_remoteness,omitempty"`
+	MostKept         []string `json:"most_kept,omitempty"`
+	MarginNote       string   `json:"margin_note,omitempty"`
 	// Method, Nodes and TableBytes are an answer by search's: "search",
 	// the nodes it searched and its transposition table's bytes.
 	Method     string  `json:"method,omitempty"`

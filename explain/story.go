@@ -21,6 +21,14 @@ type Story struct {
 	Winner   string `json:"winner"`            // "first", "second", or "none" (tie or draw)
 	Plies    *int   `json:"remoteness"`        // plies to the end under perfect play; nil for a draw
 	Verdict  string `json:"verdict"`           // Verdict's sentence: "first player wins in 9 plies"
+	// Margin is the position's margin for the player to move, and
+	// MarginRemoteness its plies, for a game that ends in a score whose
+	// solution knows margins; MostKept are the moves that keep the most.
+	// MarginNote says why a game that ends in a score has no margin.
+	Margin           *int     `json:"margin,omitempty"`
+	MarginRemoteness *int     `json:"margin_remoteness,omitempty"`
+	MostKept         []string `json:"most_kept,omitempty"`
+	MarginNote       string   `json:"margin_note,omitempty"`
 	// LastMove is the move that led to the position, when the solution
 	// shows that every way into it ends with a move of that name (as in the
 	// card game, where "1/-" follows the opening 1); "" when unknown.
@@ -152,6 +160,14 @@ func (e *storyteller) heading(p sente.Position, o sente.Outcome) *Story {
 		}
 	}
 	s.LastMove, s.LastPlayer = e.lastMove(p)
+	if m, ok := MarginOf(sol, p); ok {
+		s.Margin, s.MarginRemoteness = &m.Score, &m.Remoteness
+		if ranked, _ := MarginMoves(sol, p); len(ranked) > 0 {
+			s.MostKept = MostKept(ranked)
+		}
+	} else {
+		s.MarginNote = MarginNote(sol)
+	}
 	return s
 }
 
@@ -177,7 +193,11 @@ func (e *storyteller) moves(s *Story, p sente.Position, o sente.Outcome) error {
 	if err != nil {
 		return err
 	}
-	s.Moves = rankedJSON(e.g, p, ranked, nil)
+	moves, err := MovesJSON(e.sol, p, nil)
+	if err != nil {
+		return err
+	}
+	s.Moves = moves
 	s.MovesSummary = movesSummary(e.g.Turn(p), o, ranked)
 	return nil
 }

@@ -23,7 +23,11 @@ func (s *Story) WriteText(w io.Writer) error {
 	for _, a := range s.Assumes {
 		p("Assuming %s.\n", a)
 	}
+	turn, _ := sente.ParsePlayer(s.Turn)
 	switch {
+	case s.Margin != nil && s.Ended:
+		p("The game is over: %s.\n", MarginVerdict(turn, sente.Margin{Score: *s.Margin}))
+		return b.Flush()
 	case s.Ended:
 		p("The game is over: %s.\n", s.Verdict)
 		return b.Flush()
@@ -31,6 +35,12 @@ func (s *Story) WriteText(w io.Writer) error {
 		p("With perfect play from both sides: %s.\n", s.Verdict)
 	default:
 		p("With perfect play from both sides: %s (a ply is one move by one player).\n", s.Verdict)
+	}
+	if s.Margin != nil {
+		m := sente.Margin{Score: *s.Margin, Remoteness: *s.MarginRemoteness}
+		p("Playing for the most, each side making its own margin as large as it can: %s; %s %s the most.\n", MarginVerdict(turn, m), orNames(s.MostKept), keeps(len(s.MostKept)))
+	} else if s.MarginNote != "" {
+		p("No margin: %s.\n", strings.TrimPrefix(s.MarginNote, "no margin: "))
 	}
 
 	if s.Winner == "none" {
@@ -55,6 +65,10 @@ func (s *Story) WriteText(w io.Writer) error {
 		width = max(width, len(m.Move))
 	}
 	for _, m := range s.Moves {
+		if m.Margin != nil {
+			p("  %-*s  %s; playing for the most, %s\n", width, m.Move, m.Words, MarginWords(sente.Margin{Score: *m.Margin, Remoteness: *m.MarginRemoteness}))
+			continue
+		}
 		p("  %-*s  %s\n", width, m.Move, m.Words)
 	}
 	p("%s\n", wrap(s.MovesSummary, "  "))
@@ -113,4 +127,11 @@ func wrap(text, prefix string) string {
 		line += word
 	}
 	return strings.Join(append(lines, line), "\n")
+}
+
+func keeps(n int) string {
+	if n == 1 {
+		return "keeps"
+	}
+	return "keep"
 }

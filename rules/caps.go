@@ -51,6 +51,9 @@ func (g *Game) Capabilities() sente.Capabilities {
 	if len(g.sh.features) > 0 {
 		c.Measured = g
 	}
+	if g.fn.score != nil {
+		c.Scorer, c.KeyScorer = scoreCap{g}, scoreCap{g}
+	}
 	return c
 }
 

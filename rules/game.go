@@ -34,6 +34,7 @@ type Game struct {
 	left     sente.Player
 	stale    sente.Value // the result of a position with no moves, or Unknown for stalemate = "error"
 	noMove   bool        // stalemate = "error"
+	maxScore int         // max_score(), for a file that defines score(p)
 
 	pool    sync.Pool // *worker
 	ahead   prefetch
@@ -53,6 +54,7 @@ type funcs struct {
 	start, moves, turn, result, show, parse, components, tier, setup, board *function
 	parents, canonical                                                      *function
 	leftMoves, rightMoves                                                   *function
+	score, maxScore                                                         *function
 }
 
 // Position is a position of a rules-file game: a Starlark value interned
@@ -112,6 +114,7 @@ func (rs *ruleset) newGame(v sente.ParamValues) (sente.Game, error) {
 		components: sh.funcs["components"], tier: sh.funcs["tier"], setup: sh.funcs["setup"],
 		board: sh.funcs["board"], parents: sh.funcs["parents"], canonical: sh.funcs["canonical"],
 		leftMoves: sh.funcs["left_moves"], rightMoves: sh.funcs["right_moves"],
+		score: sh.funcs["score"], maxScore: sh.funcs["max_score"],
 	}
 	g.partizan = sh.partizan
 	g.pool.New = func() any { return g.newWorker() }
@@ -126,6 +129,9 @@ func (rs *ruleset) newGame(v sente.ParamValues) (sente.Game, error) {
 
 	w := g.newWorker()
 	if rerr := g.runSetup(w, setup); rerr != nil {
+		return nil, rerr
+	}
+	if rerr := g.askMaxScore(w); rerr != nil {
 		return nil, rerr
 	}
 	start, rerr := g.run(w, g.fn.start, nil, nil)

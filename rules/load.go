@@ -82,6 +82,7 @@ var (
 	optionalFuncs = map[string]int{ // name -> number of arguments
 		"start": 0, "moves": 1, "turn": 1, "result": 1, "show": 1, "parse": 1, "components": 1, "tier": 1,
 		"setup": 0, "board": 1, "parents": 1, "canonical": 1, "left_moves": 1, "right_moves": 1,
+		"score": 1, "max_score": 0,
 	}
 )
 
@@ -333,6 +334,9 @@ func (rs *ruleset) check(globals starlark.StringDict) (*shape, error) {
 	}
 	if (sh.funcs["show"] == nil) != (sh.funcs["parse"] == nil) {
 		return nil, fmt.Errorf("%s: show(p) and parse(s) go together: parse must read what show writes (define both, or neither for Starlark literals)", rs.path)
+	}
+	if (sh.funcs["score"] == nil) != (sh.funcs["max_score"] == nil) {
+		return nil, fmt.Errorf("%s: score(p) and max_score() go together: the engines size a margin's cells by the largest score (define both, or neither)", rs.path)
 	}
 	rs.hasShow, rs.hasParse = sh.funcs["show"] != nil, sh.funcs["parse"] != nil
 	if v, ok := globals["stalemate"]; ok {

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"errors"
 	"time"
 
 	"sente"
@@ -60,6 +61,27 @@ type Solution interface {
 	// met (a block that fails its checksum), when Outcome said a position
 	// was not there because of it; nil for a solve held in memory.
 	Damage() error
+	// Margin returns p's margin under perfect play for the player to
+	// move, for a game that ends in a score (sente.Scorer), and false
+	// when the solution holds none: MarginErr then says why (nil for a
+	// game without a score). The hashing engine and search find
+	// margins; the tier engine's tables hold none yet (ErrNoMargins).
+	Margin(p sente.Position) (sente.Margin, bool)
+	MarginErr() error
+}
+
+// ErrNoMargins is the MarginErr of an engine that finds no margins, for
+// a game that ends in a score: its answers give the value alone, never a
+// wrong margin.
+var ErrNoMargins = errors.New("this engine finds no margins yet")
+
+// NoMargins is the MarginErr of a solution by an engine that finds no
+// margins: ErrNoMargins for a game that ends in a score, nil otherwise.
+func NoMargins(g sente.Game) error {
+	if sente.Scored(g) {
+		return ErrNoMargins
+	}
+	return nil
 }
 
 // Counts are the numbers of positions by value for the player to move,

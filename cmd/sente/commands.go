@@ -11,6 +11,7 @@ import (
 	"sente/answer"
 	"sente/explain"
 	"sente/games"
+	"sente/solve"
 )
 
 type listCmd struct {
@@ -176,6 +177,8 @@ func (c *solveCmd) Run(e *env) error {
 		rate = float64(sol.Positions()) / seconds
 	}
 	counts := sol.Counts()
+	margin, margined := explain.MarginOf(sol, root)
+	marginMoves, _ := explain.MarginMoves(sol, root)
 	if c.JSON {
 		moves := []string{}
 		for _, m := range best {
@@ -194,7 +197,7 @@ func (c *solveCmd) Run(e *env) error {
 		restrict := map[sente.Player]string{}
 		maps.Copy(restrict, sol.Restrict())
 		positions, symmetry, classes := sol.Positions(), sol.Classes(), sol.ClassCount()
-		return writeJSON(e.stdout, explain.SolutionJSON{
+		out := explain.SolutionJSON{
 			Game:               c.Game,
 			Position:           g.FormatPosition(root),
 			Turn:               turn,
@@ -212,10 +215,31 @@ func (c *solveCmd) Run(e *env) error {
 			Seconds:            seconds,
 			PositionsPerSecond: &rate,
 			Tiers:              tiersJSON(sol.Tiers()),
-		})
+			MarginNote:         explain.MarginNote(sol),
+		}
+		if margined {
+			out.Margin, out.MarginRemoteness = &margin.Score, &margin.Remoteness
+			if len(marginMoves) > 0 {
+				out.MostKept = explain.MostKept(marginMoves)
+			}
+		}
+		return writeJSON(e.stdout, out)
 	}
 	w := e.stdout
-	fmt.Fprintf(w, "%s: %s\n", c.Game, explain.Verdict(turn, o))
+	if margined {
+		// The margin is the headline of a game that ends in a score; the
+		// value's own remoteness (the fastest win, whatever the margin)
+		// follows when it differs.
+		fmt.Fprintf(w, "%s: %s\n", c.Game, explain.MarginVerdict(turn, margin))
+		if margin.Remoteness != o.Remoteness {
+			fmt.Fprintf(w, "  value alone    %s (each side hurrying a win or putting off a loss, whatever the margin)\n", explain.Verdict(turn, o))
+		}
+	} else {
+		fmt.Fprintf(w, "%s: %s\n", c.Game, explain.Verdict(turn, o))
+		if note := explain.MarginNote(sol); note != "" {
+			fmt.Fprintf(w, "  margin         %s\n", note)
+		}
+	}
 	for p, name := range sol.Restrict() {
 		fmt.Fprintf(w, "  assuming       the %s player follows policy %q\n", p, name)
 	}
@@ -236,6 +260,15 @@ func (c *solveCmd) Run(e *env) error {
 			}
 		}
 		fmt.Fprintf(w, "  %-14s %s\n", label, strings.Join(names, ", "))
+		if len(marginMoves) > 0 {
+			var kept []string
+			for _, m := range marginMoves {
+				if m.Margin.Score == marginMoves[0].Margin.Score {
+					kept = append(kept, fmt.Sprintf("%s (%s)", m.Name, explain.MarginWords(m.Margin)))
+				}
+			}
+			fmt.Fprintf(w, "  most kept      %s\n", strings.Join(kept, ", "))
+		}
 		line, err := explain.Line(sol, root, 40)
 		if err != nil {
 			return err
@@ -353,16 +386,36 @@ func (c *movesCmd) Run(e *env) error {
 		fmt.Fprintln(e.stdout, "no moves: the game is over")
 		return nil
 	}
+	// A game that ends in a score gives each move's margin, and names the
+	// moves that keep the most.
+	margins := map[string]sente.Margin{}
+	marginMoves, margined := explain.MarginMoves(sol, p)
+	if margined {
+		for _, m := range marginMoves {
+			margins[m.Name] = m.Margin
+		}
+		fmt.Fprintf(e.stdout, "margin %s; %s %s the most\n", marginOfPosition(sol, p), orList(explain.MostKept(marginMoves)), keepsWord(len(explain.MostKept(marginMoves))))
+	} else if note := explain.MarginNote(sol); note != "" {
+		fmt.Fprintln(e.stdout, note)
+	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-	if a.HasGrundy() {
+	switch {
+	case a.HasGrundy():
 		fmt.Fprintf(tw, "move\tvalue\tremoteness\tgrundy after\tleads to\n")
-	} else {
+	case margined:
+		fmt.Fprintf(tw, "move\tvalue\tremoteness\tmargin\tin\tleads to\n")
+	default:
 		fmt.Fprintf(tw, "move\tvalue\tremoteness\tleads to\n")
 	}
 	for _, m := range ranked {
 		rem := fmt.Sprint(m.Outcome.Remoteness)
 		if m.Outcome.Value == sente.Draw {
 			rem = "-"
+		}
+		if margined {
+			mm := margins[m.Name]
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%+d\t%d\t%s\n", m.Name, m.Outcome.Value, rem, mm.Score, mm.Remoteness, g.FormatPosition(m.To))
+			continue
 		}
 		if a.HasGrundy() {
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", m.Name, m.Outcome.Value, rem, grundyText(m.To), g.FormatPosition(m.To))
@@ -371,4 +424,17 @@ func (c *movesCmd) Run(e *env) error {
 		}
 	}
 	return tw.Flush()
+}
+
+// marginOfPosition is p's margin in words for the player to move there.
+func marginOfPosition(sol solve.Solution, p sente.Position) string {
+	m, _ := explain.MarginOf(sol, p)
+	return fmt.Sprintf("%+d for the %s player (%s)", m.Score, sol.Game().Turn(p), explain.MarginWords(m))
+}
+
+func keepsWord(n int) string {
+	if n == 1 {
+		return "keeps"
+	}
+	return "keep"
 }

@@ -46,9 +46,17 @@ func (c *playCmd) Run(e *env) error {
 				board = render.BoardText(b)
 			}
 		}
+		// In a game that ends in a score, sente plays for the most, and
+		// hints and judgements speak of margins.
+		margin, margined := explain.MarginOf(sol, p)
+		marginMoves, _ := explain.MarginMoves(sol, p)
+		verdict := explain.Verdict(turn, o)
+		if margined {
+			verdict = explain.MarginVerdict(turn, margin)
+		}
 		fmt.Fprintf(w, "\n%s\n%s to move", board, turn)
 		if c.Hints {
-			fmt.Fprintf(w, ": %s", explain.Verdict(turn, o))
+			fmt.Fprintf(w, ": %s", verdict)
 		}
 		fmt.Fprintln(w)
 		ranked, err := explain.Moves(sol, p)
@@ -61,10 +69,26 @@ func (c *playCmd) Run(e *env) error {
 				v = sente.Lose
 			}
 			fmt.Fprintln(w, explain.Audience{}.For(you).Verdict(turn, sente.Outcome{Value: v}, true))
+			if margined {
+				fmt.Fprintf(w, "final score: %s\n", verdict)
+			}
 			return nil
 		}
+		marginOf := map[string]sente.Margin{}
+		for _, m := range marginMoves {
+			marginOf[m.Name] = m.Margin
+		}
+		hint := func(m explain.RankedMove) string {
+			if mm, ok := marginOf[m.Name]; ok {
+				return fmt.Sprintf("%s: %s, %s", m.Name, m.Outcome, explain.MarginWords(mm))
+			}
+			return fmt.Sprintf("%s: %s", m.Name, m.Outcome)
+		}
 		if turn != you {
-			m := ranked[0]
+			m := ranked[0].Move
+			if len(marginMoves) > 0 {
+				m = marginMoves[0].Move
+			}
 			fmt.Fprintf(w, "sente plays %s\n", m.Name)
 			p = m.To
 			continue
@@ -72,7 +96,7 @@ func (c *playCmd) Run(e *env) error {
 		var prompt []string
 		if c.Hints {
 			for _, m := range ranked {
-				prompt = append(prompt, fmt.Sprintf("%s: %s", m.Name, m.Outcome))
+				prompt = append(prompt, hint(m))
 			}
 		} else {
 			for _, m := range sol.Moves(p) {
@@ -101,9 +125,9 @@ func (c *playCmd) Run(e *env) error {
 			case "quit", "q":
 				return nil
 			case "hint":
-				fmt.Fprintf(w, "%s to move: %s\n", turn, explain.Verdict(turn, o))
+				fmt.Fprintf(w, "%s to move: %s\n", turn, verdict)
 				for _, m := range ranked {
-					fmt.Fprintf(w, "  %s: %s\n", m.Name, m.Outcome)
+					fmt.Fprintf(w, "  %s\n", hint(m))
 				}
 				continue
 			case "undo":
@@ -128,7 +152,11 @@ func (c *playCmd) Run(e *env) error {
 		if undone {
 			continue
 		}
-		if verdict := explain.Judge(chosen.Outcome, ranked[0].Outcome); verdict != "" {
+		if len(marginMoves) > 0 {
+			if verdict := explain.JudgeMargin(marginOf[chosen.Name], marginMoves[0].Margin); verdict != "" {
+				fmt.Fprintf(w, "%s (%s keeps the most)\n", verdict, marginMoves[0].Name)
+			}
+		} else if verdict := explain.Judge(chosen.Outcome, ranked[0].Outcome); verdict != "" {
 			fmt.Fprintf(w, "%s (best was %s: %s)\n", verdict, ranked[0].Name, ranked[0].Outcome)
 		}
 		before = append(before, p)

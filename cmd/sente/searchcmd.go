@@ -18,13 +18,19 @@ func (c *solveCmd) writeSearch(e *env, a *answer.Answer, cost answer.SearchCost)
 	g, root := a.Game, a.Root
 	o, _ := a.Solution.Outcome(root)
 	turn := g.Turn(root)
+	// A game that ends in a score gets its margin by a second search,
+	// whose nodes and time the cost then counts.
+	margin, margined := explain.MarginOf(a.Solution, root)
+	if margined {
+		cost = a.Solution.(*answer.SearchSolution).Cost()
+	}
 	if c.JSON {
 		nodes, bytes := cost.Nodes, cost.TableBytes
 		var fromBook, bookPlies *int
 		if cost.FromBook > 0 {
 			fromBook, bookPlies = &cost.FromBook, &cost.BookPlies
 		}
-		return writeJSON(e.stdout, explain.SolutionJSON{
+		out := explain.SolutionJSON{
 			Game:       c.Game,
 			Position:   g.FormatPosition(root),
 			Turn:       turn,
@@ -38,10 +44,25 @@ func (c *solveCmd) writeSearch(e *env, a *answer.Answer, cost answer.SearchCost)
 			TableBytes: &bytes,
 			FromBook:   fromBook,
 			BookPlies:  bookPlies,
-		})
+			MarginNote: explain.MarginNote(a.Solution),
+		}
+		if margined {
+			out.Margin, out.MarginRemoteness = &margin.Score, &margin.Remoteness
+		}
+		return writeJSON(e.stdout, out)
 	}
 	w := e.stdout
-	fmt.Fprintf(w, "%s: %s\n", c.Game, explain.Verdict(turn, o))
+	if margined {
+		fmt.Fprintf(w, "%s: %s\n", c.Game, explain.MarginVerdict(turn, margin))
+		if margin.Remoteness != o.Remoteness {
+			fmt.Fprintf(w, "  value alone    %s (each side hurrying a win or putting off a loss, whatever the margin)\n", explain.Verdict(turn, o))
+		}
+	} else {
+		fmt.Fprintf(w, "%s: %s\n", c.Game, explain.Verdict(turn, o))
+		if note := explain.MarginNote(a.Solution); note != "" {
+			fmt.Fprintf(w, "  margin         %s\n", note)
+		}
+	}
 	fmt.Fprintf(w, "  position       %s (%s to move)\n", g.FormatPosition(root), turn)
 	fmt.Fprintf(w, "  by search      this position's value and remoteness only, no positions counted (each move's: %s)\n", c.movesCommand())
 	fmt.Fprintf(w, "  time           %s\n", cost.Words())

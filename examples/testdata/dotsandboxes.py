@@ -57,4 +57,10 @@ def result(p):
     return "win" if diff > 0 else "lose" if diff < 0 else "tie"
 
 
-main((0, 0, 0, "first"), moves, result, lambda p: p[3])
+def score(p):
+    """The boxes of the player to move at the end less the opponent's."""
+    lines, first, second, mover = p
+    return first - second if mover == "first" else second - first
+
+
+main((0, 0, 0, "first"), moves, result, lambda p: p[3], score)

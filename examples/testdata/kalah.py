@@ -10,7 +10,8 @@ a move, each side's seeds go to its store and the game is over: more seeds
 wins.
 
 Besides the value, it prints the margin: the first player's seeds less the
-second's at the end when each player plays for the most seeds.
+second's at the end when each player plays for the most seeds, and the
+plies to it.
 """
 
 import sys
@@ -68,17 +69,11 @@ def result(p):
     return "win" if diff > 0 else "lose" if diff < 0 else "tie"
 
 
-def margin(p, memo={}):
-    """The seeds of the player to move at p less the opponent's, at the end,
-    when each plays for the most seeds."""
-    if p not in memo:
-        board, who = p
-        if over(board):
-            memo[p] = board[STORE[who]] - board[STORE[opponent(who)]]
-        else:
-            memo[p] = max(margin(q) if q[1] == who else -margin(q) for q in moves(p))
-    return memo[p]
+def score(p):
+    """The seeds of the player to move at the end less the opponent's."""
+    board, who = p
+    return board[STORE[who]] - board[STORE[opponent(who)]]
 
 
 start = (tuple([S] * N + [0] + [S] * N + [0]), "first")
-main(start, moves, result, lambda p: p[1], "margin %d" % margin(start))
+main(start, moves, result, lambda p: p[1], score)

@@ -8,10 +8,16 @@ value as it is, and one where the other player is to move turns a win into
 a loss. Remoteness counts plies, every move one. The games are finite and
 acyclic, so a memoised recursion is enough.
 
-Usage: python3 GAME.py PARAMS... [all]: the start's value and remoteness,
+A twin whose game ends in a score also gives score(p) of ended positions,
+for the player to move: each side then plays for the largest margin of its
+own, and among the moves that keep it, a win soonest, a loss latest and a
+tie soonest. The margin of a move that keeps the turn is kept as it is.
+
+Usage: python3 GAME.py PARAMS... [all]: the start's value and remoteness
+(and its margin and the plies to it, "margin M in R", for a scored game),
 and with all every position reachable from it, one a line as
-LITERAL<tab>VALUE<tab>REMOTENESS, the literal as sente writes a position of
-the rules file.
+LITERAL<tab>VALUE<tab>REMOTENESS (and <tab>MARGIN<tab>PLIES for a scored
+game), the literal as sente writes a position of the rules file.
 """
 
 import sys
@@ -54,6 +60,39 @@ def solve(start, moves, result, turn):
     return memo
 
 
+def margin_better(a, b):
+    """Is the move's (margin, plies) a better than b for the player making it?"""
+    if a[0] != b[0]:
+        return a[0] > b[0]
+    if a[0] < 0:
+        return a[1] > b[1]  # hold out longest
+    return a[1] < b[1]  # win, or tie, soonest
+
+
+def solve_margins(start, moves, result, turn, score):
+    """Every position reachable from start, with its (margin, plies)."""
+    memo = {}
+
+    def margin(p):
+        if p in memo:
+            return memo[p]
+        if result(p) is not None:
+            memo[p] = (score(p), 0)
+            return memo[p]
+        best = None
+        for q in moves(p):
+            m, r = margin(q)
+            if turn(q) != turn(p):
+                m = -m
+            if best is None or margin_better((m, r + 1), best):
+                best = (m, r + 1)
+        memo[p] = best
+        return best
+
+    margin(start)
+    return memo
+
+
 def literal(x):
     """x written as a Starlark literal, as sente writes positions."""
     if isinstance(x, str):
@@ -65,12 +104,17 @@ def literal(x):
     return str(x)
 
 
-def main(start, moves, result, turn, extra=None):
+def main(start, moves, result, turn, score=None):
     memo = solve(start, moves, result, turn)
     v, r = memo[start]
     print("start", v, r)
-    if extra is not None:
-        print(extra)
+    margins = None
+    if score is not None:
+        margins = solve_margins(start, moves, result, turn, score)
+        print("margin %d in %d" % margins[start])
     if "all" in sys.argv[1:]:
         for p, (v, r) in memo.items():
-            print(literal(p) + "\t" + v + "\t" + str(r))
+            line = literal(p) + "\t" + v + "\t" + str(r)
+            if margins is not None:
+                line += "\t%d\t%d" % margins[p]
+            print(line)

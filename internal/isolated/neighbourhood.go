@@ -25,6 +25,13 @@ var _ solve.Solution = (*Neighbourhood)(nil)
 // Game is the graph of the start, the position and its children.
 func (n *Neighbourhood) Game() sente.Game { return n.graph }
 
+// Margin is none: the tables hold values alone.
+func (n *Neighbourhood) Margin(sente.Position) (sente.Margin, bool) { return sente.Margin{}, false }
+
+// MarginErr says the tables hold no margins, for a game that ends in a
+// score.
+func (n *Neighbourhood) MarginErr() error { return solve.NoMargins(n.graph) }
+
 // Root is the position asked about.
 func (n *Neighbourhood) Root() sente.Position { return n.at }
 

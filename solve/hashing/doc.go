@@ -16,6 +16,14 @@
 // over a tier is in solve.go, the retrograde pass in retrograde.go; their
 // rules are solve/levels.go's, shared with the other engines.
 //
+// A game that ends in a score (sente.Scorer) gets every position's margin
+// as well, after its values (margins.go): tier by tier from the highest,
+// each position the best of its moves by sente.Margin.Better once every
+// child is known, the moves inside a tier taken in topological order. The
+// margins sit in flat cells of one byte (MaxScore up to 127) or two, with
+// four bytes of plies. A game whose positions can repeat gets no margins
+// (ErrRepeats): endless play has none.
+//
 // The engine holds every position in memory and needs no store: it is
 // the engine for games small enough, for games without dense ranks, and
 // for a solve under a policy (Options.Restrict).

@@ -22,6 +22,11 @@ type HashSolution struct {
 	// positions have the same bit. Nil for a game that alternates.
 	movers [][]uint64
 	counts solve.Counts
+	// margins, for a game that ends in a score, are every position's
+	// margin by tier number, then local id; nil with marginErr saying why
+	// when the game's positions can repeat.
+	margins   []marginCells
+	marginErr error
 
 	Explored time.Duration // time spent finding the positions
 	Solved   time.Duration // time spent solving them
@@ -66,6 +71,9 @@ func (s *HashSolution) Bytes() int {
 	n := s.space.Bytes() + 4*s.space.Len()
 	for _, m := range s.movers {
 		n += 8 * len(m)
+	}
+	for _, c := range s.margins {
+		n += c.bytes()
 	}
 	return n
 }

@@ -2,6 +2,7 @@ package hashing
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime"
 	"sync"
@@ -102,6 +103,13 @@ func SolveSpace(ctx context.Context, g sente.Game, space *explore.Space, opt Opt
 	tiers := space.Tiers()
 	for i := len(tiers) - 1; i >= 0; i-- {
 		if err := e.solveTier(ctx, tiers[i]); err != nil {
+			return nil, err
+		}
+	}
+	if scorer := sente.CapabilitiesOf(g).Scorer; scorer != nil && scorer.MaxScore() > 0 {
+		if err := s.solveMargins(ctx, scorer); errors.Is(err, ErrRepeats) || errors.Is(err, ErrStalemate) {
+			s.margins, s.marginErr = nil, err
+		} else if err != nil {
 			return nil, err
 		}
 	}
@@ -290,8 +298,4 @@ func (e *engine) report(solved int) {
 // decide is the value of a position all of whose children are known.
 func decide(win, tie, loseMax uint32, blocked int) packed {
 	return pack(solve.Decide(win, tie, loseMax, blocked))
-}
-
-func (e *engine) format(key uint64) string {
-	return e.game.FormatPosition(e.graph.Decode(key))
 }

@@ -23,42 +23,11 @@ func Reference(g sente.Game, root sente.Position, restrict map[sente.Player]stri
 	if root == nil {
 		root = g.Start()
 	}
-	caps := sente.CapabilitiesOf(g)
-	index := map[sente.Position]int{root: 0}
-	positions := []sente.Position{root}
-	var label []sente.Outcome // Value Unknown: not labelled yet
-	alternates := caps.Alternating != nil && caps.Alternating.Alternates()
-	var (
-		kids  [][]int
-		keeps [][]bool // keeps[i][k]: the move to kids[i][k] keeps the turn
-	)
-	for i := 0; i < len(positions); i++ {
-		p := positions[i]
-		var list []int
-		var kept []bool
-		if _, ended := g.Ended(p); !ended {
-			moves, err := referenceMoves(g, caps, p, restrict)
-			if err != nil {
-				return nil, err
-			}
-			seen := map[int]bool{}
-			for _, m := range moves {
-				j, ok := index[m.To]
-				if !ok {
-					j = len(positions)
-					index[m.To] = j
-					positions = append(positions, m.To)
-				}
-				if !seen[j] {
-					seen[j] = true
-					list = append(list, j)
-					kept = append(kept, !alternates && g.Turn(p) == g.Turn(m.To))
-				}
-			}
-		}
-		kids = append(kids, list)
-		keeps = append(keeps, kept)
+	positions, kids, keeps, err := graphOf(g, root, restrict)
+	if err != nil {
+		return nil, err
 	}
+	var label []sente.Outcome // Value Unknown: not labelled yet
 	// worth is what the move to the k-th child of i is worth to the
 	// player making it, by the child's label.
 	worth := func(i, k int) sente.Value {
@@ -150,6 +119,45 @@ func Reference(g sente.Game, root sente.Position, restrict map[sente.Player]stri
 		result[p] = label[i]
 	}
 	return result, nil
+}
+
+// graphOf finds every position reachable from root through Moves (as the
+// policies allow), each once: its children by index, and for each whether
+// the move to it keeps the turn (by Turn, unless the game promises to
+// alternate).
+func graphOf(g sente.Game, root sente.Position, restrict map[sente.Player]string) (positions []sente.Position, kids [][]int, keeps [][]bool, err error) {
+	caps := sente.CapabilitiesOf(g)
+	index := map[sente.Position]int{root: 0}
+	positions = []sente.Position{root}
+	alternates := caps.Alternating != nil && caps.Alternating.Alternates()
+	for i := 0; i < len(positions); i++ {
+		p := positions[i]
+		var list []int
+		var kept []bool
+		if _, ended := g.Ended(p); !ended {
+			moves, err := referenceMoves(g, caps, p, restrict)
+			if err != nil {
+				return nil, nil, nil, err
+			}
+			seen := map[int]bool{}
+			for _, m := range moves {
+				j, ok := index[m.To]
+				if !ok {
+					j = len(positions)
+					index[m.To] = j
+					positions = append(positions, m.To)
+				}
+				if !seen[j] {
+					seen[j] = true
+					list = append(list, j)
+					kept = append(kept, !alternates && g.Turn(p) == g.Turn(m.To))
+				}
+			}
+		}
+		kids = append(kids, list)
+		keeps = append(keeps, kept)
+	}
+	return positions, kids, keeps, nil
 }
 
 // referenceMoves applies the policies by asking them about each move's key;

@@ -23,6 +23,12 @@
 // Ties and draws are both 0 to the first phase; the second (tie.go) finds
 // whether a tie can be reached along positions worth 0, and how soon.
 //
+// MarginSearcher (margin.go) finds the margin of a game that ends in a
+// score (sente.Scorer) by MTD(f): null-window alpha-beta over one integer
+// that folds the plies into the margin as score.go folds them into mate,
+// in a table of its own. It is serial, and refuses a line that comes back
+// to a position (ErrMarginRepeats).
+//
 // Leaves answers positions without search: stored tables of a game's
 // endgame tiers make search plus tables answer what neither answers
 // alone.

@@ -46,6 +46,8 @@ func NewSolution(g sente.Game, ts *Tables, root sente.Position, took time.Durati
 func (s *Solution) fromOwnRoot() bool { return s.ts.enc.Encode(s.root) == s.ts.rootKey }
 
 func (s *Solution) Game() sente.Game                               { return s.game }
+func (s *Solution) Margin(sente.Position) (sente.Margin, bool)     { return sente.Margin{}, false }
+func (s *Solution) MarginErr() error                               { return solve.NoMargins(s.game) }
 func (s *Solution) Root() sente.Position                           { return s.root }
 func (s *Solution) Positions() int                                 { return int(s.Counts().Positions) }
 func (s *Solution) Restrict() map[sente.Player]string              { return nil }
