@@ -78,6 +78,14 @@ func (s *Server) position(ctx context.Context, spec, posText string) (*PositionI
 			return nil, http.StatusBadRequest, err
 		}
 	}
+	if j.searchGame {
+		// Too large for a table: the stored tables of every position of
+		// p's tiers, when there are, else search.
+		if info, ok, err := s.every(j.o, p); ok {
+			return answered(info, err)
+		}
+		return s.searchPosition(ctx, j, p)
+	}
 	// Whenever the solve from the start cannot answer p now, the stored
 	// tables of every position of p's tiers may.
 	if !s.wait(ctx, j) {
@@ -333,10 +341,14 @@ func (s *Server) describe(j *job, p sente.Position, a *answer.Answer) *PositionI
 			info.Moves = append(info.Moves, explain.MoveJSON{Move: m.Name, Player: turn, Position: g.FormatPosition(m.To)})
 		}
 		info.Verdict = "Solving the game: " + progressWords(pr)
+		if pr.Words != "" {
+			info.Verdict = pr.Words
+		}
 		return info
 	}
 	sol := a.Solution
 	info.Positions = sol.Positions()
+	info.Search = searchedWords(a)
 	out, _ := sol.Outcome(p)
 	if ended {
 		out = sente.Outcome{Value: endValue}

@@ -70,6 +70,16 @@ type Config struct {
 	// that loads or explores one pasted rules file (default 1 GiB, at most
 	// an eighth of Memory).
 	RulesMemory uint64
+	// SearchMemory is the most the search of one position of a game too
+	// large for a table may hold, its transposition table (default 1 GiB,
+	// at most what a solve may have of Memory): reserved from the budget
+	// while the search runs, given back when it ends.
+	SearchMemory uint64
+	// SearchTime is the longest one position is searched; past it the
+	// request is answered with what the search proved (default 2 min).
+	// A page waits no more than Moment a request meanwhile, and shows
+	// the search's progress.
+	SearchTime time.Duration
 	// RulesCallTime limits one call of a pasted file's functions (default
 	// isolated.DefaultCallTime).
 	RulesCallTime time.Duration
@@ -124,6 +134,12 @@ func (c *Config) defaults() {
 	}
 	if c.Moment <= 0 {
 		c.Moment = 300 * time.Millisecond
+	}
+	if c.SearchMemory == 0 {
+		c.SearchMemory = 1 << 30
+	}
+	if c.SearchTime <= 0 {
+		c.SearchTime = searchTimeDefault
 	}
 	if c.MaxRulesFiles <= 0 {
 		c.MaxRulesFiles = 256
