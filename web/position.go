@@ -284,7 +284,12 @@ func (s *Server) pending(j *job) *PositionInfo {
 
 // wait waits a moment for the job; false if it is still running.
 func (s *Server) wait(ctx context.Context, j *job) bool {
-	t := time.NewTimer(s.cfg.Moment)
+	return s.waitFor(ctx, j, s.cfg.Moment)
+}
+
+// waitFor waits for the job at most d; false if it is still running.
+func (s *Server) waitFor(ctx context.Context, j *job, d time.Duration) bool {
+	t := time.NewTimer(d)
 	defer t.Stop()
 	select {
 	case <-j.done:

@@ -100,7 +100,7 @@ func checkPools(t *testing.T, s *Server) {
 func TestRefusedAtOnce(t *testing.T) {
 	for _, stored := range []bool{false, true} {
 		// The searches nobody asks for again are stopped soon after.
-		cfg := Config{Memory: 6 << 30, Abandon: 300 * time.Millisecond}
+		cfg := Config{Memory: 6 << 30, Abandon: 2 * time.Second}
 		if stored {
 			cfg.Tables = &store.Store{Dir: t.TempDir()}
 		}

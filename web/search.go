@@ -114,6 +114,9 @@ func (c *cache) search(j *job) error {
 		}
 		return err
 	}
+	if cost, ok := a.SearchCost(); ok {
+		j.table.Store(cost.TableBytes)
+	}
 	if s, ok := a.Solution.(*answer.SearchSolution); ok {
 		s.Release()
 	}
@@ -161,7 +164,7 @@ func (s *Server) searchPosition(ctx context.Context, from *job, p sente.Position
 	}
 	var info *PositionInfo
 	switch {
-	case !s.wait(ctx, j):
+	case !s.waitFor(ctx, j, s.cfg.SearchWait):
 		info = s.describe(j, p, nil)
 	case j.err != nil:
 		return nil, failedStatus(j.err), j.err

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -185,7 +187,7 @@ func mustFormat(t *testing.T, g sente.Game, pos string) string {
 // position, and the long one ends with what it proved by then and how
 // to search it without that limit.
 func TestSearchQueueAndTime(t *testing.T) {
-	s := newTestServer(t, Config{Memory: 4 << 30, MaxSolves: 1, SearchTime: 2 * time.Second, SearchMemory: 64 << 20})
+	s := newTestServer(t, Config{Memory: 4 << 30, MaxSolves: 1, SearchTime: 3 * time.Second, SearchWait: 200 * time.Millisecond, SearchMemory: 64 << 20})
 	h := s.Handler()
 	// The start: a first-player win in 41, minutes of search.
 	long := searchJob(t, s, h, "")
@@ -200,7 +202,7 @@ func TestSearchQueueAndTime(t *testing.T) {
 	}
 	<-long.done
 	var stopped *searchTimeError
-	if !errors.As(long.err, &stopped) || !strings.Contains(long.err.Error(), "this server searches a position for at most 2 s") ||
+	if !errors.As(long.err, &stopped) || !strings.Contains(long.err.Error(), "this server searches a position for at most 3 s") ||
 		!strings.Contains(long.err.Error(), "'sente moves connect4 \"") || !strings.Contains(long.err.Error(), "nodes in") {
 		t.Errorf("the long search ended with %v", long.err)
 	}
@@ -250,4 +252,55 @@ func deref(n *int) int {
 		return -1
 	}
 	return *n
+}
+
+// TestSearchTimesAlongAGame measures, when SENTE_MEASURE_SEARCH is set,
+// the server's answer time for each position of a game of connect four
+// 7×6 played best by both sides from SENTE_MEASURE_SEARCH (the columns
+// played; "1" for 444433656255, twelve plies in), with the book of
+// midBook plies from midGame stored: search before the book, the book,
+// search past it. The time is the first request's to the answer, each
+// position asked once, as a page asks after a move.
+func TestSearchTimesAlongAGame(t *testing.T) {
+	from := os.Getenv("SENTE_MEASURE_SEARCH")
+	if from == "" {
+		t.Skip("SENTE_MEASURE_SEARCH=1 (or a position) measures the server's search along a game of connect four 7×6")
+	}
+	if from == "1" {
+		from = "444433656255"
+	}
+	st := &store.Store{Dir: t.TempDir()}
+	s := newTestServer(t, Config{Memory: 4 << 30, Tables: st})
+	storeBook(t, s, st, "connect4", midGame, midBook)
+	h := s.Handler()
+	pos := from
+	var book, searched []time.Duration
+	for {
+		start := time.Now()
+		info := ready(t, h, "connect4", pos)
+		took := time.Since(start)
+		how := "search"
+		if strings.Contains(info.Search, "none searched") {
+			how = "book"
+			book = append(book, took)
+		} else {
+			searched = append(searched, took)
+		}
+		t.Logf("ply %2d %-7s %8.3f s  %s", len(pos), how, took.Seconds(), info.Search)
+		if info.Ended || len(info.Moves) == 0 {
+			break
+		}
+		pos += info.Moves[0].Move
+	}
+	for _, c := range []struct {
+		name  string
+		times []time.Duration
+	}{{"book", book}, {"search", searched}, {"all", append(slices.Clone(book), searched...)}} {
+		if len(c.times) == 0 {
+			continue
+		}
+		slices.Sort(c.times)
+		t.Logf("%s: %d positions, median %.3f s, p95 %.3f s, slowest %.3f s", c.name, len(c.times),
+			c.times[len(c.times)/2].Seconds(), c.times[(len(c.times)*95+99)/100-1].Seconds(), c.times[len(c.times)-1].Seconds())
+	}
 }

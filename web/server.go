@@ -80,6 +80,13 @@ type Config struct {
 	// A page waits no more than Moment a request meanwhile, and shows
 	// the search's progress.
 	SearchTime time.Duration
+	// SearchWait is how long a request waits for a position's search
+	// before answering that it is still searching (default 1 s, at most
+	// RequestTimeout less a second and half of Abandon): most positions
+	// past the opening are
+	// searched in less, and a page that asked again would see its answer
+	// only at its next poll.
+	SearchWait time.Duration
 	// RulesCallTime limits one call of a pasted file's functions (default
 	// isolated.DefaultCallTime).
 	RulesCallTime time.Duration
@@ -141,6 +148,12 @@ func (c *Config) defaults() {
 	if c.SearchTime <= 0 {
 		c.SearchTime = searchTimeDefault
 	}
+	if c.SearchWait <= 0 {
+		c.SearchWait = time.Second
+	}
+	// A request waiting is not yet asking again: it waits no longer than
+	// half the time after which a search nobody asks for is stopped.
+	c.SearchWait = max(min(c.SearchWait, c.RequestTimeout-time.Second, c.Abandon/2), 10*time.Millisecond)
 	if c.MaxRulesFiles <= 0 {
 		c.MaxRulesFiles = 256
 	}

@@ -228,6 +228,11 @@ func (c *cache) run(j *job) {
 func (c *cache) end(j *job) {
 	c.mu.Lock()
 	large := j.peak >= freeAfter
+	if j.searchPos {
+		// A search reserves what its table may grow to, and most
+		// tables stay small: what it gives back is the table it had.
+		large = j.table.Load() >= freeAfter
+	}
 	j.lane.running--
 	delete(c.active, j)
 	if j.err != nil {
