@@ -540,14 +540,13 @@ func (s *SearchSolution) Counts() store.Counts              { return store.Count
 func (s *SearchSolution) Whole() bool                       { return false }
 func (s *SearchSolution) Restrict() map[sente.Player]string { return nil }
 
-// Bytes is the memory of the transposition table; 0 once released.
+// Bytes is the memory of the transposition table; 0 once released. It
+// does not wait for a search under way, as Cost does.
 func (s *SearchSolution) Bytes() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.s == nil {
-		return 0
+	if sr := s.s; sr != nil {
+		return int(sr.TableBytes())
 	}
-	return int(s.s.TableBytes())
+	return 0
 }
 func (s *SearchSolution) Tiers() []solve.TierResult { return nil }
 
