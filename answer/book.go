@@ -38,6 +38,10 @@ func (s *SearchSolution) fromBook(key uint64) (sente.Outcome, bool) {
 
 // closeBooks unmaps the answer's books.
 func (s *SearchSolution) closeBooks() error {
+	if s.lentBooks {
+		s.books = nil
+		return nil
+	}
 	var err error
 	for _, b := range s.books {
 		err = errors.Join(err, b.Close())

@@ -40,6 +40,11 @@ type SearchOptions struct {
 	// SearchProgress, when set, is told now and then how far the search
 	// of a position has come: its bounds, nodes and table.
 	SearchProgress func(SearchProgress)
+	// Books, when set, are the game's opening books opened already, for
+	// a caller that answers many positions with them (a server): opening
+	// a book checks every block of it, which a position's answer should
+	// not pay each time. The answer reads them and leaves them open.
+	Books []*book.Book
 }
 
 // SearchProgress is a search under way (solve/search.Progress): what it
@@ -168,6 +173,22 @@ func plies(n int) string {
 	return fmt.Sprintf("%d plies", n)
 }
 
+// SearchLine is a search's progress in one line: what it has proved, the
+// question it is asking, its nodes a second, its table's fill and the
+// time.
+func SearchLine(r SearchProgress) string {
+	var b strings.Builder
+	b.WriteString("searching")
+	if proved := BoundsWords(r.Low, r.High); proved != "" {
+		b.WriteString(": the player to move " + proved)
+	}
+	if r.Testing != "" {
+		b.WriteString("; asking " + r.Testing)
+	}
+	fmt.Fprintf(&b, "; %s nodes a second, table %.0f%% full, %s", quantity.FormatCount(r.NodesPerSecond), 100*r.TableFill, quantity.FormatDuration(r.Elapsed.Round(time.Second)))
+	return b.String()
+}
+
 // searchTableFirst is the table an answer by search starts with. A
 // table's memory costs as it is first touched (the kernel zeroes each
 // page), and a search spreads its entries over all of it: a search of
@@ -240,7 +261,10 @@ func bySearch(ctx context.Context, g sente.Game, root sente.Position, opt Option
 		return nil, refuseOption(OptSearch, "%s", why)
 	}
 	sol := &SearchSolution{ctx: ctx, game: g, root: root, enc: sente.CapabilitiesOf(g).Encoder, known: map[uint64]sente.Outcome{},
-		progress: opt.SearchProgress, most: searchTableLimit(g, opt), leaves: storedLeaves(g, root, opt), books: openBooks(g, opt)}
+		progress: opt.SearchProgress, most: searchTableLimit(g, opt), leaves: storedLeaves(g, root, opt), books: opt.Books, lentBooks: opt.Books != nil}
+	if !sol.lentBooks {
+		sol.books = openBooks(g, opt)
+	}
 	if err := sol.renew(min(searchTableFirst, sol.most)); err != nil {
 		sol.Close()
 		return nil, err
@@ -324,8 +348,10 @@ type SearchSolution struct {
 	// when the game names none.
 	endgame *EndgameTables
 	// books are the game's opening books, which answer the positions
-	// they hold without search.
-	books []*book.Book
+	// they hold without search; lentBooks, that the caller opened them
+	// and closes them (SearchOptions.Books).
+	books     []*book.Book
+	lentBooks bool
 
 	mu    sync.Mutex
 	known map[uint64]sente.Outcome
@@ -493,7 +519,9 @@ func (s *SearchSolution) Cost() SearchCost {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	c := s.cost
-	c.TableBytes = s.s.TableBytes()
+	if s.s != nil {
+		c.TableBytes = s.s.TableBytes()
+	}
 	if s.leaves != nil {
 		c.StoredTiers, c.Leaves = len(s.leaves.Stored()), s.leaves.Answered()
 	}
@@ -520,6 +548,27 @@ func (s *SearchSolution) Close() error {
 	}
 	return err
 }
+
+// Release gives back the transposition table, the stored tables and the
+// books the searches read, and keeps the outcomes found: Outcome answers
+// the positions searched (or read from a book) so far, and says of any
+// other that it was not reached, Err that the answer was released. A
+// caller that keeps the answers of a few positions (a server's cache)
+// keeps them without the table's memory.
+func (s *SearchSolution) Release() error {
+	err := s.Close()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.s = nil
+	if s.err == nil {
+		s.err = ErrReleased
+	}
+	return err
+}
+
+// ErrReleased is the error of an answer by search asked about a position
+// it had not searched before it was released (SearchSolution.Release).
+var ErrReleased = errors.New("the search's table was released: only the positions searched before are answered")
 
 // storedLeaves opens whatever tiers of g below root's are stored in
 // opt's store, as the leaves of a search: the tables of every position
@@ -553,8 +602,16 @@ func (s *SearchSolution) ClassCount() int                   { return 0 }
 func (s *SearchSolution) Counts() store.Counts              { return store.Counts{} }
 func (s *SearchSolution) Whole() bool                       { return false }
 func (s *SearchSolution) Restrict() map[sente.Player]string { return nil }
-func (s *SearchSolution) Bytes() int                        { return int(s.s.TableBytes()) }
-func (s *SearchSolution) Tiers() []solve.TierResult         { return nil }
+
+// Bytes is the memory of the transposition table; 0 once released. It
+// does not wait for a search under way, as Cost does.
+func (s *SearchSolution) Bytes() int {
+	if sr := s.s; sr != nil {
+		return int(sr.TableBytes())
+	}
+	return 0
+}
+func (s *SearchSolution) Tiers() []solve.TierResult { return nil }
 
 // Damage is the failure of the search that made Outcome say a position
 // was not reached (Err).

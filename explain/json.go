@@ -284,6 +284,13 @@ type PositionJSON struct {
 	Status     string                  `json:"status"`
 	Progress   *ProgressJSON           `json:"progress,omitempty"`
 	Positions  int                     `json:"positions,omitempty"`
+	// Search, for an answer by search, says how it came: "all 8
+	// positions from the opening book of 12 plies, none searched", or
+	// the search's nodes, time and table (answer.SearchCost.Words).
+	Search string `json:"search,omitempty"`
+	// WhySearch says why the answer comes by search: the tables'
+	// refusal for want of memory or disk, and what search does instead.
+	WhySearch string `json:"why_search,omitempty"`
 	// The value in combinatorial game theory, for a partizan game.
 	*PositionWorthJSON
 }
@@ -302,6 +309,9 @@ type ProgressJSON struct {
 	EstimatedBytes int64  `json:"estimated_bytes"`
 	Bytes          int64  `json:"bytes"`        // held now
 	SecondsLeft    int    `json:"seconds_left"` // 0 when unknown
+	// Words, when set, say how far the work has come, for a page to
+	// show as they are: a search's bounds, nodes and time.
+	Words string `json:"words,omitempty"`
 }
 
 // BoardJSON is a picture of a position for the page, made from the game's

@@ -13,8 +13,10 @@ import (
 	"time"
 
 	"sente"
+	"sente/answer"
 	"sente/internal/quantity"
 	"sente/store"
+	"sente/store/book"
 	"sente/store/tables"
 )
 
@@ -46,6 +48,12 @@ type cache struct {
 	// the cache drops may still have readers of its answer. There are
 	// no more of them than the store holds tables.
 	stored map[string]*tables.Tables
+	// opened are the opening books of the games answered by search, by
+	// canonical spec, opened once (search.go).
+	opened map[string][]*book.Book
+	// searchMemory and searchTime bound a position's search.
+	searchMemory int64
+	searchTime   time.Duration
 	// retired are stored tables dropped for others written since in their
 	// place (dropRepaired), kept open, as dropped jobs' answers may still
 	// be read, until the server closes.
@@ -89,16 +97,19 @@ func newCache(ctx context.Context, cfg Config) (*cache, error) {
 			{name: "large", slots: cfg.MaxSolves, max: cfg.MaxWaiting, pool: shared},
 			{name: "rules-file", slots: rulesExplorers, max: cfg.MaxWaiting, pool: shared},
 		},
-		small:       min(int64(cfg.SmallBytes), smallPool),
-		maxPos:      cfg.MaxPositions,
-		rulesMemory: int64(cfg.RulesMemory),
-		budget:      budget,
-		active:      map[*job]bool{},
-		abandon:     cfg.Abandon,
-		failures:    cfg.Failures,
-		ctx:         ctx,
-		tables:      cfg.Tables,
-		stored:      map[string]*tables.Tables{},
+		small:        min(int64(cfg.SmallBytes), smallPool),
+		maxPos:       cfg.MaxPositions,
+		rulesMemory:  int64(cfg.RulesMemory),
+		budget:       budget,
+		active:       map[*job]bool{},
+		abandon:      cfg.Abandon,
+		failures:     cfg.Failures,
+		ctx:          ctx,
+		tables:       cfg.Tables,
+		stored:       map[string]*tables.Tables{},
+		opened:       map[string][]*book.Book{},
+		searchMemory: int64(min(cfg.SearchMemory, math.MaxInt64/2)),
+		searchTime:   cfg.SearchTime,
 	}
 	go c.every(max(c.abandon/5, 10*time.Millisecond), c.reap)
 	go c.every(watchEvery, func() { c.check(heldByProcess) })
@@ -125,6 +136,12 @@ func (c *cache) close() {
 	}
 	for _, ts := range c.retired {
 		ts.Close()
+	}
+	for name, bs := range c.opened {
+		for _, b := range bs {
+			b.Close()
+		}
+		delete(c.opened, name)
 	}
 	c.retired = nil
 }
@@ -159,6 +176,17 @@ func (c *cache) dropRepaired() {
 // the game and chooses the root. A game that cannot fit in the budget is
 // refused at once; a full lane answers a busyError.
 func (c *cache) get(key string, open func() (*opened, sente.Position, error)) (*job, error) {
+	return c.find(key, open, false)
+}
+
+// getSearch returns the job that searches root, a position of o's game,
+// queueing it when there is none (search.go).
+func (c *cache) getSearch(key string, o *opened, root sente.Position) (*job, error) {
+	return c.find(key, func() (*opened, sente.Position, error) { return o, root, nil }, true)
+}
+
+// find is get, of a job that searches its root when search is set.
+func (c *cache) find(key string, open func() (*opened, sente.Position, error), search bool) (*job, error) {
 	c.dropRepaired()
 	if j := c.lookup(key); j != nil {
 		return j, nil
@@ -171,17 +199,32 @@ func (c *cache) get(key string, open func() (*opened, sente.Position, error)) (*
 		return nil, err
 	}
 	ctx, cancel := context.WithCancelCause(c.ctx)
-	j := &job{key: key, o: o, game: o.game, root: root, done: make(chan struct{}), ctx: ctx, cancel: cancel}
+	j := &job{key: key, o: o, game: o.game, root: root, done: make(chan struct{}), ctx: ctx, cancel: cancel, searchPos: search}
 	j.phase.Store("queued")
 	j.used.Store(time.Now().UnixNano())
-	a, stored := c.storedAnswer(o, root)
-	if stored {
+	var a *answer.Answer
+	stored := false
+	if !search {
+		a, stored = c.storedAnswer(o, root)
+	}
+	switch {
+	case stored:
 		j.ans = a
 		j.phase.Store("ready")
 		close(j.done)
-	} else if err := c.plan(j); err != nil {
-		cancel(nil)
-		return nil, err
+	case search:
+		if err := c.planSearch(j); err != nil {
+			cancel(nil)
+			return nil, err
+		}
+	default:
+		if err := c.plan(j); err != nil {
+			if !c.answeredBySearch(j, err) {
+				cancel(nil)
+				return nil, err
+			}
+			stored = true // nothing to run
+		}
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()

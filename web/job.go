@@ -57,6 +57,17 @@ type job struct {
 	storing atomic.Bool
 	// child: a child process does the work, and holds its memory.
 	child atomic.Bool
+	// searchGame: the game, too large for a table the budget holds, is
+	// answered by search a position at a time; the job runs nothing.
+	// searchPos: the job searches its root, a position of such a game
+	// (search.go), and line is its latest progress in the answer
+	// layer's words.
+	searchGame, searchPos bool
+	line                  atomic.Value // string
+	table                 atomic.Int64 // bytes of the search's table at its end
+	// whySearch is why the game is answered by search, in the answer
+	// layer's words: the tables' refusal, and what search does instead.
+	whySearch string
 	// Guarded by the cache's mu:
 	reserved int64     // bytes of its lane's pool it holds
 	peak     int64     // the most it reserved

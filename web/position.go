@@ -78,6 +78,14 @@ func (s *Server) position(ctx context.Context, spec, posText string) (*PositionI
 			return nil, http.StatusBadRequest, err
 		}
 	}
+	if j.searchGame {
+		// Too large for a table: the stored tables of every position of
+		// p's tiers, when there are, else search.
+		if info, ok, err := s.every(j.o, p); ok {
+			return answered(info, err)
+		}
+		return s.searchPosition(ctx, j, p)
+	}
 	// Whenever the solve from the start cannot answer p now, the stored
 	// tables of every position of p's tiers may.
 	if !s.wait(ctx, j) {
@@ -276,7 +284,12 @@ func (s *Server) pending(j *job) *PositionInfo {
 
 // wait waits a moment for the job; false if it is still running.
 func (s *Server) wait(ctx context.Context, j *job) bool {
-	t := time.NewTimer(s.cfg.Moment)
+	return s.waitFor(ctx, j, s.cfg.Moment)
+}
+
+// waitFor waits for the job at most d; false if it is still running.
+func (s *Server) waitFor(ctx context.Context, j *job, d time.Duration) bool {
+	t := time.NewTimer(d)
 	defer t.Stop()
 	select {
 	case <-j.done:
@@ -333,10 +346,14 @@ func (s *Server) describe(j *job, p sente.Position, a *answer.Answer) *PositionI
 			info.Moves = append(info.Moves, explain.MoveJSON{Move: m.Name, Player: turn, Position: g.FormatPosition(m.To)})
 		}
 		info.Verdict = "Solving the game: " + progressWords(pr)
+		if pr.Words != "" {
+			info.Verdict = pr.Words
+		}
 		return info
 	}
 	sol := a.Solution
 	info.Positions = sol.Positions()
+	info.Search = searchedWords(a)
 	out, _ := sol.Outcome(p)
 	if ended {
 		out = sente.Outcome{Value: endValue}

@@ -24,11 +24,12 @@ func TestBrowserResources(t *testing.T) {
 	ctx, dir := browser(t)
 	srv, app := serveApp(t, Config{Memory: 2 << 30, MaxRulesFiles: 1})
 
-	// The default connect four (7×6) is refused in its first answer.
-	navigate(t, ctx, app+"/?game=connect4")
-	waitJS(t, ctx, "connect4 refused", `!document.getElementById("error").hidden`)
+	// Kayles of a thousand pins, too large for a table and not searched,
+	// is refused in its first answer.
+	navigate(t, ctx, app+"/?game=kayles:n=1000")
+	waitJS(t, ctx, "kayles refused", `!document.getElementById("error").hidden`)
 	msg := text(t, ctx, "error")
-	for _, want := range []string{"connect4", "trillion positions", "memory budget", "the largest that fit: connect4:"} {
+	for _, want := range []string{"kayles:n=1000", "positions", "memory budget", "the largest that fit: kayles:"} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("the refusal %q does not say %q", msg, want)
 		}
@@ -39,7 +40,7 @@ func TestBrowserResources(t *testing.T) {
 	if n := srv.Solves(); n != 0 {
 		t.Errorf("%d solves started for a refused game", n)
 	}
-	screenshot(t, ctx, dir, "refused-connect4.png")
+	screenshot(t, ctx, dir, "refused-kayles.png")
 
 	// A second paste into a server that keeps one rules file.
 	src, err := os.ReadFile("../examples/count.star")

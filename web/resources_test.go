@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -89,41 +90,62 @@ func checkPools(t *testing.T, s *Server) {
 	}
 }
 
-// TestRefusedAtOnce: a game that cannot fit in the budget is refused
-// before any work, in one line from the answer layer: the engine that would
-// answer, its memory and disk, the budget and the largest sizes that fit
-// on that engine; no solve starts. A server with a store (which sente serve
-// always has) refuses the same way as one without: the headline games at
-// their defaults name the tier engine and the sizes it can solve.
+// TestRefusedAtOnce: a game that cannot fit in the budget, and that
+// search cannot answer either, is refused before any work, in one line
+// from the answer layer: the engine that would answer, its memory and
+// disk, the budget and the largest sizes that fit on that engine; no
+// solve starts. A game search answers (connect four 7×6, quixo, a 5×5
+// tic-tac-toe) is not refused: its position is searched, and the page
+// told so while it is. A server with a store (which sente serve always
+// has) refuses the same way as one without.
 func TestRefusedAtOnce(t *testing.T) {
 	for _, stored := range []bool{false, true} {
-		cfg := Config{Memory: 6 << 30}
+		// The searches nobody asks for again are stopped soon after.
+		cfg := Config{Memory: 6 << 30, Abandon: 2 * time.Second}
 		if stored {
 			cfg.Tables = &store.Store{Dir: t.TempDir()}
 		}
 		s := newTestServer(t, cfg)
 		h := s.Handler()
+		searched := int64(0)
 		// Without a store the tier engine would hold its tables in memory:
 		// more of it, and smaller sizes.
 		for _, c := range []struct {
-			spec string
-			want []string
+			spec     string
+			want     []string
+			searched bool // search answers it instead: want says why
 		}{
 			{"connect4", map[bool][]string{
 				true: {"connect4: up to 70.7 trillion positions", "the tier engine would need about 31T of memory and about 32.1T of disk", "memory budget",
-					"on the tier engine, the largest that fit: connect4:w=5,h=6,k=4 (5.2 billion ranks, about 2.7G of memory, about 2.4G of disk) or connect4:w=7,h=4,k=4 ("},
+					"on the tier engine, the largest that fit: connect4:w=5,h=6,k=4 (5.2 billion ranks, about 2.7G of memory, about 2.4G of disk) or connect4:w=7,h=4,k=4 (", "search answers the position instead"},
 				false: {"connect4: up to 70.7 trillion positions", "the tier engine would need about 63.2T of memory at its peak", "memory budget",
-					"on the tier engine, the largest that fit: connect4:w=4,h=6,k=4 (45.3 million ranks, about 52.8M of memory) or connect4:w=7,h=3,k=4 ("},
-			}[stored]},
+					"on the tier engine, the largest that fit: connect4:w=4,h=6,k=4 (45.3 million ranks, about 52.8M of memory) or connect4:w=7,h=3,k=4 (", "search answers the position instead"},
+			}[stored], true},
 			{"morris", map[bool][]string{
-				true:  {"the tier engine would need about 19.8G of memory and about 12.6G of disk", "on the tier engine, the largest that fit: morris:board=seven,men=0 ("},
-				false: {"the tier engine would need about 32.4G of memory", "on the tier engine, the largest that fit: morris:board=seven,men=0 ("},
-			}[stored]},
-			{"quixo", []string{"the tier engine would need about ", "on the tier engine, the largest that fit: quixo:n=4,k=0"}},
-			{"kayles:n=1000", []string{"up to 1.2e+33 positions", "the hashing engine would need more than 4096T of memory", "on the hashing engine, the largest that fit: kayles:n="}},
-			{"tictactoe:m=5,n=5", []string{"up to 162.0 billion positions", "the tier engine would need", "on the tier engine, the largest that fit: tictactoe:m=4,n=5,k=3 ("}},
+				true:  {"the tier engine would need about 19.8G of memory and about 12.6G of disk", "on the tier engine, the largest that fit: morris:board=seven,men=0 (", "search answers the position instead"},
+				false: {"the tier engine would need about 32.4G of memory", "on the tier engine, the largest that fit: morris:board=seven,men=0 (", "search answers the position instead"},
+			}[stored], true},
+			{"quixo", []string{"the tier engine would need about ", "on the tier engine, the largest that fit: quixo:n=4,k=0", "search answers the position instead"}, true},
+			{"kayles:n=1000", []string{"up to 1.2e+33 positions", "the hashing engine would need more than 4096T of memory", "on the hashing engine, the largest that fit: kayles:n="}, false},
+			{"tictactoe:m=5,n=5", []string{"up to 162.0 billion positions", "the tier engine would need", "on the tier engine, the largest that fit: tictactoe:m=4,n=5,k=3 (", "search answers the position instead"}, true},
 		} {
 			code, _, m := ask(t, h, c.spec)
+			if c.searched {
+				// Its start is a search far longer than the test, under
+				// way when the answer comes, stopped when nobody asks.
+				progress, _ := m["progress"].(map[string]any)
+				if code != http.StatusOK || m["status"] != "solving" || progress["phase"] != "searching" && progress["phase"] != "queued" {
+					t.Errorf("store %v: %s: %d %v, want the position being searched", stored, c.spec, code, m)
+				}
+				why, _ := m["why_search"].(string)
+				for _, w := range c.want {
+					if !strings.Contains(why, w) {
+						t.Errorf("store %v: %s: why search %q lacks %q", stored, c.spec, why, w)
+					}
+				}
+				searched += 2 // the game's, and its start's search
+				continue
+			}
 			msg, _ := m["error"].(string)
 			if code != http.StatusBadRequest || strings.Contains(msg, "\n") {
 				t.Errorf("store %v: %s: %d %q, want 400 and one line", stored, c.spec, code, msg)
@@ -134,8 +156,8 @@ func TestRefusedAtOnce(t *testing.T) {
 				}
 			}
 		}
-		if n := s.Solves(); n != 0 {
-			t.Errorf("store %v: %d solves started for games that cannot fit", stored, n)
+		if n := s.Solves(); n != searched {
+			t.Errorf("store %v: %d solves started, want only the %d of the searches", stored, n, searched)
 		}
 		if info := ready(t, h, "connect4:w=4,h=4", ""); info.Value == sente.Unknown {
 			t.Errorf("connect4 4×4: %+v", info)
@@ -413,9 +435,10 @@ func TestStoredGameOutsideBudget(t *testing.T) {
 	// A budget too small for either engine to solve it (the tier engine,
 	// its tables held in memory without a store, plans about 53M for it),
 	// but not for reading its tables.
+	// Without them it is searched instead, saying why.
 	small := Config{Memory: 64 << 20}
-	if code, _, m := ask(t, newTestServer(t, small).Handler(), spec); code != 400 || !strings.Contains(m["error"].(string), "memory budget") {
-		t.Errorf("%s in 64M without tables: %d %v, want refused", spec, code, m)
+	if code, _, m := ask(t, newTestServer(t, small).Handler(), spec); code != 200 || !strings.Contains(fmt.Sprint(m["why_search"]), "memory budget") || m["positions"] != nil {
+		t.Errorf("%s in 64M without tables: %d %v, want it searched for the budget", spec, code, m)
 	}
 	small.Tables = &tables
 	if info := ready(t, newTestServer(t, small).Handler(), spec, ""); info.Value != sente.Tie || info.Positions != 15835683 {

@@ -70,6 +70,23 @@ type Config struct {
 	// that loads or explores one pasted rules file (default 1 GiB, at most
 	// an eighth of Memory).
 	RulesMemory uint64
+	// SearchMemory is the most the search of one position of a game too
+	// large for a table may hold, its transposition table (default 1 GiB,
+	// at most what a solve may have of Memory): reserved from the budget
+	// while the search runs, given back when it ends.
+	SearchMemory uint64
+	// SearchTime is the longest one position is searched; past it the
+	// request is answered with what the search proved (default 2 min).
+	// A page waits no more than Moment a request meanwhile, and shows
+	// the search's progress.
+	SearchTime time.Duration
+	// SearchWait is how long a request waits for a position's search
+	// before answering that it is still searching (default 1 s, at most
+	// RequestTimeout less a second and half of Abandon): most positions
+	// past the opening are
+	// searched in less, and a page that asked again would see its answer
+	// only at its next poll.
+	SearchWait time.Duration
 	// RulesCallTime limits one call of a pasted file's functions (default
 	// isolated.DefaultCallTime).
 	RulesCallTime time.Duration
@@ -125,6 +142,18 @@ func (c *Config) defaults() {
 	if c.Moment <= 0 {
 		c.Moment = 300 * time.Millisecond
 	}
+	if c.SearchMemory == 0 {
+		c.SearchMemory = 1 << 30
+	}
+	if c.SearchTime <= 0 {
+		c.SearchTime = searchTimeDefault
+	}
+	if c.SearchWait <= 0 {
+		c.SearchWait = time.Second
+	}
+	// A request waiting is not yet asking again: it waits no longer than
+	// half the time after which a search nobody asks for is stopped.
+	c.SearchWait = max(min(c.SearchWait, c.RequestTimeout-time.Second, c.Abandon/2), 10*time.Millisecond)
 	if c.MaxRulesFiles <= 0 {
 		c.MaxRulesFiles = 256
 	}

@@ -206,7 +206,11 @@ func (c *cache) run(j *job) {
 			j.err = fmt.Errorf("the game failed while being solved: %v", r)
 		}
 	}()
-	j.err = c.solve(j)
+	if j.searchPos {
+		j.err = c.search(j)
+	} else {
+		j.err = c.solve(j)
+	}
 	if j.err != nil && j.ctx.Err() != nil {
 		switch cause := context.Cause(j.ctx); {
 		case errors.Is(cause, errAbandoned):
@@ -224,6 +228,11 @@ func (c *cache) run(j *job) {
 func (c *cache) end(j *job) {
 	c.mu.Lock()
 	large := j.peak >= freeAfter
+	if j.searchPos {
+		// A search reserves what its table may grow to, and most
+		// tables stay small: what it gives back is the table it had.
+		large = j.table.Load() >= freeAfter
+	}
 	j.lane.running--
 	delete(c.active, j)
 	if j.err != nil {
@@ -454,6 +463,9 @@ func (c *cache) progress(j *job) Progress {
 		c.mu.Lock()
 		pr.Queue = j.lane.place(j)
 		c.mu.Unlock()
+	}
+	if j.searchPos && pr.Queue == 0 {
+		pr.Words = searchWords(j)
 	}
 	return pr
 }

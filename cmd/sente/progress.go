@@ -344,16 +344,6 @@ func (p *progress) search(r answer.SearchProgress) {
 	fmt.Fprint(p.e.stderr, "\r\033[K"+line)
 }
 
-// searchLine is a search's progress in one line.
-func searchLine(r answer.SearchProgress) string {
-	var b strings.Builder
-	b.WriteString("searching")
-	if proved := answer.BoundsWords(r.Low, r.High); proved != "" {
-		b.WriteString(": the player to move " + proved)
-	}
-	if r.Testing != "" {
-		b.WriteString("; asking " + r.Testing)
-	}
-	fmt.Fprintf(&b, "; %s nodes a second, table %.0f%% full, %s", quantity.FormatCount(r.NodesPerSecond), 100*r.TableFill, quantity.FormatDuration(r.Elapsed.Round(time.Second)))
-	return b.String()
-}
+// searchLine is a search's progress in one line, in the answer layer's
+// words.
+func searchLine(r answer.SearchProgress) string { return answer.SearchLine(r) }

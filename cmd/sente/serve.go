@@ -27,6 +27,8 @@ type serveCmd struct {
 	MaxBody        int64         `help:"Largest request body in bytes (a pasted rules file)." default:"65536"`
 	RequestTimeout time.Duration `help:"Longest time one request may take." default:"10s"`
 	RulesMemory    string        `help:"Hard memory limit of the child process that loads or explores one pasted rules file (512M, 1G, ...); default: 1G, at most an eighth of the budget (sente --max-memory)."`
+	SearchMemory   string        `help:"Most memory the search of one position may hold, its transposition table, for a game too large for any table (connect four 7×6): reserved from the budget while it runs (512M, 1G, ...)." default:"1G"`
+	SearchTime     time.Duration `help:"Longest time one position of a game too large for any table is searched; past it the page says what the search proved." default:"2m"`
 	MaxRulesFiles  int           `help:"Pasted rules files kept; a paste beyond that forgets the one used longest ago." default:"256"`
 	Store          string        `help:"Directory of solved tables (sente solve --store) to answer from, whatever a game's size; default: the cache directory."`
 	HostName       []string      `help:"A name the server is reached by (the host of its address in the browser), besides localhost and its IP addresses, which it always answers as; repeat it, or give a comma-separated list; *.example.org stands for every name under example.org. A request for any other host is refused (a page of another site whose name was made to point at this machine)." placeholder:"NAME"`
@@ -75,6 +77,13 @@ func (c serveCmd) Run(e *env) error {
 		}
 		rulesMemory = n
 	}
+	searchMemory, err := parseSize(c.SearchMemory)
+	if err != nil || searchMemory < 32<<20 {
+		return badInput("--search-memory %q: want an amount such as 512M or 1G, at least 32M", c.SearchMemory)
+	}
+	if c.SearchTime <= 0 {
+		return badInput("--search-time %v: want a time such as 30s or 2m, more than 0", c.SearchTime)
+	}
 	// The garbage collector works to keep the server inside its budget
 	// too: the budget bounds what solves reserve, and this what the heap
 	// lets grow around them before collecting.
@@ -98,6 +107,8 @@ func (c serveCmd) Run(e *env) error {
 		RulesCallTime:  e.games.Rules.CallTime,
 		RulesMemory:    rulesMemory,
 		MaxRulesFiles:  c.MaxRulesFiles,
+		SearchMemory:   searchMemory,
+		SearchTime:     c.SearchTime,
 		Tables:         tables,
 		Hosts:          c.HostName,
 		Logf:           func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) },

@@ -49,7 +49,8 @@ func TestServe(t *testing.T) {
 // TestServeBudget: sente --max-memory is the server's budget, before or
 // after the command, as is its old name serve --memory; without either
 // the budget is three quarters of the memory the process may have. The
-// refusal of connect four 7×6, too large for any of them, names it.
+// refusal of kayles of a thousand pins, too large for any of them and not
+// searched, names it.
 func TestServeBudget(t *testing.T) {
 	for _, tc := range []struct {
 		args   []string
@@ -63,9 +64,9 @@ func TestServeBudget(t *testing.T) {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			base, stop := startServe(t, append(tc.args, "--addr", "127.0.0.1:0")...)
 			defer stop()
-			pos := askUntilSolved(t, base+"api/position?game=connect4", 20*time.Second)
+			pos := askUntilSolved(t, base+"api/position?game=kayles:n=1000", 20*time.Second)
 			if want := "more than this server's memory budget allows (" + tc.budget + ", of which"; !strings.Contains(pos.Error, want) {
-				t.Errorf("connect four 7×6: status %q, error %q; want it to say %q", pos.Status, pos.Error, want)
+				t.Errorf("kayles:n=1000: status %q, error %q; want it to say %q", pos.Status, pos.Error, want)
 			}
 		})
 	}

@@ -880,6 +880,7 @@ function grundyText(x) {
 // present.
 function progressWords(info) {
   const p = info.progress || {};
+  if (p.words) return p.words;
   const known = ["queue", "lane", "estimated_bytes", "bytes", "seconds_left"].some((k) => k in p);
   if (!known) return info.verdict || "Solving…";
   const parts = [];
@@ -931,7 +932,7 @@ function render() {
     const pct = p.total ? Math.round(100 * p.done / p.total) : 0;
     $("progressbar").style.width = pct + "%";
     $("progresstext").textContent = progressWords(info);
-    $("verdict").textContent = "Solving " + info.game + "…";
+    $("verdict").textContent = (p.phase === "searching" ? "Searching this position of " : "Solving ") + info.game + "…";
   } else {
     $("verdict").textContent = verdictWords(info);
   }
@@ -960,7 +961,9 @@ function render() {
   const url = gameLink(info);
   history.replaceState(null, "", url);
   $("link").href = url;
-  $("stats").textContent = info.positions ? "Solved: " + info.positions + " positions reachable." : "";
+  $("stats").textContent = info.positions ? "Solved: " + info.positions + " positions reachable."
+    : info.search ? "Answered by search: " + info.search + "." : "";
+  $("stats").title = info.why_search || "";
   renderRecord();
   renderChart();
 }

@@ -1,0 +1,203 @@
+package web
+
+// Games too large for any table the server's budget holds, connect four
+// 7×6 among them, are answered a position at a time as the command line
+// answers them (answer.Options.MaySearch): from the game's opening books
+// in the store, else by proof search. Each position's search is a job of
+// the large lane, as a solve is: it waits its turn, reserves its
+// transposition table from the budget and gives it back when done, is
+// stopped when nobody asks for it any more or when it has searched for
+// the server's time a position, and its answer (the position's outcome
+// and its moves') is kept in the cache without the table.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"sente"
+	"sente/answer"
+	"sente/explain"
+	"sente/internal/quantity"
+	"sente/solve"
+	"sente/store/book"
+)
+
+// phaseSearching is the phase of a job that searches a position.
+const phaseSearching solve.Phase = "searching"
+
+// minSearchMemory is the least a position's search may have: its first
+// transposition table (the answer layer's, 16M) and as much again for
+// the game and the process's own.
+const minSearchMemory = 32 << 20
+
+// searchedHeld is what a searched position's answer holds once its table
+// is given back: the outcomes of the position and of its moves.
+const searchedHeld = 16 << 10
+
+// answeredBySearch reports whether the game of j, refused from its start
+// with err for want of memory, is answered by search instead, position
+// by position, and if so settles j as the game's: it holds nothing and
+// runs nothing; each position asked about gets a job of its own
+// (searchPosition).
+func (c *cache) answeredBySearch(j *job, err error) bool {
+	if j.o.file != nil {
+		return false // a pasted file's code runs only in a child
+	}
+	opt := c.answerOptions(j)
+	opt.MaySearch = true
+	instead := answer.SearchInstead(j.game, opt, err)
+	if instead == "" {
+		return false
+	}
+	j.searchGame, j.whySearch = true, err.Error()+"; "+instead
+	j.phase.Store("ready")
+	close(j.done)
+	return true
+}
+
+// planSearch reserves for j, the search of one position, the memory its
+// table may take (Config.SearchMemory, at most what a solve may have of
+// the budget), in the large lane; a budget that leaves too little for
+// even the first table refuses it.
+func (c *cache) planSearch(j *job) error {
+	large := c.lanes[1]
+	need := min(c.searchMemory, large.pool.capacity)
+	if need < minSearchMemory {
+		return &tooBigError{fmt.Sprintf("%s: searching a position needs at least %s of memory, more than this server's memory budget allows (%s, of which a solve may have %s)",
+			j.o.spec, quantity.FormatSize(minSearchMemory), quantity.FormatSize(uint64(c.budget)), quantity.FormatSize(uint64(large.pool.capacity)))}
+	}
+	j.lane, j.need, j.estimated = large, need, need
+	return nil
+}
+
+// errSearchTime stops a search that has had the server's time a
+// position.
+var errSearchTime = errors.New("the search had the time this server gives a position")
+
+// searchTimeError is the failure of a search stopped by the server's
+// time a position, with what it proved by then.
+type searchTimeError struct{ msg string }
+
+func (e *searchTimeError) Error() string { return e.msg }
+
+// search answers j's position by the answer layer's search, reading the
+// game's opening books, and then each of its moves, within j's
+// reservation and the server's time a position; then gives the table
+// back and keeps the outcomes.
+func (c *cache) search(j *job) error {
+	j.report(solve.Progress{Phase: phaseSearching})
+	opt := c.answerOptions(j)
+	opt.Engine = answer.Search
+	opt.MaxMemory = uint64(j.need)
+	opt.Books = c.books(j)
+	opt.SearchProgress = func(p answer.SearchProgress) {
+		j.line.Store(answer.SearchLine(p))
+	}
+	ctx, cancel := context.WithTimeoutCause(j.ctx, c.searchTime, errSearchTime)
+	defer cancel()
+	a, err := answer.Solve(ctx, j.game, opt)
+	if err == nil {
+		// The moves' outcomes are searched now, in the table the
+		// position's search filled, so that the answer holds them all.
+		if _, err = explain.Moves(a.Solution, j.root); err != nil {
+			a.Close()
+		}
+	}
+	if err != nil {
+		var stopped *answer.SearchStopped
+		if errors.As(err, &stopped) && errors.Is(context.Cause(ctx), errSearchTime) {
+			return &searchTimeError{fmt.Sprintf("%s: this server searches a position for at most %s, and this one needs longer: by then %s (%s); 'sente moves %s %q' searches it without that limit",
+				j.o.spec, quantity.FormatDuration(c.searchTime), stopped.Proved(), stopped.Cost.Words(), j.o.spec, j.game.FormatPosition(j.root))}
+		}
+		return err
+	}
+	if cost, ok := a.SearchCost(); ok {
+		j.table.Store(cost.TableBytes)
+	}
+	if s, ok := a.Solution.(*answer.SearchSolution); ok {
+		s.Release()
+	}
+	c.ready(j, a, searchedHeld)
+	return nil
+}
+
+// books are the opening books of j's game in the server's store, opened
+// once (each block checked) and kept open while the server runs; nil
+// when it has none.
+func (c *cache) books(j *job) []*book.Book {
+	if c.tables == nil || sente.CapabilitiesOf(j.game).Encoder == nil {
+		return nil
+	}
+	name := c.answerOptions(j).Name
+	c.mu.Lock()
+	bs, ok := c.opened[name]
+	c.mu.Unlock()
+	if ok {
+		return bs
+	}
+	bs, _ = book.OpenAll(j.game, c.tables, name)
+	if len(bs) == 0 {
+		return nil // a book built later is found then
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if prev, ok := c.opened[name]; ok {
+		for _, b := range bs {
+			b.Close()
+		}
+		return prev
+	}
+	c.opened[name] = bs
+	return bs
+}
+
+// searchPosition answers p of the game of from, which is answered by
+// search: from its own job, queued when nobody asked for p before.
+func (s *Server) searchPosition(ctx context.Context, from *job, p sente.Position) (*PositionInfo, int, error) {
+	key := from.o.spec + "\x00search\x00" + from.game.FormatPosition(p)
+	j, err := s.cache.getSearch(key, from.o, p)
+	if err != nil {
+		return nil, failedStatus(err), err
+	}
+	var info *PositionInfo
+	switch {
+	case !s.waitFor(ctx, j, s.cfg.SearchWait):
+		info = s.describe(j, p, nil)
+	case j.err != nil:
+		return nil, failedStatus(j.err), j.err
+	default:
+		info = s.describe(j, p, j.ans)
+	}
+	info.WhySearch = from.whySearch
+	return info, 0, nil
+}
+
+// searchWords is how far the search of j has come, in the answer
+// layer's words, for the page: "Searching: the player to move does not
+// lose sooner than in 36 plies; ...".
+func searchWords(j *job) string {
+	line, _ := j.line.Load().(string)
+	if line == "" {
+		return "Searching the position."
+	}
+	return strings.ToUpper(line[:1]) + line[1:] + "."
+}
+
+// searchedWords says how a position's answer by search came: from the
+// opening book, or its nodes, time and table; "" for another answer.
+func searchedWords(a *answer.Answer) string {
+	if a == nil {
+		return ""
+	}
+	cost, ok := a.SearchCost()
+	if !ok {
+		return ""
+	}
+	return cost.Words()
+}
+
+// searchTimeDefault is Config.SearchTime's default.
+const searchTimeDefault = 2 * time.Minute

@@ -1,0 +1,133 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"sente"
+	"sente/store"
+)
+
+// TestBrowserConnectFourBySearch plays a whole game of connect four 7×6,
+// too large for any table, against the computer, on a desktop and on a
+// phone: the server answers from the book the test stores (three plies
+// from a position of the middle game) and by search past it. Each of the
+// person's turns shows every move's value, as the server's search has
+// them, at most a second after the click at the 95th percentile (the
+// person's click, the computer's answer, the values of the position it
+// leaves), each game on a server of its own that has answered nothing
+// of it before. SENTE_SCREENSHOTS keeps the pictures (connect4-search-*.png).
+func TestBrowserConnectFourBySearch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips this browser test: connect four 7×6 by search, two whole games (about 20 s)")
+	}
+	ctx, dir := browserFor(t, 5*time.Minute)
+	tables := &store.Store{Dir: t.TempDir()}
+	storeBook(t, newTestServer(t, Config{}), tables, "connect4", midGame, midBook)
+	for _, view := range []struct {
+		name          string
+		width, height int64
+		phone         bool
+	}{
+		{"desktop", 1280, 800, false},
+		{"phone", 390, 844, true},
+	} {
+		t.Run(view.name, func(t *testing.T) {
+			// A server of its own: nothing the other game asked is
+			// answered from its cache.
+			_, base := serveApp(t, Config{Memory: 4 << 30, Tables: tables, SearchMemory: 256 << 20})
+			emulation := chromedp.EmulateViewport(view.width, view.height)
+			if view.phone {
+				emulation = chromedp.EmulateViewport(view.width, view.height, chromedp.EmulateMobile)
+			}
+			if err := chromedp.Do(ctx, emulation); err != nil {
+				t.Fatal(err)
+			}
+			// The computer (x) moves first, from a position it loses: the
+			// person's moves that win show as such.
+			navigate(t, ctx, base+"/?game=connect4&mode=second&delay=0&pos="+url.QueryEscape(midGame))
+			st := waitTurn(t, ctx, "")
+			var took []time.Duration
+			sawBook, sawSearch := false, false
+			for ply := 0; !st.Ended; ply++ {
+				if ply > 30 {
+					t.Fatal("the game does not end")
+				}
+				want := serverMoves(t, base, "connect4", st.Position)
+				if want.Status != "ready" || want.Value == sente.Unknown {
+					t.Fatalf("at %s the server says %q: %s", st.Position, want.Status, want.Verdict)
+				}
+				checkColours(t, st, want)
+				for _, m := range st.Moves {
+					if m.Value == "" {
+						t.Errorf("at %s move %s shows no value", st.Position, m.Name)
+					}
+				}
+				sawBook = sawBook || strings.Contains(want.Search, "opening book")
+				sawSearch = sawSearch || strings.Contains(want.Search, " nodes in ")
+				if stats := text(t, ctx, "stats"); !strings.HasPrefix(stats, "Answered by search: ") {
+					t.Errorf("at %s the page says %q of how it was answered", st.Position, stats)
+				}
+				if ply == 1 {
+					viewportShot(t, ctx, dir, "connect4-search-"+view.name+".png")
+				}
+				best := want.Moves[0].Move
+				start := time.Now()
+				if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`#board button.cell[data-move=%q]`, best)))); err != nil {
+					t.Fatal(err)
+				}
+				st = shownAfter(t, ctx, st.Position)
+				took = append(took, time.Since(start))
+			}
+			if st.Verdict != "Game over: you won!" {
+				t.Errorf("the game ended with %q, want the person's win", st.Verdict)
+			}
+			if !sawBook || !sawSearch {
+				t.Errorf("answers from the book %v, by search %v: want both along the game", sawBook, sawSearch)
+			}
+			viewportShot(t, ctx, dir, "connect4-search-"+view.name+"-end.png")
+			slices.Sort(took)
+			p95 := took[(len(took)*95+99)/100-1]
+			t.Logf("%s: %d moves, click to values shown: median %v, p95 %v, slowest %v", view.name, len(took), took[len(took)/2], p95, took[len(took)-1])
+			if p95 > time.Second {
+				t.Errorf("%s: click to values shown: p95 %v, want at most 1 s (all: %v)", view.name, p95, took)
+			}
+		})
+	}
+	if d := os.Getenv("SENTE_SCREENSHOTS"); d != "" {
+		t.Logf("screenshots in %s", filepath.Clean(d))
+	}
+}
+
+// shownAfter waits, polling often, until the page shows the person's turn
+// (or the end) at a position other than not, every move with its value.
+func shownAfter(t *testing.T, ctx context.Context, not string) pageState {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		st, err := readState(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		valued := len(st.Moves) > 0
+		for _, m := range st.Moves {
+			valued = valued && m.Value != ""
+		}
+		if st.Position != "" && st.Position != not && (st.Ended || !st.Busy && valued) {
+			return st
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	st, _ := readState(ctx)
+	t.Fatalf("the page did not show the person's turn with values; it shows %+v", st)
+	return st
+}
