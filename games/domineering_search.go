@@ -31,9 +31,8 @@ type domSearch struct {
 	colSpread []uint64
 	// partCells bounds the regions valued by the theory (decideByParts);
 	// 0: none are.
-	partCells  int
-	values     *domValues
-	cheapOrder bool
+	partCells int
+	values    *domValues
 }
 
 // domValues are the values of the regions met, by shape, for every
@@ -153,6 +152,9 @@ type domCounts struct {
 	fitsL, fitsR int
 	mostL, mostR int
 	safeL, safeR int
+	// openL and openR are disjoint dominoes on the cells that are not
+	// safe, which the opponent may take away, at most two with a move.
+	openL, openR int
 }
 
 // counts are the counts of the board whose empty cells are empty.
@@ -169,6 +171,8 @@ func (g *Domineering) counts(empty uint64) domCounts {
 		mostR: g.packFlat(empty),
 		safeL: g.packUpright(empty &^ besideFlat),
 		safeR: g.packFlat(empty &^ besideUp),
+		openL: g.packUpright(empty & besideFlat),
+		openR: g.packFlat(empty & besideUp),
 	}
 }
 
@@ -201,18 +205,25 @@ func (g *Domineering) packFlat(m uint64) int {
 	}
 }
 
-// Decide decides a position by safe moves (Obsequi's lower bounds): the
-// player to move wins when her safe moves outnumber all the moves the
-// opponent could still make, since she can answer each of his with one
-// of hers and have one left first; she loses when his safe moves are as
-// many as all the moves she could make, since he answers each of hers.
+// Decide decides a position by the moves each side is sure of against
+// the moves the other could make at most (Obsequi's lower bounds): the
+// player to move wins when the moves she is sure of outnumber all the
+// moves the opponent could still make, since she can answer each of his
+// and have one left first; she loses when the moves he is sure of, each
+// an answer to one of hers, are as many as all the moves she could make.
+//
+// A side is sure of her safe moves, and of a share of her other disjoint
+// dominoes (open): a move of the opponent takes away at most two of
+// them (a domino crosses two columns, or rows), and hers uses one, so
+// that moving first she plays ⌈open/3⌉ of them before they are gone,
+// and answering ⌊open/3⌋.
 func (g *Domineering) Decide(key uint64) (sente.Value, bool) {
 	filled, left := g.unkey(key)
 	c := g.counts(g.full &^ filled)
-	mine, theirs := c.safeL, c.safeR
+	mine, theirs := c.safeL+(c.openL+2)/3, c.safeR+c.openR/3
 	mostMine, mostTheirs := c.mostL, c.mostR
 	if !left {
-		mine, theirs = theirs, mine
+		mine, theirs = c.safeR+(c.openR+2)/3, c.safeL+c.openL/3
 		mostMine, mostTheirs = mostTheirs, mostMine
 	}
 	switch {
@@ -278,9 +289,6 @@ func (g *Domineering) OrderChildren(dst []sente.Child, key uint64) ([]sente.Chil
 	} else {
 		fits = empty & (empty >> 1) & g.notRight
 	}
-	if g.search.cheapOrder {
-		return g.orderCheap(dst, filled, left), sente.Tactics{}
-	}
 	for m := fits; m != 0; m &= m - 1 {
 		d := m&-m | (m&-m)<<step
 		c := g.counts(empty &^ d)
@@ -315,46 +323,4 @@ func (g *Domineering) Horizon(key uint64) (most, tieLeast int) {
 // costly.
 func (g *Domineering) CutoffHorizon() int {
 	return max(12, bits.OnesCount64(g.full&^g.start)/2-6)
-}
-
-// orderCheap hints by what a move changes next to it alone.
-func (g *Domineering) orderCheap(dst []sente.Child, filled uint64, left bool) []sente.Child {
-	w := uint(g.w)
-	empty := g.full &^ filled
-	fitsL := empty & (empty >> w)
-	fitsR := empty & (empty >> 1) & g.notRight
-	protL := empty &^ ((empty<<1)&g.notLeft | (empty>>1)&g.notRight)
-	protR := empty &^ ((empty<<w | empty>>w) & g.full)
-	own, their, ownProt, theirProt, step := fitsL, fitsR, protL, protR, w
-	if !left {
-		own, their, ownProt, theirProt, step = fitsR, fitsL, protR, protL, 1
-	}
-	for m := own; m != 0; m &= m - 1 {
-		b := m & -m
-		d := b | b<<step
-		after := empty &^ d
-		// The opponent's places the domino covers, and the mover's own
-		// besides itself.
-		var theirLost, ownLost int
-		if left {
-			theirLost = bits.OnesCount64(their & (d | d>>1))
-			ownLost = bits.OnesCount64(own & (b>>w | b<<w))
-		} else {
-			theirLost = bits.OnesCount64(their & (d | d>>w))
-			ownLost = bits.OnesCount64(own & (b>>1 | b<<1))
-		}
-		protLAfter := after &^ ((after<<1)&g.notLeft | (after>>1)&g.notRight)
-		protRAfter := after &^ ((after<<w | after>>w) & g.full)
-		ownNew, theirNew := protLAfter&^protL, protRAfter&^protR
-		if !left {
-			ownNew, theirNew = theirNew, ownNew
-		}
-		hint := 4*theirLost - 2*ownLost + 2*bits.OnesCount64(ownNew) - 2*bits.OnesCount64(theirNew)
-		if d&ownProt == d {
-			hint -= 16 // a safe move, kept for later
-		}
-		_ = theirProt
-		dst = append(dst, sente.Child{Key: g.key(filled|d, !left), Hint: int32(hint)})
-	}
-	return dst
 }

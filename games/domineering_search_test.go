@@ -318,7 +318,6 @@ func TestDomineeringMeasure(t *testing.T) {
 		{"order+sym", func(g *Domineering) sente.Game { return domSym{domOrdered{domPlain{g, g}, g}, g} }, 0},
 		{"order+sym+safe", func(g *Domineering) sente.Game { return g }, 0},
 		{"order+sym+safe+parts", func(g *Domineering) sente.Game { return g }, domPartCells},
-		{"cheap+sym+safe", func(g *Domineering) sente.Game { g.search.cheapOrder = true; return g }, 0},
 	}
 	rounds := 3
 	if only := os.Getenv("SENTE_DOMINEERING_VARIANTS"); only != "" {
