@@ -270,6 +270,7 @@ func TestDomineeringSearchRectangles(t *testing.T) {
 		most = 49
 	}
 	var lines []string
+	found := map[[2]int]string{}
 	for m := 1; m <= 8; m++ {
 		for n := 1; n <= 8; n++ {
 			if m*n > most {
@@ -277,6 +278,12 @@ func TestDomineeringSearchRectangles(t *testing.T) {
 			}
 			got := domClassLetters[searchClass(t, n, m)]
 			lines = append(lines, fmt.Sprintf("%d×%d %s", m, n, got))
+			found[[2]int{m, n}] = got
+			// G(n,m) is −G(m,n): V and H exchange, 1 and 2 stay; the two
+			// boards are searched apart.
+			if other, ok := found[[2]int{n, m}]; ok && other != strings.NewReplacer("V", "H", "H", "V").Replace(got) {
+				t.Errorf("G(%d,%d) is of class %s by search, G(%d,%d) of class %s; a quarter turn exchanges V and H alone", m, n, got, n, m, other)
+			}
 			if want, ok := byValue[[2]int{m, n}]; ok && got != want {
 				t.Errorf("G(%d,%d): search finds class %s, its canonical form %s", m, n, got, want)
 			}
