@@ -219,7 +219,19 @@ func (g *Domineering) packFlat(m uint64) int {
 // and answering ⌊open/3⌋.
 func (g *Domineering) Decide(key uint64) (sente.Value, bool) {
 	filled, left := g.unkey(key)
-	c := g.counts(g.full &^ filled)
+	if v := g.decided(g.counts(g.full&^filled), left); v != sente.Unknown {
+		return v, true
+	}
+	return g.decideByParts(filled, left)
+}
+
+// domDecidedHint puts the moves that Decide settles before or after all
+// others.
+const domDecidedHint = 1 << 20
+
+// decided is Decide by the counts c alone, Left to move when left;
+// Unknown when they do not settle it.
+func (g *Domineering) decided(c domCounts, left bool) sente.Value {
 	mine, theirs := c.safeL+(c.openL+2)/3, c.safeR+c.openR/3
 	mostMine, mostTheirs := c.mostL, c.mostR
 	if !left {
@@ -228,11 +240,11 @@ func (g *Domineering) Decide(key uint64) (sente.Value, bool) {
 	}
 	switch {
 	case mine > mostTheirs:
-		return sente.Win, true
+		return sente.Win
 	case theirs >= mostMine:
-		return sente.Lose, true
+		return sente.Lose
 	}
-	return g.decideByParts(filled, left)
+	return sente.Unknown
 }
 
 // decideByParts decides a position whose empty cells have split into
@@ -297,6 +309,14 @@ func (g *Domineering) OrderChildren(dst []sente.Child, key uint64) ([]sente.Chil
 			hint = 2*c.safeL + c.fitsL - c.fitsR - 2*c.safeR
 		} else {
 			hint = 2*c.safeR + c.fitsR - c.fitsL - 2*c.safeL
+		}
+		// A move after which Decide settles the position goes first when
+		// it wins, last when it loses: the search then stops at once.
+		switch g.decided(c, !left) {
+		case sente.Lose:
+			hint += domDecidedHint
+		case sente.Win:
+			hint -= domDecidedHint
 		}
 		dst = append(dst, sente.Child{Key: g.key(filled|d, !left), Hint: int32(hint)})
 	}
