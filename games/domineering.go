@@ -346,7 +346,17 @@ func (g *Domineering) Decode(key uint64) sente.Position {
 // partizanRightBit set when Right is to move, but on a board whose side
 // follows from the count (sideByCount).
 func (g *Domineering) key(filled uint64, leftToMove bool) uint64 {
-	if leftToMove || g.sideByCount {
+	if g.sideByCount {
+		if filled == domAllFilled {
+			// The engines keep the key ^0 unused: the full board takes
+			// the key of 63 cells filled, which play never fills (each
+			// domino fills two, and the full board is reached from an
+			// even count).
+			return domFullKey
+		}
+		return filled
+	}
+	if leftToMove {
 		return filled
 	}
 	return filled | partizanRightBit
@@ -355,10 +365,19 @@ func (g *Domineering) key(filled uint64, leftToMove bool) uint64 {
 // unkey is key's position: its filled cells and whether Left is to move.
 func (g *Domineering) unkey(key uint64) (filled uint64, leftToMove bool) {
 	if g.sideByCount {
+		if key == domFullKey && bits.OnesCount64(g.start)%2 == 0 {
+			key = domAllFilled
+		}
 		return key, g.leftByCount(key)
 	}
 	return key &^ partizanRightBit, key&partizanRightBit == 0
 }
+
+// The full 8 by 8 board and its key (key).
+const (
+	domAllFilled = ^uint64(0)
+	domFullKey   = ^uint64(1)
+)
 
 // leftByCount is whether Left is to move once the cells filled are: the
 // side that started after an even number of dominoes placed.

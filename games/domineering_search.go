@@ -91,6 +91,9 @@ func (g *Domineering) initSearch() {
 func (g *Domineering) Canonical(key uint64) uint64 {
 	filled, side := key&^partizanRightBit, key&partizanRightBit
 	if g.sideByCount {
+		if key == domFullKey {
+			return key // the full board, whose images are its own
+		}
 		filled, side = key, 0 // every image has as many cells filled
 	}
 	flipped := g.mirrorCols(filled)

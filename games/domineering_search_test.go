@@ -134,6 +134,25 @@ func TestDomineeringCanonical(t *testing.T) {
 
 func (g *Domineering) isLeft(key uint64) bool { _, left := g.unkey(key); return left }
 
+// TestDomineeringFullBoardKey checks that the full 8×8 board, whose
+// filled cells are ^0, a key the engines keep unused, has another key,
+// and that keys round trip there.
+func TestDomineeringFullBoardKey(t *testing.T) {
+	g := newDom(t, 8, 8)
+	full := DomineeringPosition{Filled: ^uint64(0), LeftToMove: true}
+	key := g.Encode(full)
+	if key == ^uint64(0) {
+		t.Fatalf("the full board has the key ^0")
+	}
+	if back := g.Decode(key); back != full {
+		t.Fatalf("the full board's key decodes to %v", back)
+	}
+	almost := DomineeringPosition{Filled: ^uint64(0) &^ 3, LeftToMove: false}
+	if back := g.Decode(g.Encode(almost)); back != almost {
+		t.Fatalf("%v decodes to %v", almost, back)
+	}
+}
+
 // TestDomineeringOrderChildren checks that the ordered children are
 // AppendChildren's, each once.
 func TestDomineeringOrderChildren(t *testing.T) {
