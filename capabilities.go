@@ -36,6 +36,8 @@ type Capabilities struct {
 	TurnKeyer       TurnKeyer
 	Orderer         Orderer
 	Endgamer        Endgamer
+	Decider         Decider
+	CutoffHorizon   CutoffHorizon
 	Scorer          Scorer
 	KeyScorer       KeyScorer
 
@@ -86,6 +88,8 @@ func CapabilitiesOf(g Game) Capabilities {
 	c.TurnKeyer, _ = g.(TurnKeyer)
 	c.Orderer, _ = g.(Orderer)
 	c.Endgamer, _ = g.(Endgamer)
+	c.Decider, _ = g.(Decider)
+	c.CutoffHorizon, _ = g.(CutoffHorizon)
 	c.Scorer, _ = g.(Scorer)
 	c.KeyScorer, _ = g.(KeyScorer)
 	c.Partizan, _ = g.(Partizan)

@@ -36,7 +36,7 @@ var layers = map[string][]string{
 
 	// Games: rules files are a game family among the built-in ones.
 	"sente/rules":    {"sente", "go.starlark.net"},
-	"sente/games":    {"sente", "sente/rules"},
+	"sente/games":    {"sente", "sente/cgt", "sente/rules"},
 	"sente/examples": nil,
 
 	// Engines: the positions, then the solvers over them, a folder an

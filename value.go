@@ -50,15 +50,21 @@ func (v Value) Flip() Value {
 
 // Outcome is a solved value with its remoteness, the number of plies to the
 // end under perfect play, every move one ply whoever makes it. Remoteness is
-// zero for a draw.
+// zero for a draw, and RemotenessUnknown for a win or a loss found by a
+// search that sought the value alone (a game that decides positions
+// without search, Decider).
 type Outcome struct {
 	Value      Value
 	Remoteness int
 }
 
+// RemotenessUnknown is the Remoteness of a win or a loss whose distance
+// to the end was not sought.
+const RemotenessUnknown = -1
+
 func (o Outcome) String() string {
-	switch o.Value {
-	case Draw, Unknown:
+	switch {
+	case o.Value == Draw || o.Value == Unknown || o.Remoteness == RemotenessUnknown:
 		return o.Value.String()
 	}
 	return fmt.Sprintf("%s in %d", o.Value, o.Remoteness)
@@ -78,6 +84,9 @@ func MoveOutcome(child Outcome, keepsTurn bool) Outcome {
 	v := child.Value
 	if !keepsTurn {
 		v = v.Flip()
+	}
+	if child.Remoteness == RemotenessUnknown {
+		return Outcome{Value: v, Remoteness: RemotenessUnknown}
 	}
 	return Outcome{Value: v, Remoteness: child.Remoteness + 1}
 }
@@ -102,6 +111,9 @@ var preference = [...]int{Win: 4, Tie: 3, Draw: 2, Lose: 1, Unknown: 0}
 func (o Outcome) Better(p Outcome) bool {
 	if o.Value != p.Value {
 		return preference[o.Value] > preference[p.Value]
+	}
+	if o.Remoteness == RemotenessUnknown || p.Remoteness == RemotenessUnknown {
+		return false // no distance to compare
 	}
 	switch o.Value {
 	case Win, Tie:

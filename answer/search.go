@@ -147,6 +147,15 @@ func (e *SearchStopped) Proved() string {
 // bound is known.
 func BoundsWords(low, high sente.Outcome) string {
 	var parts []string
+	switch {
+	case low.Value == sente.Win && low.Remoteness == sente.RemotenessUnknown:
+		parts = append(parts, "wins")
+	case high.Value == sente.Lose && high.Remoteness == sente.RemotenessUnknown:
+		parts = append(parts, "loses")
+	}
+	if len(parts) > 0 {
+		return parts[0]
+	}
 	switch low.Value {
 	case sente.Win:
 		parts = append(parts, "wins, in "+plies(low.Remoteness)+" at most")
@@ -481,9 +490,13 @@ func (s *SearchSolution) renew(bytes int64) error {
 		leaves = s.leaves
 	}
 	searcher, err := search.New(s.game, search.Options{
-		Leaves:        leaves,
-		TableBytes:    bytes,
-		Workers:       searchWorkers,
+		Leaves:     leaves,
+		TableBytes: bytes,
+		Workers:    searchWorkers,
+		// A game that decides positions without search (Domineering's
+		// safe moves and values of regions) is searched for the value
+		// alone: its decided positions know no remoteness.
+		ValueOnly:     sente.CapabilitiesOf(s.game).Decider != nil,
 		ProgressEvery: 250 * time.Millisecond,
 		Progress: func(p SearchProgress) {
 			if p.TableFill > searchFull && bytes < s.most {

@@ -20,8 +20,8 @@ import (
 // RemotenessJSON is a remoteness as JSON gives it: null for a draw, which
 // never ends, and for a value not known yet.
 func RemotenessJSON(o sente.Outcome) *int {
-	if o.Value != sente.Win && o.Value != sente.Lose && o.Value != sente.Tie {
-		return nil
+	if o.Value != sente.Win && o.Value != sente.Lose && o.Value != sente.Tie || o.Remoteness == sente.RemotenessUnknown {
+		return nil // a draw's, or one a search for the value alone did not seek
 	}
 	r := o.Remoteness
 	return &r

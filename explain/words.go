@@ -16,6 +16,9 @@ func Verdict(turn sente.Player, o sente.Outcome) string {
 		if o.Remoteness == 0 {
 			return fmt.Sprintf("%s player has won", sente.Winner(turn, o.Value))
 		}
+		if o.Remoteness == sente.RemotenessUnknown {
+			return fmt.Sprintf("%s player wins", sente.Winner(turn, o.Value))
+		}
 		return fmt.Sprintf("%s player wins in %s", sente.Winner(turn, o.Value), plies(o.Remoteness))
 	case sente.Tie:
 		if o.Remoteness == 0 {

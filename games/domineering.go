@@ -9,9 +9,15 @@ import (
 	"sente"
 )
 
-// domMaxCells bounds a Domineering board so that a position, its filled
-// cells and the side to move, is one key below bit 63.
-const domMaxCells = 62
+// domMaxCells bounds a Domineering board so that a position's filled
+// cells are one key. Up to domSideCells cells the key also has a bit for
+// the side to move; a larger board (8 by 8, 7 by 9) has none left, and
+// the side to move follows from the dominoes placed: such a board holds
+// the positions of turn-based play, whose sides alternate from the start.
+const (
+	domMaxCells  = 64
+	domSideCells = 62
+)
 
 const domineeringSummary = "Domineering: Left places upright dominoes, Right flat ones; who cannot place one loses (a partizan game of combinatorial game theory)"
 
@@ -60,6 +66,10 @@ type Domineering struct {
 	// The dominoes each side may place, as the cells they cover.
 	vert, horiz       []uint64
 	notLeft, notRight uint64 // the cells off the first and the last column
+	// sideByCount: the board has more than domSideCells cells, and its
+	// keys no bit for the side to move (domMaxCells).
+	sideByCount bool
+	search      domSearch
 }
 
 // DomineeringPosition is the filled cells and the side to move.
@@ -89,7 +99,7 @@ func NewDomineering(w, h int, board string, leftFirst bool) (sente.Game, error) 
 	if w < 1 || h < 1 || w*h > domMaxCells {
 		return nil, fmt.Errorf("domineering: a %d by %d board; want at least 1 by 1 and at most %d cells", w, h, domMaxCells)
 	}
-	g := &Domineering{w: w, h: h, start: start, leftFirst: leftFirst, full: 1<<(w*h) - 1}
+	g := &Domineering{w: w, h: h, start: start, leftFirst: leftFirst, full: 1<<(w*h) - 1, sideByCount: w*h > domSideCells}
 	for r := range h {
 		for c := range w {
 			bit := uint64(1) << (r*w + c)
@@ -107,6 +117,7 @@ func NewDomineering(w, h int, board string, leftFirst bool) (sente.Game, error) 
 			}
 		}
 	}
+	g.initSearch()
 	return g, nil
 }
 
@@ -312,30 +323,78 @@ func (g *Domineering) ParsePosition(s string) (sente.Position, error) {
 	if problem != "" {
 		return nil, bad(problem)
 	}
+	if g.sideByCount && filled&g.start != g.start {
+		return nil, bad("a cell filled from the start is empty")
+	}
+	if g.sideByCount && left != g.leftByCount(filled) {
+		return nil, bad(fmt.Sprintf("on a board of more than %d cells the side to move follows from the dominoes placed, as in play from the start, and it is %s here", domSideCells, sideWord(g.leftByCount(filled))))
+	}
 	return DomineeringPosition{Filled: filled, LeftToMove: left}, nil
 }
 
 func (g *Domineering) Encode(p sente.Position) uint64 {
 	q := p.(DomineeringPosition)
-	if q.LeftToMove {
-		return q.Filled
-	}
-	return q.Filled | partizanRightBit
+	return g.key(q.Filled, q.LeftToMove)
 }
 
 func (g *Domineering) Decode(key uint64) sente.Position {
-	return DomineeringPosition{Filled: key &^ partizanRightBit, LeftToMove: key&partizanRightBit == 0}
+	filled, left := g.unkey(key)
+	return DomineeringPosition{Filled: filled, LeftToMove: left}
+}
+
+// key is the key of the position: the filled cells, with
+// partizanRightBit set when Right is to move, but on a board whose side
+// follows from the count (sideByCount).
+func (g *Domineering) key(filled uint64, leftToMove bool) uint64 {
+	if g.sideByCount {
+		if filled == domAllFilled {
+			// The engines keep the key ^0 unused: the full board takes
+			// the key of 63 cells filled, which play never fills (each
+			// domino fills two, and the full board is reached from an
+			// even count).
+			return domFullKey
+		}
+		return filled
+	}
+	if leftToMove {
+		return filled
+	}
+	return filled | partizanRightBit
+}
+
+// unkey is key's position: its filled cells and whether Left is to move.
+func (g *Domineering) unkey(key uint64) (filled uint64, leftToMove bool) {
+	if g.sideByCount {
+		if key == domFullKey && bits.OnesCount64(g.start)%2 == 0 {
+			key = domAllFilled
+		}
+		return key, g.leftByCount(key)
+	}
+	return key &^ partizanRightBit, key&partizanRightBit == 0
+}
+
+// The full 8 by 8 board and its key (key).
+const (
+	domAllFilled = ^uint64(0)
+	domFullKey   = ^uint64(1)
+)
+
+// leftByCount is whether Left is to move once the cells filled are: the
+// side that started after an even number of dominoes placed.
+func (g *Domineering) leftByCount(filled uint64) bool {
+	placed := (bits.OnesCount64(filled) - bits.OnesCount64(g.start)) / 2
+	return g.leftFirst == (placed%2 == 0)
 }
 
 func (g *Domineering) AppendChildren(dst []uint64, key uint64) []uint64 {
-	filled := key &^ partizanRightBit
-	dominoes, next := g.vert, uint64(partizanRightBit)
-	if key&partizanRightBit != 0 {
-		dominoes, next = g.horiz, 0
+	filled, left := g.unkey(key)
+	dominoes := g.horiz
+	if left {
+		dominoes = g.vert
 	}
 	for _, d := range dominoes {
 		if filled&d == 0 {
-			dst = append(dst, filled|d|next)
+			dst = append(dst, g.key(filled|d, !left))
 		}
 	}
 	return dst

@@ -68,6 +68,7 @@ func (m misereGame) Capabilities() sente.Capabilities {
 	}
 	c.Splitter, c.Heaps = nil, nil
 	c.Orderer = nil // its tactics are normal play's: a win at once is a loss
+	c.Decider = nil // so are its decided values
 	c.Describer = m
 	c.Misere = m
 	return c

@@ -409,7 +409,7 @@ func (c *movesCmd) Run(e *env) error {
 	}
 	for _, m := range ranked {
 		rem := fmt.Sprint(m.Outcome.Remoteness)
-		if m.Outcome.Value == sente.Draw {
+		if m.Outcome.Value == sente.Draw || m.Outcome.Remoteness == sente.RemotenessUnknown {
 			rem = "-"
 		}
 		if margined {

@@ -64,7 +64,13 @@ func (c *solveCmd) writeSearch(e *env, a *answer.Answer, cost answer.SearchCost)
 		}
 	}
 	fmt.Fprintf(w, "  position       %s (%s to move)\n", g.FormatPosition(root), turn)
-	fmt.Fprintf(w, "  by search      this position's value and remoteness only, no positions counted (each move's: %s)\n", c.movesCommand())
+	sought := "value and remoteness only"
+	if o.Remoteness == sente.RemotenessUnknown {
+		// The game decides positions without search, by what it knows
+		// of them (sente.Decider), which tells no remoteness.
+		sought = "value only, not how soon it is won (the game decides positions by what it knows of them)"
+	}
+	fmt.Fprintf(w, "  by search      this position's %s, no positions counted (each move's: %s)\n", sought, c.movesCommand())
 	fmt.Fprintf(w, "  time           %s\n", cost.Words())
 	if sol, ok := a.Solution.(*answer.SearchSolution); ok {
 		if eg, ok := sol.Endgame(); ok {

@@ -33,6 +33,13 @@
 // endgame tiers make search plus tables answer what neither answers
 // alone.
 //
+// A search for the value alone (Options.ValueOnly) asks only "a win?" and
+// "not a loss?", and reads the positions the game decides by what it
+// knows of them (sente.Decider: Domineering's safe moves against the
+// opponent's possible moves, and the values of its regions in
+// combinatorial game theory), which tell who wins but not how soon; its
+// wins and losses have sente.RemotenessUnknown.
+//
 // In a game whose play can return to a position, alpha-beta over cycles
 // gives values that depend on the path, so a question without a bound on
 // depth (a win at all?) stops at a line that repeats a position; questions

@@ -93,6 +93,16 @@ func (w *worker) expand(key uint64, turn sente.Player, ply, alpha, beta int32) i
 			return scoreOf(o, ply)
 		}
 	}
+	if s.decider != nil {
+		// A search for the value alone: a decided win or loss stands as
+		// one in the fewest plies it could take, its sign all that counts.
+		if v, ok := s.decider.Decide(key); ok {
+			if v == sente.Win {
+				return winAt(ply + 1)
+			}
+			return lossAt(ply)
+		}
+	}
 	if ply >= maxPlies {
 		panic(errTooDeep)
 	}
@@ -287,7 +297,7 @@ func (w *worker) expand(key uint64, turn sente.Player, ply, alpha, beta int32) i
 func (w *worker) deep(key uint64, ply int32) bool {
 	if ord := w.s.ord; ord != nil {
 		most, _ := ord.Horizon(key)
-		return most >= etcPlies
+		return most >= w.s.etcPlies
 	}
 	if w.s.caps.Ranker == nil && w.s.caps.TierRanker == nil {
 		return false
@@ -295,7 +305,8 @@ func (w *worker) deep(key uint64, ply int32) bool {
 	return int(ply) < etcPlies
 }
 
-// etcPlies is where enhanced transposition cutoffs start (see deep).
+// etcPlies is where enhanced transposition cutoffs start (see deep),
+// unless the game says (sente.CutoffHorizon).
 var etcPlies = 12
 
 // moveHash places the move from key to kid in the history table.

@@ -27,6 +27,13 @@ type Options struct {
 	// runs (every second when 0), and once when it ends.
 	Progress      func(Progress)
 	ProgressEvery time.Duration
+	// ValueOnly asks for a position's value alone (win, loss, or a tie or
+	// a draw), not how soon it comes: the search stops once the value is
+	// proved, and reads the positions the game decides without search
+	// (sente.Decider), which know no remoteness. Its wins and losses have
+	// sente.RemotenessUnknown. A Searcher keeps to one kind of question,
+	// since its table's bounds hold for that kind alone.
+	ValueOnly bool
 }
 
 // DefaultTableBytes is the table's size when Options does not say.
@@ -63,8 +70,14 @@ type Searcher struct {
 	sym    sente.Symmetric
 	ord    sente.Orderer
 	leaves Leaves
-	turn   func(key uint64) sente.Player // nil: every move passes the turn
-	opt    Options
+	// decider is the game's Decider in a search for values only; nil
+	// otherwise.
+	decider sente.Decider
+	// etcPlies: enhanced transposition cutoffs where at least so many
+	// plies are left (deep).
+	etcPlies int
+	turn     func(key uint64) sente.Player // nil: every move passes the turn
+	opt      Options
 
 	mu      sync.Mutex // one search at a time
 	tt      *table
@@ -113,6 +126,13 @@ func New(g sente.Game, opt Options) (*Searcher, error) {
 		turn:   caps.KeyTurns(g),
 		opt:    opt,
 		tt:     newTable(opt.TableBytes),
+	}
+	if opt.ValueOnly {
+		s.decider = caps.Decider
+	}
+	s.etcPlies = etcPlies
+	if ch := caps.CutoffHorizon; ch != nil && ch.CutoffHorizon() > 0 {
+		s.etcPlies = ch.CutoffHorizon()
 	}
 	s.tt.alone = opt.Workers == 1
 	for i := range opt.Workers {
@@ -327,6 +347,17 @@ func (r *run) bounds() (low, high sente.Outcome) {
 	default:
 		high = outcomeOf(r.hi)
 	}
+	if r.s.opt.ValueOnly {
+		// Without remoteness, a loss as the lower bound and a win as the
+		// upper say nothing.
+		if low.Value == sente.Lose {
+			low = sente.Outcome{}
+		}
+		if high.Value == sente.Win {
+			high = sente.Outcome{}
+		}
+		low, high = r.s.valueOnly(low), r.s.valueOnly(high)
+	}
 	return low, high
 }
 
@@ -370,7 +401,12 @@ func (r *run) solve(ctx context.Context) (sente.Outcome, error) {
 	}
 	if s.leaves != nil {
 		if o, ok := s.leaves.Leaf(r.root); ok {
-			return o, nil
+			return s.valueOnly(o), nil
+		}
+	}
+	if s.decider != nil {
+		if v, ok := s.decider.Decide(r.root); ok {
+			return sente.Outcome{Value: v, Remoteness: sente.RemotenessUnknown}, nil
 		}
 	}
 	r.phase = "value"
@@ -383,14 +419,16 @@ func (r *run) solve(ctx context.Context) (sente.Outcome, error) {
 		m, _ := s.ord.Horizon(r.root)
 		r.most = int32(m)
 	}
-	r.depth, r.deepening = 1, true
+	// The deepening looks for short wins and losses, which a search for
+	// the value alone does not tell from long ones.
+	r.depth, r.deepening = 1, !s.opt.ValueOnly
 	// A game that may loop: the main sequence's questions without a bound
 	// on depth stop at a line that repeats a position (loop), and the
 	// deepening, whose questions are bounded, goes on alone until the
 	// search has counted loopEnd nodes.
 	var loop *LoopError
 	var loopEnd uint64
-	for round := 0; r.clamp(); round = min(round+1, 40) {
+	for round := 0; r.open(); round = min(round+1, 40) {
 		allowance := uint64(firstAllowance) << round
 		if r.deepening {
 			end := s.nodes.Load() + allowance/deepeningShare
@@ -428,7 +466,7 @@ func (r *run) solve(ctx context.Context) (sente.Outcome, error) {
 		if r.deepening {
 			end = s.nodes.Load() + allowance
 		}
-		for r.clamp() {
+		for r.open() {
 			if over, err := r.ask(r.nextTest(), end); err != nil || over {
 				if errors.As(err, &loop) && r.deepening {
 					loopEnd = max(loopNodes, loopFactor*s.nodes.Load())
@@ -442,10 +480,41 @@ func (r *run) solve(ctx context.Context) (sente.Outcome, error) {
 		}
 	}
 	s.limit.Store(0)
-	if r.lo != 0 {
+	if r.lo > 0 || r.hi < 0 {
+		if s.opt.ValueOnly {
+			return sente.Outcome{Value: valueOf(r.lo, r.hi), Remoteness: sente.RemotenessUnknown}, nil
+		}
 		return outcomeOf(r.lo), nil
 	}
 	return r.tie(ctx)
+}
+
+// open reports whether the root's score is still to be searched: its
+// bounds are apart (clamp), and, in a search for the value alone, the
+// value is not proved yet.
+func (r *run) open() bool {
+	if !r.clamp() {
+		return false
+	}
+	return !r.s.opt.ValueOnly || (r.lo <= 0 && r.hi >= 0)
+}
+
+// valueOf is the value that the root's proved bounds lo and hi, apart
+// from 0 on one side, say: a win when lo > 0, a loss when hi < 0.
+func valueOf(lo, hi int32) sente.Value {
+	if lo > 0 {
+		return sente.Win
+	}
+	return sente.Lose
+}
+
+// valueOnly is o as a search for the value alone reports it: without its
+// remoteness.
+func (s *Searcher) valueOnly(o sente.Outcome) sente.Outcome {
+	if s.opt.ValueOnly && (o.Value == sente.Win || o.Value == sente.Lose) {
+		o.Remoteness = sente.RemotenessUnknown
+	}
+	return o
 }
 
 // The rounds of solve: the main sequence's node allowance in the first
@@ -540,6 +609,13 @@ func (r *run) shallowTest() (int32, bool) {
 // loss: at least 0?) and then halve the remoteness.
 func (r *run) nextTest() int32 {
 	lo, hi := r.lo, r.hi
+	if r.s.opt.ValueOnly {
+		// A win? then, when not, a loss?
+		if lo < 1 && hi >= 1 {
+			return 1
+		}
+		return 0
+	}
 	if r.most >= 0 {
 		ulo, uhi := r.line(lo), r.line(hi)
 		med := ulo + (uhi-ulo)/2
@@ -702,6 +778,12 @@ func (w *worker) run(key uint64, turn sente.Player, alpha, beta int32) (v int32,
 // that play from key reaches leads to another tier, and tiers never lead
 // back), true otherwise, and the search then checks every line.
 func (s *Searcher) mayLoop(key uint64) bool {
+	if s.ord != nil {
+		// Every line from key ends within most plies: none returns.
+		if most, _ := s.ord.Horizon(key); most >= 0 {
+			return false
+		}
+	}
 	tr := s.caps.TierRanker
 	if tr == nil {
 		return true
