@@ -15,9 +15,9 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/games"
-	"sente/nimber"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/nimber"
 )
 
 // capabilityNames are the interfaces Capabilities holds: Encoder, Ranker...
@@ -97,12 +97,15 @@ var allowedMethods = map[string]bool{
 	"Timeout() bool":   true, // a network or deadline error (net.Error)
 }
 
+// modulePath is the module's path, as go.mod writes it.
+const modulePath = "github.com/sente-go/sente"
+
 // interfacesOf returns the interface types the files declare, by the
-// import path of their package (sente/DIR) and name.
+// import path of their package (modulePath/DIR) and name.
 func interfacesOf(files map[string]*ast.File) map[string]map[string]*ast.InterfaceType {
 	declared := map[string]map[string]*ast.InterfaceType{}
 	for path, f := range files {
-		pkg := "sente/" + filepath.ToSlash(filepath.Dir(path))
+		pkg := modulePath + "/" + filepath.ToSlash(filepath.Dir(path))
 		ast.Inspect(f, func(n ast.Node) bool {
 			if ts, ok := n.(*ast.TypeSpec); ok {
 				if it, ok := ts.Type.(*ast.InterfaceType); ok {
@@ -125,7 +128,7 @@ func interfacesOf(files map[string]*ast.File) map[string]map[string]*ast.Interfa
 // declared in a package of the project (declared, by import path) and has
 // a method allowedMethods lacks.
 func assertionsIn(fset *token.FileSet, path string, f *ast.File, caps map[string]bool, declared map[string]map[string]*ast.InterfaceType) []string {
-	pkg := "sente/" + filepath.ToSlash(filepath.Dir(path))
+	pkg := modulePath + "/" + filepath.ToSlash(filepath.Dir(path))
 	imports := map[string]string{} // name in the file → import path
 	for _, imp := range f.Imports {
 		p, _ := strconv.Unquote(imp.Path.Value)
@@ -147,7 +150,7 @@ func assertionsIn(fset *token.FileSet, path string, f *ast.File, caps map[string
 			}
 		case *ast.SelectorExpr:
 			if x, ok := e.X.(*ast.Ident); ok {
-				if p := imports[x.Name]; p != "sente" && strings.HasPrefix(p, "sente/") {
+				if p := imports[x.Name]; p != modulePath && strings.HasPrefix(p, modulePath+"/") {
 					if it := declared[p][e.Sel.Name]; it != nil {
 						return it, "the interface " + x.Name + "." + e.Sel.Name + " of " + p
 					}
@@ -261,8 +264,8 @@ func TestAssertionGuard(t *testing.T) {
 import (
 	"fmt"
 
-	"sente"
-	nb "sente/nimber"
+	"github.com/sente-go/sente"
+	nb "github.com/sente-go/sente/nimber"
 )
 
 type local interface{ Misere() bool }

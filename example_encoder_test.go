@@ -3,7 +3,7 @@ package sente_test
 import (
 	"fmt"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // KeyedSubtraction is Subtraction (see the example of Game) with the

@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/answer"
-	"sente/gamecheck"
-	"sente/games"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/answer"
+	"github.com/sente-go/sente/gamecheck"
+	"github.com/sente-go/sente/games"
 )
 
 // TestExampleGames keeps the games of the examples honest: they pass the

@@ -1,4 +1,4 @@
-module sente
+module github.com/sente-go/sente
 
 go 1.26.0
 

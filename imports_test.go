@@ -149,6 +149,19 @@ func TestImportLayers(t *testing.T) {
 
 func project(path string) bool { return path == "sente" || strings.HasPrefix(path, "sente/") }
 
+// modulePath is the module's path, as go.mod and every import of the
+// project write it.
+const modulePath = "github.com/sente-go/sente"
+
+// shortPath writes an import of the project as layers does, "sente/answer"
+// for modulePath+"/answer"; other paths stay as they are.
+func shortPath(path string) string {
+	if path == modulePath || strings.HasPrefix(path, modulePath+"/") {
+		return "sente" + strings.TrimPrefix(path, modulePath)
+	}
+	return path
+}
+
 // external reports whether path is outside the standard library: its first
 // element names a host.
 func external(path string) bool {
@@ -178,6 +191,7 @@ func packageImports(t *testing.T, dir string) ([]string, bool) {
 		found = true
 		for _, imp := range f.Imports {
 			path, err := strconv.Unquote(imp.Path.Value)
+			path = shortPath(path)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -3,9 +3,9 @@ package sente_test
 import (
 	"testing"
 
-	"sente"
-	"sente/games"
-	"sente/nimber"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/nimber"
 )
 
 // TestMisereDropsOrderer: connect four's Orderer says which moves win at

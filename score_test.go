@@ -3,7 +3,7 @@ package sente_test
 import (
 	"testing"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // TestMarginOrder: a larger margin is better whatever its plies; at equal

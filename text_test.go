@@ -7,7 +7,7 @@ import (
 	"reflect"
 	"testing"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // Every value of each type survives a trip through text and through JSON,

@@ -3,7 +3,7 @@ package sente_test
 import (
 	"testing"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // TestMoveOutcome: a move that passes the turn negates its position's

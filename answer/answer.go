@@ -5,14 +5,14 @@ import (
 	"errors"
 	"fmt"
 
-	"sente"
-	"sente/explore"
-	"sente/nimber"
-	"sente/solve"
-	"sente/solve/hashing"
-	"sente/solve/tiers"
-	"sente/store"
-	"sente/store/tables"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/explore"
+	"github.com/sente-go/sente/nimber"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/solve/hashing"
+	"github.com/sente-go/sente/solve/tiers"
+	"github.com/sente-go/sente/store"
+	"github.com/sente-go/sente/store/tables"
 )
 
 // Options say how to answer.

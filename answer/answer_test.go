@@ -8,14 +8,14 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/answer"
-	"sente/explore"
-	"sente/games"
-	"sente/nimber"
-	"sente/solve"
-	"sente/solve/hashing"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/answer"
+	"github.com/sente-go/sente/explore"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/nimber"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/solve/hashing"
+	"github.com/sente-go/sente/store"
 )
 
 var catalog = &games.Catalog{ReadFiles: true}

@@ -7,11 +7,11 @@ import (
 	"runtime"
 	"testing"
 
-	"sente"
-	"sente/answer"
-	"sente/explain"
-	"sente/store"
-	"sente/store/tables"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/answer"
+	"github.com/sente-go/sente/explain"
+	"github.com/sente-go/sente/store"
+	"github.com/sente-go/sente/store/tables"
 )
 
 // heapAfterGC is the live heap once the collector has run.

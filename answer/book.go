@@ -4,9 +4,9 @@ import (
 	"errors"
 	"fmt"
 
-	"sente"
-	"sente/internal/quantity"
-	"sente/store/book"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/internal/quantity"
+	"github.com/sente-go/sente/store/book"
 )
 
 // openBooks opens the opening books of g stored under opt's name

@@ -5,11 +5,11 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/answer"
-	"sente/solve/hashing"
-	"sente/store"
-	"sente/store/book"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/answer"
+	"github.com/sente-go/sente/solve/hashing"
+	"github.com/sente-go/sente/store"
+	"github.com/sente-go/sente/store/book"
 )
 
 // TestAnswersFromTheBook: an answer by search takes the positions the

@@ -4,10 +4,10 @@ import (
 	"errors"
 	"testing"
 
-	"sente"
-	"sente/answer"
-	"sente/games"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/answer"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/store"
 )
 
 // engineRuns are both engines' solves of the built-in games with tiers at

@@ -5,9 +5,9 @@ import (
 	"math/rand/v2"
 	"runtime"
 
-	"sente"
-	"sente/solve"
-	"sente/solve/tiers"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/solve/tiers"
 )
 
 // Auto chooses an engine by what each would cost: its time, at rates

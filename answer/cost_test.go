@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"sente/explore"
+	"github.com/sente-go/sente/explore"
 )
 
 // TestAutoRulesFile: a rules file's engine is chosen by the same rule as a

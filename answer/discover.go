@@ -10,11 +10,11 @@ import (
 	"syscall"
 	"time"
 
-	"sente"
-	"sente/explore"
-	"sente/internal/quantity"
-	"sente/solve/tiers"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/explore"
+	"github.com/sente-go/sente/internal/quantity"
+	"github.com/sente-go/sente/solve/tiers"
+	"github.com/sente-go/sente/store"
 )
 
 // A game whose ranks the tier engine discovers (a rules file's) says

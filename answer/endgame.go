@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // EndgameTables is a game's endgame (sente.Endgamer) and how much of it

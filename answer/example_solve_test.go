@@ -6,9 +6,9 @@ import (
 	"strconv"
 	"strings"
 
-	"sente"
-	"sente/answer"
-	"sente/explain"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/answer"
+	"github.com/sente-go/sente/explain"
 )
 
 // subtraction is a game of one's own (written out and explained in the

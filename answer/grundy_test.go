@@ -4,9 +4,9 @@ import (
 	"context"
 	"testing"
 
-	"sente"
-	"sente/answer"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/answer"
+	"github.com/sente-go/sente/store"
 )
 
 // TestGrundyFromTables: an impartial game solved by the tier engine has

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"sente/internal/vocabulary"
+	"github.com/sente-go/sente/internal/vocabulary"
 )
 
 // sourceFiles parses the core module's non-test Go files, by path from the
@@ -199,7 +199,7 @@ func importsOf(t *testing.T, files map[string]*ast.File, pkg string) []string {
 		dir := filepath.ToSlash(filepath.Dir(path))
 		for _, imp := range f.Imports {
 			p, _ := strconv.Unquote(imp.Path.Value)
-			if dep, ok := strings.CutPrefix(p, "sente/"); ok {
+			if dep, ok := strings.CutPrefix(p, "github.com/sente-go/sente/"); ok {
 				direct[dir] = append(direct[dir], dep)
 			}
 		}

@@ -6,11 +6,11 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/answer"
-	"sente/internal/testmode"
-	"sente/solve/search"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/answer"
+	"github.com/sente-go/sente/internal/testmode"
+	"github.com/sente-go/sente/solve/search"
+	"github.com/sente-go/sente/store"
 )
 
 // searchOverEndgame stores the endgame tables of the morris game spec

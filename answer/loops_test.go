@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"sente/answer"
+	"github.com/sente-go/sente/answer"
 )
 
 // TestPlanSaysWhichTiersLoop: the plan of a rules file whose tier() some

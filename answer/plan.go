@@ -9,11 +9,11 @@ import (
 	"syscall"
 	"time"
 
-	"sente"
-	"sente/internal/quantity"
-	"sente/internal/sandbox"
-	"sente/solve"
-	"sente/solve/tiers"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/internal/quantity"
+	"github.com/sente-go/sente/internal/sandbox"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/solve/tiers"
 )
 
 // Estimate is the memory a solve of g by the hashing engine needs by the

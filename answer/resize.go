@@ -3,7 +3,7 @@ package answer
 import (
 	"strconv"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // Resize finds smaller sizes of a game for a refusal: the spec the person

@@ -9,14 +9,14 @@ import (
 	"sync"
 	"time"
 
-	"sente"
-	"sente/internal/quantity"
-	"sente/solve"
-	"sente/solve/search"
-	"sente/solve/tiers"
-	"sente/store"
-	"sente/store/book"
-	"sente/store/tables"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/internal/quantity"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/solve/search"
+	"github.com/sente-go/sente/solve/tiers"
+	"github.com/sente-go/sente/store"
+	"github.com/sente-go/sente/store/book"
+	"github.com/sente-go/sente/store/tables"
 )
 
 // SearchOptions say how an answer by search (the Search engine) is made.

@@ -8,11 +8,11 @@ import (
 	"testing"
 	"time"
 
-	"sente"
-	"sente/answer"
-	"sente/internal/testmode"
-	"sente/solve"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/answer"
+	"github.com/sente-go/sente/internal/testmode"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/store"
 )
 
 // TestSearchChosen: Auto searches a position of a game no table fits when

@@ -9,10 +9,10 @@ import (
 	"strings"
 	"time"
 
-	"sente"
-	"sente/internal/quantity"
-	"sente/solve/tiers"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/internal/quantity"
+	"github.com/sente-go/sente/solve/tiers"
+	"github.com/sente-go/sente/store"
 )
 
 // byTiers solves g with the tier engine when opt and the game allow and,

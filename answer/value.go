@@ -4,9 +4,9 @@ import (
 	"context"
 	"errors"
 
-	"sente"
-	"sente/nimber"
-	"sente/solve/hashing"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/nimber"
+	"github.com/sente-go/sente/solve/hashing"
 )
 
 // Valuation is who wins from one position, found the cheapest sound way:

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"sente/cgt"
+	"github.com/sente-go/sente/cgt"
 )
 
 func parse(t testing.TB, s string) cgt.Game {

@@ -3,7 +3,7 @@ package cgt
 import (
 	"context"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // SumOutcome is the outcome class of g1 + … + gk, decided from the parts

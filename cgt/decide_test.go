@@ -6,8 +6,8 @@ import (
 	"slices"
 	"testing"
 
-	"sente/cgt"
-	"sente/cgt/reference"
+	"github.com/sente-go/sente/cgt"
+	"github.com/sente-go/sente/cgt/reference"
 )
 
 // TestSumOutcome holds the class SumOutcome decides for sums of two to

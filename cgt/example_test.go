@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"sente/cgt"
-	"sente/games"
+	"github.com/sente-go/sente/cgt"
+	"github.com/sente-go/sente/games"
 )
 
 // The value of Domineering on a board three wide and two high, in the

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"testing"
 
-	"sente/cgt"
-	"sente/cgt/reference"
+	"github.com/sente-go/sente/cgt"
+	"github.com/sente-go/sente/cgt/reference"
 )
 
 // toRef is g's canonical form as a reference tree, read through cgt's

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // ErrNotPartizan is the error of valuing a game that does not offer Left's

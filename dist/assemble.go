@@ -11,7 +11,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
-	"sente/store"
+	"github.com/sente-go/sente/store"
 )
 
 // A tier is stored as one file, the one a single machine writes: the

@@ -6,9 +6,9 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 
-	"sente/games"
-	"sente/solve/tiers"
-	"sente/store"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/solve/tiers"
+	"github.com/sente-go/sente/store"
 )
 
 // BenchmarkSolve solves a game from nothing on Prism, in this process, and

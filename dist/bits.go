@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"math/bits"
 
-	"sente"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/store"
 )
 
 func wordsToBytes(w []uint64) []byte {

@@ -1,10 +1,10 @@
-module sente/dist
+module github.com/sente-go/sente/dist
 
 go 1.26.0
 
 require (
 	github.com/apache/beam/sdks/v2 v2.77.0
-	sente v0.0.0
+	github.com/sente-go/sente v0.0.0
 )
 
 require (
@@ -95,4 +95,4 @@ require (
 	google.golang.org/protobuf v1.36.12 // indirect
 )
 
-replace sente => ../
+replace github.com/sente-go/sente => ../

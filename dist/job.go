@@ -7,8 +7,8 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"sente/games"
-	"sente/solve/tiers"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/solve/tiers"
 )
 
 // job is what every step of a solve is told: it is serialized into each

@@ -3,7 +3,7 @@ package dist
 import (
 	"fmt"
 
-	"sente/store"
+	"github.com/sente-go/sente/store"
 )
 
 // layout is where a solve's files live. The game's directory in the store

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"slices"
 
-	"sente"
-	"sente/solve"
-	"sente/solve/tiers"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/solve/tiers"
+	"github.com/sente-go/sente/store"
 )
 
 // noLevel is no level queued; none16 no win or tie through a child tier.

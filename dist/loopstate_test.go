@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/store"
 )
 
 type told struct {

@@ -3,7 +3,7 @@ package dist
 import (
 	"fmt"
 
-	"sente/store"
+	"github.com/sente-go/sente/store"
 )
 
 // TierPlan is one tier of a plan: its ranks, shards, and the bytes of its

@@ -8,7 +8,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
-	"sente/store"
+	"github.com/sente-go/sente/store"
 )
 
 // The forward wave of a tier marks what its reachable positions reach. A

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"time"
 
-	"sente"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/store"
 )
 
 // TierReport is what the solve did with a tier.

@@ -13,8 +13,8 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 
-	"sente/internal/testmode"
-	"sente/store"
+	"github.com/sente-go/sente/internal/testmode"
+	"github.com/sente-go/sente/store"
 )
 
 var errWorkerDied = errors.New("the worker died")

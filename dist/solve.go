@@ -14,10 +14,10 @@ import (
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 
-	"sente"
-	"sente/games"
-	"sente/solve/tiers"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/solve/tiers"
+	"github.com/sente-go/sente/store"
 )
 
 // DefaultShardRanks is the ranks of a shard unless told otherwise: 4

@@ -14,11 +14,11 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 
-	"sente/games"
-	"sente/internal/testmode"
-	"sente/solve/tiers"
-	"sente/store"
-	"sente/verify"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/internal/testmode"
+	"github.com/sente-go/sente/solve/tiers"
+	"github.com/sente-go/sente/store"
+	"github.com/sente-go/sente/verify"
 )
 
 func TestMain(m *testing.M) {

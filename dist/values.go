@@ -10,8 +10,8 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
-	"sente/solve/tiers"
-	"sente/store"
+	"github.com/sente-go/sente/solve/tiers"
+	"github.com/sente-go/sente/store"
 )
 
 // The values wave of a tier runs once its child tiers are solved. Each

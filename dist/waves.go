@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"sente/store"
+	"github.com/sente-go/sente/store"
 )
 
 // forward marks the reachable ranks of every tier not stored, parents

@@ -3,7 +3,7 @@ package examples_test
 import (
 	"testing"
 
-	"sente/solve/tiers"
+	"github.com/sente-go/sente/solve/tiers"
 )
 
 // BenchmarkDiscoveredTiers solves rules files on the tier engine (ranks

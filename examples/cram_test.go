@@ -6,8 +6,8 @@ import (
 	"math/bits"
 	"testing"
 
-	"sente"
-	"sente/solve/hashing"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/solve/hashing"
 )
 
 // TestCram holds examples/cram.star to an independent reference: a plain

@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"testing"
 
-	"sente"
-	"sente/cgt"
-	"sente/games"
-	"sente/solve/hashing"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/cgt"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/solve/hashing"
 )
 
 // cutcakeValues are values of Cutcake positions, written as cutcake.star

@@ -6,11 +6,11 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/internal/testmode"
-	"sente/solve"
-	"sente/solve/hashing"
-	"sente/solve/tiers"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/internal/testmode"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/solve/hashing"
+	"github.com/sente-go/sente/solve/tiers"
 )
 
 // domineeringWants are outcomes of Domineering on small boards with

@@ -8,13 +8,13 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/games"
-	"sente/nimber"
-	"sente/rules"
-	"sente/solve"
-	"sente/solve/hashing"
-	"sente/solve/reference"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/nimber"
+	"github.com/sente-go/sente/rules"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/solve/hashing"
+	"github.com/sente-go/sente/solve/reference"
 )
 
 // maxPositions keeps a mistake in a rules file from running away.

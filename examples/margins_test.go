@@ -8,10 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/solve/hashing"
-	"sente/solve/reference"
-	"sente/solve/search"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/solve/hashing"
+	"github.com/sente-go/sente/solve/reference"
+	"github.com/sente-go/sente/solve/search"
 )
 
 var updateMargins = flag.Bool("update-margins", false, "rewrite testdata/margins.golden")

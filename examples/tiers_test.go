@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"testing"
 
-	"sente"
-	"sente/nimber"
-	"sente/solve/hashing"
-	"sente/solve/tiers"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/nimber"
+	"github.com/sente-go/sente/solve/hashing"
+	"github.com/sente-go/sente/solve/tiers"
+	"github.com/sente-go/sente/store"
 )
 
 // TestDiscoveredTiers solves rules files on the tier engine, whose ranks

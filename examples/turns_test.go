@@ -11,13 +11,13 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/explain"
-	"sente/games"
-	"sente/internal/testmode"
-	"sente/solve/hashing"
-	"sente/solve/reference"
-	"sente/solve/tiers"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/explain"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/internal/testmode"
+	"github.com/sente-go/sente/solve/hashing"
+	"github.com/sente-go/sente/solve/reference"
+	"github.com/sente-go/sente/solve/tiers"
 )
 
 // keepsTurnWants are the games whose moves may keep the turn, written turn

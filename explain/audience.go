@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"sente"
-	"sente/nimber"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/nimber"
 )
 
 // Audience is whom the browser app's sentences address: a person playing

@@ -3,7 +3,7 @@ package explain
 import (
 	"testing"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // TestAudienceSides: on a board whose pieces name the sides, the page's

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // Chance is the losing side's best chance: the first position along the

@@ -4,10 +4,10 @@ import (
 	"context"
 	"fmt"
 
-	"sente"
-	"sente/answer"
-	"sente/nimber"
-	"sente/solve"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/answer"
+	"github.com/sente-go/sente/nimber"
+	"github.com/sente-go/sente/solve"
 )
 
 // Method is how Evaluate found who wins.

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"os"
 
-	"sente/answer"
-	"sente/explain"
+	"github.com/sente-go/sente/answer"
+	"github.com/sente-go/sente/explain"
 )
 
 // WriteText prints a story as the command `sente explain` does. Here the

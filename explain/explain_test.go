@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"testing"
 
-	"sente"
-	"sente/explain"
-	"sente/games"
-	"sente/solve"
-	"sente/solve/hashing"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/explain"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/solve/hashing"
 )
 
 func TestVerdict(t *testing.T) {

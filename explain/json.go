@@ -1,9 +1,9 @@
 package explain
 
 import (
-	"sente"
-	"sente/nimber"
-	"sente/solve"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/nimber"
+	"github.com/sente-go/sente/solve"
 	"strings"
 	"unicode"
 	"unicode/utf8"

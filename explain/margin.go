@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"slices"
 
-	"sente"
-	"sente/solve"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/solve"
 )
 
 // MarginOf is p's margin under perfect play for the player to move, when

@@ -7,8 +7,8 @@ import (
 	"io"
 	"strings"
 
-	"sente"
-	"sente/nimber/misere"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/nimber/misere"
 )
 
 // MisereWorth is what the misère theory says of a position of an

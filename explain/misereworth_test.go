@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"sente/explain"
-	"sente/games"
+	"github.com/sente-go/sente/explain"
+	"github.com/sente-go/sente/games"
 )
 
 // TestMisereWorth: the verdict, the reason and the JSON of misère forms,

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"slices"
 
-	"sente"
-	"sente/solve"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/solve"
 )
 
 // RankedMove is a move with its outcome for the player making it.

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 func TestFindPeriod(t *testing.T) {

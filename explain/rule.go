@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strconv"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // Rule is a reply rule relating a player's reply to the opponent's last

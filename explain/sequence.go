@@ -7,9 +7,9 @@ import (
 	"strconv"
 	"strings"
 
-	"sente"
-	"sente/answer"
-	"sente/nimber"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/answer"
+	"github.com/sente-go/sente/nimber"
 )
 
 // ParamRange is consecutive values of one whole-number parameter of a

@@ -10,12 +10,12 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"sente"
-	"sente/explain"
-	"sente/explore"
-	"sente/games"
-	"sente/nimber"
-	"sente/rules"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/explain"
+	"github.com/sente-go/sente/explore"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/nimber"
+	"github.com/sente-go/sente/rules"
 )
 
 func family(t *testing.T, name string) sente.Family {

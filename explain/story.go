@@ -3,8 +3,8 @@ package explain
 import (
 	"fmt"
 
-	"sente"
-	"sente/solve"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/solve"
 )
 
 // Story is what Explain tells about one position of a solved game, in plain

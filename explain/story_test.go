@@ -13,11 +13,11 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/explain"
-	"sente/games"
-	"sente/solve"
-	"sente/solve/hashing"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/explain"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/solve/hashing"
 )
 
 // The flag has its own name so that it cannot clash with an -update flag

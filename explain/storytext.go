@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // WriteText writes the story in plain words.

@@ -3,8 +3,8 @@ package explain
 import (
 	"fmt"
 
-	"sente"
-	"sente/solve"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/solve"
 )
 
 // Strategy is how one player wins from a position where they are to move

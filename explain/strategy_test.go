@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"sente/explain"
+	"github.com/sente-go/sente/explain"
 )
 
 // TestWinningPlan: the winner's plan that 'sente solve' prints in a line,

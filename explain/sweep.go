@@ -7,9 +7,9 @@ import (
 	"sort"
 	"strings"
 
-	"sente"
-	"sente/answer"
-	"sente/explore"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/answer"
+	"github.com/sente-go/sente/explore"
 )
 
 // WinnerPattern says in words who wins along one parameter, from the winners

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"sente"
-	"sente/solve"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/solve"
 )
 
 // Target is a strategy stated as the positions to move into: those lost for

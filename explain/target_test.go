@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"testing"
 
-	"sente"
-	"sente/explain"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/explain"
 )
 
 // TestFindTarget checks each target statement independently of the solver

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // Verdict says in words who wins a position whose outcome for the player to

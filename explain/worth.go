@@ -7,8 +7,8 @@ import (
 	"io"
 	"strings"
 
-	"sente"
-	"sente/cgt"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/cgt"
 )
 
 // Worth is what combinatorial game theory says a position of a partizan

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"sente/explain"
-	"sente/games"
+	"github.com/sente-go/sente/explain"
+	"github.com/sente-go/sente/games"
 )
 
 // TestWorthOfNotation: the verdict, the winners with each side starting,

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"time"
 
-	"sente"
-	"sente/cgt"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/cgt"
 )
 
 // PositionWorthJSON is what the browser app says of a partizan position's

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"sente/explain"
-	"sente/games"
+	"github.com/sente-go/sente/explain"
+	"github.com/sente-go/sente/games"
 )
 
 // TestPositionWorth: the browser app's value of a position and of each

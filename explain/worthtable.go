@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // WorthRow is the start of one member of a family, valued: the value of

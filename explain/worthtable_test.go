@@ -6,11 +6,11 @@ import (
 	"strconv"
 	"testing"
 
-	"sente"
-	"sente/cgt"
-	"sente/cgt/reference"
-	"sente/explain"
-	"sente/games"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/cgt"
+	"github.com/sente-go/sente/cgt/reference"
+	"github.com/sente-go/sente/explain"
+	"github.com/sente-go/sente/games"
 )
 
 // domineering2xn is Domineering on 2 rows of n cells by the game's

@@ -3,7 +3,7 @@ package explore
 import (
 	"fmt"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // ExpanderGraph sees a game with canonical bytes (sente.Expander) as a

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"sync"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // KeyGraph is a game seen as a graph of integer keys: the functions the

@@ -9,7 +9,7 @@ import (
 	"sort"
 	"time"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // SampleOptions bound the work of EstimatePositions.

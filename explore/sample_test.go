@@ -8,10 +8,10 @@ import (
 	"testing"
 	"time"
 
-	"sente"
-	"sente/explore"
-	"sente/games"
-	"sente/internal/testmode"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/explore"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/internal/testmode"
 )
 
 // The estimate is tested on games whose counts are known: counted by the

@@ -3,9 +3,9 @@ package explore
 import (
 	"context"
 	"fmt"
+	"github.com/sente-go/sente"
 	"math/bits"
 	"runtime"
-	"sente"
 	"sync"
 	"sync/atomic"
 )

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // countdown is a game with no Encoder: from n a player may say n-1 or n-2,

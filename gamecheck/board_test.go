@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/gamecheck"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/gamecheck"
 )
 
 // boardToy is the toy counter drawn as a row of eight cells, the count's

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"slices"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // checkBytes checks the canonical bytes (sente.Expander) and their un-moves

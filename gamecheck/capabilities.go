@@ -3,8 +3,8 @@ package gamecheck
 import (
 	"slices"
 
-	"sente"
-	"sente/solve/hashing"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/solve/hashing"
 )
 
 // checkBoard checks the board of v: it has cells, and the moves it places

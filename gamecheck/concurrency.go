@@ -5,7 +5,7 @@ import (
 	"slices"
 	"sync"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // concurrentKeys bounds the keys the concurrency check asks about.

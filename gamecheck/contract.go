@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unicode"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 func (c *checker) checkText(v visited) error {

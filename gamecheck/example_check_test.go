@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"sente"
-	"sente/gamecheck"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/gamecheck"
 )
 
 // subtraction is a game of one's own (written out and explained in the

@@ -3,7 +3,7 @@ package gamecheck
 import (
 	"context"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // Options bound the work of Check. Zero values take the defaults.

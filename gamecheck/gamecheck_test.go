@@ -11,10 +11,10 @@ import (
 	"testing"
 	"time"
 
-	"sente"
-	"sente/gamecheck"
-	"sente/games"
-	"sente/nimber"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/gamecheck"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/nimber"
 )
 
 // open makes a game from a spec, with its family and values for the

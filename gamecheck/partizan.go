@@ -4,10 +4,10 @@ import (
 	"errors"
 	"fmt"
 
-	"sente"
-	"sente/cgt"
-	"sente/solve"
-	"sente/solve/hashing"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/cgt"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/solve/hashing"
 )
 
 const (

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/gamecheck"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/gamecheck"
 )
 
 // ladder is a tiny partizan game: a position is n steps and whose turn it

@@ -3,7 +3,7 @@ package gamecheck
 import (
 	"fmt"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // Report says what Check checked.

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // stableLimit bounds the positions the stability check replays.

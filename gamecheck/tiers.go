@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"slices"
 
-	"sente"
-	"sente/solve"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/solve"
 )
 
 // tierBound bounds the tiers the cycle check follows from the tiers met.

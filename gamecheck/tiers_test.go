@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/gamecheck"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/gamecheck"
 )
 
 // tieredToy is the toy with a TierRanker: tier key/3 ({0,1,2}, {3,4,5},

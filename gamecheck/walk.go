@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // visited is a position met with the line of play from the start to it.

@@ -8,11 +8,11 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/games"
-	"sente/solve/hashing"
-	"sente/solve/reference"
-	"sente/solve/tiers"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/solve/hashing"
+	"github.com/sente-go/sente/solve/reference"
+	"github.com/sente-go/sente/solve/tiers"
 )
 
 // BenchmarkSolve measures a strong solve from start to answer: exploring

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // drawGrid draws the rows of a board given as FormatPosition writes it

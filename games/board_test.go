@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // TestBoardMoves: the games whose moves are more than a mark placed state

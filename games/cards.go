@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // cardsMaxHand bounds a hand so that a position fits a uint16 mask per player

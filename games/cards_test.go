@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 func cardsNew(t testing.TB, spec string) *Cards {

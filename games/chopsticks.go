@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 const chopsticksSummary = "finger game with transfers: kill both of the opponent's hands (a niece's variant, from a Japanese blog post)"

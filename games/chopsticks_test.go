@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 func chopNew(t testing.TB, spec string) *Chopsticks {

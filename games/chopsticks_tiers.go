@@ -3,7 +3,7 @@ package games
 import (
 	"math/bits"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // Chopsticks' tiers for the tier engine (sente.TierRanker): a game with

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // clobberMaxCells bounds the board so that a position (Left's stones,

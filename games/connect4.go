@@ -5,7 +5,7 @@ import (
 	"math/bits"
 	"strings"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 func init() {

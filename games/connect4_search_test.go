@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // TestConnect4Orderer holds connect four's sente.Orderer to its contract,

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/internal/testmode"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/internal/testmode"
 )
 
 func c4New(t testing.TB, spec string) *Connect4 {

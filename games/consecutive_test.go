@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // consecutiveBrute solves the game of seed 003 on every set of said numbers

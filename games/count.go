@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 const (

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // countG is the post's mex recursion, from the end: the next number k =

@@ -1,6 +1,6 @@
 package games
 
-import "sente"
+import "github.com/sente-go/sente"
 
 // Count's tiers for the tier engine (sente.TierRanker): the tier is the
 // next number to say less one, 0 to lose-1, which a move raises by 1 to

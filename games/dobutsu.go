@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 func init() {

@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // Draw shows the board with the letters of its columns and the numbers of

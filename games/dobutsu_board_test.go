@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // TestDobutsuBoardHands: the board names its pieces and carries each

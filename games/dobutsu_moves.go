@@ -3,7 +3,7 @@ package games
 import (
 	"math/bits"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // dbMove is one move: a piece from a square to another (drop 0), or a

@@ -4,7 +4,7 @@ import (
 	"math/bits"
 	"sync"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 var (

@@ -7,13 +7,13 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/gamecheck"
-	"sente/internal/testmode"
-	"sente/solve"
-	"sente/solve/hashing"
-	"sente/solve/reference"
-	"sente/solve/tiers"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/gamecheck"
+	"github.com/sente-go/sente/internal/testmode"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/solve/hashing"
+	"github.com/sente-go/sente/solve/reference"
+	"github.com/sente-go/sente/solve/tiers"
 )
 
 func dobutsuNew(t testing.TB, spec string) *Dobutsu {

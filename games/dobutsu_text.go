@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 const dbLetters = ".LGECH" // by kind, upper case for the first player

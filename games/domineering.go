@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // domMaxCells bounds a Domineering board so that a position's filled

@@ -8,10 +8,10 @@ import (
 	"syscall"
 	"testing"
 
-	"sente/cgt"
-	"sente/cgt/reference"
-	"sente/games"
-	"sente/internal/testmode"
+	"github.com/sente-go/sente/cgt"
+	"github.com/sente-go/sente/cgt/reference"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/internal/testmode"
 )
 
 // cell is a square of a region: row from the top, column from the left.

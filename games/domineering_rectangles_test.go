@@ -10,11 +10,11 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/cgt"
-	"sente/games"
-	"sente/internal/testmode"
-	"sente/solve/hashing"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/cgt"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/internal/testmode"
+	"github.com/sente-go/sente/solve/hashing"
 )
 
 var updateRectangles = flag.Bool("update-rectangles", false, "rewrite testdata/domineering_rectangles.golden from this build's values (run with SENTE_LONG=1 to write every rectangle)")

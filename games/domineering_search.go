@@ -5,8 +5,8 @@ import (
 	"math/bits"
 	"sync"
 
-	"sente"
-	"sente/cgt"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/cgt"
 )
 
 // What proof search (solve/search) asks of Domineering, the field's

@@ -13,10 +13,10 @@ import (
 	"syscall"
 	"testing"
 
-	"sente"
-	"sente/cgt"
-	"sente/internal/testmode"
-	"sente/solve/search"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/cgt"
+	"github.com/sente-go/sente/internal/testmode"
+	"github.com/sente-go/sente/solve/search"
 )
 
 var updateSearchClasses = flag.Bool("update-search-classes", false, "rewrite testdata/domineering_search_classes.golden from this build's searches (with SENTE_LONG=full for every rectangle up to 8×8)")

@@ -7,11 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/cgt"
-	"sente/games"
-	"sente/solve/hashing"
-	"sente/solve/search"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/cgt"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/solve/hashing"
+	"github.com/sente-go/sente/solve/search"
 )
 
 // splitBoard is a random w by h Domineering board (rows from the top, . an

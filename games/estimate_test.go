@@ -4,9 +4,9 @@ import (
 	"context"
 	"testing"
 
-	"sente"
-	"sente/games"
-	"sente/solve/hashing"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/solve/hashing"
 )
 
 // TestEstimatesBound: every built-in family bounds its positions, and the

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/games"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/games"
 )
 
 // fuzzSpecs are the games FuzzParsePosition reads positions of: every

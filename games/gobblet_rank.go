@@ -4,7 +4,7 @@ import (
 	"math/bits"
 	"slices"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 var (

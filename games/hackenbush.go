@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // hackMaxEdges bounds a forest so that a position (the edges still

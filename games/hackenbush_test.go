@@ -3,7 +3,7 @@ package games_test
 import (
 	"testing"
 
-	"sente/cgt"
+	"github.com/sente-go/sente/cgt"
 )
 
 // signRule is Berlekamp's sign rule for a Blue-Red Hackenbush string

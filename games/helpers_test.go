@@ -3,7 +3,7 @@ package games
 import (
 	"testing"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // mustGame makes the game of spec as its concrete type G.

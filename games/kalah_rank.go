@@ -1,6 +1,6 @@
 package games
 
-import "sente"
+import "github.com/sente-go/sente"
 
 // Kalah's tiers are the seeds in the stores, which no move takes out: a
 // move that puts no seed in a store stays in its tier, so every tier but

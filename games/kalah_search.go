@@ -3,7 +3,7 @@ package games
 import (
 	"fmt"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // What Kalah tells a search (sente.Orderer) and which tiers make its

@@ -6,11 +6,11 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/gamecheck"
-	"sente/solve/hashing"
-	"sente/solve/reference"
-	"sente/solve/tiers"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/gamecheck"
+	"github.com/sente-go/sente/solve/hashing"
+	"github.com/sente-go/sente/solve/reference"
+	"github.com/sente-go/sente/solve/tiers"
 )
 
 // kalahBoard is a board of the plain minimax below: the first player's

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // The boards of the morris games, built from their lines: a line is a row

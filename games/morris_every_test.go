@@ -12,14 +12,14 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/internal/testmode"
-	"sente/solve"
-	"sente/solve/hashing"
-	"sente/solve/tiers"
-	"sente/store"
-	"sente/store/tables"
-	"sente/verify"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/internal/testmode"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/solve/hashing"
+	"github.com/sente-go/sente/solve/tiers"
+	"github.com/sente-go/sente/store"
+	"github.com/sente-go/sente/store/tables"
+	"github.com/sente-go/sente/verify"
 )
 
 // TestMorrisEveryPosition solves every position of the moving phase below

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"sort"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 var (

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // nimMaxHeaps and nimMaxHeap bound nim so that a position fits a key of six

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // Helpers shared by the tests of the impartial games (nim, tofu,

@@ -1,6 +1,6 @@
 package games
 
-import "sente"
+import "github.com/sente-go/sente"
 
 var (
 	_ sente.TierRanker = (*Nim)(nil)

@@ -9,8 +9,8 @@ import (
 	"sync"
 	"time"
 
-	"sente"
-	"sente/rules"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/rules"
 )
 
 // Catalog is the one way from a spec to a game: it finds the family a

@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"sente"
-	"sente/games"
-	"sente/rules"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/rules"
 )
 
 // takeFile is a rules file whose top level prints once each time it runs:

@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"sente"
-	"sente/solve/search"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/solve/search"
 )
 
 // unordered is a game with its move-ordering hint taken away, for

@@ -6,11 +6,11 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/games"
-	"sente/internal/testmode"
-	"sente/solve/hashing"
-	"sente/solve/search"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/internal/testmode"
+	"github.com/sente-go/sente/solve/hashing"
+	"github.com/sente-go/sente/solve/search"
 )
 
 // The reference: Othello on a [][]int board (0 empty, 1 black, 2 white),

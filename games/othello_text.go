@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // Draw shows the board with the coordinates that name moves: columns a, b,

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // What the partizan rulesets (Domineering, Clobber, Toads and Frogs,

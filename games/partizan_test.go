@@ -5,11 +5,11 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/cgt"
-	"sente/cgt/reference"
-	"sente/games"
-	"sente/solve/hashing"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/cgt"
+	"github.com/sente-go/sente/cgt/reference"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/solve/hashing"
 )
 
 // partizanGame opens spec, which must be a partizan game.

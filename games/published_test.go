@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"sente/cgt"
+	"github.com/sente-go/sente/cgt"
 )
 
 // TestToadsErickson: Erickson's formulas for starting positions of Toads

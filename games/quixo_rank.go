@@ -3,7 +3,7 @@ package games
 import (
 	"math/bits"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // Quixo's ranks for the tier engine (sente.TierRanker) and its un-moves

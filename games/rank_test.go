@@ -11,9 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/games"
-	"sente/solve/hashing"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/solve/hashing"
 )
 
 // tierCheck is what checkTierRanks found: the reachable positions of each

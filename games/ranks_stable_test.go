@@ -13,8 +13,8 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/games"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/games"
 )
 
 var updateRanks = flag.Bool("update-ranks", false, "write testdata/ranks.golden from this build's ranks")

@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // Family is one entry of the catalogue: a game with parameters.

@@ -4,12 +4,12 @@ import (
 	"context"
 	"testing"
 
-	"sente"
-	"sente/explain"
-	"sente/games"
-	"sente/solve"
-	"sente/solve/hashing"
-	"sente/solve/reference"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/explain"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/solve/hashing"
+	"github.com/sente-go/sente/solve/reference"
 )
 
 // TestEngineMatchesReference solves every built-in game at small parameters

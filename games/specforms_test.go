@@ -5,9 +5,9 @@ import (
 	"testing"
 	"unicode"
 
-	"sente"
+	"github.com/sente-go/sente"
 
-	"sente/games"
+	"github.com/sente-go/sente/games"
 )
 
 // TestSubtractionSetForms: every form of the set that subtraction's help

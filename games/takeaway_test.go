@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // heapTestValues computes the Grundy values of single heaps of 0 to n

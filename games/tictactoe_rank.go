@@ -1,7 +1,7 @@
 package games
 
 import (
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // Tic-tac-toe's ranks for the tier engine (sente.TierRanker).

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 func tttNew(t testing.TB, spec string) *TicTacToe {

@@ -7,15 +7,15 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/games"
-	"sente/internal/testmode"
-	"sente/nimber"
-	"sente/solve"
-	"sente/solve/hashing"
-	"sente/solve/tiers"
-	"sente/store"
-	"sente/verify"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/internal/testmode"
+	"github.com/sente-go/sente/nimber"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/solve/hashing"
+	"github.com/sente-go/sente/solve/tiers"
+	"github.com/sente-go/sente/store"
+	"github.com/sente-go/sente/verify"
 )
 
 // TestTierEngineAgrees: the tier engine gives every built-in game that

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // toadsMaxCells bounds the strip so that a position (toads, frogs and the

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // Limits of AtCoder ARC013 C on the input: 1 to 100 blocks, each side 1 to

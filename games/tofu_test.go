@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // tofuBox is what is left of a block in the brute force: first and last

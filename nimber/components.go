@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"math"
 
-	"sente"
-	"sente/explore"
-	"sente/solve"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/explore"
+	"github.com/sente-go/sente/solve"
 )
 
 // componentIndex numbers the distinct components met, by Encoder key

@@ -9,10 +9,10 @@ import (
 	"strings"
 	"sync"
 
-	"sente"
-	"sente/explore"
-	"sente/solve"
-	"sente/solve/hashing"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/explore"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/solve/hashing"
 )
 
 // Options limit and report on the work of Grundy, Loopy and Misere.

@@ -10,10 +10,10 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/explore"
-	"sente/nimber"
-	"sente/solve/hashing"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/explore"
+	"github.com/sente-go/sente/nimber"
+	"github.com/sente-go/sente/solve/hashing"
 )
 
 // arcGame is an impartial game given as a graph: node i has moves to

@@ -7,7 +7,7 @@ import (
 	"math"
 	"slices"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // PlainHeapValues returns G(0), ..., G(n): the Grundy values of a single heap

@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // Run with: go test -run '^$' -bench . -benchtime 1x ./nimber/

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // heapCode reads an octal code such as "0.77", ".07" or "4.7".

@@ -4,9 +4,9 @@ import (
 	"context"
 	"testing"
 
-	"sente"
-	"sente/nimber"
-	"sente/rules"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/nimber"
+	"github.com/sente-go/sente/rules"
 )
 
 // TestComponentsMetLate: when a game's parts keep the turn of the whole

@@ -8,9 +8,9 @@ import (
 	"strconv"
 	"strings"
 
-	"sente"
-	"sente/explore"
-	"sente/solve"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/explore"
+	"github.com/sente-go/sente/solve"
 )
 
 // Nimber is a generalized Sprague-Grundy value (Smith 1966; Fraenkel and

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/nimber"
-	"sente/solve/hashing"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/nimber"
+	"github.com/sente-go/sente/solve/hashing"
 )
 
 // randomLoopy makes a graph with cycles, moves to itself, repeated moves

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"sync"
 
-	"sente"
-	"sente/solve/hashing"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/solve/hashing"
 )
 
 // Misere solves g under misère play from root (nil means the game's start):

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // Period says that the values of a heap game repeat: G(n+Length) = G(n) for

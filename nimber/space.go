@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 
-	"sente"
-	"sente/explore"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/explore"
 )
 
 // Valuer gives the (generalized) Grundy value of a position, and false

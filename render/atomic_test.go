@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"sente/render"
+	"github.com/sente-go/sente/render"
 )
 
 func TestWriteFileAtomic(t *testing.T) {

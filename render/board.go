@@ -3,7 +3,7 @@ package render
 import (
 	"strings"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // BoardText draws a board (sente.Board) for a terminal, for games that

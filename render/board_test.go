@@ -3,8 +3,8 @@ package render_test
 import (
 	"testing"
 
-	"sente"
-	"sente/render"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/render"
 )
 
 func TestBoardText(t *testing.T) {

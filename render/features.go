@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"sente"
-	"sente/solve"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/solve"
 )
 
 // Features returns the features of the positions of sol's game to draw a

@@ -7,12 +7,12 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/games"
-	"sente/nimber"
-	"sente/render"
-	"sente/solve"
-	"sente/solve/hashing"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/nimber"
+	"github.com/sente-go/sente/render"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/solve/hashing"
 )
 
 // pileFile is a rules file with two features: the counters left, and one

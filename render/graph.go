@@ -6,10 +6,10 @@ import (
 	"io"
 	"strings"
 
-	"sente"
-	"sente/explain"
-	"sente/nimber"
-	"sente/solve"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/explain"
+	"github.com/sente-go/sente/nimber"
+	"github.com/sente-go/sente/solve"
 )
 
 // Graph is the graph of a game's positions, for Graphviz: a node for each

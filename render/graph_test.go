@@ -8,10 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/internal/testmode"
-	"sente/nimber"
-	"sente/render"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/internal/testmode"
+	"github.com/sente-go/sente/nimber"
+	"github.com/sente-go/sente/render"
 )
 
 // countGraph is seed 004's graph: the count game with Grundy values.

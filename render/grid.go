@@ -6,8 +6,8 @@ import (
 	"io"
 	"strconv"
 
-	"sente"
-	"sente/solve"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/solve"
 )
 
 // Cell says who wins the positions that fall in one cell of a table.

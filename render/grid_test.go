@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"testing"
 
-	"sente"
-	"sente/render"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/render"
 )
 
 // svgCell is a table's cell as the SVG draws it.

@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"testing"
 
-	"sente"
-	"sente/games"
-	"sente/nimber"
-	"sente/render"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/nimber"
+	"github.com/sente-go/sente/render"
 )
 
 // countValues are seed 004's Grundy values: G(k) of the count game to 21

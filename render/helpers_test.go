@@ -14,10 +14,10 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/games"
-	"sente/solve"
-	"sente/solve/hashing"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/solve/hashing"
 )
 
 var (

@@ -13,11 +13,12 @@ import (
 // nor any package of the module it imports, directly or not, imports
 // sente/rules. Tests may: they make rules-file games to draw.
 func TestNoRulesImport(t *testing.T) {
-	const module, banned = "sente", "sente/rules"
+	const module = "github.com/sente-go/sente"
+	const banned = module + "/rules"
 	// path is the chain of imports that led to each package of the
 	// module, for the message.
-	path := map[string][]string{"sente/render": {"sente/render"}}
-	queue := []string{"sente/render"}
+	path := map[string][]string{module + "/render": {module + "/render"}}
+	queue := []string{module + "/render"}
 	for len(queue) > 0 {
 		pkg := queue[0]
 		queue = queue[1:]

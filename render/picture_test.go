@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"sente/render"
+	"github.com/sente-go/sente/render"
 )
 
 func TestPictureFormat(t *testing.T) {

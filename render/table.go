@@ -8,10 +8,10 @@ import (
 	"strconv"
 	"unicode/utf8"
 
-	"sente"
-	"sente/explain"
-	"sente/nimber"
-	"sente/solve"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/explain"
+	"github.com/sente-go/sente/nimber"
+	"github.com/sente-go/sente/solve"
 )
 
 // Row is one position of a table of a solution.

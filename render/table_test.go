@@ -13,9 +13,9 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/nimber"
-	"sente/render"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/nimber"
+	"github.com/sente-go/sente/render"
 )
 
 func writeTable(t *testing.T, format string, tb render.Table) []byte {

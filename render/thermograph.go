@@ -7,7 +7,7 @@ import (
 	"math"
 	"strconv"
 
-	"sente/explain"
+	"github.com/sente-go/sente/explain"
 )
 
 // ThermographPicture draws a thermograph as the books do (Winning Ways,

@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"testing"
 
-	"sente/explain"
-	"sente/render"
+	"github.com/sente-go/sente/explain"
+	"github.com/sente-go/sente/render"
 )
 
 // TestThermographPicture draws thermographs of each kind: hot ({2|-1/2},

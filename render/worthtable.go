@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"io"
 
-	"sente/explain"
+	"github.com/sente-go/sente/explain"
 )
 
 // WorthColumns are the columns of a family's values after the parameter's

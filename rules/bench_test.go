@@ -4,10 +4,10 @@ import (
 	"context"
 	"testing"
 
-	"sente"
-	"sente/games"
-	"sente/rules"
-	"sente/solve/hashing"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/rules"
+	"github.com/sente-go/sente/solve/hashing"
 )
 
 // BenchmarkSolve solves tic-tac-toe (testdata/ttt.star) and connect four

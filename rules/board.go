@@ -8,7 +8,7 @@ import (
 
 	"go.starlark.net/starlark"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // boardCap offers board(p) as sente.Boarder.

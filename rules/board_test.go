@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/rules"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/rules"
 )
 
 // TestBoard reads ttt.star's board(p): rows of one-character cells with

@@ -5,7 +5,7 @@ import (
 
 	"go.starlark.net/starlark"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // BenchmarkCall compares a Starlark thread from the game's pool with a new

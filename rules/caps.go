@@ -3,7 +3,7 @@ package rules
 import (
 	"fmt"
 
-	"sente"
+	"github.com/sente-go/sente"
 
 	"go.starlark.net/starlark"
 )

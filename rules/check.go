@@ -6,7 +6,7 @@ import (
 
 	"go.starlark.net/starlark"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // Check walks the positions reachable from the start, breadth first, at

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // Describe documents the game from the file's docstring.

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"sente/rules"
+	"github.com/sente-go/sente/rules"
 )
 
 // digestBase is a small rules file with a part of each kind: what decides

@@ -8,7 +8,7 @@ import (
 
 	"go.starlark.net/starlark"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // Ended reports the result of p for the player to move (see EndedKey).

@@ -8,7 +8,7 @@ import (
 
 	"go.starlark.net/starlark"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // FeatureNames returns the names of the file's features, in its order.

@@ -10,7 +10,7 @@ import (
 
 	"go.starlark.net/starlark"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // Game is the game of a rules file with its parameters bound. Its methods

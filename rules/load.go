@@ -20,7 +20,7 @@ import (
 	"go.starlark.net/starlarkstruct"
 	"go.starlark.net/syntax"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // DefaultSteps is the step limit of one call when Options.Steps is zero.

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/rules"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/rules"
 )
 
 // TestMoveNameWithSpace: a move name with a space is refused, since lines of

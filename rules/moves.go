@@ -11,7 +11,7 @@ import (
 
 	"go.starlark.net/starlark"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // AppendChildren asks moves(p) once per position and appends the keys of

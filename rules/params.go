@@ -11,7 +11,7 @@ import (
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // Limits on parameters declared by a rules file.

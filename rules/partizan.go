@@ -12,7 +12,7 @@ import (
 
 	"go.starlark.net/starlark"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 type (

@@ -7,10 +7,10 @@ import (
 
 	"go.starlark.net/starlark"
 
-	"sente"
-	"sente/cgt"
-	"sente/rules"
-	"sente/solve/hashing"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/cgt"
+	"github.com/sente-go/sente/rules"
+	"github.com/sente-go/sente/solve/hashing"
 )
 
 // tokens is a partizan file: Left takes one of her tokens, Right one of

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"sente/rules"
-	"sente/solve/hashing"
+	"github.com/sente-go/sente/rules"
+	"github.com/sente-go/sente/solve/hashing"
 )
 
 // A solve stopped by a position limit stops the helper that asks ahead

@@ -13,11 +13,11 @@ import (
 	"time"
 	"weak"
 
-	"sente"
-	"sente/games"
-	"sente/rules"
-	"sente/solve/hashing"
-	"sente/solve/reference"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/rules"
+	"github.com/sente-go/sente/solve/hashing"
+	"github.com/sente-go/sente/solve/reference"
 )
 
 // open loads a rules file and makes its game from a spec's arguments, as

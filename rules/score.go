@@ -7,7 +7,7 @@ import (
 
 	"go.starlark.net/starlark"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // maxScoreBound is the largest max_score() a file may give: the engines

@@ -5,10 +5,10 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/rules"
-	"sente/solve/hashing"
-	"sente/solve/reference"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/rules"
+	"github.com/sente-go/sente/solve/hashing"
+	"github.com/sente-go/sente/solve/reference"
 )
 
 // race is a scored race to 4: each player adds 1 or 2 to the count, and

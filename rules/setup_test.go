@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/rules"
-	"sente/solve/hashing"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/rules"
+	"github.com/sente-go/sente/solve/hashing"
 )
 
 // subtract is a subtraction game whose moves come from a table setup()

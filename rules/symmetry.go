@@ -6,7 +6,7 @@ import (
 
 	"go.starlark.net/starlark"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // symmetryCap is the file's canonical(p) as a sente.Symmetric.

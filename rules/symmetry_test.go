@@ -5,9 +5,9 @@ import (
 	"sync"
 	"testing"
 
-	"sente"
-	"sente/rules"
-	"sente/solve/hashing"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/rules"
+	"github.com/sente-go/sente/solve/hashing"
 )
 
 // TestCanonicalOnce: a solve folding positions by symmetry asks a file's

@@ -8,7 +8,7 @@ import (
 
 	"go.starlark.net/starlark"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // FormatPosition returns show(p), or p as a Starlark literal when the file

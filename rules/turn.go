@@ -7,7 +7,7 @@ import (
 
 	"go.starlark.net/starlark"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // Turn asks turn(p) once per position: "first" or "second" (or 1 or 2).

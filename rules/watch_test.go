@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // TestCallTime: a call of many short steps past CallTime fails with a

@@ -3,7 +3,7 @@ package solve
 import (
 	"math"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // Bytes a position costs at the peak of a solve by the hashing engine, for

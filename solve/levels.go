@@ -1,6 +1,6 @@
 package solve
 
-import "sente"
+import "github.com/sente-go/sente"
 
 // The level-by-level retrograde analysis of a loopy part of a game (the
 // hashing engine's tier, the tier engine's loopy tier, sente-dist's loopy

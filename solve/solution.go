@@ -4,8 +4,8 @@ import (
 	"errors"
 	"time"
 
-	"sente"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/store"
 )
 
 // Solution is a strongly solved game: the outcome of every position

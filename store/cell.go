@@ -3,7 +3,7 @@ package store
 import (
 	"fmt"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // Cell is one position's solved value packed in two bytes: the value in the

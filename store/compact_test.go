@@ -10,7 +10,7 @@ import (
 	"slices"
 	"testing"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // tierCells are cells as a solve leaves them: most ranks unreachable in

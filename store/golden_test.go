@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata")

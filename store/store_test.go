@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 func newGame(t testing.TB, spec string) *GameStore {

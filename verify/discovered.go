@@ -9,8 +9,8 @@ import (
 	"sync"
 	"time"
 
-	"sente"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/store"
 )
 
 // The table of a game whose ranks the tier engine discovered (a rules

@@ -7,10 +7,10 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/rules"
-	"sente/solve/tiers"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/rules"
+	"github.com/sente-go/sente/solve/tiers"
+	"github.com/sente-go/sente/store"
 )
 
 // rulesGame is an example rules file with its default parameters.

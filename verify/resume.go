@@ -8,8 +8,8 @@ import (
 	"math/rand/v2"
 	"strconv"
 
-	"sente"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/store"
 )
 
 // A check of a large table takes hours (nine men's morris's, of some 10¹⁰

@@ -12,8 +12,8 @@ import (
 	"sync"
 	"time"
 
-	"sente"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/store"
 )
 
 // Options change how Table works.

@@ -10,10 +10,10 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/solve"
-	"sente/solve/hashing"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/solve/hashing"
+	"github.com/sente-go/sente/store"
 )
 
 // shift is a take-away game with tiers by tokens left: take one or two

@@ -10,7 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"sente/internal/testmode"
+	"github.com/sente-go/sente/internal/testmode"
 )
 
 // axePath is where `npm ci --prefix web/testdata/axe` puts axe-core, the

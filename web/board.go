@@ -1,10 +1,10 @@
 package web
 
 import (
-	"sente/explain"
+	"github.com/sente-go/sente/explain"
 	"strconv"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // Board, BoardMove and CardHand are explain's JSON of a board: the page

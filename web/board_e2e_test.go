@@ -15,10 +15,10 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"sente"
-	"sente/explain"
-	"sente/games"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/explain"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/store"
 )
 
 // The browser tests of the boards: pieces moved by two clicks (teeko's

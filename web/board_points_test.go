@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // The boards of the morris games (style "points", with lines and moves

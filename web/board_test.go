@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // TestRulesFileBoard: a pasted rules file that defines board(p) gets the

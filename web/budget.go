@@ -5,8 +5,8 @@ import (
 	"runtime/debug"
 	"time"
 
-	"sente/internal/quantity"
-	"sente/internal/sandbox"
+	"github.com/sente-go/sente/internal/quantity"
+	"github.com/sente-go/sente/internal/sandbox"
 )
 
 // The server's memory is bounded by bytes, not by positions: a game of few

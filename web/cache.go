@@ -12,12 +12,12 @@ import (
 	"sync/atomic"
 	"time"
 
-	"sente"
-	"sente/answer"
-	"sente/internal/quantity"
-	"sente/store"
-	"sente/store/book"
-	"sente/store/tables"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/answer"
+	"github.com/sente-go/sente/internal/quantity"
+	"github.com/sente-go/sente/store"
+	"github.com/sente-go/sente/store/book"
+	"github.com/sente-go/sente/store/tables"
 )
 
 // cache keeps solved games in memory, at most size of them, and runs the

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"sente"
-	"sente/internal/sandbox"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/internal/sandbox"
 )
 
 // TestMain lets the test binary serve as the child that runs pasted rules

@@ -8,9 +8,9 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"sente"
-	"sente/explain"
-	"sente/games"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/explain"
+	"github.com/sente-go/sente/games"
 )
 
 // dobutsuPieces is every piece the board draws: its cell (or piece in

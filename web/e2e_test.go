@@ -15,9 +15,9 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"sente"
-	"sente/internal/sandbox"
-	"sente/internal/testmode"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/internal/sandbox"
+	"github.com/sente-go/sente/internal/testmode"
 )
 
 // The end-to-end test plays whole games in real headless Chromium against

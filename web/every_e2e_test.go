@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"sente/store"
+	"github.com/sente-go/sente/store"
 )
 
 // TestBrowserMorrisDatabase: nine men's morris, too large for the server's

@@ -8,7 +8,7 @@ import (
 	"net/url"
 	"time"
 
-	"sente/web"
+	"github.com/sente-go/sente/web"
 )
 
 // A server is an http.Handler: here it runs under httptest and is asked

@@ -13,9 +13,9 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"sente/explain"
-	"sente/games"
-	"sente/internal/sandbox"
+	"github.com/sente-go/sente/explain"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/internal/sandbox"
 )
 
 // TestPageFormStartsGames: a game chosen in the form and a rules file

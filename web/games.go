@@ -11,9 +11,9 @@ import (
 	"strings"
 	"sync"
 
-	"sente"
-	"sente/games"
-	"sente/internal/isolated"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/internal/isolated"
 )
 
 // opened is a game made from a spec, with the values of its parameters.

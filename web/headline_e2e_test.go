@@ -12,7 +12,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"sente/store"
+	"github.com/sente-go/sente/store"
 )
 
 // The headline games at their defaults, in the browser against the

@@ -10,14 +10,14 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/answer"
-	"sente/explain"
-	"sente/games"
-	"sente/internal/sandbox"
-	"sente/solve"
-	"sente/solve/tiers"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/answer"
+	"github.com/sente-go/sente/explain"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/internal/sandbox"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/solve/tiers"
+	"github.com/sente-go/sente/store"
 )
 
 func newTestServer(t *testing.T, cfg Config) *Server {

@@ -10,10 +10,10 @@ import (
 	"sync/atomic"
 	"time"
 
-	"sente"
-	"sente/answer"
-	"sente/explain"
-	"sente/solve"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/answer"
+	"github.com/sente-go/sente/explain"
+	"github.com/sente-go/sente/solve"
 )
 
 // rulesRoot is the root of a rules file's job before its game is explored:

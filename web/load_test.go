@@ -414,7 +414,7 @@ func TestLoad(t *testing.T) {
 	// The binary beside the server's store ($XDG_CACHE_HOME/sente), not
 	// in its place.
 	bin := filepath.Join(dir, "bin", "sente")
-	build := exec.Command("go", "build", "-o", bin, "sente/cmd/sente")
+	build := exec.Command("go", "build", "-o", bin, "github.com/sente-go/sente/cmd/sente")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}

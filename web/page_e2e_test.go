@@ -17,7 +17,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"sente/explain"
+	"github.com/sente-go/sente/explain"
 )
 
 // The page's browser tests: phones, watching the computer play itself, the

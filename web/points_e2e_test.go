@@ -11,8 +11,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"sente"
-	"sente/explain"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/explain"
 )
 
 // The browser tests of the morris games' boards (points joined by lines,

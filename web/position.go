@@ -9,13 +9,13 @@ import (
 	"strings"
 	"time"
 
-	"sente"
-	"sente/answer"
-	"sente/explain"
-	"sente/internal/isolated"
-	"sente/internal/quantity"
-	"sente/nimber"
-	"sente/solve"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/answer"
+	"github.com/sente-go/sente/explain"
+	"github.com/sente-go/sente/internal/isolated"
+	"github.com/sente-go/sente/internal/quantity"
+	"github.com/sente-go/sente/nimber"
+	"github.com/sente-go/sente/solve"
 )
 
 // PositionInfo is the answer of GET /api/position, in the JSON every

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"sente/store"
+	"github.com/sente-go/sente/store"
 )
 
 // TestBrowserRefusalNamesSizes: on a server with a store, as sente serve

@@ -14,10 +14,10 @@ import (
 	"testing"
 	"time"
 
-	"sente"
-	"sente/internal/sandbox"
-	"sente/solve"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/internal/sandbox"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/store"
 )
 
 // ask is one GET /api/position: its status, its Retry-After header and

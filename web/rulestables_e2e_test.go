@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"sente/store"
+	"github.com/sente-go/sente/store"
 )
 
 // TestBrowserRulesFileFromTables: a rules file pasted into a server whose

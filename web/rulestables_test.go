@@ -7,10 +7,10 @@ import (
 	"testing"
 	"time"
 
-	"sente"
-	"sente/answer"
-	"sente/games"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/answer"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/store"
 )
 
 // cliTables solves the rules file at path with args into tables by the

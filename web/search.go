@@ -17,12 +17,12 @@ import (
 	"strings"
 	"time"
 
-	"sente"
-	"sente/answer"
-	"sente/explain"
-	"sente/internal/quantity"
-	"sente/solve"
-	"sente/store/book"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/answer"
+	"github.com/sente-go/sente/explain"
+	"github.com/sente-go/sente/internal/quantity"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/store/book"
 )
 
 // phaseSearching is the phase of a job that searches a position.

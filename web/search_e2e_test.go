@@ -13,8 +13,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"sente"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/store"
 )
 
 // TestBrowserConnectFourBySearch plays a whole game of connect four 7×6,

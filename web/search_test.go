@@ -11,11 +11,11 @@ import (
 	"testing"
 	"time"
 
-	"sente"
-	"sente/answer"
-	"sente/games"
-	"sente/store"
-	"sente/store/book"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/answer"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/store"
+	"github.com/sente-go/sente/store/book"
 )
 
 // midGame is a position of connect four 7×6 after 14 plies, first player

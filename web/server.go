@@ -22,10 +22,10 @@ import (
 	"strings"
 	"time"
 
-	"sente/explain"
-	"sente/games"
-	"sente/internal/isolated"
-	"sente/store"
+	"github.com/sente-go/sente/explain"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/internal/isolated"
+	"github.com/sente-go/sente/store"
 )
 
 //go:embed static

@@ -13,9 +13,9 @@ import (
 	"testing"
 	"time"
 
-	"sente"
-	"sente/explain"
-	"sente/explore"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/explain"
+	"github.com/sente-go/sente/explore"
 )
 
 func get(t *testing.T, h http.Handler, path string) (int, map[string]any, string) {

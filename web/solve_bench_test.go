@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"sente/answer"
-	"sente/store"
+	"github.com/sente-go/sente/answer"
+	"github.com/sente-go/sente/store"
 )
 
 // BenchmarkServerSolve times a solve as the browser app runs it (a server

@@ -11,14 +11,14 @@ import (
 	"sync"
 	"time"
 
-	"sente"
-	"sente/answer"
-	"sente/explore"
-	"sente/games"
-	"sente/internal/isolated"
-	"sente/internal/quantity"
-	"sente/solve"
-	"sente/store/tables"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/answer"
+	"github.com/sente-go/sente/explore"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/internal/isolated"
+	"github.com/sente-go/sente/internal/quantity"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/store/tables"
 )
 
 // storedAnswer answers a built-in game from the root it starts at out of

@@ -11,10 +11,10 @@ import (
 	"testing"
 	"time"
 
-	"sente"
-	"sente/internal/testmode"
-	"sente/solve/tiers"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/internal/testmode"
+	"github.com/sente-go/sente/solve/tiers"
+	"github.com/sente-go/sente/store"
 )
 
 // TestStoredTables: a game whose tables the store holds is answered from

@@ -8,13 +8,13 @@ import (
 	"testing"
 	"time"
 
-	"sente"
-	"sente/answer"
-	"sente/games"
-	"sente/internal/testmode"
-	"sente/solve"
-	"sente/solve/tiers"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/answer"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/internal/testmode"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/solve/tiers"
+	"github.com/sente-go/sente/store"
 )
 
 // TestTierSolves: a built-in game the tier engine answers faster (or the

@@ -16,9 +16,9 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"sente"
-	"sente/explain"
-	"sente/games"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/explain"
+	"github.com/sente-go/sente/games"
 )
 
 // A board tells win, tie and lose apart by colour and by shape, so that

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"sente/internal/testmode"
-	"sente/internal/vocabulary"
+	"github.com/sente-go/sente/internal/testmode"
+	"github.com/sente-go/sente/internal/vocabulary"
 )
 
 // TestAPIVocabulary: what the browser app's API writes is in the JSON

@@ -5,8 +5,8 @@ import (
 	"sync"
 	"time"
 
-	"sente"
-	"sente/explain"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/explain"
 )
 
 // The bound on valuing a partizan position and its moves' results for

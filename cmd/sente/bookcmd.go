@@ -8,12 +8,12 @@ import (
 	"strings"
 	"time"
 
-	"sente"
-	"sente/answer"
-	"sente/internal/quantity"
-	"sente/solve"
-	"sente/store"
-	"sente/store/book"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/answer"
+	"github.com/sente-go/sente/internal/quantity"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/store"
+	"github.com/sente-go/sente/store/book"
 )
 
 type bookCmd struct {

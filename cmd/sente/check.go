@@ -3,9 +3,9 @@ package main
 import (
 	"fmt"
 
-	"sente"
-	"sente/gamecheck"
-	"sente/rules"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/gamecheck"
+	"github.com/sente-go/sente/rules"
 )
 
 type checkCmd struct {

@@ -13,9 +13,9 @@ import (
 	"syscall"
 	"time"
 
-	"sente/internal/quantity"
-	"sente/internal/sandbox"
-	"sente/rules"
+	"github.com/sente-go/sente/internal/quantity"
+	"github.com/sente-go/sente/internal/sandbox"
+	"github.com/sente-go/sente/rules"
 )
 
 // Every command but serve and list runs in a child process: this program

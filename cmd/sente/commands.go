@@ -7,11 +7,11 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"sente"
-	"sente/answer"
-	"sente/explain"
-	"sente/games"
-	"sente/solve"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/answer"
+	"github.com/sente-go/sente/explain"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/solve"
 )
 
 type listCmd struct {

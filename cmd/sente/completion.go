@@ -7,8 +7,8 @@ import (
 
 	"github.com/alecthomas/kong"
 
-	"sente"
-	"sente/games"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/games"
 )
 
 type completionCmd struct {

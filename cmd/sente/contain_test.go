@@ -12,8 +12,8 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
-	"sente/internal/sandbox"
-	"sente/solve"
+	"github.com/sente-go/sente/internal/sandbox"
+	"github.com/sente-go/sente/solve"
 )
 
 // TestMain lets the test binary be the child of the commands run by

@@ -5,7 +5,7 @@ import (
 	"regexp"
 	"testing"
 
-	"sente/games"
+	"github.com/sente-go/sente/games"
 )
 
 // TestDescribeSpeaksToUsers: what list and describe say is for people who

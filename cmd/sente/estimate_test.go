@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"sente/solve"
+	"github.com/sente-go/sente/solve"
 )
 
 // TestRefuseWhatCannotFit: a solve that by the game's own estimate needs

@@ -3,7 +3,7 @@ package main
 import (
 	"fmt"
 
-	"sente/explain"
+	"github.com/sente-go/sente/explain"
 )
 
 type explainCmd struct {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"sente/explore"
+	"github.com/sente-go/sente/explore"
 )
 
 // TestExploresOnce: the commands that show values and Grundy values

@@ -7,13 +7,13 @@ import (
 	"strings"
 	"time"
 
-	"sente"
-	"sente/answer"
-	"sente/explore"
-	"sente/internal/quantity"
-	"sente/internal/sandbox"
-	"sente/nimber"
-	"sente/solve/tiers"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/answer"
+	"github.com/sente-go/sente/explore"
+	"github.com/sente-go/sente/internal/quantity"
+	"github.com/sente-go/sente/internal/sandbox"
+	"github.com/sente-go/sente/nimber"
+	"github.com/sente-go/sente/solve/tiers"
 )
 
 // gameFlags are the flags every command that solves a game shares.

@@ -10,11 +10,11 @@ import (
 	"strings"
 	"time"
 
-	"sente"
-	"sente/explain"
-	"sente/explore"
-	"sente/games"
-	"sente/nimber"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/explain"
+	"github.com/sente-go/sente/explore"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/nimber"
 )
 
 // parseRange reads --param name=low..high for a whole-number parameter of

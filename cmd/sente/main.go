@@ -12,12 +12,12 @@ import (
 
 	"github.com/alecthomas/kong"
 
-	"sente"
-	"sente/explore"
-	"sente/games"
-	"sente/internal/sandbox"
-	"sente/rules"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/explore"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/internal/sandbox"
+	"github.com/sente-go/sente/rules"
+	"github.com/sente-go/sente/store"
 )
 
 // cli is the command line; each command is a struct with a Run method.

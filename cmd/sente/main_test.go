@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"sente/internal/testmode"
+	"github.com/sente-go/sente/internal/testmode"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")

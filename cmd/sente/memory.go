@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
-	"sente/internal/quantity"
-	"sente/internal/sandbox"
+	"github.com/sente-go/sente/internal/quantity"
+	"github.com/sente-go/sente/internal/sandbox"
 )
 
 // A solve that outgrows the machine would otherwise end with the Go

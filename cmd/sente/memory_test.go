@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"sente/internal/quantity"
-	"sente/internal/sandbox"
+	"github.com/sente-go/sente/internal/quantity"
+	"github.com/sente-go/sente/internal/sandbox"
 )
 
 func TestParseSize(t *testing.T) {

@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"sente"
-	"sente/games"
-	"sente/web"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/web"
 )
 
 // misereGames are every misère game of the catalogue, as the arguments that

@@ -6,7 +6,7 @@ import (
 	"io"
 	"os"
 
-	"sente/render"
+	"github.com/sente-go/sente/render"
 )
 
 // A command prints nothing and creates or replaces no file unless it

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"syscall"
 
-	"sente/internal/quantity"
-	"sente/render"
+	"github.com/sente-go/sente/internal/quantity"
+	"github.com/sente-go/sente/render"
 )
 
 type tableCmd struct {

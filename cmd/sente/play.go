@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"strings"
 
-	"sente"
-	"sente/explain"
-	"sente/render"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/explain"
+	"github.com/sente-go/sente/render"
 )
 
 type playCmd struct {

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"time"
 
-	"sente/answer"
-	"sente/internal/quantity"
-	"sente/solve"
+	"github.com/sente-go/sente/answer"
+	"github.com/sente-go/sente/internal/quantity"
+	"github.com/sente-go/sente/solve"
 )
 
 // progress shows how far a solve has come on stderr. When stderr is a

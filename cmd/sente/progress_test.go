@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"sente/solve"
-	"sente/solve/tiers"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/solve/tiers"
 )
 
 // TestPlainProgress: where stderr is not a terminal, progress is one plain

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"sente/store"
+	"github.com/sente-go/sente/store"
 )
 
 // TestKilledRulesSolveResumes solves a rules file on the tier engine,

@@ -15,8 +15,8 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
-	"sente/internal/sandbox"
-	"sente/internal/testmode"
+	"github.com/sente-go/sente/internal/sandbox"
+	"github.com/sente-go/sente/internal/testmode"
 )
 
 // TestScript runs the scripts under testdata/script: each runs the real

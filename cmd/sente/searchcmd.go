@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"strings"
 
-	"sente"
-	"sente/answer"
-	"sente/explain"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/answer"
+	"github.com/sente-go/sente/explain"
 )
 
 // writeSearch prints what a solve by search found: the position's value

@@ -10,9 +10,9 @@ import (
 	"runtime/debug"
 	"time"
 
-	"sente/internal/quantity"
-	"sente/store"
-	"sente/web"
+	"github.com/sente-go/sente/internal/quantity"
+	"github.com/sente-go/sente/store"
+	"github.com/sente-go/sente/web"
 )
 
 // serveCmd runs the browser app.

@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"sente/internal/quantity"
-	"sente/web"
+	"github.com/sente-go/sente/internal/quantity"
+	"github.com/sente-go/sente/web"
 )
 
 // announcingWriter passes the address that serve prints to the test.

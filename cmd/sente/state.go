@@ -8,10 +8,10 @@ import (
 	"sync"
 	"time"
 
-	"sente"
-	"sente/internal/quantity"
-	"sente/internal/sandbox"
-	"sente/solve"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/internal/quantity"
+	"github.com/sente-go/sente/internal/sandbox"
+	"github.com/sente-go/sente/solve"
 )
 
 // A process that runs out of memory must say whose fault it was: the

@@ -10,13 +10,13 @@ import (
 	"strconv"
 	"strings"
 
-	"sente"
-	"sente/answer"
-	"sente/internal/quantity"
-	"sente/solve"
-	"sente/solve/tiers"
-	"sente/store"
-	"sente/verify"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/answer"
+	"github.com/sente-go/sente/internal/quantity"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/solve/tiers"
+	"github.com/sente-go/sente/store"
+	"github.com/sente-go/sente/verify"
 )
 
 type verifyCmd struct {

@@ -5,9 +5,9 @@ import (
 	"io"
 	"strings"
 
-	"sente"
-	"sente/explain"
-	"sente/solve"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/explain"
+	"github.com/sente-go/sente/solve"
 )
 
 // planPositions is the most positions a solve may have for 'sente solve'

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"time"
 
-	"sente/internal/quantity"
-	"sente/solve"
-	"sente/solve/tiers"
+	"github.com/sente-go/sente/internal/quantity"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/solve/tiers"
 )
 
 // A solve by the tier engine tells what it takes as it starts (its plan,

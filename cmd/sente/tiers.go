@@ -6,9 +6,9 @@ import (
 	"slices"
 	"strconv"
 
-	"sente"
-	"sente/explain"
-	"sente/solve"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/explain"
+	"github.com/sente-go/sente/solve"
 )
 
 // tierFlags choose the engine and where the tier engine keeps its tables.

@@ -6,10 +6,10 @@ import (
 	"io"
 	"strings"
 
-	"sente"
-	"sente/explain"
-	"sente/render"
-	"sente/rules"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/explain"
+	"github.com/sente-go/sente/render"
+	"github.com/sente-go/sente/rules"
 )
 
 type valueCmd struct {

@@ -6,8 +6,8 @@ import (
 	"io"
 	"strconv"
 
-	"sente/explain"
-	"sente/render"
+	"github.com/sente-go/sente/explain"
+	"github.com/sente-go/sente/render"
 )
 
 // table values the start of each member of the family over --param, as a

@@ -11,13 +11,13 @@ import (
 	"sync"
 	"time"
 
-	"sente"
-	"sente/answer"
-	"sente/games"
-	"sente/internal/sandbox"
-	"sente/rules"
-	"sente/solve"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/answer"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/internal/sandbox"
+	"github.com/sente-go/sente/rules"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/store"
 )
 
 // mode is the name the child runs under (see sandbox.Register).

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // Graph is a game given by its positions and moves, all explored: a

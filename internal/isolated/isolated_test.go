@@ -11,10 +11,10 @@ import (
 	"sync"
 	"testing"
 
-	"sente"
-	"sente/internal/sandbox"
-	"sente/rules"
-	"sente/solve/hashing"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/internal/sandbox"
+	"github.com/sente-go/sente/rules"
+	"github.com/sente-go/sente/solve/hashing"
 )
 
 // TestMain lets the test binary serve as the child.

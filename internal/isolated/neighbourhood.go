@@ -3,8 +3,8 @@ package isolated
 import (
 	"time"
 
-	"sente"
-	"sente/solve"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/solve"
 )
 
 // Neighbourhood is a position of a rules file's game as its stored tables

@@ -11,10 +11,10 @@ import (
 	"sync"
 	"time"
 
-	"sente"
-	"sente/internal/quantity"
-	"sente/internal/sandbox"
-	"sente/solve"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/internal/quantity"
+	"github.com/sente-go/sente/internal/sandbox"
+	"github.com/sente-go/sente/solve"
 )
 
 // Limits bound the child that runs a rules file.

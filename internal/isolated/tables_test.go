@@ -7,10 +7,10 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/answer"
-	"sente/games"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/answer"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/store"
 )
 
 // TestSolveAndQueryTables: a child finds a file's tables in the store

@@ -3,8 +3,8 @@ package isolated
 import (
 	"time"
 
-	"sente"
-	"sente/solve"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/solve"
 )
 
 // request is what the parent sends a child on its standard input (gob).

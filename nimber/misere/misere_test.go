@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"sente/internal/testmode"
+	"github.com/sente-go/sente/internal/testmode"
 )
 
 // TestBornBy: the number of misère canonical forms born by days 0 to 4 is

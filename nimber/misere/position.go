@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // ErrNotImpartial is Of's error for a game that is not impartial: misère

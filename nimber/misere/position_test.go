@@ -5,10 +5,10 @@ import (
 	"errors"
 	"testing"
 
-	"sente"
-	"sente/games"
-	"sente/nimber"
-	"sente/nimber/misere"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/nimber"
+	"github.com/sente-go/sente/nimber/misere"
 )
 
 func open(t *testing.T, spec string) sente.Game {

@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // BenchmarkRetrograde solves a random graph of 300,000 positions in one

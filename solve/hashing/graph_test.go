@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"testing"
 
-	"sente"
-	"sente/solve/reference"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/solve/reference"
 )
 
 // graphGame is a game given as an explicit graph: node i has moves to

@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 
-	"sente"
-	"sente/explore"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/explore"
 )
 
 // ErrRepeats is why a game whose positions can repeat has no margins:

@@ -3,8 +3,8 @@ package hashing
 import (
 	"fmt"
 
-	"sente"
-	"sente/solve"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/solve"
 )
 
 // An outcome has two stored forms, one an engine, and each turns into a

@@ -1,9 +1,9 @@
 package hashing
 
 import (
-	"sente"
-	"sente/explore"
-	"sente/solve"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/explore"
+	"github.com/sente-go/sente/solve"
 )
 
 // retrograde holds what solving the moves inside one tier needs, per

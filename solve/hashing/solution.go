@@ -3,9 +3,9 @@ package hashing
 import (
 	"time"
 
-	"sente"
-	"sente/explore"
-	"sente/solve"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/explore"
+	"github.com/sente-go/sente/solve"
 )
 
 // HashSolution is the hashing engine's solution (Solve): one packed

@@ -9,9 +9,9 @@ import (
 	"sync/atomic"
 	"time"
 
-	"sente"
-	"sente/explore"
-	"sente/solve"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/explore"
+	"github.com/sente-go/sente/solve"
 )
 
 // Options change what is solved and how.

@@ -3,7 +3,7 @@ package reference
 import (
 	"fmt"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // Margins solves g from root for margins the slow and obvious way, for

@@ -3,7 +3,7 @@ package reference
 import (
 	"fmt"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // Reference solves g from root the slow and obvious way, for tests: it finds

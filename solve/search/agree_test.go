@@ -6,11 +6,11 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"sente"
-	"sente/games"
-	"sente/solve/hashing"
-	"sente/solve/search"
-	"sente/solve/tiers"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/solve/hashing"
+	"github.com/sente-go/sente/solve/search"
+	"github.com/sente-go/sente/solve/tiers"
 )
 
 // solved is every position of spec with its outcome, by the hashing

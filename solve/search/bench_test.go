@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"sente/games"
-	"sente/solve/search"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/solve/search"
 )
 
 // benchPositions are connect-four 7×6 positions (the columns played) from

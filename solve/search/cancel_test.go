@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"sente"
-	"sente/games"
-	"sente/solve/search"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/solve/search"
 )
 
 // TestCancelKeepsWhatIsProved: a search cancelled once it has proved a

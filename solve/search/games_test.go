@@ -7,9 +7,9 @@ import (
 	"strconv"
 	"testing"
 
-	"sente"
-	"sente/games"
-	"sente/solve/search"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/solve/search"
 )
 
 // hops is a tiny game whose moves may keep the turn, with ties, for the

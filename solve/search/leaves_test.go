@@ -5,9 +5,9 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"sente"
-	"sente/games"
-	"sente/solve/search"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/solve/search"
 )
 
 // shallow is connect four that refuses to be expanded from tier deep on:

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"math/bits"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // ErrMarginRepeats is why a margin search stops at a position that comes

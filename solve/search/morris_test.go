@@ -4,12 +4,12 @@ import (
 	"context"
 	"testing"
 
-	"sente"
-	"sente/games"
-	"sente/internal/testmode"
-	"sente/solve/search"
-	"sente/solve/tiers"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/internal/testmode"
+	"github.com/sente-go/sente/solve/search"
+	"github.com/sente-go/sente/solve/tiers"
+	"github.com/sente-go/sente/store"
 )
 
 // longTests skips t unless the long tests run (SENTE_LONG, see

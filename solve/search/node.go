@@ -1,7 +1,7 @@
 package search
 
 import (
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // worker is one goroutine's search: its own stacks and counters, the

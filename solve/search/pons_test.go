@@ -13,9 +13,9 @@ import (
 	"testing"
 	"time"
 
-	"sente"
-	"sente/games"
-	"sente/solve/search"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/solve/search"
 )
 
 // The comparison with Pascal Pons's connect-four solver (BENCHMARKS.md,

@@ -1,6 +1,6 @@
 package search
 
-import "sente"
+import "github.com/sente-go/sente"
 
 // A score is a position's outcome for the player to move as one integer,
 // so that alpha-beta compares outcomes with < and negates them for the

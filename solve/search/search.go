@@ -9,7 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // Options change how a Searcher searches.

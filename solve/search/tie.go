@@ -4,7 +4,7 @@ import (
 	"context"
 	"strconv"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // The second phase. A position worth 0 is a tie when some line of play

@@ -10,11 +10,11 @@ import (
 	"sync"
 	"syscall"
 
-	"sente"
-	"sente/explore"
-	"sente/solve"
-	"sente/store"
-	"sente/store/tables"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/explore"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/store"
+	"github.com/sente-go/sente/store/tables"
 )
 
 // Discovered ranks: a game that has tiers (sente.Tiered) and canonical

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"sync"
 
-	"sente"
-	"sente/store/tables"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/store/tables"
 )
 
 // discovered is a game whose ranks the forward pass discovered (see

@@ -6,7 +6,7 @@ import (
 	"sync"
 	"unsafe"
 
-	"sente/store/tables"
+	"github.com/sente-go/sente/store/tables"
 )
 
 // The forward pass builds each tier's key list (tables.KeyList, the

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"sente/store/tables"
+	"github.com/sente-go/sente/store/tables"
 )
 
 // TestKeyList holds key lists to byte strings sorted by the standard

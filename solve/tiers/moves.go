@@ -8,7 +8,7 @@ import (
 	"os"
 	"sync"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // Recorded moves: the forward pass asks a game whose ranks it discovers for

@@ -5,9 +5,9 @@ import (
 	"errors"
 	"testing"
 
-	"sente"
-	"sente/store"
-	"sente/store/tables"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/store"
+	"github.com/sente-go/sente/store/tables"
 )
 
 // TestOpen: the tables a solve stored, read back by the reader of stored

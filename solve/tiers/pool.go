@@ -4,7 +4,7 @@ import (
 	"context"
 	"sync/atomic"
 
-	"sente/solve"
+	"github.com/sente-go/sente/solve"
 )
 
 // tierBlock is how many ranks a worker takes at a time: a multiple of 64,

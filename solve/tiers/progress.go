@@ -3,7 +3,7 @@ package tiers
 import (
 	"slices"
 
-	"sente/solve"
+	"github.com/sente-go/sente/solve"
 )
 
 // wholeProgress keeps the figures of Whole for one solve by the tier

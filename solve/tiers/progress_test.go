@@ -5,11 +5,11 @@ import (
 	"errors"
 	"testing"
 
-	"sente"
-	"sente/games"
-	"sente/solve"
-	"sente/solve/tiers"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/solve/tiers"
+	"github.com/sente-go/sente/store"
 )
 
 // TestWholeProgress: a solve by the tier engine says how far the whole

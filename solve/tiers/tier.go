@@ -11,10 +11,10 @@ import (
 	"sync"
 	"time"
 
-	"sente"
-	"sente/solve"
-	"sente/store"
-	"sente/store/tables"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/store"
+	"github.com/sente-go/sente/store/tables"
 )
 
 // TierOptions change how SolveTiers works.

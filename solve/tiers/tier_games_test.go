@@ -9,11 +9,11 @@ import (
 	"strconv"
 	"testing"
 
-	"sente"
-	"sente/solve"
-	"sente/solve/hashing"
-	"sente/store"
-	"sente/store/tables"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/solve/hashing"
+	"github.com/sente-go/sente/store"
+	"github.com/sente-go/sente/store/tables"
 )
 
 // tierTicTacToe is tic-tac-toe with tiers: the key is the board in base 3

@@ -13,11 +13,11 @@ import (
 	"testing"
 	"time"
 
-	"sente"
-	"sente/solve"
-	"sente/solve/hashing"
-	"sente/solve/reference"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/solve/hashing"
+	"github.com/sente-go/sente/solve/reference"
+	"github.com/sente-go/sente/store"
 )
 
 // tierGraph is a game given as an explicit graph of tiered positions: the

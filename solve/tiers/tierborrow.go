@@ -4,9 +4,9 @@ import (
 	"context"
 	"fmt"
 
-	"sente/solve"
-	"sente/store"
-	"sente/store/tables"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/store"
+	"github.com/sente-go/sente/store/tables"
 )
 
 // takeWhole stores, children first, each tier whose every position the

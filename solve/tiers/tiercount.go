@@ -6,10 +6,10 @@ import (
 	"math/bits"
 	"slices"
 
-	"sente"
-	"sente/solve"
-	"sente/store"
-	"sente/store/tables"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/store"
+	"github.com/sente-go/sente/store/tables"
 )
 
 // positionCounts reads the positions the classes stand for from the sink,

@@ -4,10 +4,10 @@ import (
 	"context"
 	"fmt"
 
-	"sente"
-	"sente/solve"
-	"sente/store"
-	"sente/store/tables"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/store"
+	"github.com/sente-go/sente/store/tables"
 )
 
 // A solve of every position (TierOptions.EveryPosition) values every rank

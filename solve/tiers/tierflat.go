@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"slices"
 
-	"sente"
-	"sente/solve"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/store"
 )
 
 // solveFlat solves a tier without loops in one parallel pass: every child

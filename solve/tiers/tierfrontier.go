@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"sente/store"
+	"github.com/sente-go/sente/store"
 )
 
 // The forward pass and the count of positions go through the tiers

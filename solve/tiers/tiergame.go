@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	"sente"
-	"sente/solve"
-	"sente/store"
-	"sente/store/tables"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/store"
+	"github.com/sente-go/sente/store/tables"
 )
 
 // TierGame is the tier engine's view of a game, for engines that run the

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/store"
 )
 
 // TestTierGameFoldsAsSolveTiers solves tic-tac-toe's tiers again with

@@ -6,8 +6,8 @@ import (
 	"slices"
 	"sync/atomic"
 
-	"sente"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/store"
 )
 
 // A solve by tiers of an impartial game under normal play, every tier of

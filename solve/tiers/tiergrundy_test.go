@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"sente"
-	"sente/store"
-	"sente/store/tables"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/store"
+	"github.com/sente-go/sente/store/tables"
 )
 
 // impartialGraph is a random tier graph played as an impartial game.

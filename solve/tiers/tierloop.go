@@ -11,9 +11,9 @@ import (
 	"time"
 	"unsafe"
 
-	"sente"
-	"sente/solve"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/store"
 )
 
 // A loopy tier (TierLoops) has moves inside itself. Its first pass settles

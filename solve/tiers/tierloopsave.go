@@ -8,8 +8,8 @@ import (
 	"time"
 	"unsafe"
 
-	"sente/solve"
-	"sente/store"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/store"
 )
 
 // A loopy tier's retrograde analysis (tierRetrograde) is the longest piece

@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"sente"
-	"sente/solve"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/store"
 )
 
 // TestTiersLoopsResume stops a solve at every level of the retrograde

@@ -6,8 +6,8 @@ import (
 	"slices"
 	"sync/atomic"
 
-	"sente"
-	"sente/solve"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/solve"
 )
 
 // A tier whose moves can stay in it (TierLoops) is settled by retrograde

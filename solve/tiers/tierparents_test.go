@@ -6,7 +6,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // countedGraph counts the positions a solve expands.

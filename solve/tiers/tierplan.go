@@ -3,8 +3,8 @@ package tiers
 import (
 	"runtime"
 
-	"sente"
-	"sente/store/tables"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/store/tables"
 )
 
 // PlanTiers is what SolveTiers would plan for g from its start on workers

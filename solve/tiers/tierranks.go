@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"math/bits"
 
-	"sente"
-	"sente/store"
-	"sente/store/tables"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/store"
+	"github.com/sente-go/sente/store/tables"
 )
 
 // scanDensity is how dense the marked ranks of a block must be, one in

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"math/bits"
 
-	"sente/solve"
-	"sente/store"
-	"sente/store/tables"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/store"
+	"github.com/sente-go/sente/store/tables"
 )
 
 // reachable marks the reachable ranks of every tier, parents first, and

@@ -7,9 +7,9 @@ import (
 	"sync"
 	"unsafe"
 
-	"sente"
-	"sente/store"
-	"sente/store/tables"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/store"
+	"github.com/sente-go/sente/store/tables"
 )
 
 // TierSink is where the tier engine puts finished tiers and reads them back:

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"time"
 
-	"sente"
-	"sente/internal/quantity"
-	"sente/store/tables"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/internal/quantity"
+	"github.com/sente-go/sente/store/tables"
 )
 
 // ErrOverMemory is what SolveTiers refuses with, before any work, when its

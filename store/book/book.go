@@ -6,8 +6,8 @@ import (
 	"slices"
 	"sort"
 
-	"sente"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/store"
 )
 
 // FormatVersion is the version of the book's payload this package writes

@@ -9,11 +9,11 @@ import (
 	"testing"
 	"time"
 
-	"sente"
-	"sente/games"
-	"sente/internal/testmode"
-	"sente/solve/hashing"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/internal/testmode"
+	"github.com/sente-go/sente/solve/hashing"
+	"github.com/sente-go/sente/store"
 )
 
 func openGame(t testing.TB, spec string) sente.Game {

@@ -10,10 +10,10 @@ import (
 	"slices"
 	"time"
 
-	"sente"
-	"sente/internal/quantity"
-	"sente/solve/search"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/internal/quantity"
+	"github.com/sente-go/sente/solve/search"
+	"github.com/sente-go/sente/store"
 )
 
 // Options say how a book is built.

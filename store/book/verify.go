@@ -7,9 +7,9 @@ import (
 	"slices"
 	"time"
 
-	"sente"
-	"sente/solve/search"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/solve/search"
+	"github.com/sente-go/sente/store"
 )
 
 // VerifyOptions say how a book is checked.

@@ -6,7 +6,7 @@ import (
 	"maps"
 	"slices"
 
-	"sente/store"
+	"github.com/sente-go/sente/store"
 )
 
 // ClassCounts are, for a game whose ranks stand for classes of symmetric

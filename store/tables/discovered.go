@@ -7,8 +7,8 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"sente"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/store"
 )
 
 // Discovered is a game whose ranks the tier engine's forward pass

@@ -3,8 +3,8 @@ package tables
 import (
 	"fmt"
 
-	"sente"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/store"
 )
 
 // mappedBudget is how many bytes of tables Tables keep mapped

@@ -5,7 +5,7 @@ import (
 	"math/bits"
 	"unsafe"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // A KeyList holds positions as fixed-width binary keys: a game's canonical

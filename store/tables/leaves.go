@@ -3,8 +3,8 @@ package tables
 import (
 	"sync/atomic"
 
-	"sente"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/store"
 )
 
 // Leaves answers positions of a game by key from whichever of its tiers

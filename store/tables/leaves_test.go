@@ -4,9 +4,9 @@ import (
 	"slices"
 	"testing"
 
-	"sente"
-	"sente/store"
-	"sente/store/tables"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/store"
+	"github.com/sente-go/sente/store/tables"
 )
 
 // TestLeaves: with only some tiers of a game stored, Leaves answers by

@@ -3,9 +3,9 @@ package tables
 import (
 	"fmt"
 
-	"sente"
-	"sente/solve"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/store"
 )
 
 // Open answers from the tables of g that src holds when every tier the

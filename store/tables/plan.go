@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"sente"
+	"github.com/sente-go/sente"
 )
 
 // Discovers reports whether the tier engine discovers the ranks of g: g

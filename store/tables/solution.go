@@ -8,9 +8,9 @@ import (
 	"sync"
 	"time"
 
-	"sente"
-	"sente/solve"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/store"
 )
 
 // Solution is a game solved by the tier engine, answered from its tables

@@ -7,8 +7,8 @@ import (
 	"hash/crc32"
 	"math/rand/v2"
 
-	"sente"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/store"
 )
 
 // Source is where stored tables are read from: the reading half of the

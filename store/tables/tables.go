@@ -6,9 +6,9 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"sente"
-	"sente/solve"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/store"
 )
 
 // ErrNoTierRanks is the refusal of a game that gives no dense tier ranks:

@@ -35,13 +35,13 @@ import (
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/s3"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 
-	"sente"
-	"sente/dist"
-	"sente/explain"
-	"sente/games"
-	"sente/internal/quantity"
-	"sente/internal/sandbox"
-	"sente/store"
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/dist"
+	"github.com/sente-go/sente/explain"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/internal/quantity"
+	"github.com/sente-go/sente/internal/sandbox"
+	"github.com/sente-go/sente/store"
 )
 
 const usage = `usage: sente-dist [flags] GAME

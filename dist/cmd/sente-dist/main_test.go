@@ -13,9 +13,9 @@ import (
 	"testing"
 	"time"
 
-	"sente/games"
-	"sente/solve/tiers"
-	"sente/store"
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/solve/tiers"
+	"github.com/sente-go/sente/store"
 )
 
 // binary is sente-dist for the tests that run it: this test binary, which
