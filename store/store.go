@@ -132,8 +132,22 @@ func (s Store) Game(spec string) (*GameStore, error) {
 
 // prepare makes the game's directory when it is missing, removes the
 // temporary files a killed writer left there, and writes its manifest
-// when it has none.
+// when it has none. It runs before the directory's lock is taken (the
+// lock file lives in it), so sente store rm may take the directory away
+// in the middle: a step that finds it gone starts again, making it anew.
 func (g *GameStore) prepare() error {
+	for attempt := 1; ; attempt++ {
+		err := g.prepareOnce()
+		if err == nil || attempt == 8 || !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		if _, statErr := os.Stat(g.Dir); statErr == nil {
+			return err // the directory is there: something else is missing
+		}
+	}
+}
+
+func (g *GameStore) prepareOnce() error {
 	if err := mkdirAllOrNothing(g.Dir); err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
