@@ -15,13 +15,16 @@ const (
 
 const kalahSummary = "Kalah: sow seeds round a board of houses and two stores; a last seed in your store moves again, in an empty house of yours it captures; most seeds in the store wins"
 
+// The catalogue's Kalah is four houses of two seeds, a board every engine
+// answers at once, in the browser too; the standard board, six houses of
+// four, is kalah:houses=6,seeds=4.
 func init() {
 	register(Family{
 		Name:    "kalah",
 		Summary: kalahSummary,
 		Params: []sente.Param{
-			{Name: "houses", Doc: "houses on each side (6 in the standard game)", Kind: sente.Int, Default: "6", Min: 1, Max: kalahMaxHouses},
-			{Name: "seeds", Doc: "seeds in each house at the start (4 in the standard game)", Kind: sente.Int, Default: "4", Min: 1, Max: kalahMaxSeeds},
+			{Name: "houses", Doc: "houses on each side (6 in the standard game)", Kind: sente.Int, Default: "4", Min: 1, Max: kalahMaxHouses},
+			{Name: "seeds", Doc: "seeds in each house at the start (4 in the standard game)", Kind: sente.Int, Default: "2", Min: 1, Max: kalahMaxSeeds},
 			{Name: "emptycapture", Doc: "a last seed in an empty house of the mover's captures even when the house opposite is empty (the seed alone goes to the store)", Kind: sente.Bool, Default: "false"},
 			{Name: "extra", Doc: "a last seed in the mover's own store gives the mover another move", Kind: sente.Bool, Default: "true"},
 			{Name: "end", Doc: "either: the game ends as soon as either side's houses are all empty; mover: only when the player to move has none", Kind: sente.Choice, Default: "either", Choices: []string{"either", "mover"}},
@@ -435,6 +438,6 @@ func (g *Kalah) Describe() sente.Description {
 			"Moves are the house sown, 1 to " + strconv.Itoa(g.houses) + " from the mover's left. " +
 			"The published margins (Kalah(6,4) a first-player win by 10, Kalah(6,5) by 12, Irving, Donkers and Uiterwijk 2000) are for the default rules.",
 		Position: "A position is " + g.positionForm() + ".",
-		Examples: []string{"kalah:houses=4,seeds=3", "kalah", "kalah:houses=6,seeds=4,emptycapture=true"},
+		Examples: []string{"kalah", "kalah:houses=4,seeds=3", "kalah:houses=6,seeds=2", "kalah:houses=6,seeds=4,emptycapture=true"},
 	}
 }
