@@ -65,7 +65,10 @@ func TestEveryPositionTables(t *testing.T) {
 	refused := func(h http.Handler, pos string) {
 		t.Helper()
 		code, m, body := get(t, h, "/api/position?game="+url.QueryEscape(spec)+"&pos="+url.QueryEscape(pos))
-		if code != 200 || !strings.Contains(fmt.Sprint(m["why_search"]), "memory budget") {
+		// Searched, saying why; or, when the search meets a repeated
+		// position within the server's wait, that refusal at once.
+		loops := code == 400 && strings.Contains(fmt.Sprint(m["error"]), "can return to a position")
+		if !loops && (code != 200 || !strings.Contains(fmt.Sprint(m["why_search"]), "memory budget")) {
 			t.Errorf("%s at %q: %d %.300s, want it searched for the budget", spec, pos, code, body)
 		}
 	}
