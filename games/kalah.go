@@ -436,7 +436,7 @@ func (g *Kalah) Describe() sente.Description {
 			strings.Join(readings, " ") +
 			" Whoever has more seeds in the store at the end wins, by the difference (the score); as many each is a tie. " +
 			"Moves are the house sown, 1 to " + strconv.Itoa(g.houses) + " from the mover's left. " +
-			"The published margins (Kalah(6,4) a first-player win by 10, Kalah(6,5) by 12, Irving, Donkers and Uiterwijk 2000) are for the default rules.",
+			"The published margins (Kalah(6,4) a first-player win by 10, Kalah(6,5) by 12, Irving, Donkers and Uiterwijk 2000) are for the variants' defaults.",
 		Position: "A position is " + g.positionForm() + ".",
 		Examples: []string{"kalah", "kalah:houses=4,seeds=3", "kalah:houses=6,seeds=2", "kalah:houses=6,seeds=4,emptycapture=true"},
 	}
