@@ -198,17 +198,7 @@ func (g *Kalah) Ended(p sente.Position) (sente.Value, bool) {
 	if !g.ended(&pos.Board, pos.Turn) {
 		return sente.Unknown, false
 	}
-	return marginValue(g.finalMargin(&pos.Board, pos.Turn)), true
-}
-
-func marginValue(m int) sente.Value {
-	switch {
-	case m > 0:
-		return sente.Win
-	case m < 0:
-		return sente.Lose
-	}
-	return sente.Tie
+	return sente.Margin{Score: g.finalMargin(&pos.Board, pos.Turn)}.Value(), true
 }
 
 // Score is the margin of an ended position for the player to move.

@@ -37,14 +37,8 @@ func (g *Kalah) OrderChildren(dst []sente.Child, key uint64) ([]sente.Child, sen
 		if next.Turn == mover {
 			hint += 64
 		}
-		if g.ended(&next.Board, next.Turn) {
-			m := g.finalMargin(&next.Board, next.Turn)
-			if next.Turn != mover {
-				m = -m
-			}
-			if m > 0 {
-				tactics.WinsAtOnce = true
-			}
+		if g.ended(&next.Board, next.Turn) && sente.MoveMargin(sente.Margin{Score: g.finalMargin(&next.Board, next.Turn)}, next.Turn == mover).Score > 0 {
+			tactics.WinsAtOnce = true
 		}
 		dst = append(dst, sente.Child{Key: g.Encode(next), Hint: int32(hint)})
 	}

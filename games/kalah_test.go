@@ -147,7 +147,7 @@ func TestKalahEngines(t *testing.T) {
 					margin := kalahMinimax(rules, kalahMinimaxBoard(g, pos), memo)
 					got, ok := sol.Outcome(p)
 					tg, tok := fromTiers.Outcome(p)
-					if !ok || got != w || !tok || tg != w || w.Value != marginValue(margin) {
+					if !ok || got != w || !tok || tg != w || w.Value != (sente.Margin{Score: margin}).Value() {
 						if bad++; bad <= 5 {
 							t.Errorf("%s: hashing %v (%v), tiers %v (%v), reference %v, minimax margin %d", g.FormatPosition(p), got, ok, tg, tok, w, margin)
 						}

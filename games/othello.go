@@ -213,13 +213,7 @@ func (g *Othello) ended(mover, other uint64) (sente.Value, int, bool) {
 		return sente.Unknown, 0, false
 	}
 	margin := bits.OnesCount64(mover) - bits.OnesCount64(other)
-	switch {
-	case margin > 0:
-		return sente.Win, margin, true
-	case margin < 0:
-		return sente.Lose, margin, true
-	}
-	return sente.Tie, 0, true
+	return sente.Margin{Score: margin}.Value(), margin, true
 }
 
 func (g *Othello) Ended(p sente.Position) (sente.Value, bool) {

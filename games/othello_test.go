@@ -173,16 +173,6 @@ func othelloFirst(g sente.Game, limit int) []sente.Position {
 	return list
 }
 
-func valueOfMargin(m int) sente.Value {
-	switch {
-	case m > 0:
-		return sente.Win
-	case m < 0:
-		return sente.Lose
-	}
-	return sente.Tie
-}
-
 // TestOthelloMovesMatchReference: at every position of 4×4 and of 4×6 up to
 // a few plies, the moves are the reference's, by name and by the board they
 // lead to, and the game has ended exactly where the reference has no
@@ -216,7 +206,7 @@ func TestOthelloMovesMatchReference(t *testing.T) {
 					t.Fatalf("%s: ended %v, reference has %d moves", text, over, len(want))
 				}
 				if over {
-					if wantV := valueOfMargin(ref.margin()); v != wantV || scorer.Score(p) != ref.margin() {
+					if wantV := (sente.Margin{Score: ref.margin()}).Value(); v != wantV || scorer.Score(p) != ref.margin() {
 						t.Fatalf("%s: ended %v score %d, reference margin %d", text, v, scorer.Score(p), ref.margin())
 					}
 					continue
@@ -293,7 +283,7 @@ func TestOthelloEnginesMatchReference(t *testing.T) {
 	memo := map[string]int{}
 	want := make([]sente.Value, len(positions))
 	for i, p := range positions {
-		want[i] = valueOfMargin(refBest(refFromText(t, g.FormatPosition(p)), memo))
+		want[i] = (sente.Margin{Score: refBest(refFromText(t, g.FormatPosition(p)), memo)}).Value()
 	}
 	for _, symmetry := range []bool{false, true} {
 		sol, err := hashing.Solve(context.Background(), g, hashing.Options{Symmetry: symmetry})
@@ -566,7 +556,7 @@ func TestOthelloKeyCapabilities(t *testing.T) {
 				key := enc.Encode(p)
 				text := g.FormatPosition(p)
 				if v, over := g.Ended(p); over {
-					if caps.KeyScorer.ScoreKey(key) != caps.Scorer.Score(p) || valueOfMargin(caps.Scorer.Score(p)) != v {
+					if caps.KeyScorer.ScoreKey(key) != caps.Scorer.Score(p) || (sente.Margin{Score: caps.Scorer.Score(p)}).Value() != v {
 						t.Fatalf("%s: score %d on the key, %d on the position, ended %v", text, caps.KeyScorer.ScoreKey(key), caps.Scorer.Score(p), v)
 					}
 					continue
