@@ -103,8 +103,56 @@ func TestAutoTakesTheFasterEngine(t *testing.T) {
 			}
 		case err != nil:
 			t.Errorf("%s: %v", fam.Name, err)
+		case sente.Scored(g):
+			// A game that ends in a score takes the hashing engine
+			// where it fits: it alone finds margins.
+			if p.Engine != answer.Hashing {
+				t.Errorf("%s: Auto takes the %s at its default size, where the hashing engine, which finds margins, fits in %.3g bytes", fam.Name, p.Engine.Words(), p.Hashing.Bytes)
+			}
 		case p.Engine != answer.Tiers:
 			t.Errorf("%s: Auto takes the %s at its default size", fam.Name, p.Engine.Words())
+		}
+	}
+}
+
+// TestAutoTakesTheEngineWithMargins: a game that ends in a score is
+// answered by the hashing engine, which finds margins, where it fits in
+// the memory allowed, and by the tier engine (the value alone, and a note
+// on the margin) where only the tier engine fits.
+func TestAutoTakesTheEngineWithMargins(t *testing.T) {
+	tables := &store.Store{Dir: t.TempDir()}
+	for _, tt := range []struct {
+		spec      string
+		maxMemory uint64
+		want      answer.Engine
+	}{
+		{"kalah:houses=3,seeds=2", 16 << 30, answer.Hashing},
+		{"kalah:houses=4,seeds=2", 16 << 30, answer.Hashing},
+		{"kalah:houses=4,seeds=3", 16 << 30, answer.Hashing},
+		// The 77 million ranks of 4 houses of 3 seeds bound its
+		// positions, a hashing solve of gigabytes by that bound: in 1 GiB
+		// the tier engine alone fits (about 745 MB).
+		{"kalah:houses=4,seeds=3", 1 << 30, answer.Tiers},
+	} {
+		g := open(t, tt.spec)
+		b, err := catalog.Bind(mustSpec(t, tt.spec))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := answer.PlanOf(g, answer.Options{MaxMemory: tt.maxMemory, Tables: tables, Name: b.Canonical(), Label: tt.spec})
+		if err != nil {
+			t.Errorf("%s in %d bytes: %v", tt.spec, tt.maxMemory, err)
+			continue
+		}
+		if p.Engine != tt.want {
+			var h, ti float64
+			if p.Hashing != nil {
+				h = p.Hashing.Bytes
+			}
+			if p.Tiers != nil {
+				ti = p.Tiers.Bytes
+			}
+			t.Errorf("%s in %d bytes: Auto takes the %s (hashing %.3g bytes, tiers %.3g), want the %s", tt.spec, tt.maxMemory, p.Engine.Words(), h, ti, tt.want.Words())
 		}
 	}
 }

@@ -95,8 +95,15 @@ func planOf(g sente.Game, opt Options) Plan {
 	positions, _, known := Estimate(g)
 	p.Positions = positions
 	work, tiered := tierWorkOf(g)
-	if known {
+	switch {
+	case known:
 		c := hashingCost(g, max(positions, work.positions))
+		p.Hashing = &c
+	case tiered && sente.Scored(g) && work.positions > 0:
+		// A game that ends in a score and has no estimate of its own
+		// (Kalah): its ranks bound its positions, so the hashing engine,
+		// the one that finds margins, is planned on them.
+		c := hashingCost(g, work.positions)
 		p.Hashing = &c
 	}
 	if tiered && tierReason(g, root, opt, false) == "" {
@@ -140,6 +147,10 @@ func (p *Plan) choose(g sente.Game, opt Options) error {
 		case t == nil:
 		case h == nil:
 			p.Engine = Tiers
+		// A game that ends in a score has its margins from the hashing
+		// engine alone (the tier engine's tables hold values only): where
+		// it fits, it answers, the whole answer over the faster half.
+		case sente.Scored(g) && fits(h, lowEstimate):
 		// Time decides among the engines that fit; the hashing engine,
 		// whose memory grows with positions a game may have
 		// underestimated, fits only with room for more.

@@ -293,6 +293,8 @@ type PositionJSON struct {
 	WhySearch string `json:"why_search,omitempty"`
 	// The value in combinatorial game theory, for a partizan game.
 	*PositionWorthJSON
+	// The margin, for a game that ends in a score.
+	*MarginJSON
 }
 
 // ProgressJSON is how far a solve of the browser app has come, and where

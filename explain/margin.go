@@ -124,3 +124,40 @@ func JudgeMargin(chosen, best sente.Margin) string {
 	}
 	return fmt.Sprintf("that move gives up %d of the margin: %s, where the best %s", best.Score-chosen.Score, MarginWords(chosen), MarginWords(best))
 }
+
+// MarginJSON is what the browser app says of a position's margin, for a
+// game that ends in a score: the fields solve and explain give (margin,
+// margin_remoteness, most_kept, margin_note), and the sentence the page
+// shows under the verdict (margin_verdict).
+type MarginJSON struct {
+	Margin           *int     `json:"margin,omitempty"`
+	MarginRemoteness *int     `json:"margin_remoteness,omitempty"`
+	MostKept         []string `json:"most_kept,omitempty"`
+	MarginNote       string   `json:"margin_note,omitempty"`
+	MarginVerdict    string   `json:"margin_verdict,omitempty"`
+}
+
+// NewMarginJSON is p's margin as the browser app gives it, or nil for a
+// game without a score. A solution that finds no margins gives the note
+// that says why, never a margin it does not have.
+func NewMarginJSON(sol solve.Solution, p sente.Position) *MarginJSON {
+	g := sol.Game()
+	if !sente.Scored(g) {
+		return nil
+	}
+	m, ok := MarginOf(sol, p)
+	if !ok {
+		if note := MarginNote(sol); note != "" {
+			return &MarginJSON{MarginNote: note}
+		}
+		return nil
+	}
+	out := &MarginJSON{Margin: &m.Score, MarginRemoteness: &m.Remoteness}
+	turn := g.Turn(p)
+	out.MarginVerdict = "Playing for the most: " + MarginVerdict(turn, m) + "."
+	if ranked, _ := MarginMoves(sol, p); len(ranked) > 0 {
+		out.MostKept = MostKept(ranked)
+		out.MarginVerdict = fmt.Sprintf("Playing for the most: %s; %s %s the most.", MarginVerdict(turn, m), orNames(out.MostKept), keeps(len(out.MostKept)))
+	}
+	return out
+}

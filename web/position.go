@@ -370,6 +370,7 @@ func (s *Server) describe(j *job, p sente.Position, a *answer.Answer) *PositionI
 			info.Moves = ms
 		}
 	}
+	info.MarginJSON = explain.NewMarginJSON(sol, p)
 	// The sentences for nobody in particular, and for a person playing
 	// either side against the computer: the page picks the one it needs.
 	audience := explain.Audience{Marks: marksBoard(info.Board)}

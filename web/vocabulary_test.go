@@ -53,6 +53,9 @@ func TestAPIVocabulary(t *testing.T) {
 		// A partizan game: the value of the position, its parts and each
 		// move's result.
 		{"domineering:board=..#.../..#.../####.#/#..#.#", ""},
+		// A game that ends in a score: the margin, of the position and
+		// of each move, on the board of pits.
+		{"kalah:houses=3,seeds=2", ""},
 	} {
 		ready(t, h, tt.spec, tt.pos)
 		check(h, "GET", position(tt.spec, tt.pos), "", "position_info")

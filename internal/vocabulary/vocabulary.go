@@ -58,6 +58,7 @@ var Fields = map[string]string{
 	"margin_remoteness":    "integer",
 	"most_kept":            "array<string>",
 	"margin_note":          "string",
+	"margin_verdict":       "string",
 	// The catalogue.
 	"params":        "array<param>",
 	"kind":          "string",
@@ -202,7 +203,7 @@ var BrowserOnly = []string{
 	"accepts", "impartial", "drawing", "verdict_for", "why", "why_for", "repetition", "status", "progress", "phase", "done", "total",
 	"queue", "lane", "estimated_bytes", "bytes", "seconds_left", "board", "style", "cells", "row_labels", "col_labels",
 	"gravity", "caption", "piece_set", "in_hand", "players", "lines", "plays", "from_cell", "to_cell", "from_hand", "remove_cell", "clicks", "hands", "cards", "card_values", "played",
-	"card_moves", "table_total", "target_total", "spec", "entry", "notice", "error",
+	"card_moves", "table_total", "target_total", "spec", "entry", "notice", "error", "margin_verdict",
 }
 
 // Enums are the fields whose strings come from a fixed set.
@@ -214,7 +215,7 @@ var Enums = map[string][]string{
 	"kind":               {"int", "ints", "bool", "choice", "text"},
 	"contest_answer":     {"WIN", "LOSE"},
 	"status":             {"solving", "ready"},
-	"style":              {"grid", "hands", "cards", "heaps", "points"},
+	"style":              {"grid", "hands", "cards", "heaps", "points", "pits"},
 	"piece_set":          {"dobutsu", "gobblet"},
 	"lane":               {"small", "large", "rules-file", ""},
 	"outcome_class":      {"L", "R", "N", "P"},
@@ -245,7 +246,7 @@ var Shapes = map[string]string{
 	"rule":            "form words checked fastest | c",
 	"chance":          "player ply at mistakes words",
 	"mistake":         "move words replies sentence | strategy",
-	"position_info":   "game name start position turn ended remoteness impartial verdict moves status | summary rules position_form drawing board value winner grundy grundy_infinite verdict_for why why_for repetition progress positions canonical symbols outcome_class winner_left_first winner_right_first mean temperature parts reason",
+	"position_info":   "game name start position turn ended remoteness impartial verdict moves status | summary rules position_form drawing board value winner grundy grundy_infinite verdict_for why why_for repetition progress positions canonical symbols outcome_class winner_left_first winner_right_first mean temperature parts reason margin margin_remoteness most_kept margin_note margin_verdict",
 	"progress":        "phase done total queue lane estimated_bytes bytes seconds_left",
 	"board":           "style plays table_total target_total | cells row_labels col_labels gravity caption piece_set in_hand players lines clicks hands cards",
 	"board_move":      "move to_cell | from_cell from_hand remove_cell",

@@ -860,6 +860,21 @@ function whyWords(info) {
   return (you && info.why_for && info.why_for[you]) || info.why || "";
 }
 
+// marginWords is the server's sentence about the margin, for a game that
+// ends in a score ("Playing for the most: first player wins by 2 in 12
+// plies; d keeps the most."), while hints are on or once the game is over.
+function marginWords(info) {
+  if (info.status !== "ready" || !(state.hints || info.ended)) return "";
+  return info.margin_verdict || "";
+}
+
+// marginLabel writes a move's margin for the player making it, signed:
+// "+2", "−1", "±0".
+function marginLabel(m) {
+  if (typeof m.margin !== "number") return "";
+  return m.margin > 0 ? "+" + m.margin : m.margin < 0 ? "−" + -m.margin : "±0";
+}
+
 // yourSide is the side the person plays against the computer, or null when
 // two people play or the computer plays both sides.
 function yourSide() {
@@ -942,7 +957,7 @@ function render() {
     $("verdict").textContent = repetitionWords(repeated);
     $("verdict").className = "verdict repeated";
   }
-  $("why").textContent = whyWords(info);
+  $("why").textContent = [whyWords(info), marginWords(info)].filter(Boolean).join(" ");
   renderWorth(info);
   renderFeedback();
   $("position").textContent = info.position;
@@ -955,6 +970,7 @@ function render() {
   renderMoves(info);
   $("legend").hidden = !state.hints;
   $("glegend").hidden = !info.impartial;
+  $("mlegend").hidden = !info.moves.some((m) => typeof m.margin === "number");
   $("undo").disabled = undoTarget() < 0;
   $("redo").disabled = atTip();
   renderWatch();
@@ -1044,6 +1060,11 @@ function renderMoves(info) {
       if (m.symbols) b.append(el("span", "mval cgt", "→ " + m.symbols));
       b.title = "Playing " + m.move + " " + (m.value === "win" ? "wins" : m.value === "lose" ? "loses" : "leads to a " + m.value) + (m.value === "draw" ? "" : " in " + moves(m.remoteness));
       if (m.symbols) b.title += "; it leads to a position of value " + m.symbols;
+      if (marginLabel(m)) {
+        b.append(el("span", "mval margin", marginLabel(m)));
+        const by = Math.abs(m.margin), plies = m.margin_remoteness === 1 ? "1 ply" : m.margin_remoteness + " plies";
+        b.title += "; playing for the most, it " + (m.margin > 0 ? "wins by " + by : m.margin < 0 ? "loses by " + by : "ties") + " in " + plies;
+      }
     }
     b.disabled = !canPlay;
     b.addEventListener("click", () => play(m, false));
