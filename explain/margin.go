@@ -138,9 +138,10 @@ type MarginJSON struct {
 }
 
 // NewMarginJSON is p's margin as the browser app gives it, or nil for a
-// game without a score. A solution that finds no margins gives the note
-// that says why, never a margin it does not have.
-func NewMarginJSON(sol solve.Solution, p sente.Position) *MarginJSON {
+// game without a score; its sentence names the sides as a speaks of them.
+// A solution that finds no margins gives the note that says why, never a
+// margin it does not have.
+func NewMarginJSON(sol solve.Solution, p sente.Position, a Audience) *MarginJSON {
 	g := sol.Game()
 	if !sente.Scored(g) {
 		return nil
@@ -153,11 +154,36 @@ func NewMarginJSON(sol solve.Solution, p sente.Position) *MarginJSON {
 		return nil
 	}
 	out := &MarginJSON{Margin: &m.Score, MarginRemoteness: &m.Remoteness}
-	turn := g.Turn(p)
-	out.MarginVerdict = "Playing for the most: " + MarginVerdict(turn, m) + "."
 	if ranked, _ := MarginMoves(sol, p); len(ranked) > 0 {
 		out.MostKept = MostKept(ranked)
-		out.MarginVerdict = fmt.Sprintf("Playing for the most: %s; %s %s the most.", MarginVerdict(turn, m), orNames(out.MostKept), keeps(len(out.MostKept)))
 	}
+	out.MarginVerdict = a.MarginVerdict(g.Turn(p), m, out.MostKept)
 	return out
+}
+
+// MarginVerdict says who wins a position by how much when each side plays
+// for its own most, turn to move and m its margin, and which moves keep
+// the most: "Playing for the most: white wins by 8 in 10 moves; b1 or a2
+// keep the most.", and at the end "The first player has won by 4."
+func (a Audience) MarginVerdict(turn sente.Player, m sente.Margin, mostKept []string) string {
+	v := m.Value()
+	var s string
+	switch {
+	case v == sente.Tie && m.Remoteness == 0:
+		s = "the game has ended level"
+	case v == sente.Tie:
+		s = "a tie in " + moves(m.Remoteness)
+	case m.Remoteness == 0:
+		s = fmt.Sprintf("%s has won by %d", a.player(sente.Winner(turn, v)), max(m.Score, -m.Score))
+	default:
+		s = fmt.Sprintf("%s wins by %d in %s", a.player(sente.Winner(turn, v)), max(m.Score, -m.Score), moves(m.Remoteness))
+	}
+	if m.Remoteness == 0 {
+		return capitalized(s) + "."
+	}
+	s = "Playing for the most: " + s
+	if len(mostKept) > 0 {
+		s += fmt.Sprintf("; %s %s the most", orNames(mostKept), keeps(len(mostKept)))
+	}
+	return s + "."
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -78,8 +79,11 @@ func TestBrowserKalahMargins(t *testing.T) {
 				t.Errorf("%s at %s: the page says %q, without the server's %q", tt.spec, st.Position, v.Why, info.MarginVerdict)
 			}
 			m := sente.Margin{Score: *info.Margin, Remoteness: *info.MarginRemoteness}
-			if want := explain.MarginVerdict(info.Turn, m); !strings.Contains(info.MarginVerdict, want) {
-				t.Errorf("%s at %s: the margin is said as %q, want %q in it", tt.spec, st.Position, info.MarginVerdict, want)
+			if want := (explain.Audience{Sides: info.Board.Players}).MarginVerdict(info.Turn, m, info.MostKept); info.MarginVerdict != want {
+				t.Errorf("%s at %s: the margin is said as %q, want %q", tt.spec, st.Position, info.MarginVerdict, want)
+			}
+			if by := regexp.MustCompile(fmt.Sprintf(`\bby %d\b`, max(m.Score, -m.Score))); m.Score != 0 && !by.MatchString(info.MarginVerdict) {
+				t.Errorf("%s at %s: the margin is said as %q, without %q", tt.spec, st.Position, info.MarginVerdict, by)
 			}
 			if st.Ended {
 				break

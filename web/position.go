@@ -370,7 +370,6 @@ func (s *Server) describe(j *job, p sente.Position, a *answer.Answer) *PositionI
 			info.Moves = ms
 		}
 	}
-	info.MarginJSON = explain.NewMarginJSON(sol, p)
 	// The sentences for nobody in particular, and for a person playing
 	// either side against the computer: the page picks the one it needs.
 	audience := explain.Audience{Marks: marksBoard(info.Board)}
@@ -378,6 +377,7 @@ func (s *Server) describe(j *job, p sente.Position, a *answer.Answer) *PositionI
 		audience.Sides = info.Board.Players
 	}
 	info.Verdict = audience.Verdict(turn, out, info.Ended)
+	info.MarginJSON = explain.NewMarginJSON(sol, p, audience)
 	if !info.Ended {
 		info.Repetition = audience.Repetition()
 	}
