@@ -63,3 +63,29 @@ func BenchmarkConnect4(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkMargin finds the margin of the start of boards that end in a
+// score, from a fresh searcher with a 64 MB table each time (BENCHMARKS.md,
+// "Kalah, Othello and Domineering").
+func BenchmarkMargin(b *testing.B) {
+	for _, spec := range []string{"kalah:houses=4,seeds=3", "kalah:houses=5,seeds=2", "othello:w=6,h=4"} {
+		g, err := games.New(spec)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(spec, func(b *testing.B) {
+			var nodes uint64
+			for b.Loop() {
+				ms, err := search.NewMarginSearcher(g, 64<<20)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := ms.Margin(context.Background(), g.Start()); err != nil {
+					b.Fatal(err)
+				}
+				nodes += ms.Nodes
+			}
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+		})
+	}
+}

@@ -40,22 +40,31 @@ type MarginSearcher struct {
 	enc      sente.Encoder
 	turn     func(uint64) sente.Player // nil: every move passes the turn
 	scoreKey func(uint64) int
-	tt       []marginEntry
-	shift    uint
-	path     []uint64 // the keys of the line being searched, for repeats
-	kids     [][]uint64
-	ctx      context.Context
+	bound    int64 // past every margin score: (MaxScore+1)·plyUnit
+	// ord orders the moves when the game offers it and its list is
+	// whole (a list that leaves out moves lost at once may leave out the
+	// loss by least); nil otherwise.
+	ord     sente.Orderer
+	ordered [][]sente.Child
+	tt      []marginEntry
+	shift   uint
+	path    []uint64 // the keys of the line being searched, for repeats
+	kids    [][]uint64
+	ctx     context.Context
 
 	// Nodes counts the positions searched, over every call.
 	Nodes uint64
 }
 
 // marginEntry is what the table knows of one key: the score lies in
-// [lo, hi], relative to the position.
+// [lo, hi], relative to the position, and the move that last proved a
+// bound is the best'th of its children (0: none), tried first the next
+// time: MTD(f) searches the same tree again and again with other windows.
 type marginEntry struct {
 	key    uint64
 	lo, hi int64
 	used   bool
+	best   uint8
 }
 
 // NewMarginSearcher makes a MarginSearcher for g, which must be an
@@ -68,7 +77,8 @@ func NewMarginSearcher(g sente.Game, tableBytes int64) (*MarginSearcher, error) 
 	if caps.Scorer == nil || caps.Scorer.MaxScore() <= 0 {
 		return nil, fmt.Errorf("search: %v gives no score", gameName(g))
 	}
-	s := &MarginSearcher{game: g, enc: caps.Encoder, turn: caps.KeyTurns(g)}
+	s := &MarginSearcher{game: g, enc: caps.Encoder, turn: caps.KeyTurns(g), ord: caps.Orderer}
+	s.bound = int64(caps.Scorer.MaxScore()+1) * plyUnit
 	s.scoreKey = func(key uint64) int { return caps.Scorer.Score(caps.Encoder.Decode(key)) }
 	if caps.KeyScorer != nil {
 		s.scoreKey = caps.KeyScorer.ScoreKey
@@ -92,11 +102,23 @@ func (s *MarginSearcher) Margin(ctx context.Context, p sente.Position) (sente.Ma
 	root := s.enc.Encode(p)
 	// MTD(f): each null-window search says whether the score is at least
 	// beta, moving one bound; the table keeps what the earlier ones found.
-	lo, hi, guess := -marginInf, marginInf, int64(0)
-	for lo < hi {
-		beta := guess
-		if guess == lo {
-			beta = guess + 1
+	// Its guess alone climbs a ply at a time once the bounds are in one
+	// margin (a search failing high returns beta itself): so the margin
+	// is settled first, by asking whether it reaches the next one, and
+	// then its plies by halving the bounds.
+	lo, hi, guess := -s.bound, s.bound, int64(0)
+	for first := true; lo < hi; first = false {
+		var beta int64
+		ml, mh := decodeMargin(lo).Score, decodeMargin(hi).Score
+		switch {
+		case first:
+			beta = 0 // a win or a tie?
+		case ml == mh:
+			beta = lo + (hi-lo+1)/2
+		case guess == lo:
+			beta = marginFloor(ml + 1)
+		default:
+			beta = marginFloor(mh)
 		}
 		v, err := s.search(root, 0, beta-1, beta)
 		if err != nil {
@@ -109,7 +131,23 @@ func (s *MarginSearcher) Margin(ctx context.Context, p sente.Position) (sente.Ma
 			lo = v
 		}
 	}
+	if lo != hi {
+		return sente.Margin{}, fmt.Errorf("search: the margin of %s is not settled in [%d, %d]", s.game.FormatPosition(p), lo, hi)
+	}
+	guess = lo
 	return decodeMargin(guess), nil
+}
+
+// marginFloor is the least margin score of margin m: a win by m in the
+// most plies, a loss by −m in none, a tie.
+func marginFloor(m int) int64 {
+	switch {
+	case m > 0:
+		return int64(m-1)*plyUnit + 1
+	case m < 0:
+		return int64(m) * plyUnit
+	}
+	return 0
 }
 
 // decodeMargin turns a margin score at the root back into the margin and
@@ -189,9 +227,9 @@ func (s *MarginSearcher) search(key uint64, ply int, alpha, beta int64) (int64, 
 	defer func() { s.path = s.path[:len(s.path)-1] }()
 	for len(s.kids) <= ply {
 		s.kids = append(s.kids, nil)
+		s.ordered = append(s.ordered, nil)
 	}
-	kids := s.enc.AppendChildren(s.kids[ply][:0], key)
-	s.kids[ply] = kids
+	kids := s.children(key, ply)
 	if len(kids) == 0 {
 		return 0, fmt.Errorf("position %s has no moves and has not ended: a game that ends in a score ends by its result", s.game.FormatPosition(s.enc.Decode(key)))
 	}
@@ -199,7 +237,13 @@ func (s *MarginSearcher) search(key uint64, ply int, alpha, beta int64) (int64, 
 	if s.turn != nil {
 		mover = s.turn(key)
 	}
-	best, a := -marginInf, alpha
+	// The move that proved a bound before goes first.
+	swapped := 0
+	if e.used && e.key == key && e.best > 0 && int(e.best) <= len(kids) {
+		swapped = int(e.best) - 1
+		kids[0], kids[swapped] = kids[swapped], kids[0]
+	}
+	best, a, bestAt := -marginInf, alpha, 0
 	for i := 0; i < len(kids); i++ {
 		kid := kids[i]
 		keeps := s.turn != nil && s.turn(kid) == mover
@@ -219,7 +263,7 @@ func (s *MarginSearcher) search(key uint64, ply int, alpha, beta int64) (int64, 
 		}
 		v = later(v)
 		if v > best {
-			best = v
+			best, bestAt = v, i
 		}
 		if best > a {
 			a = best
@@ -228,9 +272,21 @@ func (s *MarginSearcher) search(key uint64, ply int, alpha, beta int64) (int64, 
 			break
 		}
 	}
+	// The index is of the children as children lists them: undo the swap
+	// that put the remembered move first.
+	order := bestAt
+	switch bestAt {
+	case 0:
+		order = swapped
+	case swapped:
+		order = 0
+	}
 	e = s.slot(key)
 	if !e.used || e.key != key {
 		*e = marginEntry{key: key, lo: -marginInf, hi: marginInf, used: true}
+	}
+	if best > alpha && order < 255 {
+		e.best = uint8(order + 1)
 	}
 	switch {
 	case best <= alpha:
@@ -241,4 +297,33 @@ func (s *MarginSearcher) search(key uint64, ply int, alpha, beta int64) (int64, 
 		e.lo, e.hi = best, best
 	}
 	return best, nil
+}
+
+// children lists key's children at ply, in the game's order when it gives
+// a whole list (sente.Orderer), else as AppendChildren gives them; the
+// same key always gets the same list, so that the table's remembered move
+// is found again by its place.
+func (s *MarginSearcher) children(key uint64, ply int) []uint64 {
+	kids := s.kids[ply][:0]
+	if s.ord != nil {
+		ordered, tactics := s.ord.OrderChildren(s.ordered[ply][:0], key)
+		s.ordered[ply] = ordered
+		if !tactics.WinsAtOnce && !tactics.LosingLeftOut {
+			// Most promising first by the hints, ties as listed: an
+			// insertion sort, the lists being short.
+			for i := 1; i < len(ordered); i++ {
+				for j := i; j > 0 && ordered[j].Hint > ordered[j-1].Hint; j-- {
+					ordered[j], ordered[j-1] = ordered[j-1], ordered[j]
+				}
+			}
+			for _, c := range ordered {
+				kids = append(kids, c.Key)
+			}
+			s.kids[ply] = kids
+			return kids
+		}
+	}
+	kids = s.enc.AppendChildren(kids, key)
+	s.kids[ply] = kids
+	return kids
 }
