@@ -16,6 +16,7 @@ import (
 	"github.com/sente-go/sente"
 	"github.com/sente-go/sente/explain"
 	"github.com/sente-go/sente/explore"
+	"github.com/sente-go/sente/games"
 )
 
 func get(t *testing.T, h http.Handler, path string) (int, map[string]any, string) {
@@ -487,5 +488,14 @@ func TestExploresOnce(t *testing.T) {
 	}
 	if info.Grundy != nil || !reflect.DeepEqual(info.Infinite, []int{0}) {
 		t.Errorf("loopyimp.star: Grundy value %q, want ∞{0}", grundyText(info.GrundyJSON))
+	}
+}
+
+// The server runs its catalogue's games in its own process: one that
+// would read rules files from disk is refused at once, in one line.
+func TestNewRefusesCatalogueReadingFiles(t *testing.T) {
+	_, err := New(Config{Games: &games.Catalog{ReadFiles: true}, Logf: t.Logf})
+	if err == nil || !strings.Contains(err.Error(), "must not read rules files") || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("New with a catalogue reading files = %v, want a one-line refusal", err)
 	}
 }
