@@ -480,7 +480,7 @@ func TestExploresOnce(t *testing.T) {
 		}
 	}
 	needSandbox(t)
-	spec := pasteFile(t, h, "../cmd/sente/testdata/rules/loopyimp.star")
+	spec := pasteFile(t, h, "../cli/testdata/rules/loopyimp.star")
 	before := explore.Explorations()
 	info := ready(t, h, spec, "")
 	if n := explore.Explorations() - before; n != 1 {
