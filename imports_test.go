@@ -38,6 +38,8 @@ var layers = map[string][]string{
 	"sente/rules":    {"sente", "go.starlark.net"},
 	"sente/games":    {"sente", "sente/cgt", "sente/rules"},
 	"sente/examples": nil,
+	// A program of one's own: sente's command line with a game in Go.
+	"sente/examples/golib": {"sente", "sente/cli"},
 
 	// Engines: the positions, then the solvers over them, a folder an
 	// engine. solve holds what the engines share; no engine imports
