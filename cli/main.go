@@ -27,7 +27,7 @@ type commandLine struct {
 	MaxMemory string           `help:"Stop with an error once the process holds more memory than this (512M, 8G, ...; 0 for no limit). For serve, the server's memory budget, shared by every solve, solved game kept and pasted rules file (at least 64M). The default is three quarters of the machine's memory or of the control group's limit." default:"${max_memory}"`
 	Version   kong.VersionFlag `help:"Print sente's version and the commit it was built from."`
 
-	List     listCmd     `cmd:"" help:"List the built-in games."`
+	List     listCmd     `cmd:"" help:"List the games, with a line on each."`
 	Describe describeCmd `cmd:"" help:"Show a game's rules, parameters and position form."`
 	Solve    solveCmd    `cmd:"" help:"Solve a game: who wins from the start, and in how many plies."`
 	Moves    movesCmd    `cmd:"" help:"List every move from a position with its value for the player making it, best first."`
