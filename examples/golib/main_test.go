@@ -44,6 +44,13 @@ func TestFreshModule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(readme, []byte("```go\n"+string(source)+"```\n")) {
+		t.Errorf("README's section \"Your own game, in Go\" does not show main.go as it is")
+	}
 	sums, err := os.ReadFile(filepath.Join(root, "go.sum"))
 	if err != nil {
 		t.Fatal(err)
