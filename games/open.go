@@ -68,13 +68,16 @@ var Default = &Catalog{ReadFiles: true}
 // built-in family (see Lookup for its error).
 func (c *Catalog) Family(name string) (Family, error) {
 	if !rules.IsRulesFile(name) {
+		if f, ok := registry[name]; ok {
+			return f, nil
+		}
 		c.mu.Lock()
 		f, ok := c.added[name]
 		c.mu.Unlock()
 		if ok {
 			return f, nil
 		}
-		return lookupIn(name, c.Families())
+		return lookupIn(name, c.Families()) // the error, with close names
 	}
 	if !c.ReadFiles {
 		return Family{}, fmt.Errorf("%s: %s", name, cmp.Or(c.Refusal, DefaultRefusal))
