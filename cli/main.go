@@ -73,8 +73,6 @@ type env struct {
 	// named is the catalogue without files, for what must not run a
 	// rules file's code: completion, and the browser app (serve).
 	named *games.Catalog
-	// families are the program's own families (Main's and Run's).
-	families []sente.Family
 	// opened are the games this run made (see failure).
 	opened []sente.Game
 	// files are this run's files waiting for the command to succeed (see
@@ -145,9 +143,9 @@ var mainFamilies []sente.Family
 // would exit with. It reads stdin and writes stdout and stderr; ctx
 // stops long work as Ctrl-C does (status 130). Unlike Main, it starts no
 // child: --max-memory is kept by watching the heap, not by a hard limit,
-// and a rules file's call that outlasts --call-time is stopped rather
-// than the process. Run is for tests and for programs that embed the
-// command line in a larger one.
+// and a rules file's call that outlasts --call-time does not end the
+// process. Run is for tests and for programs that embed the command line
+// in a larger one.
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, families ...sente.Family) int {
 	return process{families: families}.run(ctx, args, stdin, stdout, stderr, false)
 }
@@ -255,7 +253,7 @@ func (proc process) run(ctx context.Context, args []string, stdin io.Reader, std
 	sampler := startSampler(stateOut)
 	defer sampler.close()
 	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, tty: tty, maxMemory: limit, serveMemory: serveMemory, state: sampler, progressEvery: proc.progressEvery,
-		named: named, families: proc.families}
+		named: named}
 	e.files.staged = proc.staged
 	if !interactive(kctx.Command()) && !proc.child {
 		// Nothing reaches stdout unless the whole command succeeds. (A
