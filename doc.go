@@ -5,7 +5,7 @@
 //
 // The package holds no algorithms and does no I/O. The flow of the toolkit is
 //
-//	games/, rules/  ->  sente.Game  ->  answer/  ->  explain/  ->  render/, web/, cmd/sente
+//	games/, rules/  ->  sente.Game  ->  answer/  ->  explain/  ->  render/, web/, cli/ (cmd/sente)
 //	                                      |
 //	                                      +-> explore/ -> solve/ (hashing engine), nimber/
 //	                                      +-> solve/ (tier engine) <-> store/ -> verify/

@@ -38,6 +38,8 @@ var layers = map[string][]string{
 	"sente/rules":    {"sente", "go.starlark.net"},
 	"sente/games":    {"sente", "sente/cgt", "sente/rules"},
 	"sente/examples": nil,
+	// A program of one's own: sente's command line with a game in Go.
+	"sente/examples/golib": {"sente", "sente/cli"},
 
 	// Engines: the positions, then the solvers over them, a folder an
 	// engine. solve holds what the engines share; no engine imports
@@ -67,10 +69,12 @@ var layers = map[string][]string{
 	"sente/render":  {"sente", "sente/explain", "sente/nimber", "sente/solve", "golang.org/x/image"},
 
 	// The fronts: a rules file's child process, the browser app, the
-	// command line (which serves the browser app).
+	// command line (which serves the browser app) as a library, and the
+	// command that is that library with the built-in games.
 	"sente/internal/isolated": {"sente", "sente/answer", "sente/games", "sente/internal/quantity", "sente/internal/sandbox", "sente/rules", "sente/solve", "sente/store"},
 	"sente/web":               {"sente", "sente/answer", "sente/explain", "sente/explore", "sente/games", "sente/internal/isolated", "sente/internal/quantity", "sente/internal/sandbox", "sente/nimber", "sente/solve", "sente/store", "sente/store/book", "sente/store/tables"},
-	"sente/cmd/sente": {"sente", "sente/answer", "sente/explain", "sente/explore", "sente/gamecheck", "sente/games", "sente/internal/quantity", "sente/internal/sandbox", "sente/nimber", "sente/render", "sente/rules", "sente/solve", "sente/solve/tiers", "sente/store", "sente/store/book", "sente/verify", "sente/web",
+	"sente/cmd/sente":         {"sente/cli"},
+	"sente/cli": {"sente", "sente/answer", "sente/explain", "sente/explore", "sente/gamecheck", "sente/games", "sente/internal/quantity", "sente/internal/sandbox", "sente/nimber", "sente/render", "sente/rules", "sente/solve", "sente/solve/tiers", "sente/store", "sente/store/book", "sente/verify", "sente/web",
 		"github.com/alecthomas/kong"},
 
 	// sente-dist, a module of its own: the tier solve as Beam pipelines.

@@ -62,7 +62,7 @@ func TestOneExploration(t *testing.T) {
 		{spec: "count:lose=21", grundy: true, reference: grundyOf},
 		{spec: "subtraction:n=30,set=1/3/4", grundy: true, reference: grundyOf},
 		{spec: "kayles:n=9", grundy: true, reference: grundyOf},
-		{spec: "../cmd/sente/testdata/rules/loopyimp.star", grundy: true, loopy: true, reference: loopyOf},
+		{spec: "../cli/testdata/rules/loopyimp.star", grundy: true, loopy: true, reference: loopyOf},
 		{spec: "nim:heaps=3/4/5", misere: true},
 		{spec: "tictactoe"},
 		{spec: "chopsticks"},

@@ -27,7 +27,7 @@ func heapAfterGC() uint64 {
 // per position: the live heap of an answer with them less one without. The
 // browser app's budget charges the same figure (Answer.Bytes).
 func BenchmarkGrundyBytes(b *testing.B) {
-	for _, spec := range []string{"kayles:n=40", "consecutive:n=18", "count:lose=10000,most=100", "../cmd/sente/testdata/rules/loopyimp.star"} {
+	for _, spec := range []string{"kayles:n=40", "consecutive:n=18", "count:lose=10000,most=100", "../cli/testdata/rules/loopyimp.star"} {
 		b.Run(spec, func(b *testing.B) {
 			g := open(b, spec)
 			var held, charged float64

@@ -69,7 +69,7 @@ func other(p Plan) Cost {
 // (AutoRule, which describe shows); the documents and the command line's
 // help say it without a size of their own.
 func TestAutoRuleStatedOnce(t *testing.T) {
-	for _, file := range []string{"../docs/rules.md", "../cmd/sente/tiers.go", "engine.go", "discover.go"} {
+	for _, file := range []string{"../docs/rules.md", "../cli/tiers.go", "engine.go", "discover.go"} {
 		text, err := os.ReadFile(file)
 		if err != nil {
 			t.Fatal(err)

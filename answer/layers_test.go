@@ -76,7 +76,9 @@ func TestOneWayToAnAnswer(t *testing.T) {
 	flag := regexp.MustCompile(`(^|[^-\w])--[a-z][a-z-]+`)
 	// Words of a verdict, which explain alone writes.
 	verdictWords := []string{"is winning", "Game over", "wins in ", "force a win", "can win within"}
-	front := func(path string) bool { return strings.HasPrefix(path, "cmd/") || strings.HasPrefix(path, "web/") }
+	front := func(path string) bool {
+		return strings.HasPrefix(path, "cmd/") || strings.HasPrefix(path, "cli/") || strings.HasPrefix(path, "web/")
+	}
 	speaks := func(path string) bool {
 		return strings.HasPrefix(path, "explain/") || strings.HasPrefix(path, "answer/") || strings.HasPrefix(path, "internal/vocabulary/")
 	}

@@ -14,7 +14,7 @@ import (
 // time; a file whose every move changes its tier has none.
 func TestPlanSaysWhichTiersLoop(t *testing.T) {
 	ctx := context.Background()
-	slide, err := answer.PlanDiscovered(ctx, open(t, "../cmd/sente/testdata/rules/slide.star:n=10,k=4"), 2, 0)
+	slide, err := answer.PlanDiscovered(ctx, open(t, "../cli/testdata/rules/slide.star:n=10,k=4"), 2, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

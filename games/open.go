@@ -29,8 +29,9 @@ import (
 // one for a piece of work (the command makes one per run) rather than one
 // for the life of a server that reads many files.
 //
-// The zero Catalog holds the built-in families only. A Catalog is safe for
-// concurrent use; set its fields before its first use and leave them.
+// The zero Catalog holds the built-in families only; Add gives it a
+// program's own. A Catalog is safe for concurrent use; set its fields
+// before its first use and leave them.
 type Catalog struct {
 	// ReadFiles lets a spec name a rules file on disk (a name ending in
 	// .star, such as examples/count.star).
@@ -44,6 +45,7 @@ type Catalog struct {
 
 	mu    sync.Mutex
 	files map[string]compiled // by path, as given
+	added map[string]Family   // by name: the families Add gave
 }
 
 // DefaultRefusal is what a rules file's name is told by a Catalog that does
@@ -66,7 +68,16 @@ var Default = &Catalog{ReadFiles: true}
 // built-in family (see Lookup for its error).
 func (c *Catalog) Family(name string) (Family, error) {
 	if !rules.IsRulesFile(name) {
-		return Lookup(name)
+		if f, ok := registry[name]; ok {
+			return f, nil
+		}
+		c.mu.Lock()
+		f, ok := c.added[name]
+		c.mu.Unlock()
+		if ok {
+			return f, nil
+		}
+		return lookupIn(name, c.Families()) // the error, with close names
 	}
 	if !c.ReadFiles {
 		return Family{}, fmt.Errorf("%s: %s", name, cmp.Or(c.Refusal, DefaultRefusal))

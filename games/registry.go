@@ -2,6 +2,7 @@ package games
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -31,20 +32,82 @@ func All() []Family {
 	return list
 }
 
-// Lookup finds a family by name. Its error suggests close names.
+// Lookup finds a built-in family by name. Its error suggests close names.
 func Lookup(name string) (Family, error) {
-	if f, ok := registry[name]; ok {
-		return f, nil
+	return lookupIn(name, All())
+}
+
+// lookupIn finds a family by name in list, sorted by name; its error
+// suggests close names and lists them all.
+func lookupIn(name string, list []Family) (Family, error) {
+	for _, f := range list {
+		if f.Name == name {
+			return f, nil
+		}
 	}
 	msg := fmt.Sprintf("unknown game %q", name)
-	if close := closeNames(name); len(close) > 0 {
+	if close := closeNames(name, list); len(close) > 0 {
 		msg += fmt.Sprintf(" (did you mean %s?)", strings.Join(close, " or "))
 	}
 	var names []string
-	for _, f := range All() {
+	for _, f := range list {
 		names = append(names, f.Name)
 	}
 	return Family{}, fmt.Errorf("%s; games: %s", msg, strings.Join(names, ", "))
+}
+
+// familyName is what a family added to a catalogue may be called: a name
+// a spec, a file name and a URL carry as they are, that no rules file's
+// name (NAME.star) and no parameter list (NAME:...) can be mistaken for.
+var familyName = regexp.MustCompile(`^[a-z][a-z0-9_-]{0,39}$`)
+
+// Add gives the catalogue a family of the program's own, beside the
+// built-in ones: the command line and the browser app then list it, open
+// it by name and solve it as they do a built-in game. It refuses, in one
+// line, a family whose name is empty or not lower-case letters, digits, '-'
+// and '_' (starting with a letter, at most 40), a name a built-in family or
+// an earlier Add has, a family without New, and parameters whose defaults
+// do not bind.
+func (c *Catalog) Add(f Family) error {
+	if !familyName.MatchString(f.Name) {
+		return fmt.Errorf("games: cannot add a family named %q: a name is 1 to 40 lower-case letters, digits, '-' or '_', starting with a letter", f.Name)
+	}
+	if f.Name == "rules" {
+		// The browser app names a pasted rules file rules:ID.
+		return fmt.Errorf("games: cannot add a family named %q: the name is kept for pasted rules files", f.Name)
+	}
+	if _, builtin := registry[f.Name]; builtin {
+		return fmt.Errorf("games: cannot add a family named %q: a built-in game has that name; choose another", f.Name)
+	}
+	if f.New == nil {
+		return fmt.Errorf("games: cannot add the family %q: it has no New to make its game", f.Name)
+	}
+	if _, err := sente.Bind(f.Name, f.Params, nil); err != nil {
+		return fmt.Errorf("games: cannot add the family %q: its parameters' defaults: %v", f.Name, err)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, dup := c.added[f.Name]; dup {
+		return fmt.Errorf("games: cannot add the family %q twice", f.Name)
+	}
+	if c.added == nil {
+		c.added = map[string]Family{}
+	}
+	c.added[f.Name] = f
+	return nil
+}
+
+// Families returns the catalogue's families, built-in and added, sorted by
+// name.
+func (c *Catalog) Families() []Family {
+	list := All()
+	c.mu.Lock()
+	for _, f := range c.added {
+		list = append(list, f)
+	}
+	c.mu.Unlock()
+	sort.Slice(list, func(i, j int) bool { return list[i].Name < list[j].Name })
+	return list
 }
 
 // New makes a game from a spec such as "connect4:w=5,h=4" or
@@ -58,11 +121,11 @@ func FromSpec(s sente.Spec) (sente.Game, error) {
 	return Default.OpenSpec(s)
 }
 
-// closeNames returns catalogue names within a small edit distance of name,
+// closeNames returns the names in list within a small edit distance of name,
 // or that start with it.
-func closeNames(name string) []string {
+func closeNames(name string, list []Family) []string {
 	var close []string
-	for _, f := range All() {
+	for _, f := range list {
 		if d := editDistance(strings.ToLower(name), f.Name); d <= 2 || (len(name) >= 3 && strings.HasPrefix(f.Name, strings.ToLower(name))) {
 			close = append(close, f.Name)
 		}

@@ -15,7 +15,7 @@ import (
 // value is computed when asked for, and equals the value of the whole
 // position computed without components.
 func TestComponentsMetLate(t *testing.T) {
-	fam, err := rules.Load("../cmd/sente/testdata/nimturn.star", rules.Options{})
+	fam, err := rules.Load("../cli/testdata/nimturn.star", rules.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

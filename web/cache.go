@@ -14,6 +14,7 @@ import (
 
 	"github.com/sente-go/sente"
 	"github.com/sente-go/sente/answer"
+	"github.com/sente-go/sente/games"
 	"github.com/sente-go/sente/internal/quantity"
 	"github.com/sente-go/sente/store"
 	"github.com/sente-go/sente/store/book"
@@ -33,11 +34,12 @@ type cache struct {
 	// reserves it twice, for the child and for the graph the server reads
 	// back.
 	rulesMemory int64
-	budget      int64         // Config.Memory
-	active      map[*job]bool // the solves running
-	children    int           // rules children exploring
-	abandon     time.Duration // a solve nobody asked for this long is cancelled
-	failures    time.Duration // a failed solve is remembered this long
+	budget      int64          // Config.Memory
+	games       *games.Catalog // Config.Games
+	active      map[*job]bool  // the solves running
+	children    int            // rules children exploring
+	abandon     time.Duration  // a solve nobody asked for this long is cancelled
+	failures    time.Duration  // a failed solve is remembered this long
 	ctx         context.Context
 	solves      atomic.Int64 // solves started, for tests
 
@@ -87,8 +89,9 @@ func newCache(ctx context.Context, cfg Config) (*cache, error) {
 	}
 	shared := &pool{capacity: largePool}
 	c := &cache{
-		jobs: map[string]*job{},
-		size: cfg.CacheSize,
+		games: cfg.Games,
+		jobs:  map[string]*job{},
+		size:  cfg.CacheSize,
 		lanes: []*lane{
 			// Small solves take a moment and little memory each: a longer
 			// line of them costs little, and turns fewer people away in a

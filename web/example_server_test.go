@@ -16,9 +16,9 @@ import (
 // The first answers may say "solving" while the game is solved in the
 // background; the page asks again until the status is "ready".
 //
-// The server takes its games by name, from the built-in catalogue (GET
-// /api/games lists them), or as a rules file pasted with POST /api/rules.
-// It cannot yet be given a sente.Game value of one's own.
+// The server takes its games by name, from its catalogue (GET /api/games
+// lists them; see the example of Config.Games for a game of one's own), or
+// as a rules file pasted with POST /api/rules.
 func ExampleServer() {
 	// Moment is how long a request waits for a solve before it answers
 	// "solving"; this game takes a millisecond.

@@ -155,7 +155,7 @@ func (s *Server) open(spec string) (*opened, error) {
 		if err != nil {
 			return nil, err
 		}
-		b, err := builtins.Bind(parsed)
+		b, err := s.cfg.Games.Bind(parsed)
 		if err != nil {
 			return nil, err
 		}
@@ -187,7 +187,8 @@ func (s *Server) open(spec string) (*opened, error) {
 	return &opened{spec: spec, family: fam, values: vals, file: file, args: parsed.Args}, nil
 }
 
-// builtins is where the server's built-in games come from: the catalogue
-// without files, whose code the server would run in its own process. A
-// rules file is pasted instead, and runs in a child (see rulesStore).
+// builtins is where the server's games come from unless Config.Games
+// says: the built-in catalogue without files, whose code the server would
+// run in its own process. A rules file is pasted instead, and runs in a
+// child (see rulesStore).
 var builtins = &games.Catalog{Refusal: "this server does not read files; paste the rules file instead"}

@@ -102,10 +102,20 @@ type Config struct {
 	// made to point at this machine (DNS rebinding) cannot use the app.
 	// A name "*.example.org" stands for every name under example.org.
 	Hosts []string
+	// Games are the games the server offers by name, listed on the page
+	// and at /api/games: nil means the built-in ones. A program's own
+	// families join them through games.Catalog.Add. The server runs them
+	// in its own process, so it reads no rules file from disk: a
+	// catalogue that does (ReadFiles) is refused, and a rules file is
+	// pasted instead.
+	Games *games.Catalog
 	Logf  func(format string, args ...any)
 }
 
 func (c *Config) defaults() {
+	if c.Games == nil {
+		c.Games = builtins
+	}
 	if c.Memory == 0 {
 		c.Memory = DefaultMemory()
 	}
@@ -183,7 +193,10 @@ const rulesLoaders = 2
 // New makes a server; it creates a private directory for pasted rules files.
 func New(cfg Config) (*Server, error) {
 	cfg.defaults()
-	pg, err := renderPage()
+	if cfg.Games.ReadFiles {
+		return nil, errors.New("web: the server's catalogue of games must not read rules files (ReadFiles): a rules file is pasted into the app instead")
+	}
+	pg, err := renderPage(cfg.Games)
 	if err != nil {
 		return nil, err
 	}
@@ -428,10 +441,10 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // renderPage fills in the page once: the games are registered when the
 // program starts, and the assets' hashes are known then.
-func renderPage() (*blob, error) {
+func renderPage(catalog *games.Catalog) (*blob, error) {
 	type entry struct{ Name, Title string }
 	var list []entry
-	for _, f := range games.All() {
+	for _, f := range catalog.Families() {
 		list = append(list, entry{f.Name, explain.Title(f)})
 	}
 	// Listed as people name them.
@@ -451,7 +464,7 @@ func (s *Server) handlePage(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 	var list []explain.GameJSON
-	for _, f := range games.All() {
+	for _, f := range s.cfg.Games.Families() {
 		list = append(list, explain.NewGameJSON(f.Name, f))
 	}
 	writeJSON(w, http.StatusOK, list)

@@ -16,6 +16,7 @@ import (
 	"github.com/sente-go/sente"
 	"github.com/sente-go/sente/explain"
 	"github.com/sente-go/sente/explore"
+	"github.com/sente-go/sente/games"
 )
 
 func get(t *testing.T, h http.Handler, path string) (int, map[string]any, string) {
@@ -479,7 +480,7 @@ func TestExploresOnce(t *testing.T) {
 		}
 	}
 	needSandbox(t)
-	spec := pasteFile(t, h, "../cmd/sente/testdata/rules/loopyimp.star")
+	spec := pasteFile(t, h, "../cli/testdata/rules/loopyimp.star")
 	before := explore.Explorations()
 	info := ready(t, h, spec, "")
 	if n := explore.Explorations() - before; n != 1 {
@@ -487,5 +488,14 @@ func TestExploresOnce(t *testing.T) {
 	}
 	if info.Grundy != nil || !reflect.DeepEqual(info.Infinite, []int{0}) {
 		t.Errorf("loopyimp.star: Grundy value %q, want ∞{0}", grundyText(info.GrundyJSON))
+	}
+}
+
+// The server runs its catalogue's games in its own process: one that
+// would read rules files from disk is refused at once, in one line.
+func TestNewRefusesCatalogueReadingFiles(t *testing.T) {
+	_, err := New(Config{Games: &games.Catalog{ReadFiles: true}, Logf: t.Logf})
+	if err == nil || !strings.Contains(err.Error(), "must not read rules files") || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("New with a catalogue reading files = %v, want a one-line refusal", err)
 	}
 }

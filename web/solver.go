@@ -163,8 +163,8 @@ func (c *cache) answerOptions(j *job) answer.Options {
 	}
 	if j.o.file == nil {
 		if spec, err := sente.ParseSpec(j.o.spec); err == nil {
-			if fam, err := builtins.Family(spec.Name); err == nil {
-				opt.Resize = &answer.Resize{Spec: spec, Family: fam, Open: builtins.OpenSpec}
+			if fam, err := c.games.Family(spec.Name); err == nil {
+				opt.Resize = &answer.Resize{Spec: spec, Family: fam, Open: c.games.OpenSpec}
 			}
 		}
 		if c.tables != nil {

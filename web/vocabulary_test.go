@@ -60,7 +60,7 @@ func TestAPIVocabulary(t *testing.T) {
 		ready(t, h, tt.spec, tt.pos)
 		check(h, "GET", position(tt.spec, tt.pos), "", "position_info")
 	}
-	src, err := os.ReadFile("../cmd/sente/testdata/rules/loopyimp.star")
+	src, err := os.ReadFile("../cli/testdata/rules/loopyimp.star")
 	if err != nil {
 		t.Fatal(err)
 	}
