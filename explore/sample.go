@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"sort"
 	"time"
@@ -17,9 +18,11 @@ type SampleOptions struct {
 	// Expansions is the most positions the estimate may expand (ask the
 	// game for the moves of); zero means DefaultExpansions.
 	Expansions int
-	// Time, when positive, stops the estimate after this long even if
-	// expansions are left: a slow rules file then gets a rougher estimate
-	// rather than a long wait.
+	// Time, when positive, stops the estimate after this much CPU time
+	// of its thread even if expansions are left: a slow rules file then
+	// gets a rougher estimate rather than a long wait. It is CPU time, not
+	// the wall clock's, so that a machine's load does not change the
+	// estimate, nor the engine chosen by it.
 	Time time.Duration
 	// Sure, when above 1, stops the playouts early once the estimate's
 	// bounds are finite and High is at most Sure times Low (looked at a
@@ -146,12 +149,17 @@ func EstimateGraph(ctx context.Context, graph KeyGraph, root uint64, opt SampleO
 	if budget <= 0 {
 		budget = DefaultExpansions
 	}
+	// The sample's clock is its thread's CPU time (threadCPU): the
+	// goroutine stays on its thread while it samples.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	s := &sampler{
-		ctx:   ctx,
-		graph: graph,
-		root:  root,
-		start: time.Now(),
-		limit: budget,
+		ctx:      ctx,
+		graph:    graph,
+		root:     root,
+		start:    time.Now(),
+		cpuStart: threadCPU(),
+		limit:    budget,
 	}
 	if opt.Time > 0 {
 		// Half the time goes to exploring the first strata whole, which
@@ -161,7 +169,7 @@ func EstimateGraph(ctx context.Context, graph KeyGraph, root uint64, opt SampleO
 		if opt.Sure > 1 {
 			first = opt.Time / 6
 		}
-		s.deadline = s.start.Add(first)
+		s.deadline = s.cpuStart + first
 	}
 	complete, err := s.breadthFirst(budget / 2)
 	if err != nil {
@@ -171,7 +179,7 @@ func EstimateGraph(ctx context.Context, graph KeyGraph, root uint64, opt SampleO
 		return s.exact(), nil
 	}
 	if opt.Time > 0 {
-		s.deadline = s.start.Add(opt.Time)
+		s.deadline = s.cpuStart + opt.Time
 	}
 	s.rng = rand.New(rand.NewPCG(opt.Seed, 0x5e17e))
 	s.sure = opt.Sure
@@ -180,6 +188,9 @@ func EstimateGraph(ctx context.Context, graph KeyGraph, root uint64, opt SampleO
 	}
 	return s.estimate(), nil
 }
+
+// clockStart is where threadCPU's fallback, the wall clock, counts from.
+var clockStart = time.Now()
 
 // sureEvery is how often the playouts ask whether they are sure enough
 // (SampleOptions.Sure).
@@ -202,12 +213,13 @@ type sampler struct {
 	graph    KeyGraph
 	root     uint64
 	start    time.Time
-	deadline time.Time
-	limit    int // expansions allowed in all
+	cpuStart time.Duration // threadCPU when the sample began
+	deadline time.Duration // in threadCPU's time; 0: none
+	limit    int           // expansions allowed in all
 	expanded int
 	gameTime time.Duration // estimated from one expansion in timeEvery
 	sure     float64       // SampleOptions.Sure
-	lookedAt time.Time     // when the playouts last asked whether they were sure
+	lookedAt time.Duration // when the playouts last asked whether they were sure (threadCPU)
 	rng      *rand.Rand
 	buf      []uint64
 
@@ -260,7 +272,7 @@ func (s *sampler) stop() (bool, error) {
 	if s.expanded >= s.limit {
 		return true, nil
 	}
-	if !s.deadline.IsZero() && s.expanded%64 == 0 && time.Now().After(s.deadline) {
+	if s.deadline != 0 && s.expanded%64 == 0 && threadCPU() > s.deadline {
 		return true, nil
 	}
 	return false, nil
@@ -270,16 +282,16 @@ func (s *sampler) stop() (bool, error) {
 func (s *sampler) children(key uint64) []uint64 {
 	s.expanded++
 	timed := s.expanded%timeEvery == 0
-	var t0 time.Time
+	var t0 time.Duration
 	if timed {
-		t0 = time.Now()
+		t0 = threadCPU()
 	}
 	s.buf = s.buf[:0]
 	if _, ended := s.graph.Ended(key); !ended {
 		s.buf = s.graph.Children(s.buf, key)
 	}
 	if timed {
-		s.gameTime += timeEvery * time.Since(t0)
+		s.gameTime += timeEvery * (threadCPU() - t0)
 	}
 	return s.buf
 }
@@ -364,7 +376,7 @@ func (s *sampler) rate() (float64, time.Duration) {
 	elapsed := time.Since(s.start)
 	t := s.gameTime
 	if s.expanded < 16*timeEvery {
-		t = elapsed // too few timed expansions: the estimate's own speed
+		t = threadCPU() - s.cpuStart // too few timed expansions: the estimate's own speed
 	}
 	return float64(s.expanded) / max(t.Seconds(), 1e-9), elapsed
 }
@@ -418,16 +430,16 @@ func (s *sampler) play() error {
 	if s.graph.Tier == nil {
 		s.depthOf = map[uint64]int32{}
 	}
-	s.lookedAt = time.Now()
+	s.lookedAt = threadCPU()
 	for {
 		if stop, err := s.stop(); stop {
 			return err
 		}
-		if s.sure > 1 && s.playouts%16 == 0 && time.Since(s.lookedAt) > sureEvery {
+		if s.sure > 1 && s.playouts%16 == 0 && threadCPU()-s.lookedAt > sureEvery {
 			if e := s.estimate(); !math.IsInf(e.High, 1) && e.Low > 0 && e.High <= s.sure*e.Low {
 				return nil
 			}
-			s.lookedAt = time.Now()
+			s.lookedAt = threadCPU()
 		}
 		id := int32(s.playouts)
 		clear(s.perTier)

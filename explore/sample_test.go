@@ -5,6 +5,8 @@ import (
 	"errors"
 	"math"
 	"path/filepath"
+	"runtime"
+	"sync"
 	"testing"
 	"time"
 
@@ -172,9 +174,51 @@ func TestEstimateStops(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// How far 50 ms reaches depends on the machine and its load; that the
-	// estimate stops, inexact and still of the game's order, does not.
-	if e.Elapsed > 2*time.Second || e.Exact || e.Positions < 1e4 {
+	// How far 50 ms of CPU reaches depends on the machine, and when it
+	// ends on its load; that the estimate stops, inexact and still of the
+	// game's order, does not.
+	if e.Elapsed > 10*time.Second || e.Exact || e.Positions < 1e4 {
 		t.Errorf("estimate bounded by time: %v in %v", e, e.Elapsed)
+	}
+}
+
+// TestEstimateTimeIsWork: the time an estimate may take is its own work,
+// the CPU time of its thread, so that a machine busy with other work gives
+// the same sample rather than a smaller one (and the engine chosen by it
+// does not change with the load): with four times as many goroutines
+// spinning as there are processors, the estimate bounded by time expands
+// about as many positions as on its own.
+func TestEstimateTimeIsWork(t *testing.T) {
+	testmode.SkipShort(t, "two estimates of a fifth of a CPU-second, one beside spinning goroutines")
+	g := openGame(t, "connect4:w=6,h=4")
+	opt := explore.SampleOptions{Expansions: 1 << 40, Time: 200 * time.Millisecond}
+	quiet, err := explore.EstimatePositions(context.Background(), g, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := make(chan struct{})
+	var spinning sync.WaitGroup
+	for range 4 * runtime.GOMAXPROCS(0) {
+		spinning.Go(func() {
+			for n := 0; ; n++ {
+				if n%1024 == 0 {
+					select {
+					case <-stop:
+						return
+					default:
+					}
+				}
+			}
+		})
+	}
+	busy, err := explore.EstimatePositions(context.Background(), g, opt)
+	close(stop)
+	spinning.Wait()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("alone: %d expanded in %v; beside the spinning: %d in %v", quiet.Expanded, quiet.Elapsed, busy.Expanded, busy.Elapsed)
+	if float64(busy.Expanded) < 0.5*float64(quiet.Expanded) {
+		t.Errorf("beside other work the estimate expanded %d positions, on its own %d: its time is the machine's, not its own work's", busy.Expanded, quiet.Expanded)
 	}
 }
