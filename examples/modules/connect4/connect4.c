@@ -12,7 +12,10 @@
 // whole bitboard, which is the built-in game's key for the same board, so
 // that the two can be compared key by key.
 //
-// Tiers are the number of stones on the board. A board's rank within its
+// Tiers count down as play goes on, as the interface wants: a board's tier
+// is START_TIER less its stones, START_TIER the most stones a board of any
+// size allowed can hold (w=8, h=7), since the description, which names the
+// start's tier, is the same for every size. A board's rank within its
 // tier has two digits: the column heights, numbered in lexicographic order
 // (column 0 most significant) among the height vectors that sum to the tier,
 // and which ⌈t/2⌉ of the t stones, read column by column from the bottom,
@@ -24,6 +27,7 @@ typedef unsigned int u32;
 typedef unsigned char u8;
 
 #define EXPORT(name) __attribute__((export_name(name)))
+#define START_TIER 56
 
 // The board.
 static int W, H, K, MISERE;
@@ -85,7 +89,7 @@ static const char DESCRIPTION[] =
 	"{\"name\":\"k\",\"doc\":\"stones in a row (across, up or diagonal) that win\",\"kind\":\"int\",\"default\":\"4\",\"min\":2,\"max\":9},"
 	"{\"name\":\"misere\",\"doc\":\"misère play: whoever makes k in a row loses\",\"kind\":\"bool\",\"default\":\"false\"}"
 	"],"
-	"\"impartial\":false,\"misere\":false,\"alternates\":true,\"loop_tiers\":[],\"max_score\":0,\"start_tier\":0}";
+	"\"impartial\":false,\"misere\":false,\"alternates\":true,\"loop_tiers\":[],\"max_score\":0,\"start_tier\":56}";
 
 EXPORT("sente_describe") int sente_describe(void) {
 	int n = (int)sizeof DESCRIPTION - 1;
@@ -379,23 +383,25 @@ EXPORT("sente_canonical") int sente_canonical(int keys, int n, int out) {
 	return 0;
 }
 
-EXPORT("sente_tier") int sente_tier(i64 key) { return __builtin_popcountll(occupied((u64)key)); }
+EXPORT("sente_tier") int sente_tier(i64 key) { return START_TIER - __builtin_popcountll(occupied((u64)key)); }
 
 EXPORT("sente_tier_size") i64 sente_tier_size(int tier) {
-	return tier < 0 || tier > CELLS ? 0 : (i64)TIER_SIZE[tier];
+	int stones = START_TIER - tier;
+	return stones < 0 || stones > CELLS ? 0 : (i64)TIER_SIZE[stones];
 }
 
 EXPORT("sente_child_tiers") int sente_child_tiers(int tier) {
-	if (tier < 0 || tier >= CELLS) return 0;
+	int stones = START_TIER - tier;
+	if (stones < 0 || stones >= CELLS) return 0;
 	if (BUF_CAP < 4 && !sente_buffer(4)) return 0;
-	*(u32 *)BUF = (u32)tier + 1;
+	*(u32 *)BUF = (u32)tier - 1;
 	return 1;
 }
 
 EXPORT("sente_rank") i64 sente_rank(i64 key) {
 	u64 k = (u64)key;
 	u64 heights = 0, first = 0;
-	int rest = sente_tier(key), t = rest, at = 0;
+	int rest = __builtin_popcountll(occupied(k)), t = rest, at = 0;
 	for (int c = 0; c < W; c++) {
 		u64 col = (k >> (c * H1)) & FIELD;
 		int hc = 63 - __builtin_clzll(col); // the sentinel's row
@@ -411,8 +417,9 @@ EXPORT("sente_rank") i64 sente_rank(i64 key) {
 	return (i64)(heights * BINOM[t][(t + 1) / 2] + stones);
 }
 
-EXPORT("sente_unrank") i64 sente_unrank(int tier, i64 rank) {
+EXPORT("sente_unrank") i64 sente_unrank(int module_tier, i64 rank) {
 	u64 r = (u64)rank;
+	int tier = START_TIER - module_tier; // the stones
 	if (tier < 0 || tier > CELLS || r >= TIER_SIZE[tier]) return -1;
 	int m = (tier + 1) / 2;
 	u64 choices = BINOM[tier][m];

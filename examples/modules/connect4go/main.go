@@ -10,7 +10,10 @@
 // the second's, then a sentinel bit; the key is the whole bitboard, the
 // built-in game's key for the same board.
 //
-// Tiers are the number of stones. A board's rank in its tier has two digits:
+// Tiers count down as play goes on, as the interface wants: a board's tier is
+// startTier less its stones, startTier the most stones a board of any size
+// allowed holds (w=8, h=7), since the description names the start's tier
+// before the size is known. A board's rank in its tier has two digits:
 // the column heights in lexicographic order among the height vectors with
 // that sum, and which ⌈t/2⌉ of the t stones (column by column from the
 // bottom) are the first player's, in the combinatorial number system.
@@ -22,6 +25,8 @@ import (
 )
 
 func main() {}
+
+const startTier = 56
 
 var (
 	w, h, k, h1, cells int
@@ -74,7 +79,7 @@ const description = `{"name":"connect4go",` +
 	`{"name":"h","doc":"rows of the board (w×(h+1) at most 64)","kind":"int","default":"6","min":1,"max":9},` +
 	`{"name":"k","doc":"stones in a row (across, up or diagonal) that win","kind":"int","default":"4","min":2,"max":9},` +
 	`{"name":"misere","doc":"misère play: whoever makes k in a row loses","kind":"bool","default":"false"}` +
-	`],"impartial":false,"misere":false,"alternates":true,"loop_tiers":[],"max_score":0,"start_tier":0}`
+	`],"impartial":false,"misere":false,"alternates":true,"loop_tiers":[],"max_score":0,"start_tier":56}`
 
 //go:wasmexport sente_describe
 func senteDescribe() int32 {
@@ -468,22 +473,24 @@ func senteCanonical(keys, n, out int32) int32 {
 }
 
 //go:wasmexport sente_tier
-func senteTier(key int64) int32 { return int32(bits.OnesCount64(occupied(uint64(key)))) }
+func senteTier(key int64) int32 { return int32(startTier - bits.OnesCount64(occupied(uint64(key)))) }
 
 //go:wasmexport sente_tier_size
 func senteTierSize(tier int32) int64 {
-	if tier < 0 || int(tier) > cells {
+	stones := startTier - int(tier)
+	if stones < 0 || stones > cells {
 		return 0
 	}
-	return int64(tierSize[tier])
+	return int64(tierSize[stones])
 }
 
 //go:wasmexport sente_child_tiers
 func senteChildTiers(tier int32) int32 {
-	if tier < 0 || int(tier) >= cells || !room(4) {
+	stones := startTier - int(tier)
+	if stones < 0 || stones >= cells || !room(4) {
 		return 0
 	}
-	*(*uint32)(at(senteBuffer(4))) = uint32(tier) + 1
+	*(*uint32)(at(senteBuffer(4))) = uint32(tier) - 1
 	return 1
 }
 
@@ -491,7 +498,7 @@ func senteChildTiers(tier int32) int32 {
 func senteRank(key int64) int64 {
 	kk := uint64(key)
 	var heights, first uint64
-	rest := int(senteTier(key))
+	rest := bits.OnesCount64(occupied(kk))
 	t, place := rest, 0
 	for c := range w {
 		col := kk >> (c * h1) & field
@@ -512,10 +519,10 @@ func senteRank(key int64) int64 {
 //go:wasmexport sente_unrank
 func senteUnrank(tier int32, rank int64) int64 {
 	r := uint64(rank)
-	if tier < 0 || int(tier) > cells || r >= tierSize[tier] {
+	t := startTier - int(tier) // the stones
+	if t < 0 || t > cells || r >= tierSize[t] {
 		return -1
 	}
-	t := int(tier)
 	m := (t + 1) / 2
 	choices := binom[t][m]
 	hr, sr := r/choices, r%choices

@@ -3,8 +3,11 @@
 //
 // Cells are numbered row by row from the top left, cell r*n+c. The key is
 // X | O<<32, the cells of each player, as the built-in game's key, so that
-// the two can be compared key by key; hence at most 32 cells. The tier is
-// the number of stones; the tier engine numbers each tier's positions itself.
+// the two can be compared key by key; hence at most 32 cells. Tiers count
+// down as play goes on, as the interface wants: a position's tier is 32 less
+// its stones (32 for every board size, since the description names the
+// start's tier before the size is known); the tier engine numbers each
+// tier's positions itself.
 
 typedef unsigned long long u64;
 typedef long long i64;
@@ -50,7 +53,7 @@ static const char DESCRIPTION[] =
 	"{\"name\":\"k\",\"doc\":\"stones in a row (across, down or diagonal) that win\",\"kind\":\"int\",\"default\":\"3\",\"min\":1,\"max\":32},"
 	"{\"name\":\"misere\",\"doc\":\"misère play: whoever makes k in a row loses\",\"kind\":\"bool\",\"default\":\"false\"}"
 	"],"
-	"\"impartial\":false,\"misere\":false,\"alternates\":true,\"loop_tiers\":[],\"max_score\":0,\"start_tier\":0}";
+	"\"impartial\":false,\"misere\":false,\"alternates\":true,\"loop_tiers\":[],\"max_score\":0,\"start_tier\":32}";
 
 EXPORT("sente_describe") int sente_describe(void) {
 	int n = (int)sizeof DESCRIPTION - 1;
@@ -229,4 +232,4 @@ EXPORT("sente_parse") int sente_parse(int len) {
 	return 0;
 }
 
-EXPORT("sente_tier") int sente_tier(i64 key) { return __builtin_popcountll((u64)key); }
+EXPORT("sente_tier") int sente_tier(i64 key) { return 32 - __builtin_popcountll((u64)key); }
