@@ -105,7 +105,7 @@ func (g *Game) newInstance() (*instance, error) {
 		if r > 0 {
 			return nil, &Error{g.m.path, fmt.Sprintf("sente_new gave %d; it gives 0, or -n and a reason", r)}
 		}
-		why, err := in.text(-r, fnNew)
+		why, err := in.text(-r, fnNew.String())
 		if err != nil {
 			return nil, err
 		}
@@ -278,7 +278,7 @@ func (g *Game) EndedKey(key uint64) (sente.Value, bool) {
 		return sente.Unknown, false
 	}
 	in.stack[0], in.stack[1], in.stack[2] = uint64(in.buf), 1, uint64(in.buf+8)
-	if err := in.callFn(in.ended, fnEnded); err != nil {
+	if err := in.call(fnEnded); err != nil {
 		g.failIn(in, err)
 		return sente.Unknown, false
 	}
@@ -320,7 +320,7 @@ func (g *Game) AppendChildren(dst []uint64, key uint64) []uint64 {
 			return dst
 		}
 		in.stack[0], in.stack[1], in.stack[2], in.stack[3], in.stack[4] = uint64(in.buf), 1, uint64(in.buf+8), uint64(in.buf+16), uint64(capacity)
-		if err := in.callFn(in.children, fnChildren); err != nil {
+		if err := in.call(fnChildren); err != nil {
 			g.failIn(in, err)
 			return dst
 		}
@@ -403,7 +403,7 @@ func (g *Game) FormatPosition(p sente.Position) string {
 		g.failIn(in, err)
 		return Key(key).String()
 	}
-	b, err := in.text(int32(in.stack[0]), fnFormat)
+	b, err := in.text(int32(in.stack[0]), fnFormat.String())
 	if err != nil {
 		g.failIn(in, err)
 		return Key(key).String()
@@ -438,7 +438,7 @@ func (g *Game) ParsePosition(s string) (sente.Position, error) {
 	}
 	r := int32(in.stack[0])
 	if r < 0 {
-		why, err := in.text(-r, fnParse)
+		why, err := in.text(-r, fnParse.String())
 		if err != nil {
 			g.failIn(in, err)
 			return nil, err

@@ -22,16 +22,13 @@ type instance struct {
 	ctx   context.Context
 	mod   api.Module
 	mem   api.Memory
-	fns   map[string]api.Function
+	fns   [numFns]api.Function
 	stack [8]uint64
 	// The scratch area sente_buffer handed out, and its size.
 	buf, bufSize uint32
-	// The hot functions, looked up once.
-	children, ended api.Function
-
 	// The call watch's view: seq is odd while a call runs, what names it.
 	seq  atomic.Uint64
-	what atomic.Pointer[string]
+	what atomic.Uint32 // a fnID
 	// The watch's own notes.
 	seen     uint64
 	since    time.Time
@@ -48,17 +45,16 @@ func (m *Module) instantiate() (*instance, error) {
 		}
 		return nil, &Error{m.path, "cannot start an instance: " + firstLine(err)}
 	}
-	in := &instance{m: m, ctx: ctx, mod: mod, mem: mod.Memory(), fns: map[string]api.Function{}}
-	for name := range m.exports {
-		if _, ok := signatures[name]; ok {
-			in.fns[name] = mod.ExportedFunction(name)
+	in := &instance{m: m, ctx: ctx, mod: mod, mem: mod.Memory()}
+	for id, name := range fnNames {
+		if m.exports[name] {
+			in.fns[id] = mod.ExportedFunction(name)
 		}
 	}
 	if in.mem == nil {
 		mod.Close(ctx)
 		return nil, &Error{m.path, "exports no memory"}
 	}
-	in.children, in.ended = in.fns[fnChildren], in.fns[fnEnded]
 	m.watch.add(in)
 	if err := in.room(4096); err != nil {
 		in.close()
@@ -72,25 +68,21 @@ func (in *instance) close() {
 	in.mod.Close(context.Background())
 }
 
-// call calls the export name with the arguments in in.stack; its results
+// call calls the export id with the arguments in in.stack; its results
 // are in in.stack after.
-func (in *instance) call(name string) error {
-	return in.callFn(in.fns[name], name)
-}
-
-func (in *instance) callFn(f api.Function, name string) error {
-	in.what.Store(&name)
+func (in *instance) call(id fnID) error {
+	in.what.Store(uint32(id))
 	in.seq.Add(1)
-	err := f.CallWithStack(in.ctx, in.stack[:])
+	err := in.fns[id].CallWithStack(in.ctx, in.stack[:])
 	in.seq.Add(1)
 	if err != nil {
-		return in.blame(name, err)
+		return in.blame(fnNames[id], err)
 	}
 	return nil
 }
 
 // call1 calls a function of no arguments and returns its result.
-func (in *instance) call1(name string) (uint64, error) {
+func (in *instance) call1(name fnID) (uint64, error) {
 	err := in.call(name)
 	return in.stack[0], err
 }
@@ -101,7 +93,7 @@ func (in *instance) blame(name string, err error) error {
 	if errors.As(err, &exit) {
 		switch code := exit.ExitCode(); {
 		case in.timedOut.Load() || code == exitCodeTimeout:
-			return &Error{in.m.path, fmt.Sprintf("%s ran longer than %v (--module-time), and was stopped", name, in.m.opt.callTime())}
+			return in.overtimeError(fnIDOf(name))
 		case code == sys.ExitCodeContextCanceled || code == sys.ExitCodeDeadlineExceeded:
 			if e := in.ctx.Err(); e != nil {
 				return e
@@ -112,6 +104,20 @@ func (in *instance) blame(name string, err error) error {
 		}
 	}
 	return &Error{in.m.path, fmt.Sprintf("%s trapped (%s)%s", name, firstLine(err), in.memoryNote())}
+}
+
+// overtimeError says that a call of id ran past its time.
+func (in *instance) overtimeError(id fnID) error {
+	return &Error{in.m.path, fmt.Sprintf("%s ran longer than %v (--module-time), and was stopped", id, in.m.opt.callTime())}
+}
+
+func fnIDOf(name string) fnID {
+	for id, n := range fnNames {
+		if n == name {
+			return fnID(id)
+		}
+	}
+	return fnVersion
 }
 
 // memoryNote says, when the instance's memory is at its cap, that it is:
@@ -186,7 +192,7 @@ func (in *instance) describe() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return in.text(int32(n), fnDescribe)
+	return in.text(int32(n), fnNames[fnDescribe])
 }
 
 // callWatch stops the calls of a module's instances that run longer than
@@ -196,14 +202,18 @@ func (in *instance) describe() ([]byte, error) {
 // call: the watch closes its instance, which stops the code at its next
 // loop or call (the runtime compiles checks there), and the call fails.
 type callWatch struct {
-	limit time.Duration
+	path     string
+	limit    time.Duration
+	overtime func(error)
 
 	mu        sync.Mutex
 	instances []weak.Pointer[instance]
 	running   bool
 }
 
-func newCallWatch(limit time.Duration) *callWatch { return &callWatch{limit: limit} }
+func newCallWatch(path string, limit time.Duration, overtime func(error)) *callWatch {
+	return &callWatch{path: path, limit: limit, overtime: overtime}
+}
 
 func (cw *callWatch) add(in *instance) {
 	cw.mu.Lock()
@@ -252,7 +262,13 @@ func (cw *callWatch) run() {
 			}
 			if now.Sub(in.since) >= cw.limit && !in.timedOut.Load() {
 				in.timedOut.Store(true)
-				go in.mod.CloseWithExitCode(context.Background(), exitCodeTimeout)
+				if cw.overtime != nil {
+					// The code checks nothing while it runs: only
+					// ending the process ends the call.
+					go cw.overtime(in.overtimeError(fnID(in.what.Load())))
+				} else {
+					go in.mod.CloseWithExitCode(context.Background(), exitCodeTimeout)
+				}
 			}
 		}
 		clear(cw.instances[len(kept):])

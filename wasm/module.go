@@ -53,6 +53,17 @@ type Options struct {
 	// CacheDir is where compiled code is kept between runs: "" means
 	// DefaultCacheDir, "-" keeps none.
 	CacheDir string
+	// Overtime, when set, is told of a call past CallTime, from another
+	// goroutine, with an *Error naming the module and the function, and
+	// must end the process: the module's code is then compiled without
+	// checks at its loops, and nothing else can stop it. That makes a
+	// call cheap (a tenth of a microsecond); a command that runs one game
+	// and may exit on a module's mistake sets it. Without it, the code
+	// checks at every loop and call whether its instance has been closed,
+	// and the call watch closes an instance whose call runs past its time:
+	// safe in a process that must go on (a server), at the cost of a
+	// goroutine started by the runtime at each call (microseconds).
+	Overtime func(error)
 }
 
 func (o Options) memory() uint64 {
@@ -112,8 +123,9 @@ var runtimes struct {
 }
 
 type runtimeKey struct {
-	pages uint32
-	cache string
+	pages     uint32
+	cache     string
+	stoppable bool
 }
 
 type runtimeState struct {
@@ -134,7 +146,7 @@ func runtimeFor(opt Options) (*runtimeState, error) {
 			dir = "-"
 		}
 	}
-	key := runtimeKey{uint32(pages), dir}
+	key := runtimeKey{uint32(pages), dir, opt.Overtime == nil}
 	runtimes.Lock()
 	defer runtimes.Unlock()
 	if rs := runtimes.byKey[key]; rs != nil {
@@ -142,10 +154,11 @@ func runtimeFor(opt Options) (*runtimeState, error) {
 	}
 	// Closing on a done context is what makes the compiled code check,
 	// at every loop and call, whether the module has been closed: the
-	// call watch closes a module whose call runs past its time.
+	// call watch closes a module whose call runs past its time. Without
+	// it, only Overtime stops such a call (see Options.Overtime).
 	cfg := wazero.NewRuntimeConfig().
 		WithMemoryLimitPages(uint32(pages)).
-		WithCloseOnContextDone(true).
+		WithCloseOnContextDone(key.stoppable).
 		WithCoreFeatures(api.CoreFeaturesV2)
 	if dir != "-" {
 		if runtimes.cache == nil {
@@ -267,8 +280,8 @@ func compile(path string, bin []byte, opt Options) (*Module, error) {
 	if len(compiled.ExportedMemories()) == 0 {
 		return nil, blame("exports no memory; a module exports its memory as \"memory\" (docs/modules.md)")
 	}
-	for _, name := range required {
-		if !m.exports[name] {
+	for _, id := range required {
+		if name := fnNames[id]; !m.exports[name] {
 			return nil, blame("does not export %s, which every module of version %d exports (docs/modules.md)", name, Version)
 		}
 	}
@@ -277,7 +290,7 @@ func compile(path string, bin []byte, opt Options) (*Module, error) {
 	}
 	sum := sha256.Sum256(bin)
 	m.digest = hex.EncodeToString(sum[:])[:16]
-	m.watch = newCallWatch(opt.callTime())
+	m.watch = newCallWatch(path, opt.callTime(), opt.Overtime)
 	inst, err := m.instantiate()
 	if err != nil {
 		return nil, err
@@ -328,30 +341,42 @@ func (m *Module) checkImports() error {
 	return nil
 }
 
-// exported function names and types, by the interface.
+// fnID names an export of the interface.
+type fnID uint8
+
 const (
-	fnVersion    = "sente_version"
-	fnBuffer     = "sente_buffer"
-	fnDescribe   = "sente_describe"
-	fnNew        = "sente_new"
-	fnStart      = "sente_start"
-	fnTurn       = "sente_turn"
-	fnEnded      = "sente_ended"
-	fnChildren   = "sente_children"
-	fnMoves      = "sente_moves"
-	fnFormat     = "sente_format"
-	fnParse      = "sente_parse"
-	fnCanonical  = "sente_canonical"
-	fnParents    = "sente_parents"
-	fnTier       = "sente_tier"
-	fnRank       = "sente_rank"
-	fnUnrank     = "sente_unrank"
-	fnTierSize   = "sente_tier_size"
-	fnChildTiers = "sente_child_tiers"
-	fnScore      = "sente_score"
+	fnVersion fnID = iota
+	fnBuffer
+	fnDescribe
+	fnNew
+	fnStart
+	fnTurn
+	fnEnded
+	fnChildren
+	fnMoves
+	fnFormat
+	fnParse
+	fnCanonical
+	fnParents
+	fnTier
+	fnRank
+	fnUnrank
+	fnTierSize
+	fnChildTiers
+	fnScore
+	numFns
 )
 
-var required = []string{fnVersion, fnBuffer, fnDescribe, fnNew, fnStart, fnTurn, fnEnded, fnChildren, fnMoves, fnFormat, fnParse}
+var fnNames = [numFns]string{
+	"sente_version", "sente_buffer", "sente_describe", "sente_new", "sente_start", "sente_turn",
+	"sente_ended", "sente_children", "sente_moves", "sente_format", "sente_parse",
+	"sente_canonical", "sente_parents", "sente_tier", "sente_rank", "sente_unrank",
+	"sente_tier_size", "sente_child_tiers", "sente_score",
+}
+
+func (id fnID) String() string { return fnNames[id] }
+
+var required = []fnID{fnVersion, fnBuffer, fnDescribe, fnNew, fnStart, fnTurn, fnEnded, fnChildren, fnMoves, fnFormat, fnParse}
 
 const (
 	i32 = api.ValueTypeI32
@@ -360,7 +385,7 @@ const (
 
 type signature struct{ params, results []api.ValueType }
 
-var signatures = map[string]signature{
+var signatures = [numFns]signature{
 	fnVersion:    {nil, []api.ValueType{i32}},
 	fnBuffer:     {[]api.ValueType{i32}, []api.ValueType{i32}},
 	fnDescribe:   {nil, []api.ValueType{i32}},
@@ -393,11 +418,12 @@ func typeNames(ts []api.ValueType) string {
 // checkSignatures refuses an export of the interface's name with another
 // type: a call would otherwise read arguments the module never meant.
 func (m *Module) checkSignatures() error {
-	for name, def := range m.compiled.ExportedFunctions() {
-		want, ok := signatures[name]
+	for id, name := range fnNames {
+		def, ok := m.compiled.ExportedFunctions()[name]
 		if !ok {
 			continue
 		}
+		want := signatures[id]
 		if !sameTypes(def.ParamTypes(), want.params) || !sameTypes(def.ResultTypes(), want.results) {
 			return &Error{m.path, fmt.Sprintf("exports %s of type %s -> %s; the interface's is %s -> %s",
 				name, typeNames(def.ParamTypes()), typeNames(def.ResultTypes()), typeNames(want.params), typeNames(want.results))}
@@ -418,8 +444,8 @@ func sameTypes(a, b []api.ValueType) bool {
 	return true
 }
 
-// has reports whether the module exports the function name.
-func (m *Module) has(name string) bool { return m.exports[name] }
+// has reports whether the module exports the function id.
+func (m *Module) has(id fnID) bool { return m.exports[fnNames[id]] }
 
 // ranks reports whether the module gives the tier engine its own ranks.
 func (m *Module) ranks() bool {

@@ -251,6 +251,12 @@ func (proc process) run(ctx context.Context, args []string, stdin io.Reader, std
 		return 2
 	}
 	moduleOptions := wasm.Options{Memory: moduleMemory, CallTime: c.ModuleTime, Context: ctx}
+	if proc.exitOnOvertime {
+		// A module's code is then compiled without checks at its loops,
+		// which makes every call cheap, and a call past --module-time
+		// ends the process: nothing else can stop it.
+		moduleOptions.Overtime = rulesOptions.Overtime
+	}
 	e.games = &games.Catalog{ReadFiles: true, Rules: rulesOptions, Modules: moduleOptions}
 	err = kctx.Run(e)
 	if failure := e.failure(); failure != nil && (err == nil || !errors.Is(err, context.Canceled)) {

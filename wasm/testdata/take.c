@@ -33,13 +33,22 @@ static int k = 3, n0 = 20;
 __attribute__((import_module("env"), import_name("steal"))) int steal(int);
 #endif
 
-static void spin(void) {
-#ifdef LOOP
-	volatile int x = 1;
+static void spin(int here) {
+	volatile int x = here;
 	while (x) {
 	}
-#endif
 }
+
+#ifdef LOOP
+#define LOOP_CHILDREN 1
+#else
+#define LOOP_CHILDREN 0
+#endif
+#ifdef LOOPDESCRIBE
+#define LOOP_DESCRIBE 1
+#else
+#define LOOP_DESCRIBE 0
+#endif
 
 static void trap(void) {
 #ifdef TRAP
@@ -137,7 +146,7 @@ static const char description[] =
 
 EXPORT("sente_describe") int sente_describe(void) {
 	trap();
-	spin();
+	spin(LOOP_DESCRIBE);
 	return put(0, description);
 }
 
@@ -183,7 +192,7 @@ EXPORT("sente_ended") int sente_ended(int keys, int n, int out) {
 
 EXPORT("sente_children") int sente_children(int keys, int n, int counts, int out, int cap) {
 	trap();
-	spin();
+	spin(LOOP_CHILDREN);
 	int w = 0;
 	for (int i = 0; i < n; i++) {
 		u64 key = load64(keys + 8 * i);
