@@ -98,18 +98,14 @@ static int putint(int at, int v) {
 static unsigned char *mem(u32 at) { return (unsigned char *)(unsigned long)at; }
 
 static u64 load64(u32 at) {
-	u64 v = 0;
-	for (int i = 7; i >= 0; i--) v = v << 8 | *mem(at + i);
+	u64 v;
+	__builtin_memcpy(&v, mem(at), 8); // one unaligned load: WebAssembly is little-endian
 	return v;
 }
 
-static void store64(u32 at, u64 v) {
-	for (int i = 0; i < 8; i++) *mem(at + i) = v >> (8 * i);
-}
+static void store64(u32 at, u64 v) { __builtin_memcpy(mem(at), &v, 8); }
 
-static void store32(u32 at, u32 v) {
-	for (int i = 0; i < 4; i++) *mem(at + i) = v >> (8 * i);
-}
+static void store32(u32 at, u32 v) { __builtin_memcpy(mem(at), &v, 4); }
 
 static int valid(u64 key) { return (key >> 1) <= MAXN; }
 
