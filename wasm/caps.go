@@ -40,6 +40,7 @@ func (g *Game) Capabilities() sente.Capabilities {
 		c.Tiered = tierCap{g}
 		if m.ranks() {
 			c.TierRanker = tierCap{g}
+			c.TierChildRanker = tierCap{g}
 		}
 	}
 	if m.has(fnScore) {
@@ -64,14 +65,15 @@ type (
 )
 
 var (
-	_ sente.Symmetric     = symmetryCap{}
-	_ sente.Unmover       = parentsCap{}
-	_ sente.Tiered        = tierCap{}
-	_ sente.TierRanker    = tierCap{}
-	_ sente.Scorer        = scoreCap{}
-	_ sente.KeyScorer     = scoreCap{}
-	_ sente.Expander      = expandCap{}
-	_ sente.ExpandUnmover = expandCap{}
+	_ sente.Symmetric       = symmetryCap{}
+	_ sente.Unmover         = parentsCap{}
+	_ sente.Tiered          = tierCap{}
+	_ sente.TierRanker      = tierCap{}
+	_ sente.TierChildRanker = tierCap{}
+	_ sente.Scorer          = scoreCap{}
+	_ sente.KeyScorer       = scoreCap{}
+	_ sente.Expander        = expandCap{}
+	_ sente.ExpandUnmover   = expandCap{}
 )
 
 // Canonical asks sente_canonical of one key.
@@ -291,6 +293,39 @@ func (c tierCap) ChildTiers(tier int) []int {
 	}
 	g.put(in)
 	return tiers
+}
+
+// NewChildRanker ranks a position's children as TierRank does, and
+// checks each move against the tiers: a move to a higher tier of the
+// module's, or to the same tier where the description names no loop, is
+// the module's mistake, said in its words rather than the engine's.
+func (c tierCap) NewChildRanker() sente.ChildRankFunc {
+	g := c.g
+	var kids []uint64
+	return func(dst []sente.TierPosition, key uint64) []sente.TierPosition {
+		from, ok := c.moduleTier(key)
+		if !ok {
+			return dst
+		}
+		kids = g.AppendChildren(kids[:0], key)
+		for _, child := range kids {
+			tier, rank := c.TierRank(child)
+			if g.failed.Load() {
+				return dst
+			}
+			to := g.m.desc.StartTier - tier
+			if to > from || to == from && !slices.Contains(g.m.desc.LoopTiers, to) {
+				what := "a higher tier"
+				if to == from {
+					what = "the same tier, which loop_tiers does not name"
+				}
+				g.fail(&Error{g.m.path, fmt.Sprintf("sente_tier: a move from %d (tier %d) leads to %d (tier %d), %s", key, from, child, to, what)})
+				return dst
+			}
+			dst = append(dst, sente.TierPosition{Tier: tier, Rank: rank})
+		}
+		return dst
+	}
 }
 
 // TierLoops says whether the description names the tier in loop_tiers.
