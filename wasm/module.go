@@ -268,7 +268,11 @@ func compile(path string, bin []byte, opt Options) (*Module, error) {
 	ctx := opt.context()
 	compiled, err := rs.rt.CompileModule(ctx, bin)
 	if err != nil {
-		return nil, blame("not a WebAssembly module this host can run: %s", firstLine(err))
+		msg := firstLine(err)
+		if strings.Contains(msg, "over limit") {
+			msg += " (--module-memory)"
+		}
+		return nil, blame("not a WebAssembly module this host can run: %s", msg)
 	}
 	m := &Module{path: path, opt: opt, rt: rs, compiled: compiled, exports: map[string]bool{}}
 	if err := m.checkImports(); err != nil {

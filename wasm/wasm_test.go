@@ -263,3 +263,19 @@ func TestModulesBuildFromSource(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoryAboveCap: a module whose memory starts above the cap does not
+// open. The module is written byte by byte: a memory of 8192 pages (512M)
+// exported, and nothing else.
+func TestMemoryAboveCap(t *testing.T) {
+	bin := []byte{
+		0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // magic, version 1
+		0x05, 0x04, 0x01, 0x00, 0x80, 0x40, // memory section: one memory, min 8192 pages, no max
+		0x07, 0x0a, 0x01, 0x06, 'm', 'e', 'm', 'o', 'r', 'y', 0x02, 0x00, // export "memory"
+	}
+	_, err := wasm.Load("big.wasm", bin, options(t))
+	if err == nil || !strings.HasPrefix(err.Error(), "big.wasm: ") || !strings.Contains(err.Error(), "memory") {
+		t.Fatalf("got %v, want a refusal of its memory naming big.wasm", err)
+	}
+	t.Log(err)
+}
