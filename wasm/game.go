@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"runtime"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -35,8 +36,7 @@ type Game struct {
 	args  string
 	start uint64
 
-	mu   sync.Mutex
-	free []*instance
+	pool *pool
 
 	failed atomic.Bool
 	err    atomic.Pointer[error]
@@ -58,7 +58,10 @@ func Of(g sente.Game) (*Game, bool) {
 }
 
 func (m *Module) newGame(v sente.ParamValues) (sente.Game, error) {
-	g := &Game{m: m, args: m.argsText(v)}
+	g := &Game{m: m, args: m.argsText(v), pool: &pool{}}
+	// Instances live in the runtime until closed: a game no longer used
+	// (one of a sweep's, say) closes its own when it is collected.
+	runtime.AddCleanup(g, (*pool).closeAll, g.pool)
 	if m.ranks() {
 		g.tierSizes = make([]atomic.Uint64, m.desc.StartTier+1)
 	}
@@ -130,14 +133,9 @@ func (g *Game) get() *instance {
 	if g.failed.Load() {
 		return nil
 	}
-	g.mu.Lock()
-	if n := len(g.free); n > 0 {
-		in := g.free[n-1]
-		g.free = g.free[:n-1]
-		g.mu.Unlock()
+	if in := g.pool.get(); in != nil {
 		return in
 	}
-	g.mu.Unlock()
 	in, err := g.newInstance()
 	if err != nil {
 		g.fail(err)
@@ -146,10 +144,46 @@ func (g *Game) get() *instance {
 	return in
 }
 
-func (g *Game) put(in *instance) {
-	g.mu.Lock()
-	g.free = append(g.free, in)
-	g.mu.Unlock()
+func (g *Game) put(in *instance) { g.pool.put(in) }
+
+// pool holds a game's idle instances.
+type pool struct {
+	mu     sync.Mutex
+	free   []*instance
+	closed bool
+}
+
+func (p *pool) get() *instance {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if n := len(p.free); n > 0 {
+		in := p.free[n-1]
+		p.free = p.free[:n-1]
+		return in
+	}
+	return nil
+}
+
+func (p *pool) put(in *instance) {
+	p.mu.Lock()
+	if p.closed {
+		p.mu.Unlock()
+		in.close()
+		return
+	}
+	p.free = append(p.free, in)
+	p.mu.Unlock()
+}
+
+// closeAll closes the idle instances, and those put back after.
+func (p *pool) closeAll() {
+	p.mu.Lock()
+	free := p.free
+	p.free, p.closed = nil, true
+	p.mu.Unlock()
+	for _, in := range free {
+		in.close()
+	}
 }
 
 // fail records the first failure; the instance that failed is not put
@@ -183,13 +217,7 @@ func (g *Game) Err() error {
 // harmlessly after it, as after a failure.
 func (g *Game) Close() {
 	g.failed.Store(true)
-	g.mu.Lock()
-	free := g.free
-	g.free = nil
-	g.mu.Unlock()
-	for _, in := range free {
-		in.close()
-	}
+	g.pool.closeAll()
 }
 
 func keyOf(p sente.Position) uint64 {

@@ -1,7 +1,9 @@
 package wasm
 
 import (
+	"runtime"
 	"testing"
+	"time"
 
 	"github.com/sente-go/sente"
 )
@@ -34,4 +36,31 @@ func BenchmarkPool(b *testing.B) {
 			}
 		})
 	})
+}
+
+// TestInstancesClosedWithTheGame: a game that is no longer used closes its
+// instances, which the runtime would otherwise keep (a sweep makes a game
+// for each value).
+func TestInstancesClosedWithTheGame(t *testing.T) {
+	fam, err := Open("testdata/take.wasm", Options{CacheDir: "-", Overtime: func(error) {}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	vals, err := sente.Bind("take", fam.Params, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sg, err := fam.New(vals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := sg.(*Game).pool.free[0]
+	sg = nil
+	for i := 0; i < 20 && !in.mod.IsClosed(); i++ {
+		runtime.GC()
+		time.Sleep(10 * time.Millisecond)
+	}
+	if !in.mod.IsClosed() {
+		t.Fatal("the instance of a game collected is still open")
+	}
 }

@@ -232,6 +232,9 @@ func TestDigest(t *testing.T) {
 // Debian's clang and lld are installed, and checks that each is the
 // module checked in (SHA256SUMS).
 func TestModulesBuildFromSource(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips rebuilding the test modules (thirteen builds by clang)")
+	}
 	for _, tool := range []string{"clang", "wasm-ld"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			t.Skipf("%s is not installed (apt-get install clang lld)", tool)
