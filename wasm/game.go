@@ -246,49 +246,47 @@ func (g *Game) Moves(p sente.Position) []sente.Move {
 	if in == nil {
 		return nil
 	}
-	for {
-		in.stack[0] = key
-		if err := in.call(fnMoves); err != nil {
-			g.failIn(in, err)
-			return nil
-		}
-		n := int32(in.stack[0])
-		if n == -1 {
-			g.blame(in, "sente_moves: %d is not a position of the game, yet it came from the module", key)
-			return nil
-		}
-		if n < 0 || uint32(n) > in.bufSize {
-			g.blame(in, "sente_moves gave %d bytes, for a scratch area of %d", n, in.bufSize)
-			return nil
-		}
-		b, err := in.scratch(0, uint32(n))
-		if err != nil {
-			g.failIn(in, err)
-			return nil
-		}
-		var moves []sente.Move
-		for len(b) > 0 {
-			if len(b) < 9 || len(b) < 9+int(b[8]) || b[8] == 0 {
-				g.blame(in, "sente_moves of %d: a move's key and name run past the %d bytes it gave", key, n)
-				return nil
-			}
-			child, name := binary.LittleEndian.Uint64(b), b[9:9+int(b[8])]
-			if child == noKey {
-				g.blame(in, "sente_moves of %d gave a move to the key 2^64-1, which is reserved", key)
-				return nil
-			}
-			for _, c := range name {
-				if c <= ' ' || c > '~' {
-					g.blame(in, "sente_moves of %d: move name %q is not printable ASCII without spaces", key, name)
-					return nil
-				}
-			}
-			moves = append(moves, sente.Move{Name: string(name), To: Key(child)})
-			b = b[9+int(b[8]):]
-		}
-		g.put(in)
-		return moves
+	in.stack[0] = key
+	if err := in.call(fnMoves); err != nil {
+		g.failIn(in, err)
+		return nil
 	}
+	n := int32(in.stack[0])
+	if n == -1 {
+		g.blame(in, "sente_moves: %d is not a position of the game, yet it came from the module", key)
+		return nil
+	}
+	if n < 0 || uint32(n) > in.bufSize {
+		g.blame(in, "sente_moves gave %d bytes, for a scratch area of %d", n, in.bufSize)
+		return nil
+	}
+	b, err := in.scratch(0, uint32(n))
+	if err != nil {
+		g.failIn(in, err)
+		return nil
+	}
+	var moves []sente.Move
+	for len(b) > 0 {
+		if len(b) < 9 || len(b) < 9+int(b[8]) || b[8] == 0 {
+			g.blame(in, "sente_moves of %d: a move's key and name run past the %d bytes it gave", key, n)
+			return nil
+		}
+		child, name := binary.LittleEndian.Uint64(b), b[9:9+int(b[8])]
+		if child == noKey {
+			g.blame(in, "sente_moves of %d gave a move to the key 2^64-1, which is reserved", key)
+			return nil
+		}
+		for _, c := range name {
+			if c <= ' ' || c > '~' {
+				g.blame(in, "sente_moves of %d: move name %q is not printable ASCII without spaces", key, name)
+				return nil
+			}
+		}
+		moves = append(moves, sente.Move{Name: string(name), To: Key(child)})
+		b = b[9+int(b[8]):]
+	}
+	g.put(in)
+	return moves
 }
 
 // Ended asks sente_ended.
@@ -449,13 +447,11 @@ func (g *Game) ParsePosition(s string) (sente.Position, error) {
 		}
 		return nil, errors.New("the game is closed")
 	}
-	if err := in.room(uint32(min(len(s), 1<<20)) + 8); err != nil {
-		g.failIn(in, err)
-		return nil, err
-	}
-	if len(s) > 1<<20 {
+	// Every scratch area holds the first one's 4096 bytes: a longer text
+	// is no position, whatever the module's scratch area can hold.
+	if len(s) > maxPositionText {
 		g.put(in)
-		return nil, fmt.Errorf("a position of %d bytes is too long", len(s))
+		return nil, fmt.Errorf("%s position: a text of %d bytes, more than the %d a position's may have", g.m.desc.Name, len(s), maxPositionText)
 	}
 	b, _ := in.scratch(0, uint32(len(s)))
 	copy(b, s)
@@ -488,6 +484,10 @@ func (g *Game) ParsePosition(s string) (sente.Position, error) {
 	g.put(in)
 	return Key(key), nil
 }
+
+// maxPositionText is the longest text ParsePosition reads: the scratch
+// area's first size.
+const maxPositionText = 4096
 
 // Describe documents the game from its description.
 func (g *Game) Describe() sente.Description {
