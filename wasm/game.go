@@ -146,14 +146,20 @@ func (g *Game) get() *instance {
 
 func (g *Game) put(in *instance) { g.pool.put(in) }
 
-// pool holds a game's idle instances.
+// pool holds a game's idle instances. One waits in a slot of its own,
+// taken and put back with one atomic operation each: a goroutine that
+// asks alone (most calls of a command's one worker) never takes the lock.
 type pool struct {
+	slot   atomic.Pointer[instance]
+	closed atomic.Bool
 	mu     sync.Mutex
 	free   []*instance
-	closed bool
 }
 
 func (p *pool) get() *instance {
+	if in := p.slot.Swap(nil); in != nil {
+		return in
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if n := len(p.free); n > 0 {
@@ -165,8 +171,17 @@ func (p *pool) get() *instance {
 }
 
 func (p *pool) put(in *instance) {
+	if p.slot.CompareAndSwap(nil, in) {
+		if p.closed.Load() {
+			// closeAll may have emptied the slot before this put.
+			if in := p.slot.Swap(nil); in != nil {
+				in.close()
+			}
+		}
+		return
+	}
 	p.mu.Lock()
-	if p.closed {
+	if p.closed.Load() {
 		p.mu.Unlock()
 		in.close()
 		return
@@ -179,8 +194,12 @@ func (p *pool) put(in *instance) {
 func (p *pool) closeAll() {
 	p.mu.Lock()
 	free := p.free
-	p.free, p.closed = nil, true
+	p.free = nil
+	p.closed.Store(true)
 	p.mu.Unlock()
+	if in := p.slot.Swap(nil); in != nil {
+		free = append(free, in)
+	}
 	for _, in := range free {
 		in.close()
 	}

@@ -54,7 +54,7 @@ func TestInstancesClosedWithTheGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in := sg.(*Game).pool.free[0]
+	in := sg.(*Game).pool.slot.Load()
 	sg = nil
 	for i := 0; i < 20 && !in.mod.IsClosed(); i++ {
 		runtime.GC()
