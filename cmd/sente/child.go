@@ -16,6 +16,7 @@ import (
 	"github.com/sente-go/sente/internal/quantity"
 	"github.com/sente-go/sente/internal/sandbox"
 	"github.com/sente-go/sente/rules"
+	"github.com/sente-go/sente/wasm"
 )
 
 // Every command but serve and list runs in a child process: this program
@@ -68,6 +69,17 @@ func rulesFileIn(args []string) string {
 	for _, a := range args {
 		name, _, _ := strings.Cut(a, ":")
 		if rules.IsRulesFile(name) {
+			return name
+		}
+	}
+	return ""
+}
+
+// moduleIn is the game module (a .wasm file) args name, or "".
+func moduleIn(args []string) string {
+	for _, a := range args {
+		name, _, _ := strings.Cut(a, ":")
+		if wasm.IsModule(name) {
 			return name
 		}
 	}
