@@ -38,10 +38,27 @@ type instance struct {
 func (m *Module) instantiate() (*instance, error) {
 	ctx := m.opt.context()
 	cfg := wazero.NewModuleConfig().WithName("").WithStartFunctions("_initialize")
-	mod, err := m.rt.rt.InstantiateModule(ctx, m.compiled, cfg)
+	// The module's start function and _initialize run as the instance is
+	// made, outside the call watch: they have a timer of their own (an
+	// instance is made once a worker, not once a call).
+	limit := m.opt.callTime()
+	overtime := &Error{m.path, fmt.Sprintf("its start (the start function or _initialize) ran longer than %v (--module-time), and was stopped", limit)}
+	startCtx := ctx
+	if m.opt.Overtime != nil {
+		timer := time.AfterFunc(limit, func() { m.opt.Overtime(overtime) })
+		defer timer.Stop()
+	} else {
+		var cancel context.CancelFunc
+		startCtx, cancel = context.WithTimeout(ctx, limit)
+		defer cancel()
+	}
+	mod, err := m.rt.rt.InstantiateModule(startCtx, m.compiled, cfg)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
+		}
+		if startCtx.Err() != nil {
+			return nil, overtime
 		}
 		return nil, &Error{m.path, "cannot start an instance: " + firstLine(err)}
 	}

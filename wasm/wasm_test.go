@@ -142,6 +142,7 @@ func TestHostile(t *testing.T) {
 	}{
 		{"testdata/loop-describe.wasm", 0, "sente_describe ran longer than 500ms (--module-time), and was stopped", 5 * time.Second},
 		{"testdata/loop.wasm", 0, "sente_children ran longer than 500ms (--module-time), and was stopped", 5 * time.Second},
+		{"testdata/loop-start.wasm", 0, "its start (the start function or _initialize) ran longer than 500ms (--module-time), and was stopped", 5 * time.Second},
 		{"testdata/grow.wasm", 16 << 20, "sente_new trapped (wasm error: unreachable) (its memory has reached the cap of 16M, --module-memory)", 5 * time.Second},
 		{"testdata/trap.wasm", 0, "sente_buffer trapped (wasm error: unreachable)", 5 * time.Second},
 		{"testdata/badcount.wasm", 0, "sente_children of 40 counted 1073741824 children and wrote 3", 5 * time.Second},

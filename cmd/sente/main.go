@@ -200,7 +200,11 @@ func (proc process) run(ctx context.Context, args []string, stdin io.Reader, std
 		}
 	}
 	if proc.supervise && inChild(kctx.Command()) {
-		if status, started := runChild(ctx, args, kctx.Command(), limit, stdin, stdout, stderr, tty); started {
+		var moduleTime time.Duration
+		if moduleIn(args) != "" {
+			moduleTime = c.ModuleTime
+		}
+		if status, started := runChild(ctx, args, kctx.Command(), limit, moduleTime, stdin, stdout, stderr, tty); started {
 			return status
 		}
 	}

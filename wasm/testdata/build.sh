@@ -12,6 +12,7 @@ $cc -DSCORE -o "$out/take-score.wasm" take.c
 $cc -DNOOPTIONAL -o "$out/take-plain.wasm" take.c
 $cc -DLOOP -o "$out/loop.wasm" take.c
 $cc -DLOOPDESCRIBE -o "$out/loop-describe.wasm" take.c
+$cc -DLOOPSTART -o "$out/loop-start.wasm" take.c
 $cc -DGROW -o "$out/grow.wasm" take.c
 $cc -DTRAP -o "$out/trap.wasm" take.c
 $cc -DBADCOUNT -o "$out/badcount.wasm" take.c

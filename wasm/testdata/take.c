@@ -313,3 +313,9 @@ EXPORT("sente_score") int sente_score(i64 key) {
 #ifdef IMPORT
 EXPORT("sente_steal") int sente_steal(int x) { return steal(x); }
 #endif
+
+#ifdef LOOPSTART
+// A start function that never returns: the host runs _initialize as it
+// makes an instance.
+EXPORT("_initialize") void initialize(void) { spin(1); }
+#endif
