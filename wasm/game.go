@@ -511,9 +511,16 @@ const maxPositionText = 4096
 // Describe documents the game from its description.
 func (g *Game) Describe() sente.Description {
 	d := g.m.desc
-	return sente.Description{
+	desc := sente.Description{
 		Summary:  d.Summary,
 		Rules:    d.Rules,
 		Position: d.Position,
 	}
+	if desc.Rules == "" {
+		desc.Rules = fmt.Sprintf("The game of the module %s, which states no rules in words (\"rules\" in its description).", g.m.path)
+	}
+	if desc.Position == "" {
+		desc.Position = "As the module writes them (sente_format), the start as below."
+	}
+	return desc
 }

@@ -255,10 +255,13 @@ func (proc process) run(ctx context.Context, args []string, stdin io.Reader, std
 		return 2
 	}
 	moduleOptions := wasm.Options{Memory: moduleMemory, CallTime: c.ModuleTime, Context: ctx}
-	if proc.exitOnOvertime {
+	if proc.exitOnOvertime && proc.child {
 		// A module's code is then compiled without checks at its loops,
 		// which makes every call cheap, and a call past --module-time
-		// ends the process: nothing else can stop it.
+		// ends the process: nothing else can stop it. Only in a child,
+		// whose parent ends it if such a loop holds every goroutine of
+		// it (runChild); a command run in this process (play, serve,
+		// or where there are no children) keeps the checks.
 		moduleOptions.Overtime = rulesOptions.Overtime
 	}
 	e.games = &games.Catalog{ReadFiles: true, Rules: rulesOptions, Modules: moduleOptions}
