@@ -35,8 +35,10 @@ var layers = map[string][]string{
 	"sente/store/book": {"sente", "sente/internal/quantity", "sente/solve/search", "sente/store"},
 
 	// Games: rules files are a game family among the built-in ones.
-	"sente/rules":    {"sente", "go.starlark.net"},
-	"sente/games":    {"sente", "sente/cgt", "sente/rules"},
+	"sente/rules": {"sente", "go.starlark.net"},
+	// Game modules: compiled games run in WebAssembly's sandbox.
+	"sente/wasm":     {"sente", "github.com/tetratelabs/wazero"},
+	"sente/games":    {"sente", "sente/cgt", "sente/rules", "sente/wasm"},
 	"sente/examples": nil,
 	// A program of one's own: sente's command line with a game in Go.
 	"sente/examples/golib": {"sente", "sente/cli"},
@@ -74,7 +76,7 @@ var layers = map[string][]string{
 	"sente/internal/isolated": {"sente", "sente/answer", "sente/games", "sente/internal/quantity", "sente/internal/sandbox", "sente/rules", "sente/solve", "sente/store"},
 	"sente/web":               {"sente", "sente/answer", "sente/explain", "sente/explore", "sente/games", "sente/internal/isolated", "sente/internal/quantity", "sente/internal/sandbox", "sente/nimber", "sente/solve", "sente/store", "sente/store/book", "sente/store/tables"},
 	"sente/cmd/sente":         {"sente/cli"},
-	"sente/cli": {"sente", "sente/answer", "sente/explain", "sente/explore", "sente/gamecheck", "sente/games", "sente/internal/quantity", "sente/internal/sandbox", "sente/nimber", "sente/render", "sente/rules", "sente/solve", "sente/solve/tiers", "sente/store", "sente/store/book", "sente/verify", "sente/web",
+	"sente/cli": {"sente", "sente/answer", "sente/explain", "sente/explore", "sente/gamecheck", "sente/games", "sente/internal/quantity", "sente/internal/sandbox", "sente/nimber", "sente/render", "sente/rules", "sente/solve", "sente/solve/tiers", "sente/store", "sente/store/book", "sente/verify", "sente/wasm", "sente/web",
 		"github.com/alecthomas/kong"},
 
 	// sente-dist, a module of its own: the tier solve as Beam pipelines.
@@ -91,6 +93,7 @@ var thirdParty = map[string]string{
 	"github.com/alecthomas/kong":    "the command line's flags and help",
 	"golang.org/x/image":            "fonts for PNG pictures",
 	"github.com/apache/beam":        "sente-dist's pipelines",
+	"github.com/tetratelabs/wazero": "game modules: WebAssembly in pure Go, sandboxed, no cgo",
 }
 
 // TestImportLayers holds every package to layers, as go/build's

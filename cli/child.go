@@ -10,12 +10,14 @@ import (
 	"os/signal"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
 	"github.com/sente-go/sente/internal/quantity"
 	"github.com/sente-go/sente/internal/sandbox"
 	"github.com/sente-go/sente/rules"
+	"github.com/sente-go/sente/wasm"
 )
 
 // Every command but serve and list runs in a child process: this program
@@ -74,11 +76,41 @@ func rulesFileIn(args []string) string {
 	return ""
 }
 
+// moduleIn is the game module (a .wasm file) args name, or "".
+func moduleIn(args []string) string {
+	for _, a := range args {
+		name, _, _ := strings.Cut(a, ":")
+		if wasm.IsModule(name) {
+			return name
+		}
+	}
+	return ""
+}
+
+// silentTick is how often the parent looks for a child fallen silent,
+// and silentGrace how long past --module-time it waits: the child's own
+// watch stops a long call at the limit when it can, and a busy machine
+// may delay the child's sampler a little.
+const silentTick = 250 * time.Millisecond
+
+func silentGrace(moduleTime time.Duration) time.Duration {
+	return max(moduleTime/2, 3*time.Second)
+}
+
 // runChild runs the command of args in a child under limit and returns its
 // exit status, saying in one line on stderr why when it died. started is
 // false when no child could start (too many processes, say): the caller
 // then runs the command itself, with only the in-process watch of memory.
-func runChild(ctx context.Context, args []string, command string, limit uint64, stdin io.Reader, stdout, stderr io.Writer, tty bool) (status int, started bool) {
+//
+// moduleTime, when not 0, is --module-time of a command that runs a game
+// module. A module's code runs without checks at its loops (see
+// wasm.Options.Overtime), and while an endless loop in it holds a thread,
+// the Go runtime cannot stop the world to collect garbage: every
+// goroutine of the child may wait for it, the one that would end the call
+// too. The child's sampler then falls silent, and the parent, hearing
+// nothing of it for moduleTime and a grace period, ends it and blames the
+// module.
+func runChild(ctx context.Context, args []string, command string, limit uint64, moduleTime time.Duration, stdin io.Reader, stdout, stderr io.Writer, tty bool) (status int, started bool) {
 	messagesR, messagesW, err := os.Pipe()
 	if err != nil {
 		return 0, false
@@ -137,10 +169,13 @@ func runChild(ctx context.Context, args []string, command string, limit uint64, 
 			temps = append(temps, sc.Text())
 		}
 	})
-	var state workState // the child's last word on its work
+	var state workState    // the child's last word on its work
+	var heard atomic.Int64 // when the child last wrote its state
+	heard.Store(time.Now().UnixNano())
 	forwarding.Go(func() {
 		sc := bufio.NewScanner(stateR)
 		for sc.Scan() {
+			heard.Store(time.Now().UnixNano())
 			if st, ok := parseState(sc.Text()); ok {
 				state = st
 			}
@@ -148,21 +183,47 @@ func runChild(ctx context.Context, args []string, command string, limit uint64, 
 	})
 	waited := make(chan error, 1)
 	go func() { waited <- cmd.Wait() }()
-	interrupted := false
+	var silence <-chan time.Time
+	if moduleTime > 0 {
+		tick := time.NewTicker(silentTick)
+		defer tick.Stop()
+		silence = tick.C
+	}
+	interrupted, held := false, false
 	var werr error
-	select {
-	case werr = <-waited:
-	case <-ctx.Done():
-		interrupted = true
-		cmd.Process.Signal(os.Interrupt)
+wait:
+	for {
 		select {
 		case werr = <-waited:
-		case <-time.After(5 * time.Second):
-			cmd.Process.Kill()
-			werr = <-waited
+			break wait
+		case <-ctx.Done():
+			interrupted = true
+			cmd.Process.Signal(os.Interrupt)
+			select {
+			case werr = <-waited:
+			case <-time.After(5 * time.Second):
+				cmd.Process.Kill()
+				werr = <-waited
+			}
+			break wait
+		case <-silence:
+			if time.Since(time.Unix(0, heard.Load())) > moduleTime+silentGrace(moduleTime) {
+				held = true
+				cmd.Process.Kill()
+				werr = <-waited
+				break wait
+			}
 		}
 	}
 	forwarding.Wait()
+	if held {
+		for _, tmp := range temps {
+			os.Remove(tmp)
+		}
+		lines.endLine()
+		fmt.Fprintf(stderr, "sente: %s: a call ran longer than %v (--module-time) and held the whole process, which was stopped\n", moduleIn(args), moduleTime)
+		return 2, true
+	}
 
 	death := watch.Death(werr, crash.Bytes())
 	status = cmd.ProcessState.ExitCode()

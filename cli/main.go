@@ -18,14 +18,17 @@ import (
 	"github.com/sente-go/sente/internal/sandbox"
 	"github.com/sente-go/sente/rules"
 	"github.com/sente-go/sente/store"
+	"github.com/sente-go/sente/wasm"
 )
 
 // commandLine is the command line; each command is a struct with a Run method.
 type commandLine struct {
-	Steps     uint64           `help:"Rules files: the most Starlark steps one call of the file's functions may take (an endless loop ends there)." default:"1000000"`
-	CallTime  time.Duration    `help:"Rules files: the longest time one call of the file's functions may take (0 for no limit)." default:"10s"`
-	MaxMemory string           `help:"Stop with an error once the process holds more memory than this (512M, 8G, ...; 0 for no limit). For serve, the server's memory budget, shared by every solve, solved game kept and pasted rules file (at least 64M). The default is three quarters of the machine's memory or of the control group's limit." default:"${max_memory}"`
-	Version   kong.VersionFlag `help:"Print sente's version and the commit it was built from."`
+	Steps        uint64           `help:"Rules files: the most Starlark steps one call of the file's functions may take (an endless loop ends there)." default:"1000000"`
+	CallTime     time.Duration    `help:"Rules files: the longest time one call of the file's functions may take (0 for no limit)." default:"10s"`
+	ModuleMemory string           `help:"Game modules (.wasm): the most memory one instance of a module may have (256M, 1G, ...)." default:"256M"`
+	ModuleTime   time.Duration    `help:"Game modules (.wasm): the longest time one call into a module may take." default:"10s"`
+	MaxMemory    string           `help:"Stop with an error once the process holds more memory than this (512M, 8G, ...; 0 for no limit). For serve, the server's memory budget, shared by every solve, solved game kept and pasted rules file (at least 64M). The default is three quarters of the machine's memory or of the control group's limit." default:"${max_memory}"`
+	Version      kong.VersionFlag `help:"Print sente's version and the commit it was built from."`
 
 	List     listCmd     `cmd:"" help:"List the games, with a line on each."`
 	Describe describeCmd `cmd:"" help:"Show a game's rules, parameters and position form."`
@@ -240,7 +243,11 @@ func (proc process) run(ctx context.Context, args []string, stdin io.Reader, std
 		}
 	}
 	if proc.supervise && inChild(kctx.Command()) {
-		if status, started := runChild(ctx, args, kctx.Command(), limit, stdin, stdout, stderr, tty); started {
+		var moduleTime time.Duration
+		if moduleIn(args) != "" {
+			moduleTime = c.ModuleTime
+		}
+		if status, started := runChild(ctx, args, kctx.Command(), limit, moduleTime, stdin, stdout, stderr, tty); started {
 			return status
 		}
 	}
@@ -282,16 +289,39 @@ func (proc process) run(ctx context.Context, args []string, stdin io.Reader, std
 			os.Exit(2)
 		}
 	}
+	moduleMemory, err := parseModuleMemory(c.ModuleMemory)
+	if err != nil {
+		fmt.Fprintf(stderr, "sente: %v\n", err)
+		return 2
+	}
+	if c.ModuleTime <= 0 {
+		fmt.Fprintf(stderr, "sente: --module-time %v: want a positive time, as 10s\n", c.ModuleTime)
+		return 2
+	}
+	moduleOptions := wasm.Options{Memory: moduleMemory, CallTime: c.ModuleTime, Context: ctx}
+	if proc.exitOnOvertime && proc.child {
+		// A module's code is then compiled without checks at its loops,
+		// which makes every call cheap, and a call past --module-time
+		// ends the process: nothing else can stop it. Only in a child,
+		// whose parent ends it if such a loop holds every goroutine of
+		// it (runChild); a command run in this process (play, serve,
+		// or where there are no children) keeps the checks.
+		moduleOptions.Overtime = rulesOptions.Overtime
+	}
 	// The families were checked above, into named.
-	e.games, _ = catalogOf(proc.families, &games.Catalog{ReadFiles: true, Rules: rulesOptions})
+	e.games, _ = catalogOf(proc.families, &games.Catalog{ReadFiles: true, Rules: rulesOptions, Modules: moduleOptions})
 	err = kctx.Run(e)
-	if err == nil {
-		err = e.failure()
+	if failure := e.failure(); failure != nil && (err == nil || !errors.Is(err, context.Canceled)) {
+		// A game that failed (a rules file's or a module's mistake)
+		// answers harmlessly after it, and an engine may stop on what
+		// it answered: the failure is the cause to report.
+		err = failure
 	}
 	err = e.files.finish(err)
 	if err != nil {
 		var usage usageError
 		var fileErr *rules.Error
+		var moduleErr *wasm.Error
 		var order *explore.TierOrderError
 		var incomplete incompleteError
 		if m, ok := memoryLimitOf(ctx); ok {
@@ -314,8 +344,8 @@ func (proc process) run(ctx context.Context, args []string, stdin io.Reader, std
 			}
 			fmt.Fprintln(stderr, "sente: interrupted")
 			return 130
-		case errors.As(err, &usage), errors.As(err, &fileErr):
-			// A mistake in a rules file is bad input too.
+		case errors.As(err, &usage), errors.As(err, &fileErr), errors.As(err, &moduleErr):
+			// A mistake in a rules file or a module is bad input too.
 			fmt.Fprintf(stderr, "sente: %s\n", oneLine(err.Error()))
 			return 2
 		case errors.As(err, &incomplete):
@@ -326,6 +356,10 @@ func (proc process) run(ctx context.Context, args []string, stdin io.Reader, std
 			// with the way out.
 			fmt.Fprintf(stderr, "sente: %s; 'sente solve' of the game checks its stored tables and solves the damaged tiers again\n", oneLine(err.Error()))
 			return 1
+		case errors.As(err, &order) && moduleIn(args) != "":
+			fmt.Fprintf(stderr, "sente: %s: sente_tier goes up along a move, from %v to %v; a move leads to the same tier or a lower one\n",
+				moduleIn(args), order.Parent, order.Child)
+			return 2
 		case errors.As(err, &order) && rulesFileIn(args) != "":
 			// So is a tier() that a move lowers.
 			fmt.Fprintf(stderr, "sente: %s: tier(p) goes down along a move, from %v (tier %d) to %v (tier %d); no move may lower it\n",

@@ -103,6 +103,25 @@ var sizeUnits = []struct {
 	{"T", 40}, {"G", 30}, {"M", 20}, {"K", 10}, {"B", 0},
 }
 
+// parseModuleMemory reads --module-memory: an amount as parseSize reads
+// it, from one WebAssembly page (64K) to WebAssembly's 4G.
+func parseModuleMemory(text string) (uint64, error) {
+	s := strings.TrimSpace(text)
+	shift := uint(0)
+	for _, u := range sizeUnits {
+		if len(s) > len(u.suffix) && strings.EqualFold(s[len(s)-len(u.suffix):], u.suffix) {
+			s, shift = strings.TrimSpace(s[:len(s)-len(u.suffix)]), u.shift
+			break
+		}
+	}
+	x, err := strconv.ParseFloat(s, 64)
+	bytes := math.Ceil(x * float64(uint64(1)<<shift))
+	if err != nil || math.IsNaN(x) || bytes < 64<<10 || bytes > 4<<30 {
+		return 0, fmt.Errorf("--module-memory %q: want an amount from 64K to 4G, such as 256M", text)
+	}
+	return uint64(bytes), nil
+}
+
 // parseSize reads an amount of memory: a number of bytes, or a number
 // (fractions allowed) with a unit K, M, G or T (KiB, MiB, ... and KB, MB,
 // ... mean the same: powers of 1024), as quantity.FormatSize writes it. "0"

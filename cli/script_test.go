@@ -44,6 +44,7 @@ func TestScript(t *testing.T) {
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("GAMES", filepath.Join(root, "games", "testdata"))
 			env.Setenv("TESTDATA", filepath.Join(root, "cli", "testdata"))
+			env.Setenv("MODULES", filepath.Join(root, "wasm", "testdata"))
 			env.Setenv("XDG_CACHE_HOME", filepath.Join(env.WorkDir, "cache"))
 			// A script's "! stderr ." holds however slow the machine: no
 			// line a minute from a solve that a loaded machine makes long.

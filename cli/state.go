@@ -152,7 +152,6 @@ func startSampler(w io.Writer) *stateSampler {
 		defer close(s.done)
 		tick := time.NewTicker(statePoll)
 		defer tick.Stop()
-		var last workState
 		for {
 			select {
 			case <-s.stop:
@@ -160,11 +159,13 @@ func startSampler(w io.Writer) *stateSampler {
 			case <-tick.C:
 			}
 			st := s.sample(sandbox.Held())
-			if w != nil && st != last {
+			// Written at every sample, changed or not: a parent that
+			// hears nothing for long knows the child is held up (see
+			// runChild).
+			if w != nil {
 				if _, err := io.WriteString(w, st.line()); err != nil {
 					w = nil // the parent has gone: it reads no more
 				}
-				last = st
 			}
 		}
 	}()

@@ -11,11 +11,12 @@ import (
 
 	"github.com/sente-go/sente"
 	"github.com/sente-go/sente/rules"
+	"github.com/sente-go/sente/wasm"
 )
 
 // Catalog is the one way from a spec to a game: it finds the family a
-// name means (a built-in family, or a rules file NAME.star when ReadFiles
-// allows), binds the spec's parameters to it and makes the game. The
+// name means (a built-in family, or a rules file NAME.star or a game
+// module NAME.wasm when ReadFiles allows), binds the spec's parameters to it and makes the game. The
 // command line, the browser app's built-in games and New all go through
 // one, so a name means the same game and a mistake reads the same
 // everywhere.
@@ -34,7 +35,8 @@ import (
 // before its first use and leave them.
 type Catalog struct {
 	// ReadFiles lets a spec name a rules file on disk (a name ending in
-	// .star, such as examples/count.star).
+	// .star, such as examples/count.star) or a game module (a name ending
+	// in .wasm, docs/modules.md).
 	ReadFiles bool
 	// Refusal is what a rules file's name is told when ReadFiles is false,
 	// after the name and a colon. Empty means DefaultRefusal.
@@ -42,6 +44,9 @@ type Catalog struct {
 	// Rules is how the games of rules files run: the step limit of one
 	// call, the context that stops them, the time one call may take.
 	Rules rules.Options
+	// Modules is how the games of modules run: the memory of an
+	// instance, the time of one call, the context that stops them.
+	Modules wasm.Options
 
 	mu    sync.Mutex
 	files map[string]compiled // by path, as given
@@ -64,10 +69,11 @@ type compiled struct {
 // rules files on disk, run with rules.Options' defaults.
 var Default = &Catalog{ReadFiles: true}
 
-// Family finds the family a name means: a rules file (NAME.star) or a
-// built-in family (see Lookup for its error).
+// Family finds the family a name means: a rules file (NAME.star), a game
+// module (NAME.wasm) or a built-in family (see Lookup for its error).
 func (c *Catalog) Family(name string) (Family, error) {
-	if !rules.IsRulesFile(name) {
+	module := wasm.IsModule(name)
+	if !rules.IsRulesFile(name) && !module {
 		if f, ok := registry[name]; ok {
 			return f, nil
 		}
@@ -89,9 +95,15 @@ func (c *Catalog) Family(name string) (Family, error) {
 	if ok && statErr == nil && info.Size() == kept.size && info.ModTime().Equal(kept.modTime) {
 		return kept.family, nil
 	}
-	// rules.Load reads the file itself and says why it cannot (no such
-	// file, say) in its own words.
-	fam, err := rules.Load(name, c.Rules)
+	// rules.Load and wasm.Open read the file themselves and say why they
+	// cannot (no such file, say) in their own words.
+	var fam Family
+	var err error
+	if module {
+		fam, err = wasm.Open(name, c.Modules)
+	} else {
+		fam, err = rules.Load(name, c.Rules)
+	}
 	if err != nil {
 		return fam, err
 	}
@@ -139,7 +151,11 @@ func (b Bound) Canonical() string {
 	}
 	name := b.Family.Name
 	if b.Family.Digest != "" {
-		name += ".star@" + b.Family.Digest
+		kind := ".star@"
+		if wasm.IsModule(b.Spec.Name) {
+			kind = ".wasm@"
+		}
+		name += kind + b.Family.Digest
 	}
 	if len(args) == 0 {
 		return name
