@@ -42,6 +42,11 @@ var layers = map[string][]string{
 	"sente/examples": nil,
 	// A program of one's own: sente's command line with a game in Go.
 	"sente/examples/golib": {"sente", "sente/cli"},
+	// Game modules in Go, each a module of its own built for wasip1
+	// (examples/modules): the standard library alone, as a module's code
+	// reaches nothing of the host's.
+	"sente/examples/modules/connect4go": {},
+	"sente/examples/modules/threemen":   {},
 
 	// Engines: the positions, then the solvers over them, a folder an
 	// engine. solve holds what the engines share; no engine imports
