@@ -327,9 +327,10 @@ func stored(ctx context.Context, g sente.Game, root sente.Position, opt Options)
 // and opt asks for stored tables: the tier engine, the tables alone, or
 // tables that are open or stored under opt's name. Auto takes a game's
 // tables from the store as it finds them but does not make it one loopy
-// tier of discovered ranks, which the hashing engine solves faster.
+// tier of discovered ranks, which the hashing engine solves faster. Every
+// position of a game is its ranks', which such a game has none of.
 func storable(g sente.Game, opt Options) (sente.Game, bool) {
-	if Tiered(g) || opt.Engine == Hashing {
+	if Tiered(g) || opt.Engine == Hashing || opt.EveryPosition {
 		return g, false
 	}
 	if opt.Engine == Tiers || opt.Engine == Stored || opt.Opened != nil || storedGame(opt.Tables, opt.tablesName()) != nil {
