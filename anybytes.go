@@ -3,9 +3,15 @@ package sente
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"strings"
 )
+
+// ErrTextForm is in the error of a game given bytes by WithBytes whose
+// position's text does not read back as itself, which the tier engine
+// cannot store it by: bad input, not a failure while working.
+var ErrTextForm = errors.New("a position stored by its text needs FormatPosition to give text that ParsePosition reads back as the same position, with no zero byte")
 
 // WithBytes returns g with canonical bytes (Expander), so that the tier
 // engine can solve any game into stored tables, discovering its ranks, and
@@ -67,14 +73,14 @@ func (b *bytesGame) AppendBytes(dst []byte, p Position) ([]byte, error) {
 // not read back is found there.
 func (b *bytesGame) parse(text string) (Position, error) {
 	if strings.IndexByte(text, 0) >= 0 {
-		return nil, fmt.Errorf("position %q: its text holds a zero byte, so it cannot be stored by its text (FormatPosition)", text)
+		return nil, fmt.Errorf("position %q holds a zero byte: %w", text, ErrTextForm)
 	}
 	p, err := b.ParsePosition(text)
 	if err != nil {
-		return nil, fmt.Errorf("position %q does not read back through ParsePosition (%v), so it cannot be stored by its text", text, err)
+		return nil, fmt.Errorf("position %q does not read back through ParsePosition (%v): %w", text, err, ErrTextForm)
 	}
 	if again := b.FormatPosition(p); again != text {
-		return nil, fmt.Errorf("position %q reads back through ParsePosition as %q, so it cannot be stored by its text (FormatPosition of ParsePosition must give the text again)", text, again)
+		return nil, fmt.Errorf("position %q reads back through ParsePosition as %q: %w", text, again, ErrTextForm)
 	}
 	return p, nil
 }

@@ -228,6 +228,9 @@ func Solve(ctx context.Context, g sente.Game, opt Options) (*Answer, error) {
 		if a != nil {
 			a.Game = g // the game as its program gave it, for the words
 		}
+		if opt.Engine == Tiers && errors.Is(err, sente.ErrTextForm) {
+			return nil, refuseOption(OptTiers, "%v", err)
+		}
 		return a, err
 	}
 	if a, ok := stored(ctx, g, root, opt); ok {

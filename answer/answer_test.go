@@ -263,6 +263,23 @@ func TestTiersWithoutRanks(t *testing.T) {
 	}
 }
 
+// A game whose positions' text does not read back as itself cannot be
+// stored by it: the tier engine asked for is refused in one line naming
+// the position.
+func TestTiersTextThatDoesNotReadBack(t *testing.T) {
+	_, err := answer.Solve(context.Background(), turnlessSquares{plainSquares{3}}, answer.Options{Engine: answer.Tiers})
+	r, ok := errors.AsType[*answer.Refusal](err)
+	if !ok || r.Option != answer.OptTiers || !strings.Contains(err.Error(), `position "3" does not read back through ParsePosition`) || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("%#v (%v), want a one-line refusal of the tier engine naming position 3", err, err)
+	}
+}
+
+// turnlessSquares leaves the turn out of its text, which then does not
+// read back.
+type turnlessSquares struct{ plainSquares }
+
+func (turnlessSquares) FormatPosition(p sente.Position) string { return fmt.Sprint(p.([2]int)[0]) }
+
 // plainSquares is subtract-a-square with the Game contract alone.
 type plainSquares struct{ n int }
 

@@ -1,6 +1,7 @@
 package tiers
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -152,7 +153,7 @@ func (badText) FormatPosition(p sente.Position) string {
 // in one line naming the position.
 func TestWithBytesRefusesTextThatDoesNotReadBack(t *testing.T) {
 	_, err := SolveTiers(t.Context(), sente.WithBytes(badText{squares{5}}), TierOptions{})
-	if err == nil || !strings.Contains(err.Error(), `position "5" does not read back through ParsePosition`) || strings.Contains(err.Error(), "\n") {
+	if !errors.Is(err, sente.ErrTextForm) || !strings.Contains(err.Error(), `position "5" does not read back through ParsePosition`) || strings.Contains(err.Error(), "\n") {
 		t.Fatalf("solve of a game whose text does not read back: %v", err)
 	}
 }
