@@ -223,6 +223,16 @@ func Solve(ctx context.Context, g sente.Game, opt Options) (*Answer, error) {
 	if opt.Engine == Search {
 		return bySearch(ctx, g, root, opt)
 	}
+	if game, ok := storable(g, opt); ok {
+		a, err := Solve(ctx, game, opt)
+		if a != nil {
+			a.Game = g // the game as its program gave it, for the words
+		}
+		if opt.Engine == Tiers && errors.Is(err, sente.ErrTextForm) {
+			return nil, refuseOption(OptTiers, "%v", err)
+		}
+		return a, err
+	}
 	if a, ok := stored(ctx, g, root, opt); ok {
 		return a, a.attachGrundy(ctx, nil, opt)
 	}
@@ -315,6 +325,23 @@ func stored(ctx context.Context, g sente.Game, root sente.Position, opt Options)
 	return a, true
 }
 
+// storable is g with canonical bytes (sente.WithBytes), and true, when g
+// has no tiers of ranks (a game of one's own with only the Game contract)
+// and opt asks for stored tables: the tier engine, the tables alone, or
+// tables that are open or stored under opt's name. Auto takes a game's
+// tables from the store as it finds them but does not make it one loopy
+// tier of discovered ranks, which the hashing engine solves faster. Every
+// position of a game is its ranks', which such a game has none of.
+func storable(g sente.Game, opt Options) (sente.Game, bool) {
+	if Tiered(g) || opt.Engine == Hashing || opt.EveryPosition {
+		return g, false
+	}
+	if opt.Engine == Tiers || opt.Engine == Stored || opt.Opened != nil || storedGame(opt.Tables, opt.tablesName()) != nil {
+		return sente.WithBytes(g), true
+	}
+	return g, false
+}
+
 // Tiered reports whether the tier engine can solve g, and so whether g can
 // have stored tables: by the ranks it gives, or by ranks the engine
 // discovers (a rules file's).
@@ -327,7 +354,12 @@ func Tiered(g sente.Game) bool {
 // the store holds no whole table of it.
 func Open(ctx context.Context, g sente.Game, st *store.Store, name string) *tables.Tables {
 	if !Tiered(g) {
-		return nil
+		// A game of one's own solved into st by the tier engine
+		// (Engine Tiers), read through the bytes it was solved with.
+		if storedGame(st, name) == nil {
+			return nil
+		}
+		g = sente.WithBytes(g)
 	}
 	// Most games have no tables at all: say so before planning the tiers.
 	return openTables(g, storedGame(st, name), nil, false)

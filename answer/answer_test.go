@@ -3,6 +3,7 @@ package answer_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -202,9 +203,104 @@ func TestEngineChoice(t *testing.T) {
 		}
 		a.Close()
 	}
-	if _, err := answer.Solve(ctx, open(t, "kayles:n=5"), answer.Options{Engine: answer.Tiers}); err == nil || !strings.Contains(err.Error(), "does not rank its positions by tiers") {
-		t.Errorf("kayles by tiers: %v", err)
+}
+
+// A game that does not rank its positions by tiers (kayles: keys, no
+// ranks; subtract-a-square as a program of one's own writes it: the Game
+// contract alone) is solved by the tier engine when asked for, through its
+// canonical bytes (sente.WithBytes), into tables that later answers read,
+// every position as the hashing engine has it; Auto still takes the
+// hashing engine for it when nothing is stored.
+func TestTiersWithoutRanks(t *testing.T) {
+	ctx := context.Background()
+	for _, g := range []sente.Game{open(t, "kayles:n=7"), plainSquares{20}} {
+		name := fmt.Sprintf("%T", g)
+		if answer.Tiered(g) {
+			t.Fatalf("%s ranks its positions by tiers", name)
+		}
+		auto, err := answer.Solve(ctx, g, answer.Options{})
+		if err != nil {
+			t.Fatalf("%s under Auto: %v", name, err)
+		}
+		if auto.Engine != answer.Hashing {
+			t.Fatalf("%s under Auto: engine %v, want the hashing engine", name, auto.Engine)
+		}
+		tables := &store.Store{Dir: t.TempDir()}
+		opt := answer.Options{Engine: answer.Tiers, Tables: tables, Name: name}
+		a, err := answer.Solve(ctx, g, opt)
+		if err != nil {
+			t.Fatalf("%s by tiers: %v", name, err)
+		}
+		if a.Engine != answer.Tiers || a.Game != g {
+			t.Fatalf("%s by tiers: %v, engine %v, game %T", name, err, a.Engine, a.Game)
+		}
+		a.Close()
+		for _, engine := range []answer.Engine{answer.Auto, answer.Stored} {
+			opt.Engine = engine
+			a, err := answer.Solve(ctx, g, opt)
+			if err != nil {
+				t.Fatalf("%s again, engine %v: %v", name, engine, err)
+			}
+			if a.Engine != answer.Stored {
+				t.Fatalf("%s again, engine %v: answered by %v", name, engine, a.Engine)
+			}
+			if a.Solution.Positions() != auto.Solution.Positions() {
+				t.Errorf("%s: %d positions stored, hashing engine %d", name, a.Solution.Positions(), auto.Solution.Positions())
+			}
+			auto.Solution.Each(func(p sente.Position, want sente.Outcome) bool {
+				if got, ok := a.Solution.Outcome(p); !ok || got != want {
+					t.Fatalf("%s: %s: stored %v (%v), hashing engine %v", name, g.FormatPosition(p), got, ok, want)
+				}
+				return true
+			})
+			a.Close()
+		}
+		if ts := answer.Open(ctx, g, tables, name); ts == nil {
+			t.Errorf("%s: Open finds no stored tables", name)
+		} else {
+			ts.Close()
+		}
 	}
+}
+
+// A game whose positions' text does not read back as itself cannot be
+// stored by it: the tier engine asked for is refused in one line naming
+// the position.
+func TestTiersTextThatDoesNotReadBack(t *testing.T) {
+	_, err := answer.Solve(context.Background(), turnlessSquares{plainSquares{3}}, answer.Options{Engine: answer.Tiers})
+	r, ok := errors.AsType[*answer.Refusal](err)
+	if !ok || r.Option != answer.OptTiers || !strings.Contains(err.Error(), `position "3" does not read back through ParsePosition`) || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("%#v (%v), want a one-line refusal of the tier engine naming position 3", err, err)
+	}
+}
+
+// turnlessSquares leaves the turn out of its text, which then does not
+// read back.
+type turnlessSquares struct{ plainSquares }
+
+func (turnlessSquares) FormatPosition(p sente.Position) string { return fmt.Sprint(p.([2]int)[0]) }
+
+// plainSquares is subtract-a-square with the Game contract alone.
+type plainSquares struct{ n int }
+
+func (g plainSquares) Start() sente.Position            { return [2]int{g.n, 0} }
+func (plainSquares) Turn(p sente.Position) sente.Player { return sente.Player(p.([2]int)[1]) }
+func (plainSquares) Ended(p sente.Position) (sente.Value, bool) {
+	return sente.Lose, p.([2]int)[0] == 0
+}
+func (plainSquares) FormatPosition(p sente.Position) string {
+	return fmt.Sprint(p.([2]int)[0], "/", p.([2]int)[1])
+}
+func (plainSquares) ParsePosition(s string) (sente.Position, error) {
+	var q [2]int
+	_, err := fmt.Sscanf(s, "%d/%d", &q[0], &q[1])
+	return q, err
+}
+func (plainSquares) Moves(p sente.Position) (moves []sente.Move) {
+	for k, q := 1, p.([2]int); k*k <= q[0]; k++ {
+		moves = append(moves, sente.Move{Name: fmt.Sprint(k * k), To: [2]int{q[0] - k*k, 1 - q[1]}})
+	}
+	return moves
 }
 
 func mustParse(t *testing.T, g sente.Game, text string) sente.Position {

@@ -33,9 +33,9 @@ func (c *verifyCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	if !answer.Tiered(g) {
-		return badInput("verify: %s does not rank its positions by tiers, so it has no stored tables", c.Game)
-	}
+	// A game that does not rank its positions by tiers is stored by its
+	// canonical bytes, as the tier engine solved it (solve --engine tiers).
+	g = sente.WithBytes(g)
 	c.every = c.EveryPosition
 	gs, err := c.storedGame(e)
 	if err != nil {

@@ -305,6 +305,9 @@ func (s *sampler) breadthFirst(limit int) (bool, error) {
 	s.complete = map[int]bool{}
 	add := func(key uint64, n int) error {
 		if key == ^uint64(0) {
+			if err := s.graph.Err(); err != nil {
+				return err // what failed to give the key
+			}
 			return fmt.Errorf("the game used the reserved key %#x", key)
 		}
 		if n < 0 || n >= maxTier {

@@ -299,6 +299,9 @@ func (s *Space) add(key uint64) (int, error) {
 // addTo inserts key into tier number.
 func (s *Space) addTo(number int, key uint64) error {
 	if key == ^uint64(0) {
+		if err := s.graph.Err(); err != nil {
+			return err // what failed to give the key
+		}
 		return fmt.Errorf("the game used the reserved key %#x", key)
 	}
 	if s.ranked != nil && s.graph.Rank(key) >= uint64(len(s.ranked)) {

@@ -16,6 +16,11 @@ func (c *checker) checkText(v visited) error {
 	if back := c.g.FormatPosition(q); back != v.text {
 		return c.fail("text form", v, "ParsePosition reads it as a position that FormatPosition writes %q", back)
 	}
+	if strings.IndexByte(v.text, 0) >= 0 {
+		// A game without ranks is stored by its text and a zero byte
+		// (sente.WithBytes).
+		return c.fail("text form", v, "the text holds a zero byte, so the tier engine cannot store the position by it")
+	}
 	return nil
 }
 

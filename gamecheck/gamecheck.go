@@ -99,7 +99,7 @@ func Check(ctx context.Context, g sente.Game, opt Options) (*Report, error) {
 }
 
 func (c *checker) run() error {
-	c.note("text form: ParsePosition reads back what FormatPosition writes")
+	c.note("text form: ParsePosition reads back what FormatPosition writes, which holds no zero byte")
 	c.note("moves: every position not ended has named moves, the names distinct and without spaces; ended positions have a result")
 	if err := c.walk(); err != nil {
 		return err

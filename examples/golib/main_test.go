@@ -126,14 +126,20 @@ func TestFreshModule(t *testing.T) {
 	if want := "sente: position \"5/7\": want TOKENS/TURN, as 20/0\n"; stderr != want {
 		t.Errorf("moves squares 5/7: stderr %q, want %q", stderr, want)
 	}
-	// verify checks stored tables, which only a game ranked by tiers has:
-	// the program's verify says so of this one, and checks a built-in
-	// game's stored solve.
-	_, stderr = run(2, "verify", "squares")
-	if want := "sente: verify: squares does not rank its positions by tiers, so it has no stored tables\n"; stderr != want {
-		t.Errorf("verify squares: stderr %q, want %q", stderr, want)
-	}
+	// verify checks stored tables: the tier engine stores the program's
+	// game by its positions' text, since it gives no ranks, and verify
+	// checks them; then a built-in game's stored solve.
 	tables := filepath.Join(dir, "tables")
+	_, stderr = run(2, "verify", "squares", "--store", tables)
+	if want := "sente: verify: no stored table of squares; solve it first with 'sente solve squares --engine tiers --store " + tables + "'\n"; stderr != want {
+		t.Errorf("verify squares before its solve: stderr %q, want %q", stderr, want)
+	}
+	out, _ = run(0, "solve", "squares", "--store", tables, "--engine", "tiers")
+	contains("solve squares --engine tiers", out, "squares: second player wins in 6 plies\n", "positions      38: 22 win, 16 lose, 0 tie, 0 draw", "tier engine")
+	out, _ = run(0, "verify", "squares", "--store", tables)
+	contains("verify squares", out, "squares: the stored table is consistent: 38 positions", "start lose in 6")
+	out, _ = run(0, "moves", "squares", "--store", tables)
+	contains("moves squares from its stored tables", out, "20/0 (first to move): second player wins in 6 plies\n")
 	run(0, "solve", "tictactoe", "--store", tables, "--engine", "tiers")
 	out, _ = run(0, "verify", "tictactoe", "--store", tables)
 	contains("verify tictactoe", out, "consistent")
