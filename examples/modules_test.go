@@ -19,6 +19,7 @@ import (
 	"github.com/sente-go/sente/nimber"
 	"github.com/sente-go/sente/solve/hashing"
 	"github.com/sente-go/sente/solve/tiers"
+	"github.com/sente-go/sente/wasm"
 )
 
 // The game modules of modules/: each directory holds a module's source,
@@ -116,6 +117,16 @@ func TestModuleRebuilds(t *testing.T) {
 
 // loadModule opens modules/DIR/NAME.wasm with the spec's parameters, as
 // the command line does.
+// moduleFiles opens the example modules as the command line's solves do
+// (in a child process): compiled without checks at their loops, every call
+// cheap, a call past its time ending the test binary, which nothing else
+// could stop. The modules here never loop; their hostile cousins are
+// package wasm's tests.
+var moduleFiles = &games.Catalog{ReadFiles: true, Modules: wasm.Options{Overtime: func(err error) {
+	fmt.Fprintf(os.Stderr, "a module's call ran past its time: %v\n", err)
+	os.Exit(2)
+}}}
+
 func loadModule(t testing.TB, dir, spec string) sente.Game {
 	t.Helper()
 	s, err := sente.ParseSpec(spec)
@@ -123,7 +134,7 @@ func loadModule(t testing.TB, dir, spec string) sente.Game {
 		t.Fatal(err)
 	}
 	s.Name = filepath.Join("modules", dir, s.Name+".wasm")
-	g, err := files.OpenSpec(s)
+	g, err := moduleFiles.OpenSpec(s)
 	if err != nil {
 		t.Fatalf("%s: %v", s, err)
 	}
