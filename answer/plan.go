@@ -95,15 +95,11 @@ func planOf(g sente.Game, opt Options) Plan {
 	positions, _, known := Estimate(g)
 	p.Positions = positions
 	work, tiered := tierWorkOf(g)
-	switch {
-	case known:
+	// A game that ends in a score and has no estimate of its own (Kalah)
+	// is planned on the hashing engine too, by its ranks, which bound its
+	// positions: that engine alone finds margins.
+	if known || tiered && sente.Scored(g) && work.positions > 0 {
 		c := hashingCost(g, max(positions, work.positions))
-		p.Hashing = &c
-	case tiered && sente.Scored(g) && work.positions > 0:
-		// A game that ends in a score and has no estimate of its own
-		// (Kalah): its ranks bound its positions, so the hashing engine,
-		// the one that finds margins, is planned on them.
-		c := hashingCost(g, work.positions)
 		p.Hashing = &c
 	}
 	if tiered && tierReason(g, root, opt, false) == "" {
