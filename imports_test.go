@@ -25,6 +25,7 @@ var layers = map[string][]string{
 
 	// Leaves that know no game.
 	"sente/internal/quantity":   nil,
+	"sente/internal/cputime":    nil,
 	"sente/internal/sandbox":    nil,
 	"sente/internal/testmode":   nil,
 	"sente/internal/vocabulary": nil,
@@ -51,7 +52,7 @@ var layers = map[string][]string{
 	// Engines: the positions, then the solvers over them, a folder an
 	// engine. solve holds what the engines share; no engine imports
 	// another.
-	"sente/explore":         {"sente"},
+	"sente/explore":         {"sente", "sente/internal/cputime"},
 	"sente/solve":           {"sente", "sente/store"},
 	"sente/solve/hashing":   {"sente", "sente/explore", "sente/solve"},
 	"sente/solve/tiers":     {"sente", "sente/explore", "sente/internal/quantity", "sente/solve", "sente/store", "sente/store/tables"},
@@ -71,7 +72,7 @@ var layers = map[string][]string{
 	"sente/verify": {"sente", "sente/store"},
 
 	// The one way to an answer, then its words, then its pictures.
-	"sente/answer":  {"sente", "sente/explore", "sente/internal/quantity", "sente/internal/sandbox", "sente/nimber", "sente/solve", "sente/solve/hashing", "sente/solve/search", "sente/solve/tiers", "sente/store", "sente/store/book", "sente/store/tables"},
+	"sente/answer":  {"sente", "sente/explore", "sente/internal/cputime", "sente/internal/quantity", "sente/internal/sandbox", "sente/nimber", "sente/solve", "sente/solve/hashing", "sente/solve/search", "sente/solve/tiers", "sente/store", "sente/store/book", "sente/store/tables"},
 	"sente/explain": {"sente", "sente/answer", "sente/cgt", "sente/explore", "sente/nimber", "sente/nimber/misere", "sente/solve"},
 	"sente/render":  {"sente", "sente/explain", "sente/nimber", "sente/solve", "golang.org/x/image"},
 

@@ -189,9 +189,6 @@ func EstimateGraph(ctx context.Context, graph KeyGraph, root uint64, opt SampleO
 	return s.estimate(), nil
 }
 
-// clockStart is where threadCPU's fallback, the wall clock, counts from.
-var clockStart = time.Now()
-
 // sureEvery is how often the playouts ask whether they are sure enough
 // (SampleOptions.Sure).
 const sureEvery = 200 * time.Millisecond
