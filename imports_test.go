@@ -24,21 +24,22 @@ var layers = map[string][]string{
 	"sente": nil,
 
 	// Leaves that know no game.
-	"sente/internal/quantity":   nil,
-	"sente/internal/cputime":    nil,
-	"sente/internal/sandbox":    nil,
-	"sente/internal/testmode":   nil,
-	"sente/internal/vocabulary": nil,
-	"sente/store":               {"sente", "github.com/klauspost/compress"},
+	"sente/internal/quantity":    nil,
+	"sente/internal/cputime":     nil,
+	"sente/internal/regularfile": nil,
+	"sente/internal/sandbox":     nil,
+	"sente/internal/testmode":    nil,
+	"sente/internal/vocabulary":  nil,
+	"sente/store":                {"sente", "github.com/klauspost/compress"},
 	// Stored tables read back, beside the store: no engine's code.
 	"sente/store/tables": {"sente", "sente/solve", "sente/store"},
 	// Opening books: built and checked by search, read by the answer.
 	"sente/store/book": {"sente", "sente/internal/quantity", "sente/solve/search", "sente/store"},
 
 	// Games: rules files are a game family among the built-in ones.
-	"sente/rules": {"sente", "go.starlark.net"},
+	"sente/rules": {"sente", "sente/internal/regularfile", "go.starlark.net"},
 	// Game modules: compiled games run in WebAssembly's sandbox.
-	"sente/wasm":     {"sente", "github.com/tetratelabs/wazero"},
+	"sente/wasm":     {"sente", "sente/internal/regularfile", "github.com/tetratelabs/wazero"},
 	"sente/games":    {"sente", "sente/cgt", "sente/rules", "sente/wasm"},
 	"sente/examples": nil,
 	// A program of one's own: sente's command line with a game in Go.

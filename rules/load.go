@@ -4,15 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"io/fs"
 	"math"
-	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"go.starlark.net/resolve"
@@ -21,6 +17,7 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/internal/regularfile"
 )
 
 // DefaultSteps is the step limit of one call when Options.Steps is zero.
@@ -176,35 +173,16 @@ func Load(path string, opt Options) (sente.Family, error) {
 
 // readFile reads a rules file, refusing at once a path that is not a
 // regular file (a named pipe, a device, a directory, or a symbolic link
-// to one): reading a named pipe would wait for a writer, and a device can
-// give bytes without end. The file is opened without waiting (a named pipe
-// otherwise blocks in open until a writer comes) and its kind is read from
-// what was opened, so a path swapped after the check is not read either.
+// to one) and a file larger than MaxFileBytes (regularfile.Read).
 func readFile(path string) ([]byte, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if kind := fileKind(info.Mode()); kind != "" {
-		return nil, fmt.Errorf("%s: %s, not a regular file; a rules file is a regular file of Starlark code ending in .star", path, kind)
-	}
-	// Checked before a byte is read: a file of gigabytes would otherwise
-	// be read whole, into memory, before anything could refuse it. (And
-	// again as it is read, for a file that grows meanwhile.)
-	tooBig := func(size int64) error {
-		return fmt.Errorf("%s: a file of %s, more than the %s a rules file may have", path, sizeText(size), sizeText(MaxFileBytes))
-	}
-	if info.Size() > MaxFileBytes {
-		return nil, tooBig(info.Size())
-	}
-	b, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
-	if err == nil && len(b) > MaxFileBytes {
-		return nil, tooBig(int64(len(b)))
+	b, err := regularfile.Read(path, MaxFileBytes)
+	var notRegular *regularfile.NotRegularError
+	var tooBig *regularfile.TooBigError
+	switch {
+	case errors.As(err, &notRegular):
+		return nil, fmt.Errorf("%s: %s, not a regular file; a rules file is a regular file of Starlark code ending in .star", path, notRegular.Kind)
+	case errors.As(err, &tooBig):
+		return nil, fmt.Errorf("%s: a file of %s, more than the %s a rules file may have", path, sizeText(tooBig.Size), sizeText(MaxFileBytes))
 	}
 	return b, err
 }
@@ -225,26 +203,6 @@ func sizeText(n int64) string {
 		}
 	}
 	return strconv.FormatInt(n, 10) + " bytes"
-}
-
-// fileKind names the kind of a file that is not regular ("" for a regular
-// file).
-func fileKind(mode fs.FileMode) string {
-	switch {
-	case mode.IsRegular():
-		return ""
-	case mode.IsDir():
-		return "a directory"
-	case mode&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case mode&fs.ModeSocket != 0:
-		return "a socket"
-	case mode&fs.ModeCharDevice != 0:
-		return "a character device"
-	case mode&fs.ModeDevice != 0:
-		return "a device"
-	}
-	return "a special file"
 }
 
 // predeclaredNames are the names a rules file has beyond Starlark's

@@ -7,20 +7,19 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/api"
 
 	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/internal/regularfile"
 )
 
 // Version is the version of the interface this host speaks (docs/modules.md).
@@ -205,29 +204,17 @@ func Open(path string, opt Options) (sente.Family, error) {
 
 // readFile reads a module, refusing a path that is not a regular file
 // (a named pipe would wait for a writer, a device give bytes without end)
-// or a file larger than MaxFileBytes, before reading it.
+// or a file larger than MaxFileBytes, before reading it
+// (regularfile.Read).
 func readFile(path string) ([]byte, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !info.Mode().IsRegular() {
+	b, err := regularfile.Read(path, MaxFileBytes)
+	var notRegular *regularfile.NotRegularError
+	var tooBig *regularfile.TooBigError
+	switch {
+	case errors.As(err, &notRegular):
 		return nil, fmt.Errorf("%s: not a regular file; a game module is a WebAssembly file ending in .wasm", path)
-	}
-	tooBig := func(size int64) error {
-		return &Error{path, fmt.Sprintf("a file of %d bytes, more than the %d MiB a module may have", size, MaxFileBytes>>20)}
-	}
-	if info.Size() > MaxFileBytes {
-		return nil, tooBig(info.Size())
-	}
-	b, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
-	if err == nil && len(b) > MaxFileBytes {
-		return nil, tooBig(int64(len(b)))
+	case errors.As(err, &tooBig):
+		return nil, &Error{path, fmt.Sprintf("a file of %d bytes, more than the %d MiB a module may have", tooBig.Size, MaxFileBytes>>20)}
 	}
 	return b, err
 }
