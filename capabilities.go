@@ -14,6 +14,7 @@ type Capabilities struct {
 	TierRanker      TierRanker
 	TierScanner     TierScanner
 	TierChildRanker TierChildRanker
+	TierExpander    TierExpander
 	SymmetricRanker SymmetricRanker
 	Unmover         Unmover
 	Tiered          Tiered
@@ -66,6 +67,7 @@ func CapabilitiesOf(g Game) Capabilities {
 	c.TierRanker, _ = g.(TierRanker)
 	c.TierScanner, _ = g.(TierScanner)
 	c.TierChildRanker, _ = g.(TierChildRanker)
+	c.TierExpander, _ = g.(TierExpander)
 	c.SymmetricRanker, _ = g.(SymmetricRanker)
 	c.Unmover, _ = g.(Unmover)
 	c.Tiered, _ = g.(Tiered)

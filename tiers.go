@@ -121,3 +121,44 @@ type TierChildRanker interface {
 // key, one for each key AppendChildren gives and in any order, and returns
 // the extended slice. key is a position that has not ended.
 type ChildRankFunc func(dst []TierPosition, key uint64) []TierPosition
+
+// TierExpander is an optional capability of a TierRanker whose calls cost
+// more than the work they do: a game module in WebAssembly, each of whose
+// calls crosses into its sandbox. It expands many positions of a tier in
+// one call, giving for each what the engine would otherwise ask in a
+// dozen: its key (Unrank), whether it has ended and how (EndedKey), and
+// its children's tiers and ranks (AppendChildren, then TierRank of each).
+// The tier engine uses it for a game that alternates (Alternating), whose
+// children's turns it need not ask.
+//
+// What it gives must be what those methods give; gamecheck holds it to
+// them. A wrapper that changes what has ended (misère play) drops it.
+type TierExpander interface {
+	// ExpandRanks fills x (reset first) for the ranks of tier in x.Ranks,
+	// each a position of the tier (the engine asks only of ranks it
+	// reached).
+	ExpandRanks(tier int, x *RankExpansion) error
+}
+
+// RankExpansion is what ExpandRanks says of a batch of ranks.
+type RankExpansion struct {
+	// Ranks are the caller's: the ranks of the tier to expand, in any
+	// order, which ExpandRanks leaves as they are.
+	Ranks []uint64
+
+	// Keys[i] is the key of Ranks[i]; Values[i] is the value it ended
+	// with for the player to move, or Unknown when it has not ended.
+	Keys   []uint64
+	Values []Value
+	// Kids holds the children of every position that has not ended one
+	// after another: those of Ranks[i] are Kids[Ends[i-1]:Ends[i]] (from
+	// 0 for the first), in any order, one for each key AppendChildren
+	// gives.
+	Ends []int
+	Kids []TierPosition
+}
+
+// Reset empties what ExpandRanks fills, keeping its room and Ranks.
+func (x *RankExpansion) Reset() {
+	x.Keys, x.Values, x.Ends, x.Kids = x.Keys[:0], x.Values[:0], x.Ends[:0], x.Kids[:0]
+}

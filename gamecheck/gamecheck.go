@@ -155,6 +155,9 @@ func (c *checker) run() error {
 		if caps.Tiered != nil {
 			note += "; Tier gives the tier TierRank gives"
 		}
+		if caps.TierExpander != nil {
+			note += "; ExpandRanks gives a batch of ranks the keys, ends and children's tiers and ranks that Unrank, EndedKey, AppendChildren and TierRank give"
+		}
 		c.note(note)
 		if err := c.tierCycles(); err != nil {
 			return err

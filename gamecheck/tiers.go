@@ -51,6 +51,11 @@ func (c *checker) checkTierRanks(v visited, k uint64, kids []uint64) error {
 			return err
 		}
 	}
+	if te := c.caps.TierExpander; te != nil {
+		if err := c.checkExpandRanks(v, te, tier, rank); err != nil {
+			return err
+		}
+	}
 	for _, ck := range kids {
 		ct, _ := tr.TierRank(ck)
 		switch {
@@ -141,6 +146,58 @@ func (c *checker) checkChildRanks(v visited, cr sente.TierChildRanker, k uint64,
 		slices.SortFunc(got, less)
 		if !slices.Equal(got, want) {
 			return c.fail("tier ranks", v, "the child ranker gives the children %v; TierRank of each child gives %v", got, want)
+		}
+	}
+	return nil
+}
+
+// checkExpandRanks checks a TierExpander on a batch of the rank and its
+// neighbours that are positions, the rank twice (a batch may repeat a rank),
+// against Unrank, EndedKey, AppendChildren and TierRank of each: the same
+// keys, the same ends, the same children's tiers and ranks.
+func (c *checker) checkExpandRanks(v visited, te sente.TierExpander, tier int, rank uint64) error {
+	tr, enc := c.caps.TierRanker, c.caps.Encoder
+	x := &sente.RankExpansion{Ranks: []uint64{rank}}
+	for r := rank - min(rank, 2); r < min(rank+3, tr.TierSize(tier)); r++ {
+		if _, ok := tr.Unrank(tier, r); ok {
+			x.Ranks = append(x.Ranks, r)
+		}
+	}
+	if err := te.ExpandRanks(tier, x); err != nil {
+		return c.fail("tier ranks", v, "ExpandRanks(%d, %v): %v", tier, x.Ranks, err)
+	}
+	if n := len(x.Ranks); len(x.Keys) != n || len(x.Values) != n || len(x.Ends) != n || x.Ends[n-1] != len(x.Kids) {
+		return c.fail("tier ranks", v, "ExpandRanks of %d ranks gives %d keys, %d values and %d ends for %d children", n, len(x.Keys), len(x.Values), len(x.Ends), len(x.Kids))
+	}
+	less := func(a, b sente.TierPosition) int {
+		return cmp.Or(cmp.Compare(a.Tier, b.Tier), cmp.Compare(a.Rank, b.Rank))
+	}
+	from := 0
+	for i, r := range x.Ranks {
+		key, _ := tr.Unrank(tier, r)
+		if x.Keys[i] != key {
+			return c.fail("tier ranks", v, "ExpandRanks gives rank %d of tier %d the key %#x, Unrank %#x", r, tier, x.Keys[i], key)
+		}
+		val, ended := enc.EndedKey(key)
+		if !ended {
+			val = sente.Unknown
+		}
+		if x.Values[i] != val {
+			return c.fail("tier ranks", v, "ExpandRanks says %s of %q, EndedKey %s", endedWords(x.Values[i], x.Values[i] != sente.Unknown), c.g.FormatPosition(enc.Decode(key)), endedWords(val, ended))
+		}
+		var want []sente.TierPosition
+		if !ended {
+			for _, kid := range enc.AppendChildren(nil, key) {
+				kt, kr := tr.TierRank(kid)
+				want = append(want, sente.TierPosition{Tier: kt, Rank: kr})
+			}
+		}
+		got := slices.Clone(x.Kids[from:x.Ends[i]])
+		from = x.Ends[i]
+		slices.SortFunc(got, less)
+		slices.SortFunc(want, less)
+		if !slices.Equal(got, want) {
+			return c.fail("tier ranks", v, "ExpandRanks gives %q the children %v; TierRank of each child gives %v", c.g.FormatPosition(enc.Decode(key)), got, want)
 		}
 	}
 	return nil

@@ -110,10 +110,42 @@ func (g *tieredToy) NewChildRanker() sente.ChildRankFunc {
 	}
 }
 
+// ExpandRanks expands ranks one by one, but for its breaches.
+func (g *tieredToy) ExpandRanks(tier int, x *sente.RankExpansion) error {
+	x.Reset()
+	for _, r := range x.Ranks {
+		key, _ := g.Unrank(tier, r)
+		if g.breach == "expand key" && key == 5 {
+			key = 4
+		}
+		x.Keys = append(x.Keys, key)
+		v, ended := g.EndedKey(key)
+		if !ended {
+			v = sente.Unknown
+		}
+		if g.breach == "expand ended" && key == 4 {
+			v = sente.Tie
+		}
+		x.Values = append(x.Values, v)
+		if !ended {
+			for _, kid := range g.AppendChildren(nil, key) {
+				t, r := g.TierRank(kid)
+				if g.breach == "expand children" && key == 4 {
+					r = (r + 1) % g.TierSize(t)
+				}
+				x.Kids = append(x.Kids, sente.TierPosition{Tier: t, Rank: r})
+			}
+		}
+		x.Ends = append(x.Ends, len(x.Kids))
+	}
+	return nil
+}
+
 var (
-	_ sente.TierRanker  = (*tieredToy)(nil)
-	_ sente.TierScanner = (*tieredToy)(nil)
-	_ sente.Tiered      = (*tieredToy)(nil)
+	_ sente.TierExpander = (*tieredToy)(nil)
+	_ sente.TierRanker   = (*tieredToy)(nil)
+	_ sente.TierScanner  = (*tieredToy)(nil)
+	_ sente.Tiered       = (*tieredToy)(nil)
 )
 
 // TestTierRanks: the tiered toy passes, and each breach of the TierRanker
@@ -124,7 +156,7 @@ func TestTierRanks(t *testing.T) {
 		t.Fatal(err)
 	}
 	all := strings.Join(rep.Checks, "\n")
-	if !strings.Contains(all, "tier ranks") || !strings.Contains(all, "and TierRanker about the same keys") || !strings.Contains(all, "Tier gives the tier TierRank gives") {
+	if !strings.Contains(all, "tier ranks") || !strings.Contains(all, "and TierRanker about the same keys") || !strings.Contains(all, "Tier gives the tier TierRank gives") || !strings.Contains(all, "ExpandRanks gives a batch") {
 		t.Errorf("checks lack the tier ranks:\n%s", all)
 	}
 	for _, tc := range []struct {
@@ -142,6 +174,9 @@ func TestTierRanks(t *testing.T) {
 		{"scan stop", "", "goes on after yield returned false"},
 		{"scan marks", "", "which is not marked"},
 		{"child ranks", "4", "the child ranker gives the children"},
+		{"expand key", "", "the key 0x4, Unrank 0x5"},
+		{"expand ended", "", `ExpandRanks says it ended with tie of "4", EndedKey the game goes on`},
+		{"expand children", "", "ExpandRanks gives \"4\" the children"},
 	} {
 		t.Run(tc.breach, func(t *testing.T) {
 			_, err := gamecheck.Check(context.Background(), &tieredToy{toy: &toy{}, breach: tc.breach}, gamecheck.Options{})

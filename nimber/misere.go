@@ -53,9 +53,10 @@ var (
 
 // Capabilities are g's, but for what misère play changes. The Describer
 // says the game is under misère play, Misere says so too (sente.Misere),
-// and the Encoder and the Expander end positions as Ended does. Splitter and Heaps are dropped: a misère sum's value is not
-// the XOR of its components' values, and heap values are normal-play
-// values. The rest hold as they are, since misère play changes no position
+// and the Encoder and the Expander end positions as Ended does. Splitter,
+// Heaps and TierExpander are dropped: a misère sum's value is not the XOR
+// of its components' values, heap values are normal-play values, and a
+// batch of ranks expanded ends positions as normal play does. The rest hold as they are, since misère play changes no position
 // and no move: ranks, tiers and symmetries (mirror images have the same
 // misère value too), policies, drawings, boards, features, estimates and
 // failures; and parents, since a position with no moves, the one position
@@ -67,8 +68,9 @@ func (m misereGame) Capabilities() sente.Capabilities {
 		c.Expander = misereExpander{c.Expander}
 	}
 	c.Splitter, c.Heaps = nil, nil
-	c.Orderer = nil // its tactics are normal play's: a win at once is a loss
-	c.Decider = nil // so are its decided values
+	c.TierExpander = nil // it ends positions as normal play does
+	c.Orderer = nil      // its tactics are normal play's: a win at once is a loss
+	c.Decider = nil      // so are its decided values
 	c.Describer = m
 	c.Misere = m
 	return c

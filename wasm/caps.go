@@ -14,7 +14,8 @@ import (
 // Alternating as its description says; Symmetric with sente_canonical;
 // an Unmover with sente_parents; Tiered with sente_tier, and a TierRanker
 // with sente_rank, sente_unrank, sente_tier_size and sente_child_tiers
-// too; a Scorer with sente_score.
+// too, and a TierExpander with sente_expand_ranks besides; a Scorer with
+// sente_score.
 func (g *Game) Capabilities() sente.Capabilities {
 	m := g.m
 	c := sente.Capabilities{Encoder: g, Describer: g, Erring: g, Expander: expandCap{g}}
@@ -41,6 +42,9 @@ func (g *Game) Capabilities() sente.Capabilities {
 		if m.ranks() {
 			c.TierRanker = tierCap{g}
 			c.TierChildRanker = tierCap{g}
+			if m.has(fnExpandRanks) && m.desc.StartTier < expandTiers {
+				c.TierExpander = tierCap{g}
+			}
 		}
 	}
 	if m.has(fnScore) {

@@ -356,6 +356,7 @@ const (
 	fnTierSize
 	fnChildTiers
 	fnScore
+	fnExpandRanks
 	numFns
 )
 
@@ -363,7 +364,7 @@ var fnNames = [numFns]string{
 	"sente_version", "sente_buffer", "sente_describe", "sente_new", "sente_start", "sente_turn",
 	"sente_ended", "sente_children", "sente_moves", "sente_format", "sente_parse",
 	"sente_canonical", "sente_parents", "sente_tier", "sente_rank", "sente_unrank",
-	"sente_tier_size", "sente_child_tiers", "sente_score",
+	"sente_tier_size", "sente_child_tiers", "sente_score", "sente_expand_ranks",
 }
 
 func (id fnID) String() string { return fnNames[id] }
@@ -378,25 +379,26 @@ const (
 type signature struct{ params, results []api.ValueType }
 
 var signatures = [numFns]signature{
-	fnVersion:    {nil, []api.ValueType{i32}},
-	fnBuffer:     {[]api.ValueType{i32}, []api.ValueType{i32}},
-	fnDescribe:   {nil, []api.ValueType{i32}},
-	fnNew:        {[]api.ValueType{i32}, []api.ValueType{i32}},
-	fnStart:      {nil, []api.ValueType{i64}},
-	fnTurn:       {[]api.ValueType{i64}, []api.ValueType{i32}},
-	fnEnded:      {[]api.ValueType{i32, i32, i32}, []api.ValueType{i32}},
-	fnChildren:   {[]api.ValueType{i32, i32, i32, i32, i32}, []api.ValueType{i32}},
-	fnMoves:      {[]api.ValueType{i64}, []api.ValueType{i32}},
-	fnFormat:     {[]api.ValueType{i64}, []api.ValueType{i32}},
-	fnParse:      {[]api.ValueType{i32}, []api.ValueType{i32}},
-	fnCanonical:  {[]api.ValueType{i32, i32, i32}, []api.ValueType{i32}},
-	fnParents:    {[]api.ValueType{i64, i32}, []api.ValueType{i32}},
-	fnTier:       {[]api.ValueType{i64}, []api.ValueType{i32}},
-	fnRank:       {[]api.ValueType{i64}, []api.ValueType{i64}},
-	fnUnrank:     {[]api.ValueType{i32, i64}, []api.ValueType{i64}},
-	fnTierSize:   {[]api.ValueType{i32}, []api.ValueType{i64}},
-	fnChildTiers: {[]api.ValueType{i32}, []api.ValueType{i32}},
-	fnScore:      {[]api.ValueType{i64}, []api.ValueType{i32}},
+	fnVersion:     {nil, []api.ValueType{i32}},
+	fnBuffer:      {[]api.ValueType{i32}, []api.ValueType{i32}},
+	fnDescribe:    {nil, []api.ValueType{i32}},
+	fnNew:         {[]api.ValueType{i32}, []api.ValueType{i32}},
+	fnStart:       {nil, []api.ValueType{i64}},
+	fnTurn:        {[]api.ValueType{i64}, []api.ValueType{i32}},
+	fnEnded:       {[]api.ValueType{i32, i32, i32}, []api.ValueType{i32}},
+	fnChildren:    {[]api.ValueType{i32, i32, i32, i32, i32}, []api.ValueType{i32}},
+	fnMoves:       {[]api.ValueType{i64}, []api.ValueType{i32}},
+	fnFormat:      {[]api.ValueType{i64}, []api.ValueType{i32}},
+	fnParse:       {[]api.ValueType{i32}, []api.ValueType{i32}},
+	fnCanonical:   {[]api.ValueType{i32, i32, i32}, []api.ValueType{i32}},
+	fnParents:     {[]api.ValueType{i64, i32}, []api.ValueType{i32}},
+	fnTier:        {[]api.ValueType{i64}, []api.ValueType{i32}},
+	fnRank:        {[]api.ValueType{i64}, []api.ValueType{i64}},
+	fnUnrank:      {[]api.ValueType{i32, i64}, []api.ValueType{i64}},
+	fnTierSize:    {[]api.ValueType{i32}, []api.ValueType{i64}},
+	fnChildTiers:  {[]api.ValueType{i32}, []api.ValueType{i32}},
+	fnScore:       {[]api.ValueType{i64}, []api.ValueType{i32}},
+	fnExpandRanks: {[]api.ValueType{i32, i32, i32, i32, i32}, []api.ValueType{i32}},
 }
 
 func typeNames(ts []api.ValueType) string {

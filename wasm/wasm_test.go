@@ -17,6 +17,7 @@ import (
 	"github.com/sente-go/sente/games"
 	"github.com/sente-go/sente/solve/hashing"
 	"github.com/sente-go/sente/solve/reference"
+	"github.com/sente-go/sente/solve/tiers"
 	"github.com/sente-go/sente/wasm"
 )
 
@@ -147,6 +148,7 @@ func TestHostile(t *testing.T) {
 		{"testdata/trap.wasm", 0, "sente_buffer trapped (wasm error: unreachable)", 5 * time.Second},
 		{"testdata/badcount.wasm", 0, "sente_children of 40 counted 1073741824 children and wrote 3", 5 * time.Second},
 		{"testdata/badkey.wasm", 0, "sente_children of 40 gave the key 2^64-1, which is reserved", 5 * time.Second},
+		{"testdata/badexpand.wasm", 0, "sente_expand_ranks: a move from 40 leads to rank 2 of tier 19, past its size 2", 5 * time.Second},
 		{"testdata/badjson.wasm", 0, "sente_describe: the description is not the JSON object docs/modules.md describes: unexpected EOF", 5 * time.Second},
 		{"testdata/version2.wasm", 0, "speaks version 2 of the interface; this sente speaks version 1", 5 * time.Second},
 		{"testdata/import.wasm", 0, "imports env.steal, which the host does not give", 5 * time.Second},
@@ -168,7 +170,12 @@ func TestHostile(t *testing.T) {
 				if err != nil {
 					return err
 				}
-				if _, err := hashing.Solve(context.Background(), g, hashing.Options{}); err != nil {
+				solve := func() error { _, err := hashing.Solve(context.Background(), g, hashing.Options{}); return err }
+				if strings.Contains(tc.spec, "expand") {
+					// Only the tier engine asks a batch of ranks.
+					solve = func() error { _, err := tiers.SolveTiers(context.Background(), g, tiers.TierOptions{}); return err }
+				}
+				if err := solve(); err != nil {
 					if e := sente.CapabilitiesOf(g).Err(); e != nil {
 						return e
 					}

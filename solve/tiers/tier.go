@@ -97,6 +97,7 @@ type tierEngine struct {
 	ranker   sente.TierRanker
 	scanner  sente.TierScanner
 	kidRanks sente.TierChildRanker
+	batch    sente.TierExpander // nil unless the game alternates
 	unmover  sente.Unmover
 	erring   sente.Erring
 	disc     *discovered // the ranks, when the forward pass discovered them

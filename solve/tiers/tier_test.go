@@ -112,6 +112,40 @@ func (g rankingTierGraph) NewChildRanker() sente.ChildRankFunc {
 	}
 }
 
+// batchTierGraph expands many ranks in one call (sente.TierExpander), its
+// children in an order of its own.
+type batchTierGraph struct{ *tierGraph }
+
+func (g batchTierGraph) ExpandRanks(t int, x *sente.RankExpansion) error {
+	x.Reset()
+	for _, r := range x.Ranks {
+		k, ok := g.Unrank(t, r)
+		if !ok {
+			return fmt.Errorf("rank %d of tier %d is no position", r, t)
+		}
+		x.Keys = append(x.Keys, k)
+		v, ended := g.EndedKey(k)
+		if !ended {
+			v = sente.Unknown
+			kids := g.kids[k]
+			for i := range kids {
+				kt, kr := g.TierRank(kids[len(kids)-1-i])
+				x.Kids = append(x.Kids, sente.TierPosition{Tier: kt, Rank: kr})
+			}
+		}
+		x.Values = append(x.Values, v)
+		x.Ends = append(x.Ends, len(x.Kids))
+	}
+	return nil
+}
+
+// batchUnmoveTierGraph expands ranks in batches and has un-moves.
+type batchUnmoveTierGraph struct{ batchTierGraph }
+
+func (g batchUnmoveTierGraph) AppendParents(dst []uint64, k uint64) []uint64 {
+	return append(dst, g.parents[k]...)
+}
+
 // turnKeyTierGraph says whose turn it is on keys (sente.TurnKeyer).
 type turnKeyTierGraph struct{ *tierGraph }
 
@@ -260,7 +294,8 @@ func TestTiersMatchSolveOnRandomTieredGraphs(t *testing.T) {
 			maxSize = 600
 		}
 		g := randomTierGraph(r, 6, maxSize)
-		games := []sente.Game{g, unmoveTierGraph{g}, scanTierGraph{g}, rankingTierGraph{scanTierGraph{g}}}
+		games := []sente.Game{g, unmoveTierGraph{g}, scanTierGraph{g}, rankingTierGraph{scanTierGraph{g}},
+			batchTierGraph{g}, batchUnmoveTierGraph{batchTierGraph{g}}}
 		// Every other graph has moves that keep the turn.
 		turns := trial%2 == 1
 		if turns {

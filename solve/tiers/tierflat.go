@@ -17,30 +17,11 @@ func (e *tierEngine) solveFlat(ctx context.Context, t int, cells []store.Cell, c
 	scratches := newScratch(e.workers)
 	return e.parallel(ctx, t, e.size[t], solve.PhaseSolving, func(w int, lo, hi uint64) error {
 		sc := &scratches[w]
-		// The start of loopPass's position too: a shared helper cost 4%
-		// of a connect-four solve's CPU, a call per position.
-		return e.eachPosition(t, lo, hi, reach[lo/64:(hi+63)/64], func(r, key uint64) (err error) {
-			var kids []sente.TierPosition
-			if e.disc != nil {
-				v, ended, k, err := e.expandDiscovered(sc, t, key)
-				if err != nil {
-					return err
-				}
-				if ended {
-					e.grundy.ended(t, r, v)
-					cells[r], err = e.endedCell(key, v)
-					return err
-				}
-				kids = k
-			} else {
-				if v, ended := e.enc.EndedKey(key); ended {
-					e.grundy.ended(t, r, v)
-					cells[r], err = e.endedCell(key, v)
-					return err
-				}
-				if kids, err = e.childPositions(sc, t, key); err != nil {
-					return err
-				}
+		return e.eachExpanded(sc, t, lo, hi, reach[lo/64:(hi+63)/64], func(r, key uint64, ended bool, v sente.Value, kids []sente.TierPosition) (err error) {
+			if ended {
+				e.grundy.ended(t, r, v)
+				cells[r], err = e.endedCell(key, v)
+				return err
 			}
 			keeps := e.keeps(sc, key, kids)
 			if slices.Contains(keeps, true) {

@@ -31,10 +31,15 @@ func newTierEngine(g sente.Game) (*tierEngine, error) {
 	if caps.TierRanker == nil || caps.Encoder == nil {
 		return nil, tables.ErrNoTierRanks
 	}
-	return &tierEngine{
+	e := &tierEngine{
 		game: g, enc: caps.Encoder, ranker: caps.TierRanker, scanner: caps.TierScanner, kidRanks: caps.TierChildRanker,
 		unmover: caps.Unmover, erring: caps.Erring, turn: caps.KeyTurns(g),
-	}, nil
+	}
+	if e.turn == nil {
+		// A batch gives no child's turn, which keeps needs.
+		e.batch = caps.TierExpander
+	}
+	return e, nil
 }
 
 // NewTierGame plans the tiers of g below the root from (nil: the start),

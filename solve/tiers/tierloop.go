@@ -52,26 +52,10 @@ func (e *tierEngine) loopPass(ctx context.Context, t int, cells []store.Cell, ch
 		// slice headers of two workers share a cache line.
 		sc, in, wins, ties := &scratches[w], inBuf[w], winsW[w], tiesW[w]
 		defer func() { inBuf[w], winsW[w], tiesW[w] = in, wins, ties }()
-		return e.eachPosition(t, lo, hi, reach[lo/64:(hi+63)/64], func(r, key uint64) (err error) {
-			var kids []sente.TierPosition
-			if e.disc != nil {
-				v, ended, k, err := e.expandDiscovered(sc, t, key)
-				if err != nil {
-					return err
-				}
-				if ended {
-					cells[r], err = e.endedCell(key, v)
-					return err
-				}
-				kids = k
-			} else {
-				if v, ended := e.enc.EndedKey(key); ended {
-					cells[r], err = e.endedCell(key, v)
-					return err
-				}
-				if kids, err = e.childPositions(sc, t, key); err != nil {
-					return err
-				}
+		return e.eachExpanded(sc, t, lo, hi, reach[lo/64:(hi+63)/64], func(r, key uint64, ended bool, v sente.Value, kids []sente.TierPosition) (err error) {
+			if ended {
+				cells[r], err = e.endedCell(key, v)
+				return err
 			}
 			keeps := e.keeps(sc, key, kids)
 			b := newBest()

@@ -57,24 +57,7 @@ func (e *tierEngine) recordParents(ctx context.Context, t int) (*recordedParents
 	each := func(fn func(parent, child uint64)) error {
 		return e.parallel(ctx, t, n, solve.PhaseRecordingParents, func(w int, lo, hi uint64) error {
 			sc := &scratches[w]
-			return e.eachPosition(t, lo, hi, e.reach[t][lo/64:(hi+63)/64], func(r, key uint64) error {
-				var kids []sente.TierPosition
-				if e.disc != nil {
-					_, ended, k, err := e.expandDiscovered(sc, t, key)
-					if err != nil || ended {
-						return err
-					}
-					kids = k
-				} else {
-					if _, ended := e.enc.EndedKey(key); ended {
-						return nil
-					}
-					k, err := e.childPositions(sc, t, key)
-					if err != nil {
-						return err
-					}
-					kids = k
-				}
+			return e.eachExpanded(sc, t, lo, hi, e.reach[t][lo/64:(hi+63)/64], func(r, _ uint64, _ bool, _ sente.Value, kids []sente.TierPosition) error {
 				for _, kid := range kids {
 					if kid.Tier == t {
 						fn(r, kid.Rank)

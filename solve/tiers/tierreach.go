@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 
+	"github.com/sente-go/sente"
 	"github.com/sente-go/sente/solve"
 	"github.com/sente-go/sente/store"
 	"github.com/sente-go/sente/store/tables"
@@ -180,14 +181,7 @@ func (e *tierEngine) expand(ctx context.Context, t int) error {
 				}
 				words = fresh
 			}
-			return e.eachPosition(t, lo, hi, words, func(_, key uint64) error {
-				if _, ended := e.enc.EndedKey(key); ended {
-					return nil
-				}
-				kids, err := e.childPositions(sc, t, key)
-				if err != nil {
-					return err
-				}
+			return e.eachExpanded(sc, t, lo, hi, words, func(_, _ uint64, _ bool, _ sente.Value, kids []sente.TierPosition) error {
 				for _, c := range kids {
 					mine[c.Tier][c.Rank/64] |= 1 << (c.Rank % 64)
 				}

@@ -18,6 +18,7 @@ $cc -DTRAP -o "$out/trap.wasm" take.c
 $cc -DBADCOUNT -o "$out/badcount.wasm" take.c
 $cc -DBADKEY -o "$out/badkey.wasm" take.c
 $cc -DTIERUP -o "$out/tierup.wasm" take.c
+$cc -DBADEXPAND -o "$out/badexpand.wasm" take.c
 $cc -DBADJSON -o "$out/badjson.wasm" take.c
 $cc -DVERSION2 -o "$out/version2.wasm" take.c
 $cc -DIMPORT -Wl,--allow-undefined -o "$out/import.wasm" take.c

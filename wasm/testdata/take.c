@@ -290,6 +290,31 @@ EXPORT("sente_tier_size") i64 sente_tier_size(int tier) {
 	return 2;
 }
 
+// The tier engine's batch: each rank's key, and its children's tiers and
+// ranks (the tier above the rank's 48 bits). A heap of 0 has no children.
+EXPORT("sente_expand_ranks") int sente_expand_ranks(int tier, int ranks, int n, int out, int cap) {
+	trap();
+	int w = 0;
+	for (int i = 0; i < n; i++) {
+		u64 rank = load64(ranks + 8 * i);
+		if (tier < 0 || tier > MAXN || rank > 1) return -2;
+		store64(out + 8 * i, ((u64)tier << 1) | rank);
+		int c = 0;
+		for (int t = 1; t <= k && t <= tier; t++) {
+			if (w >= cap) return -1;
+			u64 child = ((u64)(tier - t) << 48) | (rank ^ 1);
+#ifdef BADEXPAND
+			child = ((u64)(tier - t) << 48) | 2; // past the tier's two ranks
+#endif
+			store64(out + 16 * n + 8 * w, child);
+			w++;
+			c++;
+		}
+		store32(out + 8 * n + 4 * i, c);
+	}
+	return w;
+}
+
 EXPORT("sente_child_tiers") int sente_child_tiers(int tier) {
 	trap();
 	int w = 0;

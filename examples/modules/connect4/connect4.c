@@ -445,3 +445,155 @@ EXPORT("sente_unrank") i64 sente_unrank(int module_tier, i64 rank) {
 	}
 	return (i64)key;
 }
+
+// A walk through a batch of ranks, which the engine gives in increasing
+// order: most ranks share their heights with the last one, and many are a
+// few combinations past it, so the walk keeps the columns' layout and the
+// first player's stones of the last rank and steps from them. What the
+// heights give the children's ranks is kept with them too.
+struct walk {
+	u64 heights;   // the heights' digit of the last rank, or ~0
+	u64 stones;    // its stones' digit
+	u64 first;     // the first player's stones, as bits in stone order
+	int h[8];      // the heights of its columns
+	int top[8];    // the stones up to each column's top, in stone order
+	u64 child[8];  // the heights' part of the rank of the child that plays in each column, or ~0 for a full column
+};
+
+// next_combination is the least bit set with as many bits above x
+// (Gosper's): the combination after x in the order the digit counts.
+static inline u64 next_combination(u64 x) {
+	u64 low = x & -x, up = x + low;
+	return up | (((x ^ up) >> 2) / low);
+}
+
+// load_heights fills the walk's columns for the heights' digit hr of a
+// board of t stones, and what they give the children's ranks: a stone in
+// column c adds one to c's height, which changes the heights' digit only
+// in the terms of the columns up to c (each of which counts vectors with
+// one stone more to place).
+static void load_heights(struct walk *wk, int t, u64 hr) {
+	int rest[8];
+	int left = t;
+	for (int c = 0; c < W; c++) {
+		int v = H;
+		while (BELOW[c][left][v] > hr) v--;
+		hr -= BELOW[c][left][v];
+		rest[c] = left;
+		left -= v;
+		wk->h[c] = v;
+		wk->top[c] = t - left;
+	}
+	if (t == CELLS) return;
+	u64 choices = BINOM[t + 1][(t + 2) / 2];
+	u64 pre = 0, suf = 0;
+	for (int c = W - 1; c >= 0; c--) suf += BELOW[c][rest[c]][wk->h[c]];
+	for (int c = 0; c < W; c++) {
+		suf -= BELOW[c][rest[c]][wk->h[c]];
+		wk->child[c] = wk->h[c] == H ? ~(u64)0 : (pre + BELOW[c][rest[c] + 1][wk->h[c] + 1] + suf) * choices;
+		pre += BELOW[c][rest[c] + 1][wk->h[c]];
+	}
+}
+
+// walk_to returns the key of the board of t stones with the heights' digit
+// hr and the stones' digit sr.
+static u64 walk_to(struct walk *wk, int t, u64 hr, u64 sr) {
+	if (hr != wk->heights) {
+		load_heights(wk, t, hr);
+		wk->heights = hr;
+		wk->stones = ~(u64)0;
+	}
+	if (wk->stones == ~(u64)0 || sr < wk->stones || sr - wk->stones > 8) {
+		int m = (t + 1) / 2, p = t - 1;
+		u64 first = 0, rest_r = sr;
+		for (int j = m; j >= 1; j--) {
+			while (BINOM[p][j] > rest_r) p--;
+			first |= (u64)1 << p;
+			rest_r -= BINOM[p][j];
+			p--;
+		}
+		wk->first = first;
+	} else {
+		for (u64 s = wk->stones; s < sr; s++) wk->first = next_combination(wk->first);
+	}
+	wk->stones = sr;
+	u64 key = 0, first = wk->first;
+	for (int c = 0; c < W; c++) {
+		int v = wk->h[c];
+		key |= ((first & (((u64)1 << v) - 1)) | ((u64)1 << v)) << (c * H1);
+		first >>= v;
+	}
+	return key;
+}
+
+// child_ranks writes the ranks of the children of the walk's board, of t
+// stones and not ended, each with tierbits above it, and returns how many.
+// The new stone lands at place top[c] in stone order, above every stone of
+// the columns up to c and below every stone of the columns after, which
+// move up one place (and one index up among the first player's stones,
+// when the new stone is the first player's): so a child's stones' digit is
+// the sum over the stones up to c as they are, the new stone's term, and
+// the sum over the stones after c moved.
+static int child_ranks(const struct walk *wk, int t, u64 tierbits, u64 *out) {
+	u64 low[8], moved[8];
+	int count[8];
+	int first_moves = (t & 1) == 0;
+	u64 f = wk->first, sum = 0, shifted = 0;
+	int j = 0, c = 0;
+	for (; f; f &= f - 1) {
+		int p = __builtin_ctzll(f);
+		while (p >= wk->top[c]) {
+			low[c] = sum;
+			moved[c] = shifted;
+			count[c] = j;
+			c++;
+		}
+		j++;
+		sum += BINOM[p][j];
+		shifted += BINOM[p + 1][j + first_moves];
+	}
+	for (; c < W; c++) {
+		low[c] = sum;
+		moved[c] = shifted;
+		count[c] = j;
+	}
+	int w = 0;
+	for (c = 0; c < W; c++) {
+		if (wk->child[c] == ~(u64)0) continue;
+		u64 stones = low[c] + (shifted - moved[c]) + (first_moves ? BINOM[wk->top[c]][count[c] + 1] : 0);
+		out[w++] = tierbits | (wk->child[c] + stones);
+	}
+	return w;
+}
+
+// The tier engine's batch: for each of n ranks of a tier, its key, what it
+// ended with or how many children it has, and each child's tier and rank,
+// in one call where the single exports would take a dozen a board.
+EXPORT("sente_expand_ranks") int sente_expand_ranks(int module_tier, int ranks, int n, int out, int cap) {
+	const u64 *r = (const u64 *)ranks;
+	u64 *keys = (u64 *)out;
+	int *counts = (int *)(out + 8 * n);
+	u64 *kids = (u64 *)(out + 16 * n);
+	int t = START_TIER - module_tier;
+	if (t < 0 || t > CELLS) return -2;
+	u64 below = (u64)(module_tier - 1) << 48; // a stone more: the tier below
+	u64 choices = BINOM[t][(t + 1) / 2];
+	int written = 0;
+	struct walk wk;
+	wk.heights = ~(u64)0;
+	for (int i = 0; i < n; i++) {
+		if (r[i] >= TIER_SIZE[t]) return -2;
+		u64 k = walk_to(&wk, t, r[i] / choices, r[i] % choices);
+		keys[i] = k;
+		int e = ended(k);
+		if (e) {
+			counts[i] = -e;
+			continue;
+		}
+		if (written + W > cap) return -1;
+		int c = child_ranks(&wk, t, below, kids + written);
+		counts[i] = c;
+		written += c;
+	}
+	return written;
+}

@@ -550,3 +550,180 @@ func senteUnrank(tier int32, rank int64) int64 {
 	}
 	return int64(key)
 }
+
+// A walk through a batch of ranks, which the engine gives in increasing
+// order: most ranks share their heights with the last one, and many are a
+// few combinations past it, so the walk keeps the columns' layout and the
+// first player's stones of the last rank and steps from them. What the
+// heights give the children's ranks is kept with them too.
+type walk struct {
+	heights uint64    // the heights' digit of the last rank, or ^0
+	stones  uint64    // its stones' digit, or ^0
+	first   uint64    // the first player's stones, as bits in stone order
+	h       [8]int    // the heights of its columns
+	top     [8]int    // the stones up to each column's top, in stone order
+	child   [8]uint64 // the heights' part of the rank of the child that plays in each column, or ^0 for a full column
+}
+
+// nextCombination is the least number above x with as many bits set
+// (Gosper's): the combination after x in the order the digit counts.
+func nextCombination(x uint64) uint64 {
+	low := x & -x
+	up := x + low
+	return up | (x^up)>>2/low
+}
+
+// loadHeights fills the walk's columns for the heights' digit hr of a
+// board of t stones, and what they give the children's ranks: a stone in
+// column c adds one to c's height, which changes the heights' digit only
+// in the terms of the columns up to c (each of which counts vectors with
+// one stone more to place).
+func (wk *walk) loadHeights(t int, hr uint64) {
+	var rest [8]int
+	left := t
+	for c := range w {
+		v := h
+		for below[c][left][v] > hr {
+			v--
+		}
+		hr -= below[c][left][v]
+		rest[c] = left
+		left -= v
+		wk.h[c] = v
+		wk.top[c] = t - left
+	}
+	if t == cells {
+		return
+	}
+	choices := binom[t+1][(t+2)/2]
+	var pre, suf uint64
+	for c := range w {
+		suf += below[c][rest[c]][wk.h[c]]
+	}
+	for c := range w {
+		suf -= below[c][rest[c]][wk.h[c]]
+		wk.child[c] = ^uint64(0)
+		if wk.h[c] < h {
+			wk.child[c] = (pre + below[c][rest[c]+1][wk.h[c]+1] + suf) * choices
+		}
+		pre += below[c][rest[c]+1][wk.h[c]]
+	}
+}
+
+// to returns the key of the board of t stones with the heights' digit hr
+// and the stones' digit sr.
+func (wk *walk) to(t int, hr, sr uint64) uint64 {
+	if hr != wk.heights {
+		wk.loadHeights(t, hr)
+		wk.heights, wk.stones = hr, ^uint64(0)
+	}
+	if wk.stones == ^uint64(0) || sr < wk.stones || sr-wk.stones > 8 {
+		var first uint64
+		p, rest := t-1, sr
+		for j := (t + 1) / 2; j >= 1; j-- {
+			for binom[p][j] > rest {
+				p--
+			}
+			first |= 1 << p
+			rest -= binom[p][j]
+			p--
+		}
+		wk.first = first
+	} else {
+		for s := wk.stones; s < sr; s++ {
+			wk.first = nextCombination(wk.first)
+		}
+	}
+	wk.stones = sr
+	var key uint64
+	first := wk.first
+	for c := range w {
+		v := wk.h[c]
+		key |= (first&(1<<v-1) | 1<<v) << (c * h1)
+		first >>= v
+	}
+	return key
+}
+
+// childRanks writes the ranks of the children of the walk's board, of t
+// stones and not ended, each with tierBits above it, and returns how many.
+// The new stone lands at place top[c] in stone order, above every stone of
+// the columns up to c and below every stone of the columns after, which
+// move up one place (and one index up among the first player's stones,
+// when the new stone is the first player's): so a child's stones' digit is
+// the sum over the stones up to c as they are, the new stone's term, and
+// the sum over the stones after c moved.
+func (wk *walk) childRanks(t int, tierBits uint64, out []uint64) int {
+	var low, moved [8]uint64
+	var count [8]int
+	firstMoves := 0
+	if t&1 == 0 {
+		firstMoves = 1
+	}
+	var sum, shifted uint64
+	j, c := 0, 0
+	for f := wk.first; f != 0; f &= f - 1 {
+		p := bits.TrailingZeros64(f)
+		for p >= wk.top[c] {
+			low[c], moved[c], count[c] = sum, shifted, j
+			c++
+		}
+		j++
+		sum += binom[p][j]
+		shifted += binom[p+1][j+firstMoves]
+	}
+	for ; c < w; c++ {
+		low[c], moved[c], count[c] = sum, shifted, j
+	}
+	n := 0
+	for c := range w {
+		if wk.child[c] == ^uint64(0) {
+			continue
+		}
+		stones := low[c] + shifted - moved[c]
+		if firstMoves == 1 {
+			stones += binom[wk.top[c]][count[c]+1]
+		}
+		out[n] = tierBits | (wk.child[c] + stones)
+		n++
+	}
+	return n
+}
+
+// The tier engine's batch: for each of n ranks of a tier, its key, what it
+// ended with or how many children it has, and each child's tier and rank,
+// in one call where the single exports would take a dozen a board.
+//
+//go:wasmexport sente_expand_ranks
+func senteExpandRanks(tier, ranks, n, out, capacity int32) int32 {
+	t := startTier - int(tier)
+	if t < 0 || t > cells {
+		return -2
+	}
+	rs := keysAt(ranks, n)
+	keys := keysAt(out, n)
+	counts := unsafe.Slice((*int32)(at(out+8*n)), n)
+	kids := keysAt(out+16*n, capacity)
+	tierBits := uint64(tier-1) << 48 // a stone more: the tier below
+	choices := binom[t][(t+1)/2]
+	wk := walk{heights: ^uint64(0)}
+	written := 0
+	for i, r := range rs {
+		if r >= tierSize[t] {
+			return -2
+		}
+		key := wk.to(t, r/choices, r%choices)
+		keys[i] = key
+		if e := ended(key); e != 0 {
+			counts[i] = -int32(e)
+			continue
+		}
+		if written+w > int(capacity) {
+			return -1
+		}
+		c := wk.childRanks(t, tierBits, kids[written:])
+		counts[i] = int32(c)
+		written += c
+	}
+	return int32(written)
+}
