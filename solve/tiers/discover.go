@@ -433,9 +433,10 @@ func (dc *discoverer) tier(ctx context.Context, t int, frontier tables.KeyList) 
 
 // childCache remembers the last children a worker handed on, one a slot
 // by a hash of their bytes, so that a child met again soon after (the
-// positions of a block are neighbours, and share many children: Domineering
-// has about five moves into each position for every position) is not added,
-// sorted and merged once more. Children longer than a word are not kept.
+// positions of a block are neighbours in their tier's order, and share
+// many children where moves commute, as Domineering's placements do) is
+// not added, sorted and merged once more. Children longer than a word are
+// not kept.
 type childCache [1 << 13]uint64
 
 // met reports whether b is the child in its slot, and puts it there.
