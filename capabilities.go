@@ -33,6 +33,7 @@ type Capabilities struct {
 	Erring          Erring
 	Expander        Expander
 	ExpandUnmover   ExpandUnmover
+	ExpandBatcher   ExpandBatcher
 	Alternating     Alternating
 	TurnKeyer       TurnKeyer
 	Orderer         Orderer
@@ -86,6 +87,7 @@ func CapabilitiesOf(g Game) Capabilities {
 	c.Erring, _ = g.(Erring)
 	c.Expander, _ = g.(Expander)
 	c.ExpandUnmover, _ = g.(ExpandUnmover)
+	c.ExpandBatcher, _ = g.(ExpandBatcher)
 	c.Alternating, _ = g.(Alternating)
 	c.TurnKeyer, _ = g.(TurnKeyer)
 	c.Orderer, _ = g.(Orderer)

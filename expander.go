@@ -45,6 +45,23 @@ type ExpandUnmover interface {
 	Parents(b []byte, x *Expansion) error
 }
 
+// ExpandBatcher is an Expander that expands many positions in one call,
+// for a game whose every call costs more than the work it asks for: a game
+// module, where each call crosses into WebAssembly. The tier engine's
+// forward pass, which discovers the ranks, hands it a block of positions
+// at a time when the game offers it, and Expand otherwise.
+//
+// A wrapper that changes what Expand says (misère play) wraps it too, or
+// drops it: the engine takes either for the same logic.
+type ExpandBatcher interface {
+	// ExpandBatch does for each of the len(xs) positions what Expand does
+	// for one: the bytes of position i start b[i*width:], padded with zero
+	// bytes to width (b holds len(xs)*width bytes), and xs[i] is filled
+	// (reset first) as Expand fills it, its first three fields read as
+	// Expand reads them.
+	ExpandBatch(b []byte, width int, xs []Expansion) error
+}
+
 // Expansion is what Expand says of a position. Its first three fields are
 // the caller's, which Expand reads and leaves as they are: what the caller
 // knows already need not be asked of the game again.

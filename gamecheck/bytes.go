@@ -42,6 +42,18 @@ func (c *checker) checkBytes(v visited) error {
 	if turn := c.g.Turn(v.p); e.Turn != turn {
 		return c.fail("bytes", v, "Expand says the %v player is to move, Turn the %v", e.Turn, turn)
 	}
+	if xb := c.caps.ExpandBatcher; xb != nil {
+		// A batch (of the position, padded) says what Expand says: a
+		// module's sente_tiers what its sente_tier does.
+		batch := []sente.Expansion{{}}
+		if err := xb.ExpandBatch(append(slices.Clone(b), make([]byte, 8)...), len(b)+8, batch); err != nil {
+			return c.fail("bytes", v, "ExpandBatch: %v", err)
+		}
+		if d := batch[0]; d.Ended != e.Ended || d.Value != e.Value || d.Turn != e.Turn || !bytes.Equal(d.Bytes, e.Bytes) || !slices.Equal(d.Ends, e.Ends) || !slices.Equal(d.Tiers, e.Tiers) {
+			return c.fail("bytes", v, "ExpandBatch says %s with children %x in tiers %v, Expand %s with children %x in tiers %v",
+				endedWords(d.Value, d.Ended), d.Bytes, d.Tiers, endedWords(e.Value, e.Ended), e.Bytes, e.Tiers)
+		}
+	}
 	if ended {
 		return nil
 	}

@@ -53,10 +53,11 @@ var (
 
 // Capabilities are g's, but for what misère play changes. The Describer
 // says the game is under misère play, Misere says so too (sente.Misere),
-// and the Encoder and the Expander end positions as Ended does. Splitter,
-// Heaps and TierExpander are dropped: a misère sum's value is not the XOR
-// of its components' values, heap values are normal-play values, and a
-// batch of ranks expanded ends positions as normal play does. The rest hold as they are, since misère play changes no position
+// and the Encoder and the Expander (and its batches) end positions as
+// Ended does. Splitter, Heaps and TierExpander are dropped: a misère sum's
+// value is not the XOR of its components' values, heap values are
+// normal-play values, and a batch of ranks expanded ends positions as
+// normal play does. The rest hold as they are, since misère play changes no position
 // and no move: ranks, tiers and symmetries (mirror images have the same
 // misère value too), policies, drawings, boards, features, estimates and
 // failures; and parents, since a position with no moves, the one position
@@ -66,6 +67,9 @@ func (m misereGame) Capabilities() sente.Capabilities {
 	c.Encoder = nil
 	if c.Expander != nil {
 		c.Expander = misereExpander{c.Expander}
+	}
+	if c.ExpandBatcher != nil {
+		c.ExpandBatcher = misereBatcher{c.ExpandBatcher}
 	}
 	c.Splitter, c.Heaps = nil, nil
 	c.TierExpander = nil // it ends positions as normal play does
@@ -153,11 +157,30 @@ func (m misereExpander) Expand(b []byte, x *sente.Expansion) error {
 	if err := m.Expander.Expand(b, x); err != nil {
 		return err
 	}
+	misereExpansion(x)
+	return nil
+}
+
+// misereBatcher expands many positions at once under misère play, as
+// misereExpander expands one.
+type misereBatcher struct{ sente.ExpandBatcher }
+
+func (m misereBatcher) ExpandBatch(b []byte, width int, xs []sente.Expansion) error {
+	if err := m.ExpandBatcher.ExpandBatch(b, width, xs); err != nil {
+		return err
+	}
+	for i := range xs {
+		misereExpansion(&xs[i])
+	}
+	return nil
+}
+
+// misereExpansion turns what normal play's Expand said into misère play's.
+func misereExpansion(x *sente.Expansion) {
 	switch {
 	case x.Ended:
 		x.Value = x.Value.Flip()
 	case x.Len() == 0 && !x.Playing:
 		x.Ended, x.Value = true, sente.Win
 	}
-	return nil
 }

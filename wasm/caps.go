@@ -19,6 +19,7 @@ import (
 func (g *Game) Capabilities() sente.Capabilities {
 	m := g.m
 	c := sente.Capabilities{Encoder: g, Describer: g, Erring: g, Expander: expandCap{g}}
+	c.ExpandBatcher = batchExpander{g} // expand.go
 	if m.desc.Alternates {
 		c.Alternating = flag(true)
 	} else {

@@ -357,6 +357,7 @@ const (
 	fnChildTiers
 	fnScore
 	fnExpandRanks
+	fnTiers
 	numFns
 )
 
@@ -364,7 +365,7 @@ var fnNames = [numFns]string{
 	"sente_version", "sente_buffer", "sente_describe", "sente_new", "sente_start", "sente_turn",
 	"sente_ended", "sente_children", "sente_moves", "sente_format", "sente_parse",
 	"sente_canonical", "sente_parents", "sente_tier", "sente_rank", "sente_unrank",
-	"sente_tier_size", "sente_child_tiers", "sente_score", "sente_expand_ranks",
+	"sente_tier_size", "sente_child_tiers", "sente_score", "sente_expand_ranks", "sente_tiers",
 }
 
 func (id fnID) String() string { return fnNames[id] }
@@ -399,6 +400,7 @@ var signatures = [numFns]signature{
 	fnChildTiers:  {[]api.ValueType{i32}, []api.ValueType{i32}},
 	fnScore:       {[]api.ValueType{i64}, []api.ValueType{i32}},
 	fnExpandRanks: {[]api.ValueType{i32, i32, i32, i32, i32}, []api.ValueType{i32}},
+	fnTiers:       {[]api.ValueType{i32, i32, i32}, []api.ValueType{i32}},
 }
 
 func typeNames(ts []api.ValueType) string {

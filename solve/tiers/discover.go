@@ -2,6 +2,7 @@ package tiers
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
@@ -39,6 +40,7 @@ const flushKeys = 1 << 18
 type discoverer struct {
 	g        sente.Game
 	x        sente.Expander
+	batch    sente.ExpandBatcher // nil: the game expands one position a call
 	sink     TierSink
 	workers  int
 	progress func(solve.Progress)
@@ -103,7 +105,7 @@ func discover(ctx context.Context, g sente.Game, root sente.Position, sink TierS
 			}
 		}
 	}
-	dc := &discoverer{g: g, x: caps.Expander, alternates: caps.Alternates(), sink: sink, workers: workers, progress: opt.Progress, pending: map[int]*runs{},
+	dc := &discoverer{g: g, x: caps.Expander, batch: caps.ExpandBatcher, alternates: caps.Alternates(), sink: sink, workers: workers, progress: opt.Progress, pending: map[int]*runs{},
 		movesDir: opt.MovesDir, movesLeft: movesAllowed(opt), moves: map[int]*recordedMoves{}}
 	done := false
 	defer func() {
@@ -249,6 +251,8 @@ func (dc *discoverer) tier(ctx context.Context, t int, frontier tables.KeyList) 
 	above := map[int]bool{}
 	type workerOut struct {
 		x     sente.Expansion
+		xs    []sente.Expansion // a block's, for a game that expands them together
+		seen  *childCache
 		buf   []byte
 		same  tables.KeyList
 		other map[int]*tables.KeyList // gathered for a tier above, flushed to its runs now and then
@@ -286,43 +290,78 @@ func (dc *discoverer) tier(ctx context.Context, t int, frontier tables.KeyList) 
 			if round == 0 && moves != nil {
 				rec = moves.block()
 			}
-			for i := lo; i < hi; i++ {
-				o.buf = tables.AppendKeyBytes(o.buf[:0], frontier.At(int(i)))
-				if err := dc.x.Expand(o.buf, &o.x); err != nil {
+			// A game that expands many positions in one call is asked
+			// about the whole block at once.
+			width := 8 * frontier.Words
+			if dc.batch != nil {
+				n := int(hi - lo)
+				if len(o.xs) < n {
+					o.xs = make([]sente.Expansion, n)
+				}
+				o.buf = o.buf[:0]
+				for i := lo; i < hi; i++ {
+					o.xs[i-lo].NoTurn = dc.alternates
+					o.buf = tables.AppendKeyBytes(o.buf, frontier.At(int(i)))
+				}
+				if err := dc.batch.ExpandBatch(o.buf, width, o.xs[:n]); err != nil {
 					return err
 				}
-				if round == 0 && moves != nil {
-					rec = appendRecord(rec, t, &o.x)
+			}
+			// The tier above that the last child went to, and its lists:
+			// a position's children are mostly in one tier.
+			lastCT, lastL, lastRuns := -1, (*tables.KeyList)(nil), (*runs)(nil)
+			for i := lo; i < hi; i++ {
+				x, pos := &o.x, o.buf
+				if dc.batch != nil {
+					x, pos = &o.xs[i-lo], o.buf[int(i-lo)*width:int(i-lo+1)*width]
+				} else {
+					o.buf = tables.AppendKeyBytes(o.buf[:0], frontier.At(int(i)))
+					pos = o.buf
+					if err := dc.x.Expand(pos, x); err != nil {
+						return err
+					}
 				}
-				if o.x.Turn == sente.Second {
+				if round == 0 && moves != nil {
+					rec = appendRecord(rec, t, x)
+				}
+				if x.Turn == sente.Second {
 					ends[i] = tables.SecondToMove
 				}
-				if o.x.Ended {
-					if v := o.x.Value; v != sente.Win && v != sente.Lose && v != sente.Tie {
-						return fmt.Errorf("solve by tiers: %s ended with %v; a game ends with win, lose or tie", dc.format(o.buf), v)
+				if x.Ended {
+					if v := x.Value; v != sente.Win && v != sente.Lose && v != sente.Tie {
+						return fmt.Errorf("solve by tiers: %s ended with %v; a game ends with win, lose or tie", dc.format(pos), v)
 					}
-					ends[i] |= byte(o.x.Value)
+					ends[i] |= byte(x.Value)
 					continue
 				}
-				for c := range o.x.Len() {
-					ct := o.x.Tiers[c]
+				if o.seen == nil {
+					o.seen = new(childCache)
+				}
+				for c := range x.Len() {
+					ct := x.Tiers[c]
+					if ct >= t && o.seen.met(x.Child(c)) {
+						continue
+					}
 					switch {
 					case ct == t:
-						add(&o.same, o.x.Child(c))
+						add(&o.same, x.Child(c))
 					case ct < t:
-						return dc.downError(o.buf, t, o.x.Child(c), ct)
+						return dc.downError(pos, t, x.Child(c), ct)
 					default:
-						l := o.other[ct]
-						if l == nil {
-							l = &tables.KeyList{}
-							o.other[ct] = l
-							o.runs[ct] = dc.runsOf(ct)
+						if ct != lastCT {
+							lastL = o.other[ct]
+							if lastL == nil {
+								lastL = &tables.KeyList{}
+								o.other[ct] = lastL
+								o.runs[ct] = dc.runsOf(ct)
+							}
+							lastCT, lastRuns = ct, o.runs[ct]
 						}
-						add(l, o.x.Child(c))
-						if l.Len() >= flushKeys {
-							sortUnique(l)
-							o.runs[ct].push(*l)
-							*l = tables.KeyList{}
+						add(lastL, x.Child(c))
+						if lastL.Len() >= flushKeys {
+							sortUnique(lastL)
+							lastRuns.push(*lastL)
+							*lastL = tables.KeyList{}
 						}
 					}
 				}
@@ -390,6 +429,31 @@ func (dc *discoverer) tier(ctx context.Context, t int, frontier tables.KeyList) 
 		dc.moves[t], moves = moves, nil
 	}
 	return known, knownEnds, loops, children, nil
+}
+
+// childCache remembers the last children a worker handed on, one a slot
+// by a hash of their bytes, so that a child met again soon after (the
+// positions of a block are neighbours in their tier's order, and share
+// many children where moves commute, as Domineering's placements do) is
+// not added, sorted and merged once more. Children longer than a word are
+// not kept.
+type childCache [1 << 13]uint64
+
+// met reports whether b is the child in its slot, and puts it there.
+func (c *childCache) met(b []byte) bool {
+	if len(b) > 8 {
+		return false
+	}
+	var w [8]byte
+	copy(w[:], b)
+	// Stored plus one: 0 is an empty slot, and the key 2^64-1 never met.
+	k := binary.BigEndian.Uint64(w[:]) + 1
+	slot := &c[k*0x9E3779B97F4A7C15>>(64-13)]
+	if *slot == k && k != 0 {
+		return true
+	}
+	*slot = k
+	return false
 }
 
 // mergeEnds merges two sorted lists of keys without repeats, and the ends

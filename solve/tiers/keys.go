@@ -59,7 +59,7 @@ func sortUnique(k *tables.KeyList) {
 	}
 	switch k.Words {
 	case 1:
-		slices.Sort(k.Data)
+		radixSort(k.Data)
 		k.Data = slices.Compact(k.Data)
 	case 2:
 		k.Data = sortUniqueAs[[2]uint64](k.Data, n, 2)
@@ -78,6 +78,62 @@ func sortUnique(k *tables.KeyList) {
 		}
 		k.Data = k.Data[:out*w]
 	}
+}
+
+// radixDigit is the width of a radix sort's digit: 2^11 counters fit in
+// the first level of cache.
+const radixDigit = 11
+
+// radixScratch holds the second buffer of radix sorts, reused.
+var radixScratch sync.Pool
+
+// radixSort sorts one-word keys by their digits from the least, skipping
+// the digits on which they all agree (a game's keys use few of their bits):
+// a few passes over the keys, where a comparison sort takes about twenty
+// on the forward pass's lists of a quarter of a million keys.
+func radixSort(a []uint64) {
+	if len(a) < 1<<10 {
+		slices.Sort(a)
+		return
+	}
+	and, or := ^uint64(0), uint64(0)
+	for _, x := range a {
+		and &= x
+		or |= x
+	}
+	varying := and ^ or
+	var buf []uint64
+	if p, ok := radixScratch.Get().(*[]uint64); ok && cap(*p) >= len(a) {
+		buf = (*p)[:len(a)]
+	} else {
+		buf = make([]uint64, len(a))
+	}
+	src, dst := a, buf
+	var count [1 << radixDigit]int
+	for shift := 0; shift < 64; shift += radixDigit {
+		if varying>>shift&(1<<radixDigit-1) == 0 {
+			continue
+		}
+		clear(count[:])
+		for _, x := range src {
+			count[x>>shift&(1<<radixDigit-1)]++
+		}
+		sum := 0
+		for i, c := range count {
+			count[i] = sum
+			sum += c
+		}
+		for _, x := range src {
+			d := x >> shift & (1<<radixDigit - 1)
+			dst[count[d]] = x
+			count[d]++
+		}
+		src, dst = dst, src
+	}
+	if &src[0] != &a[0] {
+		copy(a, src)
+	}
+	radixScratch.Put(&buf)
 }
 
 // sortUniqueAs sorts n keys of words words seen as arrays R of that many
