@@ -90,10 +90,14 @@ func newCache(ctx context.Context, cfg Config) (*cache, error) {
 	memory := budget - rulesLoaders*int64(cfg.RulesMemory) - modules
 	smallPool := max(min(4*int64(cfg.SmallSolves)*int64(cfg.SmallBytes), memory/4), 0)
 	largePool := memory - smallPool
-	if largePool < 2*int64(cfg.RulesMemory) || largePool < int64(cfg.SmallBytes) || largePool < moduleHeld {
-		return nil, fmt.Errorf("%w for this server: of its %s, %s is kept aside for loading rules files, %s for starting game modules and %s for small solves, and a solve needs at least %s (a rules file's child of %s and the graph it sends back; a module's %d instances of %s)",
-			ErrBudget, quantity.FormatSize(uint64(budget)), quantity.FormatSize(rulesLoaders*cfg.RulesMemory), quantity.FormatSize(uint64(modules)), quantity.FormatSize(uint64(smallPool)),
-			quantity.FormatSize(uint64(max(2*int64(cfg.RulesMemory), int64(cfg.SmallBytes), moduleHeld))), quantity.FormatSize(cfg.RulesMemory), cfg.ModuleWorkers, quantity.FormatSize(cfg.ModuleMemory))
+	if largePool < 2*int64(cfg.RulesMemory) || largePool < int64(cfg.SmallBytes) {
+		return nil, fmt.Errorf("%w for this server: of its %s, %s is kept aside for loading rules files and %s for small solves, and a solve needs at least %s (a rules file's child of %s and the graph it sends back)",
+			ErrBudget, quantity.FormatSize(uint64(budget)), quantity.FormatSize(rulesLoaders*cfg.RulesMemory), quantity.FormatSize(uint64(smallPool)),
+			quantity.FormatSize(max(2*cfg.RulesMemory, cfg.SmallBytes)), quantity.FormatSize(cfg.RulesMemory))
+	}
+	if largePool < moduleHeld {
+		return nil, fmt.Errorf("%w for this server: of its %s, %s is kept aside for starting game modules, and a solve of a module's game needs at least %s (%d instances of %s); give modules less memory each",
+			ErrBudget, quantity.FormatSize(uint64(budget)), quantity.FormatSize(uint64(modules)), quantity.FormatSize(uint64(moduleHeld)), cfg.ModuleWorkers, quantity.FormatSize(cfg.ModuleMemory))
 	}
 	shared := &pool{capacity: largePool}
 	c := &cache{

@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -271,5 +272,14 @@ func TestModuleUploadRefusals(t *testing.T) {
 	}
 	if code, m, _ := get(t, h, "/api/module"); code != 405 {
 		t.Errorf("GET /api/module: %d %v", code, m)
+	}
+}
+
+// TestModuleBudget: a budget without room for a module's instances
+// besides what starting modules keeps aside refuses to start, saying so.
+func TestModuleBudget(t *testing.T) {
+	_, err := New(Config{Memory: 512 << 20, ModuleMemory: 100 << 20, ModuleWorkers: 4})
+	if !errors.Is(err, ErrBudget) || !strings.Contains(err.Error(), "4 instances of 100M") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("New: %v", err)
 	}
 }
