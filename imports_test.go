@@ -81,7 +81,7 @@ var layers = map[string][]string{
 	// command line (which serves the browser app) as a library, and the
 	// command that is that library with the built-in games.
 	"sente/internal/isolated": {"sente", "sente/answer", "sente/games", "sente/internal/quantity", "sente/internal/sandbox", "sente/rules", "sente/solve", "sente/store"},
-	"sente/web":               {"sente", "sente/answer", "sente/explain", "sente/explore", "sente/games", "sente/internal/isolated", "sente/internal/quantity", "sente/internal/sandbox", "sente/nimber", "sente/solve", "sente/store", "sente/store/book", "sente/store/tables"},
+	"sente/web":               {"sente", "sente/answer", "sente/explain", "sente/explore", "sente/games", "sente/internal/isolated", "sente/internal/quantity", "sente/internal/sandbox", "sente/nimber", "sente/solve", "sente/store", "sente/store/book", "sente/store/tables", "sente/wasm"},
 	"sente/cmd/sente":         {"sente/cli"},
 	"sente/cli": {"sente", "sente/answer", "sente/explain", "sente/explore", "sente/gamecheck", "sente/games", "sente/internal/quantity", "sente/internal/sandbox", "sente/nimber", "sente/render", "sente/rules", "sente/solve", "sente/solve/tiers", "sente/store", "sente/store/book", "sente/verify", "sente/wasm", "sente/web",
 		"github.com/alecthomas/kong"},

@@ -34,14 +34,18 @@ type cache struct {
 	// reserves it twice, for the child and for the graph the server reads
 	// back.
 	rulesMemory int64
-	budget      int64          // Config.Memory
-	games       *games.Catalog // Config.Games
-	active      map[*job]bool  // the solves running
-	children    int            // rules children exploring
-	abandon     time.Duration  // a solve nobody asked for this long is cancelled
-	failures    time.Duration  // a failed solve is remembered this long
-	ctx         context.Context
-	solves      atomic.Int64 // solves started, for tests
+	// moduleHeld is what the instances of an uploaded module's game may
+	// hold (Config.ModuleWorkers times ModuleMemory): a job of such a
+	// game reserves it besides its solve, as j.base.
+	moduleHeld int64
+	budget     int64          // Config.Memory
+	games      *games.Catalog // Config.Games
+	active     map[*job]bool  // the solves running
+	children   int            // rules children exploring
+	abandon    time.Duration  // a solve nobody asked for this long is cancelled
+	failures   time.Duration  // a failed solve is remembered this long
+	ctx        context.Context
+	solves     atomic.Int64 // solves started, for tests
 
 	tables *store.Store
 	// stored are the games answered from stored tables, by canonical
@@ -75,17 +79,25 @@ var ErrBudget = errors.New("memory budget too small")
 
 // newCache makes the cache of a server with cfg (defaults applied). The
 // pools of its lanes share the budget, less what the children loading
-// pasted rules files may hold: loading happens as a file is pasted,
-// outside the lanes, so their limits are kept aside for good.
+// pasted rules files may hold and what the instances of the modules being
+// uploaded or started may: that happens as a file is pasted or a module
+// uploaded or opened, outside the lanes, so their limits are kept aside
+// for good.
 func newCache(ctx context.Context, cfg Config) (*cache, error) {
 	budget := int64(min(cfg.Memory, math.MaxInt64/2))
-	memory := budget - rulesLoaders*int64(cfg.RulesMemory)
+	modules := moduleLoaders * int64(cfg.ModuleMemory)
+	moduleHeld := int64(cfg.ModuleWorkers) * int64(cfg.ModuleMemory)
+	memory := budget - rulesLoaders*int64(cfg.RulesMemory) - modules
 	smallPool := max(min(4*int64(cfg.SmallSolves)*int64(cfg.SmallBytes), memory/4), 0)
 	largePool := memory - smallPool
 	if largePool < 2*int64(cfg.RulesMemory) || largePool < int64(cfg.SmallBytes) {
 		return nil, fmt.Errorf("%w for this server: of its %s, %s is kept aside for loading rules files and %s for small solves, and a solve needs at least %s (a rules file's child of %s and the graph it sends back)",
 			ErrBudget, quantity.FormatSize(uint64(budget)), quantity.FormatSize(rulesLoaders*cfg.RulesMemory), quantity.FormatSize(uint64(smallPool)),
 			quantity.FormatSize(max(2*cfg.RulesMemory, cfg.SmallBytes)), quantity.FormatSize(cfg.RulesMemory))
+	}
+	if largePool < moduleHeld {
+		return nil, fmt.Errorf("%w for this server: of its %s, %s is kept aside for starting game modules, and a solve of a module's game needs at least %s (%d instances of %s); give modules less memory each",
+			ErrBudget, quantity.FormatSize(uint64(budget)), quantity.FormatSize(uint64(modules)), quantity.FormatSize(uint64(moduleHeld)), cfg.ModuleWorkers, quantity.FormatSize(cfg.ModuleMemory))
 	}
 	shared := &pool{capacity: largePool}
 	c := &cache{
@@ -103,6 +115,7 @@ func newCache(ctx context.Context, cfg Config) (*cache, error) {
 		small:        min(int64(cfg.SmallBytes), smallPool),
 		maxPos:       cfg.MaxPositions,
 		rulesMemory:  int64(cfg.RulesMemory),
+		moduleHeld:   moduleHeld,
 		budget:       budget,
 		active:       map[*job]bool{},
 		abandon:      cfg.Abandon,

@@ -27,6 +27,9 @@ type opened struct {
 	values sente.ParamValues
 	file   *isolated.File
 	args   []sente.Arg
+	// module: the game is an uploaded module's (a moduleGame), whose
+	// instances its jobs reserve (see modules.go).
+	module bool
 }
 
 // rulesStore keeps pasted rules files in a private directory, each under a
@@ -139,8 +142,9 @@ func (s *rulesStore) file(id string) (*isolated.File, error) {
 	return f.file, nil
 }
 
-// open makes the game a spec names: a built-in NAME[:key=value,...] or
-// rules:ID[:key=value,...] for a pasted rules file.
+// open makes the game a spec names: a built-in NAME[:key=value,...],
+// rules:ID[:key=value,...] for a pasted rules file or module:ID[:...] for
+// an uploaded game module.
 func (s *Server) open(spec string) (*opened, error) {
 	spec = strings.TrimSpace(spec)
 	if spec == "" {
@@ -148,6 +152,9 @@ func (s *Server) open(spec string) (*opened, error) {
 	}
 	if len(spec) > 1000 {
 		return nil, fmt.Errorf("the game spec is too long")
+	}
+	if rest, ok := strings.CutPrefix(spec, modulePrefix); ok {
+		return s.openModule(spec, rest)
 	}
 	rest, pasted := strings.CutPrefix(spec, rulesPrefix)
 	if !pasted {

@@ -133,7 +133,7 @@ func (s *Server) position(ctx context.Context, spec, posText string) (*PositionI
 		// The game's own code failed: drop it, so that the next request
 		// starts afresh rather than meeting the same recorded failure.
 		s.cache.forget(j)
-		return nil, http.StatusBadRequest, err
+		return nil, http.StatusBadRequest, cleanModuleError(err)
 	}
 	return info, 0, nil
 }
@@ -169,6 +169,9 @@ func answered(info *PositionInfo, err error) (*PositionInfo, int, error) {
 func (s *Server) everyAfterRefusal(spec, posText string) (*PositionInfo, bool, error) {
 	if s.cache.tables == nil {
 		return nil, false, nil
+	}
+	if strings.HasPrefix(spec, modulePrefix) {
+		return nil, false, nil // the server stores no module's tables
 	}
 	o, err := s.open(spec)
 	if err != nil || o.file != nil {

@@ -70,6 +70,11 @@ func (c *cache) planSearch(j *job) error {
 			j.o.spec, quantity.FormatSize(minSearchMemory), quantity.FormatSize(uint64(c.budget)), quantity.FormatSize(uint64(large.pool.capacity)))}
 	}
 	j.lane, j.need, j.estimated = large, need, need
+	if j.o.module {
+		// The game's instances, besides the table.
+		j.base = c.moduleHeld
+		j.need = min(need+j.base, large.pool.capacity)
+	}
 	return nil
 }
 

@@ -26,6 +26,7 @@ import (
 	"github.com/sente-go/sente/games"
 	"github.com/sente-go/sente/internal/isolated"
 	"github.com/sente-go/sente/store"
+	"github.com/sente-go/sente/wasm"
 )
 
 //go:embed static
@@ -90,6 +91,27 @@ type Config struct {
 	// RulesCallTime limits one call of a pasted file's functions (default
 	// isolated.DefaultCallTime).
 	RulesCallTime time.Duration
+	// ModuleMemory caps the memory of one instance of an uploaded game
+	// module (default 32 MiB, at most a sixty-fourth of Memory, at least
+	// 1 MiB; docs/modules.md). A module whose memory would grow past it
+	// fails, in one line.
+	ModuleMemory uint64
+	// ModuleTime caps one call into an uploaded module (default 1 s): a
+	// call past it is stopped and the module's game fails, in one line.
+	// A call's code runs with checks at its loops, so that it can be
+	// stopped, and the server goes on.
+	ModuleTime time.Duration
+	// ModuleWorkers are the calls into one module's game that may run at
+	// once, each in an instance of its own (default 2): a job of the
+	// game reserves ModuleWorkers times ModuleMemory from the budget.
+	ModuleWorkers int
+	// MaxModuleBytes is the largest module that may be uploaded (default
+	// 4 MiB, at most wasm.MaxFileBytes): a Go module built for wasip1 is
+	// about 2 MiB, one in C a few kilobytes.
+	MaxModuleBytes int64
+	// MaxModules are the uploaded modules kept (default 16); an upload
+	// beyond that forgets the one used longest ago.
+	MaxModules int
 	// Tables, when set, is a store of solved tables: a built-in game whose
 	// every tier it holds is answered from there, whatever its size,
 	// without solving, and outside the budget (its tables are mapped from
@@ -170,6 +192,22 @@ func (c *Config) defaults() {
 	if c.RulesMemory == 0 {
 		c.RulesMemory = min(1<<30, c.Memory/8)
 	}
+	if c.ModuleMemory == 0 {
+		c.ModuleMemory = max(min(32<<20, c.Memory/64), 1<<20)
+	}
+	if c.ModuleTime <= 0 {
+		c.ModuleTime = time.Second
+	}
+	if c.ModuleWorkers <= 0 {
+		c.ModuleWorkers = 2
+	}
+	if c.MaxModuleBytes <= 0 {
+		c.MaxModuleBytes = 4 << 20
+	}
+	c.MaxModuleBytes = min(c.MaxModuleBytes, wasm.MaxFileBytes)
+	if c.MaxModules <= 0 {
+		c.MaxModules = 16
+	}
 	if c.Logf == nil {
 		c.Logf = log.Printf
 	}
@@ -178,12 +216,13 @@ func (c *Config) defaults() {
 // Server is the app: New makes one, Handler serves it, Close stops its
 // solves and removes its rules files.
 type Server struct {
-	cfg    Config
-	cache  *cache
-	rules  *rulesStore
-	page   *blob
-	cancel context.CancelFunc
-	worths worths
+	cfg     Config
+	cache   *cache
+	rules   *rulesStore
+	modules *moduleStore
+	page    *blob
+	cancel  context.CancelFunc
+	worths  worths
 }
 
 // rulesLoaders is how many pasted rules files are loaded at once (see
@@ -229,6 +268,17 @@ func New(cfg Config) (*Server, error) {
 			},
 			loads: make(chan struct{}, rulesLoaders),
 		},
+		modules: &moduleStore{
+			modules: map[string]*storedModule{},
+			max:     cfg.MaxModules,
+			// No Overtime: the code checks at its loops, and a call past
+			// its time fails rather than hold the process. No cache on
+			// disk: a module is compiled once, when it is uploaded.
+			opt:     wasm.Options{Memory: cfg.ModuleMemory, CallTime: cfg.ModuleTime, Context: ctx, CacheDir: "-"},
+			workers: cfg.ModuleWorkers,
+			loads:   make(chan struct{}, moduleLoaders),
+			wait:    cfg.RequestTimeout / 2,
+		},
 	}
 	return s, nil
 }
@@ -252,6 +302,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/games", s.handleGames)
 	mux.HandleFunc("GET /api/position", s.handlePosition)
 	mux.HandleFunc("POST /api/rules", s.handleRules)
+	mux.HandleFunc("POST /api/module", s.handleModule)
 	mux.HandleFunc("/", handleUnrouted)
 	return s.limits(knownHost(s.cfg.Hosts, sameOrigin(mux)))
 }
@@ -334,6 +385,7 @@ var routes = map[string]string{
 	"/api/games":    "GET, HEAD",
 	"/api/position": "GET, HEAD",
 	"/api/rules":    "POST",
+	"/api/module":   "POST",
 	"/favicon.ico":  "GET, HEAD",
 }
 
@@ -347,7 +399,7 @@ func handleUnrouted(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Allow", allow)
 		writeError(w, http.StatusMethodNotAllowed, fmt.Sprintf("%s %s is not allowed: use %s", r.Method, r.URL.Path, allow))
 	case strings.HasPrefix(r.URL.Path, "/api/"):
-		writeError(w, http.StatusNotFound, "no such API call: "+r.Method+" "+r.URL.Path+" (the calls are GET /api/games, GET /api/position?game=SPEC&pos=TEXT and POST /api/rules)")
+		writeError(w, http.StatusNotFound, "no such API call: "+r.Method+" "+r.URL.Path+" (the calls are GET /api/games, GET /api/position?game=SPEC&pos=TEXT, POST /api/rules and POST /api/module)")
 	default:
 		http.Error(w, clip("404 not found: "+r.URL.Path+" (the app is at /)"), http.StatusNotFound)
 	}
@@ -413,7 +465,12 @@ func (s *Server) limits(next http.Handler) http.Handler {
 			writeError(w, http.StatusBadRequest, "the request's query is too long")
 			return
 		}
-		r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)
+		limit := s.cfg.MaxBody
+		if r.URL.Path == "/api/module" {
+			// A module is compiled code, larger than any rules file.
+			limit = s.cfg.MaxModuleBytes
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, limit)
 		ctx, cancel := context.WithTimeout(r.Context(), s.cfg.RequestTimeout)
 		defer cancel()
 		w.Header().Set("X-Content-Type-Options", "nosniff")
@@ -506,6 +563,36 @@ func (s *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 	answer := explain.RulesFileJSON{Spec: a.spec, Entry: explain.NewGameJSON(a.spec, a.family)}
 	if a.forgotten != "" {
 		answer.Notice = fmt.Sprintf("This server keeps the %d rules files used last: to make room it forgot %s, the one used longest ago; paste that file again to use it.", s.cfg.MaxRulesFiles, a.forgotten)
+	}
+	writeJSON(w, http.StatusOK, answer)
+}
+
+// handleModule reads an uploaded game module (the body: the bytes of a
+// NAME.wasm), compiles and checks it in the server's sandbox of modules,
+// and returns the spec that names it.
+func (s *Server) handleModule(w http.ResponseWriter, r *http.Request) {
+	bin, err := io.ReadAll(r.Body)
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("the game module is too big: this server takes modules of at most %d bytes", s.cfg.MaxModuleBytes))
+			return
+		}
+		writeError(w, http.StatusBadRequest, "cannot read the request body")
+		return
+	}
+	if len(bin) == 0 {
+		writeError(w, http.StatusBadRequest, "the game module is empty: send the bytes of a NAME.wasm (docs/modules.md)")
+		return
+	}
+	a, err := s.modules.add(r.Context(), bin)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	answer := explain.RulesFileJSON{Spec: a.spec, Entry: explain.NewGameJSON(a.spec, a.family)}
+	if a.forgotten != "" {
+		answer.Notice = fmt.Sprintf("This server keeps the %d game modules used last: to make room it forgot %s, the one used longest ago; upload that module again to use it.", s.cfg.MaxModules, a.forgotten)
 	}
 	writeJSON(w, http.StatusOK, answer)
 }

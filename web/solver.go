@@ -25,7 +25,7 @@ import (
 // its stored tables, when the cache has a store that holds every tier.
 func (c *cache) storedAnswer(o *opened, root sente.Position) (*answer.Answer, bool) {
 	g := o.game
-	if c.tables == nil || o.file != nil || g.FormatPosition(root) != g.FormatPosition(g.Start()) {
+	if c.tables == nil || o.file != nil || o.module || g.FormatPosition(root) != g.FormatPosition(g.Start()) {
 		return nil, false
 	}
 	spec := games.Bound{Family: o.family, Values: o.values}.Canonical()
@@ -50,7 +50,7 @@ func (c *cache) storedAnswer(o *opened, root sente.Position) (*answer.Answer, bo
 func (c *cache) everyAnswer(o *opened, p sente.Position) (*answer.Answer, bool) {
 	g := o.game
 	caps := sente.CapabilitiesOf(g)
-	if c.tables == nil || o.file != nil || caps.TierRanker == nil || caps.Encoder == nil {
+	if c.tables == nil || o.file != nil || o.module || caps.TierRanker == nil || caps.Encoder == nil {
 		return nil, false
 	}
 	spec := games.Bound{Family: o.family, Values: o.values}.Canonical()
@@ -104,7 +104,30 @@ func (c *cache) plan(j *job) error {
 		j.lane, j.need = rules, 2*c.rulesMemory
 		return nil
 	}
+	if err := c.planSolve(j); err != nil {
+		return err
+	}
+	if j.o.module {
+		// What the game's instances may hold, besides the solve: held
+		// from the start, as a rules file's explored graph is.
+		j.base = c.moduleHeld
+		j.need = min(j.need+j.base, large.pool.capacity)
+		if j.need > small.pool.capacity {
+			j.lane = large
+		}
+	}
+	return nil
+}
+
+// planSolve is plan for a game the server runs itself.
+func (c *cache) planSolve(j *job) error {
+	small, large := c.lanes[0], c.lanes[1]
 	p, err := answer.PlanOf(j.game, c.answerOptions(j))
+	if err == nil && j.o.module {
+		// Sampling the game to plan it is the module's first work: a
+		// failure there is its own, not the plan's.
+		err = moduleFailure(j.game)
+	}
 	if err != nil {
 		return err
 	}
@@ -161,7 +184,7 @@ func (c *cache) answerOptions(j *job) answer.Options {
 		Limit: fmt.Sprintf("this server's memory budget allows (%s, of which a solve may have %s)",
 			quantity.FormatSize(uint64(c.budget)), quantity.FormatSize(uint64(capacity))),
 	}
-	if j.o.file == nil {
+	if j.o.file == nil && !j.o.module {
 		if spec, err := sente.ParseSpec(j.o.spec); err == nil {
 			if fam, err := c.games.Family(spec.Name); err == nil {
 				opt.Resize = &answer.Resize{Spec: spec, Family: fam, Open: c.games.OpenSpec}
@@ -326,6 +349,13 @@ func (c *cache) solve(j *job) error {
 		}
 	}
 	a, err := answer.Solve(j.ctx, j.game, opt)
+	if j.o.module {
+		// The module's failure is the cause, whatever the engine made
+		// of the harmless answers after it.
+		if merr := moduleFailure(j.game); merr != nil {
+			err = merr
+		}
+	}
 	if errors.Is(err, explore.ErrTooMany) {
 		err = fmt.Errorf("%v: this server solves games of at most %d positions; choose smaller parameters", err, c.maxPos)
 	}

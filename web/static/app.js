@@ -224,13 +224,22 @@ function specFromForm() {
   return args.length ? name + ":" + args.join(",") : name;
 }
 
+// uploaded is the prefix of a spec that names a pasted rules file or an
+// uploaded game module ("rules:", "module:"), "" for a game of the list.
+function uploaded(spec) {
+  for (const prefix of ["rules:", "module:"]) if (spec.startsWith(prefix)) return prefix;
+  return "";
+}
+
 function parseSpecValues(spec) {
-  // NAME:key=value,... -> {key: value}; rules:ID:... keeps its ID in the name.
+  // NAME:key=value,... -> {key: value}; rules:ID:... and module:ID:... keep
+  // their ID in the name.
   // Leading fields without a key are the positional parameter's value,
   // kept under "" (subtraction:1,3,4,n=10), as sente.ParseSpec reads them.
   let name = spec, rest = "";
-  if (spec.startsWith("rules:")) {
-    const i = spec.indexOf(":", 6);
+  const pasted = uploaded(spec);
+  if (pasted) {
+    const i = spec.indexOf(":", pasted.length);
     if (i >= 0) { name = spec.slice(0, i); rest = spec.slice(i + 1); }
   } else {
     const i = spec.indexOf(":");
@@ -259,8 +268,8 @@ function onGameChange() {
   if (v === "__rules") {
     renderParams(state.rulesInfo, null);
     if (!state.rulesInfo) {
-      $("summary").textContent = "Paste a rules file and press Load rules.";
-      clearGame("Paste a rules file and press Load rules to play it.");
+      $("summary").textContent = "Paste a rules file and press Load rules, or pick a game module.";
+      clearGame("Paste a rules file and press Load rules, or pick a game module (.wasm), to play it.");
       return;
     }
   } else {
@@ -345,6 +354,7 @@ function clearGame(why) {
 async function loadRules() {
   showError("");
   showRulesError("");
+  showModuleError("");
   try {
     const r = await api("/api/rules", {
       method: "POST",
@@ -369,6 +379,48 @@ async function loadRules() {
     clearGame("The rules file did not load: see the error under it.");
     showRulesError(e.message);
   }
+}
+
+// loadModule uploads the game module picked (a NAME.wasm) and plays it, as
+// loadRules does a rules file: the server compiles and checks it, and
+// names it module:ID from then on.
+async function loadModule() {
+  const file = $("modulefile").files[0];
+  if (!file) return;
+  showError("");
+  showRulesError("");
+  showModuleError("");
+  try {
+    const r = await api("/api/module", {
+      method: "POST",
+      headers: { "Content-Type": "application/wasm" },
+      body: file,
+    });
+    state.rulesSpec = r.spec;
+    state.rulesInfo = r.entry;
+    renderParams(r.entry, null);
+    $("summary").textContent = (r.entry.summary || "Game module loaded") + " (loaded as " + r.spec + ")";
+    if (r.notice) $("summary").textContent += " " + r.notice;
+    startFromForm();
+  } catch (e) {
+    state.rulesSpec = "";
+    state.rulesInfo = null;
+    renderParams(null, null);
+    $("summary").textContent = "The game module did not load: pick another.";
+    clearGame("The game module did not load: see the error under it.");
+    showModuleError(e.message);
+  }
+  // Picking the same file again, once changed, uploads it again.
+  $("modulefile").value = "";
+}
+
+// showModuleError shows why a game module did not load under its picker,
+// in view; "" hides it.
+function showModuleError(msg) {
+  const box = $("moduleerror");
+  box.textContent = msg;
+  box.hidden = !msg;
+  if (msg) box.scrollIntoView({ block: "nearest" });
 }
 
 // showRulesError shows a rules file's error under it, in view, and marks
@@ -1404,6 +1456,7 @@ async function init() {
   $("game").addEventListener("change", onGameChange);
   $("game").addEventListener("input", showGameTitle);
   $("rulesload").addEventListener("click", loadRules);
+  $("modulefile").addEventListener("change", loadModule);
   $("newgame").addEventListener("click", startFromForm);
   // A parameter changed waits for New game, or Enter in its field.
   $("params").addEventListener("change", showPending);
@@ -1487,11 +1540,11 @@ async function init() {
   if (state.games[parsed.name]) {
     $("game").value = parsed.name;
     renderParams(state.games[parsed.name], parsed.values);
-  } else if (parsed.name.startsWith("rules:")) {
+  } else if (uploaded(parsed.name)) {
     $("game").value = "__rules";
     $("rulesbox").hidden = false;
     state.rulesSpec = parsed.name;
-    $("summary").textContent = "A pasted rules file (" + parsed.name + ").";
+    $("summary").textContent = (parsed.name.startsWith("module:") ? "An uploaded game module (" : "A pasted rules file (") + parsed.name + ").";
   }
   showGameTitle();
   const at = q.get("at") === null ? -1 : parseInt(q.get("at"), 10);
