@@ -30,6 +30,9 @@ type serveCmd struct {
 	SearchMemory   string        `help:"Most memory the search of one position may hold, its transposition table, for a game too large for any table (connect four 7×6): reserved from the budget while it runs (512M, 1G, ...)." default:"1G"`
 	SearchTime     time.Duration `help:"Longest time one position of a game too large for any table is searched; past it the page says what the search proved." default:"2m"`
 	MaxRulesFiles  int           `help:"Pasted rules files kept; a paste beyond that forgets the one used longest ago." default:"256"`
+	ModuleMemory   string        `name:"served-module-memory" help:"Most memory one instance of a game module picked in the page may have (16M, 64M, ...); default: 32M, at most a sixty-fourth of the budget (sente --max-memory)." placeholder:"SIZE"`
+	ModuleTime     time.Duration `name:"served-module-time" help:"Longest time one call into a game module picked in the page may take; past it the module's game fails, in one line." default:"1s"`
+	MaxModules     int           `help:"Game modules picked in the page that are kept; one beyond that forgets the one used longest ago." default:"16"`
 	Store          string        `help:"Directory of solved tables (sente solve --store) to answer from, whatever a game's size; default: the cache directory."`
 	HostName       []string      `help:"A name the server is reached by (the host of its address in the browser), besides localhost and its IP addresses, which it always answers as; repeat it, or give a comma-separated list; *.example.org stands for every name under example.org. A request for any other host is refused (a page of another site whose name was made to point at this machine)." placeholder:"NAME"`
 }
@@ -81,6 +84,17 @@ func (c serveCmd) Run(e *env) error {
 	if err != nil || searchMemory < 32<<20 {
 		return badInput("--search-memory %q: want an amount such as 512M or 1G, at least 32M", c.SearchMemory)
 	}
+	var moduleMemory uint64
+	if c.ModuleMemory != "" {
+		n, err := parseModuleMemory(c.ModuleMemory)
+		if err != nil {
+			return badInput("--served-module-memory %q: want an amount from 64K to 4G, such as 32M", c.ModuleMemory)
+		}
+		moduleMemory = n
+	}
+	if c.ModuleTime <= 0 || c.MaxModules <= 0 {
+		return badInput("--served-module-time and --max-modules must be positive")
+	}
 	if c.SearchTime <= 0 {
 		return badInput("--search-time %v: want a time such as 30s or 2m, more than 0", c.SearchTime)
 	}
@@ -107,6 +121,9 @@ func (c serveCmd) Run(e *env) error {
 		RulesCallTime:  e.games.Rules.CallTime,
 		RulesMemory:    rulesMemory,
 		MaxRulesFiles:  c.MaxRulesFiles,
+		ModuleMemory:   moduleMemory,
+		ModuleTime:     c.ModuleTime,
+		MaxModules:     c.MaxModules,
 		SearchMemory:   searchMemory,
 		SearchTime:     c.SearchTime,
 		Tables:         tables,

@@ -262,6 +262,14 @@ func compile(path string, bin []byte, opt Options) (*Module, error) {
 		}
 		return nil, blame("not a WebAssembly module this host can run: %s", msg)
 	}
+	// A module refused after it compiled leaves nothing behind: a server
+	// refuses uploads for as long as it runs.
+	accepted := false
+	defer func() {
+		if !accepted {
+			compiled.Close(ctx)
+		}
+	}()
 	m := &Module{path: path, opt: opt, rt: rs, compiled: compiled, exports: map[string]bool{}}
 	if err := m.checkImports(); err != nil {
 		return nil, err
@@ -305,6 +313,7 @@ func compile(path string, bin []byte, opt Options) (*Module, error) {
 	if err := m.checkDescription(); err != nil {
 		return nil, err
 	}
+	accepted = true
 	return m, nil
 }
 
