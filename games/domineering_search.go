@@ -33,6 +33,10 @@ type domSearch struct {
 	// 0: none are.
 	partCells int
 	values    *domValues
+	// firstCounts keeps Decide to its first rule alone (safe moves and a
+	// third of the open ones against the opponent's packing), for
+	// measuring what the others save.
+	firstCounts bool
 }
 
 // domValues are the values of the regions met, by shape, for every
@@ -155,9 +159,19 @@ type domCounts struct {
 	fitsL, fitsR int
 	mostL, mostR int
 	safeL, safeR int
-	// openL and openR are disjoint dominoes on the cells that are not
-	// safe, which the opponent may take away, at most two with a move.
-	openL, openR int
+	// twinL and loneL are disjoint dominoes on the cells that are not
+	// safe, which the opponent may take away: a twin has a cell beside a
+	// cell of another (one of his moves may take both), a lone one none
+	// (each of his moves takes at most one of them). twinR and loneR are
+	// Right's.
+	twinL, loneL, twinR, loneR int
+	// exposedL and exposedR are the places a domino fits now that touch
+	// a cell the opponent can cover: the moves that are not safe.
+	exposedL, exposedR int
+	// roomL and roomR are the empty cells a side's dominoes may still
+	// cover: those with an empty neighbour across (Left) or along (Right)
+	// a column. Filling cells never adds to them.
+	roomL, roomR int
 }
 
 // counts are the counts of the board whose empty cells are empty.
@@ -167,16 +181,118 @@ func (g *Domineering) counts(empty uint64) domCounts {
 	// domino may cover with it), and above or below.
 	besideFlat := (empty<<1)&g.notLeft | (empty>>1)&g.notRight
 	besideUp := (empty<<w | empty>>w) & g.full
-	return domCounts{
-		fitsL: bits.OnesCount64(empty & (empty >> w)),
-		fitsR: bits.OnesCount64(empty & (empty >> 1) & g.notRight),
-		mostL: g.packUpright(empty),
-		mostR: g.packFlat(empty),
-		safeL: g.packUpright(empty &^ besideFlat),
-		safeR: g.packFlat(empty &^ besideUp),
-		openL: g.packUpright(empty & besideFlat),
-		openR: g.packFlat(empty & besideUp),
+	// A domino is named by its lower (left) cell.
+	upright, flat := empty&(empty>>w), empty&(empty>>1)&g.notRight
+	c := domCounts{
+		fitsL:    bits.OnesCount64(upright),
+		fitsR:    bits.OnesCount64(flat),
+		exposedL: bits.OnesCount64(upright & (besideFlat | besideFlat>>w)),
+		exposedR: bits.OnesCount64(flat & (besideUp | besideUp>>1)),
+		roomL:    bits.OnesCount64(empty & besideUp),
+		roomR:    bits.OnesCount64(empty & besideFlat),
+		mostL:    g.packUpright(empty),
+		mostR:    g.packFlat(empty),
+		safeL:    g.packUpright(empty &^ besideFlat),
+		safeR:    g.packFlat(empty &^ besideUp),
 	}
+	// The open dominoes: packed as the columns (rows) are, each named by
+	// its lower (left) cell; a twin has a cell beside a cell of another
+	// across the opponent's way.
+	if low := g.uprightPacking(empty & besideFlat); low != 0 {
+		cells := low | low<<w
+		near := cells & ((cells<<1)&g.notLeft | (cells>>1)&g.notRight)
+		c.twinL = bits.OnesCount64(low & (near | near>>w))
+		c.loneL = bits.OnesCount64(low) - c.twinL
+	}
+	if low := g.flatPacking(empty & besideUp); low != 0 {
+		cells := low | low<<1
+		near := cells & (cells<<w | cells>>w) & g.full
+		c.twinR = bits.OnesCount64(low & (near | near>>1))
+		c.loneR = bits.OnesCount64(low) - c.twinR
+	}
+	return c
+}
+
+// uprightPacking is the lower cells of packUpright's dominoes on m.
+func (g *Domineering) uprightPacking(m uint64) uint64 {
+	w := uint(g.w)
+	var low uint64
+	for {
+		starts := m & (m >> w) &^ (m << w)
+		if starts == 0 {
+			return low
+		}
+		low |= starts
+		m &^= starts | starts<<w
+	}
+}
+
+// flatPacking is the left cells of packFlat's dominoes on m.
+func (g *Domineering) flatPacking(m uint64) uint64 {
+	var low uint64
+	for {
+		starts := m & (m >> 1) & g.notRight &^ ((m << 1) & g.notLeft)
+		if starts == 0 {
+			return low
+		}
+		low |= starts
+		m &^= starts | starts<<1
+	}
+}
+
+// domRaceFirst[t][l] is the fewest of her t twin and l lone open
+// dominoes (domCounts) that a player moving first is sure to play,
+// whatever the opponent does; domRaceSecond is the same when he moves
+// first. Each turn she plays one that is still whole; each of his moves
+// takes away at most two, two only if both are twins (a flat domino
+// covers two cells side by side, each in at most one of her disjoint
+// upright dominoes, and two are taken only if they have cells side by
+// side, which makes both twins; likewise for Right), or fewer, or none
+// when he plays elsewhere. The tables play that race out, her choosing
+// the kind to play and him the kind to take, as if any two twins could
+// go at once, which only lowers her count.
+var domRaceFirst, domRaceSecond = domRaces()
+
+const domMaxOpen = domMaxCells / 2
+
+func domRaces() (first, second *[domMaxOpen + 1][domMaxOpen + 1]int8) {
+	first, second = new([domMaxOpen + 1][domMaxOpen + 1]int8), new([domMaxOpen + 1][domMaxOpen + 1]int8)
+	// Both tables at (t, l) read the first at smaller sums only, but for
+	// his move of none (second reads first at (t, l) itself).
+	for sum := 0; sum <= 2*domMaxOpen; sum++ {
+		for t := max(0, sum-domMaxOpen); t <= min(sum, domMaxOpen); t++ {
+			l := sum - t
+			// Her move: one of either kind, then his answer.
+			best := 0
+			if t > 0 {
+				best = max(best, 1+secondAt(first, t-1, l))
+			}
+			if l > 0 {
+				best = max(best, 1+secondAt(first, t, l-1))
+			}
+			first[t][l] = int8(best)
+		}
+		for t := max(0, sum-domMaxOpen); t <= min(sum, domMaxOpen); t++ {
+			second[t][sum-t] = int8(secondAt(first, t, sum-t))
+		}
+	}
+	return first, second
+}
+
+// secondAt is the least of first after his move at (t, l): none, one
+// twin, two twins, or one lone.
+func secondAt(first *[domMaxOpen + 1][domMaxOpen + 1]int8, t, l int) int {
+	least := int(first[t][l])
+	if t > 0 {
+		least = min(least, int(first[t-1][l]))
+	}
+	if t > 1 {
+		least = min(least, int(first[t-2][l]))
+	}
+	if l > 0 {
+		least = min(least, int(first[t][l-1]))
+	}
+	return least
 }
 
 // packUpright is the most disjoint upright dominoes on the cells m: the
@@ -235,10 +351,60 @@ const domDecidedHint = 1 << 20
 // decided is Decide by the counts c alone, Left to move when left;
 // Unknown when they do not settle it.
 func (g *Domineering) decided(c domCounts, left bool) sente.Value {
-	mine, theirs := c.safeL+(c.openL+2)/3, c.safeR+c.openR/3
+	if g.search.firstCounts {
+		return g.decidedFirst(c, left)
+	}
+	raceMine, raceTheirs := int(domRaceFirst[c.twinL][c.loneL]), int(domRaceSecond[c.twinR][c.loneR])
+	mine, theirs := c.safeL+raceMine, c.safeR+raceTheirs
+	mostMine, mostTheirs := c.mostL, c.mostR
+	roomMine, roomTheirs := c.roomL, c.roomR
+	if !left {
+		raceMine, raceTheirs = int(domRaceFirst[c.twinR][c.loneR]), int(domRaceSecond[c.twinL][c.loneL])
+		mine, theirs = c.safeR+raceMine, c.safeL+raceTheirs
+		mostMine, mostTheirs = mostTheirs, mostMine
+		roomMine, roomTheirs = roomTheirs, roomMine
+	}
+	// Apart: when one side has no move but safe ones, the two never meet
+	// again. Her dominoes lie on cells the other can never cover (a
+	// safe move's cells have no empty neighbour across his way, and
+	// filling cells never gives them one), and her later moves are some
+	// of those she has now; so his cells are never hers, nor hers his,
+	// and each side plays alone, making in the end as many moves as fit
+	// at most, the packing of each column (row) on its own, which she
+	// reaches by filling each run from one end. The player to move wins
+	// when she has more of them than he has.
+	if c.exposedL == 0 || c.exposedR == 0 {
+		if mostMine > mostTheirs {
+			return sente.Win
+		}
+		return sente.Lose
+	}
+	// Room: each open domino a side plays fills two cells the other
+	// could have covered (both of its cells are beside an empty cell
+	// across his way), and she plays her race's count of them before any
+	// other move. So by the time she has made as many moves as she is
+	// sure of, he has had at most (his room - 2 × her race) / 2, his
+	// dominoes and hers being disjoint; the count of his moves that
+	// matters is the least of that and of his packing.
+	mostTheirs = min(mostTheirs, (roomTheirs-2*raceMine)/2)
+	mostMine = min(mostMine, (roomMine-2*raceTheirs)/2)
+	switch {
+	case mine > mostTheirs:
+		return sente.Win
+	case theirs >= mostMine:
+		return sente.Lose
+	}
+	return sente.Unknown
+}
+
+// decidedFirst is decided by the first rule alone: every open domino
+// counted as a twin (a third of them sure), no room, no sides apart.
+func (g *Domineering) decidedFirst(c domCounts, left bool) sente.Value {
+	openL, openR := c.twinL+c.loneL, c.twinR+c.loneR
+	mine, theirs := c.safeL+(openL+2)/3, c.safeR+openR/3
 	mostMine, mostTheirs := c.mostL, c.mostR
 	if !left {
-		mine, theirs = c.safeR+(c.openR+2)/3, c.safeL+c.openL/3
+		mine, theirs = c.safeR+(openR+2)/3, c.safeL+openL/3
 		mostMine, mostTheirs = mostTheirs, mostMine
 	}
 	switch {
@@ -294,15 +460,38 @@ func (g *Domineering) decideByParts(filled uint64, left bool) (sente.Value, bool
 // against the opponent: her safe moves kept (a move into them spends one
 // she would have later), her places kept, and his destroyed.
 func (g *Domineering) OrderChildren(dst []sente.Child, key uint64) ([]sente.Child, sente.Tactics) {
+	return g.orderChildren(dst, key, false)
+}
+
+// OrderValueChildren is OrderChildren without the mover's safe moves
+// while she has another (solve/search.ValueOrderer): Bullock (2002, the
+// proof behind Obsequi's move generator) shows that a player never needs
+// to play a safe move while she has one that is not: if she wins, she
+// wins by one that is not. It may change how soon she wins, so a search
+// for the value alone asks for it. A position whose moves are all safe
+// for one side is decided (decided, "apart") before its children are
+// asked for.
+func (g *Domineering) OrderValueChildren(dst []sente.Child, key uint64) ([]sente.Child, sente.Tactics) {
+	return g.orderChildren(dst, key, true)
+}
+
+func (g *Domineering) orderChildren(dst []sente.Child, key uint64, skipSafe bool) ([]sente.Child, sente.Tactics) {
 	filled, left := g.unkey(key)
 	empty := g.full &^ filled
-	var fits uint64
+	var fits, exposed uint64
 	step := uint(1)
 	if left {
 		step = uint(g.w)
 		fits = empty & (empty >> step)
+		beside := (empty<<1)&g.notLeft | (empty>>1)&g.notRight
+		exposed = fits & (beside | beside>>step)
 	} else {
 		fits = empty & (empty >> 1) & g.notRight
+		beside := (empty<<uint(g.w) | empty>>uint(g.w)) & g.full
+		exposed = fits & (beside | beside>>step)
+	}
+	if skipSafe && exposed != 0 {
+		fits = exposed
 	}
 	for m := fits; m != 0; m &= m - 1 {
 		d := m&-m | (m&-m)<<step

@@ -67,7 +67,7 @@ func newDom(t testing.TB, w, h int) *Domineering {
 // plain reference, on random positions of small boards; and that it does
 // decide some, or search would never read it.
 func TestDomineeringDecide(t *testing.T) {
-	for _, size := range []struct{ w, h, n int }{{4, 4, 400}, {5, 4, 400}, {3, 6, 400}, {5, 5, 200}} {
+	for _, size := range []struct{ w, h, n int }{{4, 4, 400}, {5, 4, 400}, {3, 6, 400}, {5, 5, 200}, {6, 4, 400}, {4, 6, 400}} {
 		t.Run(fmt.Sprintf("%dx%d", size.w, size.h), func(t *testing.T) {
 			g := newDom(t, size.w, size.h)
 			rng := rand.New(rand.NewPCG(uint64(size.w), uint64(size.h)))
@@ -174,6 +174,115 @@ func TestDomineeringOrderChildren(t *testing.T) {
 			}
 			delete(want, k.Key)
 		}
+	}
+}
+
+// TestDomineeringValueChildren checks that the moves a search for the
+// value alone is given (OrderValueChildren, which leaves out a player's
+// safe moves while she has others) keep the value: the player to move
+// wins by one of them exactly when she wins, by the plain reference, on
+// random positions of small boards where she has both kinds.
+func TestDomineeringValueChildren(t *testing.T) {
+	n := 1500
+	if testing.Short() {
+		n = 300
+	}
+	for _, size := range []struct{ w, h int }{{4, 4}, {5, 4}, {4, 5}, {5, 5}, {3, 6}, {6, 4}} {
+		t.Run(fmt.Sprintf("%dx%d", size.w, size.h), func(t *testing.T) {
+			g := newDom(t, size.w, size.h)
+			rng := rand.New(rand.NewPCG(11, uint64(size.w*size.h)))
+			memo := map[uint64]bool{}
+			both := 0
+			for i := range n {
+				key := domRandomPosition(g, rng, i%(size.w*size.h/3))
+				all := g.AppendChildren(nil, key)
+				kids, _ := g.OrderValueChildren(nil, key)
+				if len(all) == 0 {
+					continue
+				}
+				if len(kids) == 0 {
+					t.Fatalf("%s: no move given of %d", g.FormatPosition(g.Decode(key)), len(all))
+				}
+				if len(kids) < len(all) {
+					both++
+				}
+				wins := false
+				for _, k := range kids {
+					if !domWins(g, k.Key, memo) {
+						wins = true
+					}
+				}
+				if want := domWins(g, key, memo); wins != want {
+					t.Fatalf("%s: the player to move wins by the moves given: %v; by all of them: %v", g.FormatPosition(g.Decode(key)), wins, want)
+				}
+			}
+			if both == 0 {
+				t.Errorf("no position of %d left a safe move out", n)
+			}
+		})
+	}
+}
+
+// TestDomineeringRaces checks the race tables of the open dominoes
+// against their closed forms where they have one: lone dominoes alone are
+// taken one a move (she plays half of them, rounded up when she moves
+// first), twins alone two (a third).
+func TestDomineeringRaces(t *testing.T) {
+	for n := 0; n <= domMaxOpen; n++ {
+		if got, want := domRaceFirst[0][n], (n+1)/2; int(got) != want {
+			t.Errorf("first with %d lone: %d, want %d", n, got, want)
+		}
+		if got, want := domRaceSecond[0][n], n/2; int(got) != want {
+			t.Errorf("second with %d lone: %d, want %d", n, got, want)
+		}
+		if got, want := domRaceFirst[n][0], (n+2)/3; int(got) != want {
+			t.Errorf("first with %d twins: %d, want %d", n, got, want)
+		}
+		if got, want := domRaceSecond[n][0], n/3; int(got) != want {
+			t.Errorf("second with %d twins: %d, want %d", n, got, want)
+		}
+	}
+	for tw := 0; tw <= domMaxOpen; tw++ {
+		for l := 0; l+1 <= domMaxOpen; l++ {
+			// A lone domino is worth no less than a twin, and one more
+			// of either never less than none.
+			if domRaceFirst[tw][l+1] < domRaceFirst[tw][l] || (tw+1 <= domMaxOpen && domRaceFirst[tw][l+1] < domRaceFirst[tw+1][l]) {
+				t.Fatalf("first is not monotone at %d twins, %d lone", tw, l)
+			}
+		}
+	}
+}
+
+// TestDomineeringSearchNodes holds search for the value alone to the
+// node counts of its decisions (one worker, so the counts are exact):
+// the sides apart, the race of open dominoes and the room they take
+// (Decide), and safe moves left out (OrderValueChildren). Before them
+// 6×6 took 17,994 nodes, and 6 wide by 8 high about 2.6 million (from
+// the command line, two workers).
+func TestDomineeringSearchNodes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a second of search")
+	}
+	for _, tt := range []struct {
+		w, h int
+		most uint64
+	}{{6, 6, 12_000}, {6, 8, 1_000_000}} {
+		g := newDom(t, tt.w, tt.h)
+		s, err := search.New(g, search.Options{ValueOnly: true, Workers: 1, TableBytes: 128 << 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := s.Solve(context.Background(), g.Start())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Outcome.Value != sente.Win {
+			t.Errorf("%d×%d: %v, want a win for the first player", tt.w, tt.h, res.Outcome.Value)
+		}
+		if res.Nodes > tt.most {
+			t.Errorf("%d wide, %d high: %d nodes, want at most %d", tt.w, tt.h, res.Nodes, tt.most)
+		}
+		t.Logf("%d wide, %d high: %d nodes", tt.w, tt.h, res.Nodes)
 	}
 }
 
@@ -327,7 +436,9 @@ func TestDomineeringSearchRectangles(t *testing.T) {
 // the square boards given by SENTE_DOMINEERING_MEASURE (say 6,7): nodes
 // and CPU time of a search for the value alone, each variant in turn,
 // three rounds (SENTE_DOMINEERING_VARIANTS=order,order+sym picks
-// variants by name). It is a measurement, not a check.
+// variants by name): Decide's first rule alone (order+sym+safe, then
+// +parts), then with the race, room and sides apart, then with safe
+// moves left out (the game as it is). It is a measurement, not a check.
 func TestDomineeringMeasure(t *testing.T) {
 	sizes := os.Getenv("SENTE_DOMINEERING_MEASURE")
 	if sizes == "" {
@@ -337,13 +448,17 @@ func TestDomineeringMeasure(t *testing.T) {
 		name  string
 		game  func(*Domineering) sente.Game
 		parts int
+		first bool // Decide's first rule alone
 	}
+	decider := func(g *Domineering) sente.Game { return domDecided{domSym{domOrdered{domPlain{g, g}, g}, g}, g} }
 	variants := []variant{
-		{"plain", func(g *Domineering) sente.Game { return domPlain{g, g} }, 0},
-		{"order", func(g *Domineering) sente.Game { return domOrdered{domPlain{g, g}, g} }, 0},
-		{"order+sym", func(g *Domineering) sente.Game { return domSym{domOrdered{domPlain{g, g}, g}, g} }, 0},
-		{"order+sym+safe", func(g *Domineering) sente.Game { return g }, 0},
-		{"order+sym+safe+parts", func(g *Domineering) sente.Game { return g }, domPartCells},
+		{"plain", func(g *Domineering) sente.Game { return domPlain{g, g} }, 0, false},
+		{"order", func(g *Domineering) sente.Game { return domOrdered{domPlain{g, g}, g} }, 0, false},
+		{"order+sym", func(g *Domineering) sente.Game { return domSym{domOrdered{domPlain{g, g}, g}, g} }, 0, false},
+		{"order+sym+safe", decider, 0, true},
+		{"order+sym+safe+parts", decider, domPartCells, true},
+		{"+race+room+apart", decider, domPartCells, false},
+		{"+skip-safe-moves", func(g *Domineering) sente.Game { return g }, domPartCells, false},
 	}
 	rounds := 3
 	if only := os.Getenv("SENTE_DOMINEERING_VARIANTS"); only != "" {
@@ -362,6 +477,7 @@ func TestDomineeringMeasure(t *testing.T) {
 			for _, v := range variants {
 				g := newDom(t, n, n)
 				g.search.partCells = v.parts
+				g.search.firstCounts = v.first
 				searcher, err := search.New(v.game(g), search.Options{ValueOnly: true, Workers: 1, TableBytes: 512 << 20})
 				if err != nil {
 					t.Fatal(err)
@@ -402,6 +518,18 @@ type domSym struct {
 }
 
 func (d domSym) Canonical(key uint64) uint64 { return d.s.Canonical(key) }
+
+// domDecided decides positions (sente.Decider) but lists every move, its
+// safe ones too (no search.ValueOrderer).
+type domDecided struct {
+	domSym
+	d sente.Decider
+}
+
+func (d domDecided) Decide(key uint64) (sente.Value, bool) { return d.d.Decide(key) }
+
+// CutoffHorizon keeps the game's, as the game itself has it.
+func (d domDecided) CutoffHorizon() int { return d.d.(sente.CutoffHorizon).CutoffHorizon() }
 
 // cpuSeconds is the process's CPU time so far, user and system.
 func cpuSeconds() float64 {
