@@ -460,38 +460,15 @@ func (g *Domineering) decideByParts(filled uint64, left bool) (sente.Value, bool
 // against the opponent: her safe moves kept (a move into them spends one
 // she would have later), her places kept, and his destroyed.
 func (g *Domineering) OrderChildren(dst []sente.Child, key uint64) ([]sente.Child, sente.Tactics) {
-	return g.orderChildren(dst, key, false)
-}
-
-// OrderValueChildren is OrderChildren without the mover's safe moves
-// while she has another (solve/search.ValueOrderer): Bullock (2002, the
-// proof behind Obsequi's move generator) shows that a player never needs
-// to play a safe move while she has one that is not: if she wins, she
-// wins by one that is not. It may change how soon she wins, so a search
-// for the value alone asks for it. A position whose moves are all safe
-// for one side is decided (decided, "apart") before its children are
-// asked for.
-func (g *Domineering) OrderValueChildren(dst []sente.Child, key uint64) ([]sente.Child, sente.Tactics) {
-	return g.orderChildren(dst, key, true)
-}
-
-func (g *Domineering) orderChildren(dst []sente.Child, key uint64, skipSafe bool) ([]sente.Child, sente.Tactics) {
 	filled, left := g.unkey(key)
 	empty := g.full &^ filled
-	var fits, exposed uint64
+	var fits uint64
 	step := uint(1)
 	if left {
 		step = uint(g.w)
 		fits = empty & (empty >> step)
-		beside := (empty<<1)&g.notLeft | (empty>>1)&g.notRight
-		exposed = fits & (beside | beside>>step)
 	} else {
 		fits = empty & (empty >> 1) & g.notRight
-		beside := (empty<<uint(g.w) | empty>>uint(g.w)) & g.full
-		exposed = fits & (beside | beside>>step)
-	}
-	if skipSafe && exposed != 0 {
-		fits = exposed
 	}
 	for m := fits; m != 0; m &= m - 1 {
 		d := m&-m | (m&-m)<<step

@@ -177,52 +177,6 @@ func TestDomineeringOrderChildren(t *testing.T) {
 	}
 }
 
-// TestDomineeringValueChildren checks that the moves a search for the
-// value alone is given (OrderValueChildren, which leaves out a player's
-// safe moves while she has others) keep the value: the player to move
-// wins by one of them exactly when she wins, by the plain reference, on
-// random positions of small boards where she has both kinds.
-func TestDomineeringValueChildren(t *testing.T) {
-	n := 1500
-	if testing.Short() {
-		n = 300
-	}
-	for _, size := range []struct{ w, h int }{{4, 4}, {5, 4}, {4, 5}, {5, 5}, {3, 6}, {6, 4}} {
-		t.Run(fmt.Sprintf("%dx%d", size.w, size.h), func(t *testing.T) {
-			g := newDom(t, size.w, size.h)
-			rng := rand.New(rand.NewPCG(11, uint64(size.w*size.h)))
-			memo := map[uint64]bool{}
-			both := 0
-			for i := range n {
-				key := domRandomPosition(g, rng, i%(size.w*size.h/3))
-				all := g.AppendChildren(nil, key)
-				kids, _ := g.OrderValueChildren(nil, key)
-				if len(all) == 0 {
-					continue
-				}
-				if len(kids) == 0 {
-					t.Fatalf("%s: no move given of %d", g.FormatPosition(g.Decode(key)), len(all))
-				}
-				if len(kids) < len(all) {
-					both++
-				}
-				wins := false
-				for _, k := range kids {
-					if !domWins(g, k.Key, memo) {
-						wins = true
-					}
-				}
-				if want := domWins(g, key, memo); wins != want {
-					t.Fatalf("%s: the player to move wins by the moves given: %v; by all of them: %v", g.FormatPosition(g.Decode(key)), wins, want)
-				}
-			}
-			if both == 0 {
-				t.Errorf("no position of %d left a safe move out", n)
-			}
-		})
-	}
-}
-
 // TestDomineeringRaces checks the race tables of the open dominoes
 // against their closed forms where they have one: lone dominoes alone are
 // taken one a move (she plays half of them, rounded up when she moves
@@ -256,7 +210,7 @@ func TestDomineeringRaces(t *testing.T) {
 // TestDomineeringSearchNodes holds search for the value alone to the
 // node counts of its decisions (one worker, so the counts are exact):
 // the sides apart, the race of open dominoes and the room they take
-// (Decide), and safe moves left out (OrderValueChildren). Before them
+// (Decide). Before them
 // 6×6 took 17,994 nodes, and 6 wide by 8 high about 2.6 million (from
 // the command line, two workers).
 func TestDomineeringSearchNodes(t *testing.T) {
@@ -437,8 +391,8 @@ func TestDomineeringSearchRectangles(t *testing.T) {
 // and CPU time of a search for the value alone, each variant in turn,
 // three rounds (SENTE_DOMINEERING_VARIANTS=order,order+sym picks
 // variants by name): Decide's first rule alone (order+sym+safe, then
-// +parts), then with the race, room and sides apart, then with safe
-// moves left out (the game as it is). It is a measurement, not a check.
+// +parts), then with the race, room and sides apart (the game as it is).
+// It is a measurement, not a check.
 func TestDomineeringMeasure(t *testing.T) {
 	sizes := os.Getenv("SENTE_DOMINEERING_MEASURE")
 	if sizes == "" {
@@ -457,8 +411,7 @@ func TestDomineeringMeasure(t *testing.T) {
 		{"order+sym", func(g *Domineering) sente.Game { return domSym{domOrdered{domPlain{g, g}, g}, g} }, 0, false},
 		{"order+sym+safe", decider, 0, true},
 		{"order+sym+safe+parts", decider, domPartCells, true},
-		{"+race+room+apart", decider, domPartCells, false},
-		{"+skip-safe-moves", func(g *Domineering) sente.Game { return g }, domPartCells, false},
+		{"+race+room+apart", func(g *Domineering) sente.Game { return g }, domPartCells, false},
 	}
 	rounds := 3
 	if only := os.Getenv("SENTE_DOMINEERING_VARIANTS"); only != "" {
@@ -519,8 +472,7 @@ type domSym struct {
 
 func (d domSym) Canonical(key uint64) uint64 { return d.s.Canonical(key) }
 
-// domDecided decides positions (sente.Decider) but lists every move, its
-// safe ones too (no search.ValueOrderer).
+// domDecided decides positions (sente.Decider).
 type domDecided struct {
 	domSym
 	d sente.Decider

@@ -117,11 +117,7 @@ func (w *worker) expand(key uint64, turn sente.Player, ply, alpha, beta int32) i
 	most := winAt(ply + 1) // no position is won faster than in one ply
 	if s.ord != nil {
 		var tactics sente.Tactics
-		if s.valueOrd != nil {
-			kids, tactics = s.valueOrd.OrderValueChildren(kids, key)
-		} else {
-			kids, tactics = s.ord.OrderChildren(kids, key)
-		}
+		kids, tactics = s.ord.OrderChildren(kids, key)
 		w.kids[ply] = kids
 		if tactics.WinsAtOnce {
 			return winAt(ply + 1)

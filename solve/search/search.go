@@ -36,16 +36,6 @@ type Options struct {
 	ValueOnly bool
 }
 
-// ValueOrderer is an optional interface of a game's sente.Decider, read
-// in a search for the value alone: OrderValueChildren is the game's
-// Orderer.OrderChildren, but it may leave out moves that are never needed
-// to prove who wins (another move is always at least as good), though
-// they may be needed to say how soon. Domineering leaves out a player's
-// safe moves while she has others (Bullock's Obsequi).
-type ValueOrderer interface {
-	OrderValueChildren(dst []sente.Child, key uint64) ([]sente.Child, sente.Tactics)
-}
-
 // DefaultTableBytes is the table's size when Options does not say.
 const DefaultTableBytes = 64 << 20
 
@@ -83,10 +73,6 @@ type Searcher struct {
 	// decider is the game's Decider in a search for values only; nil
 	// otherwise.
 	decider sente.Decider
-	// valueOrd is the decider's ValueOrderer, when it has one, in a
-	// search for values only: the moves it leaves out are never needed
-	// to prove a value.
-	valueOrd ValueOrderer
 	// etcPlies: enhanced transposition cutoffs where at least so many
 	// plies are left (deep).
 	etcPlies int
@@ -143,9 +129,6 @@ func New(g sente.Game, opt Options) (*Searcher, error) {
 	}
 	if opt.ValueOnly {
 		s.decider = caps.Decider
-		if s.ord != nil {
-			s.valueOrd, _ = s.decider.(ValueOrderer)
-		}
 	}
 	s.etcPlies = etcPlies
 	if ch := caps.CutoffHorizon; ch != nil && ch.CutoffHorizon() > 0 {
