@@ -5,6 +5,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/sente-go/sente"
 	"github.com/sente-go/sente/cli"
@@ -133,29 +134,38 @@ func (g *connect4) ChildTiers(t int) []int {
 }
 
 // ExpandRanks is the module's sente_expand_ranks: the same walk through
-// the ranks, from which the tier engine takes a batch at a time.
+// the ranks, from which the tier engine takes a batch at a time. It sizes
+// x's slices once a batch and writes them by index, where appends would
+// check their room four times a rank and once a child.
 func (g *connect4) ExpandRanks(t int, x *sente.RankExpansion) error {
 	x.Reset()
 	if t < 0 || t > g.cells {
 		return fmt.Errorf("connect4lib: no tier %d; the tiers are 0 to %d stones", t, g.cells)
 	}
+	n := len(x.Ranks)
+	keys := slices.Grow(x.Keys, n)[:n]
+	values := slices.Grow(x.Values, n)[:n]
+	ends := slices.Grow(x.Ends, n)[:n]
+	kids := slices.Grow(x.Kids, n*g.w)[:n*g.w]
 	choices := binom[t][(t+1)/2]
 	wk := newWalk(&g.board)
-	var kids [maxSide]uint64
-	for _, r := range x.Ranks {
+	var ranks [maxSide]uint64
+	written := 0
+	for i, r := range x.Ranks {
 		if r >= g.tierSize[t] {
 			return fmt.Errorf("connect4lib: rank %d of tier %d, which has %d", r, t, g.tierSize[t])
 		}
 		key := wk.to(t, r/choices, r%choices)
 		e := g.ended(key)
-		x.Keys = append(x.Keys, key)
-		x.Values = append(x.Values, endValue[e])
+		keys[i], values[i] = key, endValue[e]
 		if e == notEnded {
-			for _, rank := range kids[:wk.childRanks(t, 0, kids[:])] {
-				x.Kids = append(x.Kids, sente.TierPosition{Tier: t + 1, Rank: rank})
+			for _, rank := range ranks[:wk.childRanks(t, 0, ranks[:])] {
+				kids[written] = sente.TierPosition{Tier: t + 1, Rank: rank}
+				written++
 			}
 		}
-		x.Ends = append(x.Ends, len(x.Kids))
+		ends[i] = written
 	}
+	x.Keys, x.Values, x.Ends, x.Kids = keys, values, ends, kids[:written]
 	return nil
 }
