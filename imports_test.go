@@ -44,10 +44,11 @@ var layers = map[string][]string{
 	"sente/examples": nil,
 	// A program of one's own: sente's command line with a game in Go.
 	"sente/examples/golib": {"sente", "sente/cli"},
-	// Game modules in Go, each a module of its own built for wasip1
-	// (examples/modules): the standard library alone, as a module's code
-	// reaches nothing of the host's.
-	"sente/examples/modules/connect4go": {},
+	// Game modules in Go built for wasip1 (examples/modules): the
+	// standard library alone, as a module's code reaches nothing of the
+	// host's. connect4go is a Go library game too: its library.go, built
+	// for any other platform, is sente's command line with the game.
+	"sente/examples/modules/connect4go": {"sente", "sente/cli"},
 	"sente/examples/modules/threemen":   {},
 
 	// Engines: the positions, then the solvers over them, a folder an

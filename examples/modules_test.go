@@ -77,7 +77,20 @@ func TestModuleRebuilds(t *testing.T) {
 				}
 			}
 			src := filepath.Join("modules", m.dir)
-			tmp := t.TempDir()
+			// The copy stands where the directory does in the
+			// repository, under a copy of the repository's go.mod: a
+			// module with no go.mod of its own (connect4go, a Go
+			// library game of the repository too) builds in it.
+			root := t.TempDir()
+			tmp := filepath.Join(root, "examples", src)
+			if err := os.MkdirAll(tmp, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if b, err := os.ReadFile(filepath.Join("..", "go.mod")); err != nil {
+				t.Fatal(err)
+			} else if err := os.WriteFile(filepath.Join(root, "go.mod"), b, 0o644); err != nil {
+				t.Fatal(err)
+			}
 			entries, err := os.ReadDir(src)
 			if err != nil {
 				t.Fatal(err)

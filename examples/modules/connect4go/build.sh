@@ -1,7 +1,9 @@
 #!/bin/sh
-# Builds connect4go.wasm from main.go with the Go toolchain for WebAssembly
-# (GOOS=wasip1) and writes its SHA-256. -trimpath and an empty build ID keep
-# paths and build IDs out of the file, so the same Go gives the same bytes.
+# Builds connect4go.wasm from board.go and module.go (library.go is the Go
+# library game, for every platform but wasip1) with the Go toolchain for
+# WebAssembly (GOOS=wasip1), in the repository's Go module, and writes its
+# SHA-256. -trimpath and an empty build ID keep paths and build IDs out of
+# the file, so the same Go gives the same bytes.
 set -eu
 cd "$(dirname "$0")"
 CGO_ENABLED=0 GOOS=wasip1 GOARCH=wasm GOFLAGS= GOTOOLCHAIN=local \
