@@ -371,7 +371,9 @@ func TestModulesCheck(t *testing.T) {
 	for _, c := range []struct{ dir, spec string }{
 		{"connect4", "connect4:w=4,h=3,k=3"},
 		{"connect4", "connect4:w=5,h=4,misere=true"},
+		{"connect4", "connect4:w=9,h=2,k=3"}, // nine columns: the batch's widest board
 		{"connect4go", "connect4go:w=4,h=3,k=3"},
+		{"connect4go", "connect4go:w=9,h=2,k=3"},
 		{"tictactoe", "tictactoe"},
 		{"tictactoe", "tictactoe:m=3,n=4,k=3,misere=true"},
 		{"threemen", "threemen"},

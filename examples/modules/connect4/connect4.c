@@ -455,9 +455,9 @@ struct walk {
 	u64 heights;   // the heights' digit of the last rank, or ~0
 	u64 stones;    // its stones' digit
 	u64 first;     // the first player's stones, as bits in stone order
-	int h[8];      // the heights of its columns
-	int top[8];    // the stones up to each column's top, in stone order
-	u64 child[8];  // the heights' part of the rank of the child that plays in each column, or ~0 for a full column
+	int h[9];      // the heights of its columns
+	int top[9];    // the stones up to each column's top, in stone order
+	u64 child[9];  // the heights' part of the rank of the child that plays in each column, or ~0 for a full column
 };
 
 // next_combination is the least bit set with as many bits above x
@@ -473,7 +473,7 @@ static inline u64 next_combination(u64 x) {
 // in the terms of the columns up to c (each of which counts vectors with
 // one stone more to place).
 static void load_heights(struct walk *wk, int t, u64 hr) {
-	int rest[8];
+	int rest[9];
 	int left = t;
 	for (int c = 0; c < W; c++) {
 		int v = H;
@@ -535,8 +535,8 @@ static u64 walk_to(struct walk *wk, int t, u64 hr, u64 sr) {
 // the sum over the stones up to c as they are, the new stone's term, and
 // the sum over the stones after c moved.
 static int child_ranks(const struct walk *wk, int t, u64 tierbits, u64 *out) {
-	u64 low[8], moved[8];
-	int count[8];
+	u64 low[9], moved[9];
+	int count[9];
 	int first_moves = (t & 1) == 0;
 	u64 f = wk->first, sum = 0, shifted = 0;
 	int j = 0, c = 0;

@@ -249,8 +249,8 @@ func senteExpandRanks(tier, ranks, n, out, capacity int32) int32 {
 		return -2
 	}
 	rs := keysAt(ranks, n)
-	keys := keysAt(out, n)
-	counts := unsafe.Slice((*int32)(at(out+8*n)), n)
+	keys := keysAt(out, n)[:len(rs)]
+	counts := unsafe.Slice((*int32)(at(out+8*n)), n)[:len(rs)]
 	kids := keysAt(out+16*n, capacity)
 	tierBits := uint64(tier-1) << 48 // a stone more: the tier below
 	choices := binom[t][(t+1)/2]
