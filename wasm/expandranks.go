@@ -98,6 +98,8 @@ func (c tierCap) readExpansion(in *instance, from int, out []byte, n uint32, w i
 	loops := slices.Contains(g.m.desc.LoopTiers, from)
 	kids := out[16*n:]
 	at := 0
+	// The last child's tier and its size: most moves lead to one tier.
+	lastTo, lastSize := -1, uint64(0)
 	for i := range n {
 		key := binary.LittleEndian.Uint64(out[8*i:])
 		if key == noKey {
@@ -131,11 +133,14 @@ func (c tierCap) readExpansion(in *instance, from int, out []byte, n uint32, w i
 				g.blame(in, "sente_expand_ranks: a move from %d (tier %d) leads to tier %d, %s", key, from, to, what)
 				return g.Err()
 			}
-			if size := c.TierSize(start - to); rank >= size {
+			if to != lastTo {
+				lastTo, lastSize = to, c.TierSize(start-to)
+			}
+			if rank >= lastSize {
 				if err := g.Err(); err != nil {
 					return err
 				}
-				g.blame(in, "sente_expand_ranks: a move from %d leads to rank %d of tier %d, past its size %d", key, rank, to, size)
+				g.blame(in, "sente_expand_ranks: a move from %d leads to rank %d of tier %d, past its size %d", key, rank, to, lastSize)
 				return g.Err()
 			}
 			x.Kids = append(x.Kids, sente.TierPosition{Tier: start - to, Rank: rank})
