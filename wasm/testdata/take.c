@@ -306,6 +306,9 @@ EXPORT("sente_expand_ranks") int sente_expand_ranks(int tier, int ranks, int n, 
 #ifdef BADEXPAND
 			child = ((u64)(tier - t) << 48) | 2; // past the tier's two ranks
 #endif
+#ifdef TIERUP
+			child = ((u64)(tier + 1) << 48) | (rank ^ 1);
+#endif
 			store64(out + 16 * n + 8 * w, child);
 			w++;
 			c++;
