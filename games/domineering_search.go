@@ -388,6 +388,14 @@ func (g *Domineering) decided(c domCounts, left bool) sente.Value {
 	// matters is the least of that and of his packing.
 	mostTheirs = min(mostTheirs, (roomTheirs-2*raceMine)/2)
 	mostMine = min(mostMine, (roomMine-2*raceTheirs)/2)
+	return byCounts(mine, theirs, mostMine, mostTheirs)
+}
+
+// byCounts decides a position from the moves each side is sure of and
+// the most each can make: the mover wins when she is sure of more than he
+// can make, and loses when he is sure of as many as she can make (she
+// moves first: with as many moves each, she runs out first).
+func byCounts(mine, theirs, mostMine, mostTheirs int) sente.Value {
 	switch {
 	case mine > mostTheirs:
 		return sente.Win
@@ -407,13 +415,7 @@ func (g *Domineering) decidedFirst(c domCounts, left bool) sente.Value {
 		mine, theirs = c.safeR+(openR+2)/3, c.safeL+openL/3
 		mostMine, mostTheirs = mostTheirs, mostMine
 	}
-	switch {
-	case mine > mostTheirs:
-		return sente.Win
-	case theirs >= mostMine:
-		return sente.Lose
-	}
-	return sente.Unknown
+	return byCounts(mine, theirs, mostMine, mostTheirs)
 }
 
 // decideByParts decides a position whose empty cells have split into

@@ -179,19 +179,30 @@ func (s *Server) open(spec string) (*opened, error) {
 	}
 	fam := file.Family
 	fam.Name = rulesPrefix + id
-	text := "rules"
+	vals, parsed, err := bindUploaded("rules", fam, args)
+	if err != nil {
+		return nil, err
+	}
+	return &opened{spec: spec, family: fam, values: vals, file: file, args: parsed}, nil
+}
+
+// bindUploaded binds the parameters that follow a pasted rules file's or
+// an uploaded module's ID (key=value,...) to its family; kind names the
+// game in a refusal of the spec, whose ID means nothing to its reader.
+func bindUploaded(kind string, fam sente.Family, args string) (sente.ParamValues, []sente.Arg, error) {
+	text := kind
 	if args != "" {
 		text += ":" + args
 	}
 	parsed, err := sente.ParseSpec(text)
 	if err != nil {
-		return nil, err
+		return sente.ParamValues{}, nil, err
 	}
 	vals, err := sente.Bind(fam.Name, fam.Params, parsed.Args)
 	if err != nil {
-		return nil, err
+		return sente.ParamValues{}, nil, err
 	}
-	return &opened{spec: spec, family: fam, values: vals, file: file, args: parsed.Args}, nil
+	return vals, parsed.Args, nil
 }
 
 // builtins is where the server's games come from unless Config.Games

@@ -145,15 +145,7 @@ func (s *Server) openModule(spec, rest string) (*opened, error) {
 	if err != nil {
 		return nil, err
 	}
-	text := "module"
-	if args != "" {
-		text += ":" + args
-	}
-	parsed, err := sente.ParseSpec(text)
-	if err != nil {
-		return nil, err
-	}
-	vals, err := sente.Bind(fam.Name, fam.Params, parsed.Args)
+	vals, _, err := bindUploaded("module", fam, args)
 	if err != nil {
 		return nil, err
 	}
