@@ -138,14 +138,15 @@ func (c batchExpander) batch(in *instance, sc *batchScratch, xs []sente.Expansio
 					playing = append(playing, i)
 					continue
 				}
-				switch e := area[l.ended+uint32(i)]; e {
-				case 0:
-					playing = append(playing, i)
-				case 1, 2, 3:
-					x.Ended, x.Value = true, [4]sente.Value{0, sente.Win, sente.Lose, sente.Tie}[e]
-				default:
-					g.blame(in, "sente_ended of %d gave %d; it gives 0 (not ended), 1 (won), 2 (lost) or 3 (tied)", keys[i], e)
+				v, ended, mistake := endedOf(keys[i], area[l.ended+uint32(i)])
+				switch {
+				case mistake != "":
+					g.blame(in, "%s", mistake)
 					return false
+				case ended:
+					x.Ended, x.Value = true, v
+				default:
+					playing = append(playing, i)
 				}
 			}
 			for j, i := range playing {

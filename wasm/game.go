@@ -337,18 +337,28 @@ func (g *Game) EndedKey(key uint64) (sente.Value, bool) {
 		return sente.Unknown, false
 	}
 	g.put(in)
+	v, ended, mistake := endedOf(key, b)
+	if mistake != "" {
+		g.fail(&Error{g.m.path, mistake})
+	}
+	return v, ended
+}
+
+// endedOf reads sente_ended's byte for key: 0 not ended, 1 won, 2 lost,
+// 3 tied for the player to move; any other byte is the module's mistake,
+// said in the words returned.
+func endedOf(key uint64, b byte) (v sente.Value, ended bool, mistake string) {
 	switch b {
 	case 0:
-		return sente.Unknown, false
+		return sente.Unknown, false, ""
 	case 1:
-		return sente.Win, true
+		return sente.Win, true, ""
 	case 2:
-		return sente.Lose, true
+		return sente.Lose, true, ""
 	case 3:
-		return sente.Tie, true
+		return sente.Tie, true, ""
 	}
-	g.fail(&Error{g.m.path, fmt.Sprintf("sente_ended of %d gave %d; it gives 0 (not ended), 1 (won), 2 (lost) or 3 (tied)", key, b)})
-	return sente.Unknown, false
+	return sente.Unknown, false, fmt.Sprintf("sente_ended of %d gave %d; it gives 0 (not ended), 1 (won), 2 (lost) or 3 (tied)", key, b)
 }
 
 // AppendChildren asks sente_children of one key.
