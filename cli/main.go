@@ -304,8 +304,8 @@ func (proc process) run(ctx context.Context, args []string, stdin io.Reader, std
 		// which makes every call cheap, and a call past --module-time
 		// ends the process: nothing else can stop it. Only in a child,
 		// whose parent ends it if such a loop holds every goroutine of
-		// it (runChild); a command run in this process (play, serve,
-		// or where there are no children) keeps the checks.
+		// it (runChild); a command run in this process (serve, or any
+		// where there are no children) keeps the checks.
 		moduleOptions.Overtime = rulesOptions.Overtime
 	}
 	// The families were checked above, into named.
