@@ -39,6 +39,9 @@ func WithBytes(g Game) Game {
 	b := &bytesGame{Game: g, caps: caps}
 	b.keys = caps.Encoder != nil && caps.Ranker != nil
 	b.caps.Expander = b
+	if b.keys {
+		b.caps.Expander = keyBytes{b}
+	}
 	// Un-moves are of keys, and a game with keys but no Ranker is read
 	// through its text: only a Ranker's un-moves are its bytes' too.
 	if b.keys && caps.Unmover != nil {
@@ -55,6 +58,11 @@ type bytesGame struct {
 }
 
 func (b *bytesGame) Capabilities() Capabilities { return b.caps }
+
+// keyBytes is the Expander of a bytesGame whose bytes are its keys.
+type keyBytes struct{ *bytesGame }
+
+func (keyBytes) BytesAreKeys() {}
 
 func (b *bytesGame) AppendBytes(dst []byte, p Position) ([]byte, error) {
 	if b.keys {

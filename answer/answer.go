@@ -233,6 +233,15 @@ func Solve(ctx context.Context, g sente.Game, opt Options) (*Answer, error) {
 		}
 		return a, err
 	}
+	if game, ok := byClasses(g, opt); ok {
+		copt := opt
+		copt.Symmetry, copt.Name = false, ClassesName(opt.Name)
+		a, err := Solve(ctx, game, copt)
+		if a != nil {
+			a.Game = g
+		}
+		return a, err
+	}
 	if a, ok := stored(ctx, g, root, opt); ok {
 		return a, a.attachGrundy(ctx, nil, opt)
 	}
@@ -340,6 +349,35 @@ func storable(g sente.Game, opt Options) (sente.Game, bool) {
 		return sente.WithBytes(g), true
 	}
 	return g, false
+}
+
+// byClasses is g with bytes that stand for classes of symmetric positions
+// (sente.WithClassBytes), and true, when opt asks for one position a class
+// of the tier engine or its tables (or of Auto, where they are stored) and
+// the engine discovers g's ranks: its forward pass then finds the classes.
+// A game that ranks its positions itself folds them only by its own ranks
+// (sente.SymmetricRanker).
+func byClasses(g sente.Game, opt Options) (sente.Game, bool) {
+	if !opt.Symmetry || opt.EveryPosition || len(opt.Restrict) > 0 || !tiers.Discovers(g) {
+		return g, false
+	}
+	// Auto reads such tables where they are stored, and otherwise keeps
+	// to the hashing engine's choice of one position a class.
+	if opt.Engine == Tiers || opt.Engine == Stored || opt.Engine == Auto && storedGame(opt.Tables, ClassesName(opt.Name)) != nil {
+		return sente.WithClassBytes(g)
+	}
+	return g, false
+}
+
+// ClassesName is the name in the store of the tables of the game named
+// name whose positions stand for classes of symmetric positions
+// (Options.Symmetry with the tier engine, for a game whose ranks it
+// discovers).
+func ClassesName(name string) string {
+	if name == "" {
+		return ""
+	}
+	return store.Classes(name)
 }
 
 // Tiered reports whether the tier engine can solve g, and so whether g can

@@ -31,6 +31,10 @@ type gameFlags struct {
 	// every: the command asks for every position of the tiers below its
 	// position (answer.Options.EveryPosition).
 	every bool
+	// classes: the command reads tables of one position a class of
+	// symmetric positions, of a game whose ranks the tier engine
+	// discovers (answer.ClassesName).
+	classes bool
 	// search: the command asks about a few positions, which search may
 	// answer one at a time where no table fits (answer.Options.MaySearch).
 	search bool

@@ -37,12 +37,23 @@ func (c *verifyCmd) Run(e *env) error {
 	// canonical bytes, as the tier engine solved it (solve --engine tiers).
 	g = sente.WithBytes(g)
 	c.every = c.EveryPosition
+	if c.Symmetry && !c.every && tiers.Discovers(g) {
+		// Tables of one position a class (solve --engine tiers
+		// --symmetry), read through the bytes of classes they were
+		// solved with.
+		if g, c.classes = sente.WithClassBytes(g); !c.classes {
+			return badInput("verify --symmetry: %s states no symmetries to use (a rules file states them with canonical(p))", c.Game)
+		}
+	}
 	gs, err := c.storedGame(e)
 	if err != nil {
 		return err
 	}
 	if gs == nil && c.every {
 		return badInput("verify: no stored table of every position of %s; solve it first with '%s'", c.Game, solveCommand(c.Game, c.Store, "--every-position", "--from", "POSITION"))
+	}
+	if gs == nil && c.classes {
+		return badInput("verify: no stored table of %s of one position a class; solve it first with '%s'", c.Game, solveCommand(c.Game, c.Store, "--engine", "tiers", "--symmetry"))
 	}
 	if gs == nil {
 		return badInput("verify: no stored table of %s; solve it first with '%s'", c.Game, solveCommand(c.Game, c.Store, "--engine", "tiers"))
@@ -88,7 +99,7 @@ func (c *verifyCmd) Run(e *env) error {
 		return err
 	}
 	unit := "positions"
-	if solve.RanksBySymmetry(g) {
+	if solve.RanksBySymmetry(g) || c.classes {
 		unit = "classes of symmetric positions" // a rank each, checked once
 	}
 	earlier := ""
@@ -252,8 +263,13 @@ func (c *storeRmCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	if c.EveryPosition {
+	switch {
+	case c.EveryPosition:
 		spec = answer.EveryPositionName(spec)
+	case c.Symmetry:
+		// The tables of one position a class (solve --engine tiers
+		// --symmetry of a game whose ranks the tier engine discovers).
+		spec = answer.ClassesName(spec)
 	}
 	// Whatever state the game's directory is in: no manifest, a damaged
 	// one, a solve that never finished a tier.
@@ -316,8 +332,11 @@ func (f gameFlags) storedGame(e *env) (*store.GameStore, error) {
 	if err != nil {
 		return nil, err
 	}
-	if f.every {
+	switch {
+	case f.every:
 		spec = answer.EveryPositionName(spec)
+	case f.classes:
+		spec = answer.ClassesName(spec)
 	}
 	gs, err := s.Find(spec)
 	if err != nil || gs == nil {

@@ -50,6 +50,9 @@ func (c *solveCmd) explainCommand() string {
 	if c.Misere {
 		words = append(words, "--misere")
 	}
+	if c.Symmetry {
+		words = append(words, "--symmetry")
+	}
 	if c.Store != "" {
 		words = append(words, "--store", shellWord(c.Store))
 	}

@@ -100,8 +100,12 @@ func (p *progress) tellStored(f gameFlags) {
 		}
 	}
 	rm := []string{"sente", "store", "rm", shellWord(f.Game)}
-	if f.every {
+	switch {
+	case f.every:
 		rm = append(rm, "--every-position")
+	case f.Symmetry:
+		// Only tables of one position a class are stored with it.
+		rm = append(rm, "--symmetry")
 	}
 	if f.Store != "" {
 		rm = append(rm, "--store", shellWord(f.Store))

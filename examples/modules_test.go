@@ -238,6 +238,30 @@ func compareModuleTiers(t *testing.T, name string, module sente.Game, hs *hashin
 		}
 		return bad < 10
 	})
+	if !tiers.Discovers(module) {
+		return
+	}
+	classes, ok := sente.WithClassBytes(module)
+	if !ok {
+		return
+	}
+	// One position a class of symmetric positions, the module folding
+	// each block's children in one call (sente.CanonicalBatcher).
+	cs, err := tiers.SolveTiers(t.Context(), classes, tiers.TierOptions{Workers: 2})
+	if err != nil {
+		t.Fatalf("%s: tier engine, one position a class: %v", name, err)
+	}
+	defer cs.Close()
+	if got, all := cs.Totals.Positions, uint64(hs.Positions()); got >= all || 4*got < all {
+		t.Errorf("%s: %d classes on the tier engine, of %d positions", name, got, all)
+	}
+	hs.Each(func(p sente.Position, o sente.Outcome) bool {
+		if got, ok := cs.Outcome(p); !ok || got != o {
+			t.Errorf("%s: %s is %v (%v) on the tier engine, one position a class, %v on the hashing engine", name, module.FormatPosition(p), got, ok, o)
+			bad++
+		}
+		return bad < 10
+	})
 }
 
 // domineeringSide writes the module's position (the rules file's form, the

@@ -146,7 +146,7 @@ const (
 // canonical position is worth (by a small solve when both fit, else by
 // Ended).
 func (c *checker) symmetries() error {
-	c.note("symmetries: Canonical is idempotent, and a position and its canonical one have the same value (a small solve) or at least end alike, and the same player to move unless the game alternates")
+	c.note("symmetries: Canonical is idempotent, and a position and its canonical one have the same value (a small solve) or at least end alike, the same player to move unless the game alternates, and the same tier if the tier engine discovers the game's ranks")
 	enc, sym := c.caps.Encoder, c.caps.Symmetric
 	solves, tries := 0, 0
 	for _, v := range c.order {
@@ -170,6 +170,12 @@ func (c *checker) symmetries() error {
 		// the turn, unless the game alternates.
 		if t, ct := c.g.Turn(v.p), c.g.Turn(cp); t != ct && !c.caps.Alternates() {
 			return c.fail("symmetries", v, "the %s player is to move, but the %s player at its canonical position %q; in a game whose moves may keep the turn, a class has one player to move", t, ct, c.g.FormatPosition(cp))
+		}
+		// The tier engine, finding the classes of a game whose ranks it
+		// discovers (--symmetry), keeps a class in the tier of the
+		// position that led to it.
+		if tr := c.caps.Tiered; tr != nil && c.caps.TierRanker == nil && c.caps.Expander != nil && tr.Tier(k) != tr.Tier(ck) {
+			return c.fail("symmetries", v, "it is in tier %d, but its canonical position %q in tier %d; a class's positions are in one tier", tr.Tier(k), c.g.FormatPosition(cp), tr.Tier(ck))
 		}
 		if solves >= symmetrySolves || tries >= symmetryTries || ended {
 			continue

@@ -412,3 +412,48 @@ type unstableRanked struct{ unstableGame }
 
 func (g unstableRanked) RankSize() uint64       { return 100 }
 func (g unstableRanked) Rank(key uint64) uint64 { return key % 100 }
+
+// steps is a race to 8 by steps of one or two, one player making every
+// move, whose Canonical folds each odd count into the even one below it:
+// in another tier.
+type steps struct{}
+
+func (steps) Start() sente.Position { return uint64(0) }
+func (steps) Moves(p sente.Position) (moves []sente.Move) {
+	for _, s := range []uint64{1, 2} {
+		if n := p.(uint64) + s; n <= 8 {
+			moves = append(moves, sente.Move{Name: strconv.FormatUint(s, 10), To: n})
+		}
+	}
+	return moves
+}
+func (steps) Ended(p sente.Position) (sente.Value, bool) { return sente.Lose, p.(uint64) == 8 }
+func (steps) Turn(p sente.Position) sente.Player         { return sente.First }
+func (steps) FormatPosition(p sente.Position) string     { return strconv.FormatUint(p.(uint64), 10) }
+func (steps) ParsePosition(s string) (sente.Position, error) {
+	return strconv.ParseUint(s, 10, 64)
+}
+func (steps) Encode(p sente.Position) uint64 { return p.(uint64) }
+func (steps) Decode(k uint64) sente.Position { return k }
+func (g steps) AppendChildren(dst []uint64, k uint64) []uint64 {
+	for _, m := range g.Moves(k) {
+		dst = append(dst, m.To.(uint64))
+	}
+	return dst
+}
+func (g steps) EndedKey(k uint64) (sente.Value, bool) { return g.Ended(k) }
+func (steps) RankSize() uint64                        { return 9 }
+func (steps) Rank(k uint64) uint64                    { return k }
+func (steps) Tier(k uint64) int                       { return int(k) }
+func (steps) Canonical(k uint64) uint64               { return k &^ 1 }
+
+// TestClassTiers: a game whose ranks the tier engine discovers keeps a
+// class of symmetric positions in one tier, which the tier engine's
+// --symmetry needs.
+func TestClassTiers(t *testing.T) {
+	_, err := gamecheck.Check(t.Context(), sente.WithBytes(steps{}), gamecheck.Options{})
+	var ce *gamecheck.Error
+	if !errors.As(err, &ce) || ce.Check != "symmetries" || !strings.Contains(ce.Msg, "a class's positions are in one tier") {
+		t.Errorf("error %v; want the symmetries check to fail on a class's tiers", err)
+	}
+}

@@ -23,8 +23,9 @@ type Solution interface {
 	Positions() int
 	// Classes reports whether each position solved stands for a class of
 	// symmetric positions, so that Positions and Counts count classes:
-	// the hashing engine's with Options.Symmetry, and tables whose
-	// positions were not counted when they were stored.
+	// the hashing engine's with Options.Symmetry, the tier engine's of a
+	// game whose bytes stand for classes (sente.WithClassBytes), and
+	// tables whose positions were not counted when they were stored.
 	Classes() bool
 	// ClassCount is the number of classes of symmetric positions solved,
 	// one position each, when Positions and Counts count the positions

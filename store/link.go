@@ -20,6 +20,15 @@ func EveryPosition(spec string) string { return spec + everySuffix }
 // position.
 func OfEveryPosition(spec string) bool { return strings.HasSuffix(spec, everySuffix) }
 
+// classesSuffix ends the spec of a game's tables whose positions stand
+// for classes of symmetric positions.
+const classesSuffix = " (classes of symmetric positions)"
+
+// Classes is the spec under which a store keeps the tables of spec whose
+// positions stand for classes of symmetric positions (sente.WithClassBytes),
+// beside those of every position: the two are read by different bytes.
+func Classes(spec string) string { return spec + classesSuffix }
+
 // Link stores as tier's table of kind the file of another game store's
 // table, which must be of the same game: a hard link where the file
 // system allows one, a copy where it does not, put in place atomically.

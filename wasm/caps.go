@@ -70,15 +70,17 @@ type (
 )
 
 var (
-	_ sente.Symmetric       = symmetryCap{}
-	_ sente.Unmover         = parentsCap{}
-	_ sente.Tiered          = tierCap{}
-	_ sente.TierRanker      = tierCap{}
-	_ sente.TierChildRanker = tierCap{}
-	_ sente.Scorer          = scoreCap{}
-	_ sente.KeyScorer       = scoreCap{}
-	_ sente.Expander        = expandCap{}
-	_ sente.ExpandUnmover   = expandCap{}
+	_ sente.Symmetric        = symmetryCap{}
+	_ sente.CanonicalBatcher = symmetryCap{}
+	_ sente.KeyBytes         = expandCap{}
+	_ sente.Unmover          = parentsCap{}
+	_ sente.Tiered           = tierCap{}
+	_ sente.TierRanker       = tierCap{}
+	_ sente.TierChildRanker  = tierCap{}
+	_ sente.Scorer           = scoreCap{}
+	_ sente.KeyScorer        = scoreCap{}
+	_ sente.Expander         = expandCap{}
+	_ sente.ExpandUnmover    = expandCap{}
 )
 
 // Canonical asks sente_canonical of one key.
@@ -104,6 +106,56 @@ func (c symmetryCap) Canonical(key uint64) uint64 {
 	}
 	g.put(in)
 	return r
+}
+
+// CanonicalKeys asks sente_canonical of many keys in one call
+// (sente.CanonicalBatcher).
+func (c symmetryCap) CanonicalKeys(keys []uint64) error {
+	g := c.g
+	if len(keys) == 0 {
+		return g.Err()
+	}
+	in := g.get()
+	if in == nil {
+		return g.Err()
+	}
+	n := uint32(len(keys))
+	if err := in.room(16 * n); err != nil {
+		g.failIn(in, err)
+		return g.Err()
+	}
+	area, err := in.scratch(0, 16*n)
+	if err != nil {
+		g.failIn(in, err)
+		return g.Err()
+	}
+	for i, k := range keys {
+		binary.LittleEndian.PutUint64(area[8*i:], k)
+	}
+	in.stack[0], in.stack[1], in.stack[2] = uint64(in.buf), uint64(n), uint64(in.buf+8*n)
+	if err := in.call(fnCanonical); err != nil {
+		g.failIn(in, err)
+		return g.Err()
+	}
+	if r := int32(in.stack[0]); r != 0 {
+		g.blame(in, "sente_canonical: one of %d keys is not a position of the game (it gave %d), yet they came from the module", n, r)
+		return g.Err()
+	}
+	// Read again: the call may have grown the module's memory.
+	if area, err = in.scratch(0, 16*n); err != nil {
+		g.failIn(in, err)
+		return g.Err()
+	}
+	for i := range keys {
+		r := binary.LittleEndian.Uint64(area[8*(n+uint32(i)):])
+		if r == noKey {
+			g.blame(in, "sente_canonical of %d gave the reserved key %d", keys[i], r)
+			return g.Err()
+		}
+		keys[i] = r
+	}
+	g.put(in)
+	return nil
 }
 
 // AppendParents asks sente_parents.
@@ -367,6 +419,8 @@ func (c scoreCap) MaxScore() int { return c.g.m.desc.MaxScore }
 
 // A position's bytes are its key's, big-endian: eight bytes, so that no
 // position's are a prefix of another's, and sorted as keys are.
+
+func (expandCap) BytesAreKeys() {}
 
 func (c expandCap) AppendBytes(dst []byte, p sente.Position) ([]byte, error) {
 	return binary.BigEndian.AppendUint64(dst, keyOf(p)), nil

@@ -111,6 +111,9 @@ func (s *Solution) Whole() bool {
 // positions (RanksBySymmetry) and the positions they stand for were not
 // counted: a table stored before they were, and not solved again.
 func (s *Solution) Classes() bool {
+	if _, ok := sente.CapabilitiesOf(s.game).Expander.(sente.ClassExpander); ok {
+		return true // the ranks discovered are of classes, each counted once
+	}
 	return solve.RanksBySymmetry(s.game) && s.ts.Classes.Positions == 0 && (s.fromOwnRoot() || s.Whole())
 }
 

@@ -18,9 +18,10 @@
 // interface wants: 32 less the dominoes (32, the start's, for every board);
 // sente_tiers gives many at once.
 // The tier engine discovers each tier's positions itself (no ranks here:
-// few of a tier's bit boards are positions). No sente_canonical: the tier
-// engine does not fold symmetric positions when it discovers the ranks,
-// and the hashing engine is not the one for boards where it would pay.
+// few of a tier's bit boards are positions). sente_canonical folds the
+// board's mirror images that keep upright upright: left for right, top
+// for bottom, and both (a half turn), so that the tier engine, asked for
+// one position a class (--symmetry), finds about a quarter as many.
 
 typedef unsigned long long u64;
 typedef long long i64;
@@ -33,6 +34,8 @@ static int W, H, CELLS;
 static u64 FULL;      // every cell of the board
 static u64 VERTICAL;  // the cells with a cell above them: a vertical domino's lower cell
 static u64 HORIZONTAL;// the cells with a cell to their right: a flat domino's left cell
+
+static u8 REVERSED[256]; // REVERSED[row] is the w cells of a row in the other order
 
 #define FULL_KEY (~(u64)1) // the key of the full 8×8 board
 
@@ -100,6 +103,12 @@ EXPORT("sente_new") int sente_new(int len) {
 	if (w < 1 || w > 8 || h < 1 || h > 8) return refuse("domineering: w and h are from 1 to 8");
 	W = w, H = h, CELLS = w * h;
 	FULL = CELLS == 64 ? ~(u64)0 : ((u64)1 << CELLS) - 1;
+	for (int row = 0; row < (1 << w); row++) {
+		int rev = 0;
+		for (int c = 0; c < w; c++)
+			if (row >> c & 1) rev |= 1 << (w - 1 - c);
+		REVERSED[row] = (u8)rev;
+	}
 	VERTICAL = HORIZONTAL = 0;
 	for (int r = 0; r < h; r++)
 		for (int c = 0; c < w; c++) {
@@ -239,6 +248,35 @@ EXPORT("sente_parse") int sente_parse(int len) {
 	if (__builtin_popcountll(b) & 1) return parse_error("an odd number of covered cells, where dominoes cover two each");
 	u64 key = key_of(b);
 	for (int k = 0; k < 8; k++) BUF[k] = (u8)(key >> (8 * k));
+	return 0;
+}
+
+// The least of the keys of b's images that keep upright upright. The
+// full 8×8 board's key stands for itself.
+static inline u64 canonical(u64 key) {
+	if (key == FULL_KEY && CELLS == 64) return key;
+	u64 mask = ((u64)1 << W) - 1;
+	u64 lr = 0, tb = 0, half = 0;
+	for (int r = 0; r < H; r++) {
+		u64 row = (key >> (r * W)) & mask, rev = REVERSED[row];
+		lr |= rev << (r * W);
+		tb |= row << ((H - 1 - r) * W);
+		half |= rev << ((H - 1 - r) * W);
+	}
+	u64 least = key;
+	if (lr < least) least = lr;
+	if (tb < least) least = tb;
+	if (half < least) least = half;
+	return least;
+}
+
+EXPORT("sente_canonical") int sente_canonical(int keys, int n, int out) {
+	const u64 *k = (const u64 *)keys;
+	u64 *o = (u64 *)out;
+	for (int i = 0; i < n; i++) {
+		if (!valid(k[i])) return -1;
+		o[i] = canonical(k[i]);
+	}
 	return 0;
 }
 
