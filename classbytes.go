@@ -179,22 +179,23 @@ func (c *classGame) fold(n int, at func(i int) *Expansion) error {
 }
 
 // foldPositions folds the children of x through positions: a child's
-// bytes read as a position, its key folded, and the canonical key's
-// position written as bytes again.
+// bytes read as a position and its key folded; the canonical key's
+// position written as bytes again when it is another's.
 func (c *classGame) foldPositions(x *Expansion) error {
 	enc := c.caps.Encoder
 	var out []byte
 	ends := make([]int, 0, x.Len())
 	for k := range x.Len() {
-		p, err := c.x.FromBytes(x.Child(k))
+		child := x.Child(k)
+		p, err := c.x.FromBytes(child)
 		if err != nil {
 			return err
 		}
 		key := enc.Encode(p)
-		if canon := c.canon.Canonical(key); canon != key {
-			p = enc.Decode(canon)
-		}
-		if out, err = c.x.AppendBytes(out, p); err != nil {
+		canon := c.canon.Canonical(key)
+		if canon == key {
+			out = append(out, child...)
+		} else if out, err = c.x.AppendBytes(out, enc.Decode(canon)); err != nil {
 			return err
 		}
 		ends = append(ends, len(out))

@@ -412,13 +412,17 @@ func TierNote(g sente.Game) (note string, ok bool) {
 		return "", false
 	}
 	caps := sente.CapabilitiesOf(g)
+	classes := ""
+	if caps.Symmetric != nil && caps.Encoder != nil {
+		classes = "; with its canonical(p), --engine tiers --symmetry finds and stores one position a class of symmetric positions"
+	}
 	switch {
 	case caps.Tiered == nil:
 		return "engines: the file defines no tier(p), so the hashing engine solves it, keeping a few hundred bytes a position; " +
-			"a tier(p) that no move lowers (stones on the board, cards played) would let the tier engine solve it a tier at a time, on every core, in a few bytes a position", true
+			"a tier(p) that no move lowers (stones on the board, cards played) would let the tier engine solve it a tier at a time, on every core, in a few bytes a position" + classes, true
 	case caps.ExpandUnmover == nil:
 		return "engines: with its tier(p), the tier engine can solve it a tier at a time; " + AutoRule + "; " +
-			"a tier whose moves stay in it is settled by retrograde analysis over its moves inside the tier, kept in memory (four bytes a position and a move), which asks the file about each of its positions about five times; a parents(p) makes it three", true
+			"a tier whose moves stay in it is settled by retrograde analysis over its moves inside the tier, kept in memory (four bytes a position and a move), which asks the file about each of its positions about five times; a parents(p) makes it three" + classes, true
 	}
-	return "engines: with its tier(p) and parents(p), the tier engine can solve it a tier at a time; " + AutoRule, true
+	return "engines: with its tier(p) and parents(p), the tier engine can solve it a tier at a time; " + AutoRule + classes, true
 }
