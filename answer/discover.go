@@ -414,7 +414,7 @@ func TierNote(g sente.Game) (note string, ok bool) {
 	caps := sente.CapabilitiesOf(g)
 	classes := ""
 	if caps.Symmetric != nil && caps.Encoder != nil {
-		classes = "; with its canonical(p), --engine tiers --symmetry finds and stores one position a class of symmetric positions"
+		classes = "; with its canonical(p), the tier engine asked for symmetry finds and stores one position a class of symmetric positions"
 	}
 	switch {
 	case caps.Tiered == nil:
