@@ -96,3 +96,53 @@ func TestExpandBatchBlamesTheModule(t *testing.T) {
 		})
 	}
 }
+
+// TestCanonicalKeysAgree holds sente_canonical of many keys in one call
+// (sente.CanonicalBatcher) to Canonical of each key alone, on every
+// position of the game, and blames a module that says a key is no
+// position.
+func TestCanonicalKeysAgree(t *testing.T) {
+	for _, spec := range []string{
+		"../examples/modules/domineering/domineering.wasm:w=4,h=3",
+		"../examples/modules/connect4/connect4.wasm:w=4,h=3,k=3",
+	} {
+		t.Run(spec, func(t *testing.T) {
+			g := open(t, spec, options(t))
+			caps := sente.CapabilitiesOf(g)
+			batch, ok := caps.Symmetric.(sente.CanonicalBatcher)
+			if !ok {
+				t.Fatal("the module's symmetry gives no classes in batches")
+			}
+			sol, err := reference.Reference(g, g.Start(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var keys []uint64
+			for p := range sol {
+				keys = append(keys, caps.Encoder.Encode(p))
+			}
+			folded := slices.Clone(keys)
+			if err := batch.CanonicalKeys(folded); err != nil {
+				t.Fatal(err)
+			}
+			moved := 0
+			for i, k := range keys {
+				if want := caps.Symmetric.Canonical(k); folded[i] != want {
+					t.Fatalf("key %#x: %#x in a batch of %d, %#x alone", k, folded[i], len(keys), want)
+				}
+				if folded[i] != k {
+					moved++
+				}
+			}
+			if moved == 0 {
+				t.Errorf("none of %d keys is another's image", len(keys))
+			}
+			// Domineering's module checks the keys it is given.
+			if strings.Contains(spec, "domineering") {
+				if err := batch.CanonicalKeys([]uint64{keys[0], 1<<62 | 1}); err == nil || !strings.Contains(err.Error(), "sente_canonical") {
+					t.Errorf("a key that is no position: %v; want the module blamed for sente_canonical", err)
+				}
+			}
+		})
+	}
+}
