@@ -430,6 +430,11 @@ type walk struct {
 	h       [walkSide]int    // the heights of its columns
 	top     [walkSide]int    // the stones up to each column's top, in stone order
 	child   [walkSide]uint64 // the heights' part of the rank of the child that plays in each column, or ^0 for a full column
+
+	// childRanks's room, by column, kept here so that no call zeroes it
+	// (a local array is zeroed at every call, in memory for WebAssembly).
+	low, moved [walkSide]uint64
+	count      [walkSide]int
 }
 
 func newWalk(b *board) walk { return walk{b: b, heights: ^uint64(0), stones: ^uint64(0)} }
@@ -528,8 +533,7 @@ func (wk *walk) to(t int, hr, sr uint64) uint64 {
 // the sum over the stones up to c as they are, the new stone's term, and
 // the sum over the stones after c moved.
 func (wk *walk) childRanks(t int, tierBits uint64, out []uint64) int {
-	var low, moved [walkSide]uint64
-	var count [walkSide]int
+	low, moved, count := &wk.low, &wk.moved, &wk.count
 	w := wk.b.w
 	firstMoves := 0
 	if t&1 == 0 {
