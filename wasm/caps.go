@@ -83,29 +83,13 @@ var (
 	_ sente.ExpandUnmover    = expandCap{}
 )
 
-// Canonical asks sente_canonical of one key.
+// Canonical asks sente_canonical of one key: the batch of one.
 func (c symmetryCap) Canonical(key uint64) uint64 {
-	g := c.g
-	in := g.get()
-	if in == nil {
+	keys := [1]uint64{key}
+	if c.CanonicalKeys(keys[:]) != nil {
 		return key
 	}
-	if !in.mem.WriteUint64Le(in.buf, key) {
-		g.blame(in, "its scratch area is past the end of its memory")
-		return key
-	}
-	in.stack[0], in.stack[1], in.stack[2] = uint64(in.buf), 1, uint64(in.buf+8)
-	if err := in.call(fnCanonical); err != nil {
-		g.failIn(in, err)
-		return key
-	}
-	r, ok := in.mem.ReadUint64Le(in.buf + 8)
-	if !ok || r == noKey || int32(in.stack[0]) != 0 {
-		g.blame(in, "sente_canonical of %d gave %d (returning %d)", key, r, int32(in.stack[0]))
-		return key
-	}
-	g.put(in)
-	return r
+	return keys[0]
 }
 
 // CanonicalKeys asks sente_canonical of many keys in one call
