@@ -42,6 +42,8 @@ type Capabilities struct {
 	CutoffHorizon   CutoffHorizon
 	Scorer          Scorer
 	KeyScorer       KeyScorer
+	Banker          Banker
+	MarginTabler    MarginTabler
 
 	Partizan         Partizan
 	PartizanSplitter PartizanSplitter
@@ -96,6 +98,8 @@ func CapabilitiesOf(g Game) Capabilities {
 	c.CutoffHorizon, _ = g.(CutoffHorizon)
 	c.Scorer, _ = g.(Scorer)
 	c.KeyScorer, _ = g.(KeyScorer)
+	c.Banker, _ = g.(Banker)
+	c.MarginTabler, _ = g.(MarginTabler)
 	c.Partizan, _ = g.(Partizan)
 	c.PartizanSplitter, _ = g.(PartizanSplitter)
 	return c

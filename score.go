@@ -32,7 +32,8 @@ type KeyScorer interface {
 // for itself, and the plies to the end along the moves that keep it (a
 // win fastest, a loss slowest, a tie fastest, as Outcome's remoteness
 // among every move). Its remoteness can exceed the Outcome's: the
-// fastest win may win by less.
+// fastest win may win by less. It is RemotenessUnknown for a margin
+// sought without its plies.
 type Margin struct {
 	Score      int
 	Remoteness int
@@ -60,6 +61,9 @@ func MoveMargin(child Margin, keepsTurn bool) Margin {
 	if !keepsTurn {
 		s = -s
 	}
+	if child.Remoteness == RemotenessUnknown {
+		return Margin{Score: s, Remoteness: RemotenessUnknown}
+	}
 	return Margin{Score: s, Remoteness: child.Remoteness + 1}
 }
 
@@ -70,6 +74,9 @@ func (m Margin) Better(o Margin) bool {
 	if m.Score != o.Score {
 		return m.Score > o.Score
 	}
+	if m.Remoteness == RemotenessUnknown || o.Remoteness == RemotenessUnknown {
+		return false // no plies to compare
+	}
 	if m.Score < 0 {
 		return m.Remoteness > o.Remoteness
 	}
@@ -77,6 +84,12 @@ func (m Margin) Better(o Margin) bool {
 }
 
 func (m Margin) String() string {
+	if m.Remoteness == RemotenessUnknown {
+		if m.Score == 0 {
+			return "tie"
+		}
+		return fmt.Sprintf("%s by %d", m.Value(), abs(m.Score))
+	}
 	if m.Score == 0 {
 		return fmt.Sprintf("tie in %d", m.Remoteness)
 	}
@@ -106,4 +119,42 @@ func ScoreOf(g Game, p Position) (int, bool) {
 func Scored(g Game) bool {
 	s := CapabilitiesOf(g).Scorer
 	return s != nil && s.MaxScore() > 0
+}
+
+// Banker is a Scorer whose score is partly banked before the end: the
+// seeds already in Kalah's stores count at the end whatever is played, and
+// play ahead depends only on the seeds still in the houses. Positions that
+// differ only in what they have banked then have the same margin still to
+// make, and a search that values one values them all.
+//
+// Unbank returns the key of the position that stands for key's play
+// ahead (the same player to move and moves, leading to positions alike in
+// the same way, ending as key's lines end), the margin key has banked for
+// the player to move, and the most margin play ahead can still make
+// either way. Key's margin under perfect play is banked plus a margin
+// that is the same for every key with the same rest, and within ±ahead
+// (Kalah: the seeds still in the houses). A rest is its own.
+//
+// Only the margin is shared, not the plies that go with it: a margin
+// moved across 0 turns a win, to be had soon, into a loss, to be put off.
+// So an engine uses Unbank for margins sought without their plies.
+type Banker interface {
+	Unbank(key uint64) (rest uint64, banked, ahead int)
+}
+
+// MarginTabler is a Banker that can build, in memory, tables of the
+// margins of its endgame (Kalah's databases by seeds left in the houses),
+// which a search for margins alone reads instead of searching below them.
+//
+// MarginTables builds the largest tables that fit in bytes, or returns
+// nil when none are worth building there.
+type MarginTabler interface {
+	MarginTables(bytes int64) MarginTable
+}
+
+// MarginTable knows the margins of some positions under perfect play.
+type MarginTable interface {
+	// Margin is the margin of key for the player to move, and false
+	// when the table does not hold it.
+	Margin(key uint64) (int, bool)
 }

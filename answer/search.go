@@ -45,6 +45,11 @@ type SearchOptions struct {
 	// a book checks every block of it, which a position's answer should
 	// not pay each time. The answer reads them and leaves them open.
 	Books []*book.Book
+	// MarginOnly answers a game that ends in a score by its margin alone,
+	// without the plies to the end (search.MarginOptions.MarginOnly):
+	// the value is the margin's sign, every remoteness unknown. It is how
+	// the field solved Kalah, and far cheaper than the plies.
+	MarginOnly bool
 }
 
 // SearchProgress is a search under way (solve/search.Progress): what it
@@ -270,7 +275,8 @@ func bySearch(ctx context.Context, g sente.Game, root sente.Position, opt Option
 		return nil, refuseOption(OptSearch, "%s", why)
 	}
 	sol := &SearchSolution{ctx: ctx, game: g, root: root, enc: sente.CapabilitiesOf(g).Encoder, known: map[uint64]sente.Outcome{},
-		progress: opt.SearchProgress, most: searchTableLimit(g, opt), leaves: storedLeaves(g, root, opt), books: opt.Books, lentBooks: opt.Books != nil}
+		progress: opt.SearchProgress, most: searchTableLimit(g, opt), leaves: storedLeaves(g, root, opt), books: opt.Books, lentBooks: opt.Books != nil,
+		marginOnly: opt.MarginOnly && sente.Scored(g)}
 	if !sol.lentBooks {
 		sol.books = openBooks(g, opt)
 	}
@@ -373,6 +379,8 @@ type SearchSolution struct {
 	margins     *search.MarginSearcher
 	marginKnown map[uint64]sente.Margin
 	marginErr   error
+	// marginOnly answers by margins alone (SearchOptions.MarginOnly).
+	marginOnly bool
 }
 
 // Margin searches p's margin for the player to move (MTD(f) over the
@@ -384,27 +392,53 @@ func (s *SearchSolution) Margin(p sente.Position) (sente.Margin, bool) {
 	if !sente.Scored(s.game) {
 		return sente.Margin{}, false
 	}
-	o, err := s.solve(p)
+	var o sente.Outcome
+	if !s.marginOnly {
+		var err error
+		if o, err = s.solve(p); err != nil {
+			return sente.Margin{}, false
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m, err := s.margin(p)
 	if err != nil {
 		return sente.Margin{}, false
 	}
+	if m.Score == 0 && !s.marginOnly {
+		m.Remoteness = o.Remoteness // a tie's plies are the value's own
+	}
+	return m, true
+}
+
+// margin is Margin with s.mu held.
+func (s *SearchSolution) margin(p sente.Position) (sente.Margin, error) {
 	key := s.enc.Encode(p)
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	if m, ok := s.marginKnown[key]; ok {
-		return m, true
+		return m, nil
 	}
 	if s.marginErr != nil {
-		return sente.Margin{}, false
+		return sente.Margin{}, s.marginErr
 	}
 	if s.margins == nil {
-		bytes := s.s.TableBytes()
+		opt := search.MarginOptions{TableBytes: s.s.TableBytes(), MarginOnly: s.marginOnly}
 		if s.most > 0 {
-			bytes = min(bytes, s.most-bytes)
+			opt.TableBytes = min(opt.TableBytes, s.most-opt.TableBytes)
 		}
-		if s.margins, err = search.NewMarginSearcher(s.game, max(bytes, 1<<16)); err != nil {
+		if s.marginOnly {
+			// The value search is not asked: the margins take its share
+			// of the memory, a part of it for the game's endgame tables.
+			opt.TableBytes = min(max(s.most, searchTableFirst), marginTableMost)
+			if mt := sente.CapabilitiesOf(s.game).MarginTabler; mt != nil {
+				if t := mt.MarginTables(opt.TableBytes / 4); t != nil {
+					opt.Leaves = t
+				}
+			}
+		}
+		var err error
+		if s.margins, err = search.NewMarginSearcher(s.game, opt); err != nil {
 			s.marginErr = err
-			return sente.Margin{}, false
+			return sente.Margin{}, err
 		}
 		s.marginKnown = map[uint64]sente.Margin{}
 	}
@@ -413,16 +447,26 @@ func (s *SearchSolution) Margin(p sente.Position) (sente.Margin, bool) {
 	m, err := s.margins.Margin(s.ctx, p)
 	s.cost.Nodes += s.margins.Nodes - before
 	s.cost.Elapsed += time.Since(start)
+	if s.marginOnly {
+		// The margins' table is the answer's: the value search's is
+		// never asked.
+		s.cost.TableBytes, s.cost.TableFill = s.margins.TableBytes(), 0
+	}
 	if err != nil {
 		s.marginErr = err
-		return sente.Margin{}, false
-	}
-	if m.Score == 0 {
-		m.Remoteness = o.Remoteness // a tie's plies are the value's own
+		return sente.Margin{}, err
 	}
 	s.marginKnown[key] = m
-	return m, true
+	return m, nil
 }
+
+// marginTableMost bounds the table of a search for margins alone: the
+// largest boards asked of it (Kalah(6,5)) fill 2 GiB no more than half.
+const marginTableMost = 2 << 30
+
+// MarginOnly reports whether the answer finds margins alone
+// (SearchOptions.MarginOnly), with no remoteness.
+func (s *SearchSolution) MarginOnly() bool { return s.marginOnly }
 
 // MarginErr is why a game that ends in a score got no margin by search.
 func (s *SearchSolution) MarginErr() error {
@@ -445,6 +489,21 @@ func (s *SearchSolution) solve(p sente.Position) (sente.Outcome, error) {
 	}
 	if s.err != nil {
 		return sente.Outcome{}, s.err
+	}
+	if s.marginOnly {
+		// The value is the margin's sign.
+		s.cost.Searches++
+		m, err := s.margin(p)
+		if err != nil {
+			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+				err = &SearchStopped{Game: s.game, Position: p, Cost: s.cost, err: err}
+			}
+			s.err = err
+			return sente.Outcome{}, err
+		}
+		o := sente.Outcome{Value: m.Value(), Remoteness: sente.RemotenessUnknown}
+		s.known[key] = o
+		return o, nil
 	}
 	var res search.Result
 	var err error
@@ -532,7 +591,7 @@ func (s *SearchSolution) Cost() SearchCost {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	c := s.cost
-	if s.s != nil {
+	if s.s != nil && !s.marginOnly {
 		c.TableBytes = s.s.TableBytes()
 	}
 	if s.leaves != nil {

@@ -146,6 +146,7 @@ type solveCmd struct {
 	EveryPosition bool   `help:"Value every position of the tiers the position (the start, or --from) leads to, reached from it or not, in tables of their own: a game's databases of its endings (the tier engine). Stored (--store), they answer any position of those tiers."`
 	JSON          bool   `name:"json" help:"Print JSON."`
 	ByTier        bool   `help:"Also print the positions and values of each tier, for a game the tier engine solved."`
+	MarginOnly    bool   `help:"For a game that ends in a score, answered by search: find the margin alone (who wins and by how much), not the plies to the end, and the game's endgame tables in memory where it builds them (Kalah): far faster."`
 }
 
 func (c *solveCmd) Run(e *env) error {
@@ -154,7 +155,7 @@ func (c *solveCmd) Run(e *env) error {
 	// a stop left uncounted); one from a position answers from them as
 	// they are.
 	c.repair, c.every = c.From == "" || c.EveryPosition, c.EveryPosition
-	c.search = true
+	c.search, c.marginOnly = true, c.MarginOnly
 	a, err := c.answerAt(e, c.From, false)
 	if err != nil {
 		return err
@@ -217,7 +218,10 @@ func (c *solveCmd) Run(e *env) error {
 			MarginNote:         explain.MarginNote(sol),
 		}
 		if margined {
-			out.Margin, out.MarginRemoteness = &margin.Score, &margin.Remoteness
+			out.Margin = &margin.Score
+			if margin.Remoteness != sente.RemotenessUnknown {
+				out.MarginRemoteness = &margin.Remoteness
+			}
 			if len(marginMoves) > 0 {
 				out.MostKept = explain.MostKept(marginMoves)
 			}

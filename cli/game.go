@@ -41,6 +41,9 @@ type gameFlags struct {
 	// searchFirst is the position an answer by search searches first
 	// (answer.Options.SearchFirst): nil, the position answered from.
 	searchFirst sente.Position
+	// marginOnly: an answer by search of a game that ends in a score
+	// finds margins alone (answer.Options.MarginOnly).
+	marginOnly bool
 }
 
 // openGame makes the game a spec names, from the run's catalogue. Every
@@ -298,6 +301,12 @@ func (f gameFlags) options(e *env, g sente.Game) (answer.Options, error) {
 		Label:         f.Game,
 	}
 	opt.MaySearch = f.search
+	if f.marginOnly {
+		if engine != answer.Auto && engine != answer.Search {
+			return answer.Options{}, badInput("--margin-only: margins alone are found by search; the %s engine finds each position's plies too (use --engine search or auto)", f.Engine)
+		}
+		opt.MarginOnly = true
+	}
 	if fam, err := e.games.Family(spec.Name); err == nil {
 		opt.Resize = &answer.Resize{Spec: spec, Family: fam, Open: func(s sente.Spec) (sente.Game, error) {
 			return gameFlags{Game: s.String(), Misere: f.Misere}.open(e)

@@ -47,14 +47,17 @@ func (c *solveCmd) writeSearch(e *env, a *answer.Answer, cost answer.SearchCost)
 			MarginNote: explain.MarginNote(a.Solution),
 		}
 		if margined {
-			out.Margin, out.MarginRemoteness = &margin.Score, &margin.Remoteness
+			out.Margin = &margin.Score
+			if margin.Remoteness != sente.RemotenessUnknown {
+				out.MarginRemoteness = &margin.Remoteness
+			}
 		}
 		return writeJSON(e.stdout, out)
 	}
 	w := e.stdout
 	if margined {
 		fmt.Fprintf(w, "%s: %s\n", c.Game, explain.MarginVerdict(turn, margin))
-		if margin.Remoteness != o.Remoteness {
+		if margin.Remoteness != o.Remoteness && margin.Remoteness != sente.RemotenessUnknown {
 			fmt.Fprintf(w, "  value alone    %s (each side hurrying a win or putting off a loss, whatever the margin)\n", explain.Verdict(turn, o))
 		}
 	} else {
@@ -65,7 +68,10 @@ func (c *solveCmd) writeSearch(e *env, a *answer.Answer, cost answer.SearchCost)
 	}
 	fmt.Fprintf(w, "  position       %s (%s to move)\n", g.FormatPosition(root), turn)
 	sought := "value and remoteness only"
-	if o.Remoteness == sente.RemotenessUnknown {
+	switch {
+	case margined && margin.Remoteness == sente.RemotenessUnknown:
+		sought = "margin only, not how soon it is reached (--margin-only)"
+	case o.Remoteness == sente.RemotenessUnknown:
 		// The game decides positions without search, by what it knows
 		// of them (sente.Decider), which tells no remoteness.
 		sought = "value only, not how soon it is won (the game decides positions by what it knows of them)"
@@ -73,7 +79,9 @@ func (c *solveCmd) writeSearch(e *env, a *answer.Answer, cost answer.SearchCost)
 	fmt.Fprintf(w, "  by search      this position's %s, no positions counted (each move's: %s)\n", sought, c.movesCommand())
 	fmt.Fprintf(w, "  time           %s\n", cost.Words())
 	if sol, ok := a.Solution.(*answer.SearchSolution); ok {
-		if eg, ok := sol.Endgame(); ok {
+		// Stored tables hold no margins: a search for margins alone
+		// reads none.
+		if eg, ok := sol.Endgame(); ok && !sol.MarginOnly() {
 			const label, indent = "  endgame        ", "                 "
 			fmt.Fprintln(w, label+strings.TrimPrefix(wrap(c.endgameWords(g, eg), indent, 78), indent))
 		}

@@ -151,7 +151,7 @@ func TestMarginSearch(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ms, err := search.NewMarginSearcher(g, 1<<20)
+			ms, err := search.NewMarginSearcher(g, search.MarginOptions{TableBytes: 1 << 20})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -44,6 +44,9 @@ func MarginVerdict(turn sente.Player, m sente.Margin) string {
 		return Verdict(turn, sente.Outcome{Value: v, Remoteness: m.Remoteness})
 	}
 	by := max(m.Score, -m.Score)
+	if m.Remoteness == sente.RemotenessUnknown {
+		return fmt.Sprintf("%s player wins by %d", sente.Winner(turn, v), by)
+	}
 	if m.Remoteness == 0 {
 		return fmt.Sprintf("%s player has won by %d", sente.Winner(turn, v), by)
 	}
@@ -54,6 +57,15 @@ func MarginVerdict(turn sente.Player, m sente.Margin) string {
 // "wins by 3 in 5 plies", "loses by 1 in 4 plies", "ties in 7 plies".
 func MarginWords(m sente.Margin) string {
 	by := max(m.Score, -m.Score)
+	if m.Remoteness == sente.RemotenessUnknown {
+		switch m.Value() {
+		case sente.Win:
+			return fmt.Sprintf("wins by %d", by)
+		case sente.Lose:
+			return fmt.Sprintf("loses by %d", by)
+		}
+		return "ties"
+	}
 	switch m.Value() {
 	case sente.Win:
 		return fmt.Sprintf("wins by %d in %s", by, plies(m.Remoteness))
@@ -153,7 +165,7 @@ func NewMarginJSON(sol solve.Solution, p sente.Position, a Audience) *MarginJSON
 		}
 		return nil
 	}
-	out := &MarginJSON{Margin: &m.Score, MarginRemoteness: &m.Remoteness}
+	out := &MarginJSON{Margin: &m.Score, MarginRemoteness: marginPlies(m)}
 	if ranked, _ := MarginMoves(sol, p); len(ranked) > 0 {
 		out.MostKept = MostKept(ranked)
 	}
@@ -171,6 +183,10 @@ func (a Audience) MarginVerdict(turn sente.Player, m sente.Margin, mostKept []st
 	switch {
 	case v == sente.Tie && m.Remoteness == 0:
 		s = "the game has ended level"
+	case v == sente.Tie && m.Remoteness == sente.RemotenessUnknown:
+		s = "a tie"
+	case m.Remoteness == sente.RemotenessUnknown:
+		s = fmt.Sprintf("%s wins by %d", a.player(sente.Winner(turn, v)), max(m.Score, -m.Score))
 	case v == sente.Tie:
 		s = "a tie in " + moves(m.Remoteness)
 	case m.Remoteness == 0:
@@ -186,4 +202,13 @@ func (a Audience) MarginVerdict(turn sente.Player, m sente.Margin, mostKept []st
 		s += fmt.Sprintf("; %s %s the most", orNames(mostKept), keeps(len(mostKept)))
 	}
 	return s + "."
+}
+
+// marginPlies is the plies of m for JSON: nil for a margin sought
+// without them.
+func marginPlies(m sente.Margin) *int {
+	if m.Remoteness == sente.RemotenessUnknown {
+		return nil
+	}
+	return &m.Remoteness
 }

@@ -37,7 +37,7 @@ func (s *Story) WriteText(w io.Writer) error {
 		p("With perfect play from both sides: %s (a ply is one move by one player).\n", s.Verdict)
 	}
 	if s.Margin != nil {
-		m := sente.Margin{Score: *s.Margin, Remoteness: *s.MarginRemoteness}
+		m := sente.Margin{Score: *s.Margin, Remoteness: remotenessOr(s.MarginRemoteness)}
 		p("Playing for the most, each side making its own margin as large as it can: %s; %s %s the most.\n", MarginVerdict(turn, m), orNames(s.MostKept), keeps(len(s.MostKept)))
 	} else if s.MarginNote != "" {
 		p("No margin: %s.\n", strings.TrimPrefix(s.MarginNote, "no margin: "))
@@ -66,7 +66,7 @@ func (s *Story) WriteText(w io.Writer) error {
 	}
 	for _, m := range s.Moves {
 		if m.Margin != nil {
-			p("  %-*s  %s; playing for the most, %s\n", width, m.Move, m.Words, MarginWords(sente.Margin{Score: *m.Margin, Remoteness: *m.MarginRemoteness}))
+			p("  %-*s  %s; playing for the most, %s\n", width, m.Move, m.Words, MarginWords(sente.Margin{Score: *m.Margin, Remoteness: remotenessOr(m.MarginRemoteness)}))
 			continue
 		}
 		p("  %-*s  %s\n", width, m.Move, m.Words)
@@ -134,4 +134,13 @@ func keeps(n int) string {
 		return "keeps"
 	}
 	return "keep"
+}
+
+// remotenessOr is the plies a JSON field holds, RemotenessUnknown when it
+// holds none.
+func remotenessOr(n *int) int {
+	if n == nil {
+		return sente.RemotenessUnknown
+	}
+	return *n
 }

@@ -21,8 +21,11 @@ func Verdict(turn sente.Player, o sente.Outcome) string {
 		}
 		return fmt.Sprintf("%s player wins in %s", sente.Winner(turn, o.Value), plies(o.Remoteness))
 	case sente.Tie:
-		if o.Remoteness == 0 {
+		switch o.Remoteness {
+		case 0:
 			return "the game has ended in a tie"
+		case sente.RemotenessUnknown:
+			return "tie"
 		}
 		return fmt.Sprintf("tie in %s", plies(o.Remoteness))
 	case sente.Draw:

@@ -56,8 +56,9 @@ var _ interface {
 } = (*Kalah)(nil)
 
 // KalahRules are the board and the rule variants of a game of Kalah. The
-// zero values of the variants are the rules of Irving, Donkers and
-// Uiterwijk's solution (2000), which the published margins are for.
+// published margins of Irving, Donkers and Uiterwijk's solution (2000),
+// Kalah(6,4) by 10 and Kalah(6,5) by 12, come out with EmptyCapture set:
+// under the zero values Kalah(6,4) is a first-player win by 8.
 type KalahRules struct {
 	Houses, Seeds int
 	// EmptyCapture captures a last seed that falls into an empty house of
@@ -78,8 +79,9 @@ type KalahRules struct {
 
 // Kalah is the mancala game of Kalah (Champion's Kalah, 1940s), the one the
 // field solved by search over endgame databases: Kalah(6,4), six houses a
-// side with four seeds in each, is a first-player win by 10 (Irving,
-// Donkers and Uiterwijk 2000).
+// side with four seeds in each, a last seed in an empty house capturing
+// even when the house opposite is empty, is a first-player win by 10
+// (Irving, Donkers and Uiterwijk 2000).
 //
 // A board is the seeds of the first player's houses from their left, their
 // store, the second player's houses from their left, and their store, as
@@ -426,7 +428,7 @@ func (g *Kalah) Describe() sente.Description {
 			strings.Join(readings, " ") +
 			" Whoever has more seeds in the store at the end wins, by the difference (the score); as many each is a tie. " +
 			"Moves are the house sown, 1 to " + strconv.Itoa(g.houses) + " from the mover's left. " +
-			"The published margins (Kalah(6,4) a first-player win by 10, Kalah(6,5) by 12, Irving, Donkers and Uiterwijk 2000) are for the variants' defaults.",
+			"The published margins (Kalah(6,4) a first-player win by 10, Kalah(6,5) by 12, Irving, Donkers and Uiterwijk 2000) are found with emptycapture=true (Kalah(6,4) is a first-player win by 8 under the defaults); 'sente solve kalah:houses=6,seeds=4,emptycapture=true --margin-only' finds the margin by search over endgame tables built in memory.",
 		Position: "A position is " + g.positionForm() + ".",
 		Examples: []string{"kalah", "kalah:houses=4,seeds=3", "kalah:houses=6,seeds=2", "kalah:houses=6,seeds=4,emptycapture=true"},
 	}

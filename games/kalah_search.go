@@ -14,6 +14,7 @@ import (
 var _ interface {
 	sente.Orderer
 	sente.Endgamer
+	sente.Banker
 } = (*Kalah)(nil)
 
 // kalahEndgameRanks bounds the largest tier of the endgame Endgame names,
@@ -33,7 +34,7 @@ func (g *Kalah) OrderChildren(dst []sente.Child, key uint64) ([]sente.Child, sen
 			continue
 		}
 		next := g.sow(pos, i)
-		hint := 4 * (int(next.Board[g.store(mover)]) - before)
+		hint := 4*(int(next.Board[g.store(mover)])-before) + i
 		if next.Turn == mover {
 			hint += 64
 		}
@@ -69,4 +70,22 @@ func (g *Kalah) Endgame() sente.Endgame {
 	pos.Board[g.house(sente.First, 0)] = uint8(left - left/2)
 	pos.Board[g.house(sente.Second, 0)] = uint8(left / 2)
 	return sente.Endgame{Name: fmt.Sprintf("the %d-seed endgame", left), From: pos, Tiers: tiers}
+}
+
+// Unbank is the position with the same houses and player to move and
+// every stored seed in the first player's store: seeds never leave a
+// store, and neither the moves, nor the end, nor the seeds each side gets
+// from the houses depend on how the stored ones are split. The stores'
+// margin is banked, and the seeds in the houses are the most margin still
+// to be made.
+func (g *Kalah) Unbank(key uint64) (uint64, int, int) {
+	s, rank := g.TierRank(key)
+	first := int(rank >> 1 % uint64(s+1))
+	banked := 2*first - s // the first player's store less the second's
+	if sente.Player(rank&1) == sente.Second {
+		banked = -banked
+	}
+	// The first player's store is the rank's middle digit (Encode).
+	rest := ((rank>>1-uint64(first))+uint64(s))<<1 | rank&1
+	return rest<<kalahTierBits | uint64(s), banked, g.total - s
 }

@@ -76,7 +76,7 @@ func BenchmarkMargin(b *testing.B) {
 		b.Run(spec, func(b *testing.B) {
 			var nodes uint64
 			for b.Loop() {
-				ms, err := search.NewMarginSearcher(g, 64<<20)
+				ms, err := search.NewMarginSearcher(g, search.MarginOptions{TableBytes: 64 << 20})
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -46,14 +46,20 @@ type MarginSearcher struct {
 	// loss by least); nil otherwise.
 	ord     sente.Orderer
 	ordered [][]sente.Child
-	tt      []marginEntry
-	shift   uint
-	path    []uint64 // the keys of the line being searched, for repeats
-	kids    [][]uint64
-	ctx     context.Context
+	// marginOnly leaves the plies out of the scores (MarginOptions);
+	// banker, then, values a position by its rest (sente.Banker).
+	marginOnly bool
+	banker     sente.Banker
+	leaves     MarginLeaves
+	tt         []marginEntry
+	shift      uint
+	path       []uint64 // the keys of the line being searched, for repeats
+	kids       [][]uint64
+	ctx        context.Context
 
-	// Nodes counts the positions searched, over every call.
-	Nodes uint64
+	// Nodes counts the positions searched, over every call, and Leaves
+	// the positions the leaves answered.
+	Nodes, Leaves uint64
 }
 
 // marginEntry is what the table knows of one key: the score lies in
@@ -67,9 +73,35 @@ type marginEntry struct {
 	best   uint8
 }
 
+// MarginOptions are the table and the question of a MarginSearcher.
+type MarginOptions struct {
+	// TableBytes bounds the table (at least 32 KB are taken).
+	TableBytes int64
+	// MarginOnly asks for the margin alone, not the plies to the end along
+	// it: the published solutions of games that end in a score ("Kalah(6,4)
+	// is a first-player win by 10"). Margins then have
+	// sente.RemotenessUnknown. It is far cheaper: a line's score is its
+	// margin, so that the first move found to keep the most settles a
+	// position, where plies ask for the fastest of them; and a game that
+	// banks part of its score (sente.Banker) has every position valued by
+	// its rest, shared by the positions that differ only in what they
+	// banked.
+	MarginOnly bool
+	// Leaves, with MarginOnly, are the margins of positions known without
+	// search: a game's endgame tables.
+	Leaves MarginLeaves
+}
+
+// MarginLeaves know the margins of some positions without search.
+type MarginLeaves interface {
+	// Margin is the margin of key for the player to move under perfect
+	// play, and false when the leaves do not know it.
+	Margin(key uint64) (int, bool)
+}
+
 // NewMarginSearcher makes a MarginSearcher for g, which must be an
-// Encoder and a Scorer, with a table of about tableBytes.
-func NewMarginSearcher(g sente.Game, tableBytes int64) (*MarginSearcher, error) {
+// Encoder and a Scorer.
+func NewMarginSearcher(g sente.Game, opt MarginOptions) (*MarginSearcher, error) {
 	caps := sente.CapabilitiesOf(g)
 	if caps.Encoder == nil {
 		return nil, fmt.Errorf("search: %v has no integer keys (sente.Encoder), which search needs", gameName(g))
@@ -77,13 +109,16 @@ func NewMarginSearcher(g sente.Game, tableBytes int64) (*MarginSearcher, error) 
 	if caps.Scorer == nil || caps.Scorer.MaxScore() <= 0 {
 		return nil, fmt.Errorf("search: %v gives no score", gameName(g))
 	}
-	s := &MarginSearcher{game: g, enc: caps.Encoder, turn: caps.KeyTurns(g), ord: caps.Orderer}
+	s := &MarginSearcher{game: g, enc: caps.Encoder, turn: caps.KeyTurns(g), ord: caps.Orderer, marginOnly: opt.MarginOnly}
+	if opt.MarginOnly {
+		s.banker, s.leaves = caps.Banker, opt.Leaves
+	}
 	s.bound = int64(caps.Scorer.MaxScore()+1) * plyUnit
 	s.scoreKey = func(key uint64) int { return caps.Scorer.Score(caps.Encoder.Decode(key)) }
 	if caps.KeyScorer != nil {
 		s.scoreKey = caps.KeyScorer.ScoreKey
 	}
-	entries := max(tableBytes/32, 1<<10)
+	entries := max(opt.TableBytes/32, 1<<10)
 	n := 1 << (63 - bits.LeadingZeros64(uint64(entries)))
 	s.tt = make([]marginEntry, n)
 	s.shift = uint(64 - bits.TrailingZeros64(uint64(n)))
@@ -95,8 +130,10 @@ func (s *MarginSearcher) TableBytes() int64 { return int64(len(s.tt)) * 32 }
 
 // Margin returns the margin of p for the player to move under perfect
 // play, with its plies; at a margin of 0 the plies are left 0 for the
-// caller, who knows the tie's remoteness (see the margin score). It fails
-// with ErrMarginRepeats when the line searched comes back to a position.
+// caller, who knows the tie's remoteness (see the margin score). Asked for
+// the margin alone (MarginOptions.MarginOnly), its plies are
+// sente.RemotenessUnknown. It fails with ErrMarginRepeats when the line
+// searched comes back to a position.
 func (s *MarginSearcher) Margin(ctx context.Context, p sente.Position) (sente.Margin, error) {
 	s.ctx = ctx
 	root := s.enc.Encode(p)
@@ -111,6 +148,13 @@ func (s *MarginSearcher) Margin(ctx context.Context, p sente.Position) (sente.Ma
 		var beta int64
 		ml, mh := decodeMargin(lo).Score, decodeMargin(hi).Score
 		switch {
+		case s.marginOnly:
+			// Scores are margins: MTD(f) steps from its guess, a margin
+			// at a time, the bound it proves often further (fail-soft).
+			beta = guess
+			if guess == lo {
+				beta = guess + plyUnit
+			}
 		case first:
 			beta = 0 // a win or a tie?
 		case ml == mh:
@@ -134,8 +178,10 @@ func (s *MarginSearcher) Margin(ctx context.Context, p sente.Position) (sente.Ma
 	if lo != hi {
 		return sente.Margin{}, fmt.Errorf("search: the margin of %s is not settled in [%d, %d]", s.game.FormatPosition(p), lo, hi)
 	}
-	guess = lo
-	return decodeMargin(guess), nil
+	if s.marginOnly {
+		return sente.Margin{Score: int(lo / plyUnit), Remoteness: sente.RemotenessUnknown}, nil
+	}
+	return decodeMargin(lo), nil
 }
 
 // marginFloor is the least margin score of margin m: a win by m in the
@@ -165,9 +211,11 @@ func decodeMargin(v int64) sente.Margin {
 }
 
 // later is a position's score seen one ply further from the root: the same
-// margin, one ply more.
-func later(v int64) int64 {
+// margin, one ply more (scores without plies stay as they are).
+func (s *MarginSearcher) later(v int64) int64 {
 	switch {
+	case s.marginOnly:
+		return v
 	case v > 0:
 		return v - 1
 	case v < 0:
@@ -178,8 +226,10 @@ func later(v int64) int64 {
 
 // sooner is later's inverse: a score stored in the table from one ply
 // further out, brought back to the position's own.
-func sooner(v int64) int64 {
+func (s *MarginSearcher) sooner(v int64) int64 {
 	switch {
+	case s.marginOnly:
+		return v
 	case v > 0 && v < marginInf:
 		return v + 1
 	case v < 0 && v > -marginInf:
@@ -194,7 +244,39 @@ func (s *MarginSearcher) slot(key uint64) *marginEntry {
 
 // search is fail-soft alpha-beta over the margin score of key, relative to
 // key itself (ply counts the moves from the root, for the line's repeats).
+// A game that banks part of its score has key searched as its rest, the
+// window and the score moved by what key banked.
 func (s *MarginSearcher) search(key uint64, ply int, alpha, beta int64) (int64, error) {
+	if s.leaves != nil {
+		if m, ok := s.leaves.Margin(key); ok {
+			s.Leaves++
+			return int64(m) * plyUnit, nil
+		}
+	}
+	if s.banker != nil {
+		// The margin is what key banked plus what is still to make, within
+		// ±ahead: a window outside that is answered at once (Kalah: a side
+		// with more than half the seeds stored has won). What is to make
+		// is its rest's margin less what the rest banked.
+		rest, banked, ahead := s.banker.Unbank(key)
+		if most := int64(banked+ahead) * plyUnit; most <= alpha {
+			return most, nil
+		}
+		if least := int64(banked-ahead) * plyUnit; least >= beta {
+			return least, nil
+		}
+		if rest != key {
+			_, restBanked, _ := s.banker.Unbank(rest)
+			shift := int64(banked-restBanked) * plyUnit
+			v, err := s.searchRest(rest, ply, alpha-shift, beta-shift)
+			return v + shift, err
+		}
+	}
+	return s.searchRest(key, ply, alpha, beta)
+}
+
+// searchRest is search of a key that has nothing banked.
+func (s *MarginSearcher) searchRest(key uint64, ply int, alpha, beta int64) (int64, error) {
 	s.Nodes++
 	if s.Nodes&(1<<14-1) == 0 {
 		if err := s.ctx.Err(); err != nil {
@@ -251,9 +333,9 @@ func (s *MarginSearcher) search(key uint64, ply int, alpha, beta int64) (int64, 
 		var err error
 		// The kid's score is relative to the kid: one ply later here.
 		if keeps {
-			v, err = s.search(kid, ply+1, sooner(a), sooner(beta))
+			v, err = s.search(kid, ply+1, s.sooner(a), s.sooner(beta))
 		} else {
-			v, err = s.search(kid, ply+1, sooner(-beta), sooner(-a))
+			v, err = s.search(kid, ply+1, s.sooner(-beta), s.sooner(-a))
 			v = -v
 		}
 		// s.kids[ply] may have grown under the call: read it again.
@@ -261,7 +343,7 @@ func (s *MarginSearcher) search(key uint64, ply int, alpha, beta int64) (int64, 
 		if err != nil {
 			return 0, err
 		}
-		v = later(v)
+		v = s.later(v)
 		if v > best {
 			best, bestAt = v, i
 		}

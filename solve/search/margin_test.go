@@ -1,7 +1,9 @@
 package search_test
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/sente-go/sente"
@@ -51,7 +53,7 @@ func TestMarginSearchOrdered(t *testing.T) {
 			rng.Shuffle(len(positions), func(i, j int) { positions[i], positions[j] = positions[j], positions[i] })
 			positions = append([]sente.Position{g.Start()}, positions[:min(len(positions), 2000)]...)
 			for _, tableBytes := range []int64{1 << 12, 64 << 20} {
-				ms, err := search.NewMarginSearcher(g, tableBytes)
+				ms, err := search.NewMarginSearcher(g, search.MarginOptions{TableBytes: tableBytes})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -74,5 +76,186 @@ func TestMarginSearchOrdered(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestMarginOnly holds the search for margins alone to the reference
+// solver's margins, position by position, on Kalah (whose rests, the
+// positions with every stored seed in one store, carry the table: one
+// entry for all the ways a board's stores are split, sente.Banker), on
+// Kalah without extra turns or with its other ending, on Othello 4×4
+// (nothing banked), and on a Kalah that hides its Banker, which must give
+// the same margins.
+func TestMarginOnly(t *testing.T) {
+	for _, tc := range []struct {
+		spec   string
+		hidden bool // the game's Banker hidden
+		short  bool // checked under -short too
+	}{
+		{"kalah:houses=3,seeds=2", false, true},
+		{"kalah:houses=3,seeds=2", true, true},
+		{"kalah:houses=2,seeds=3,emptycapture=true", false, true},
+		{"kalah:houses=3,seeds=2,extra=false,end=mover,left=emptied", false, true},
+		{"kalah:houses=3,seeds=3", false, false},
+		{"othello", false, false},
+	} {
+		if testing.Short() && !tc.short {
+			continue
+		}
+		t.Run(fmt.Sprintf("%s,hidden=%v", tc.spec, tc.hidden), func(t *testing.T) {
+			g, err := games.New(tc.spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.hidden {
+				g = unbanked{g}
+			} else if strings.HasPrefix(tc.spec, "kalah") && sente.CapabilitiesOf(g).Banker == nil {
+				t.Fatalf("%s banks no score: the test would not reach Unbank", tc.spec)
+			}
+			ref, err := refsolve.Margins(g, nil, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			positions := make([]sente.Position, 0, len(ref))
+			for p := range ref {
+				positions = append(positions, p)
+			}
+			rng := rand.New(rand.NewPCG(3, 4))
+			rng.Shuffle(len(positions), func(i, j int) { positions[i], positions[j] = positions[j], positions[i] })
+			positions = append([]sente.Position{g.Start()}, positions[:min(len(positions), 3000)]...)
+			// Without leaves, with a small table and a large one; and over
+			// the game's endgame tables, when it builds them.
+			type run struct {
+				tableBytes int64
+				leaves     sente.MarginTable
+			}
+			runs := []run{{1 << 12, nil}, {64 << 20, nil}}
+			if mt := sente.CapabilitiesOf(g).MarginTabler; mt != nil {
+				leaves := mt.MarginTables(1 << 20)
+				if leaves == nil {
+					t.Fatal("no endgame tables in 1M")
+				}
+				runs = append(runs, run{1 << 12, leaves}, run{64 << 20, leaves})
+			}
+			for _, r := range runs {
+				tableBytes := r.tableBytes
+				ms, err := search.NewMarginSearcher(g, search.MarginOptions{TableBytes: tableBytes, MarginOnly: true, Leaves: r.leaves})
+				if err != nil {
+					t.Fatal(err)
+				}
+				bad := 0
+				for _, p := range positions {
+					got, err := ms.Margin(t.Context(), p)
+					if err != nil {
+						t.Fatal(err)
+					}
+					want := sente.Margin{Score: ref[p].Score, Remoteness: sente.RemotenessUnknown}
+					if got != want {
+						t.Errorf("table of %d bytes, endgame tables %v: %s is %+v by search, %+v on the reference solver", tableBytes, r.leaves != nil, g.FormatPosition(p), got, want)
+						if bad++; bad == 10 {
+							break
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// unbanked is a game with its Banker hidden.
+type unbanked struct{ sente.Game }
+
+func (u unbanked) Capabilities() sente.Capabilities {
+	c := sente.CapabilitiesOf(u.Game)
+	c.Banker = nil
+	return c
+}
+
+// TestKalahUnbank holds Kalah's rests to their definition on every
+// position of a board: the same houses and player to move, every stored
+// seed in the first player's store, what was banked the difference of the
+// stores' margins, and a rest its own.
+func TestKalahUnbank(t *testing.T) {
+	g, err := games.New("kalah:houses=3,seeds=2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := refsolve.Margins(g, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc, banker := sente.CapabilitiesOf(g).Encoder, sente.CapabilitiesOf(g).Banker
+	n := 0
+	for p := range ref {
+		pos := p.(games.KalahPosition)
+		key := enc.Encode(pos)
+		rest, banked, ahead := banker.Unbank(key)
+		r := enc.Decode(rest).(games.KalahPosition)
+		stores := func(q games.KalahPosition) int {
+			d := int(q.Board[3]) - int(q.Board[7])
+			if q.Turn == sente.Second {
+				d = -d
+			}
+			return d
+		}
+		want := pos
+		want.Board[3], want.Board[7] = pos.Board[3]+pos.Board[7], 0
+		if r != want || banked != stores(pos) {
+			t.Fatalf("%s: rest %s banked %d; want %s and %d", g.FormatPosition(pos), g.FormatPosition(r), banked, g.FormatPosition(want), stores(pos))
+		}
+		if seeds := 12 - int(want.Board[3]); ahead != seeds {
+			t.Fatalf("%s: %d seeds ahead; want %d", g.FormatPosition(pos), ahead, seeds)
+		}
+		if again, b, a := banker.Unbank(rest); again != rest || b != stores(r) || a != ahead {
+			t.Fatalf("%s: the rest %s is not its own rest", g.FormatPosition(pos), g.FormatPosition(r))
+		}
+		n++
+	}
+	if n < 1000 {
+		t.Fatalf("only %d positions", n)
+	}
+}
+
+// TestKalahMargins holds Kalah's endgame tables (games.KalahMargins) to
+// the reference solver on every position whose houses they cover, for
+// each rule variant, with tables of every size up to the whole board.
+func TestKalahMargins(t *testing.T) {
+	for _, spec := range []string{
+		"kalah:houses=3,seeds=2",
+		"kalah:houses=3,seeds=2,emptycapture=true",
+		"kalah:houses=2,seeds=3,extra=false,end=mover,left=emptied",
+	} {
+		g, err := games.New(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref, err := refsolve.Margins(g, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		enc := sente.CapabilitiesOf(g).Encoder
+		for _, seeds := range []int{1, 5, 12} {
+			tables, err := games.NewKalahMargins(g, seeds)
+			if err != nil {
+				t.Fatal(err)
+			}
+			held := 0
+			for p, want := range ref {
+				got, ok := tables.Margin(enc.Encode(p))
+				if !ok {
+					continue
+				}
+				held++
+				if got != want.Score {
+					t.Fatalf("%s, tables of %d seeds: %s has margin %d in the tables, %d on the reference solver", spec, seeds, g.FormatPosition(p), got, want.Score)
+				}
+			}
+			if held == 0 {
+				t.Fatalf("%s, tables of %d seeds hold none of its positions", spec, seeds)
+			}
+			if seeds == 12 && held != len(ref) {
+				t.Fatalf("%s: tables of every seed hold %d of %d positions", spec, held, len(ref))
+			}
+		}
 	}
 }
