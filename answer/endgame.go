@@ -71,6 +71,14 @@ func SearchInstead(g sente.Game, opt Options, err error) string {
 		return ""
 	}
 	words := "search answers the position instead"
+	if opt.MarginOnly && sente.Scored(g) {
+		// Stored tables hold no margins: the search reads none of them.
+		words = "search finds the position's margin alone instead"
+		if sente.CapabilitiesOf(g).MarginTabler != nil {
+			words += ", over endgame tables of margins it builds in memory"
+		}
+		return words
+	}
 	if e, ok := EndgameOf(g, opt); ok {
 		words += fmt.Sprintf(", reading %s's tables as its leaves where they are stored; %s", e.Name, e.Words())
 	}

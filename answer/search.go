@@ -422,6 +422,15 @@ func (s *SearchSolution) margin(p sente.Position) (sente.Margin, error) {
 	}
 	if s.margins == nil {
 		opt := search.MarginOptions{TableBytes: s.s.TableBytes(), MarginOnly: s.marginOnly}
+		if s.progress != nil {
+			opt.ProgressEvery = 250 * time.Millisecond
+			opt.Progress = func(p search.MarginProgress) {
+				s.progress(SearchProgress{
+					Testing: fmt.Sprintf("a margin of %+d or more (between %+d and %+d so far)", p.Testing, p.Low, p.High),
+					Phase:   "margin", Nodes: p.Nodes, NodesPerSecond: p.NodesPerSecond, TableFill: p.TableFill, Elapsed: p.Elapsed,
+				})
+			}
+		}
 		if s.most > 0 {
 			opt.TableBytes = min(opt.TableBytes, s.most-opt.TableBytes)
 		}
@@ -450,7 +459,7 @@ func (s *SearchSolution) margin(p sente.Position) (sente.Margin, error) {
 	if s.marginOnly {
 		// The margins' table is the answer's: the value search's is
 		// never asked.
-		s.cost.TableBytes, s.cost.TableFill = s.margins.TableBytes(), 0
+		s.cost.TableBytes, s.cost.TableFill = s.margins.TableBytes(), s.margins.TableFill()
 	}
 	if err != nil {
 		s.marginErr = err

@@ -92,8 +92,10 @@ type Kalah struct {
 	rules  KalahRules
 	houses int // a side
 	total  int // seeds on the board
-	// binom[n][k] is n choose k, for ranking the houses' seeds.
-	binom [][]uint64
+	// binom[n][k] is n choose k, for ranking the houses' seeds, and
+	// choose[k][n] the same by k, the order the ranking's loops read it.
+	binom  [][]uint64
+	choose [][]uint64
 }
 
 // KalahPosition is a Kalah board and the player to move. Board holds
@@ -115,6 +117,13 @@ func NewKalah(r KalahRules) (sente.Game, error) {
 	}
 	g := &Kalah{rules: r, houses: r.Houses, total: 2 * r.Houses * r.Seeds}
 	g.binom = binomials(g.total+2*g.houses, 2*g.houses)
+	g.choose = make([][]uint64, 2*g.houses+1)
+	for k := range g.choose {
+		g.choose[k] = make([]uint64, len(g.binom))
+		for n := range g.binom {
+			g.choose[k][n] = g.binom[n][k]
+		}
+	}
 	return g, nil
 }
 

@@ -110,9 +110,10 @@ func (g *Kalah) composition(b *[2*kalahMaxHouses + 2]uint8, s int, r uint64) {
 	left := s
 	for i := 0; i < parts-1; i++ {
 		rest := parts - i - 1
+		col := g.choose[rest-1]
 		x := 0
 		for {
-			n := g.compositions(left-x, rest)
+			n := col[left-x+rest-1]
 			if r < n {
 				break
 			}
@@ -135,7 +136,8 @@ func (t *KalahMargins) index(b *[2*kalahMaxHouses + 2]uint8, s int, mover sente.
 	for i := 0; i < parts-1; i++ {
 		x := int(b[g.houseIndex(i)])
 		rest := parts - i - 1
-		comp += g.binom[left+rest][rest] - g.binom[left-x+rest][rest]
+		col := g.choose[rest]
+		comp += col[left+rest] - col[left-x+rest]
 		left -= x
 	}
 	return t.first[s] + 2*int64(comp) + int64(mover)

@@ -71,6 +71,11 @@ func (g *Kalah) houseIndex(i int) int {
 
 func (g *Kalah) Encode(p sente.Position) uint64 {
 	pos := p.(KalahPosition)
+	return g.encode(&pos)
+}
+
+// encode is Encode of the position itself (decode).
+func (g *Kalah) encode(pos *KalahPosition) uint64 {
 	s := int(pos.Board[g.store(sente.First)]) + int(pos.Board[g.store(sente.Second)])
 	left := g.total - s
 	parts := g.places()
@@ -78,14 +83,19 @@ func (g *Kalah) Encode(p sente.Position) uint64 {
 	for i := 0; i < parts-1; i++ {
 		x := int(pos.Board[g.houseIndex(i)])
 		rest := parts - i - 1
-		comp += g.binom[left+rest][rest] - g.binom[left-x+rest][rest]
+		col := g.choose[rest]
+		comp += col[left+rest] - col[left-x+rest]
 		left -= x
 	}
 	rank := (comp*uint64(s+1)+uint64(pos.Board[g.store(sente.First)]))*2 + uint64(pos.Turn)
 	return rank<<kalahTierBits | uint64(s)
 }
 
-func (g *Kalah) Decode(key uint64) sente.Position {
+func (g *Kalah) Decode(key uint64) sente.Position { return g.decode(key) }
+
+// decode is Decode as the position itself, for the engines' calls on keys,
+// which a position in an interface would cost an allocation each.
+func (g *Kalah) decode(key uint64) KalahPosition {
 	s, rank := g.TierRank(key)
 	var pos KalahPosition
 	pos.Turn = sente.Player(rank & 1)
@@ -98,9 +108,11 @@ func (g *Kalah) Decode(key uint64) sente.Position {
 	parts := g.places()
 	for i := 0; i < parts-1; i++ {
 		rest := parts - i - 1
+		// compositions(left-x, rest), x = 0, 1, ...: C(left-x+rest-1, rest-1).
+		col := g.choose[rest-1]
 		x := 0
 		for {
-			n := g.compositions(left-x, rest)
+			n := col[left-x+rest-1]
 			if comp < n {
 				break
 			}
@@ -115,15 +127,25 @@ func (g *Kalah) Decode(key uint64) sente.Position {
 }
 
 func (g *Kalah) AppendChildren(dst []uint64, key uint64) []uint64 {
-	pos := g.Decode(key).(KalahPosition)
+	pos := g.decode(key)
 	for i := range g.houses {
 		if pos.Board[g.house(pos.Turn, i)] != 0 {
-			dst = append(dst, g.Encode(g.sow(pos, i)))
+			next := g.sow(pos, i)
+			dst = append(dst, g.encode(&next))
 		}
 	}
 	return dst
 }
 
-func (g *Kalah) EndedKey(key uint64) (sente.Value, bool) { return g.Ended(g.Decode(key)) }
+func (g *Kalah) EndedKey(key uint64) (sente.Value, bool) {
+	pos := g.decode(key)
+	if !g.ended(&pos.Board, pos.Turn) {
+		return sente.Unknown, false
+	}
+	return sente.Margin{Score: g.finalMargin(&pos.Board, pos.Turn)}.Value(), true
+}
 
-func (g *Kalah) ScoreKey(key uint64) int { return g.Score(g.Decode(key)) }
+func (g *Kalah) ScoreKey(key uint64) int {
+	pos := g.decode(key)
+	return g.finalMargin(&pos.Board, pos.Turn)
+}

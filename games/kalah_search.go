@@ -25,7 +25,7 @@ const kalahEndgameRanks = 1 << 25
 // mover moves again), then those that put the most seeds in it (captures),
 // the rest last, and says when a move ends the game with the mover's win.
 func (g *Kalah) OrderChildren(dst []sente.Child, key uint64) ([]sente.Child, sente.Tactics) {
-	pos := g.Decode(key).(KalahPosition)
+	pos := g.decode(key)
 	var tactics sente.Tactics
 	mover := pos.Turn
 	before := int(pos.Board[g.store(mover)])
@@ -41,7 +41,7 @@ func (g *Kalah) OrderChildren(dst []sente.Child, key uint64) ([]sente.Child, sen
 		if g.ended(&next.Board, next.Turn) && sente.MoveMargin(sente.Margin{Score: g.finalMargin(&next.Board, next.Turn)}, next.Turn == mover).Score > 0 {
 			tactics.WinsAtOnce = true
 		}
-		dst = append(dst, sente.Child{Key: g.Encode(next), Hint: int32(hint)})
+		dst = append(dst, sente.Child{Key: g.encode(&next), Hint: int32(hint)})
 	}
 	return dst, tactics
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"time"
+	"unsafe"
 
 	"github.com/sente-go/sente"
 )
@@ -51,11 +53,21 @@ type MarginSearcher struct {
 	marginOnly bool
 	banker     sente.Banker
 	leaves     MarginLeaves
+	sym        sente.Symmetric // nil: the table knows each key as it is
 	tt         []marginEntry
 	shift      uint
-	path       []uint64 // the keys of the line being searched, for repeats
-	kids       [][]uint64
-	ctx        context.Context
+	filled     int // entries of the table ever written
+	// progress, every: MarginOptions's; started, the search's start,
+	// and reported, the last report; lo, hi and testing, the root's
+	// bounds and question, in margin scores.
+	progress          func(MarginProgress)
+	every             time.Duration
+	started, reported time.Time
+	startNodes        uint64
+	lo, hi, testing   int64
+	path              []uint64 // the keys of the line being searched, for repeats
+	kids              [][]uint64
+	ctx               context.Context
 
 	// Nodes counts the positions searched, over every call, and Leaves
 	// the positions the leaves answered.
@@ -71,6 +83,11 @@ type marginEntry struct {
 	lo, hi int64
 	used   bool
 	best   uint8
+	// canon says best was found at the canonical key itself, rather than
+	// at one of its images (sente.Symmetric), whose moves are listed in
+	// another order: a best move is taken again only where it was found
+	// as the key is now, canonical or not, as the value search does.
+	canon bool
 }
 
 // MarginOptions are the table and the question of a MarginSearcher.
@@ -90,6 +107,22 @@ type MarginOptions struct {
 	// Leaves, with MarginOnly, are the margins of positions known without
 	// search: a game's endgame tables.
 	Leaves MarginLeaves
+	// Progress, when set, is told about every ProgressEvery (a second
+	// when 0) how far the search of a position has come.
+	Progress      func(MarginProgress)
+	ProgressEvery time.Duration
+}
+
+// MarginProgress is a margin search under way: the margins proved so far
+// for the player to move at the position searched (Low ≤ margin ≤ High),
+// the margin the search asks about now (is it at least Testing?), its
+// nodes and its table.
+type MarginProgress struct {
+	Low, High, Testing int
+	Nodes              uint64
+	NodesPerSecond     float64
+	TableFill          float64
+	Elapsed            time.Duration
 }
 
 // MarginLeaves know the margins of some positions without search.
@@ -109,7 +142,11 @@ func NewMarginSearcher(g sente.Game, opt MarginOptions) (*MarginSearcher, error)
 	if caps.Scorer == nil || caps.Scorer.MaxScore() <= 0 {
 		return nil, fmt.Errorf("search: %v gives no score", gameName(g))
 	}
-	s := &MarginSearcher{game: g, enc: caps.Encoder, turn: caps.KeyTurns(g), ord: caps.Orderer, marginOnly: opt.MarginOnly}
+	s := &MarginSearcher{game: g, enc: caps.Encoder, turn: caps.KeyTurns(g), ord: caps.Orderer, marginOnly: opt.MarginOnly, sym: caps.Symmetric,
+		progress: opt.Progress, every: opt.ProgressEvery}
+	if s.every <= 0 {
+		s.every = time.Second
+	}
 	if opt.MarginOnly {
 		s.banker, s.leaves = caps.Banker, opt.Leaves
 	}
@@ -121,9 +158,13 @@ func NewMarginSearcher(g sente.Game, opt MarginOptions) (*MarginSearcher, error)
 	entries := max(opt.TableBytes/32, 1<<10)
 	n := 1 << (63 - bits.LeadingZeros64(uint64(entries)))
 	s.tt = make([]marginEntry, n)
+	adviseHugePagesBytes(unsafe.Slice((*byte)(unsafe.Pointer(&s.tt[0])), n*int(unsafe.Sizeof(s.tt[0]))))
 	s.shift = uint(64 - bits.TrailingZeros64(uint64(n)))
 	return s, nil
 }
+
+// TableFill is the share of the table's entries in use.
+func (s *MarginSearcher) TableFill() float64 { return float64(s.filled) / float64(len(s.tt)) }
 
 // TableBytes is the memory of the searcher's table.
 func (s *MarginSearcher) TableBytes() int64 { return int64(len(s.tt)) * 32 }
@@ -136,6 +177,7 @@ func (s *MarginSearcher) TableBytes() int64 { return int64(len(s.tt)) * 32 }
 // searched comes back to a position.
 func (s *MarginSearcher) Margin(ctx context.Context, p sente.Position) (sente.Margin, error) {
 	s.ctx = ctx
+	s.started, s.reported, s.startNodes = time.Now(), time.Now(), s.Nodes
 	root := s.enc.Encode(p)
 	// MTD(f): each null-window search says whether the score is at least
 	// beta, moving one bound; the table keeps what the earlier ones found.
@@ -164,6 +206,7 @@ func (s *MarginSearcher) Margin(ctx context.Context, p sente.Position) (sente.Ma
 		default:
 			beta = marginFloor(mh)
 		}
+		s.lo, s.hi, s.testing = lo, hi, beta
 		v, err := s.search(root, 0, beta-1, beta)
 		if err != nil {
 			return sente.Margin{}, err
@@ -182,6 +225,28 @@ func (s *MarginSearcher) Margin(ctx context.Context, p sente.Position) (sente.Ma
 		return sente.Margin{Score: int(lo / plyUnit), Remoteness: sente.RemotenessUnknown}, nil
 	}
 	return decodeMargin(lo), nil
+}
+
+// report tells Progress how far the search has come, when it is due.
+func (s *MarginSearcher) report() {
+	now := time.Now()
+	if now.Sub(s.reported) < s.every {
+		return
+	}
+	s.reported = now
+	elapsed := now.Sub(s.started)
+	nodes := s.Nodes - s.startNodes
+	// A bound past every margin is no bound: the score's own ends.
+	most := int(s.bound/plyUnit) - 1
+	bound := func(v int64) int { return min(max(decodeMargin(v).Score, -most), most) }
+	if s.marginOnly {
+		bound = func(v int64) int { return min(max(int(v/plyUnit), -most), most) }
+	}
+	s.progress(MarginProgress{
+		Low: bound(s.lo), High: bound(s.hi), Testing: bound(s.testing),
+		Nodes: nodes, NodesPerSecond: float64(nodes) / max(elapsed.Seconds(), 1e-9),
+		TableFill: s.TableFill(), Elapsed: elapsed,
+	})
 }
 
 // marginFloor is the least margin score of margin m: a win by m in the
@@ -282,6 +347,9 @@ func (s *MarginSearcher) searchRest(key uint64, ply int, alpha, beta int64) (int
 		if err := s.ctx.Err(); err != nil {
 			return 0, err
 		}
+		if s.progress != nil {
+			s.report()
+		}
 	}
 	if v, ended := s.enc.EndedKey(key); ended {
 		score := s.scoreKey(key)
@@ -290,8 +358,15 @@ func (s *MarginSearcher) searchRest(key uint64, ply int, alpha, beta int64) (int
 		}
 		return int64(score) * plyUnit, nil
 	}
-	e := s.slot(key)
-	if e.used && e.key == key {
+	// Symmetric positions have one margin: the table knows them by the
+	// canonical key.
+	tkey := key
+	if s.sym != nil {
+		tkey = s.sym.Canonical(key)
+	}
+	canon := tkey == key
+	e := s.slot(tkey)
+	if e.used && e.key == tkey {
 		if e.lo >= beta {
 			return e.lo, nil
 		}
@@ -321,7 +396,7 @@ func (s *MarginSearcher) searchRest(key uint64, ply int, alpha, beta int64) (int
 	}
 	// The move that proved a bound before goes first.
 	swapped := 0
-	if e.used && e.key == key && e.best > 0 && int(e.best) <= len(kids) {
+	if e.used && e.key == tkey && e.canon == canon && e.best > 0 && int(e.best) <= len(kids) {
 		swapped = int(e.best) - 1
 		kids[0], kids[swapped] = kids[swapped], kids[0]
 	}
@@ -363,12 +438,15 @@ func (s *MarginSearcher) searchRest(key uint64, ply int, alpha, beta int64) (int
 	case swapped:
 		order = 0
 	}
-	e = s.slot(key)
-	if !e.used || e.key != key {
-		*e = marginEntry{key: key, lo: -marginInf, hi: marginInf, used: true}
+	e = s.slot(tkey)
+	if !e.used || e.key != tkey {
+		if !e.used {
+			s.filled++
+		}
+		*e = marginEntry{key: tkey, lo: -marginInf, hi: marginInf, used: true}
 	}
 	if best > alpha && order < 255 {
-		e.best = uint8(order + 1)
+		e.best, e.canon = uint8(order+1), canon
 	}
 	switch {
 	case best <= alpha:

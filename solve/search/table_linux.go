@@ -14,7 +14,11 @@ func adviseHugePages(buckets []bucket) {
 	if len(buckets) == 0 {
 		return
 	}
-	b := unsafe.Slice((*byte)(unsafe.Pointer(&buckets[0])), len(buckets)*bucketBytes)
+	adviseHugePagesBytes(unsafe.Slice((*byte)(unsafe.Pointer(&buckets[0])), len(buckets)*bucketBytes))
+}
+
+// adviseHugePagesBytes is adviseHugePages for any table's memory.
+func adviseHugePagesBytes(b []byte) {
 	const hugePage = 2 << 20
 	if len(b) < hugePage {
 		return

@@ -3,3 +3,5 @@
 package search
 
 func adviseHugePages([]bucket) {}
+
+func adviseHugePagesBytes([]byte) {}
