@@ -344,12 +344,13 @@ func (c *solveCmd) Run(e *env) error {
 
 type movesCmd struct {
 	gameFlags
-	Position string `arg:"" optional:"" help:"The position (default: the start); see 'sente describe GAME' for the form."`
-	JSON     bool   `name:"json" help:"Print JSON."`
+	Position   string `arg:"" optional:"" help:"The position (default: the start); see 'sente describe GAME' for the form."`
+	JSON       bool   `name:"json" help:"Print JSON."`
+	MarginOnly bool   `help:"For a game that ends in a score, answered by search: find each move's margin alone, not the plies to the end (see 'sente solve --help')."`
 }
 
 func (c *movesCmd) Run(e *env) error {
-	c.search = true
+	c.search, c.marginOnly = true, c.MarginOnly
 	a, err := c.answerAt(e, c.Position, true)
 	if err != nil {
 		return err
@@ -417,7 +418,11 @@ func (c *movesCmd) Run(e *env) error {
 		}
 		if margined {
 			mm := margins[m.Name]
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%+d\t%d\t%s\n", m.Name, m.Outcome.Value, rem, mm.Score, mm.Remoteness, g.FormatPosition(m.To))
+			in := fmt.Sprint(mm.Remoteness)
+			if mm.Remoteness == sente.RemotenessUnknown {
+				in = "-"
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%+d\t%s\t%s\n", m.Name, m.Outcome.Value, rem, mm.Score, in, g.FormatPosition(m.To))
 			continue
 		}
 		if a.HasGrundy() {

@@ -65,6 +65,17 @@ func Judge(chosen, best sente.Outcome) string {
 
 // moveWords says what a move leads to for the player making it.
 func moveWords(o sente.Outcome) string {
+	if o.Remoteness == sente.RemotenessUnknown {
+		// Found without how soon (a value or a margin alone).
+		switch o.Value {
+		case sente.Win:
+			return "wins"
+		case sente.Lose:
+			return "loses"
+		case sente.Tie:
+			return "ties"
+		}
+	}
 	switch o.Value {
 	case sente.Win:
 		return "wins in " + plies(o.Remoteness)

@@ -2,10 +2,12 @@ package search_test
 
 import (
 	"context"
+	"os"
 	"runtime"
 	"testing"
 	"time"
 
+	"github.com/sente-go/sente"
 	"github.com/sente-go/sente/games"
 	"github.com/sente-go/sente/solve/search"
 )
@@ -77,6 +79,47 @@ func BenchmarkMargin(b *testing.B) {
 			var nodes uint64
 			for b.Loop() {
 				ms, err := search.NewMarginSearcher(g, search.MarginOptions{TableBytes: 64 << 20})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := ms.Margin(context.Background(), g.Start()); err != nil {
+					b.Fatal(err)
+				}
+				nodes += ms.Nodes
+			}
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+		})
+	}
+}
+
+// BenchmarkMarginOnly finds the margin alone (MarginOptions.MarginOnly) of
+// Kalah boards over the endgame tables the game builds (built once,
+// outside the timing), and of Othello 6×4, from a fresh searcher with a
+// 256 MB table each time (BENCHMARKS.md, "Kalah by its margin alone").
+// SENTE_BENCH_KALAH64=1 adds Kalah(6,4) with emptycapture=true, about a
+// minute a run and a 2 GiB table.
+func BenchmarkMarginOnly(b *testing.B) {
+	type board struct {
+		spec  string
+		table int64
+	}
+	boards := []board{{"kalah:houses=6,seeds=2", 256 << 20}, {"kalah:houses=6,seeds=3", 256 << 20}, {"othello:w=6,h=4", 256 << 20}}
+	if os.Getenv("SENTE_BENCH_KALAH64") != "" {
+		boards = append(boards, board{"kalah:houses=6,seeds=4,emptycapture=true", 2 << 30})
+	}
+	for _, bd := range boards {
+		g, err := games.New(bd.spec)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var leaves sente.MarginTable
+		if mt := sente.CapabilitiesOf(g).MarginTabler; mt != nil {
+			leaves = mt.MarginTables(bd.table / 4)
+		}
+		b.Run(bd.spec, func(b *testing.B) {
+			var nodes uint64
+			for b.Loop() {
+				ms, err := search.NewMarginSearcher(g, search.MarginOptions{TableBytes: bd.table, MarginOnly: true, Leaves: leaves})
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -340,7 +340,46 @@ func (s *MarginSearcher) search(key uint64, ply int, alpha, beta int64) (int64, 
 	return s.searchRest(key, ply, alpha, beta)
 }
 
-// searchRest is search of a key that has nothing banked.
+// marginCutoffPlies bounds the plies from the root at which search tries
+// enhanced transposition cutoffs: a probe of every child costs a miss of
+// the cache each, which pays only where a cutoff saves a large subtree.
+const marginCutoffPlies = 16
+
+// known is what the leaves or the table know of key's score, relative to
+// key, without searching it: lo ≤ score ≤ hi, and false when nothing.
+func (s *MarginSearcher) known(key uint64) (lo, hi int64, ok bool) {
+	if s.leaves != nil {
+		if m, ok := s.leaves.Margin(key); ok {
+			return int64(m) * plyUnit, int64(m) * plyUnit, true
+		}
+	}
+	var shift int64
+	lo, hi = -marginInf, marginInf
+	if s.banker != nil {
+		rest, banked, ahead := s.banker.Unbank(key)
+		lo, hi = int64(banked-ahead)*plyUnit, int64(banked+ahead)*plyUnit
+		if rest != key {
+			_, restBanked, _ := s.banker.Unbank(rest)
+			shift = int64(banked-restBanked) * plyUnit
+			key = rest
+		}
+	}
+	tkey := key
+	if s.sym != nil {
+		tkey = s.sym.Canonical(key)
+	}
+	if e := s.slot(tkey); e.used && e.key == tkey {
+		if e.lo > -marginInf {
+			lo = max(lo, e.lo+shift)
+		}
+		if e.hi < marginInf {
+			hi = min(hi, e.hi+shift)
+		}
+	}
+	return lo, hi, lo > -marginInf || hi < marginInf
+}
+
+// searchRest searches key itself: a rest, for a game that banks.
 func (s *MarginSearcher) searchRest(key uint64, ply int, alpha, beta int64) (int64, error) {
 	s.Nodes++
 	if s.Nodes&(1<<14-1) == 0 {
@@ -393,6 +432,36 @@ func (s *MarginSearcher) searchRest(key uint64, ply int, alpha, beta int64) (int
 	var mover sente.Player
 	if s.turn != nil {
 		mover = s.turn(key)
+	}
+	// Enhanced transposition cutoffs: near the root, where a node costs
+	// most, a child the table (or the leaves) already knows good enough
+	// cuts off before any child is searched.
+	if ply < marginCutoffPlies {
+		for i, kid := range kids {
+			lo, hi, ok := s.known(kid)
+			if !ok {
+				continue
+			}
+			v := s.later(-hi)
+			if s.turn != nil && s.turn(kid) == mover {
+				v = s.later(lo)
+			}
+			if v >= beta {
+				e = s.slot(tkey)
+				if !e.used || e.key != tkey {
+					if !e.used {
+						s.filled++
+					}
+					*e = marginEntry{key: tkey, lo: -marginInf, hi: marginInf, used: true}
+				}
+				e.lo = max(e.lo, v)
+				if i < 255 {
+					e.best, e.canon = uint8(i+1), canon
+				}
+				return v, nil
+			}
+		}
+		kids = s.kids[ply]
 	}
 	// The move that proved a bound before goes first.
 	swapped := 0
