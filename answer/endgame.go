@@ -71,7 +71,7 @@ func SearchInstead(g sente.Game, opt Options, err error) string {
 		return ""
 	}
 	words := "search answers the position instead"
-	if opt.MarginOnly && sente.Scored(g) {
+	if opt.marginOnly(g) {
 		// Stored tables hold no margins: the search reads none of them.
 		words = "search finds the position's margin alone instead"
 		if sente.CapabilitiesOf(g).MarginTabler != nil {

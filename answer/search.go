@@ -50,6 +50,17 @@ type SearchOptions struct {
 	// the value is the margin's sign, every remoteness unknown. It is how
 	// the field solved Kalah, and far cheaper than the plies.
 	MarginOnly bool
+	// AutoMarginOnly is MarginOnly for Auto alone: where no table fits a
+	// game that ends in a score, the search that answers instead finds
+	// margins alone, the question a table would have answered in full
+	// that search answers soonest. --engine search still finds the plies.
+	AutoMarginOnly bool
+}
+
+// marginOnly reports whether an answer by search of g under opt finds
+// margins alone (SearchOptions.MarginOnly, AutoMarginOnly).
+func (opt Options) marginOnly(g sente.Game) bool {
+	return sente.Scored(g) && (opt.MarginOnly || opt.AutoMarginOnly && opt.Engine == Auto)
 }
 
 // SearchProgress is a search under way (solve/search.Progress): what it
@@ -276,7 +287,7 @@ func bySearch(ctx context.Context, g sente.Game, root sente.Position, opt Option
 	}
 	sol := &SearchSolution{ctx: ctx, game: g, root: root, enc: sente.CapabilitiesOf(g).Encoder, known: map[uint64]sente.Outcome{},
 		progress: opt.SearchProgress, most: searchTableLimit(g, opt), leaves: storedLeaves(g, root, opt), books: opt.Books, lentBooks: opt.Books != nil,
-		marginOnly: opt.MarginOnly && sente.Scored(g)}
+		marginOnly: opt.marginOnly(g)}
 	if !sol.lentBooks {
 		sol.books = openBooks(g, opt)
 	}

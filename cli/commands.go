@@ -93,13 +93,18 @@ func (c *describeCmd) Run(e *env) error {
 	if fam, err := e.games.Family(spec.Name); err == nil {
 		opt.Resize = &answer.Resize{Spec: spec, Family: fam, Open: e.games.OpenSpec}
 	}
-	// As 'sente solve' answers: by search where no table fits.
-	opt.MaySearch = true
+	// As 'sente solve' answers: by search where no table fits, a game
+	// that ends in a score by its margin alone.
+	opt.MaySearch, opt.AutoMarginOnly = true, true
 	if plan, err := answer.PlanOf(g, opt); plan.Hashing != nil || plan.Tiers != nil {
 		fmt.Fprintln(w, wrap("  size: "+plan.Words(), "  ", 78))
 		if instead := answer.SearchInstead(g, opt, err); instead != "" {
 			r, _ := errors.AsType[*answer.Refusal](err)
-			fmt.Fprintln(w, wrap("  no table fits: "+r.Error()+"; so "+instead+": its value and remoteness, no positions counted, with a table within --max-memory (--engine search asks for search, and --force tries the table anyway)", "  ", 78))
+			sought := "its value and remoteness"
+			if sente.Scored(g) {
+				sought = "its margin alone (--engine search finds the plies too)"
+			}
+			fmt.Fprintln(w, wrap("  no table fits: "+r.Error()+"; so "+instead+": "+sought+", no positions counted, with a table within --max-memory (--engine search asks for search, and --force tries the table anyway)", "  ", 78))
 		} else if r, ok := errors.AsType[*answer.Refusal](err); ok {
 			fmt.Fprintln(w, wrap("  solving is refused: "+refusalText(r), "  ", 78))
 		}

@@ -301,6 +301,10 @@ func (f gameFlags) options(e *env, g sente.Game) (answer.Options, error) {
 		Label:         f.Game,
 	}
 	opt.MaySearch = f.search
+	// A game that ends in a score, past what a table holds, is answered
+	// by search with its margin alone unless --engine search asks for
+	// the plies: the margin is what its published solutions give.
+	opt.AutoMarginOnly = f.search
 	if f.marginOnly {
 		if engine != answer.Auto && engine != answer.Search {
 			return answer.Options{}, badInput("--margin-only: margins alone are found by search; the %s engine finds each position's plies too (use --engine search or auto)", f.Engine)

@@ -70,7 +70,7 @@ func (c *solveCmd) writeSearch(e *env, a *answer.Answer, cost answer.SearchCost)
 	sought := "value and remoteness only"
 	switch {
 	case margined && margin.Remoteness == sente.RemotenessUnknown:
-		sought = "margin only, not how soon it is reached (--margin-only)"
+		sought = "margin alone, not how soon it is reached"
 	case o.Remoteness == sente.RemotenessUnknown:
 		// The game decides positions without search, by what it knows
 		// of them (sente.Decider), which tells no remoteness.
