@@ -390,8 +390,12 @@ type SearchSolution struct {
 	margins     *search.MarginSearcher
 	marginKnown map[uint64]sente.Margin
 	marginErr   error
-	// marginOnly answers by margins alone (SearchOptions.MarginOnly).
-	marginOnly bool
+	// marginOnly answers by margins alone (SearchOptions.MarginOnly);
+	// marginLeaves are the game's endgame tables of margins for it, and
+	// marginGrow stops the margin search under way to grow its table.
+	marginOnly   bool
+	marginLeaves sente.MarginTable
+	marginGrow   context.CancelCauseFunc
 }
 
 // Margin searches p's margin for the player to move (MTD(f) over the
@@ -432,45 +436,47 @@ func (s *SearchSolution) margin(p sente.Position) (sente.Margin, error) {
 		return sente.Margin{}, s.marginErr
 	}
 	if s.margins == nil {
-		opt := search.MarginOptions{TableBytes: s.s.TableBytes(), MarginOnly: s.marginOnly}
-		if s.progress != nil {
-			opt.ProgressEvery = 250 * time.Millisecond
-			opt.Progress = func(p search.MarginProgress) {
-				s.progress(SearchProgress{
-					Testing: fmt.Sprintf("a margin of %+d or more (between %+d and %+d so far)", p.Testing, p.Low, p.High),
-					Phase:   "margin", Nodes: p.Nodes, NodesPerSecond: p.NodesPerSecond, TableFill: p.TableFill, Elapsed: p.Elapsed,
-				})
-			}
-		}
+		bytes := s.s.TableBytes()
 		if s.most > 0 {
-			opt.TableBytes = min(opt.TableBytes, s.most-opt.TableBytes)
+			bytes = min(bytes, s.most-bytes)
 		}
 		if s.marginOnly {
 			// The value search is not asked: the margins take its share
-			// of the memory, a part of it for the game's endgame tables.
-			opt.TableBytes = min(max(s.most, searchTableFirst), marginTableMost)
+			// of the memory, after the game's endgame tables, starting
+			// small and growing as the search fills the table.
 			if mt := sente.CapabilitiesOf(s.game).MarginTabler; mt != nil {
-				if t := mt.MarginTables(opt.TableBytes / 4); t != nil {
-					opt.Leaves = t
-				}
+				s.marginLeaves = mt.MarginTables(max(s.most, searchTableFirst) / 8)
 			}
+			bytes = min(searchTableFirst, max(s.most, searchTableFirst))
 		}
-		var err error
-		if s.margins, err = search.NewMarginSearcher(s.game, opt); err != nil {
+		if err := s.newMargins(bytes); err != nil {
 			s.marginErr = err
 			return sente.Margin{}, err
 		}
 		s.marginKnown = map[uint64]sente.Margin{}
 	}
-	before := s.margins.Nodes
-	start := time.Now()
-	m, err := s.margins.Margin(s.ctx, p)
-	s.cost.Nodes += s.margins.Nodes - before
-	s.cost.Elapsed += time.Since(start)
-	if s.marginOnly {
-		// The margins' table is the answer's: the value search's is
-		// never asked.
-		s.cost.TableBytes, s.cost.TableFill = s.margins.TableBytes(), s.margins.TableFill()
+	var m sente.Margin
+	var err error
+	for {
+		ctx, grow := context.WithCancelCause(s.ctx)
+		s.marginGrow = grow
+		before := s.margins.Nodes
+		start := time.Now()
+		m, err = s.margins.Margin(ctx, p)
+		grow(nil)
+		s.cost.Nodes += s.margins.Nodes - before
+		s.cost.Elapsed += time.Since(start)
+		if s.marginOnly {
+			// The margins' table is the answer's: the value search's is
+			// never asked.
+			s.cost.TableBytes, s.cost.TableFill = s.margins.TableBytes(), s.margins.TableFill()
+		}
+		if !errors.Is(context.Cause(ctx), errGrow) || s.ctx.Err() != nil {
+			break
+		}
+		if err = s.newMargins(min(s.margins.TableBytes()*searchGrowth, s.most)); err != nil {
+			break
+		}
 	}
 	if err != nil {
 		s.marginErr = err
@@ -480,9 +486,34 @@ func (s *SearchSolution) margin(p sente.Position) (sente.Margin, error) {
 	return m, nil
 }
 
-// marginTableMost bounds the table of a search for margins alone: the
-// largest boards asked of it (Kalah(6,5)) fill 2 GiB no more than half.
-const marginTableMost = 2 << 30
+// newMargins makes the margin searcher with a table of bytes. A search
+// for margins alone that fills half of it stops, to search again in a
+// larger one (searchGrowth), as the value search does: most positions
+// asked need a small table, whose memory costs little to touch.
+func (s *SearchSolution) newMargins(bytes int64) error {
+	opt := search.MarginOptions{TableBytes: bytes, MarginOnly: s.marginOnly, ProgressEvery: 250 * time.Millisecond}
+	if s.marginLeaves != nil {
+		opt.Leaves = s.marginLeaves
+	}
+	opt.Progress = func(p search.MarginProgress) {
+		if s.marginOnly && p.TableFill > searchFull && bytes < s.most {
+			s.marginGrow(errGrow)
+			return
+		}
+		if s.progress != nil {
+			s.progress(SearchProgress{
+				Testing: fmt.Sprintf("a margin of %+d or more (between %+d and %+d so far)", p.Testing, p.Low, p.High),
+				Phase:   "margin", Nodes: p.Nodes, NodesPerSecond: p.NodesPerSecond, TableFill: p.TableFill, Elapsed: p.Elapsed,
+			})
+		}
+	}
+	margins, err := search.NewMarginSearcher(s.game, opt)
+	if err != nil {
+		return err
+	}
+	s.margins = margins
+	return nil
+}
 
 // MarginOnly reports whether the answer finds margins alone
 // (SearchOptions.MarginOnly), with no remoteness.

@@ -35,15 +35,22 @@ const kalahUnknown = -128
 // kalahTableSeeds bounds the seeds of the tables MarginTables builds: 14
 // seeds are 19 million boards, built in about 5 s; each seed more costs
 // about twice that and, on Kalah(6,4), saves less search than it costs.
-const kalahTableSeeds = 14
+// A smaller board gets tables of at most kalahTableShare of its seeds, its
+// search being too short to pay for more.
+const (
+	kalahTableSeeds = 14
+	kalahTableShare = 0.3
+)
 
 var _ sente.MarginTabler = (*Kalah)(nil)
 
 // MarginTables builds the tables of the most seeds, up to
-// kalahTableSeeds, that fit in bytes; nil when not even one seed fits.
+// kalahTableSeeds or kalahTableShare of the board's, that fit in bytes;
+// nil when not even one seed fits.
 func (g *Kalah) MarginTables(bytes int64) sente.MarginTable {
 	seeds := -1
-	for s := 0; s <= min(kalahTableSeeds, g.total) && KalahMarginBytes(g, s) <= bytes; s++ {
+	most := min(kalahTableSeeds, int(kalahTableShare*float64(g.total)))
+	for s := 0; s <= most && KalahMarginBytes(g, s) <= bytes; s++ {
 		seeds = s
 	}
 	if seeds < 1 {
