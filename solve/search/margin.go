@@ -155,12 +155,36 @@ func NewMarginSearcher(g sente.Game, opt MarginOptions) (*MarginSearcher, error)
 	if caps.KeyScorer != nil {
 		s.scoreKey = caps.KeyScorer.ScoreKey
 	}
-	entries := max(opt.TableBytes/32, 1<<10)
-	n := 1 << (63 - bits.LeadingZeros64(uint64(entries)))
-	s.tt = make([]marginEntry, n)
-	adviseHugePagesBytes(unsafe.Slice((*byte)(unsafe.Pointer(&s.tt[0])), n*int(unsafe.Sizeof(s.tt[0]))))
-	s.shift = uint(64 - bits.TrailingZeros64(uint64(n)))
+	s.tt, s.shift = newMarginTable(opt.TableBytes)
 	return s, nil
+}
+
+// Grow moves the table into one of about tableBytes, keeping what it
+// holds: a search stopped because its table filled (its caller decides
+// when) is asked again with all it proved.
+func (s *MarginSearcher) Grow(tableBytes int64) {
+	old := s.tt
+	s.tt, s.shift = newMarginTable(tableBytes)
+	s.filled = 0
+	for i := range old {
+		if e := &old[i]; e.used {
+			slot := s.slot(e.key)
+			if !slot.used {
+				s.filled++
+			}
+			*slot = *e
+		}
+	}
+}
+
+// newMarginTable is a table of about tableBytes (at least 1,024 entries)
+// and the shift that places a key in it.
+func newMarginTable(tableBytes int64) ([]marginEntry, uint) {
+	entries := max(tableBytes/32, 1<<10)
+	n := 1 << (63 - bits.LeadingZeros64(uint64(entries)))
+	tt := make([]marginEntry, n)
+	adviseHugePagesBytes(unsafe.Slice((*byte)(unsafe.Pointer(&tt[0])), n*int(unsafe.Sizeof(tt[0]))))
+	return tt, uint(64 - bits.TrailingZeros64(uint64(n)))
 }
 
 // TableFill is the share of the table's entries in use.

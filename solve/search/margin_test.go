@@ -259,3 +259,52 @@ func TestKalahMargins(t *testing.T) {
 		}
 	}
 }
+
+// TestMarginGrow: a table grown keeps what it held, so that the position
+// asked again is answered from it, and every margin after the growth is
+// still the reference solver's.
+func TestMarginGrow(t *testing.T) {
+	g, err := games.New("kalah:houses=3,seeds=3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := refsolve.Margins(g, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := search.NewMarginSearcher(g, search.MarginOptions{TableBytes: 1 << 20, MarginOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ms.Margin(t.Context(), g.Start()); err != nil {
+		t.Fatal(err)
+	}
+	fill := ms.TableFill() * float64(ms.TableBytes())
+	ms.Grow(16 << 20)
+	if ms.TableBytes() != 16<<20 {
+		t.Fatalf("the table grew to %d bytes; want %d", ms.TableBytes(), 16<<20)
+	}
+	if kept := ms.TableFill() * float64(ms.TableBytes()); kept < fill*0.9 {
+		t.Fatalf("the grown table holds %.0f bytes of entries of the %.0f it had", kept, fill)
+	}
+	before := ms.Nodes
+	if _, err := ms.Margin(t.Context(), g.Start()); err != nil {
+		t.Fatal(err)
+	}
+	if n := ms.Nodes - before; n > 100 {
+		t.Errorf("the start asked again took %d nodes in the grown table", n)
+	}
+	n := 0
+	for p, want := range ref {
+		got, err := ms.Margin(t.Context(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Score != want.Score {
+			t.Fatalf("%s: margin %d after the growth, %d on the reference solver", g.FormatPosition(p), got.Score, want.Score)
+		}
+		if n++; n == 2000 {
+			break
+		}
+	}
+}
