@@ -61,3 +61,54 @@ func TestConnect4Start(t *testing.T) {
 		t.Errorf("after the centre: %v, want %v", res.Outcome, want)
 	}
 }
+
+// TestPublishedStarts solves the starts of the classic boards whose
+// published answers take minutes here (BENCHMARKS.md, "Kalah, Othello and
+// Domineering"), only when SENTE_SEARCH_CLASSICS is set: Domineering 8×8
+// is a first-player win (Breuker, Uiterwijk and van den Herik 2000), and
+// Kalah(6,4), a last seed in an empty house capturing even when the house
+// opposite is empty, a first-player win by 10 (Irving, Donkers and
+// Uiterwijk 2000).
+func TestPublishedStarts(t *testing.T) {
+	if os.Getenv("SENTE_SEARCH_CLASSICS") == "" {
+		t.Skip("set SENTE_SEARCH_CLASSICS=1 to solve Domineering 8×8 and Kalah(6,4) from the start (minutes each, 6 GB)")
+	}
+	t.Run("domineering:w=8,h=8", func(t *testing.T) {
+		g, err := games.New("domineering:w=8,h=8")
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := search.New(g, search.Options{ValueOnly: true, TableBytes: 4 << 30, Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := s.Solve(t.Context(), g.Start())
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%v, %d nodes, %v", res.Outcome, res.Nodes, res.Elapsed.Round(time.Second))
+		if res.Outcome.Value != sente.Win {
+			t.Errorf("Domineering 8×8 is %v for the first player; want a win", res.Outcome.Value)
+		}
+	})
+	t.Run("kalah:houses=6,seeds=4,emptycapture=true", func(t *testing.T) {
+		g, err := games.New("kalah:houses=6,seeds=4,emptycapture=true")
+		if err != nil {
+			t.Fatal(err)
+		}
+		leaves := sente.CapabilitiesOf(g).MarginTabler.MarginTables(1 << 30)
+		ms, err := search.NewMarginSearcher(g, search.MarginOptions{TableBytes: 2 << 30, MarginOnly: true, Leaves: leaves})
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		m, err := ms.Margin(t.Context(), g.Start())
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%v, %d nodes, %v", m, ms.Nodes, time.Since(start).Round(time.Second))
+		if m.Score != 10 {
+			t.Errorf("Kalah(6,4) is %v for the first player; want a win by 10", m)
+		}
+	})
+}
