@@ -396,6 +396,9 @@ type SearchSolution struct {
 	marginOnly   bool
 	marginLeaves sente.MarginTable
 	marginGrow   context.CancelCauseFunc
+	// marginBefore is what the margin search of the position under way
+	// cost before its table last grew.
+	marginBefore SearchCost
 }
 
 // Margin searches p's margin for the player to move (MTD(f) over the
@@ -457,6 +460,7 @@ func (s *SearchSolution) margin(p sente.Position) (sente.Margin, error) {
 	}
 	var m sente.Margin
 	var err error
+	s.marginBefore = SearchCost{}
 	for {
 		ctx, grow := context.WithCancelCause(s.ctx)
 		s.marginGrow = grow
@@ -466,6 +470,8 @@ func (s *SearchSolution) margin(p sente.Position) (sente.Margin, error) {
 		grow(nil)
 		s.cost.Nodes += s.margins.Nodes - before
 		s.cost.Elapsed += time.Since(start)
+		s.marginBefore.Nodes += s.margins.Nodes - before
+		s.marginBefore.Elapsed += time.Since(start)
 		if s.marginOnly {
 			// The margins' table is the answer's: the value search's is
 			// never asked.
@@ -514,9 +520,12 @@ func (s *SearchSolution) newMargins(bytes int64) error {
 			return
 		}
 		if s.progress != nil {
+			// Counted from the first search of the position, before the
+			// table grew.
+			nodes, elapsed := p.Nodes+s.marginBefore.Nodes, p.Elapsed+s.marginBefore.Elapsed
 			s.progress(SearchProgress{
 				Testing: fmt.Sprintf("a margin of %+d or more (between %+d and %+d so far)", p.Testing, p.Low, p.High),
-				Phase:   "margin", Nodes: p.Nodes, NodesPerSecond: p.NodesPerSecond, TableFill: p.TableFill, Elapsed: p.Elapsed,
+				Phase:   "margin", Nodes: nodes, NodesPerSecond: float64(nodes) / max(elapsed.Seconds(), 1e-9), TableFill: p.TableFill, Elapsed: elapsed,
 			})
 		}
 	}
