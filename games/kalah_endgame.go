@@ -109,45 +109,10 @@ func NewKalahMargins(g sente.Game, seeds int) (*KalahMargins, error) {
 // Seeds is the most seeds in the houses of a board the tables hold.
 func (t *KalahMargins) Seeds() int { return t.seeds }
 
-// composition sets the houses of b to the composition of s seeds of rank
-// r, the stores to 0.
-func (g *Kalah) composition(b *[2*kalahMaxHouses + 2]uint8, s int, r uint64) {
-	*b = [2*kalahMaxHouses + 2]uint8{}
-	parts := g.places()
-	left := s
-	for i := 0; i < parts-1; i++ {
-		rest := parts - i - 1
-		col := g.choose[rest-1]
-		x := 0
-		for {
-			n := col[left-x+rest-1]
-			if r < n {
-				break
-			}
-			r -= n
-			x++
-		}
-		b[g.houseIndex(i)] = uint8(x)
-		left -= x
-	}
-	b[g.houseIndex(parts-1)] = uint8(left)
-}
-
 // index is the place in the tables of the houses of b with s seeds in
 // them, mover to move.
 func (t *KalahMargins) index(b *[2*kalahMaxHouses + 2]uint8, s int, mover sente.Player) int64 {
-	g := t.g
-	parts := g.places()
-	left := s
-	var comp uint64
-	for i := 0; i < parts-1; i++ {
-		x := int(b[g.houseIndex(i)])
-		rest := parts - i - 1
-		col := g.choose[rest]
-		comp += col[left+rest] - col[left-x+rest]
-		left -= x
-	}
-	return t.first[s] + 2*int64(comp) + int64(mover)
+	return t.first[s] + 2*int64(t.g.compositionRank(b, s)) + int64(mover)
 }
 
 // solve finds the margin of pos, whose stores are empty and whose houses

@@ -77,34 +77,32 @@ func (g *Kalah) Encode(p sente.Position) uint64 {
 // encode is Encode of the position itself (decode).
 func (g *Kalah) encode(pos *KalahPosition) uint64 {
 	s := int(pos.Board[g.store(sente.First)]) + int(pos.Board[g.store(sente.Second)])
-	left := g.total - s
+	comp := g.compositionRank(&pos.Board, g.total-s)
+	rank := (comp*uint64(s+1)+uint64(pos.Board[g.store(sente.First)]))*2 + uint64(pos.Turn)
+	return rank<<kalahTierBits | uint64(s)
+}
+
+// compositionRank is the rank of the houses of b, which hold left seeds,
+// among the compositions of left into the houses: the combinatorial
+// number system, houses in rank order (houseIndex), Pascal's triangle read
+// by column.
+func (g *Kalah) compositionRank(b *[2*kalahMaxHouses + 2]uint8, left int) uint64 {
 	parts := g.places()
 	var comp uint64
 	for i := 0; i < parts-1; i++ {
-		x := int(pos.Board[g.houseIndex(i)])
+		x := int(b[g.houseIndex(i)])
 		rest := parts - i - 1
 		col := g.choose[rest]
 		comp += col[left+rest] - col[left-x+rest]
 		left -= x
 	}
-	rank := (comp*uint64(s+1)+uint64(pos.Board[g.store(sente.First)]))*2 + uint64(pos.Turn)
-	return rank<<kalahTierBits | uint64(s)
+	return comp
 }
 
-func (g *Kalah) Decode(key uint64) sente.Position { return g.decode(key) }
-
-// decode is Decode as the position itself, for the engines' calls on keys,
-// which a position in an interface would cost an allocation each.
-func (g *Kalah) decode(key uint64) KalahPosition {
-	s, rank := g.TierRank(key)
-	var pos KalahPosition
-	pos.Turn = sente.Player(rank & 1)
-	rank >>= 1
-	first := rank % uint64(s+1)
-	comp := rank / uint64(s+1)
-	pos.Board[g.store(sente.First)] = uint8(first)
-	pos.Board[g.store(sente.Second)] = uint8(uint64(s) - first)
-	left := g.total - s
+// composition sets the houses of b to the composition of left seeds of
+// rank comp (compositionRank) and the stores to 0.
+func (g *Kalah) composition(b *[2*kalahMaxHouses + 2]uint8, left int, comp uint64) {
+	*b = [2*kalahMaxHouses + 2]uint8{}
 	parts := g.places()
 	for i := 0; i < parts-1; i++ {
 		rest := parts - i - 1
@@ -119,10 +117,25 @@ func (g *Kalah) decode(key uint64) KalahPosition {
 			comp -= n
 			x++
 		}
-		pos.Board[g.houseIndex(i)] = uint8(x)
+		b[g.houseIndex(i)] = uint8(x)
 		left -= x
 	}
-	pos.Board[g.houseIndex(parts-1)] = uint8(left)
+	b[g.houseIndex(parts-1)] = uint8(left)
+}
+
+func (g *Kalah) Decode(key uint64) sente.Position { return g.decode(key) }
+
+// decode is Decode as the position itself, for the engines' calls on keys,
+// which a position in an interface would cost an allocation each.
+func (g *Kalah) decode(key uint64) KalahPosition {
+	s, rank := g.TierRank(key)
+	var pos KalahPosition
+	pos.Turn = sente.Player(rank & 1)
+	rank >>= 1
+	first := rank % uint64(s+1)
+	g.composition(&pos.Board, g.total-s, rank/uint64(s+1))
+	pos.Board[g.store(sente.First)] = uint8(first)
+	pos.Board[g.store(sente.Second)] = uint8(uint64(s) - first)
 	return pos
 }
 
