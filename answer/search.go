@@ -501,8 +501,9 @@ func (s *SearchSolution) marginMost() int64 {
 // marginTableMost bounds the table of a search for margins alone. Every
 // node of it stores an entry, so that a table of a long search is always
 // full, and a larger one pays for what it holds with the misses of its
-// probes and the kernel's zeroing of its pages: Kalah(6,4) takes 46 to 51
-// s in 2 GiB, 97 s growing to 8 GiB.
+// probes and the kernel's zeroing of its pages: Kalah(6,4) took 46 to 51
+// s in 2 GiB from the start, and 97 s in a table that grew to 8 GiB
+// (searching afresh at each growth, before Grow kept the entries).
 const marginTableMost = 2 << 30
 
 // newMargins makes the margin searcher with a table of bytes. A search
