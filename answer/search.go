@@ -564,21 +564,31 @@ func (s *SearchSolution) solve(p sente.Position) (sente.Outcome, error) {
 	if s.err != nil {
 		return sente.Outcome{}, s.err
 	}
+	var res search.Result
+	var err error
 	if s.marginOnly {
 		// The value is the margin's sign.
-		s.cost.Searches++
-		m, err := s.margin(p)
-		if err != nil {
-			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-				err = &SearchStopped{Game: s.game, Position: p, Cost: s.cost, err: err}
-			}
-			s.err = err
-			return sente.Outcome{}, err
-		}
-		o := sente.Outcome{Value: m.Value(), Remoteness: sente.RemotenessUnknown}
-		s.known[key] = o
-		return o, nil
+		var m sente.Margin
+		m, err = s.margin(p)
+		res.Outcome = sente.Outcome{Value: m.Value(), Remoteness: sente.RemotenessUnknown}
+	} else {
+		res, err = s.searchValue(key)
 	}
+	s.cost.Searches++
+	if err != nil {
+		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+			err = &SearchStopped{Game: s.game, Position: p, Low: res.Low, High: res.High, Cost: s.cost, err: err}
+		}
+		s.err = err
+		return sente.Outcome{}, err
+	}
+	s.known[key] = res.Outcome
+	return res.Outcome, nil
+}
+
+// searchValue searches key for its value and remoteness, with s.mu held,
+// growing the table as the search fills it.
+func (s *SearchSolution) searchValue(key uint64) (search.Result, error) {
 	var res search.Result
 	var err error
 	s.before = SearchCost{}
@@ -599,16 +609,7 @@ func (s *SearchSolution) solve(p sente.Position) (sente.Outcome, error) {
 			break
 		}
 	}
-	s.cost.Searches++
-	if err != nil {
-		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-			err = &SearchStopped{Game: s.game, Position: p, Low: res.Low, High: res.High, Cost: s.cost, err: err}
-		}
-		s.err = err
-		return sente.Outcome{}, err
-	}
-	s.known[key] = res.Outcome
-	return res.Outcome, nil
+	return res, err
 }
 
 // errGrow stops a search whose table is filling, to search again in a

@@ -223,10 +223,7 @@ func (c *solveCmd) Run(e *env) error {
 			MarginNote:         explain.MarginNote(sol),
 		}
 		if margined {
-			out.Margin = &margin.Score
-			if margin.Remoteness != sente.RemotenessUnknown {
-				out.MarginRemoteness = &margin.Remoteness
-			}
+			out.Margin, out.MarginRemoteness = &margin.Score, explain.MarginRemotenessJSON(margin)
 			if len(marginMoves) > 0 {
 				out.MostKept = explain.MostKept(marginMoves)
 			}

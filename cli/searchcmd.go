@@ -47,10 +47,7 @@ func (c *solveCmd) writeSearch(e *env, a *answer.Answer, cost answer.SearchCost)
 			MarginNote: explain.MarginNote(a.Solution),
 		}
 		if margined {
-			out.Margin = &margin.Score
-			if margin.Remoteness != sente.RemotenessUnknown {
-				out.MarginRemoteness = &margin.Remoteness
-			}
+			out.Margin, out.MarginRemoteness = &margin.Score, explain.MarginRemotenessJSON(margin)
 		}
 		return writeJSON(e.stdout, out)
 	}

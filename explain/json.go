@@ -94,7 +94,7 @@ func MovesJSON(sol solve.Solution, p sente.Position, grundy nimber.Valuer) ([]Mo
 		for i := range out {
 			for _, m := range margins {
 				if m.Name == out[i].Move {
-					out[i].Margin, out[i].MarginRemoteness = &m.Margin.Score, marginPlies(m.Margin)
+					out[i].Margin, out[i].MarginRemoteness = &m.Margin.Score, MarginRemotenessJSON(m.Margin)
 				}
 			}
 		}

@@ -165,7 +165,7 @@ func NewMarginJSON(sol solve.Solution, p sente.Position, a Audience) *MarginJSON
 		}
 		return nil
 	}
-	out := &MarginJSON{Margin: &m.Score, MarginRemoteness: marginPlies(m)}
+	out := &MarginJSON{Margin: &m.Score, MarginRemoteness: MarginRemotenessJSON(m)}
 	if ranked, _ := MarginMoves(sol, p); len(ranked) > 0 {
 		out.MostKept = MostKept(ranked)
 	}
@@ -204,11 +204,12 @@ func (a Audience) MarginVerdict(turn sente.Player, m sente.Margin, mostKept []st
 	return s + "."
 }
 
-// marginPlies is the plies of m for JSON: nil for a margin sought
-// without them.
-func marginPlies(m sente.Margin) *int {
+// MarginRemotenessJSON is the plies of m as JSON gives them
+// (margin_remoteness): nil for a margin sought without them.
+func MarginRemotenessJSON(m sente.Margin) *int {
 	if m.Remoteness == sente.RemotenessUnknown {
 		return nil
 	}
-	return &m.Remoteness
+	r := m.Remoteness
+	return &r
 }

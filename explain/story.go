@@ -161,7 +161,7 @@ func (e *storyteller) heading(p sente.Position, o sente.Outcome) *Story {
 	}
 	s.LastMove, s.LastPlayer = e.lastMove(p)
 	if m, ok := MarginOf(sol, p); ok {
-		s.Margin, s.MarginRemoteness = &m.Score, marginPlies(m)
+		s.Margin, s.MarginRemoteness = &m.Score, MarginRemotenessJSON(m)
 		if ranked, _ := MarginMoves(sol, p); len(ranked) > 0 {
 			s.MostKept = MostKept(ranked)
 		}

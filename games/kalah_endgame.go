@@ -148,19 +148,15 @@ func (t *KalahMargins) solve(pos KalahPosition, s int, i int64) int {
 }
 
 // Margin is the margin of the position key for the player to move, and
-// false when its houses hold more seeds than the tables. It reads the
-// composition's rank and the stores from the key (Encode) without
-// decoding the board.
+// false when its houses hold more seeds than the tables: what its stores
+// banked (Unbank) plus the table's margin of its houses, whose rank and
+// turn it reads from the key (Encode) without decoding the board.
 func (t *KalahMargins) Margin(key uint64) (int, bool) {
-	stored, rank := t.g.TierRank(key)
-	if t.g.total-stored > t.seeds {
+	_, banked, inHouses := t.g.Unbank(key)
+	if inHouses > t.seeds {
 		return 0, false
 	}
-	turn := rank & 1
-	comp, first := rank>>1/uint64(stored+1), int(rank>>1%uint64(stored+1))
-	banked := 2*first - stored // the first player's store less the second's
-	if sente.Player(turn) == sente.Second {
-		banked = -banked
-	}
-	return banked + int(t.margin[t.first[t.g.total-stored]+2*int64(comp)+int64(turn)]), true
+	stored, rank := t.g.TierRank(key)
+	comp := rank >> 1 / uint64(stored+1)
+	return banked + int(t.margin[t.first[inHouses]+2*int64(comp)+int64(rank&1)]), true
 }

@@ -75,21 +75,25 @@ func BenchmarkMargin(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		b.Run(spec, func(b *testing.B) {
-			var nodes uint64
-			for b.Loop() {
-				ms, err := search.NewMarginSearcher(g, search.MarginOptions{TableBytes: 64 << 20})
-				if err != nil {
-					b.Fatal(err)
-				}
-				if _, err := ms.Margin(context.Background(), g.Start()); err != nil {
-					b.Fatal(err)
-				}
-				nodes += ms.Nodes
-			}
-			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
-		})
+		b.Run(spec, func(b *testing.B) { benchMarginStart(b, g, search.MarginOptions{TableBytes: 64 << 20}) })
 	}
+}
+
+// benchMarginStart finds the margin of g's start from a fresh searcher
+// made with opt each time, and reports the nodes.
+func benchMarginStart(b *testing.B, g sente.Game, opt search.MarginOptions) {
+	var nodes uint64
+	for b.Loop() {
+		ms, err := search.NewMarginSearcher(g, opt)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := ms.Margin(context.Background(), g.Start()); err != nil {
+			b.Fatal(err)
+		}
+		nodes += ms.Nodes
+	}
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }
 
 // BenchmarkMarginOnly finds the margin alone (MarginOptions.MarginOnly) of
@@ -117,18 +121,7 @@ func BenchmarkMarginOnly(b *testing.B) {
 			leaves = mt.MarginTables(bd.table / 4)
 		}
 		b.Run(bd.spec, func(b *testing.B) {
-			var nodes uint64
-			for b.Loop() {
-				ms, err := search.NewMarginSearcher(g, search.MarginOptions{TableBytes: bd.table, MarginOnly: true, Leaves: leaves})
-				if err != nil {
-					b.Fatal(err)
-				}
-				if _, err := ms.Margin(context.Background(), g.Start()); err != nil {
-					b.Fatal(err)
-				}
-				nodes += ms.Nodes
-			}
-			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+			benchMarginStart(b, g, search.MarginOptions{TableBytes: bd.table, MarginOnly: true, Leaves: leaves})
 		})
 	}
 }

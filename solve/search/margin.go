@@ -342,26 +342,44 @@ func (s *MarginSearcher) search(key uint64, ply int, alpha, beta int64) (int64, 
 			return int64(m) * plyUnit, nil
 		}
 	}
-	if s.banker != nil {
-		// The margin is what key banked plus what is still to make, within
-		// ±ahead: a window outside that is answered at once (Kalah: a side
-		// with more than half the seeds stored has won). What is to make
-		// is its rest's margin less what the rest banked.
-		rest, banked, ahead := s.banker.Unbank(key)
-		if most := int64(banked+ahead) * plyUnit; most <= alpha {
-			return most, nil
-		}
-		if least := int64(banked-ahead) * plyUnit; least >= beta {
-			return least, nil
-		}
-		if rest != key {
-			_, restBanked, _ := s.banker.Unbank(rest)
-			shift := int64(banked-restBanked) * plyUnit
-			v, err := s.searchRest(rest, ply, alpha-shift, beta-shift)
-			return v + shift, err
-		}
+	// A window outside what key banked ± what is still to make is
+	// answered at once (Kalah: a side with more than half the seeds stored
+	// has won).
+	rest, shift, least, most := s.rest(key)
+	if most <= alpha {
+		return most, nil
 	}
-	return s.searchRest(key, ply, alpha, beta)
+	if least >= beta {
+		return least, nil
+	}
+	v, err := s.searchRest(rest, ply, alpha-shift, beta-shift)
+	return v + shift, err
+}
+
+// rest is the key whose margin score the table keeps for key's, and what
+// to add to it for key's: for a game that banks (sente.Banker), key's rest
+// and what key banked beyond what the rest did; else key itself and 0.
+// least and most bound key's score by what it banked ± what is still to
+// make (±marginInf for a game that banks nothing).
+func (s *MarginSearcher) rest(key uint64) (rest uint64, shift, least, most int64) {
+	if s.banker == nil {
+		return key, 0, -marginInf, marginInf
+	}
+	rest, banked, ahead := s.banker.Unbank(key)
+	if rest != key {
+		_, restBanked, _ := s.banker.Unbank(rest)
+		shift = int64(banked-restBanked) * plyUnit
+	}
+	return rest, shift, int64(banked-ahead) * plyUnit, int64(banked+ahead) * plyUnit
+}
+
+// tableKey is the key the table knows a position by: symmetric positions
+// have one margin, kept under the canonical key.
+func (s *MarginSearcher) tableKey(key uint64) uint64 {
+	if s.sym != nil {
+		return s.sym.Canonical(key)
+	}
+	return key
 }
 
 // marginCutoffPlies bounds the plies from the root at which search tries
@@ -377,21 +395,8 @@ func (s *MarginSearcher) known(key uint64) (lo, hi int64, ok bool) {
 			return int64(m) * plyUnit, int64(m) * plyUnit, true
 		}
 	}
-	var shift int64
-	lo, hi = -marginInf, marginInf
-	if s.banker != nil {
-		rest, banked, ahead := s.banker.Unbank(key)
-		lo, hi = int64(banked-ahead)*plyUnit, int64(banked+ahead)*plyUnit
-		if rest != key {
-			_, restBanked, _ := s.banker.Unbank(rest)
-			shift = int64(banked-restBanked) * plyUnit
-			key = rest
-		}
-	}
-	tkey := key
-	if s.sym != nil {
-		tkey = s.sym.Canonical(key)
-	}
+	rest, shift, lo, hi := s.rest(key)
+	tkey := s.tableKey(rest)
 	if e := s.slot(tkey); e.used && e.key == tkey {
 		if e.lo > -marginInf {
 			lo = max(lo, e.lo+shift)
@@ -421,12 +426,7 @@ func (s *MarginSearcher) searchRest(key uint64, ply int, alpha, beta int64) (int
 		}
 		return int64(score) * plyUnit, nil
 	}
-	// Symmetric positions have one margin: the table knows them by the
-	// canonical key.
-	tkey := key
-	if s.sym != nil {
-		tkey = s.sym.Canonical(key)
-	}
+	tkey := s.tableKey(key)
 	canon := tkey == key
 	e := s.slot(tkey)
 	if e.used && e.key == tkey {

@@ -41,17 +41,7 @@ func TestMarginSearchOrdered(t *testing.T) {
 			if sente.CapabilitiesOf(g).Orderer == nil {
 				t.Fatalf("%s orders no moves: the test would not reach the order", tc.spec)
 			}
-			ref, err := refsolve.Margins(g, nil, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			positions := make([]sente.Position, 0, len(ref))
-			for p := range ref {
-				positions = append(positions, p)
-			}
-			rng := rand.New(rand.NewPCG(1, 2))
-			rng.Shuffle(len(positions), func(i, j int) { positions[i], positions[j] = positions[j], positions[i] })
-			positions = append([]sente.Position{g.Start()}, positions[:min(len(positions), 2000)]...)
+			ref, positions := marginSample(t, g, 1, 2000)
 			for _, tableBytes := range []int64{1 << 12, 64 << 20} {
 				ms, err := search.NewMarginSearcher(g, search.MarginOptions{TableBytes: tableBytes})
 				if err != nil {
@@ -77,6 +67,24 @@ func TestMarginSearchOrdered(t *testing.T) {
 			}
 		})
 	}
+}
+
+// marginSample is the reference solver's margins of every position of g,
+// and the start followed by n of them in a random order, seeded by seed
+// (the stream seed+1): a sample that reaches every kind of position.
+func marginSample(t *testing.T, g sente.Game, seed uint64, n int) (map[sente.Position]sente.Margin, []sente.Position) {
+	t.Helper()
+	ref, err := refsolve.Margins(g, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	positions := make([]sente.Position, 0, len(ref))
+	for p := range ref {
+		positions = append(positions, p)
+	}
+	rng := rand.New(rand.NewPCG(seed, seed+1))
+	rng.Shuffle(len(positions), func(i, j int) { positions[i], positions[j] = positions[j], positions[i] })
+	return ref, append([]sente.Position{g.Start()}, positions[:min(len(positions), n)]...)
 }
 
 // TestMarginOnly holds the search for margins alone to the reference
@@ -112,17 +120,7 @@ func TestMarginOnly(t *testing.T) {
 			} else if strings.HasPrefix(tc.spec, "kalah") && sente.CapabilitiesOf(g).Banker == nil {
 				t.Fatalf("%s banks no score: the test would not reach Unbank", tc.spec)
 			}
-			ref, err := refsolve.Margins(g, nil, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			positions := make([]sente.Position, 0, len(ref))
-			for p := range ref {
-				positions = append(positions, p)
-			}
-			rng := rand.New(rand.NewPCG(3, 4))
-			rng.Shuffle(len(positions), func(i, j int) { positions[i], positions[j] = positions[j], positions[i] })
-			positions = append([]sente.Position{g.Start()}, positions[:min(len(positions), 3000)]...)
+			ref, positions := marginSample(t, g, 3, 3000)
 			// Without leaves, with a small table and a large one; and over
 			// the game's endgame tables, when it builds them.
 			type run struct {
