@@ -406,6 +406,9 @@ type RulesFileJSON struct {
 // ErrorJSON is the browser app's answer to a request it cannot answer.
 type ErrorJSON struct {
 	Error string `json:"error"`
+	// WhySearch is, where a position too large for a table was given
+	// to search and its search could not answer, why search was tried.
+	WhySearch string `json:"why_search,omitempty"`
 }
 
 // SequenceJSON is grundy's answer: a game's Grundy values over one

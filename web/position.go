@@ -37,6 +37,11 @@ func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusServiceUnavailable, err.Error())
 		return
 	}
+	var failed *searchFailedError
+	if errors.As(err, &failed) {
+		writeJSON(w, status, explain.ErrorJSON{Error: clip(oneLine(err.Error())), WhySearch: clip(oneLine(failed.whySearch))})
+		return
+	}
 	if err != nil {
 		writeError(w, status, err.Error())
 		return

@@ -88,6 +88,18 @@ type searchTimeError struct{ msg string }
 
 func (e *searchTimeError) Error() string { return e.msg }
 
+// searchFailedError is a searched position's search that could not
+// answer (a game that can return to a position), with why search was
+// tried: the page is told both, the second as why_search, as it is with
+// an answer.
+type searchFailedError struct {
+	whySearch string
+	err       error
+}
+
+func (e *searchFailedError) Error() string { return e.err.Error() }
+func (e *searchFailedError) Unwrap() error { return e.err }
+
 // search answers j's position by the answer layer's search, reading the
 // game's opening books, and then each of its moves, within j's
 // reservation and the server's time a position; then gives the table
@@ -172,7 +184,11 @@ func (s *Server) searchPosition(ctx context.Context, from *job, p sente.Position
 	case !s.waitFor(ctx, j, s.cfg.SearchWait):
 		info = s.describe(j, p, nil)
 	case j.err != nil:
-		return nil, failedStatus(j.err), j.err
+		var timed *searchTimeError
+		if errors.As(j.err, &timed) {
+			return nil, failedStatus(j.err), j.err
+		}
+		return nil, failedStatus(j.err), &searchFailedError{from.whySearch, j.err}
 	default:
 		info = s.describe(j, p, j.ans)
 	}

@@ -304,3 +304,28 @@ func TestSearchTimesAlongAGame(t *testing.T) {
 			c.times[len(c.times)/2].Seconds(), c.times[(len(c.times)*95+99)/100-1].Seconds(), c.times[len(c.times)-1].Seconds())
 	}
 }
+
+// TestSearchCannotAnswer: a search that finds it cannot answer (nine
+// men's morris from its start meets a position twice before either side
+// wins, and its moving phase is not stored) ends the request in one
+// line, with why search was tried beside it as with an answer.
+func TestSearchCannotAnswer(t *testing.T) {
+	s := newTestServer(t, Config{Memory: 6 << 30, SearchWait: 50 * time.Second, Abandon: 2 * time.Minute, RequestTimeout: 2 * time.Minute, SearchMemory: 64 << 20})
+	code, _, m := ask(t, s.Handler(), "morris")
+	msg, _ := m["error"].(string)
+	if code != http.StatusBadRequest || strings.Contains(msg, "\n") {
+		t.Fatalf("morris: %d %v, want 400 and one line", code, m)
+	}
+	for _, w := range []string{"can return to a position", "the moving phase's tables are not stored"} {
+		if !strings.Contains(msg, w) {
+			t.Errorf("morris: %q lacks %q", msg, w)
+		}
+	}
+	why, _ := m["why_search"].(string)
+	for _, w := range []string{"the tier engine would need about 32.4G of memory", "search answers the position instead"} {
+		if !strings.Contains(why, w) {
+			t.Errorf("morris: why search %q lacks %q", why, w)
+		}
+	}
+	checkPools(t, s)
+}
