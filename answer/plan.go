@@ -97,7 +97,8 @@ func planOf(g sente.Game, opt Options) Plan {
 	work, tiered := tierWorkOf(g)
 	// A game that ends in a score and has no estimate of its own (Kalah)
 	// is planned on the hashing engine too, by its ranks, which bound its
-	// positions: that engine alone finds margins.
+	// positions: both engines find margins, and the one that fits, or the
+	// faster, answers.
 	if known || tiered && sente.Scored(g) && work.positions > 0 {
 		c := hashingCost(g, max(positions, work.positions))
 		p.Hashing = &c
@@ -143,10 +144,6 @@ func (p *Plan) choose(g sente.Game, opt Options) error {
 		case t == nil:
 		case h == nil:
 			p.Engine = Tiers
-		// A game that ends in a score has its margins from the hashing
-		// engine alone (the tier engine's tables hold values only): where
-		// it fits, it answers, the whole answer over the faster half.
-		case sente.Scored(g) && fits(h, lowEstimate):
 		// Time decides among the engines that fit; the hashing engine,
 		// whose memory grows with positions a game may have
 		// underestimated, fits only with room for more.

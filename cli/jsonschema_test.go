@@ -61,10 +61,12 @@ func TestJSONSchema(t *testing.T) {
 		{"solution", []string{"solve", "connect4:w=4,h=4", "--engine", "search", "--json"}},
 		{"solution", []string{"solve", "tictactoe", "--engine", "search", "--store", books, "--json"}},
 		{"solution", []string{"solve", loopy, "--json"}},
-		// A game that ends in a score: its margin on the hashing engine,
-		// and the note that says the tier engine gives none.
+		// A game that ends in a score: its margin on either engine, and
+		// the note that says why the tables of one whose play can come
+		// back to a position hold none.
 		{"solution", []string{"solve", "../examples/kalah.star:pits=2,seeds=2", "--engine", "hash", "--json"}},
 		{"solution", []string{"solve", "../examples/kalah.star:pits=2,seeds=2", "--engine", "tiers", "--store", tables, "--json"}},
+		{"solution", []string{"solve", "testdata/rules/scoredloop.star", "--engine", "tiers", "--store", tables, "--json"}},
 		{"array<move>", []string{"moves", "../examples/kalah.star:pits=2,seeds=2", "--engine", "hash", "--json"}},
 		{"story", []string{"explain", "../examples/kalah.star:pits=2,seeds=2", "--engine", "hash", "--json"}},
 		{"array<move>", []string{"moves", "cards", "1/-", "--json"}},

@@ -110,6 +110,9 @@ func (c *verifyCmd) Run(e *env) error {
 	if c.every {
 		start = "every position of them stored"
 	}
+	if rep.Margins {
+		unit += " and their margins"
+	}
 	fmt.Fprintf(e.stdout, "%s: the stored table is consistent: %d %s in %d tiers checked against their children, %s (%.1f s%s)\n",
 		c.Game, rep.Positions, unit, len(rep.Tiers), start, rep.Elapsed.Seconds(), earlier)
 	return nil

@@ -20,15 +20,15 @@ func MarginOf(sol solve.Solution, p sente.Position) (sente.Margin, bool) {
 
 // MarginNote is the one line said of a game that ends in a score whose
 // solution gives no margins, saying why; "" when the game has no score or
-// sol gives its margins. The tier engine and stored tables give the value
-// and no margin yet: never a wrong one.
+// sol gives its margins. Tables stored without margins give the value
+// and no margin: never a wrong one.
 func MarginNote(sol solve.Solution) string {
 	if !sente.Scored(sol.Game()) {
 		return ""
 	}
 	switch err := sol.MarginErr(); {
 	case errors.Is(err, solve.ErrNoMargins):
-		return "the game ends in a score, but the tier engine and stored tables find no margins yet: the margin needs --engine hash or --engine search"
+		return "the game ends in a score, but the stored tables hold no margins (stored by a sente that kept none, or the game has none: play that can come back to a position, or a position without moves and without a score): --engine hash or --engine search finds the margin, or says why there is none"
 	case err != nil:
 		return "no margin: " + err.Error()
 	}

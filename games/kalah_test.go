@@ -11,6 +11,7 @@ import (
 	"github.com/sente-go/sente/solve/hashing"
 	"github.com/sente-go/sente/solve/reference"
 	"github.com/sente-go/sente/solve/tiers"
+	"github.com/sente-go/sente/store"
 )
 
 // kalahBoard is a board of the plain minimax below: the first player's
@@ -116,7 +117,9 @@ var kalahVariants = []struct {
 // TestKalahEngines holds the tier engine, the hashing engine and the
 // reference solver to one another on every position of small boards, and
 // the sign of every position's value to the margin the plain minimax
-// finds, and the game's score at the end to the minimax's count.
+// finds, and the game's score at the end to the minimax's count; and the
+// margins of the tier engine's tables to the hashing engine's, plies
+// too, and to the minimax's.
 func TestKalahEngines(t *testing.T) {
 	ctx := context.Background()
 	for _, size := range [][2]int{{1, 2}, {2, 2}, {3, 1}, {2, 3}, {3, 2}} {
@@ -150,6 +153,13 @@ func TestKalahEngines(t *testing.T) {
 					if !ok || got != w || !tok || tg != w || w.Value != (sente.Margin{Score: margin}).Value() {
 						if bad++; bad <= 5 {
 							t.Errorf("%s: hashing %v (%v), tiers %v (%v), reference %v, minimax margin %d", g.FormatPosition(p), got, ok, tg, tok, w, margin)
+						}
+					}
+					hm, hok := sol.Margin(p)
+					tm, tmok := fromTiers.Margin(p)
+					if !hok || !tmok || tm != hm || tm.Score != margin {
+						if bad++; bad <= 5 {
+							t.Errorf("%s: margins: hashing %v (%v), tiers %v (%v), minimax %d", g.FormatPosition(p), hm, hok, tm, tmok, margin)
 						}
 					}
 					if _, ended := g.Ended(p); ended && g.Score(p) != margin {
@@ -312,4 +322,79 @@ func TestKalahMoves(t *testing.T) {
 			t.Errorf("%s: no move %s", tt.from, tt.move)
 		}
 	}
+}
+
+// TestKalahTierMarginsResumed: a solve by tiers resumed from tiers stored
+// with their margins stores the same margins as a solve from nothing; one
+// resumed from a tier stored without them keeps its values and gives up
+// every margin, leaving no tier's behind, rather than hold some.
+func TestKalahTierMarginsResumed(t *testing.T) {
+	g := mustGame[*Kalah](t, "kalah:houses=3,seeds=2")
+	fresh := tiers.NewMemorySink()
+	ts, err := tiers.SolveTiers(t.Context(), g, tiers.TierOptions{Sink: fresh})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := tiers.FromTiers(g, ts, g.Start(), 0)
+	positions, err := reference.Reference(g, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ranker := sente.CapabilitiesOf(g).TierRanker
+	start, _ := ranker.TierRank(g.Encode(g.Start()))
+	child := ranker.ChildTiers(start)[0]
+	kinds := []store.Kind{store.Values, store.Reachable, store.Margins, store.MarginPlies}
+	for _, c := range []struct {
+		name    string
+		lost    map[int][]store.Kind
+		margins bool
+	}{
+		{"the start's tier", map[int][]store.Kind{start: kinds}, true},
+		{"a tier's margins", map[int][]store.Kind{start: kinds, child: {store.Margins}}, false},
+	} {
+		sink := tiers.NewMemorySink()
+		for _, r := range ts.Tiers {
+			tier := r.Tier
+			for _, k := range kinds {
+				if tbl, err := fresh.Open(tier, k); err == nil {
+					sink.Write(tier, k, tbl.Data, tbl.Header.Counts)
+				}
+			}
+		}
+		for tier, ks := range c.lost {
+			for _, k := range ks {
+				sink.Delete(tier, k)
+			}
+		}
+		resumed, err := tiers.SolveTiers(t.Context(), g, tiers.TierOptions{Sink: sink})
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		got := tiers.FromTiers(g, resumed, g.Start(), 0)
+		if err := got.MarginErr(); (err == nil) != c.margins {
+			t.Errorf("%s: margins %v, want them %v", c.name, err, c.margins)
+		}
+		for _, r := range ts.Tiers {
+			tier := r.Tier
+			for _, k := range []store.Kind{store.Margins, store.MarginPlies} {
+				if sink.Has(tier, k) != c.margins {
+					t.Errorf("%s: tier %d: %v stored %v", c.name, tier, k, !c.margins)
+				}
+			}
+		}
+		bad := 0
+		for p := range positions {
+			w, _ := want.Outcome(p)
+			o, ok := got.Outcome(p)
+			wm, _ := want.Margin(p)
+			m, mok := got.Margin(p)
+			if !ok || o != w || mok != c.margins || c.margins && m != wm {
+				if bad++; bad <= 5 {
+					t.Errorf("%s: %s: %v %v, margin %v %v; want %v, margin %v", c.name, g.FormatPosition(p), o, ok, m, mok, w, wm)
+				}
+			}
+		}
+		resumed.Close()
+	}
+	ts.Close()
 }

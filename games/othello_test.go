@@ -11,6 +11,7 @@ import (
 	"github.com/sente-go/sente/internal/testmode"
 	"github.com/sente-go/sente/solve/hashing"
 	"github.com/sente-go/sente/solve/search"
+	"github.com/sente-go/sente/solve/tiers"
 )
 
 // The reference: Othello on a [][]int board (0 empty, 1 black, 2 white),
@@ -629,5 +630,46 @@ func TestOthelloFeinsteinSearch(t *testing.T) {
 		if res.Outcome.Value != want {
 			t.Errorf("after %d moves (%s): %v for %v; white wins", k, g.FormatPosition(p), res.Outcome, g.Turn(p))
 		}
+	}
+}
+
+// TestOthelloTierMargins: the tier engine (on ranks it discovers, by the
+// game's keys as bytes: sente.WithBytes) stores 4×4 Othello's margins, and they are the reference
+// minimax's on every position, with the hashing engine's plies.
+func TestOthelloTierMargins(t *testing.T) {
+	g := othelloGame(t, "othello:n=4")
+	ts, err := tiers.SolveTiers(t.Context(), sente.WithBytes(g), tiers.TierOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ts.Close()
+	got := tiers.FromTiers(sente.WithBytes(g), ts, g.Start(), 0)
+	if err := got.MarginErr(); err != nil {
+		t.Fatalf("the tier engine's margins: %v", err)
+	}
+	sol, err := hashing.Solve(t.Context(), g, hashing.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	memo := map[string]int{}
+	positions := othelloReachable(g)
+	step := 1
+	if testing.Short() {
+		step = 37
+	}
+	bad := 0
+	for i := 0; i < len(positions); i += step {
+		p := positions[i]
+		want := refBest(refFromText(t, g.FormatPosition(p)), memo)
+		m, ok := got.Margin(p)
+		hm, _ := sol.Margin(p)
+		if !ok || m.Score != want || m != hm {
+			if bad++; bad <= 5 {
+				t.Errorf("%s: tiers %v (%v), hashing %v, reference %d", g.FormatPosition(p), m, ok, hm, want)
+			}
+		}
+	}
+	if m, _ := got.Margin(g.Start()); m.Score != -8 {
+		t.Errorf("the start: %v, published 3–11", m)
 	}
 }

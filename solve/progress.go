@@ -39,6 +39,10 @@ const (
 	// PhaseGrundy: computing (generalized) Grundy values over positions
 	// explored already, or over components of a sum.
 	PhaseGrundy Phase = "computing Grundy values"
+	// PhaseMargins: the tier engine valuing the margins of Tier, a game
+	// that ends in a score, once its values are found; Done of Total
+	// ranks.
+	PhaseMargins Phase = "valuing margins"
 	// PhaseCounting: the tier engine counting the positions that the classes
 	// of Tier stand for, when its ranks stand for classes of symmetric
 	// positions (sente.SymmetricRanker); Done of Total ranks.

@@ -65,19 +65,23 @@ type Solution interface {
 	// Margin returns p's margin under perfect play for the player to
 	// move, for a game that ends in a score (sente.Scorer), and false
 	// when the solution holds none: MarginErr then says why (nil for a
-	// game without a score). The hashing engine and search find
-	// margins; the tier engine's tables hold none yet (ErrNoMargins).
+	// game without a score). The hashing engine, the tier engine and
+	// search find margins; tables stored without them give ErrNoMargins.
 	Margin(p sente.Position) (sente.Margin, bool)
 	MarginErr() error
 }
 
-// ErrNoMargins is the MarginErr of an engine that finds no margins, for
-// a game that ends in a score: its answers give the value alone, never a
-// wrong margin.
-var ErrNoMargins = errors.New("this engine finds no margins yet")
+// ErrNoMargins is the MarginErr of stored tables that hold no margins,
+// for a game that ends in a score: their answers give the value alone,
+// never a wrong margin. They were stored by a sente that kept none, or by
+// a solve that found the game has none (play that can come back to a
+// position, a position without moves and without a score), or they are
+// read where their margins are not (a rules file's tables in the
+// browser's child).
+var ErrNoMargins = errors.New("the stored tables hold no margins")
 
-// NoMargins is the MarginErr of a solution by an engine that finds no
-// margins: ErrNoMargins for a game that ends in a score, nil otherwise.
+// NoMargins is the MarginErr of a solution whose tables hold no margins:
+// ErrNoMargins for a game that ends in a score, nil otherwise.
 func NoMargins(g sente.Game) error {
 	if sente.Scored(g) {
 		return ErrNoMargins

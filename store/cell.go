@@ -80,3 +80,48 @@ func ReachableBits(cells []Cell) (bits []byte, reached uint64) {
 
 // BitsetBytes is the size in bytes of a bitset of ranks bits.
 func BitsetBytes(ranks uint64) uint64 { return (ranks + 7) / 8 }
+
+// MaxMarginScore is the largest margin, either way, a margins cell holds.
+const MaxMarginScore = 1<<15 - 2
+
+// MaxMarginPlies is the most plies a cell of MarginPlies holds.
+const MaxMarginPlies = 1<<16 - 2
+
+// MarginCell is a margin's cell in a tier's Margins: the margin zigzagged
+// (0, -1, 1, -2, ... as 0, 1, 2, 3, ...) plus one, so that the small
+// margins most positions have stay small numbers, which compress; its
+// plies go to MarginPlies as PliesCell. Check score against
+// MaxMarginScore first.
+func MarginCell(score int) Cell {
+	z := score << 1
+	if score < 0 {
+		z = -score<<1 - 1
+	}
+	return Cell(z + 1)
+}
+
+// MarginScore is the margin a cell of Margins holds, and false for
+// Unreachable.
+func MarginScore(c Cell) (int, bool) {
+	if c == Unreachable {
+		return 0, false
+	}
+	z := int(c) - 1
+	if z&1 == 1 {
+		return -(z + 1) >> 1, true
+	}
+	return z >> 1, true
+}
+
+// PliesCell is the cell of MarginPlies for plies (at most
+// MaxMarginPlies).
+func PliesCell(plies int) Cell { return Cell(plies + 1) }
+
+// MarginPliesOf is the plies a cell of MarginPlies holds, and false for
+// Unreachable.
+func MarginPliesOf(c Cell) (int, bool) {
+	if c == Unreachable {
+		return 0, false
+	}
+	return int(c) - 1, true
+}

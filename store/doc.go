@@ -41,6 +41,13 @@
 // (package solve/tiers values them beside the values, from the same moves, so
 // that an answer reads them rather than exploring the game again).
 //
+// A game that ends in a score (sente.Scorer) has two more files a tier
+// beside its values, made by the same solve: its margins (Margins, each
+// the margin for the player to move zigzagged plus one: MarginCell) and
+// the plies along the moves that keep them (MarginPlies, the plies plus
+// one), two bytes a rank and compact as values are. A build that knows
+// no margins refuses them by their kind, which the header names.
+//
 // The ranking of a table of values or reachable ranks is a fingerprint of
 // the ranks of the game's positions that index it (set by the tier engine,
 // GameStore.SetRanking), so that a later build of sente that ranks the

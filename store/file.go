@@ -73,17 +73,30 @@ const (
 	// store/book), so that a build stopped goes on from there: its tier
 	// is the book's plies. Removed once the book is stored.
 	BookWork
+	// Margins is the margins of a tier of a game that ends in a score
+	// (sente.Scorer), stored beside its values by the solve that made
+	// them: two bytes a rank, each the margin for the player to move
+	// zigzagged (0, -1, 1, -2, ... as 0, 1, 2, 3, ...) plus one, 0 where
+	// no position is, raw or compact as Values are (MarginCell).
+	Margins
+	// MarginPlies is the plies to the end along the moves that keep each
+	// margin of a tier's Margins: two bytes a rank, the plies plus one,
+	// 0 where no position is.
+	MarginPlies
 )
+
+// lastKind is the last Kind this build knows.
+const lastKind = MarginPlies
 
 // Ranked reports whether a table of kind is indexed by the game's ranks,
 // and so carries their fingerprint (Header.Ranking).
 func (k Kind) Ranked() bool {
-	return k == Values || k == Reachable || k == Frontier || k == Loops || k == Grundy
+	return k == Values || k == Reachable || k == Frontier || k == Loops || k.cells()
 }
 
 // cells reports whether a table of kind holds two bytes a rank, raw or
-// compact (Values and Grundy).
-func (k Kind) cells() bool { return k == Values || k == Grundy }
+// compact (Values, Grundy and margins).
+func (k Kind) cells() bool { return k == Values || k == Grundy || k == Margins || k == MarginPlies }
 
 func (k Kind) String() string {
 	switch k {
@@ -107,6 +120,10 @@ func (k Kind) String() string {
 		return "book"
 	case BookWork:
 		return "book-work"
+	case Margins:
+		return "margins"
+	case MarginPlies:
+		return "margin-plies"
 	}
 	return fmt.Sprintf("Kind(%d)", uint8(k))
 }
@@ -225,11 +242,11 @@ func decodeHeader(b []byte) (Header, error) {
 	if got, want := crc32.Checksum(b[:end], castagnoli), le.Uint32(b[end:]); got != want {
 		return h, fmt.Errorf("header checksum %08x, header says %08x: header corrupted", got, want)
 	}
-	if h.Kind > BookWork {
+	if h.Kind > lastKind {
 		return h, fmt.Errorf("unknown kind %d", h.Kind)
 	}
 	if h.Version == CompactVersion && !h.Kind.cells() {
-		return h, fmt.Errorf("format version %d holds values or Grundy values, not %s", h.Version, h.Kind)
+		return h, fmt.Errorf("format version %d holds values, Grundy values or margins, not %s", h.Version, h.Kind)
 	}
 	if h.BlockSize == 0 {
 		return h, errors.New("block size 0")

@@ -15,7 +15,7 @@ import (
 func NewHeader(spec string, tier int, kind Kind, payloadLen uint64, counts Counts) (Header, error) {
 	h := Header{Version: FormatVersion, Kind: kind, Tier: tier, BlockSize: BlockSize, PayloadLen: payloadLen, Counts: counts, Spec: spec}
 	switch kind {
-	case Values, Grundy:
+	case Values, Grundy, Margins, MarginPlies:
 		if payloadLen%2 != 0 {
 			return h, fmt.Errorf("tier %d values: %d bytes is not a whole number of cells", tier, payloadLen)
 		}

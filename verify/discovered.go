@@ -31,6 +31,21 @@ type keyTier struct {
 	// The check of each rank holds its bit to the game's Turn, so that a
 	// child's bit is the game's too once its tier is checked.
 	turns []byte
+	// margins are the tier's margin cells, Margins then MarginPlies,
+	// when the tables hold margins; mtabs their tables.
+	margins [2][]store.Cell
+	mtabs   [2]*store.Table
+}
+
+// close unmaps the tier's tables.
+func (k *keyTier) close() {
+	k.keys.Close()
+	k.values.Close()
+	for _, tab := range k.mtabs {
+		if tab != nil {
+			tab.Close()
+		}
+	}
 }
 
 // second reports whether the second player is to move at rank r, by the
@@ -161,6 +176,13 @@ func discoveredTable(ctx context.Context, g sente.Game, x sente.Expander, gs *st
 	v := &keyVerifier{game: g, x: x, gs: gs, opt: opt, open: map[int]*keyTier{}, tally: tally{report: opt.Progress},
 		alternates: sente.CapabilitiesOf(g).Alternates()}
 	defer v.closeAll()
+	if v.margins, err = storedMargins(g, gs, tiers); err != nil {
+		return rep, err
+	}
+	if v.margins {
+		v.scorer = sente.CapabilitiesOf(g).Scorer
+		rep.Margins = true
+	}
 	for _, t := range tiers {
 		tab, err := gs.Open(t, store.Values)
 		if err != nil {
@@ -219,6 +241,10 @@ type keyVerifier struct {
 	// the stored turns are not read.
 	alternates bool
 	tally
+	// margins: the tables hold margins, checked with the values
+	// (margins.go).
+	margins bool
+	scorer  sente.Scorer
 
 	mu   sync.Mutex // guards open
 	open map[int]*keyTier
@@ -242,9 +268,27 @@ func (v *keyVerifier) tier(t int) (*keyTier, error) {
 	}
 	kt := &keyTier{keys: keys, values: vals, n: keys.Header.Counts.Positions}
 	fail := func(err error) (*keyTier, error) {
-		keys.Close()
-		vals.Close()
+		kt.close()
 		return nil, err
+	}
+	for i, kind := range marginKinds {
+		if !v.margins {
+			break
+		}
+		tab, err := v.gs.Open(t, kind)
+		if err != nil {
+			return fail(err)
+		}
+		kt.mtabs[i] = tab
+		if err := tab.Verify(); err != nil {
+			return fail(err)
+		}
+		if kt.margins[i], err = tab.LoadCells(); err != nil {
+			return fail(err)
+		}
+		if uint64(len(kt.margins[i])) != kt.n {
+			return fail(fmt.Errorf("verify: tier %d holds %d keys and %d cells of %s", t, kt.n, len(kt.margins[i]), kind))
+		}
 	}
 	if kt.cells, err = vals.LoadCells(); err != nil {
 		return fail(err)
@@ -294,8 +338,7 @@ func (v *keyVerifier) closeBelow(t int) {
 	defer v.mu.Unlock()
 	for u, kt := range v.open {
 		if u < t {
-			kt.keys.Close()
-			kt.values.Close()
+			kt.close()
 			delete(v.open, u)
 		}
 	}
@@ -352,12 +395,23 @@ func (v *keyVerifier) checkRank(own *keyTier, t int, r uint64, stored store.Cell
 		if x.Value != sente.Win && x.Value != sente.Lose && x.Value != sente.Tie {
 			return bad(sente.Outcome{}, "the game says it ended with %v; a game ends with win, lose or tie", x.Value), pad
 		}
-		if implied := (sente.Outcome{Value: x.Value}); stored.Outcome() != implied {
+		implied := sente.Outcome{Value: x.Value}
+		if stored.Outcome() != implied {
 			return bad(implied, "the game has ended with %v", implied), pad
+		}
+		if v.margins {
+			p, err := v.x.FromBytes(b)
+			if err != nil {
+				return bad(implied, "its bytes read back as no position: %v", err), pad
+			}
+			if why := checkEndedMargin(v.scorer, p, own.margins[0][r], own.margins[1][r]); why != "" {
+				return bad(implied, "%s", why), pad
+			}
 		}
 		return nil, pad
 	}
 	var f fold
+	var mf marginFold
 	for i := range x.Len() {
 		child, ct := x.Child(i), x.Tiers[i]
 		name := func() string {
@@ -381,15 +435,25 @@ func (v *keyVerifier) checkRank(own *keyTier, t int, r uint64, stored store.Cell
 			return bad(sente.Outcome{}, "its move to %q (tier %d) is not among the tier's stored keys", name(), ct), pad
 		}
 		keeps := !v.alternates && kt.second(cr) == second
-		if why := f.add(kt.cells[cr], keeps); why != "" {
+		why := f.add(kt.cells[cr], keeps)
+		if why == "" && v.margins {
+			why = mf.add(kt.margins[0][cr], kt.margins[1][cr], keeps)
+		}
+		if why != "" {
 			return bad(sente.Outcome{}, "its move to %q (tier %d rank %d): %s", name(), ct, cr, why), pad
 		}
 	}
-	if implied := f.implied(); stored.Outcome() != implied {
+	implied := f.implied()
+	if stored.Outcome() != implied {
 		if f.moves == 0 {
 			return bad(implied, "the position has no moves, so it is lost in 0"), pad
 		}
 		return bad(implied, "its children imply %v", implied), pad
+	}
+	if v.margins {
+		if why := checkFoldedMargin(mf, own.margins[0][r], own.margins[1][r]); why != "" {
+			return bad(implied, "%s", why), pad
+		}
 	}
 	return nil, pad
 }

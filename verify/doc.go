@@ -57,4 +57,13 @@
 // acyclic graph, there are no draws, and local consistency determines every
 // value and remoteness exactly, by induction from the ended positions: the
 // whole table is proven.
+//
+// Margins. The tables of a game that ends in a score hold each position's
+// margin and its plies beside its value (store.Margins and
+// store.MarginPlies, every tier or none): each is checked with the value,
+// an ended position's against the game's Score, another's against the
+// best of its children's stored margins by the rules of sente.MoveMargin
+// and Margin.Better (margins.go). Margins exist only where play never
+// comes back to a position, so the same induction proves every stored
+// margin exact; Report.Margins says they were checked.
 package verify

@@ -98,6 +98,19 @@ func (v *verifier) tablesKey(tier int) (string, error) {
 		}
 		h.Write(binary.LittleEndian.AppendUint64(nil, uint64(t)))
 		h.Write(d[:])
+		if v.margins {
+			// A check of the values alone does not count for margins
+			// stored since.
+			for _, kind := range marginKinds {
+				tab, err := v.gs.Open(t, kind)
+				if err != nil {
+					return "", err
+				}
+				md := tab.Digest()
+				tab.Close()
+				h.Write(md[:])
+			}
+		}
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
 }

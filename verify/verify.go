@@ -64,6 +64,9 @@ type Report struct {
 	// tables had found consistent: their blocks were checked again, their
 	// positions not (Options.Again checks them too).
 	Earlier int
+	// Margins: the tables hold the margins of a game that ends in a
+	// score, and every position's was checked with its value.
+	Margins bool
 }
 
 // Incomplete is a stored table that lacks tiers a solve stores: one
@@ -235,6 +238,16 @@ func Table(ctx context.Context, g sente.Game, gs *store.GameStore, opt Options) 
 		v.present[t] = true
 		v.total += ranks
 	}
+	if v.margins, err = storedMargins(g, gs, tiers); err != nil {
+		return rep, err
+	}
+	if v.margins {
+		v.scorer = caps.Scorer
+		v.mtables = make([][2]*store.Table, len(v.cells))
+		v.mcells = make([][2][]store.Cell, len(v.cells))
+		v.mverified = make([]bool, len(v.cells))
+		rep.Margins = true
+	}
 	// Reachable bitsets, where stored, are checked for corruption too; the
 	// cells themselves say which ranks are reachable.
 	reach, err := gs.Tiers(store.Reachable)
@@ -340,6 +353,15 @@ type verifier struct {
 	verified   []bool           // every block's checksum checked, by tier
 	digests    map[int][32]byte // store.Table.Digest by tier, once read
 	tally
+
+	// margins: the tables hold margins beside the values (margins.go),
+	// checked with them; by tier as the values' are, Margins then
+	// MarginPlies.
+	margins   bool
+	scorer    sente.Scorer
+	mtables   [][2]*store.Table
+	mcells    [][2][]store.Cell
+	mverified []bool
 }
 
 // tally adds up the ranks checked, across tiers and workers, for
@@ -377,6 +399,7 @@ func (v *verifier) keep(tiers ...int) error {
 			dropped = dropped || v.cells[t] != nil && tab.Compact()
 			tab.Close()
 			v.tables[t], v.cells[t] = nil, nil
+			v.dropMargins(t)
 		}
 	}
 	budget := v.opt.MaxMemory
@@ -419,6 +442,49 @@ func (v *verifier) keep(tiers ...int) error {
 		}
 		held += need
 	}
+	// Margins come after every tier's values: read a frame at a time
+	// rather than keep values from memory.
+	for _, t := range want {
+		if !v.margins {
+			break
+		}
+		for i, kind := range marginKinds {
+			tab := v.mtables[t][i]
+			if tab == nil {
+				var err error
+				if tab, err = v.gs.Open(t, kind); err != nil {
+					return err
+				}
+				v.mtables[t][i] = tab
+				if tab.Header.Ranks != v.tables[t].Header.Ranks {
+					return fmt.Errorf("verify: tier %d's %s have %d ranks, its values %d", t, kind, tab.Header.Ranks, v.tables[t].Header.Ranks)
+				}
+				if !v.mverified[t] {
+					if err := tab.Verify(); err != nil {
+						return err
+					}
+				}
+			}
+			need := uint64(0)
+			if tab.Compact() {
+				need = 2 * tab.Header.Ranks
+			}
+			if budget > 0 && held+need > budget {
+				v.mcells[t][i] = nil
+				byFrame = append(byFrame, tab)
+				continue
+			}
+			if v.mcells[t][i] == nil {
+				cells, err := tab.LoadCells()
+				if err != nil {
+					return err
+				}
+				v.mcells[t][i] = cells
+			}
+			held += need
+		}
+		v.mverified[t] = true
+	}
 	// The tiers read a frame at a time share what the bound leaves.
 	for _, tab := range byFrame {
 		tab.KeepFrames(int((budget - min(held, budget)) / store.FrameBytes / uint64(len(byFrame))))
@@ -426,21 +492,34 @@ func (v *verifier) keep(tiers ...int) error {
 	return nil
 }
 
-// verifyBlocks checks every block's checksum of tier's values, once.
+// verifyBlocks checks every block's checksum of tier's values, and of its
+// margins where the tables hold them, once.
 func (v *verifier) verifyBlocks(tier int) error {
-	if v.verified[tier] {
-		return nil
+	if !v.verified[tier] {
+		if err := verifyFile(v.gs, tier, store.Values); err != nil {
+			return err
+		}
+		v.verified[tier] = true
 	}
-	tab, err := v.gs.Open(tier, store.Values)
+	if v.margins && !v.mverified[tier] {
+		for _, kind := range marginKinds {
+			if err := verifyFile(v.gs, tier, kind); err != nil {
+				return err
+			}
+		}
+		v.mverified[tier] = true
+	}
+	return nil
+}
+
+// verifyFile checks every block's checksum of a tier's file of kind.
+func verifyFile(gs *store.GameStore, tier int, kind store.Kind) error {
+	tab, err := gs.Open(tier, kind)
 	if err != nil {
 		return err
 	}
 	defer tab.Close()
-	if err := tab.Verify(); err != nil {
-		return err
-	}
-	v.verified[tier] = true
-	return nil
+	return tab.Verify()
 }
 
 func (v *verifier) closeAll() {
@@ -449,7 +528,43 @@ func (v *verifier) closeAll() {
 			tab.Close()
 			v.tables[t], v.cells[t] = nil, nil
 		}
+		v.dropMargins(t)
 	}
+}
+
+// dropMargins closes tier t's margins, if open.
+func (v *verifier) dropMargins(t int) {
+	if !v.margins {
+		return
+	}
+	for i, tab := range v.mtables[t] {
+		if tab != nil {
+			tab.Close()
+		}
+		v.mtables[t][i], v.mcells[t][i] = nil, nil
+	}
+}
+
+// marginCells are the stored margin cells of a rank of a tier open now
+// (its values read by cell), or why they cannot be read.
+func (v *verifier) marginCells(tier int, rank uint64) (score, plies store.Cell, why string) {
+	var cells [2]store.Cell
+	for i := range marginKinds {
+		tab := v.mtables[tier][i]
+		if tab == nil {
+			return 0, 0, fmt.Sprintf("tier %d's margins are not open", tier)
+		}
+		if v.mcells[tier][i] != nil {
+			cells[i] = v.mcells[tier][i][rank]
+			continue
+		}
+		c, err := tab.ReadCell(rank)
+		if err != nil {
+			return 0, 0, err.Error()
+		}
+		cells[i] = c
+	}
+	return cells[0], cells[1], ""
 }
 
 // cell is the stored cell of a rank, or why it cannot be read.
@@ -648,6 +763,15 @@ func (w *worker) check(rank uint64, stored store.Cell) *Inconsistency {
 		if stored.Outcome() != implied {
 			return bad(p, implied, "the game has ended with %v", implied)
 		}
+		if v.margins {
+			score, plies, why := v.marginCells(w.tier, rank)
+			if why == "" {
+				why = checkEndedMargin(v.scorer, p, score, plies)
+			}
+			if why != "" {
+				return bad(p, implied, "%s", why)
+			}
+		}
 		return nil
 	}
 
@@ -662,11 +786,32 @@ func (w *worker) check(rank uint64, stored store.Cell) *Inconsistency {
 			return bad(p, sente.Outcome{}, "its move to %q (tier %d rank %d): %s", v.game.FormatPosition(v.enc.Decode(k)), ct, cr, why)
 		}
 	}
-	if implied := f.implied(); stored.Outcome() != implied {
+	implied := f.implied()
+	if stored.Outcome() != implied {
 		if f.moves == 0 {
 			return bad(p, implied, "the position has no moves, so it is lost in 0")
 		}
 		return bad(p, implied, "its children imply %v", implied)
+	}
+	if v.margins {
+		var mf marginFold
+		for i, k := range w.keys {
+			ct, cr := v.tr.TierRank(k)
+			score, plies, why := v.marginCells(ct, cr)
+			if why == "" {
+				why = mf.add(score, plies, len(w.keeps) > 0 && w.keeps[i])
+			}
+			if why != "" {
+				return bad(p, implied, "its move to %q (tier %d rank %d): %s", v.game.FormatPosition(v.enc.Decode(k)), ct, cr, why)
+			}
+		}
+		score, plies, why := v.marginCells(w.tier, rank)
+		if why == "" {
+			why = checkFoldedMargin(mf, score, plies)
+		}
+		if why != "" {
+			return bad(p, implied, "%s", why)
+		}
 	}
 	return nil
 }

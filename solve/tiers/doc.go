@@ -13,8 +13,9 @@
 // that lists none, kept from its moves), tiergrundy.go (an impartial
 // game's Grundy values, valued and stored beside its values), tiercount.go
 // (the positions classes of symmetric positions stand for), tierevery.go
-// (tables of every position), tierborrow.go (tiers taken whole from such
-// tables), tiersink.go (where finished tiers go, stored compact beside the
+// (tables of every position), tiermargin.go (a scored game's margins,
+// valued and stored beside its values), tierborrow.go (tiers taken whole
+// from such tables), tiersink.go (where finished tiers go, stored compact beside the
 // next tier's solve), tiersolution.go (the solution: its tables,
 // read back by store/tables, which the engine finishes its solve with)
 // and tiergame.go (the engine's view of a game, for engines

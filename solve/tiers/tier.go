@@ -133,6 +133,9 @@ type tierEngine struct {
 	// grundy are the Grundy values of an impartial game's tiers, valued
 	// beside their values (tiergrundy.go); nil when the solve values none.
 	grundy *tierGrundy
+	// margins are the margins of a scored game's tiers, valued beside
+	// their values (tiermargin.go); nil when the solve values none.
+	margins *tierMargins
 }
 
 // SolveTiers solves g tier by tier with dense ranks (sente.TierRanker),
@@ -207,6 +210,9 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 	}
 	if e.grundyGame(opt) {
 		e.grundy = &tierGrundy{cells: make([][]store.Cell, len(e.children))}
+	}
+	if e.marginGame(opt) {
+		e.margins = e.newMargins()
 	}
 	s.PeakBytes = e.peakBytes()
 	if disc != nil {
@@ -443,6 +449,9 @@ func (e *tierEngine) solve(ctx context.Context) ([]solve.TierResult, error) {
 				// tiers that read it cannot have theirs.
 				e.grundy.off.Store(true)
 			}
+			if e.margins != nil && !(e.sink.Has(t, store.Margins) && e.sink.Has(t, store.MarginPlies)) {
+				e.margins.giveUp(errMarginsNotStored)
+			}
 			e.report(t, e.size[t], e.size[t], solve.PhaseResumed)
 		} else {
 			for _, c := range e.children[t] {
@@ -460,6 +469,9 @@ func (e *tierEngine) solve(ctx context.Context) ([]solve.TierResult, error) {
 				if e.grundy != nil {
 					e.childGrundy(c)
 				}
+				if e.margins != nil {
+					e.childMargins(c)
+				}
 			}
 			cells, grundy, counts, err := e.solveTier(ctx, t, childCells)
 			if err != nil {
@@ -473,10 +485,19 @@ func (e *tierEngine) solve(ctx context.Context) ([]solve.TierResult, error) {
 			kept := i+1 < len(e.order) && slices.Contains(e.children[e.order[i+1]], t)
 			if kept {
 				childCells[t] = cells
-			} else if e.grundy != nil {
-				e.grundy.cells[t] = nil
+			} else {
+				if e.grundy != nil {
+					e.grundy.cells[t] = nil
+				}
 			}
-			w.start(t, cells, grundy, counts, kept)
+			var margins [2][]store.Cell
+			if e.margins.on() {
+				margins = [2][]store.Cell{e.margins.score[t], e.margins.plies[t]}
+				if !kept {
+					e.margins.forget(t)
+				}
+			}
+			w.start(t, cells, grundy, margins, counts, kept)
 			results = append(results, solve.TierResult{Tier: t, Counts: counts})
 			if e.disc != nil {
 				e.disc.forgetMoves(t)
@@ -495,6 +516,7 @@ func (e *tierEngine) solve(ctx context.Context) ([]solve.TierResult, error) {
 			if e.grundy != nil {
 				e.grundy.cells[c] = nil
 			}
+			e.margins.forget(c)
 			dropped = max(dropped, e.size[c])
 		}
 		e.release(dropped)
@@ -518,6 +540,11 @@ func (e *tierEngine) solve(ctx context.Context) ([]solve.TierResult, error) {
 			return nil, err
 		}
 	}
+	if e.margins != nil && !e.margins.on() {
+		if err := e.dropMargins(); err != nil {
+			return nil, err
+		}
+	}
 	return results, nil
 }
 
@@ -529,11 +556,11 @@ type tierWriter struct {
 	tier int
 }
 
-// start stores tier t's cells and counts, and its Grundy values when
-// they are not nil, then drops the saved work of its retrograde analysis;
+// start stores tier t's cells and counts, and its Grundy values and
+// margins when they are not nil, then drops the saved work of its retrograde analysis;
 // kept says the engine keeps the cells for the tier it solves next, so
 // that they are not handed back to the system once written.
-func (w *tierWriter) start(t int, cells, grundy []store.Cell, counts store.Counts, kept bool) {
+func (w *tierWriter) start(t int, cells, grundy []store.Cell, margins [2][]store.Cell, counts store.Counts, kept bool) {
 	e := w.e
 	w.done, w.tier = make(chan error, 1), t
 	go func() {
@@ -542,6 +569,11 @@ func (w *tierWriter) start(t int, cells, grundy []store.Cell, counts store.Count
 			// Before the values: a tier whose values are stored is
 			// not solved again, and would be stored without them.
 			err = e.sink.WriteCompact(t, store.Grundy, grundy, store.Counts{Positions: counts.Positions})
+		}
+		for i, kind := range []store.Kind{store.Margins, store.MarginPlies} {
+			if err == nil && margins[i] != nil {
+				err = e.sink.WriteCompact(t, kind, margins[i], store.Counts{Positions: counts.Positions})
+			}
 		}
 		if err == nil {
 			err = e.sink.WriteCompact(t, store.Values, cells, counts)
@@ -554,7 +586,7 @@ func (w *tierWriter) start(t int, cells, grundy []store.Cell, counts store.Count
 			err = e.sink.Remove(t, store.Loops)
 		}
 		if !kept {
-			cells, grundy = nil, nil
+			cells, grundy, margins = nil, nil, [2][]store.Cell{}
 			e.release(e.size[t])
 		}
 		w.done <- err
@@ -636,6 +668,11 @@ func (e *tierEngine) solveTier(ctx context.Context, t int, childCells [][]store.
 	}
 	if err != nil {
 		return nil, nil, store.Counts{}, err
+	}
+	if e.margins.on() {
+		if err := e.solveMargins(ctx, t); err != nil {
+			return nil, nil, store.Counts{}, err
+		}
 	}
 	counts, err = e.countCells(ctx, t, cells)
 	if err != nil {

@@ -26,6 +26,9 @@ func PlanTiers(g sente.Game, workers int) (peak int64, ranks uint64, err error) 
 	if e.grundyGame(TierOptions{}) {
 		e.grundy = &tierGrundy{}
 	}
+	if e.marginGame(TierOptions{}) {
+		e.margins = &tierMargins{}
+	}
 	for _, t := range e.order {
 		ranks += e.size[t]
 	}
@@ -89,6 +92,9 @@ func PeakDiskBytes(g sente.Game) (uint64, bool) {
 	if e.grundyGame(TierOptions{}) {
 		e.grundy = &tierGrundy{}
 	}
+	if e.marginGame(TierOptions{}) {
+		e.margins = &tierMargins{}
+	}
 	return e.peakDisk(), true
 }
 
@@ -107,6 +113,9 @@ func (e *tierEngine) peakDisk() uint64 {
 		now += file(compactBytesPerRank * float64(e.size[t]))
 		if e.grundy != nil {
 			now += file(compactBytesPerRank * float64(e.size[t]))
+		}
+		if e.margins != nil {
+			now += 2 * file(compactBytesPerRank*float64(e.size[t]))
 		}
 		peak = max(peak, now)
 		now -= bits(t)
@@ -134,7 +143,9 @@ func (e *tierEngine) lastUse() []int {
 // still to be read (2 bytes a rank), and the tier solved before it while
 // that one is compressed and written (its cells, when it is not a child,
 // and the frames being compressed); the Grundy values of an impartial game's
-// tiers, when the solve values them, as much again as their cells.
+// tiers, when the solve values them, as much again as their cells; the
+// margins of a game that ends in a score and their plies, twice as much
+// again, and a bit a rank of the tier for the margins' pass.
 func (e *tierEngine) peakBytes() int64 {
 	var bitsAll int64
 	for _, t := range e.order {
@@ -152,13 +163,20 @@ func (e *tierEngine) peakBytes() int64 {
 			own += int64((e.size[c] + 63) / 64 * 8)
 		}
 		peak = max(peak, bitsAll+int64(e.workers)*own)
-		// Two bytes a rank of a tier's cells, and as many of its Grundy
-		// values when the solve values them.
+		// Two bytes a rank of a tier's cells, as many of its Grundy
+		// values when the solve values them, and four of its margins and
+		// their plies.
 		cell := int64(2)
 		if e.grundy != nil {
-			cell = 4
+			cell += 2
+		}
+		if e.margins != nil {
+			cell += 4
 		}
 		need := cell*n + (n+63)/64*8 // its cells and its reachable bits
+		if e.margins != nil {
+			need += (n + 63) / 64 * 8 // the margins' pass: the ranks on its path
+		}
 		if e.ranker.TierLoops(t) {
 			need += n + n/8 // counter and queue, about one entry in eight ranks at a time
 			if e.unmover == nil {

@@ -48,8 +48,11 @@ func (s *Tables) acquireKind(tier int, kind store.Kind) (*store.Table, error) {
 	}
 	tbl, err := s.src.Open(tier, kind)
 	if err != nil {
-		if kind == store.Grundy {
+		switch kind {
+		case store.Grundy:
 			return nil, fmt.Errorf("tier %d has no Grundy values stored: %w", tier, err)
+		case store.Margins, store.MarginPlies:
+			return nil, fmt.Errorf("tier %d has no margins stored: %w", tier, err)
 		}
 		return nil, fmt.Errorf("tier %d is not solved: %w", tier, err)
 	}
@@ -137,6 +140,49 @@ func (s *Tables) HasGrundy() bool {
 			return false
 		}
 		tbl.Close()
+	}
+	return len(s.Tiers) > 0
+}
+
+// Margin returns the margin of p under perfect play stored with the
+// tables (a game that ends in a score: see the tier engine), and false
+// when p is not a reachable position of a solved tier, the tier has no
+// margins stored, or a block that holds p's fails its checksum.
+func (s *Tables) Margin(p sente.Position) (sente.Margin, bool) {
+	t, r := s.ranker.TierRank(s.enc.Encode(p))
+	var cells [2]store.Cell
+	for i, kind := range []store.Kind{store.Margins, store.MarginPlies} {
+		tbl, err := s.acquireKind(t, kind)
+		if err != nil {
+			return sente.Margin{}, false
+		}
+		c, err := tbl.ReadCell(r)
+		s.releaseKind(t, kind)
+		if err != nil {
+			s.damaged(err)
+			return sente.Margin{}, false
+		}
+		cells[i] = c
+	}
+	score, ok := store.MarginScore(cells[0])
+	plies, okPlies := store.MarginPliesOf(cells[1])
+	if !ok || !okPlies {
+		return sente.Margin{}, false
+	}
+	return sente.Margin{Score: score, Remoteness: plies}, true
+}
+
+// HasMargins reports whether every tier of the tables has its margins
+// stored (by the headers of their files; a block is checked when read).
+func (s *Tables) HasMargins() bool {
+	for _, r := range s.Tiers {
+		for _, kind := range []store.Kind{store.Margins, store.MarginPlies} {
+			tbl, err := s.src.Open(r.Tier, kind)
+			if err != nil {
+				return false
+			}
+			tbl.Close()
+		}
 	}
 	return len(s.Tiers) > 0
 }

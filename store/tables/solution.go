@@ -27,6 +27,9 @@ type Solution struct {
 	countOnce sync.Once
 	sub       solve.Counts
 	subWhole  bool // too many to count: the counts are the whole table's
+
+	marginsOnce sync.Once
+	marginErr   error
 }
 
 // countFrom is how many positions a root other than the stored tables'
@@ -46,8 +49,6 @@ func NewSolution(g sente.Game, ts *Tables, root sente.Position, took time.Durati
 func (s *Solution) fromOwnRoot() bool { return s.ts.enc.Encode(s.root) == s.ts.rootKey }
 
 func (s *Solution) Game() sente.Game                               { return s.game }
-func (s *Solution) Margin(sente.Position) (sente.Margin, bool)     { return sente.Margin{}, false }
-func (s *Solution) MarginErr() error                               { return solve.NoMargins(s.game) }
 func (s *Solution) Root() sente.Position                           { return s.root }
 func (s *Solution) Positions() int                                 { return int(s.Counts().Positions) }
 func (s *Solution) Restrict() map[sente.Player]string              { return nil }
@@ -246,4 +247,26 @@ func CountsOf(n [8]uint64) store.Counts {
 	c := store.Counts{Win: n[sente.Win], Lose: n[sente.Lose], Tie: n[sente.Tie], Draw: n[sente.Draw]}
 	c.Positions = c.Win + c.Lose + c.Tie + c.Draw
 	return c
+}
+
+// Margin returns p's margin stored with the tables (Tables.Margin), for
+// a game that ends in a score.
+func (s *Solution) Margin(p sente.Position) (sente.Margin, bool) {
+	if !sente.Scored(s.game) {
+		return sente.Margin{}, false
+	}
+	return s.ts.Margin(p)
+}
+
+// MarginErr is solve.ErrNoMargins when the game ends in a score and the
+// tables hold no margins (a solve that found it had none: play that can
+// come back to a position, a position without moves and without a score;
+// or a game whose ranks were discovered); nil otherwise.
+func (s *Solution) MarginErr() error {
+	s.marginsOnce.Do(func() {
+		if !s.ts.HasMargins() {
+			s.marginErr = solve.NoMargins(s.game)
+		}
+	})
+	return s.marginErr
 }
