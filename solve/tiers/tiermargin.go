@@ -138,12 +138,21 @@ func (e *tierEngine) solveMargins(ctx context.Context, t int) error {
 			m.giveUp(fmt.Errorf("%s has no moves and has not ended, so no score", e.format(key)))
 			return false, nil
 		}
-		f := marginFrame{rank: r, key: key, kids: append([]sente.TierPosition(nil), kids...)}
+		// A frame's lists are kept for the next position at its depth,
+		// rather than made anew at every position.
+		if len(path) == cap(path) {
+			path = append(path, marginFrame{})
+		} else {
+			path = path[:len(path)+1]
+		}
+		f := &path[len(path)-1]
+		f.rank, f.key, f.next, f.best = r, key, 0, sente.Margin{}
+		f.kids = append(f.kids[:0], kids...)
+		f.keeps = f.keeps[:0]
 		if keeps := e.keeps(sc, key, kids); keeps != nil {
-			f.keeps = append([]bool(nil), keeps...)
+			f.keeps = append(f.keeps, keeps...)
 		}
 		onPath[r/64] |= 1 << (r % 64)
-		path = append(path, f)
 		return true, nil
 	}
 	done := uint64(0)
@@ -196,7 +205,7 @@ func (e *tierEngine) solveMargins(ctx context.Context, t int) error {
 			}
 			s, _ := store.MarginScore(cs)
 			p, _ := store.MarginPliesOf(cp)
-			mm := sente.MoveMargin(sente.Margin{Score: s, Remoteness: p}, f.keeps != nil && f.keeps[f.next])
+			mm := sente.MoveMargin(sente.Margin{Score: s, Remoteness: p}, len(f.keeps) > 0 && f.keeps[f.next])
 			if f.next == 0 || mm.Better(f.best) {
 				f.best = mm
 			}
