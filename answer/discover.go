@@ -173,6 +173,15 @@ func PlanDiscovered(ctx context.Context, g sente.Game, workers int, memory uint6
 			p.Bytes = max(p.Bytes, (2*w+5)*largest+128<<20+t.Positions*(4+4*inside))
 		}
 	}
+	scored := sente.Scored(g)
+	if scored {
+		// A game that ends in a score has its margins and their plies
+		// valued beside the values (solve/tiers/tiermargin.go): four
+		// bytes a rank of the tier and of the child tiers it reads, and
+		// as much again on disk, raw at the most.
+		p.Bytes += 8 * largest
+		p.Disk += 4 * positions
+	}
 	p.Rate, p.MovesRate = play.rate(), play.movesRate()
 	if rate := p.rate(); rate > 0 {
 		// Every position is expanded once, to find it; the solve reads
@@ -181,6 +190,11 @@ func PlanDiscovered(ctx context.Context, g sente.Game, workers int, memory uint6
 		// it asks the file again, several times.
 		asks := est.Positions*1.1 + p.LoopPositions*(loopAsks(parents)-0.1)
 		p.Seconds = asks / rate / (tierEfficiency * float64(workers))
+		if scored {
+			// The margins' pass reads the recorded moves again, on
+			// one core.
+			p.Seconds += est.Positions * 0.1 / rate
+		}
 	}
 	return p, nil
 }

@@ -199,6 +199,11 @@ func query(ctx context.Context, g sente.Game, req request) (*response, error) {
 		r.Description = caps.Describer.Describe()
 	}
 	r.Impartial = caps.IsImpartial()
+	scored := sente.Scored(g)
+	margins := scored && sol.MarginErr() == nil
+	if scored {
+		r.MaxScore = caps.Scorer.MaxScore()
+	}
 	names := map[string]int32{}
 	add := func(q sente.Position) {
 		r.Texts = append(r.Texts, g.FormatPosition(q))
@@ -207,14 +212,25 @@ func query(ctx context.Context, g sente.Game, req request) (*response, error) {
 			r.Boards = append(r.Boards, caps.Boarder.Board(q))
 		}
 		o, _ := sol.Outcome(q)
+		m, ok := sol.Margin(q)
 		v, ended := g.Ended(q)
+		score := 0
 		if ended {
 			r.Ended = append(r.Ended, 1+uint8(v))
 			o = sente.Outcome{Value: v}
+			if scored {
+				score = caps.Scorer.Score(q)
+				m, ok = sente.Margin{Score: score}, true
+			}
 		} else {
 			r.Ended = append(r.Ended, 0)
 		}
 		r.Outcomes = append(r.Outcomes, o)
+		if scored {
+			r.Scores = append(r.Scores, int32(score))
+		}
+		margins = margins && ok
+		r.Margins = append(r.Margins, m)
 	}
 	// The start first, then the position (when it is not the start), then
 	// its children; only the position's moves are listed.
@@ -248,7 +264,10 @@ func query(ctx context.Context, g sente.Game, req request) (*response, error) {
 	if err := sol.Damage(); err != nil {
 		return nil, err
 	}
-	return r, nil
+	if !margins {
+		r.Margins = nil
+	}
+	return r, caps.Err()
 }
 
 // tooManyError is the limit on positions.
@@ -276,6 +295,10 @@ func explore(g sente.Game, rootText string, maxPositions int, progress func(solv
 		r.Description = caps.Describer.Describe()
 	}
 	r.Impartial = caps.IsImpartial()
+	scored := sente.Scored(g)
+	if scored {
+		r.MaxScore = caps.Scorer.MaxScore()
+	}
 	ids := map[sente.Position]int32{}
 	names := map[string]int32{}
 	queue := []sente.Position{}
@@ -305,6 +328,13 @@ func explore(g sente.Game, rootText string, maxPositions int, progress func(solv
 			r.Boards = append(r.Boards, caps.Boarder.Board(p))
 		}
 		v, ended := g.Ended(p)
+		if scored {
+			score := 0
+			if ended {
+				score = caps.Scorer.Score(p)
+			}
+			r.Scores = append(r.Scores, int32(score))
+		}
 		if ended {
 			r.Ended = append(r.Ended, 1+uint8(v))
 		} else {

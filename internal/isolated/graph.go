@@ -29,6 +29,10 @@ type Graph struct {
 	names     []string
 	// boards[i] is position i's board; nil when the file has no board.
 	boards []sente.Board
+	// maxScore is the file's max_score(), 0 when the game ends in no
+	// score; scores[i] is position i's score when it has ended.
+	maxScore int
+	scores   []int32
 }
 
 // Len is the number of positions.
@@ -109,7 +113,23 @@ func (g *Graph) Capabilities() sente.Capabilities {
 	if g.boards != nil {
 		c.Boarder = g
 	}
+	if g.maxScore > 0 {
+		c.Scorer, c.KeyScorer = g, g
+	}
 	return c
+}
+
+// Score and MaxScore are the file's score(p) and max_score(), as the
+// child asked them of each ended position.
+func (g *Graph) Score(p sente.Position) int { return g.ScoreKey(uint64(g.index(p))) }
+func (g *Graph) MaxScore() int              { return g.maxScore }
+
+// ScoreKey is Score on the engines' fast path.
+func (g *Graph) ScoreKey(key uint64) int {
+	if g.scores == nil {
+		return 0
+	}
+	return int(g.scores[key])
 }
 
 var _ sente.Capable = (*Graph)(nil)

@@ -16,6 +16,7 @@ type Neighbourhood struct {
 	graph     *Graph
 	at        int
 	outcomes  []sente.Outcome
+	margins   []sente.Margin // nil when the tables hold none
 	positions int
 	counts    solve.Counts
 }
@@ -25,12 +26,24 @@ var _ solve.Solution = (*Neighbourhood)(nil)
 // Game is the graph of the start, the position and its children.
 func (n *Neighbourhood) Game() sente.Game { return n.graph }
 
-// Margin is none: the tables hold values alone.
-func (n *Neighbourhood) Margin(sente.Position) (sente.Margin, bool) { return sente.Margin{}, false }
+// Margin is the stored margin of a position of the neighbourhood, for a
+// game that ends in a score whose tables hold margins.
+func (n *Neighbourhood) Margin(p sente.Position) (sente.Margin, bool) {
+	i, ok := p.(int)
+	if !ok || i < 0 || i >= len(n.margins) {
+		return sente.Margin{}, false
+	}
+	return n.margins[i], true
+}
 
 // MarginErr says the tables hold no margins, for a game that ends in a
-// score.
-func (n *Neighbourhood) MarginErr() error { return solve.NoMargins(n.graph) }
+// score whose tables hold none.
+func (n *Neighbourhood) MarginErr() error {
+	if n.margins != nil {
+		return nil
+	}
+	return solve.NoMargins(n.graph)
+}
 
 // Root is the position asked about.
 func (n *Neighbourhood) Root() sente.Position { return n.at }

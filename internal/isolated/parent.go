@@ -150,7 +150,7 @@ func (f *File) Query(ctx context.Context, args []sente.Arg, tables, name, positi
 	if len(resp.Outcomes) != g.Len() || resp.At < 0 || int(resp.At) >= g.Len() {
 		return nil, fmt.Errorf("the rules file's process sent back a malformed position: outcomes and positions disagree")
 	}
-	return &Neighbourhood{graph: g, at: int(resp.At), outcomes: resp.Outcomes, positions: resp.Positions, counts: resp.Counts}, nil
+	return &Neighbourhood{graph: g, at: int(resp.At), outcomes: resp.Outcomes, margins: resp.Margins, positions: resp.Positions, counts: resp.Counts}, nil
 }
 
 // ErrRefused marks the answer layer's refusal of a file's game, made in
@@ -329,6 +329,12 @@ func graphOf(r *response) (*Graph, error) {
 	if r.Boards != nil && len(r.Boards) != n {
 		return bad("boards and positions disagree")
 	}
+	if r.MaxScore < 0 || r.MaxScore > 0 && len(r.Scores) != n {
+		return bad("scores and positions disagree")
+	}
+	if r.Margins != nil && len(r.Margins) != n {
+		return bad("margins and positions disagree")
+	}
 	for i := range n {
 		if r.First[i] > r.First[i+1] {
 			return bad("moves out of order")
@@ -345,6 +351,9 @@ func graphOf(r *response) (*Graph, error) {
 		turns: r.Turns, ended: r.Ended,
 		first: r.First, moveNames: r.MoveNames, targets: r.Targets, names: r.Names,
 		boards: r.Boards,
+	}
+	if r.MaxScore > 0 {
+		g.maxScore, g.scores = r.MaxScore, r.Scores
 	}
 	for i, t := range r.Texts {
 		key := strings.TrimSpace(t)

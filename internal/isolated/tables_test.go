@@ -10,6 +10,7 @@ import (
 	"github.com/sente-go/sente"
 	"github.com/sente-go/sente/answer"
 	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/solve/hashing"
 	"github.com/sente-go/sente/store"
 )
 
@@ -100,5 +101,80 @@ func copyFile(t *testing.T, from, to string) {
 	}
 	if err := os.WriteFile(to, text, 0o600); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestMarginsAcrossTheChild: a rules file that ends in a score keeps its
+// margins across the process boundary: a position answered from its
+// stored tables carries each position's margin, and a graph sent for the
+// hashing engine its ended positions' scores, so that the parent's solve
+// finds the margins the file's own game has.
+func TestMarginsAcrossTheChild(t *testing.T) {
+	ctx := context.Background()
+	tables := &store.Store{Dir: t.TempDir()}
+	files := &games.Catalog{ReadFiles: true}
+	args := []sente.Arg{{Key: "pits", Value: "2"}, {Key: "seeds", Value: "3"}}
+	b, err := files.Bind(sente.Spec{Name: "../../examples/kalah.star", Args: args})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := b.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	direct, err := hashing.Solve(ctx, g, hashing.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := Load(ctx, "../../examples/kalah.star", lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := answer.Solve(ctx, g, answer.Options{Engine: answer.Tiers, Tables: tables, Name: b.Canonical()}); err != nil {
+		t.Fatal(err)
+	}
+	n, err := f.Query(ctx, args, tables.Dir, b.Canonical(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := n.MarginErr(); err != nil {
+		t.Fatalf("the tables' margins: %v", err)
+	}
+	at := n.At()
+	positions := []sente.Position{at}
+	for _, m := range n.Moves(at) {
+		positions = append(positions, m.To)
+	}
+	for _, p := range positions {
+		q, err := g.ParsePosition(n.Game().FormatPosition(p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := direct.Margin(q)
+		if got, ok := n.Margin(p); !ok || got != want {
+			t.Errorf("%s: margin %v (%v), want %v", n.Game().FormatPosition(p), got, ok, want)
+		}
+	}
+
+	explored, err := f.Explore(ctx, args, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	onGraph, err := hashing.Solve(ctx, explored, hashing.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := onGraph.MarginErr(); err != nil || !sente.Scored(explored) {
+		t.Fatalf("the graph's margins: %v (scored %v)", err, sente.Scored(explored))
+	}
+	for i := range explored.Len() {
+		q, err := g.ParsePosition(explored.FormatPosition(i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := direct.Margin(q)
+		if got, ok := onGraph.Margin(i); !ok || got != want {
+			t.Errorf("graph %s: margin %v (%v), want %v", explored.FormatPosition(i), got, ok, want)
+		}
 	}
 }

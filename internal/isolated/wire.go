@@ -87,6 +87,11 @@ type response struct {
 	// Boards[i] is position i's board, when the file defines board(p);
 	// nil otherwise.
 	Boards []sente.Board
+	// MaxScore is the file's max_score() when the game ends in a score
+	// (0 otherwise), and Scores[i] the score of position i when it has
+	// ended, for the player to move there (0 for one that goes on).
+	MaxScore int
+	Scores   []int32
 
 	// Of a Query: At is the position asked among the positions above
 	// (the start first, then the position, then its children), Outcomes
@@ -96,4 +101,7 @@ type response struct {
 	Outcomes  []sente.Outcome
 	Positions int
 	Counts    solve.Counts
+	// Margins are each position's margin from the tables, for a game
+	// that ends in a score whose tables hold them; nil otherwise.
+	Margins []sente.Margin
 }
