@@ -9,6 +9,7 @@ import (
 	"github.com/sente-go/sente"
 	"github.com/sente-go/sente/answer"
 	"github.com/sente-go/sente/internal/testmode"
+	"github.com/sente-go/sente/solve/hashing"
 	"github.com/sente-go/sente/solve/search"
 	"github.com/sente-go/sente/store"
 )
@@ -143,4 +144,92 @@ func TestSevenMensMorrisBySearch(t *testing.T) {
 	}
 	cost, _ := a.SearchCost()
 	t.Logf("%v: %s", got, cost.Words())
+}
+
+// withoutMarginTables is a game with its in-memory endgame tables of
+// margins (sente.MarginTabler) hidden, so that a search for margins alone
+// reads the stored ones.
+type withoutMarginTables struct{ sente.Game }
+
+func (g withoutMarginTables) Capabilities() sente.Capabilities {
+	c := sente.CapabilitiesOf(g.Game)
+	c.MarginTabler = nil
+	return c
+}
+
+// TestMarginSearchOverStoredEndgame: the tables of every position of a
+// game that ends in a score hold margins, and a search for margins alone
+// reads them as its leaves: Kalah's start, searched over the stored
+// tables of every position with 11 seeds or more in the stores, has the
+// hashing engine's margin, and the answer counts the positions the tables
+// answered; a solve from the start takes those tiers whole with their
+// margins, and its tables give every position's margin and plies.
+func TestMarginSearchOverStoredEndgame(t *testing.T) {
+	ctx := context.Background()
+	spec := "kalah:houses=3,seeds=3"
+	g := withoutMarginTables{open(t, spec)}
+	name := canonical(t, spec)
+	tables := &store.Store{Dir: t.TempDir()}
+	from, err := g.ParsePosition("4,0,0:7 3,0,0:4 first")
+	if err != nil {
+		t.Fatal(err)
+	}
+	every, err := answer.Solve(ctx, g, answer.Options{Engine: answer.Tiers, Tables: tables, Name: name, EveryPosition: true, From: from})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := every.Solution.MarginErr(); err != nil {
+		t.Fatalf("the tables of every position: %v", err)
+	}
+	every.Close()
+	want, err := hashing.Solve(ctx, g, hashing.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := answer.Options{Engine: answer.Search, Tables: tables, Name: name}
+	opt.MarginOnly = true
+	a, err := answer.Solve(ctx, g, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	for _, p := range []sente.Position{g.Start(), from} {
+		w, _ := want.Margin(p)
+		m, ok := a.Solution.Margin(p)
+		if !ok || m.Score != w.Score {
+			t.Errorf("%s: margin %v (%v), the hashing engine's %v", g.FormatPosition(p), m, ok, w)
+		}
+	}
+	if cost, _ := a.SearchCost(); cost.Leaves == 0 {
+		t.Errorf("no position answered from the stored margins: %s", cost.Words())
+	}
+
+	// A solve from the start takes those tiers whole, margins and all.
+	whole, err := answer.Solve(ctx, g, answer.Options{Engine: answer.Tiers, Tables: tables, Name: name})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer whole.Close()
+	if err := whole.Solution.MarginErr(); err != nil {
+		t.Fatalf("the start's tables, tiers taken whole: %v", err)
+	}
+	taken := 0
+	for _, r := range whole.Solution.Tiers() {
+		if r.EveryPosition {
+			taken++
+		}
+	}
+	if taken == 0 {
+		t.Error("the solve from the start took no tier whole")
+	}
+	bad := 0
+	want.Each(func(p sente.Position, _ sente.Outcome) bool {
+		w, _ := want.Margin(p)
+		if m, ok := whole.Solution.Margin(p); !ok || m != w {
+			if bad++; bad <= 5 {
+				t.Errorf("%s: margin %v (%v) from the tables, the hashing engine's %v", g.FormatPosition(p), m, ok, w)
+			}
+		}
+		return true
+	})
 }

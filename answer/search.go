@@ -447,8 +447,14 @@ func (s *SearchSolution) margin(p sente.Position) (sente.Margin, error) {
 			// The value search is not asked: the margins take its share
 			// of the memory, after the game's endgame tables, starting
 			// small and growing as the search fills the table.
+			// Else the margins stored with the game's tables (its
+			// databases of its endings, --every-position) where they
+			// hold them.
 			if mt := sente.CapabilitiesOf(s.game).MarginTabler; mt != nil {
 				s.marginLeaves = mt.MarginTables(max(s.most, searchTableFirst) / 8)
+			}
+			if s.marginLeaves == nil && s.leaves != nil && s.leaves.HasMargins() {
+				s.marginLeaves = s.leaves
 			}
 			bytes = min(searchTableFirst, max(s.most, searchTableFirst))
 		}

@@ -465,8 +465,9 @@ func (g *GameStore) Open(tier int, kind Kind) (*Table, error) {
 	}
 	h := t.Header
 	switch {
-	case h.Spec != g.Spec && (kind != Values || h.Spec != EveryPosition(g.Spec)):
-		// A tier's values of every position serve here too (Link).
+	case h.Spec != g.Spec && (!kind.linkable() || h.Spec != EveryPosition(g.Spec)):
+		// A tier's values of every position, and its margins, serve
+		// here too (Link).
 		err = fmt.Errorf("holds game %q, not %q", h.Spec, g.Spec)
 	case h.Tier != tier:
 		err = fmt.Errorf("holds tier %d, not %d", h.Tier, tier)

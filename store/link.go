@@ -34,8 +34,8 @@ func Classes(spec string) string { return spec + classesSuffix }
 // system allows one, a copy where it does not, put in place atomically.
 // A table of every position of a tier (one of EveryPosition(g.Spec))
 // serves wherever the tier's positions are asked for, and keeps its spec,
-// which Open accepts for values: so a solve from the start takes whole the
-// tiers whose every position is solved, in no more disk.
+// which Open accepts for values and margins: so a solve from the start
+// takes whole the tiers whose every position is solved, in no more disk.
 func (g *GameStore) Link(tier int, kind Kind, from *Table) (err error) {
 	final := filepath.Join(g.Dir, fileName(tier, kind))
 	h := from.Header
@@ -44,7 +44,7 @@ func (g *GameStore) Link(tier int, kind Kind, from *Table) (err error) {
 		return fmt.Errorf("store: linking tier %d %s: the table is not a file", tier, kind)
 	case h.Tier != tier || h.Kind != kind:
 		return fmt.Errorf("store: linking %s as tier %d %s: it holds tier %d %s", from.Path, tier, kind, h.Tier, h.Kind)
-	case h.Spec != g.Spec && (kind != Values || h.Spec != EveryPosition(g.Spec)):
+	case h.Spec != g.Spec && (!kind.linkable() || h.Spec != EveryPosition(g.Spec)):
 		return fmt.Errorf("store: linking %s into %s: it holds game %q", from.Path, g.Dir, h.Spec)
 	}
 	defer func() {
@@ -106,3 +106,8 @@ func (g *GameStore) linked(tier int, kind Kind) error {
 	}
 	return nil
 }
+
+// linkable reports whether a table of kind of every position of a tier
+// serves as the same game's from its start (Link): its values, and the
+// margins and plies stored beside them.
+func (k Kind) linkable() bool { return k == Values || k == Margins || k == MarginPlies }

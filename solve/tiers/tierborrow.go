@@ -44,6 +44,20 @@ func (e *tierEngine) takeWhole(ctx context.Context) error {
 		}
 		err = e.sink.Link(t, store.Values, tbl)
 		tbl.Close()
+		for _, kind := range []store.Kind{store.Margins, store.MarginPlies} {
+			// Their margins too, where they have them (the solve gives
+			// its own up otherwise).
+			if err != nil || e.margins == nil || !e.borrow.Has(t, kind) {
+				break
+			}
+			var mt *store.Table
+			if mt, err = e.borrow.Open(t, kind); err != nil {
+				err = nil // another ranking, or damaged: the margins are given up
+				break
+			}
+			err = e.sink.Link(t, kind, mt)
+			mt.Close()
+		}
 		if err != nil {
 			return fmt.Errorf("solve by tiers: taking tier %d from the tables of every position: %w", t, err)
 		}

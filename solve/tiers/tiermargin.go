@@ -48,12 +48,13 @@ type tierMargins struct {
 
 // marginGame reports whether a solve of g values margins too: a game that
 // ends in a score (a rules file's too: the game whose ranks were
-// discovered keeps the rules' Scorer), from the start or another root,
-// not the tables of every position (whose positions play never reaches
-// need not end in a score).
-func (e *tierEngine) marginGame(opt TierOptions) bool {
-	return !opt.EveryPosition && e.borrow == nil && sente.Scored(e.game)
-}
+// discovered keeps the rules' Scorer). The tables of every position of a
+// tier value them too, the game's databases of its endings for a search
+// for margins; a position there that play never reaches and that has no
+// moves nor a score gives them up. A solve that takes tiers whole from
+// such tables takes their margins with them (takeWhole), or gives up its
+// own.
+func (e *tierEngine) marginGame(TierOptions) bool { return sente.Scored(e.game) }
 
 func (e *tierEngine) newMargins() *tierMargins {
 	caps := sente.CapabilitiesOf(e.game)

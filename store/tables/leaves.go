@@ -1,6 +1,7 @@
 package tables
 
 import (
+	"slices"
 	"sync/atomic"
 
 	"github.com/sente-go/sente"
@@ -24,6 +25,9 @@ type Leaves struct {
 	from   []int8               // by tier: the index in tables of its source, or -1
 	tables []*Tables
 	tiers  []int // the tiers stored, as found
+	// margins: by tier, its source holds its margins too (a game that
+	// ends in a score, solved by a sente that keeps them).
+	margins []bool
 
 	answered atomic.Uint64
 }
@@ -52,7 +56,7 @@ func OpenLeaves(g sente.Game, from sente.Position, srcs ...Source) (*Leaves, err
 	if err != nil {
 		return nil, err
 	}
-	l := &Leaves{from: make([]int8, len(plan.Size))}
+	l := &Leaves{from: make([]int8, len(plan.Size)), margins: make([]bool, len(plan.Size))}
 	for i := range l.from {
 		l.from[i] = -1
 	}
@@ -82,6 +86,7 @@ func OpenLeaves(g sente.Game, from sente.Position, srcs ...Source) (*Leaves, err
 		ts.keepFrames = keepLeafFrames
 		for _, t := range found {
 			l.from[t] = int8(len(l.tables))
+			l.margins[t] = sente.Scored(g) && ranked.Has(t, store.Margins)
 		}
 		l.tables = append(l.tables, ts)
 		l.tiers = append(l.tiers, found...)
@@ -104,6 +109,30 @@ func (l *Leaves) Leaf(key uint64) (sente.Outcome, bool) {
 	l.answered.Add(1)
 	return c.Outcome(), true
 }
+
+// Margin is the margin of the position of key for the player to move,
+// for a game that ends in a score whose stored tier holds margins, and
+// false when it does not, its table does not hold the position, or the
+// block that holds it fails its checksum: the leaves of a search for
+// margins alone (solve/search's MarginLeaves).
+func (l *Leaves) Margin(key uint64) (int, bool) {
+	t := l.tierOf(key)
+	if uint(t) >= uint(len(l.from)) || !l.margins[t] {
+		return 0, false
+	}
+	c, err := l.tables[l.from[t]].cellOfKeyKind(key, store.Margins)
+	if err != nil {
+		return 0, false
+	}
+	m, ok := store.MarginScore(c)
+	if ok {
+		l.answered.Add(1)
+	}
+	return m, ok
+}
+
+// HasMargins reports whether some stored tier holds margins.
+func (l *Leaves) HasMargins() bool { return slices.Contains(l.margins, true) }
 
 // Stored are the tiers found stored, in the order found: a source's
 // children first, then the next source's.

@@ -150,12 +150,17 @@ func (s *Tables) cell(p sente.Position) (store.Cell, error) {
 // cellOfKey reads the cell of the position of key, by the game's own
 // ranks.
 func (s *Tables) cellOfKey(key uint64) (store.Cell, error) {
+	return s.cellOfKeyKind(key, store.Values)
+}
+
+// cellOfKeyKind is cellOfKey in the tier's table of kind (its margins).
+func (s *Tables) cellOfKeyKind(key uint64, kind store.Kind) (store.Cell, error) {
 	t, r := s.ranker.TierRank(key)
-	tbl, err := s.acquire(t)
+	tbl, err := s.acquireKind(t, kind)
 	if err != nil {
 		return 0, s.damaged(err)
 	}
-	defer s.release(t)
+	defer s.releaseKind(t, kind)
 	c, err := tbl.ReadCell(r)
 	if err != nil {
 		return 0, s.damaged(err)
