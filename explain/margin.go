@@ -1,7 +1,6 @@
 package explain
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 
@@ -27,7 +26,7 @@ func MarginNote(sol solve.Solution) string {
 		return ""
 	}
 	switch err := sol.MarginErr(); {
-	case errors.Is(err, solve.ErrNoMargins):
+	case err == solve.ErrNoMargins:
 		return "the game ends in a score, but the stored tables hold no margins (stored by a sente that kept none, or the game has none: play that can come back to a position, or a position without moves and without a score): --engine hash or --engine search finds the margin, or says why there is none"
 	case err != nil:
 		return "no margin: " + err.Error()

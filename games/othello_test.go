@@ -634,8 +634,9 @@ func TestOthelloFeinsteinSearch(t *testing.T) {
 }
 
 // TestOthelloTierMargins: the tier engine (on ranks it discovers, by the
-// game's keys as bytes: sente.WithBytes) stores 4×4 Othello's margins, and they are the reference
-// minimax's on every position, with the hashing engine's plies.
+// game's keys as bytes: sente.WithBytes) stores 4×4 Othello's margins,
+// and they are the reference minimax's on every position, with the
+// hashing engine's plies.
 func TestOthelloTierMargins(t *testing.T) {
 	g := othelloGame(t, "othello:n=4")
 	ts, err := tiers.SolveTiers(t.Context(), sente.WithBytes(g), tiers.TierOptions{})
@@ -671,5 +672,35 @@ func TestOthelloTierMargins(t *testing.T) {
 	}
 	if m, _ := got.Margin(g.Start()); m.Score != -8 {
 		t.Errorf("the start: %v, published 3–11", m)
+	}
+}
+
+// TestOthello4x6Margin: the 4×6 board, both ways up, is a first-player
+// win by 16 discs in 21 plies, by search for the margin alone and for the
+// margin with its plies (the tier engine finds the same over its 380
+// million positions in an hour and a quarter here: BENCHMARKS.md).
+func TestOthello4x6Margin(t *testing.T) {
+	for _, spec := range []string{"othello:w=6,h=4", "othello:w=4,h=6"} {
+		g := othelloGame(t, spec)
+		for _, alone := range []bool{true, false} {
+			if !alone && testing.Short() {
+				continue
+			}
+			ms, err := search.NewMarginSearcher(g, search.MarginOptions{TableBytes: 64 << 20, MarginOnly: alone})
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := ms.Margin(t.Context(), g.Start())
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := sente.Margin{Score: 16, Remoteness: 21}
+			if alone {
+				want.Remoteness = sente.RemotenessUnknown
+			}
+			if m != want {
+				t.Errorf("%s (margin alone %v): %v, want the first player's by 16", spec, alone, m)
+			}
+		}
 	}
 }

@@ -211,7 +211,7 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 	if e.grundyGame(opt) {
 		e.grundy = &tierGrundy{cells: make([][]store.Cell, len(e.children))}
 	}
-	if e.marginGame(opt) {
+	if e.marginGame() {
 		e.margins = e.newMargins()
 	}
 	s.PeakBytes = e.peakBytes()
@@ -252,6 +252,9 @@ func SolveTiers(ctx context.Context, g sente.Game, opt TierOptions) (*TierSoluti
 		}
 		if results, err = e.solve(ctx); err != nil {
 			return nil, err
+		}
+		if e.margins != nil && !e.margins.on() {
+			s.MarginsGivenUp = e.margins.why
 		}
 	}
 	if !solved || opt.Verify {

@@ -21,7 +21,7 @@ import (
 // by 10" from the tables as it reads the value.
 //
 // The margins of a tier are found once its values are, in a pass of
-// their own on one core: a child in a child tier is read from that
+// their own on all workers: a child in a child tier is read from that
 // tier's margins; a child in the tier itself first, depth first. A
 // margin exists only where play cannot come back to a position, and the
 // pass proves that as it goes: a child met again on the path that led to
@@ -32,7 +32,7 @@ import (
 
 // errMarginsNotStored is why a solve resumed from tiers stored without
 // margins has none.
-var errMarginsNotStored = errors.New("tiers stored by a solve that valued no margins")
+var errMarginsNotStored = errors.New("tiers stored earlier hold no margins (a solve into an empty store keeps them)")
 
 // tierMargins are the margins of a solve's tiers at hand, by tier: the
 // tier being solved and the child tiers it reads, in the cells of
@@ -54,7 +54,7 @@ type tierMargins struct {
 // moves nor a score gives them up. A solve that takes tiers whole from
 // such tables takes their margins with them (takeWhole), or gives up its
 // own.
-func (e *tierEngine) marginGame(TierOptions) bool { return sente.Scored(e.game) }
+func (e *tierEngine) marginGame() bool { return sente.Scored(e.game) }
 
 func (e *tierEngine) newMargins() *tierMargins {
 	caps := sente.CapabilitiesOf(e.game)
@@ -95,129 +95,191 @@ type marginFrame struct {
 }
 
 // solveMargins values the margins of every reachable rank of tier t, its
-// child tiers' margins at hand; it gives the margins up (m.giveUp) where
-// the game has none, and returns an error only for a game at odds with
-// its own tiers.
+// child tiers' margins at hand, on all workers; it gives the margins up
+// (m.giveUp) where the game has none, and returns an error only for a
+// game at odds with its own tiers.
+//
+// Each worker takes blocks of ranks and values each rank not valued yet
+// depth first, into any rank of the tier its moves lead to. Two workers
+// may value the same rank at once: they find the same margin. A cycle is
+// found all the same, by the worker that follows it: no position on it
+// can be valued before the others, so the worker comes back to one on
+// its own path.
 func (e *tierEngine) solveMargins(ctx context.Context, t int) error {
 	m := e.margins
 	n := e.size[t]
-	score, plies := make([]store.Cell, n), make([]store.Cell, n)
-	m.score[t], m.plies[t] = score, plies
-	onPath := make([]uint64, (n+63)/64)
-	sc := &newScratch(1)[0]
-	var path []marginFrame
-	// enter puts rank r, key, on the path: valued at once when it has
-	// ended; false when the margins were given up.
-	enter := func(r, key uint64) (bool, error) {
-		var (
-			v     sente.Value
-			ended bool
-			kids  []sente.TierPosition
-			err   error
-		)
-		if e.disc != nil {
-			v, ended, kids, err = e.expandDiscovered(sc, t, key)
-		} else if v, ended = e.enc.EndedKey(key); !ended {
-			kids, err = e.childPositions(sc, t, key)
-		}
-		if err != nil {
-			return false, err
-		}
-		if ended {
-			s := m.scoreKey(e, key)
-			switch {
-			case s < -store.MaxMarginScore || s > store.MaxMarginScore:
-				m.giveUp(fmt.Errorf("position %s scores %d, past the %d a stored margin holds", e.format(key), s, store.MaxMarginScore))
-				return false, nil
-			case (sente.Margin{Score: s}).Value() != v:
-				return false, fmt.Errorf("solve by tiers: position %s scores %d for the player to move, but has ended with %v: a score's sign is the result's", e.format(key), s, v)
-			}
-			score[r], plies[r] = store.MarginCell(s), store.PliesCell(0)
-			return true, nil
-		}
-		if len(kids) == 0 {
-			m.giveUp(fmt.Errorf("%s has no moves and has not ended, so no score", e.format(key)))
-			return false, nil
-		}
-		// A frame's lists are kept for the next position at its depth,
-		// rather than made anew at every position.
-		if len(path) == cap(path) {
-			path = append(path, marginFrame{})
-		} else {
-			path = path[:len(path)+1]
-		}
-		f := &path[len(path)-1]
-		f.rank, f.key, f.next, f.best = r, key, 0, sente.Margin{}
-		f.kids = append(f.kids[:0], kids...)
-		f.keeps = f.keeps[:0]
-		if keeps := e.keeps(sc, key, kids); keeps != nil {
-			f.keeps = append(f.keeps, keeps...)
-		}
-		onPath[r/64] |= 1 << (r % 64)
-		return true, nil
+	// own is the tier's margins while they are found: a rank's margin
+	// cell and plies cell in one word (0 until found), so that a worker
+	// reads whole what another wrote.
+	own := make([]atomic.Uint32, n)
+	workers := make([]*marginWorker, e.workers)
+	scratches := newScratch(e.workers)
+	for w := range workers {
+		workers[w] = &marginWorker{e: e, t: t, own: own, onPath: make([]uint64, (n+63)/64), sc: &scratches[w]}
 	}
-	done := uint64(0)
-	err := e.eachPosition(t, 0, n, e.reach[t], func(r, key uint64) error {
-		if done++; done%(1<<16) == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
+	reach := e.reach[t]
+	err := e.parallel(ctx, t, n, solve.PhaseMargins, func(w int, lo, hi uint64) error {
+		mw := workers[w]
+		return e.eachPosition(t, lo, hi, reach[lo/64:(hi+63)/64], func(r, key uint64) error {
+			if !m.on() || own[r].Load() != 0 {
+				return nil
 			}
-			e.report(t, r, n, solve.PhaseMargins)
-		}
-		if plies[r] != store.Unreachable {
+			return mw.value(r, key)
+		})
+	})
+	if err != nil || !m.on() {
+		m.score[t], m.plies[t] = nil, nil
+		return err
+	}
+	score, plies := make([]store.Cell, n), make([]store.Cell, n)
+	for r := range own {
+		c := own[r].Load()
+		score[r], plies[r] = store.Cell(c>>16), store.Cell(c)
+	}
+	m.score[t], m.plies[t] = score, plies
+	return nil
+}
+
+// marginWorker is a worker of a tier's margins: its path of positions
+// being valued, depth first, and which ranks are on it.
+type marginWorker struct {
+	e      *tierEngine
+	t      int
+	own    []atomic.Uint32
+	onPath []uint64
+	path   []marginFrame
+	sc     *scratch
+}
+
+// packMargin is a margin's cell and its plies' cell in one word, as own
+// holds them.
+func packMargin(mg sente.Margin) uint32 {
+	return uint32(store.MarginCell(mg.Score))<<16 | uint32(store.PliesCell(mg.Remoteness))
+}
+
+// value values rank r, key, of the worker's tier and every rank of the
+// tier its moves lead to that is not valued yet.
+func (mw *marginWorker) value(r, key uint64) error {
+	e, t, m := mw.e, mw.t, mw.e.margins
+	if ok, err := mw.enter(r, key); !ok || err != nil {
+		return err
+	}
+	for len(mw.path) > 0 {
+		if !m.on() {
+			mw.clear()
 			return nil
 		}
-		if ok, err := enter(r, key); !ok || err != nil {
-			return err
+		f := &mw.path[len(mw.path)-1]
+		if f.next == len(f.kids) {
+			if f.best.Remoteness > store.MaxMarginPlies {
+				m.giveUp(fmt.Errorf("position %s keeps its margin for %d plies, past the %d a stored margin holds", e.format(f.key), f.best.Remoteness, store.MaxMarginPlies))
+				mw.clear()
+				return nil
+			}
+			mw.own[f.rank].Store(packMargin(f.best))
+			mw.onPath[f.rank/64] &^= 1 << (f.rank % 64)
+			mw.path = mw.path[:len(mw.path)-1]
+			continue
 		}
-		for len(path) > 0 {
-			f := &path[len(path)-1]
-			if f.next == len(f.kids) {
-				if f.best.Remoteness > store.MaxMarginPlies {
-					m.giveUp(fmt.Errorf("position %s keeps its margin for %d plies, past the %d a stored margin holds", e.format(f.key), f.best.Remoteness, store.MaxMarginPlies))
-					return nil
-				}
-				score[f.rank], plies[f.rank] = store.MarginCell(f.best.Score), store.PliesCell(f.best.Remoteness)
-				onPath[f.rank/64] &^= 1 << (f.rank % 64)
-				path = path[:len(path)-1]
-				continue
-			}
-			kid := f.kids[f.next]
-			if m.plies[kid.Tier] == nil {
-				return fmt.Errorf("solve by tiers: margins: %s (tier %d) has a move to tier %d, whose margins are not at hand", e.format(f.key), t, kid.Tier)
-			}
-			cs, cp := m.score[kid.Tier][kid.Rank], m.plies[kid.Tier][kid.Rank]
-			if cp == store.Unreachable {
-				if kid.Tier != t {
-					return fmt.Errorf("solve by tiers: margins: %s (tier %d) has a move to rank %d of tier %d, which has no margin", e.format(f.key), t, kid.Rank, kid.Tier)
-				}
-				if onPath[kid.Rank/64]&(1<<(kid.Rank%64)) != 0 {
-					m.giveUp(fmt.Errorf("play from %s can come back to it", e.format(f.key)))
-					return nil
-				}
-				key, err := e.unrank(t, kid.Rank)
-				if err != nil {
-					return err
-				}
-				if ok, err := enter(kid.Rank, key); !ok || err != nil {
-					return err
-				}
-				continue // f may have moved with path
-			}
-			s, _ := store.MarginScore(cs)
-			p, _ := store.MarginPliesOf(cp)
-			mm := sente.MoveMargin(sente.Margin{Score: s, Remoteness: p}, len(f.keeps) > 0 && f.keeps[f.next])
-			if f.next == 0 || mm.Better(f.best) {
-				f.best = mm
-			}
-			f.next++
+		kid := f.kids[f.next]
+		var cs, cp store.Cell
+		switch {
+		case kid.Tier == t:
+			c := mw.own[kid.Rank].Load()
+			cs, cp = store.Cell(c>>16), store.Cell(c)
+		case m.plies[kid.Tier] == nil:
+			return fmt.Errorf("solve by tiers: margins: %s (tier %d) has a move to tier %d, whose margins are not at hand", e.format(f.key), t, kid.Tier)
+		default:
+			cs, cp = m.score[kid.Tier][kid.Rank], m.plies[kid.Tier][kid.Rank]
 		}
-		return nil
-	})
-	if err == nil && !m.on() {
-		m.score[t], m.plies[t] = nil, nil
+		if cp == store.Unreachable {
+			if kid.Tier != t {
+				return fmt.Errorf("solve by tiers: margins: %s (tier %d) has a move to rank %d of tier %d, which has no margin", e.format(f.key), t, kid.Rank, kid.Tier)
+			}
+			if mw.onPath[kid.Rank/64]&(1<<(kid.Rank%64)) != 0 {
+				m.giveUp(fmt.Errorf("margins need a game whose positions never repeat: play from %s can come back to it", e.format(f.key)))
+				mw.clear()
+				return nil
+			}
+			key, err := e.unrank(t, kid.Rank)
+			if err != nil {
+				return err
+			}
+			if ok, err := mw.enter(kid.Rank, key); !ok || err != nil {
+				mw.clear()
+				return err
+			}
+			continue // f may have moved with the path
+		}
+		s, _ := store.MarginScore(cs)
+		p, _ := store.MarginPliesOf(cp)
+		mm := sente.MoveMargin(sente.Margin{Score: s, Remoteness: p}, len(f.keeps) > 0 && f.keeps[f.next])
+		if f.next == 0 || mm.Better(f.best) {
+			f.best = mm
+		}
+		f.next++
 	}
-	return err
+	return nil
+}
+
+// clear empties the path of a pass given up or failed.
+func (mw *marginWorker) clear() {
+	for _, f := range mw.path {
+		mw.onPath[f.rank/64] &^= 1 << (f.rank % 64)
+	}
+	mw.path = mw.path[:0]
+}
+
+// enter puts rank r, key, on the path: valued at once when it has ended;
+// false when the margins were given up.
+func (mw *marginWorker) enter(r, key uint64) (bool, error) {
+	e, t, m := mw.e, mw.t, mw.e.margins
+	var (
+		v     sente.Value
+		ended bool
+		kids  []sente.TierPosition
+		err   error
+	)
+	if e.disc != nil {
+		v, ended, kids, err = e.expandDiscovered(mw.sc, t, key)
+	} else if v, ended = e.enc.EndedKey(key); !ended {
+		kids, err = e.childPositions(mw.sc, t, key)
+	}
+	if err != nil {
+		return false, err
+	}
+	if ended {
+		s := m.scoreKey(e, key)
+		switch {
+		case s < -store.MaxMarginScore || s > store.MaxMarginScore:
+			m.giveUp(fmt.Errorf("position %s scores %d, past the %d a stored margin holds", e.format(key), s, store.MaxMarginScore))
+			return false, nil
+		case (sente.Margin{Score: s}).Value() != v:
+			return false, fmt.Errorf("solve by tiers: position %s scores %d for the player to move, but has ended with %v: a score's sign is the result's", e.format(key), s, v)
+		}
+		mw.own[r].Store(packMargin(sente.Margin{Score: s}))
+		return true, nil
+	}
+	if len(kids) == 0 {
+		m.giveUp(fmt.Errorf("margins need every position without moves to have ended with a score: %s has no moves and has not ended", e.format(key)))
+		return false, nil
+	}
+	// A frame's lists are kept for the next position at its depth,
+	// rather than made anew at every position.
+	if len(mw.path) == cap(mw.path) {
+		mw.path = append(mw.path, marginFrame{})
+	} else {
+		mw.path = mw.path[:len(mw.path)+1]
+	}
+	f := &mw.path[len(mw.path)-1]
+	f.rank, f.key, f.next, f.best = r, key, 0, sente.Margin{}
+	f.kids = append(f.kids[:0], kids...)
+	f.keeps = f.keeps[:0]
+	if keeps := e.keeps(mw.sc, key, kids); keeps != nil {
+		f.keeps = append(f.keeps, keeps...)
+	}
+	mw.onPath[r/64] |= 1 << (r % 64)
+	return true, nil
 }
 
 // scoreKey is the score of the ended position key for the player to move.

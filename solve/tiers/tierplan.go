@@ -26,7 +26,7 @@ func PlanTiers(g sente.Game, workers int) (peak int64, ranks uint64, err error) 
 	if e.grundyGame(TierOptions{}) {
 		e.grundy = &tierGrundy{}
 	}
-	if e.marginGame(TierOptions{}) {
+	if e.marginGame() {
 		e.margins = &tierMargins{}
 	}
 	for _, t := range e.order {
@@ -92,7 +92,7 @@ func PeakDiskBytes(g sente.Game) (uint64, bool) {
 	if e.grundyGame(TierOptions{}) {
 		e.grundy = &tierGrundy{}
 	}
-	if e.marginGame(TierOptions{}) {
+	if e.marginGame() {
 		e.margins = &tierMargins{}
 	}
 	return e.peakDisk(), true
@@ -145,7 +145,8 @@ func (e *tierEngine) lastUse() []int {
 // and the frames being compressed); the Grundy values of an impartial game's
 // tiers, when the solve values them, as much again as their cells; the
 // margins of a game that ends in a score and their plies, twice as much
-// again, and a bit a rank of the tier for the margins' pass.
+// again, and for the margins' pass four bytes and a bit a worker a rank
+// of the tier.
 func (e *tierEngine) peakBytes() int64 {
 	var bitsAll int64
 	for _, t := range e.order {
@@ -175,7 +176,10 @@ func (e *tierEngine) peakBytes() int64 {
 		}
 		need := cell*n + (n+63)/64*8 // its cells and its reachable bits
 		if e.margins != nil {
-			need += (n + 63) / 64 * 8 // the margins' pass: the ranks on its path
+			// The margins' pass: the tier's margins and plies packed in a
+			// word a rank while they are found, and each worker's ranks
+			// on its path.
+			need += 4*n + int64(e.workers)*((n+63)/64*8)
 		}
 		if e.ranker.TierLoops(t) {
 			need += n + n/8 // counter and queue, about one entry in eight ranks at a time

@@ -41,11 +41,19 @@ type TierSolution struct {
 	// MovesRecorded is how many bytes of moves the forward pass of a game
 	// whose ranks it discovered recorded for the solve (see moves.go).
 	MovesRecorded int64
+	// MarginsGivenUp is why a solve of a game that ends in a score
+	// stored no margins (tiermargin.go), nil when it stored them or
+	// solved nothing.
+	MarginsGivenUp error
 }
 
 // FromTiers is the Solution of g that ts answers from root: the position
 // the tier solve started from, or any position its tables reach; took is
 // the time the solve took. The tables stay open until ts is closed.
 func FromTiers(g sente.Game, ts *TierSolution, root sente.Position, took time.Duration) *tables.Solution {
-	return tables.NewSolution(g, ts.Tables, root, took)
+	s := tables.NewSolution(g, ts.Tables, root, took)
+	if ts.MarginsGivenUp != nil {
+		s.NoMarginsBecause(ts.MarginsGivenUp)
+	}
+	return s
 }

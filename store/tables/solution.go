@@ -30,6 +30,7 @@ type Solution struct {
 
 	marginsOnce sync.Once
 	marginErr   error
+	givenUp     error // why the solve that wrote the tables kept no margins
 }
 
 // countFrom is how many positions a root other than the stored tables'
@@ -258,15 +259,23 @@ func (s *Solution) Margin(p sente.Position) (sente.Margin, bool) {
 	return s.ts.Margin(p)
 }
 
-// MarginErr is solve.ErrNoMargins when the game ends in a score and the
-// tables hold no margins (a solve that found it had none: play that can
-// come back to a position, a position without moves and without a score;
-// or a game whose ranks were discovered); nil otherwise.
+// MarginErr is nil when the game has no score or the tables hold its
+// margins; else why the solve that wrote them found none (NoMarginsBecause),
+// or solve.ErrNoMargins.
 func (s *Solution) MarginErr() error {
 	s.marginsOnce.Do(func() {
-		if !s.ts.HasMargins() {
+		switch {
+		case s.ts.HasMargins():
+		case s.givenUp != nil && sente.Scored(s.game):
+			s.marginErr = s.givenUp
+		default:
 			s.marginErr = solve.NoMargins(s.game)
 		}
 	})
 	return s.marginErr
 }
+
+// NoMarginsBecause says why the tables hold no margins, as the solve that
+// just wrote them found (a game whose play can come back to a position):
+// MarginErr says so rather than that they hold none.
+func (s *Solution) NoMarginsBecause(why error) { s.givenUp = why }
