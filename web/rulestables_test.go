@@ -157,3 +157,40 @@ func TestRulesFileByTheTierEngine(t *testing.T) {
 	}
 	t.Logf("a new server answered from the tables in %v", time.Since(start))
 }
+
+// TestRulesFileMargins: a pasted rules file that ends in a score shows
+// its margin, whichever way the server answers it: from the graph its
+// child explored, solved by the hashing engine here, and from the tables
+// the tier engine stored in its child (Kalah with two pits of three
+// seeds: the second player's by 2 in 5 plies).
+func TestRulesFileMargins(t *testing.T) {
+	needSandbox(t)
+	for _, tiers := range []bool{false, true} {
+		cfg := Config{Tables: &store.Store{Dir: t.TempDir()}}
+		if tiers {
+			// Its tables stored by 'sente solve FILE --engine tiers
+			// --store', which the server finds under any file name.
+			files := &games.Catalog{ReadFiles: true}
+			b, err := files.Bind(sente.Spec{Name: "../examples/kalah.star", Args: []sente.Arg{{Key: "pits", Value: "2"}, {Key: "seeds", Value: "3"}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := b.New()
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, err := answer.Solve(t.Context(), g, answer.Options{Engine: answer.Tiers, Tables: cfg.Tables, Name: b.Canonical()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			a.Close()
+		}
+		s := newTestServer(t, cfg)
+		h := s.Handler()
+		spec := pasteFile(t, h, "../examples/kalah.star") + ":pits=2,seeds=3"
+		info := ready(t, h, spec, "")
+		if info.MarginJSON == nil || info.Margin == nil || *info.Margin != -2 || info.MarginRemoteness == nil || *info.MarginRemoteness != 5 || info.MarginNote != "" {
+			t.Errorf("tiers %v: %+v, want a margin of -2 in 5 plies", tiers, info.MarginJSON)
+		}
+	}
+}
