@@ -488,10 +488,8 @@ func (e *tierEngine) solve(ctx context.Context) ([]solve.TierResult, error) {
 			kept := i+1 < len(e.order) && slices.Contains(e.children[e.order[i+1]], t)
 			if kept {
 				childCells[t] = cells
-			} else {
-				if e.grundy != nil {
-					e.grundy.cells[t] = nil
-				}
+			} else if e.grundy != nil {
+				e.grundy.cells[t] = nil
 			}
 			var margins [2][]store.Cell
 			if e.margins.on() {
@@ -560,8 +558,8 @@ type tierWriter struct {
 }
 
 // start stores tier t's cells and counts, and its Grundy values and
-// margins when they are not nil, then drops the saved work of its retrograde analysis;
-// kept says the engine keeps the cells for the tier it solves next, so
+// margins when they are not nil, then drops the saved work of its
+// retrograde analysis; kept says the engine keeps the cells for the tier it solves next, so
 // that they are not handed back to the system once written.
 func (w *tierWriter) start(t int, cells, grundy []store.Cell, margins [2][]store.Cell, counts store.Counts, kept bool) {
 	e := w.e
