@@ -265,11 +265,11 @@ func (s *Solution) Margin(p sente.Position) (sente.Margin, bool) {
 func (s *Solution) MarginErr() error {
 	s.marginsOnce.Do(func() {
 		switch {
-		case s.ts.HasMargins():
-		case s.givenUp != nil && sente.Scored(s.game):
+		case !sente.Scored(s.game) || s.ts.HasMargins():
+		case s.givenUp != nil:
 			s.marginErr = s.givenUp
 		default:
-			s.marginErr = solve.NoMargins(s.game)
+			s.marginErr = solve.ErrNoMargins
 		}
 	})
 	return s.marginErr
