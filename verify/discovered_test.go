@@ -31,8 +31,8 @@ func rulesGame(t *testing.T, name string, args ...sente.Arg) sente.Game {
 	return g
 }
 
-// storedRules solves g on the tier engine, its ranks discovered, into a
-// store.
+// storedRules solves g on the tier engine into a store: a rules file's
+// ranks discovered, a built-in game's its own.
 func storedRules(t *testing.T, g sente.Game) *store.GameStore {
 	t.Helper()
 	gs, err := store.Store{Dir: t.TempDir()}.Game("rules " + t.Name())

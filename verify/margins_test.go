@@ -8,24 +8,8 @@ import (
 
 	"github.com/sente-go/sente"
 	catalog "github.com/sente-go/sente/games"
-	"github.com/sente-go/sente/solve/tiers"
 	"github.com/sente-go/sente/store"
 )
-
-// solvedInto solves g by tiers into a store of its own.
-func solvedInto(t *testing.T, g sente.Game) *store.GameStore {
-	t.Helper()
-	gs, err := store.Store{Dir: t.TempDir()}.Game("margins " + t.Name())
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts, err := tiers.SolveTiers(context.Background(), g, tiers.TierOptions{Sink: gs})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts.Close()
-	return gs
-}
 
 // changeMargin stores tier's cells of kind again with the first
 // reachable one moved by delta (a margin's zigzag, a plies count), and
@@ -75,19 +59,19 @@ func TestMargins(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			for _, keys := range []bool{false, true} {
-				gs := solvedInto(t, c.game)
+				gs := storedRules(t, c.game)
 				rep, err := Table(context.Background(), c.game, gs, Options{Keys: keys, Again: true})
 				if err != nil || !rep.Margins {
 					t.Fatalf("keys %v: %+v, %v; want the margins checked", keys, rep, err)
 				}
 			}
-			tiersStored, err := solvedInto(t, c.game).Tiers(store.Values)
+			tiersStored, err := storedRules(t, c.game).Tiers(store.Values)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, kind := range []store.Kind{store.Margins, store.MarginPlies} {
 				for _, tier := range []int{tiersStored[0], tiersStored[len(tiersStored)-1]} {
-					gs := solvedInto(t, c.game)
+					gs := storedRules(t, c.game)
 					// A first check of the values and margins as
 					// stored, noted beside them, then one changed.
 					if _, err := Table(context.Background(), c.game, gs, Options{}); err != nil {
@@ -101,7 +85,7 @@ func TestMargins(t *testing.T) {
 					}
 				}
 			}
-			gs := solvedInto(t, c.game)
+			gs := storedRules(t, c.game)
 			if err := gs.Remove(tiersStored[0], store.MarginPlies); err != nil {
 				t.Fatal(err)
 			}

@@ -409,6 +409,28 @@ func (v *verifier) keep(tiers ...int) error {
 		runtime.GC()
 	}
 	held, byFrame := uint64(0), []*store.Table(nil)
+	// hold decompresses tab's cells into *cells while the bound allows,
+	// else leaves it to be read a frame at a time.
+	hold := func(tab *store.Table, cells *[]store.Cell) error {
+		need := uint64(0)
+		if tab.Compact() {
+			need = 2 * tab.Header.Ranks
+		}
+		if budget > 0 && held+need > budget {
+			*cells = nil
+			byFrame = append(byFrame, tab)
+			return nil
+		}
+		if *cells == nil {
+			loaded, err := tab.LoadCells()
+			if err != nil {
+				return err
+			}
+			*cells = loaded
+		}
+		held += need
+		return nil
+	}
 	for _, t := range want {
 		tab := v.tables[t]
 		if tab == nil {
@@ -424,66 +446,37 @@ func (v *verifier) keep(tiers ...int) error {
 				v.verified[t] = true
 			}
 		}
-		need := uint64(0)
-		if tab.Compact() {
-			need = 2 * tab.Header.Ranks
+		if err := hold(tab, &v.cells[t]); err != nil {
+			return err
 		}
-		if budget > 0 && held+need > budget {
-			v.cells[t] = nil
-			byFrame = append(byFrame, tab)
-			continue
-		}
-		if v.cells[t] == nil {
-			cells, err := tab.LoadCells()
-			if err != nil {
-				return err
-			}
-			v.cells[t] = cells
-		}
-		held += need
 	}
-	// Margins come after every tier's values: read a frame at a time
-	// rather than keep values from memory.
-	for _, t := range want {
-		if !v.margins {
-			break
-		}
-		for i, kind := range marginKinds {
-			tab := v.mtables[t][i]
-			if tab == nil {
-				var err error
-				if tab, err = v.gs.Open(t, kind); err != nil {
-					return err
-				}
-				v.mtables[t][i] = tab
-				if tab.Header.Ranks != v.tables[t].Header.Ranks {
-					return fmt.Errorf("verify: tier %d's %s have %d ranks, its values %d", t, kind, tab.Header.Ranks, v.tables[t].Header.Ranks)
-				}
-				if !v.mverified[t] {
-					if err := tab.Verify(); err != nil {
+	if v.margins {
+		// Margins come after every tier's values: read a frame at a
+		// time rather than keep values from memory.
+		for _, t := range want {
+			for i, kind := range marginKinds {
+				tab := v.mtables[t][i]
+				if tab == nil {
+					var err error
+					if tab, err = v.gs.Open(t, kind); err != nil {
 						return err
 					}
+					v.mtables[t][i] = tab
+					if tab.Header.Ranks != v.tables[t].Header.Ranks {
+						return fmt.Errorf("verify: tier %d's %s have %d ranks, its values %d", t, kind, tab.Header.Ranks, v.tables[t].Header.Ranks)
+					}
+					if !v.mverified[t] {
+						if err := tab.Verify(); err != nil {
+							return err
+						}
+					}
 				}
-			}
-			need := uint64(0)
-			if tab.Compact() {
-				need = 2 * tab.Header.Ranks
-			}
-			if budget > 0 && held+need > budget {
-				v.mcells[t][i] = nil
-				byFrame = append(byFrame, tab)
-				continue
-			}
-			if v.mcells[t][i] == nil {
-				cells, err := tab.LoadCells()
-				if err != nil {
+				if err := hold(tab, &v.mcells[t][i]); err != nil {
 					return err
 				}
-				v.mcells[t][i] = cells
 			}
-			held += need
+			v.mverified[t] = true
 		}
-		v.mverified[t] = true
 	}
 	// The tiers read a frame at a time share what the bound leaves.
 	for _, tab := range byFrame {
