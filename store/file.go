@@ -88,6 +88,10 @@ const (
 // lastKind is the last Kind this build knows.
 const lastKind = MarginPlies
 
+// MarginKinds are the two files of a tier's margins, in the order their
+// readers and writers take them: the margins, then their plies.
+var MarginKinds = [2]Kind{Margins, MarginPlies}
+
 // Ranked reports whether a table of kind is indexed by the game's ranks,
 // and so carries their fingerprint (Header.Ranking).
 func (k Kind) Ranked() bool {

@@ -271,7 +271,7 @@ func (v *keyVerifier) tier(t int) (*keyTier, error) {
 		kt.close()
 		return nil, err
 	}
-	for i, kind := range marginKinds {
+	for i, kind := range store.MarginKinds {
 		if !v.margins {
 			break
 		}

@@ -24,15 +24,12 @@ import (
 // exact margin under perfect play of every position checked. Tables hold
 // the margins of every tier or of none.
 
-// marginKinds are the two files of a tier's margins.
-var marginKinds = [2]store.Kind{store.Margins, store.MarginPlies}
-
 // storedMargins reports whether gs holds margins beside the values of
 // tiers, which it must then hold for each of them: tables with the
 // margins of some tiers only were not written by a solve.
 func storedMargins(g sente.Game, gs *store.GameStore, tiers []int) (bool, error) {
 	var with [2][]int
-	for i, kind := range marginKinds {
+	for i, kind := range store.MarginKinds {
 		ts, err := gs.Tiers(kind)
 		if err != nil {
 			return false, err
@@ -45,7 +42,7 @@ func storedMargins(g sente.Game, gs *store.GameStore, tiers []int) (bool, error)
 	if !sente.Scored(g) {
 		return false, fmt.Errorf("verify: margins are stored for tiers %v, but the game does not end in a score", with[0])
 	}
-	for i, kind := range marginKinds {
+	for i, kind := range store.MarginKinds {
 		if !slices.Equal(with[i], tiers) {
 			return false, fmt.Errorf("verify: %s are stored for tiers %v, values for %v: a solve stores both for every tier or for none", kind, with[i], tiers)
 		}

@@ -101,7 +101,7 @@ func (v *verifier) tablesKey(tier int) (string, error) {
 		if v.margins {
 			// A check of the values alone does not count for margins
 			// stored since.
-			for _, kind := range marginKinds {
+			for _, kind := range store.MarginKinds {
 				tab, err := v.gs.Open(t, kind)
 				if err != nil {
 					return "", err

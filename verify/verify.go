@@ -454,7 +454,7 @@ func (v *verifier) keep(tiers ...int) error {
 		// Margins come after every tier's values: read a frame at a
 		// time rather than keep values from memory.
 		for _, t := range want {
-			for i, kind := range marginKinds {
+			for i, kind := range store.MarginKinds {
 				tab := v.mtables[t][i]
 				if tab == nil {
 					var err error
@@ -495,7 +495,7 @@ func (v *verifier) verifyBlocks(tier int) error {
 		v.verified[tier] = true
 	}
 	if v.margins && !v.mverified[tier] {
-		for _, kind := range marginKinds {
+		for _, kind := range store.MarginKinds {
 			if err := verifyFile(v.gs, tier, kind); err != nil {
 				return err
 			}
@@ -542,7 +542,7 @@ func (v *verifier) dropMargins(t int) {
 // (its values read by cell), or why they cannot be read.
 func (v *verifier) marginCells(tier int, rank uint64) (score, plies store.Cell, why string) {
 	var cells [2]store.Cell
-	for i := range marginKinds {
+	for i := range store.MarginKinds {
 		tab := v.mtables[tier][i]
 		if tab == nil {
 			return 0, 0, fmt.Sprintf("tier %d's margins are not open", tier)

@@ -571,7 +571,7 @@ func (w *tierWriter) start(t int, cells, grundy []store.Cell, margins [2][]store
 			// not solved again, and would be stored without them.
 			err = e.sink.WriteCompact(t, store.Grundy, grundy, store.Counts{Positions: counts.Positions})
 		}
-		for i, kind := range []store.Kind{store.Margins, store.MarginPlies} {
+		for i, kind := range store.MarginKinds {
 			if err == nil && margins[i] != nil {
 				err = e.sink.WriteCompact(t, kind, margins[i], store.Counts{Positions: counts.Positions})
 			}

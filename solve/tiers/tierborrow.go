@@ -44,7 +44,7 @@ func (e *tierEngine) takeWhole(ctx context.Context) error {
 		}
 		err = e.sink.Link(t, store.Values, tbl)
 		tbl.Close()
-		for _, kind := range []store.Kind{store.Margins, store.MarginPlies} {
+		for _, kind := range store.MarginKinds {
 			// Their margins too, where they have them (the solve gives
 			// its own up otherwise).
 			if err != nil || e.margins == nil || !e.borrow.Has(t, kind) {

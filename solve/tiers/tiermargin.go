@@ -298,7 +298,7 @@ func (e *tierEngine) childMargins(c int) {
 		return
 	}
 	var cells [2][]store.Cell
-	for i, kind := range []store.Kind{store.Margins, store.MarginPlies} {
+	for i, kind := range store.MarginKinds {
 		tbl, err := e.sink.Open(c, kind)
 		if err != nil {
 			m.giveUp(errMarginsNotStored)
@@ -333,7 +333,7 @@ func (m *tierMargins) forget(t int) {
 // were given up: tables hold the margins of every tier or of none.
 func (e *tierEngine) dropMargins() error {
 	for _, t := range e.order {
-		for _, kind := range []store.Kind{store.Margins, store.MarginPlies} {
+		for _, kind := range store.MarginKinds {
 			if err := e.sink.Remove(t, kind); err != nil {
 				return err
 			}

@@ -151,7 +151,7 @@ func (s *Tables) HasGrundy() bool {
 func (s *Tables) Margin(p sente.Position) (sente.Margin, bool) {
 	t, r := s.ranker.TierRank(s.enc.Encode(p))
 	var cells [2]store.Cell
-	for i, kind := range []store.Kind{store.Margins, store.MarginPlies} {
+	for i, kind := range store.MarginKinds {
 		tbl, err := s.acquireKind(t, kind)
 		if err != nil {
 			return sente.Margin{}, false
@@ -176,7 +176,7 @@ func (s *Tables) Margin(p sente.Position) (sente.Margin, bool) {
 // stored (by the headers of their files; a block is checked when read).
 func (s *Tables) HasMargins() bool {
 	for _, r := range s.Tiers {
-		for _, kind := range []store.Kind{store.Margins, store.MarginPlies} {
+		for _, kind := range store.MarginKinds {
 			tbl, err := s.src.Open(r.Tier, kind)
 			if err != nil {
 				return false
