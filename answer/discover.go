@@ -177,9 +177,10 @@ func PlanDiscovered(ctx context.Context, g sente.Game, workers int, memory uint6
 	if scored {
 		// A game that ends in a score has its margins and their plies
 		// valued beside the values (solve/tiers/tiermargin.go): four
-		// bytes a rank of the tier and of the child tiers it reads, and
-		// as much again on disk, raw at the most.
-		p.Bytes += 8 * largest
+		// bytes a rank of the tier and of the child tiers it reads, four
+		// more of the tier while its pass finds them, and four a
+		// position on disk, raw at the most.
+		p.Bytes += 12 * largest
 		p.Disk += 4 * positions
 	}
 	p.Rate, p.MovesRate = play.rate(), play.movesRate()
@@ -189,12 +190,11 @@ func PlanDiscovered(ctx context.Context, g sente.Game, workers int, memory uint6
 		// a tenth or so more (solve/tiers/moves.go); a tier whose moves stay in
 		// it asks the file again, several times.
 		asks := est.Positions*1.1 + p.LoopPositions*(loopAsks(parents)-0.1)
-		p.Seconds = asks / rate / (tierEfficiency * float64(workers))
 		if scored {
-			// The margins' pass reads the recorded moves again, on
-			// one core.
-			p.Seconds += est.Positions * 0.1 / rate
+			// The margins' pass reads the recorded moves again.
+			asks += est.Positions * 0.1
 		}
+		p.Seconds = asks / rate / (tierEfficiency * float64(workers))
 	}
 	return p, nil
 }
