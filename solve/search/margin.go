@@ -56,7 +56,8 @@ type MarginSearcher struct {
 	sym        sente.Symmetric // nil: the table knows each key as it is
 	tt         []marginEntry
 	shift      uint
-	filled     int // entries of the table ever written
+	filled     int   // entries of the table ever written
+	gen        uint8 // the calls of Margin, for the age of entries
 	// progress, every: MarginOptions's; started, the search's start,
 	// and reported, the last report; lo, hi and testing, the root's
 	// bounds and question, in margin scores.
@@ -88,7 +89,20 @@ type marginEntry struct {
 	// another order: a best move is taken again only where it was found
 	// as the key is now, canonical or not, as the value search does.
 	canon bool
+	// work is the log2 of the nodes the entry's proofs took at most, and
+	// gen the call of Margin that wrote it: what the entry is worth
+	// keeping (see place).
+	work, gen uint8
 }
+
+// The table is a power of two of buckets of marginWays entries, one cache
+// line: the first way keeps the entry whose proof cost the most, the
+// second whatever came last. A search that outgrows its table then loses
+// the proofs of small subtrees, cheap to find again, and keeps those near
+// the root, each worth millions of nodes; a table of one entry a key,
+// always replaced, lost them to the leaves' entries once full (Kalah(6,5)
+// filled 2 GiB in six minutes, and every store after that displaced one).
+const marginWays = 2
 
 // MarginOptions are the table and the question of a MarginSearcher.
 type MarginOptions struct {
@@ -168,23 +182,19 @@ func (s *MarginSearcher) Grow(tableBytes int64) {
 	s.filled = 0
 	for i := range old {
 		if e := &old[i]; e.used {
-			slot := s.slot(e.key)
-			if !slot.used {
-				s.filled++
-			}
-			*slot = *e
+			*s.place(e.key, e.work) = *e
 		}
 	}
 }
 
 // newMarginTable is a table of about tableBytes (at least 1,024 entries)
-// and the shift that places a key in it.
+// and the shift that places a key in its buckets.
 func newMarginTable(tableBytes int64) ([]marginEntry, uint) {
 	entries := max(tableBytes/32, 1<<10)
 	n := 1 << (63 - bits.LeadingZeros64(uint64(entries)))
 	tt := make([]marginEntry, n)
 	adviseHugePagesBytes(unsafe.Slice((*byte)(unsafe.Pointer(&tt[0])), n*int(unsafe.Sizeof(tt[0]))))
-	return tt, uint(64 - bits.TrailingZeros64(uint64(n)))
+	return tt, uint(64 - bits.TrailingZeros64(uint64(n/marginWays)))
 }
 
 // TableFill is the share of the table's entries in use.
@@ -202,6 +212,7 @@ func (s *MarginSearcher) TableBytes() int64 { return int64(len(s.tt)) * 32 }
 func (s *MarginSearcher) Margin(ctx context.Context, p sente.Position) (sente.Margin, error) {
 	s.ctx = ctx
 	s.started, s.reported, s.startNodes = time.Now(), time.Now(), s.Nodes
+	s.gen++
 	root := s.enc.Encode(p)
 	// MTD(f): each null-window search says whether the score is at least
 	// beta, moving one bound; the table keeps what the earlier ones found.
@@ -327,8 +338,49 @@ func (s *MarginSearcher) sooner(v int64) int64 {
 	return v
 }
 
-func (s *MarginSearcher) slot(key uint64) *marginEntry {
-	return &s.tt[(key*0x9e3779b97f4a7c15)>>s.shift]
+// bucket is the ways key may be kept in.
+func (s *MarginSearcher) bucket(key uint64) []marginEntry {
+	i := (key * 0x9e3779b97f4a7c15) >> s.shift * marginWays
+	return s.tt[i : i+marginWays : i+marginWays]
+}
+
+// lookup is key's entry, or nil when the table holds none.
+func (s *MarginSearcher) lookup(key uint64) *marginEntry {
+	for i, b := 0, s.bucket(key); i < marginWays; i++ {
+		if b[i].used && b[i].key == key {
+			return &b[i]
+		}
+	}
+	return nil
+}
+
+// place is the entry to keep key's bounds in, for a proof of about 2^work
+// nodes: key's own, or a new one, with no bounds yet. A new entry takes
+// the first way when it cost as much as the entry there (an entry of an
+// earlier call of Margin counting for less, so that the table turns over
+// from one position asked to the next), which then moves to the second;
+// otherwise it takes the second.
+func (s *MarginSearcher) place(key uint64, work uint8) *marginEntry {
+	b := s.bucket(key)
+	for i := range b {
+		if b[i].used && b[i].key == key {
+			b[i].work = max(b[i].work, work)
+			b[i].gen = s.gen
+			return &b[i]
+		}
+	}
+	if !b[1].used {
+		s.filled++
+	}
+	e := &b[1]
+	if age := int(s.gen - b[0].gen); !b[0].used || int(work) >= int(b[0].work)-2*age {
+		if b[0].used {
+			b[1] = b[0]
+		}
+		e = &b[0]
+	}
+	*e = marginEntry{key: key, lo: -marginInf, hi: marginInf, used: true, work: work, gen: s.gen}
+	return e
 }
 
 // search is fail-soft alpha-beta over the margin score of key, relative to
@@ -397,7 +449,7 @@ func (s *MarginSearcher) known(key uint64) (lo, hi int64, ok bool) {
 	}
 	rest, shift, lo, hi := s.rest(key)
 	tkey := s.tableKey(rest)
-	if e := s.slot(tkey); e.used && e.key == tkey {
+	if e := s.lookup(tkey); e != nil {
 		if e.lo > -marginInf {
 			lo = max(lo, e.lo+shift)
 		}
@@ -428,8 +480,9 @@ func (s *MarginSearcher) searchRest(key uint64, ply int, alpha, beta int64) (int
 	}
 	tkey := s.tableKey(key)
 	canon := tkey == key
-	e := s.slot(tkey)
-	if e.used && e.key == tkey {
+	start := s.Nodes
+	e := s.lookup(tkey)
+	if e != nil {
 		if e.lo >= beta {
 			return e.lo, nil
 		}
@@ -471,13 +524,7 @@ func (s *MarginSearcher) searchRest(key uint64, ply int, alpha, beta int64) (int
 				v = s.later(lo)
 			}
 			if v >= beta {
-				e = s.slot(tkey)
-				if !e.used || e.key != tkey {
-					if !e.used {
-						s.filled++
-					}
-					*e = marginEntry{key: tkey, lo: -marginInf, hi: marginInf, used: true}
-				}
+				e = s.place(tkey, 0)
 				e.lo = max(e.lo, v)
 				if i < 255 {
 					e.best, e.canon = uint8(i+1), canon
@@ -489,7 +536,7 @@ func (s *MarginSearcher) searchRest(key uint64, ply int, alpha, beta int64) (int
 	}
 	// The move that proved a bound before goes first.
 	swapped := 0
-	if e.used && e.key == tkey && e.canon == canon && e.best > 0 && int(e.best) <= len(kids) {
+	if e != nil && e.canon == canon && e.best > 0 && int(e.best) <= len(kids) {
 		swapped = int(e.best) - 1
 		kids[0], kids[swapped] = kids[swapped], kids[0]
 	}
@@ -531,13 +578,7 @@ func (s *MarginSearcher) searchRest(key uint64, ply int, alpha, beta int64) (int
 	case swapped:
 		order = 0
 	}
-	e = s.slot(tkey)
-	if !e.used || e.key != tkey {
-		if !e.used {
-			s.filled++
-		}
-		*e = marginEntry{key: tkey, lo: -marginInf, hi: marginInf, used: true}
-	}
+	e = s.place(tkey, uint8(bits.Len64(s.Nodes-start)))
 	if best > alpha && order < 255 {
 		e.best, e.canon = uint8(order+1), canon
 	}
