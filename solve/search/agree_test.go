@@ -48,11 +48,17 @@ func TestAgreesEverywhere(t *testing.T) {
 		spec string
 		opt  search.Options
 		long bool
+		// joined: every probe's workers start at once (JoinAtOnce), not
+		// only a probe's that runs long, so that small games test their
+		// sharing.
+		joined bool
 	}{
 		{spec: "tictactoe"},
 		{spec: "tictactoe", opt: search.Options{TableBytes: 64, Workers: 1}},
 		{spec: "tictactoe", opt: search.Options{Workers: 2}},
+		{spec: "tictactoe", opt: search.Options{TableBytes: 1 << 10, Workers: 3}, joined: true},
 		{spec: "connect4:w=4,h=4"},
+		{spec: "connect4:w=4,h=4", opt: search.Options{TableBytes: 1 << 12, Workers: 2}, joined: true},
 		{spec: "connect4:w=4,h=4", opt: search.Options{TableBytes: 1 << 12, Workers: 2}, long: true},
 		{spec: "connect4:w=5,h=4", long: true}, // 3,945,711 positions
 		{spec: "quixo:n=3"},                    // 32,027 positions, none a draw
@@ -68,6 +74,9 @@ func TestAgreesEverywhere(t *testing.T) {
 			s, err := search.New(g, tt.opt)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if tt.joined {
+				search.JoinAtOnce(s)
 			}
 			bad, refused := 0, 0
 			for i, p := range ps {

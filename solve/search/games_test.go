@@ -147,10 +147,14 @@ func TestMovesThatKeepTheTurn(t *testing.T) {
 	if kept == 0 || ties < 2 {
 		t.Fatalf("the game has %d moves that keep the turn and %d ties; the test needs both", kept, ties)
 	}
-	for _, workers := range []int{1, 2} {
-		s, err := search.New(g, search.Options{TableBytes: 1 << 12, Workers: workers})
+	for _, workers := range []int{1, 2, -2} {
+		// -2: two workers, every probe's starting together.
+		s, err := search.New(g, search.Options{TableBytes: 1 << 12, Workers: max(workers, -workers)})
 		if err != nil {
 			t.Fatal(err)
+		}
+		if workers < 0 {
+			search.JoinAtOnce(s)
 		}
 		for key, want := range memo {
 			res, err := s.SolveKey(context.Background(), key)
@@ -222,10 +226,14 @@ func TestLoops(t *testing.T) {
 		{"cycle", cycle{}},
 		{"morris", morris},
 	} {
-		for _, workers := range []int{1, 2, 4} {
-			s, err := search.New(tt.game, search.Options{TableBytes: 1 << 20, Workers: workers})
+		for _, workers := range []int{1, 2, 4, -4} {
+			// -4: four workers, every probe's starting together.
+			s, err := search.New(tt.game, search.Options{TableBytes: 1 << 20, Workers: max(workers, -workers)})
 			if err != nil {
 				t.Fatal(err)
+			}
+			if workers < 0 {
+				search.JoinAtOnce(s)
 			}
 			res, err := s.Solve(context.Background(), tt.game.Start())
 			if w, ok := want[tt.name]; ok {

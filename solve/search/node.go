@@ -1,6 +1,8 @@
 package search
 
 import (
+	"sync/atomic"
+
 	"github.com/sente-go/sente"
 )
 
@@ -77,6 +79,9 @@ func (w *worker) expand(key uint64, turn sente.Player, ply, alpha, beta int32) i
 	w.nodes++
 	if w.nodes&1023 == 0 {
 		w.publish()
+		if s.joinAt != 0 && w.id == 0 && w.nodes >= s.joinAt {
+			s.join()
+		}
 		if end := s.limit.Load(); end != 0 && s.nodes.Load() >= end {
 			s.overLimit.Store(true)
 			s.stop.Store(true)
@@ -183,7 +188,8 @@ func (w *worker) expand(key uint64, turn sente.Player, ply, alpha, beta int32) i
 	// a node costs most, a child the table already knows good enough
 	// cuts off before any child is searched. It costs a probe a child,
 	// which the search of a child would make anyway.
-	if w.deep(key, ply) {
+	deep := w.deep(key, ply)
+	if deep {
 		for i := range kids {
 			kid := kids[i].Key
 			kc := kid
@@ -245,25 +251,51 @@ func (w *worker) expand(key uint64, turn sente.Player, ply, alpha, beta int32) i
 	if best > alpha {
 		alpha = best
 	}
-	for _, o := range order {
-		kid := w.kids[ply][o].Key
-		var v int32
-		if kidTurn := s.turnAt(kid, turn); kidTurn == turn {
-			v = w.search(kid, kidTurn, ply+1, alpha, beta)
-		} else {
-			v = -w.search(kid, kidTurn, ply+1, -beta, -alpha)
-		}
-		if v > best {
-			best, bestMove = v, o
-			if v > alpha {
-				alpha = v
-				if alpha >= beta {
-					if s.ord == nil {
-						w.history[w.moveHash(key, kid)] += uint32(w.nodes-start) | 1
+	// Once several workers search, a move another is searching is put off
+	// to the end (its twin may be in the table by then), far from the
+	// end of the game, where a subtree is worth sharing out.
+	split := s.joined && deep
+	var putOff uint64 // bit i: order[i] was put off
+	for pass := 0; pass < 2; pass++ {
+		for i, o := range order {
+			if pass == 1 && putOff&(1<<i) == 0 {
+				continue
+			}
+			kid := w.kids[ply][o].Key
+			var busy *atomic.Uint64
+			if split {
+				busy = &s.busy[(kid*0x9e3779b97f4a7c15)>>(64-busyBits)]
+				if pass == 0 && i > 0 && i < 64 && busy.Load() == kid {
+					putOff |= 1 << i
+					continue
+				}
+				busy.Store(kid)
+			}
+			var v int32
+			if kidTurn := s.turnAt(kid, turn); kidTurn == turn {
+				v = w.search(kid, kidTurn, ply+1, alpha, beta)
+			} else {
+				v = -w.search(kid, kidTurn, ply+1, -beta, -alpha)
+			}
+			if busy != nil {
+				busy.CompareAndSwap(kid, 0)
+			}
+			if v > best {
+				best, bestMove = v, o
+				if v > alpha {
+					alpha = v
+					if alpha >= beta {
+						if s.ord == nil {
+							w.history[w.moveHash(key, kid)] += uint32(w.nodes-start) | 1
+						}
+						pass = 2
+						break
 					}
-					break
 				}
 			}
+		}
+		if putOff == 0 {
+			break
 		}
 	}
 

@@ -95,7 +95,44 @@ type Searcher struct {
 	limit     atomic.Uint64
 	overLimit atomic.Bool
 	nodes     atomic.Uint64 // nodes searched in this search, as published
-	status    atomic.Pointer[Progress]
+	// reported guards what the reporter of progress reads of the run
+	// (its bounds, question and phase) from its own goroutine: the run's
+	// goroutine locks it to change them, not to read them.
+	reported sync.Mutex
+
+	// A probe on more than one worker starts on the first alone, and the
+	// others join it (join) once it has searched joinNodes: the many
+	// probes of a few hundred nodes that a search makes then pay for no
+	// goroutine and no locked store. joinAt is the first worker's count
+	// of nodes at which they join (0: no probe waits for them); joined
+	// says they have; probeAt is the probe they join; answers, theirs.
+	joinAt    uint64
+	joinAfter uint64 // joinNodes; 0 in tests: at once
+	joined    bool
+	probeAt struct {
+		key         uint64
+		turn        sente.Player
+		alpha, beta int32
+	}
+	helpers sync.WaitGroup
+	answers chan answer
+	// busy holds the keys of positions a worker is searching, far from
+	// the end, once the others have joined: another worker that meets
+	// one among its moves tries it last, by when the table may know it,
+	// rather than search it too (ABDADA's deferral).
+	busy [1 << busyBits]atomic.Uint64
+}
+
+// joinNodes is the count of nodes after which a probe's other workers
+// join the first: a few milliseconds.
+const joinNodes = 1 << 13
+
+const busyBits = 12
+
+// answer is a worker's result of a probe.
+type answer struct {
+	v   int32
+	err error
 }
 
 // New makes a Searcher for g, which must offer the Encoder fast path.
@@ -134,7 +171,10 @@ func New(g sente.Game, opt Options) (*Searcher, error) {
 	if ch := caps.CutoffHorizon; ch != nil && ch.CutoffHorizon() > 0 {
 		s.etcPlies = ch.CutoffHorizon()
 	}
-	s.tt.alone = opt.Workers == 1
+	// The first worker has the table to itself until the others join.
+	s.tt.alone = true
+	s.answers = make(chan answer, opt.Workers)
+	s.joinAfter = joinNodes
 	for i := range opt.Workers {
 		s.workers = append(s.workers, &worker{s: s, id: i, rng: uint64(i)*0x9e3779b97f4a7c15 + 1, history: make([]uint32, 1<<historyBits)})
 	}
@@ -366,11 +406,14 @@ func (r *run) report() {
 	if s.opt.Progress == nil {
 		return
 	}
+	s.reported.Lock()
 	low, high := r.bounds()
+	testing, phase := r.testing, r.phase
+	s.reported.Unlock()
 	elapsed := time.Since(r.start)
 	nodes := s.nodes.Load()
 	s.opt.Progress(Progress{
-		Low: low, High: high, Testing: r.testing, Phase: r.phase,
+		Low: low, High: high, Testing: testing, Phase: phase,
 		Nodes: nodes, NodesPerSecond: float64(nodes) / max(elapsed.Seconds(), 1e-9),
 		TableFill: s.tt.Fill(), Elapsed: elapsed,
 	})
@@ -409,11 +452,13 @@ func (r *run) solve(ctx context.Context) (sente.Outcome, error) {
 			return sente.Outcome{Value: v, Remoteness: sente.RemotenessUnknown}, nil
 		}
 	}
-	r.phase = "value"
 	// The root has not ended: no win comes sooner than in one ply. A loss
 	// may come at once, at a root with no move, which is lost where it
 	// stands (in 0, as the table engines say).
+	s.reported.Lock()
+	r.phase = "value"
 	r.lo, r.hi = lossAt(0), winAt(1)
+	s.reported.Unlock()
 	r.most = -1
 	if s.ord != nil {
 		m, _ := s.ord.Horizon(r.root)
@@ -543,6 +588,8 @@ func (r *run) clamp() bool {
 	if most := r.most; most >= 0 && r.lo < r.hi {
 		// Every line ends within most plies, so a win is won and a loss
 		// lost in at most that many.
+		r.s.reported.Lock()
+		defer r.s.reported.Unlock()
 		if r.lo > 0 {
 			r.lo = max(r.lo, winAt(most))
 		}
@@ -557,7 +604,9 @@ func (r *run) clamp() bool {
 // search has counted end nodes (never when end is 0), and narrows the
 // root's bounds by what it proved. over reports a probe stopped at end.
 func (r *run) ask(gamma int32, end uint64) (over bool, err error) {
+	r.s.reported.Lock()
 	r.testing = describe(gamma)
+	r.s.reported.Unlock()
 	r.s.limit.Store(end)
 	v, err := r.probe(r.root, gamma-1, gamma)
 	if errors.Is(err, errOverLimit) {
@@ -568,11 +617,13 @@ func (r *run) ask(gamma int32, end uint64) (over bool, err error) {
 	}
 	// A probe's bound may be looser than what was proved before (the
 	// horizon is the root's alone).
+	r.s.reported.Lock()
 	if v >= gamma {
 		r.lo = max(r.lo, v)
 	} else {
 		r.hi = min(r.hi, v)
 	}
+	r.s.reported.Unlock()
 	return false, nil
 }
 
@@ -686,54 +737,70 @@ func (r *run) probe(key uint64, alpha, beta int32) (int32, error) {
 	if s.turn != nil {
 		turn = s.turn(key)
 	}
-	if len(s.workers) == 1 {
-		v, err := s.workers[0].run(key, turn, alpha, beta)
-		if errors.Is(err, errStopped) {
-			err = r.stopped()
-		}
-		return v, err
-	}
-	type answer struct {
-		v   int32
-		err error
-	}
-	answers := make(chan answer, len(s.workers))
-	var wg sync.WaitGroup
-	for _, w := range s.workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			v, err := w.run(key, turn, alpha, beta)
-			answers <- answer{v, err}
-		}()
-	}
-	var first answer
-	got := false
-	for range s.workers {
-		a := <-answers
-		if got {
-			continue
-		}
-		switch {
-		case a.err == nil:
-			first, got = a, true
-			s.stop.Store(true)
-		case errors.Is(a.err, errStopped):
-		default:
-			first, got = a, true
-			s.stop.Store(true)
+	if len(s.workers) > 1 {
+		s.probeAt.key, s.probeAt.turn, s.probeAt.alpha, s.probeAt.beta = key, turn, alpha, beta
+		s.joinAt = s.workers[0].nodes + s.joinAfter
+		if s.joinAfter == 0 {
+			s.join()
 		}
 	}
-	wg.Wait()
-	if !got {
-		return 0, r.stopped()
+	v, err := s.workers[0].run(key, turn, alpha, beta)
+	if s.joined {
+		v, err = s.leave(v, err)
+	} else {
+		s.joinAt = 0 // join set it so itself
 	}
-	if s.cancelled.Load() && first.err == nil {
+	if errors.Is(err, errStopped) {
+		err = r.stopped()
+	}
+	if err == nil && s.cancelled.Load() {
 		// The answer came in as the search was cancelled: it is proved all
 		// the same.
-		return first.v, nil
+		return v, nil
 	}
-	return first.v, first.err
+	return v, err
+}
+
+// join starts the workers but the first on the probe the first is
+// searching; the first calls it, from within its search. Each is as
+// true as the others, and the table the others fill speeds the one that
+// finishes.
+func (s *Searcher) join() {
+	s.joinAt = 0
+	s.joined = true
+	s.tt.alone = false
+	clear(s.busy[:])
+	p := s.probeAt
+	for _, w := range s.workers[1:] {
+		s.helpers.Add(1)
+		go func() {
+			defer s.helpers.Done()
+			v, err := w.run(p.key, p.turn, p.alpha, p.beta)
+			if !errors.Is(err, errStopped) {
+				s.stop.Store(true)
+			}
+			s.answers <- answer{v, err}
+		}()
+	}
+}
+
+// leave ends the probe the other workers joined, the first worker's
+// result (v, err) in hand: the first result of all, a worker stopped
+// when another finished.
+func (s *Searcher) leave(v int32, err error) (int32, error) {
+	if !errors.Is(err, errStopped) {
+		s.stop.Store(true)
+	}
+	s.helpers.Wait()
+	for range s.workers[1:] {
+		a := <-s.answers
+		if errors.Is(err, errStopped) && !errors.Is(a.err, errStopped) {
+			v, err = a.v, a.err
+		}
+	}
+	s.joined = false
+	s.tt.alone = true
+	return v, err
 }
 
 // stopped is why a probe that every worker left unfinished stopped.
