@@ -16,9 +16,10 @@
 // sente.Orderer, which also tells of wins at once and of moves that lose
 // at once (connect four's threats), or by a history of cutoffs when the
 // game has no hints, the table's best move first either way; positions are
-// stored by the game's canonical key (sente.Symmetric) (node.go). Every
-// worker searches the same probe and shares the table (lazy SMP): the
-// first to finish answers.
+// stored by the game's canonical key (sente.Symmetric) (node.go). A probe
+// starts on one worker; once it runs long the others join it on the same
+// root, sharing the table and putting off moves another worker is
+// searching (ABDADA's deferral): the first to finish answers.
 //
 // Ties and draws are both 0 to the first phase; the second (tie.go) finds
 // whether a tie can be reached along positions worth 0, and how soon.

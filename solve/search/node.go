@@ -26,7 +26,6 @@ type worker struct {
 	onPath [1 << 12]uint16
 
 	history []uint32 // cutoffs by the hash of the move, for games without hints
-	rng     uint64   // helpers' noise in the order of moves near the root
 }
 
 // abort unwinds a search that was stopped: another worker finished the
@@ -213,9 +212,12 @@ func (w *worker) expand(key uint64, turn sente.Player, ply, alpha, beta int32) i
 		}
 	}
 
-	// Moves by the game's hint (or by history), the table's move first;
-	// helpers shake the order near the root so that they do not all prove
-	// the same lines.
+	// Moves by the game's hint (or by history), the table's move first.
+	// Every worker takes the same order: what keeps them apart is the
+	// putting off of moves another is searching (below). Helpers that
+	// swapped their first move near the root at random, as lazy SMP
+	// does, proved worse moves first at cut nodes: 1.27 to 1.56 million
+	// nodes for the benchmark's hard position against 0.95 without.
 	order := w.order[ply][:0]
 	for i := range kids {
 		order = append(order, uint8(i))
@@ -235,12 +237,6 @@ func (w *worker) expand(key uint64, turn sente.Player, ply, alpha, beta int32) i
 				order[0] = move
 				break
 			}
-		}
-	}
-	if w.id > 0 && ply < 4 && len(order) > 1 {
-		w.rng = w.rng*6364136223846793005 + 1442695040888963407
-		if i := int(w.rng>>33) % len(order); i > 0 {
-			order[0], order[i] = order[i], order[0]
 		}
 	}
 	w.order[ply] = order

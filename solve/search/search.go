@@ -109,7 +109,7 @@ type Searcher struct {
 	joinAt    uint64
 	joinAfter uint64 // joinNodes; 0 in tests: at once
 	joined    bool
-	probeAt struct {
+	probeAt   struct {
 		key         uint64
 		turn        sente.Player
 		alpha, beta int32
@@ -176,7 +176,7 @@ func New(g sente.Game, opt Options) (*Searcher, error) {
 	s.answers = make(chan answer, opt.Workers)
 	s.joinAfter = joinNodes
 	for i := range opt.Workers {
-		s.workers = append(s.workers, &worker{s: s, id: i, rng: uint64(i)*0x9e3779b97f4a7c15 + 1, history: make([]uint32, 1<<historyBits)})
+		s.workers = append(s.workers, &worker{s: s, id: i, history: make([]uint32, 1<<historyBits)})
 	}
 	return s, nil
 }
