@@ -748,7 +748,7 @@ func (r *run) probe(key uint64, alpha, beta int32) (int32, error) {
 	if s.joined {
 		v, err = s.leave(v, err)
 	} else {
-		s.joinAt = 0 // join set it so itself
+		s.joinAt = 0 // (join, had the others joined, would have cleared it)
 	}
 	if errors.Is(err, errStopped) {
 		err = r.stopped()
