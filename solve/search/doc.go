@@ -27,8 +27,11 @@
 // MarginSearcher (margin.go) finds the margin of a game that ends in a
 // score (sente.Scorer) by MTD(f): null-window alpha-beta over one integer
 // that folds the plies into the margin as score.go folds them into mate,
-// in a table of its own. It is serial, and refuses a line that comes back
-// to a position (ErrMarginRepeats).
+// in a table of its own. Its proof is serial; for the margin alone of a
+// game that banks its score (Kalah), a search that stops short deepens on
+// a goroutine beside it (margindeepen.go), giving it its questions and
+// the best moves near the root. It refuses a line that comes back to a
+// position (ErrMarginRepeats).
 //
 // Leaves answers positions without search: stored tables of a game's
 // endgame tiers make search plus tables answer what neither answers

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"sync/atomic"
 	"time"
 	"unsafe"
 
@@ -69,6 +70,21 @@ type MarginSearcher struct {
 	path              []uint64 // the keys of the line being searched, for repeats
 	kids              [][]uint64
 	ctx               context.Context
+
+	// The deepening beside the proof (margindeepen.go): its table of
+	// best moves, the depth it reached (the proof reads hints nearer the
+	// root than that), its last iteration's mark in the table, the root
+	// it last ran from with the depth it was at and its value, and the
+	// deepener of the call under way.
+	hints     []hintSlot
+	hintShift uint
+	hintDepth atomic.Int32
+	hintPass  uint8
+	deepRoot  uint64
+	deepDepth int // 0: none
+	deepGuess int64
+	deep      *deepener
+	deepAt    uint64 // Nodes at which deep starts beside the proof
 
 	// Nodes counts the positions searched, over every call, and Leaves
 	// the positions the leaves answered.
@@ -185,6 +201,9 @@ func (s *MarginSearcher) Grow(tableBytes int64) {
 			*s.place(e.key, e.work) = *e
 		}
 	}
+	if s.hints != nil {
+		s.sizeHints()
+	}
 }
 
 // newMarginTable is a table of about tableBytes (at least 1,024 entries)
@@ -221,7 +240,54 @@ func (s *MarginSearcher) Margin(ctx context.Context, p sente.Position) (sente.Ma
 	// is settled first, by asking whether it reaches the next one, and
 	// then its plies by halving the bounds.
 	lo, hi, guess := -s.bound, s.bound, int64(0)
+	s.lo, s.hi = lo, hi
+	// A search for margins alone of a game that banks also deepens a
+	// search that stops short (margindeepen.go): alone for its first
+	// nodes, and beside the proof once that runs long, the proof asking
+	// next about its latest value.
+	var d *deepener
+	if s.marginOnly && s.banker != nil {
+		if known, ok := s.settled(root); ok {
+			return sente.Margin{Score: int(known / plyUnit), Remoteness: sente.RemotenessUnknown}, nil
+		}
+		d = s.newDeepener(ctx, root)
+		d.limit = marginFirstDeepening
+		err := d.run()
+		switch {
+		case errors.Is(err, errPaused):
+		case err != nil:
+			d.finish()
+			return sente.Margin{}, err
+		}
+		if d.exact.Load() {
+			d.finish()
+			return sente.Margin{Score: int(d.guess / plyUnit), Remoteness: sente.RemotenessUnknown}, nil
+		}
+		// Beside the proof once it runs long: a short one would pay for
+		// the deepening's share of the caches and memory, and gain
+		// nothing from hints it finishes before.
+		s.deep, s.deepAt = d, s.Nodes+marginDeepenAfter
+		defer func() {
+			d.finish()
+			s.deep = nil
+		}()
+	}
+	// The deepening's iterations whose value the proof has seen: those it
+	// ran alone are too shallow to better a first question of 0 (Kalah(6,3)'s
+	// moves took 1.29 times the nodes starting from them).
+	var iters int64
+	if d != nil {
+		iters = d.iters.Load()
+	}
 	for first := true; lo < hi; first = false {
+		if d != nil {
+			if n := d.iters.Load(); n != iters {
+				iters = n
+				if v := d.latest.Load(); lo < v && v < hi {
+					guess = v
+				}
+			}
+		}
 		var beta int64
 		ml, mh := decodeMargin(lo).Score, decodeMargin(hi).Score
 		switch {
@@ -229,8 +295,8 @@ func (s *MarginSearcher) Margin(ctx context.Context, p sente.Position) (sente.Ma
 			// Scores are margins: MTD(f) steps from its guess, a margin
 			// at a time, the bound it proves often further (fail-soft).
 			beta = guess
-			if guess == lo {
-				beta = guess + plyUnit
+			if guess <= lo {
+				beta = lo + plyUnit
 			}
 		case first:
 			beta = 0 // a win or a tie?
@@ -243,6 +309,9 @@ func (s *MarginSearcher) Margin(ctx context.Context, p sente.Position) (sente.Ma
 		}
 		s.lo, s.hi, s.testing = lo, hi, beta
 		v, err := s.search(root, 0, beta-1, beta)
+		if errors.Is(err, errDeepened) {
+			return sente.Margin{Score: int(d.latest.Load() / plyUnit), Remoteness: sente.RemotenessUnknown}, nil
+		}
 		if err != nil {
 			return sente.Margin{}, err
 		}
@@ -252,6 +321,7 @@ func (s *MarginSearcher) Margin(ctx context.Context, p sente.Position) (sente.Ma
 		} else {
 			lo = v
 		}
+		s.lo, s.hi = lo, hi
 	}
 	if lo != hi {
 		return sente.Margin{}, fmt.Errorf("search: the margin of %s is not settled in [%d, %d]", s.game.FormatPosition(p), lo, hi)
@@ -260,6 +330,64 @@ func (s *MarginSearcher) Margin(ctx context.Context, p sente.Position) (sente.Ma
 		return sente.Margin{Score: int(lo / plyUnit), Remoteness: sente.RemotenessUnknown}, nil
 	}
 	return decodeMargin(lo), nil
+}
+
+// count counts a node, and every so many stops the search that is
+// cancelled or whose margin the deepening found, and reports progress.
+func (s *MarginSearcher) count() error {
+	s.Nodes++
+	if s.Nodes&(1<<10-1) != 0 {
+		return nil
+	}
+	if d := s.deep; d != nil {
+		if d.exact.Load() {
+			return errDeepened
+		}
+		if !d.started && s.Nodes >= s.deepAt {
+			d.start()
+		}
+	}
+	if s.Nodes&(1<<14-1) == 0 {
+		if err := s.ctx.Err(); err != nil {
+			return err
+		}
+		if s.progress != nil {
+			s.report()
+		}
+	}
+	return nil
+}
+
+// marginDeepenAfter is the nodes of the proof after which the deepening
+// goes on beside it (see Margin).
+var marginDeepenAfter uint64 = 1 << 21
+
+// marginFirstDeepening is the nodes the deepening searches alone, before
+// the proof starts beside it: enough to answer a small position.
+var marginFirstDeepening uint64 = 1 << 14
+
+// settled is the margin score of root when the table has it exactly.
+func (s *MarginSearcher) settled(root uint64) (int64, bool) {
+	lo, hi, ok := s.known(root)
+	return lo, ok && lo == hi
+}
+
+// Proved is what the last call of Margin had proved of its position's
+// margin for the player to move when it returned, stopped or not: at
+// least low and at most high, each ±MaxScore when nothing bounds it.
+func (s *MarginSearcher) Proved() (low, high int) {
+	return s.boundMargin(s.lo), s.boundMargin(s.hi)
+}
+
+// boundMargin is the margin of a bound on the root's margin score, within
+// ±MaxScore.
+func (s *MarginSearcher) boundMargin(v int64) int {
+	most := int(s.bound/plyUnit) - 1
+	m := decodeMargin(v).Score
+	if s.marginOnly {
+		m = int(v / plyUnit)
+	}
+	return min(max(m, -most), most)
 }
 
 // report tells Progress how far the search has come, when it is due.
@@ -271,14 +399,12 @@ func (s *MarginSearcher) report() {
 	s.reported = now
 	elapsed := now.Sub(s.started)
 	nodes := s.Nodes - s.startNodes
-	// A bound past every margin is no bound: the score's own ends.
-	most := int(s.bound/plyUnit) - 1
-	bound := func(v int64) int { return min(max(decodeMargin(v).Score, -most), most) }
-	if s.marginOnly {
-		bound = func(v int64) int { return min(max(int(v/plyUnit), -most), most) }
+	if s.deep != nil {
+		nodes += s.deep.nodes.Load()
 	}
+	// A bound past every margin is no bound: the score's own ends.
 	s.progress(MarginProgress{
-		Low: bound(s.lo), High: bound(s.hi), Testing: bound(s.testing),
+		Low: s.boundMargin(s.lo), High: s.boundMargin(s.hi), Testing: s.boundMargin(s.testing),
 		Nodes: nodes, NodesPerSecond: float64(nodes) / max(elapsed.Seconds(), 1e-9),
 		TableFill: s.TableFill(), Elapsed: elapsed,
 	})
@@ -462,14 +588,8 @@ func (s *MarginSearcher) known(key uint64) (lo, hi int64, ok bool) {
 
 // searchRest searches key itself: a rest, for a game that banks.
 func (s *MarginSearcher) searchRest(key uint64, ply int, alpha, beta int64) (int64, error) {
-	s.Nodes++
-	if s.Nodes&(1<<14-1) == 0 {
-		if err := s.ctx.Err(); err != nil {
-			return 0, err
-		}
-		if s.progress != nil {
-			s.report()
-		}
+	if err := s.count(); err != nil {
+		return 0, err
 	}
 	if v, ended := s.enc.EndedKey(key); ended {
 		score := s.scoreKey(key)
@@ -534,10 +654,17 @@ func (s *MarginSearcher) searchRest(key uint64, ply int, alpha, beta int64) (int
 		}
 		kids = s.kids[ply]
 	}
-	// The move that proved a bound before goes first.
-	swapped := 0
-	if e != nil && e.canon == canon && e.best > 0 && int(e.best) <= len(kids) {
-		swapped = int(e.best) - 1
+	// The move that proved a bound before goes first, or else the
+	// deepening's best move.
+	swapped, first := 0, uint8(0)
+	if e != nil && e.canon == canon {
+		first = e.best
+	}
+	if first == 0 && int32(ply) < s.hintDepth.Load() {
+		first = s.hintMove(tkey, canon)
+	}
+	if first > 0 && int(first) <= len(kids) {
+		swapped = int(first) - 1
 		kids[0], kids[swapped] = kids[swapped], kids[0]
 	}
 	best, a, bestAt := -marginInf, alpha, 0
@@ -598,10 +725,16 @@ func (s *MarginSearcher) searchRest(key uint64, ply int, alpha, beta int64) (int
 // same key always gets the same list, so that the table's remembered move
 // is found again by its place.
 func (s *MarginSearcher) children(key uint64, ply int) []uint64 {
-	kids := s.kids[ply][:0]
+	return s.childrenInto(s.kids, s.ordered, key, ply)
+}
+
+// childrenInto is children with the lists of each ply given: the proof's
+// or the deepening's own.
+func (s *MarginSearcher) childrenInto(lists [][]uint64, orderedLists [][]sente.Child, key uint64, ply int) []uint64 {
+	kids := lists[ply][:0]
 	if s.ord != nil {
-		ordered, tactics := s.ord.OrderChildren(s.ordered[ply][:0], key)
-		s.ordered[ply] = ordered
+		ordered, tactics := s.ord.OrderChildren(orderedLists[ply][:0], key)
+		orderedLists[ply] = ordered
 		if !tactics.WinsAtOnce && !tactics.LosingLeftOut {
 			// Most promising first by the hints, ties as listed: an
 			// insertion sort, the lists being short.
@@ -613,11 +746,11 @@ func (s *MarginSearcher) children(key uint64, ply int) []uint64 {
 			for _, c := range ordered {
 				kids = append(kids, c.Key)
 			}
-			s.kids[ply] = kids
+			lists[ply] = kids
 			return kids
 		}
 	}
 	kids = s.enc.AppendChildren(kids, key)
-	s.kids[ply] = kids
+	lists[ply] = kids
 	return kids
 }

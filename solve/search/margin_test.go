@@ -135,28 +135,55 @@ func TestMarginOnly(t *testing.T) {
 				}
 				runs = append(runs, run{1 << 12, leaves}, run{64 << 20, leaves})
 			}
+			// A game that banks deepens a search that stops short
+			// beside the proof: alone for its first nodes, which answer
+			// most of these positions, and beside the proof once that
+			// runs long; and alone for the fewest, and beside the proof
+			// almost at once, so that the proof reads its hints and
+			// questions, and stops when it finds the margin first.
+			firsts := []uint64{search.MarginFirstDeepening()}
+			if sente.CapabilitiesOf(g).Banker != nil {
+				firsts = append(firsts, 1)
+			}
 			for _, r := range runs {
-				tableBytes := r.tableBytes
-				ms, err := search.NewMarginSearcher(g, search.MarginOptions{TableBytes: tableBytes, MarginOnly: true, Leaves: r.leaves})
-				if err != nil {
-					t.Fatal(err)
-				}
-				bad := 0
-				for _, p := range positions {
-					got, err := ms.Margin(t.Context(), p)
-					if err != nil {
-						t.Fatal(err)
-					}
-					want := sente.Margin{Score: ref[p].Score, Remoteness: sente.RemotenessUnknown}
-					if got != want {
-						t.Errorf("table of %d bytes, endgame tables %v: %s is %+v by search, %+v on the reference solver", tableBytes, r.leaves != nil, g.FormatPosition(p), got, want)
-						if bad++; bad == 10 {
-							break
-						}
-					}
+				for _, n := range firsts {
+					restore := search.SetMarginFirstDeepening(n)
+					after := search.SetMarginDeepenAfter(n)
+					marginOnlyRun(t, g, ref, positions, r.tableBytes, r.leaves)
+					after()
+					restore()
 				}
 			}
 		})
+	}
+}
+
+// marginOnlyRun checks the margins alone of positions against ref, from
+// a searcher with a table of tableBytes over leaves.
+func marginOnlyRun(t *testing.T, g sente.Game, ref map[sente.Position]sente.Margin, positions []sente.Position, tableBytes int64, leaves sente.MarginTable) {
+	t.Helper()
+	opt := search.MarginOptions{TableBytes: tableBytes, MarginOnly: true}
+	if leaves != nil {
+		opt.Leaves = leaves
+	}
+	ms, err := search.NewMarginSearcher(g, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := 0
+	for _, p := range positions {
+		got, err := ms.Margin(t.Context(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := sente.Margin{Score: ref[p].Score, Remoteness: sente.RemotenessUnknown}
+		if got != want {
+			t.Errorf("table of %d bytes, endgame tables %v, deepening alone for %d nodes: %s is %+v by search, %+v on the reference solver",
+				tableBytes, leaves != nil, search.MarginFirstDeepening(), g.FormatPosition(p), got, want)
+			if bad++; bad == 10 {
+				return
+			}
+		}
 	}
 }
 
