@@ -131,8 +131,13 @@ type SearchStopped struct {
 	// solve/search.Result has them: no worse than Low, no better than
 	// High; Unknown, no bound.
 	Low, High sente.Outcome
-	Cost      SearchCost
-	err       error
+	// Margined says the search sought the margin alone, which is then at
+	// least MarginLow and at most MarginHigh for the player to move
+	// (±MaxScore: no bound).
+	Margined              bool
+	MarginLow, MarginHigh int
+	Cost                  SearchCost
+	err                   error
 }
 
 func (e *SearchStopped) Error() string {
@@ -146,6 +151,9 @@ func (e *SearchStopped) Unwrap() error { return e.err }
 // win sooner than in 33", or "nothing yet".
 func (e *SearchStopped) Proved() string {
 	words := BoundsWords(e.Low, e.High)
+	if e.Margined {
+		words = MarginBoundsWords(e.MarginLow, e.MarginHigh, e.most())
+	}
 	if words == "" {
 		return "nothing yet"
 	}
@@ -154,6 +162,41 @@ func (e *SearchStopped) Proved() string {
 		who = fmt.Sprintf("the %s player (to move)", e.Game.Turn(e.Position))
 	}
 	return who + " " + words
+}
+
+// most is the largest margin of the stopped search's game.
+func (e *SearchStopped) most() int {
+	if sc := sente.CapabilitiesOf(e.Game).Scorer; sc != nil {
+		return sc.MaxScore()
+	}
+	return 0
+}
+
+// MarginBoundsWords says what a search for the margin alone proved, at
+// least low and at most high (±most: no bound), in words whose subject is
+// the player to move: "wins by 12 or more", "does not lose, and wins by
+// at most 14"; empty when neither bound is known.
+func MarginBoundsWords(low, high, most int) string {
+	var parts []string
+	switch {
+	case low <= -most:
+	case low > 0:
+		parts = append(parts, fmt.Sprintf("wins by %d or more", low))
+	case low == 0:
+		parts = append(parts, "does not lose")
+	default:
+		parts = append(parts, fmt.Sprintf("loses by %d at most", -low))
+	}
+	switch {
+	case high >= most:
+	case high < 0:
+		parts = append(parts, fmt.Sprintf("loses by %d or more", -high))
+	case high == 0:
+		parts = append(parts, "does not win")
+	default:
+		parts = append(parts, fmt.Sprintf("wins by %d at most", high))
+	}
+	return strings.Join(parts, ", and ")
 }
 
 // BoundsWords says what a search proved of a position's outcome, as
@@ -583,7 +626,12 @@ func (s *SearchSolution) solve(p sente.Position) (sente.Outcome, error) {
 	s.cost.Searches++
 	if err != nil {
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-			err = &SearchStopped{Game: s.game, Position: p, Low: res.Low, High: res.High, Cost: s.cost, err: err}
+			stopped := &SearchStopped{Game: s.game, Position: p, Low: res.Low, High: res.High, Cost: s.cost, err: err}
+			if s.marginOnly && s.margins != nil {
+				stopped.Margined = true
+				stopped.MarginLow, stopped.MarginHigh = s.margins.Proved()
+			}
+			err = stopped
 		}
 		s.err = err
 		return sente.Outcome{}, err

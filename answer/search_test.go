@@ -118,6 +118,44 @@ func TestSearchStopsWithItsBounds(t *testing.T) {
 	}
 }
 
+// TestMarginSearchStopsWithItsBounds: a search for the margin alone
+// cancelled says the margins it proved, and they hold the published one
+// (Kalah(6,4) by 10), however far it came.
+func TestMarginSearchStopsWithItsBounds(t *testing.T) {
+	g := open(t, "kalah:houses=6,seeds=4,emptycapture=true")
+	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Second)
+	defer cancel()
+	_, err := answer.Solve(ctx, g, answer.Options{Engine: answer.Search, SearchOptions: answer.SearchOptions{MarginOnly: true}, MaxMemory: 1 << 30})
+	var stopped *answer.SearchStopped
+	if !errors.As(err, &stopped) || !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("%v: want a search stopped by its deadline", err)
+	}
+	if !stopped.Margined || stopped.MarginLow > 10 || stopped.MarginHigh < 10 {
+		t.Errorf("stopped with margins %v in [%d, %d] (%q); the margin is 10", stopped.Margined, stopped.MarginLow, stopped.MarginHigh, stopped.Proved())
+	}
+	t.Logf("%s after %s", stopped.Proved(), stopped.Cost.Words())
+}
+
+func TestMarginBoundsWords(t *testing.T) {
+	for _, tc := range []struct {
+		low, high int
+		want      string
+	}{
+		{-60, 60, ""},
+		{12, 60, "wins by 12 or more"},
+		{0, 60, "does not lose"},
+		{-3, 60, "loses by 3 at most"},
+		{-60, -4, "loses by 4 or more"},
+		{-60, 0, "does not win"},
+		{0, 14, "does not lose, and wins by 14 at most"},
+		{-5, -2, "loses by 5 at most, and loses by 2 or more"},
+	} {
+		if got := answer.MarginBoundsWords(tc.low, tc.high, 60); got != tc.want {
+			t.Errorf("MarginBoundsWords(%d, %d, 60) = %q; want %q", tc.low, tc.high, got, tc.want)
+		}
+	}
+}
+
 // TestSearchAgreesWithTheTables: through the answer layer, search gives
 // the tier engine's value and remoteness on positions of connect four
 // 5×4 (every child of the start and of its children, and random
