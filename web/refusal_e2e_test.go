@@ -43,10 +43,18 @@ func TestBrowserRefusalNamesSizes(t *testing.T) {
 	if n := srv.Solves(); n != 0 {
 		t.Errorf("%d solves started for refused games", n)
 	}
+	// Nine men's morris without its moving phase stored, and quixo 5×5,
+	// are searched, and the search ends in a few seconds in its refusal
+	// of a game that returns to a position: the page may show that before
+	// the test sees it searching, which says it was searched all the
+	// same.
+	const searchedThenRefused = "search proves only wins and losses that come without a repeated position"
 	for _, spec := range []string{"connect4", "morris", "quixo"} {
 		navigate(t, ctx, app+"/?game="+spec)
-		waitJS(t, ctx, spec+" searched", `document.getElementById("verdict").textContent.startsWith("Searching this position of")`)
-		if msg := text(t, ctx, "error"); eval[bool](t, ctx, `!document.getElementById("error").hidden`) {
+		waitJS(t, ctx, spec+" searched", `document.getElementById("verdict").textContent.startsWith("Searching this position of") ||
+			!document.getElementById("error").hidden && document.getElementById("error").textContent.includes(`+"`"+searchedThenRefused+"`"+`)`)
+		msg := text(t, ctx, "error")
+		if eval[bool](t, ctx, `!document.getElementById("error").hidden`) && !strings.Contains(msg, searchedThenRefused) {
 			t.Errorf("%s: the page shows an error: %q", spec, msg)
 		}
 	}
