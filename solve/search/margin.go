@@ -624,7 +624,7 @@ func (s *MarginSearcher) searchRest(key uint64, ply int, alpha, beta int64) (int
 	}
 	kids := s.children(key, ply)
 	if len(kids) == 0 {
-		return 0, fmt.Errorf("position %s has no moves and has not ended: a game that ends in a score ends by its result", s.game.FormatPosition(s.enc.Decode(key)))
+		return 0, s.errNoMoves(key)
 	}
 	var mover sente.Player
 	if s.turn != nil {
@@ -656,17 +656,14 @@ func (s *MarginSearcher) searchRest(key uint64, ply int, alpha, beta int64) (int
 	}
 	// The move that proved a bound before goes first, or else the
 	// deepening's best move.
-	swapped, first := 0, uint8(0)
+	first := uint8(0)
 	if e != nil && e.canon == canon {
 		first = e.best
 	}
 	if first == 0 && int32(ply) < s.hintDepth.Load() {
 		first = s.hintMove(tkey, canon)
 	}
-	if first > 0 && int(first) <= len(kids) {
-		swapped = int(first) - 1
-		kids[0], kids[swapped] = kids[swapped], kids[0]
-	}
+	swapped := putFirst(kids, first)
 	best, a, bestAt := -marginInf, alpha, 0
 	for i := 0; i < len(kids); i++ {
 		kid := kids[i]
@@ -696,15 +693,7 @@ func (s *MarginSearcher) searchRest(key uint64, ply int, alpha, beta int64) (int
 			break
 		}
 	}
-	// The index is of the children as children lists them: undo the swap
-	// that put the remembered move first.
-	order := bestAt
-	switch bestAt {
-	case 0:
-		order = swapped
-	case swapped:
-		order = 0
-	}
+	order := listed(bestAt, swapped)
 	e = s.place(tkey, uint8(bits.Len64(s.Nodes-start)))
 	if best > alpha && order < 255 {
 		e.best, e.canon = uint8(order+1), canon
@@ -718,6 +707,33 @@ func (s *MarginSearcher) searchRest(key uint64, ply int, alpha, beta int64) (int
 		e.lo, e.hi = best, best
 	}
 	return best, nil
+}
+
+// putFirst moves the best'th child (0: none) to the front of kids, and
+// returns where the first went, for listed.
+func putFirst(kids []uint64, best uint8) (swapped int) {
+	if best > 0 && int(best) <= len(kids) {
+		swapped = int(best) - 1
+		kids[0], kids[swapped] = kids[swapped], kids[0]
+	}
+	return swapped
+}
+
+// listed is the place, as children lists them, of the child searched at
+// i after putFirst swapped the first child with the one at swapped.
+func listed(i, swapped int) int {
+	switch i {
+	case 0:
+		return swapped
+	case swapped:
+		return 0
+	}
+	return i
+}
+
+// errNoMoves refuses a position that neither ended nor has a move.
+func (s *MarginSearcher) errNoMoves(key uint64) error {
+	return fmt.Errorf("position %s has no moves and has not ended: a game that ends in a score ends by its result", s.game.FormatPosition(s.enc.Decode(key)))
 }
 
 // children lists key's children at ply, in the game's order when it gives

@@ -3,7 +3,6 @@ package search
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math/bits"
 	"sync"
 	"sync/atomic"
@@ -337,7 +336,7 @@ func (d *deepener) searchRest(key uint64, ply, depth int, alpha, beta int64) (in
 	}
 	kids := s.childrenInto(d.kids, d.ordered, key, ply)
 	if len(kids) == 0 {
-		return 0, fmt.Errorf("position %s has no moves and has not ended: a game that ends in a score ends by its result", s.game.FormatPosition(s.enc.Decode(key)))
+		return 0, s.errNoMoves(key)
 	}
 	var mover sente.Player
 	if s.turn != nil {
@@ -347,11 +346,7 @@ func (d *deepener) searchRest(key uint64, ply, depth int, alpha, beta int64) (in
 	// the search that led here.
 	outer := d.shortened
 	d.shortened = false
-	swapped := 0
-	if best > 0 && int(best) <= len(kids) {
-		swapped = int(best) - 1
-		kids[0], kids[swapped] = kids[swapped], kids[0]
-	}
+	swapped := putFirst(kids, best)
 	bestV, a, bestAt := -marginInf, alpha, 0
 	for i := 0; i < len(kids); i++ {
 		kid := kids[i]
@@ -377,13 +372,7 @@ func (d *deepener) searchRest(key uint64, ply, depth int, alpha, beta int64) (in
 	}
 	exact := !d.shortened
 	d.shortened = outer || d.shortened
-	order := bestAt
-	switch bestAt {
-	case 0:
-		order = swapped
-	case swapped:
-		order = 0
-	}
+	order := listed(bestAt, swapped)
 	h := hint{lo: int16(-s.bound / plyUnit), hi: int16(s.bound / plyUnit), depth: uint8(depth), canon: canon, exact: exact, pass: d.pass}
 	switch m := int16(bestV / plyUnit); {
 	case bestV <= alpha:
