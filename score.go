@@ -1,6 +1,9 @@
 package sente
 
-import "fmt"
+import (
+	"context"
+	"fmt"
+)
 
 // Scorer is a game that ends in a score: the seeds in the stores of
 // Kalah, the discs of Othello, the boxes of dots and boxes. Its published
@@ -146,10 +149,12 @@ type Banker interface {
 // margins of its endgame (Kalah's databases by seeds left in the houses),
 // which a search for margins alone reads instead of searching below them.
 //
-// MarginTables builds the largest tables that fit in bytes, or returns
-// nil when none are worth building there.
+// MarginTables builds the tables worth building that fit in bytes, or
+// returns nil when none are. Building them may take minutes: it tells
+// progress (when not nil) now and then how many of their positions are
+// solved, of how many, and stops with ctx's error when ctx is done.
 type MarginTabler interface {
-	MarginTables(bytes int64) MarginTable
+	MarginTables(ctx context.Context, bytes int64, progress func(done, total int64)) (MarginTable, error)
 }
 
 // MarginTable knows the margins of some positions under perfect play.

@@ -245,6 +245,9 @@ func plies(n int) string {
 // question it is asking, its nodes a second, its table's fill and the
 // time.
 func SearchLine(r SearchProgress) string {
+	if r.Phase == "tables" {
+		return r.Testing
+	}
 	var b strings.Builder
 	b.WriteString("searching")
 	if proved := BoundsWords(r.Low, r.High); proved != "" {
@@ -493,8 +496,18 @@ func (s *SearchSolution) margin(p sente.Position) (sente.Margin, error) {
 			// Else the margins stored with the game's tables (its
 			// databases of its endings, --every-position) where they
 			// hold them.
+			// The tables take half the share (a quarter of the memory
+			// allowed): the table of the search gains little past 2
+			// GiB (marginTableMost), and each two seeds more in the
+			// tables halve its nodes.
 			if mt := sente.CapabilitiesOf(s.game).MarginTabler; mt != nil {
-				s.marginLeaves = mt.MarginTables(max(s.most, searchTableFirst) / 8)
+				leaves, err := mt.MarginTables(s.ctx, max(s.most, searchTableFirst)/2, s.tablesProgress())
+				if err != nil {
+					return sente.Margin{}, err // cancelled: asked again, built again
+				}
+				if leaves != nil {
+					s.marginLeaves = leaves
+				}
 			}
 			if s.marginLeaves == nil && s.leaves != nil && s.leaves.HasMargins() {
 				s.marginLeaves = s.leaves
@@ -585,6 +598,26 @@ func (s *SearchSolution) newMargins(bytes int64) error {
 	}
 	s.margins = margins
 	return nil
+}
+
+// tablesProgress is the progress of the game's endgame tables being
+// built, told to the caller as the search's (Phase "tables"); nil when
+// the caller asked for none.
+func (s *SearchSolution) tablesProgress() func(done, total int64) {
+	if s.progress == nil {
+		return nil
+	}
+	start := time.Now()
+	return func(done, total int64) {
+		elapsed := time.Since(start)
+		line := fmt.Sprintf("building the endgame tables: %.0f%% of %s positions, %s", 100*float64(done)/float64(max(total, 1)),
+			quantity.FormatCount(float64(total)), quantity.FormatDuration(elapsed.Round(time.Second)))
+		if done > 0 && elapsed > time.Second {
+			left := time.Duration(float64(elapsed) * float64(total-done) / float64(done))
+			line += ", about " + quantity.FormatDuration(left.Round(time.Second)) + " left"
+		}
+		s.progress(SearchProgress{Phase: "tables", Testing: line, Nodes: uint64(done), Elapsed: elapsed})
+	}
 }
 
 // MarginOnly reports whether the answer finds margins alone

@@ -1,7 +1,11 @@
 package games
 
 import (
+	"context"
 	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
 
 	"github.com/sente-go/sente"
 )
@@ -12,55 +16,62 @@ import (
 // stores hold (the margin of the position is that plus what its stores
 // banked, sente.Banker). These are the databases by seeds in play that
 // Kalah was solved over (Irving, Donkers and Uiterwijk 2000), a byte a
-// position, built in memory in a few seconds.
+// position, in memory.
 //
 // Play from a board never returns to it: a move either puts a seed in a
 // store, leaving fewer in the houses, or sows the mover's seeds along
 // their own row towards their store. So each board's margin is the best
 // of its moves' over boards with fewer seeds, or the same seeds further
-// along, and the tables are filled by a depth-first pass that is exact:
-// there is no cycle for it to cut.
+// along, and a depth-first pass finds it exactly: there is no cycle for
+// it to cut.
 type KalahMargins struct {
 	g     *Kalah
 	seeds int
 	// first[k] is the index of the first board with k seeds in the
 	// houses; a board's index is first[k] + 2·(its composition's rank) +
 	// the player to move.
-	first  []int64
-	margin []int8 // kalahUnknown until found
+	first []int64
+	// words hold the margins, four bytes a word, each a board's margin
+	// plus kalahMarginBias, 0 until found. The workers that build them
+	// read and write them atomically: two may reach one board at once,
+	// and both then write the same margin.
+	words []atomic.Uint32
 }
 
-const kalahUnknown = -128
+// kalahMarginBias keeps a margin's byte off 0, which says "not found":
+// margins lie within ±72 (the most seeds of a board).
+const kalahMarginBias = 128
 
-// kalahTableSeeds bounds the seeds of the tables MarginTables builds: 14
-// seeds are 19 million boards, built in about 5 s; each seed more costs
-// about twice that and, on Kalah(6,4), saves less search than it costs.
-// A smaller board gets tables of at most kalahTableShare of its seeds, its
-// search being too short to pay for more.
-const (
-	kalahTableSeeds = 14
-	kalahTableShare = 0.3
-)
+// kalahTableSeeds is the seeds of the tables MarginTables builds for a
+// board of total seeds, memory allowing: a third of them, up to 16. Each
+// two seeds more in the tables about halve a search's nodes and triple
+// the boards to build: on Kalah(6,4) (48 seeds, two cores), tables of 14,
+// 16, 18 and 20 seeds took 2, 7, 20 and 54 s to build and the search 44,
+// 35, 25 and 18 s after them. On Kalah(6,5), tables of 24 seeds (2.5
+// billion boards, 5 minutes to build) left the search slower to its
+// first bounds than 14 seeds had, so no board gets more than 16; a
+// smaller board's search is too short to pay for more than a third.
+func kalahTableSeeds(total int) int {
+	return min(16, total/3)
+}
 
 var _ sente.MarginTabler = (*Kalah)(nil)
 
-// MarginTables builds the tables of the most seeds, up to
-// kalahTableSeeds or kalahTableShare of the board's, that fit in bytes;
-// nil when not even one seed fits.
-func (g *Kalah) MarginTables(bytes int64) sente.MarginTable {
+// MarginTables builds the tables of kalahTableSeeds seeds, or of the most
+// that fit in bytes, on every core; nil when not even one seed fits.
+func (g *Kalah) MarginTables(ctx context.Context, bytes int64, progress func(done, total int64)) (sente.MarginTable, error) {
 	seeds := -1
-	most := min(kalahTableSeeds, int(kalahTableShare*float64(g.total)))
-	for s := 0; s <= most && KalahMarginBytes(g, s) <= bytes; s++ {
+	for s := 0; s <= kalahTableSeeds(g.total) && KalahMarginBytes(g, s) <= bytes; s++ {
 		seeds = s
 	}
 	if seeds < 1 {
-		return nil
+		return nil, nil
 	}
-	t, err := NewKalahMargins(g, seeds)
+	t, err := NewKalahMargins(ctx, g, seeds, progress)
 	if err != nil {
-		return nil
+		return nil, err
 	}
-	return t
+	return t, nil
 }
 
 // KalahMarginBytes is the memory of the tables up to seeds seeds.
@@ -77,8 +88,10 @@ func KalahMarginBytes(g sente.Game, seeds int) int64 {
 }
 
 // NewKalahMargins builds the tables of g, a Kalah, up to seeds seeds in
-// the houses.
-func NewKalahMargins(g sente.Game, seeds int) (*KalahMargins, error) {
+// the houses, on every core, telling progress (when not nil) now and then
+// how many of their boards are solved. It stops with ctx's error when ctx
+// is done.
+func NewKalahMargins(ctx context.Context, g sente.Game, seeds int, progress func(done, total int64)) (*KalahMargins, error) {
 	k, ok := g.(*Kalah)
 	if !ok {
 		return nil, fmt.Errorf("kalah endgame: %T is not Kalah", g)
@@ -88,23 +101,58 @@ func NewKalahMargins(g sente.Game, seeds int) (*KalahMargins, error) {
 	for s := 0; s <= seeds; s++ {
 		t.first[s+1] = t.first[s] + 2*int64(k.compositions(s, k.places()))
 	}
-	t.margin = make([]int8, t.first[seeds+1])
-	for i := range t.margin {
-		t.margin[i] = kalahUnknown
-	}
-	var pos KalahPosition
+	t.words = make([]atomic.Uint32, (t.first[seeds+1]+3)/4)
+	// Each count of seeds in turn, its boards in runs taken by the
+	// workers as they come free. A board a worker's pass reaches is
+	// solved there, whichever run it falls in, so two workers may solve
+	// one board at once, to the same margin.
+	workers := runtime.GOMAXPROCS(0)
+	var done atomic.Int64
 	for s := 0; s <= seeds; s++ {
 		n := k.compositions(s, k.places())
-		for r := range n {
-			k.composition(&pos.Board, s, r)
-			for turn := range 2 {
-				pos.Turn = sente.Player(turn)
-				t.solve(pos, s, t.first[s]+2*int64(r)+int64(turn))
-			}
+		var next atomic.Uint64
+		var wg sync.WaitGroup
+		for w := range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				var pos KalahPosition
+				for ctx.Err() == nil {
+					from := next.Add(kalahRun) - kalahRun
+					if from >= n {
+						return
+					}
+					for r := from; r < min(from+kalahRun, n); r++ {
+						if r == from {
+							k.composition(&pos.Board, s, r)
+						} else {
+							k.nextComposition(&pos.Board)
+						}
+						for turn := range 2 {
+							pos.Turn = sente.Player(turn)
+							t.solve(pos, s, t.first[s]+2*int64(r)+int64(turn))
+						}
+					}
+					solved := done.Add(2 * int64(min(kalahRun, n-from)))
+					if w == 0 && progress != nil {
+						progress(solved, t.first[seeds+1])
+					}
+				}
+			}()
 		}
+		wg.Wait()
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+	}
+	if progress != nil {
+		progress(t.first[seeds+1], t.first[seeds+1])
 	}
 	return t, nil
 }
+
+// kalahRun is the boards a worker building the tables takes at a time.
+const kalahRun = 1 << 12
 
 // Seeds is the most seeds in the houses of a board the tables hold.
 func (t *KalahMargins) Seeds() int { return t.seeds }
@@ -118,8 +166,8 @@ func (t *KalahMargins) index(b *[2*kalahMaxHouses + 2]uint8, s int, mover sente.
 // solve finds the margin of pos, whose stores are empty and whose houses
 // hold s seeds, at index i.
 func (t *KalahMargins) solve(pos KalahPosition, s int, i int64) int {
-	if m := t.margin[i]; m != kalahUnknown {
-		return int(m)
+	if m, ok := t.found(i); ok {
+		return m
 	}
 	g := t.g
 	mover := pos.Turn
@@ -143,8 +191,26 @@ func (t *KalahMargins) solve(pos KalahPosition, s int, i int64) int {
 			best = max(best, gain+m)
 		}
 	}
-	t.margin[i] = int8(best)
+	t.keep(i, best)
 	return best
+}
+
+// found is the margin at index i, and false when not found yet.
+func (t *KalahMargins) found(i int64) (int, bool) {
+	b := t.words[i>>2].Load() >> (8 * (i & 3)) & 0xff
+	return int(b) - kalahMarginBias, b != 0
+}
+
+// keep stores margin m at index i.
+func (t *KalahMargins) keep(i int64, m int) {
+	w := &t.words[i>>2]
+	shift := 8 * (i & 3)
+	for {
+		old := w.Load()
+		if w.CompareAndSwap(old, old&^(0xff<<shift)|uint32(m+kalahMarginBias)<<shift) {
+			return
+		}
+	}
 }
 
 // Margin is the margin of the position key for the player to move, and
@@ -158,5 +224,6 @@ func (t *KalahMargins) Margin(key uint64) (int, bool) {
 	}
 	stored, rank := t.g.TierRank(key)
 	comp := rank >> 1 / uint64(stored+1)
-	return banked + int(t.margin[t.first[inHouses]+2*int64(comp)+int64(rank&1)]), true
+	m, _ := t.found(t.first[inHouses] + 2*int64(comp) + int64(rank&1))
+	return banked + m, true
 }

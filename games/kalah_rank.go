@@ -123,6 +123,25 @@ func (g *Kalah) composition(b *[2*kalahMaxHouses + 2]uint8, left int, comp uint6
 	b[g.houseIndex(parts-1)] = uint8(left)
 }
 
+// nextComposition sets the houses of b, a composition that is not the
+// last of its seeds, to the composition of the next rank
+// (compositionRank): the last house but one that has seeds after it
+// takes one of them, and the rest of them go to the last house.
+func (g *Kalah) nextComposition(b *[2*kalahMaxHouses + 2]uint8) {
+	parts := g.places()
+	last := g.houseIndex(parts - 1)
+	after := int(b[last])
+	b[last] = 0
+	j := parts - 2
+	for ; after == 0; j-- {
+		at := g.houseIndex(j)
+		after += int(b[at])
+		b[at] = 0
+	}
+	b[g.houseIndex(j)]++
+	b[last] = uint8(after - 1)
+}
+
 func (g *Kalah) Decode(key uint64) sente.Position { return g.decode(key) }
 
 // decode is Decode as the position itself, for the engines' calls on keys,

@@ -2,7 +2,9 @@ package games
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -397,4 +399,83 @@ func TestKalahTierMarginsResumed(t *testing.T) {
 		resumed.Close()
 	}
 	ts.Close()
+}
+
+// TestKalahNextComposition: stepping from one composition to the next, as
+// the endgame tables' build does, meets every rank in turn.
+func TestKalahNextComposition(t *testing.T) {
+	for _, r := range []KalahRules{{Houses: 1, Seeds: 2}, {Houses: 2, Seeds: 3}, {Houses: 3, Seeds: 2}} {
+		g, err := NewKalah(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k := g.(*Kalah)
+		for seeds := 0; seeds <= k.total; seeds++ {
+			var b, want [2*kalahMaxHouses + 2]uint8
+			n := k.compositions(seeds, k.places())
+			k.composition(&b, seeds, 0)
+			for rank := uint64(1); rank < n; rank++ {
+				k.nextComposition(&b)
+				k.composition(&want, seeds, rank)
+				if b != want {
+					t.Fatalf("%+v, %d seeds: the composition after rank %d is %v; want %v", r, seeds, rank-1, b, want)
+				}
+			}
+		}
+	}
+}
+
+// TestKalahMarginsBuild: the endgame tables' build tells its progress up
+// to every position, and stops, with the context's error, once cancelled.
+func TestKalahMarginsBuild(t *testing.T) {
+	g, err := NewKalah(KalahRules{Houses: 6, Seeds: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var last, total int64
+	if _, err := NewKalahMargins(t.Context(), g, 6, func(done, all int64) {
+		if done < last {
+			t.Errorf("progress went back from %d to %d", last, done)
+		}
+		last, total = done, all
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if want := KalahMarginBytes(g, 6); last != want || total != want {
+		t.Errorf("progress ended at %d of %d; want %d of %d", last, total, want, want)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if _, err := NewKalahMargins(ctx, g, 6, nil); !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled build returned %v; want %v", err, context.Canceled)
+	}
+}
+
+// TestKalahMarginsWorkers: tables built by several workers, each solving
+// the boards its runs reach wherever they fall, are the tables one worker
+// builds.
+func TestKalahMarginsWorkers(t *testing.T) {
+	g, err := NewKalah(KalahRules{Houses: 6, Seeds: 4, EmptyCapture: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	build := func(workers int) *KalahMargins {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(workers))
+		m, err := NewKalahMargins(t.Context(), g, 9, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	one, four := build(1), build(4)
+	for i := range one.first[one.seeds+1] {
+		if _, ok := one.found(i); !ok {
+			t.Fatalf("board %d of %d is not solved", i, one.first[one.seeds+1])
+		}
+	}
+	for i := range one.words {
+		if a, b := one.words[i].Load(), four.words[i].Load(); a != b {
+			t.Fatalf("word %d of the tables is %#x built by one worker, %#x by four", i, a, b)
+		}
+	}
 }

@@ -118,7 +118,9 @@ func BenchmarkMarginOnly(b *testing.B) {
 		}
 		var leaves sente.MarginTable
 		if mt := sente.CapabilitiesOf(g).MarginTabler; mt != nil {
-			leaves = mt.MarginTables(bd.table / 4)
+			if leaves, err = mt.MarginTables(b.Context(), bd.table/4, nil); err != nil {
+				b.Fatal(err)
+			}
 		}
 		b.Run(bd.spec, func(b *testing.B) {
 			benchMarginStart(b, g, search.MarginOptions{TableBytes: bd.table, MarginOnly: true, Leaves: leaves})

@@ -129,7 +129,10 @@ func TestMarginOnly(t *testing.T) {
 			}
 			runs := []run{{1 << 12, nil}, {64 << 20, nil}}
 			if mt := sente.CapabilitiesOf(g).MarginTabler; mt != nil {
-				leaves := mt.MarginTables(1 << 20)
+				leaves, err := mt.MarginTables(t.Context(), 1<<20, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
 				if leaves == nil {
 					t.Fatal("no endgame tables in 1M")
 				}
@@ -260,7 +263,7 @@ func TestKalahMargins(t *testing.T) {
 		}
 		enc := sente.CapabilitiesOf(g).Encoder
 		for _, seeds := range []int{1, 5, 12} {
-			tables, err := games.NewKalahMargins(g, seeds)
+			tables, err := games.NewKalahMargins(t.Context(), g, seeds, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -231,7 +231,9 @@ type Progress struct {
 	Testing string
 	// Phase is "value" while win, loss and remoteness are searched, and
 	// "tie" while the search finds how soon a tie comes (or that only a
-	// draw does).
+	// draw does). The answer layer adds "margin" while a margin is
+	// searched and "tables" while the game's endgame tables are built
+	// before it (Testing then says how far the build has come).
 	Phase          string
 	Nodes          uint64
 	NodesPerSecond float64

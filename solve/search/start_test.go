@@ -96,7 +96,10 @@ func TestPublishedStarts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		leaves := sente.CapabilitiesOf(g).MarginTabler.MarginTables(1 << 30)
+		leaves, err := sente.CapabilitiesOf(g).MarginTabler.MarginTables(t.Context(), 1<<30, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
 		ms, err := search.NewMarginSearcher(g, search.MarginOptions{TableBytes: 2 << 30, MarginOnly: true, Leaves: leaves})
 		if err != nil {
 			t.Fatal(err)
