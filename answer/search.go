@@ -493,13 +493,12 @@ func (s *SearchSolution) margin(p sente.Position) (sente.Margin, error) {
 			// The value search is not asked: the margins take its share
 			// of the memory, after the game's endgame tables, starting
 			// small and growing as the search fills the table.
-			// Else the margins stored with the game's tables (its
-			// databases of its endings, --every-position) where they
-			// hold them.
-			// The tables take half the share (a quarter of the memory
-			// allowed): the table of the search gains little past 2
+			// The endgame tables take half the share (a quarter of the
+			// memory allowed): the search's table gains little past 2
 			// GiB (marginTableMost), and each two seeds more in the
-			// tables halve its nodes.
+			// tables about halve its nodes. Else the margins stored
+			// with the game's tables (its databases of its endings,
+			// --every-position) where they hold them.
 			if mt := sente.CapabilitiesOf(s.game).MarginTabler; mt != nil {
 				leaves, err := mt.MarginTables(s.ctx, max(s.most, searchTableFirst)/2, s.tablesProgress())
 				if err != nil {
