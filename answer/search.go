@@ -136,8 +136,11 @@ type SearchStopped struct {
 	// (±MaxScore: no bound).
 	Margined              bool
 	MarginLow, MarginHigh int
-	Cost                  SearchCost
-	err                   error
+	// InTables says the search stopped while the game's endgame tables
+	// were built, before it began.
+	InTables bool
+	Cost     SearchCost
+	err      error
 }
 
 func (e *SearchStopped) Error() string {
@@ -155,6 +158,9 @@ func (e *SearchStopped) Proved() string {
 		words = MarginBoundsWords(e.MarginLow, e.MarginHigh, e.most())
 	}
 	if words == "" {
+		if e.InTables {
+			return "nothing yet, the endgame tables still being built"
+		}
 		return "nothing yet"
 	}
 	who := "the player to move"
@@ -502,7 +508,8 @@ func (s *SearchSolution) margin(p sente.Position) (sente.Margin, error) {
 			if mt := sente.CapabilitiesOf(s.game).MarginTabler; mt != nil {
 				leaves, err := mt.MarginTables(s.ctx, max(s.most, searchTableFirst)/2, s.tablesProgress())
 				if err != nil {
-					return sente.Margin{}, err // cancelled: asked again, built again
+					// Cancelled: asked again, built again.
+					return sente.Margin{}, &tablesStopped{err}
 				}
 				if leaves != nil {
 					s.marginLeaves = leaves
@@ -599,6 +606,13 @@ func (s *SearchSolution) newMargins(bytes int64) error {
 	return nil
 }
 
+// tablesStopped is a build of the game's endgame tables stopped by its
+// context.
+type tablesStopped struct{ err error }
+
+func (e *tablesStopped) Error() string { return "building the endgame tables: " + e.err.Error() }
+func (e *tablesStopped) Unwrap() error { return e.err }
+
 // tablesProgress is the progress of the game's endgame tables being
 // built, told to the caller as the search's (Phase "tables"); nil when
 // the caller asked for none.
@@ -663,6 +677,8 @@ func (s *SearchSolution) solve(p sente.Position) (sente.Outcome, error) {
 				stopped.Margined = true
 				stopped.MarginLow, stopped.MarginHigh = s.margins.Proved()
 			}
+			var inTables *tablesStopped
+			stopped.InTables = errors.As(err, &inTables)
 			err = stopped
 		}
 		s.err = err

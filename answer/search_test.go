@@ -138,6 +138,23 @@ func TestMarginSearchStopsWithItsBounds(t *testing.T) {
 	t.Logf("%s after %s", stopped.Proved(), stopped.Cost.Words())
 }
 
+// TestMarginSearchStopsInItsTables: a search for the margin alone stopped
+// while the game's endgame tables are built (Kalah(6,4)'s 16 seeds take
+// seconds) says so, and wraps the context's error.
+func TestMarginSearchStopsInItsTables(t *testing.T) {
+	g := open(t, "kalah:houses=6,seeds=4,emptycapture=true")
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	_, err := answer.Solve(ctx, g, answer.Options{Engine: answer.Search, SearchOptions: answer.SearchOptions{MarginOnly: true}, MaxMemory: 1 << 30})
+	var stopped *answer.SearchStopped
+	if !errors.As(err, &stopped) || !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("%v: want a search stopped by its deadline", err)
+	}
+	if want := "nothing yet, the endgame tables still being built"; !stopped.InTables || stopped.Proved() != want {
+		t.Errorf("stopped in its tables %v, proved %q; want %q", stopped.InTables, stopped.Proved(), want)
+	}
+}
+
 func TestMarginBoundsWords(t *testing.T) {
 	for _, tc := range []struct {
 		low, high int
