@@ -511,9 +511,7 @@ func (s *SearchSolution) margin(p sente.Position) (sente.Margin, error) {
 					// Cancelled: asked again, built again.
 					return sente.Margin{}, &tablesStopped{err}
 				}
-				if leaves != nil {
-					s.marginLeaves = leaves
-				}
+				s.marginLeaves = leaves
 			}
 			if s.marginLeaves == nil && s.leaves != nil && s.leaves.HasMargins() {
 				s.marginLeaves = s.leaves

@@ -124,14 +124,7 @@ func TestSearchStopsWithItsBounds(t *testing.T) {
 // the endgame tables built before the search (14 seeds) take a few
 // seconds of the eight.
 func TestMarginSearchStopsWithItsBounds(t *testing.T) {
-	g := open(t, "kalah:houses=6,seeds=4,emptycapture=true")
-	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Second)
-	defer cancel()
-	_, err := answer.Solve(ctx, g, answer.Options{Engine: answer.Search, SearchOptions: answer.SearchOptions{MarginOnly: true}, MaxMemory: 128 << 20})
-	var stopped *answer.SearchStopped
-	if !errors.As(err, &stopped) || !errors.Is(err, context.DeadlineExceeded) {
-		t.Fatalf("%v: want a search stopped by its deadline", err)
-	}
+	stopped := stopKalahMargin(t, 8*time.Second, 128<<20)
 	if !stopped.Margined || stopped.MarginLow > 10 || stopped.MarginHigh < 10 {
 		t.Errorf("stopped with margins %v in [%d, %d] (%q); the margin is 10", stopped.Margined, stopped.MarginLow, stopped.MarginHigh, stopped.Proved())
 	}
@@ -142,17 +135,25 @@ func TestMarginSearchStopsWithItsBounds(t *testing.T) {
 // while the game's endgame tables are built (Kalah(6,4)'s 16 seeds take
 // seconds) says so, and wraps the context's error.
 func TestMarginSearchStopsInItsTables(t *testing.T) {
+	stopped := stopKalahMargin(t, 300*time.Millisecond, 1<<30)
+	if want := "nothing yet, the endgame tables still being built"; !stopped.InTables || stopped.Proved() != want {
+		t.Errorf("stopped in its tables %v, proved %q; want %q", stopped.InTables, stopped.Proved(), want)
+	}
+}
+
+// stopKalahMargin searches Kalah(6,4)'s margin alone with maxMemory until
+// its deadline, which must stop it.
+func stopKalahMargin(t *testing.T, deadline time.Duration, maxMemory uint64) *answer.SearchStopped {
+	t.Helper()
 	g := open(t, "kalah:houses=6,seeds=4,emptycapture=true")
-	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), deadline)
 	defer cancel()
-	_, err := answer.Solve(ctx, g, answer.Options{Engine: answer.Search, SearchOptions: answer.SearchOptions{MarginOnly: true}, MaxMemory: 1 << 30})
+	_, err := answer.Solve(ctx, g, answer.Options{Engine: answer.Search, SearchOptions: answer.SearchOptions{MarginOnly: true}, MaxMemory: maxMemory})
 	var stopped *answer.SearchStopped
 	if !errors.As(err, &stopped) || !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("%v: want a search stopped by its deadline", err)
 	}
-	if want := "nothing yet, the endgame tables still being built"; !stopped.InTables || stopped.Proved() != want {
-		t.Errorf("stopped in its tables %v, proved %q; want %q", stopped.InTables, stopped.Proved(), want)
-	}
+	return stopped
 }
 
 func TestMarginBoundsWords(t *testing.T) {
