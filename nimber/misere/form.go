@@ -45,9 +45,42 @@ type table struct {
 	genera   map[Game][]int32
 	nims     []Game
 	key      []byte
-	// left, when above 0, is how many more forms and options may be made
-	// before add panics with errBudget (Parse's bound on its work).
-	left int
+	// left, when above 0, is how many more forms, options and sums may be
+	// made before add or sum panics with errBudget (Parse's bound on its
+	// work); newSums lists the sums made meanwhile, so that rollback can
+	// take them out again.
+	left    int
+	newSums [][2]Game
+}
+
+// checkpoint is how large a table was at a moment, to roll it back to.
+type checkpoint struct{ forms, nims int }
+
+// checkpoint returns the table's size now, and starts the list of new
+// sums.
+func (t *table) checkpoint() checkpoint {
+	t.newSums = t.newSums[:0]
+	return checkpoint{forms: len(t.opts), nims: len(t.nims)}
+}
+
+// rollback forgets every form and sum made since m, so that work given up
+// (Parse's past its budget) leaves nothing behind in a process's table:
+// forms are only ever appended, and a form made since m is referred to only
+// by forms and sums made since m too.
+func (t *table) rollback(m checkpoint) {
+	for g := m.forms; g < len(t.opts); g++ {
+		delete(t.byKey, t.keyOf(t.opts[g]))
+	}
+	for _, k := range t.newSums {
+		delete(t.sums, k)
+	}
+	t.newSums = t.newSums[:0]
+	clear(t.opts[m.forms:])
+	t.opts = t.opts[:m.forms]
+	t.birthday = t.birthday[:m.forms]
+	t.grundy = t.grundy[:m.forms]
+	t.mgrundy = t.mgrundy[:m.forms]
+	t.nims = t.nims[:m.nims]
 }
 
 // errBudget is add's panic when a budget of forms runs out.
@@ -169,12 +202,7 @@ func (t *table) reduce(opts []Game) (Game, bool) {
 
 // add records a canonical form.
 func (t *table) add(opts []Game) Game {
-	if t.left > 0 {
-		t.left -= 1 + len(opts)
-		if t.left <= 0 {
-			panic(errBudget)
-		}
-	}
+	t.spend(1 + len(opts))
 	g := Game(len(t.opts))
 	owned := slices.Clone(opts)
 	var born int32
@@ -199,6 +227,17 @@ func (t *table) add(opts []Game) Game {
 	t.mgrundy = append(t.mgrundy, mv)
 	t.byKey[t.keyOf(owned)] = g
 	return g
+}
+
+// spend takes n from the budget, when there is one, and panics with
+// errBudget when it runs out.
+func (t *table) spend(n int) {
+	if t.left > 0 {
+		t.left -= n
+		if t.left <= 0 {
+			panic(errBudget)
+		}
+	}
 }
 
 // mark adds v to a set of small values kept as bits, and larger ones in a
@@ -259,6 +298,10 @@ func (t *table) sum(a, b Game) Game {
 		opts = append(opts, t.sum(a, y))
 	}
 	s := t.canon(opts)
+	if t.left > 0 {
+		t.spend(1)
+		t.newSums = append(t.newSums, [2]Game{a, b})
+	}
 	t.sums[[2]Game{a, b}] = s
 	return s
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sente-go/sente/internal/testmode"
@@ -271,5 +272,36 @@ func TestParseErrors(t *testing.T) {
 		if err != nil || g.String() != tt.want {
 			t.Errorf("Parse(%q) = %v, %v; want %s", tt.in, g, err, tt.want)
 		}
+	}
+}
+
+// TestParseTooLarge: a short text whose sum is too large to make is
+// refused in a few tenths of a second, and what was made on the way is
+// rolled back, so that a process reading many such texts (a fuzzer, a
+// server) does not grow; what was made before stays, and sums still work.
+func TestParseTooLarge(t *testing.T) {
+	small, err := Parse("*3+{*2}")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	forms, sums, keys := len(shared.opts), len(shared.sums), len(shared.byKey)
+	mu.Unlock()
+	for _, text := range []string{"*256+*256", "{*256,*2}+{*255,*3}+{*9}", "*100+*101+*102"} {
+		_, err := Parse(text)
+		var pe *ParseError
+		if !errors.As(err, &pe) || !strings.Contains(err.Error(), "too large to make") {
+			t.Fatalf("Parse(%q) = %v, want the error that it is too large", text, err)
+		}
+		mu.Lock()
+		left := [3]int{len(shared.opts), len(shared.sums), len(shared.byKey)}
+		mu.Unlock()
+		if left != [3]int{forms, sums, keys} {
+			t.Errorf("after Parse(%q) the table holds %d forms, %d sums and %d keys; want %d, %d and %d as before it", text, left[0], left[1], left[2], forms, sums, keys)
+		}
+	}
+	again, err := Parse("*3+{*2}+*2+*2")
+	if err != nil || again != Sum(small, Nim(2), Nim(2)) {
+		t.Errorf("Parse after the rollback = %v, %v; want %v", again, err, Sum(small, Nim(2), Nim(2)))
 	}
 }

@@ -106,14 +106,18 @@ func Parse(text string) (g Game, err error) {
 	p := &parser{src: text, t: shared}
 	// A short text can ask for a sum too large to make (sums of wild games
 	// grow fast): a budget of new forms and their options bounds the work.
+	// What was made before the budget ran out is rolled back, so that a
+	// long-lived process reading many such texts does not keep them.
 	shared.left = maxParseForms
+	start := shared.checkpoint()
 	defer func() {
 		shared.left = 0
 		if r := recover(); r != nil {
 			if r != errBudget {
 				panic(r)
 			}
-			g, err = 0, p.fail("the game is too large to make here (more than %d new forms and options)", maxParseForms)
+			shared.rollback(start)
+			g, err = 0, p.fail("the game is too large to make here (more than %d new forms, options and sums)", maxParseForms)
 		}
 	}()
 	g, err = p.sum()
@@ -127,8 +131,8 @@ func Parse(text string) (g Game, err error) {
 	return g, nil
 }
 
-// maxParseForms bounds the new forms, and their options, one Parse may
-// make.
+// maxParseForms bounds the new forms, their options and the new sums one
+// Parse may make: about half a second of work here.
 const maxParseForms = 2000000
 
 type parser struct {
