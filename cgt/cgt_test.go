@@ -405,6 +405,10 @@ func TestParseLimits(t *testing.T) {
 		"1/1099511627776",
 		"99999999999999999999",
 		strings.Repeat("{1|-1}+", 2000) + "0",
+		// Few forms, but options compared pair by pair over and over: a
+		// bound on forms alone let these run for seconds to minutes.
+		"*400+{1|0}",
+		"^1024*1000+v1000*3+{^1000|v900}+{1|^1000*7}",
 	} {
 		if g, err := cgt.Parse(expr); err == nil {
 			t.Errorf("Parse(%.40q…) = %s; want an error", expr, g)

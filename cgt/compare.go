@@ -11,6 +11,7 @@ package cgt
 //   - a number x against a game h that is not one: x ≤ h unless some
 //     h^R ≤ x, since by number avoidance no move in x need be considered.
 func (t *table) leq(g, h Game) bool {
+	t.spendComparison()
 	if g == h {
 		return true
 	}

@@ -17,6 +17,8 @@ const (
 	maxParsedUps = 1024    // ^n, vn
 	maxParsedNim = 1024    // *n
 	parseWork    = 200_000 // canonical forms built and sums taken
+	// comparisons of games: about a second's worth here
+	parseComparisons = 25_000_000
 )
 
 // ParseError is a text that is not a game, with where and why.
@@ -56,12 +58,17 @@ func Parse(s string) (g Game, err error) {
 	mu.Lock()
 	defer mu.Unlock()
 	tab.work, tab.limit = 0, parseWork
+	tab.compared, tab.compareLimit = 0, parseComparisons
 	defer func() {
-		tab.limit = 0
+		tab.limit, tab.compareLimit = 0, 0
 		if r := recover(); r != nil {
 			switch r := r.(type) {
 			case *workLimit:
 				err = &ParseError{Text: s, Msg: "the game is too large to compute here (over the work a parse may take)"}
+				// The memos of comparisons and sums are most of what the
+				// work left behind, and only caches: a process that reads
+				// many such texts (a fuzzer) drops them rather than grow.
+				tab.leqMemo, tab.sumMemo = map[uint64]bool{}, map[uint64]Game{}
 			case *RangeError:
 				err = &ParseError{Text: s, Msg: r.Error()}
 			case *ParseError:
