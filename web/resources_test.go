@@ -248,7 +248,10 @@ func TestLanesAndQueue(t *testing.T) {
 func TestAbandonedSolveIsForgotten(t *testing.T) {
 	s := newTestServer(t, Config{Abandon: 200 * time.Millisecond, Moment: time.Millisecond, MaxSolves: 1})
 	h := s.Handler()
-	spec, queued := "tictactoe:m=4,n=4", "connect4:w=5,h=4"
+	// The queued game takes seconds, so that it is still running when it
+	// is abandoned however late a loaded machine starts it: connect four
+	// 5×4 (half a second) once finished first under load.
+	spec, queued := "tictactoe:m=4,n=4", "connect4:w=6,h=4"
 	ask(t, h, spec)
 	ask(t, h, queued)
 	s.cache.mu.Lock()
