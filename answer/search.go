@@ -500,9 +500,8 @@ func (s *SearchSolution) margin(p sente.Position) (sente.Margin, error) {
 			// of the memory, after the game's endgame tables, starting
 			// small and growing as the search fills the table.
 			// The endgame tables take half the share (a quarter of the
-			// memory allowed): the search's table gains little past 2
-			// GiB (marginTableMost), and each two seeds more in the
-			// tables about halve its nodes. Else the margins stored
+			// memory allowed): each two seeds more in the tables about
+			// halve the search's nodes. Else the margins stored
 			// with the game's tables (its databases of its endings,
 			// --every-position) where they hold them.
 			if mt := sente.CapabilitiesOf(s.game).MarginTabler; mt != nil {
@@ -548,7 +547,7 @@ func (s *SearchSolution) margin(p sente.Position) (sente.Margin, error) {
 		}
 		// The table grows with what it holds, and the search starts again
 		// from it.
-		s.margins.Grow(min(s.margins.TableBytes()*searchGrowth, s.marginMost()))
+		s.margins.Grow(nextMarginTable(s.margins.TableBytes(), s.marginMost()))
 	}
 	if err != nil {
 		s.marginErr = err
@@ -567,10 +566,28 @@ func (s *SearchSolution) marginMost() int64 {
 // marginTableMost bounds the table of a search for margins alone. Every
 // node of it stores an entry, so that a table of a long search is always
 // full, and a larger one pays for what it holds with the misses of its
-// probes and the kernel's zeroing of its pages: Kalah(6,4) took 46 to 51
-// s in 2 GiB from the start, and 97 s in a table that grew to 8 GiB
-// (searching afresh at each growth, before Grow kept the entries).
-const marginTableMost = 2 << 30
+// probes and the kernel's zeroing of its pages. Kalah(6,4) takes 41 to 51
+// s in 2 GiB, a third of it filled (it had taken 97 s in a table grown to
+// 8 GiB, searching afresh at each growth, before Grow kept the entries),
+// so the table stops at marginTableStep on its way. Kalah(6,5) fills 2 GiB
+// in minutes; with 8 GiB its refutation of 13 came in 46 minutes, where in
+// 2 GiB it had not come in 49 (BENCHMARKS.md, "Kalah(6,5) within the
+// hour").
+const (
+	marginTableMost = 8 << 30
+	marginTableStep = 2 << 30
+)
+
+// nextMarginTable is the size a margin table of bytes grows to, up to
+// most: searchGrowth times larger, but stopping at marginTableStep on the
+// way, so that a search that fits in it (Kalah(6,4)) never touches more.
+func nextMarginTable(bytes, most int64) int64 {
+	next := bytes * searchGrowth
+	if bytes < marginTableStep {
+		next = min(next, marginTableStep)
+	}
+	return min(next, most)
+}
 
 // newMargins makes the margin searcher with a table of bytes. A search
 // for margins alone that fills half of it stops, to search again with the
