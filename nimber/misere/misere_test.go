@@ -278,7 +278,7 @@ func TestParseErrors(t *testing.T) {
 // TestParseTooLarge: a short text whose sum is too large to make is
 // refused in a few tenths of a second, and what was made on the way is
 // rolled back, so that a process reading many such texts (a fuzzer, a
-// server) does not grow; what was made before stays, and sums still work.
+// long-lived program) does not grow; what was made before stays, and sums still work.
 func TestParseTooLarge(t *testing.T) {
 	small, err := Parse("*3+{*2}")
 	if err != nil {

@@ -119,6 +119,7 @@ func Parse(text string) (g Game, err error) {
 			shared.rollback(start)
 			g, err = 0, p.fail("the game is too large to make here (more than %d new forms, options and sums)", maxParseForms)
 		}
+		shared.newSums = nil // kept only for a rollback
 	}()
 	g, err = p.sum()
 	if err != nil {
