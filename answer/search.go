@@ -640,9 +640,8 @@ func (s *SearchSolution) tablesProgress() func(done, total int64) {
 		elapsed := time.Since(start)
 		line := fmt.Sprintf("building the endgame tables: %.0f%% of %s positions, %s", 100*float64(done)/float64(max(total, 1)),
 			quantity.FormatCount(float64(total)), quantity.FormatDuration(elapsed.Round(time.Second)))
-		if done > 0 && elapsed > time.Second {
-			left := time.Duration(float64(elapsed) * float64(total-done) / float64(done))
-			line += ", about " + quantity.FormatDuration(left.Round(time.Second)) + " left"
+		if left, ok := quantity.TimeLeft(done, total-done, elapsed); ok {
+			line += ", about " + left + " left"
 		}
 		s.progress(SearchProgress{Phase: "tables", Testing: line, Nodes: uint64(done), Elapsed: elapsed})
 	}

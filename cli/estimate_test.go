@@ -93,12 +93,6 @@ func TestProgressTimeLeft(t *testing.T) {
 	if got, want := p.line(solve.Progress{Phase: "exploring", Done: 1e6}, t0.Add(2*time.Minute)), "exploring: 1000000 positions (at most 4.0 million), at most 6 min left"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
-	if _, ok := timeLeft(0, 10, time.Minute); ok {
-		t.Error("a time left with nothing done")
-	}
-	if left, _ := timeLeft(1, 1000, time.Hour); left != "42 days" {
-		t.Errorf("long time left %q", left)
-	}
 }
 
 // TestInterruptedSearchSaysWhatItProved: a search stopped by an

@@ -181,14 +181,14 @@ func (p *progress) clear() {
 func (p *progress) line(r solve.Progress, now time.Time) string {
 	if r.Total > 0 {
 		s := fmt.Sprintf("%s: %d of %d %s (%.0f%%)", r.Phase, r.Done, r.Total, ofWhat(r.Phase), 100*float64(r.Done)/float64(r.Total))
-		if left, ok := timeLeft(r.Done-p.phaseDone, r.Total-r.Done, now.Sub(p.phaseStart)); ok {
+		if left, ok := quantity.TimeLeft(int64(r.Done-p.phaseDone), int64(r.Total-r.Done), now.Sub(p.phaseStart)); ok {
 			s += ", " + leftWord(r.Phase) + " " + left + " left"
 		}
 		return s
 	}
 	if p.atMost > 0 {
 		s := fmt.Sprintf("%s: %d positions (at most %s)", r.Phase, r.Done, quantity.FormatCount(p.atMost))
-		if left, ok := timeLeft(r.Done-p.phaseDone, int(min(p.atMost, 1<<62))-r.Done, now.Sub(p.phaseStart)); ok {
+		if left, ok := quantity.TimeLeft(int64(r.Done-p.phaseDone), int64(min(p.atMost, 1<<62))-int64(r.Done), now.Sub(p.phaseStart)); ok {
 			s += ", at most " + left + " left"
 		}
 		return s
@@ -224,11 +224,11 @@ func (p *progress) plainLine(r solve.Progress, now time.Time) string {
 	}
 	switch {
 	case r.Total > 0:
-		if left, ok := timeLeft(done, r.Total-r.Done, elapsed); ok {
+		if left, ok := quantity.TimeLeft(int64(done), int64(r.Total-r.Done), elapsed); ok {
 			b.WriteString(", " + leftWord(r.Phase) + " " + left + " left")
 		}
 	case p.atMost > 0:
-		if left, ok := timeLeft(done, int(min(p.atMost, 1<<62))-r.Done, elapsed); ok {
+		if left, ok := quantity.TimeLeft(int64(done), int64(min(p.atMost, 1<<62))-int64(r.Done), elapsed); ok {
 			b.WriteString(", at most " + left + " left")
 		}
 	}
@@ -307,15 +307,6 @@ func leftWord(phase solve.Phase) string {
 		return "at most"
 	}
 	return "about"
-}
-
-// timeLeft says how long the rest takes at the rate seen so far: done in
-// elapsed, rest to go. It says nothing until the rate can be read.
-func timeLeft(done, rest int, elapsed time.Duration) (string, bool) {
-	if done <= 0 || rest < 0 || elapsed < 500*time.Millisecond {
-		return "", false
-	}
-	return quantity.FormatDuration(time.Duration(float64(elapsed) * float64(rest) / float64(done))), true
 }
 
 func (p *progress) done() {

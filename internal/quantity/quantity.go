@@ -21,6 +21,16 @@ func FormatDuration(d time.Duration) string {
 	return fmt.Sprintf("%.0f days", d.Hours()/24)
 }
 
+// TimeLeft says how long the rest takes at the rate seen so far: done in
+// elapsed, rest to go, in FormatDuration's words. It says nothing until
+// the rate can be read.
+func TimeLeft(done, rest int64, elapsed time.Duration) (string, bool) {
+	if done <= 0 || rest < 0 || elapsed < 500*time.Millisecond {
+		return "", false
+	}
+	return FormatDuration(time.Duration(float64(elapsed) * float64(rest) / float64(done))), true
+}
+
 // FormatCount writes a count of positions for people: 4.5e12 as "4.5
 // trillion", small counts whole.
 func FormatCount(n float64) string {

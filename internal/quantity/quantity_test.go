@@ -76,3 +76,14 @@ func TestFormat(t *testing.T) {
 		}
 	}
 }
+
+// TestTimeLeft: nothing until some of the work is done, and a long rest
+// in days.
+func TestTimeLeft(t *testing.T) {
+	if _, ok := TimeLeft(0, 10, time.Minute); ok {
+		t.Error("a time left with nothing done")
+	}
+	if left, _ := TimeLeft(1, 1000, time.Hour); left != "42 days" {
+		t.Errorf("long time left %q", left)
+	}
+}
