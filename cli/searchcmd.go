@@ -119,8 +119,13 @@ func stoppedSearch(err error) (string, bool) {
 	if !errors.As(err, &stopped) {
 		return "", false
 	}
-	return fmt.Sprintf("the search of %s stopped; proved so far: %s (%s)",
-		stopped.Game.FormatPosition(stopped.Position), stopped.Proved(), stopped.Cost.Words()), true
+	line := fmt.Sprintf("the search of %s stopped; proved so far: %s", stopped.Game.FormatPosition(stopped.Position), stopped.Proved())
+	if !stopped.InTables {
+		// Stopped while the endgame tables were built, it has searched
+		// nothing: no cost to tell.
+		line += " (" + stopped.Cost.Words() + ")"
+	}
+	return line, true
 }
 
 // searched takes away the progress line of searches made since the
