@@ -44,6 +44,7 @@ type Capabilities struct {
 	KeyScorer       KeyScorer
 	Banker          Banker
 	MarginTabler    MarginTabler
+	MarginSolver    MarginSolver
 
 	Partizan         Partizan
 	PartizanSplitter PartizanSplitter
@@ -100,6 +101,7 @@ func CapabilitiesOf(g Game) Capabilities {
 	c.KeyScorer, _ = g.(KeyScorer)
 	c.Banker, _ = g.(Banker)
 	c.MarginTabler, _ = g.(MarginTabler)
+	c.MarginSolver, _ = g.(MarginSolver)
 	c.Partizan, _ = g.(Partizan)
 	c.PartizanSplitter, _ = g.(PartizanSplitter)
 	return c

@@ -157,6 +157,23 @@ type MarginTabler interface {
 	MarginTables(ctx context.Context, bytes int64, progress func(done, total int64)) (MarginTable, error)
 }
 
+// MarginSolver is a Scorer that searches its own small positions, for a
+// search for margins alone: faster than a search through keys can, and
+// within the window the search asks about. Othello's programs hand their
+// last empty cells to such a routine (bitboards, no table, the moves that
+// leave the opponent fewest replies first), where the search above keeps
+// its table and symmetries for the positions worth remembering.
+type MarginSolver interface {
+	// SolveMargin searches key when the game deems it small enough, and
+	// returns its margin for the player to move under perfect play,
+	// fail-soft in the window (alpha, beta): a result at most alpha bounds
+	// the margin from above, one at least beta from below, one between
+	// them is exact. It returns the positions it searched, and true; or
+	// false, having searched nothing, when key is not small enough. It is
+	// safe for concurrent use.
+	SolveMargin(key uint64, alpha, beta int) (margin int, nodes uint64, ok bool)
+}
+
 // MarginTable knows the margins of some positions under perfect play.
 type MarginTable interface {
 	// Margin is the margin of key for the player to move, and false

@@ -54,11 +54,14 @@ type MarginSearcher struct {
 	marginOnly bool
 	banker     sente.Banker
 	leaves     MarginLeaves
-	sym        sente.Symmetric // nil: the table knows each key as it is
-	tt         []marginEntry
-	shift      uint
-	filled     int   // entries of the table ever written
-	gen        uint8 // the calls of Margin, for the age of entries
+	// solver, with marginOnly, is the game's own search of its small
+	// positions (sente.MarginSolver).
+	solver sente.MarginSolver
+	sym    sente.Symmetric // nil: the table knows each key as it is
+	tt     []marginEntry
+	shift  uint
+	filled int   // entries of the table ever written
+	gen    uint8 // the calls of Margin, for the age of entries
 	// progress, every: MarginOptions's; started, the search's start,
 	// and reported, the last report; lo, hi and testing, the root's
 	// bounds and question, in margin scores.
@@ -87,8 +90,11 @@ type MarginSearcher struct {
 	deepAt    uint64 // Nodes at which deep starts beside the proof
 
 	// Nodes counts the positions searched, over every call, and Leaves
-	// the positions the leaves answered.
-	Nodes, Leaves uint64
+	// the positions the leaves answered; checkAt is the count at which
+	// count next looks at the context and the progress, and checks the
+	// times it did.
+	Nodes, Leaves   uint64
+	checkAt, checks uint64
 }
 
 // marginEntry is what the table knows of one key: the score lies in
@@ -178,7 +184,7 @@ func NewMarginSearcher(g sente.Game, opt MarginOptions) (*MarginSearcher, error)
 		s.every = time.Second
 	}
 	if opt.MarginOnly {
-		s.banker, s.leaves = caps.Banker, opt.Leaves
+		s.banker, s.leaves, s.solver = caps.Banker, opt.Leaves, caps.MarginSolver
 	}
 	s.bound = int64(caps.Scorer.MaxScore()+1) * plyUnit
 	s.scoreKey = func(key uint64) int { return caps.Scorer.Score(caps.Encoder.Decode(key)) }
@@ -336,9 +342,13 @@ func (s *MarginSearcher) Margin(ctx context.Context, p sente.Position) (sente.Ma
 // cancelled or whose margin the deepening found, and reports progress.
 func (s *MarginSearcher) count() error {
 	s.Nodes++
-	if s.Nodes&(1<<10-1) != 0 {
+	// The game's own searches of small positions (sente.MarginSolver) add
+	// their nodes in one go, so the checks come by a count of their own.
+	if s.Nodes < s.checkAt {
 		return nil
 	}
+	s.checkAt = s.Nodes + 1<<10
+	s.checks++
 	if d := s.deep; d != nil {
 		if d.exact.Load() {
 			return errDeepened
@@ -347,7 +357,7 @@ func (s *MarginSearcher) count() error {
 			d.start()
 		}
 	}
-	if s.Nodes&(1<<14-1) == 0 {
+	if s.checks&(1<<4-1) == 0 {
 		if err := s.ctx.Err(); err != nil {
 			return err
 		}
@@ -534,6 +544,25 @@ func (s *MarginSearcher) search(key uint64, ply int, alpha, beta int64) (int64, 
 	return v + shift, err
 }
 
+// floorMargin is the greatest margin whose score is at most v, and
+// ceilMargin the least whose score is at least v, in a search for margins
+// alone.
+func floorMargin(v int64) int {
+	m := v / plyUnit
+	if m*plyUnit > v {
+		m--
+	}
+	return int(m)
+}
+
+func ceilMargin(v int64) int {
+	m := v / plyUnit
+	if m*plyUnit < v {
+		m++
+	}
+	return int(m)
+}
+
 // rest is the key whose margin score the table keeps for key's, and what
 // to add to it for key's: for a game that banks (sente.Banker), key's rest
 // and what key banked beyond what the rest did; else key itself and 0.
@@ -610,6 +639,26 @@ func (s *MarginSearcher) searchRest(key uint64, ply int, alpha, beta int64) (int
 			return e.hi, nil
 		}
 		alpha, beta = max(alpha, e.lo), min(beta, e.hi)
+	}
+	if s.solver != nil {
+		// The game's own search of a small position. Its bound is kept
+		// as the table keeps any other: MTD(f) asks the same positions
+		// again with other windows. Scores are whole margins here, the
+		// window's those at most alpha and at least beta.
+		if m, nodes, ok := s.solver.SolveMargin(key, floorMargin(alpha), ceilMargin(beta)); ok {
+			s.Nodes += nodes
+			v := int64(m) * plyUnit
+			e = s.place(tkey, uint8(bits.Len64(nodes)))
+			switch {
+			case v <= alpha:
+				e.hi = v
+			case v >= beta:
+				e.lo = v
+			default:
+				e.lo, e.hi = v, v
+			}
+			return v, nil
+		}
 	}
 	for _, k := range s.path {
 		if k == key {

@@ -336,3 +336,75 @@ func TestMarginGrow(t *testing.T) {
 		}
 	}
 }
+
+// unsolved is a game with its own search of small positions
+// (sente.MarginSolver) hidden.
+type unsolved struct{ sente.Game }
+
+func (u unsolved) Capabilities() sente.Capabilities {
+	c := sente.CapabilitiesOf(u.Game)
+	c.MarginSolver = nil
+	return c
+}
+
+// TestMarginSolver: a search for margins alone that hands the small
+// positions to the game (Othello's endgame search, sente.MarginSolver),
+// in a table of 4 KB and of 64 MB, gives the margins of the search that
+// does not, on positions of random 4×6 games with 13 to 18 empty cells
+// (one or a few plies above the game's own search) and at the start.
+func TestMarginSolver(t *testing.T) {
+	g, err := games.New("othello:w=6,h=4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(3, 11))
+	positions := []sente.Position{g.Start()}
+	games := 30
+	if testing.Short() {
+		games = 6
+	}
+	for range games {
+		p := g.Start()
+		for {
+			moves := g.Moves(p)
+			if len(moves) == 0 {
+				break
+			}
+			p = moves[rng.IntN(len(moves))].To
+			if empty := strings.Count(g.FormatPosition(p), "."); empty >= 13 && empty <= 18 {
+				positions = append(positions, p)
+			}
+		}
+	}
+	plain, err := search.NewMarginSearcher(unsolved{g}, search.MarginOptions{TableBytes: 64 << 20, MarginOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[sente.Position]sente.Margin{}
+	for _, p := range positions {
+		if want[p], err = plain.Margin(t.Context(), p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if m := want[g.Start()]; m.Score != 16 {
+		t.Fatalf("the start of 4×6: %v without the game's search; the first player wins by 16", m)
+	}
+	for _, tableBytes := range []int64{4 << 10, 64 << 20} {
+		ms, err := search.NewMarginSearcher(g, search.MarginOptions{TableBytes: tableBytes, MarginOnly: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range positions {
+			got, err := ms.Margin(t.Context(), p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != want[p] {
+				t.Fatalf("a table of %d bytes: %s is %v, %v without the game's search", tableBytes, g.FormatPosition(p), got, want[p])
+			}
+		}
+		if ms.Nodes == 0 {
+			t.Fatal("no nodes counted")
+		}
+	}
+}
