@@ -146,6 +146,7 @@ func (g *Othello) Capabilities() sente.Capabilities {
 		c.Tiered = g
 		c.Orderer = g
 		c.KeyScorer = g
+		c.MarginSolver = g
 	}
 	return c
 }

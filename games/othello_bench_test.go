@@ -62,3 +62,58 @@ func BenchmarkOthelloSearch(b *testing.B) {
 		}
 	}
 }
+
+// unsolved is a game with its own search of small positions
+// (sente.MarginSolver) taken away, for measuring what it is worth: search
+// then goes down to the end itself, through keys and its table.
+type unsolved struct{ sente.Game }
+
+func (u unsolved) Capabilities() sente.Capabilities {
+	c := sente.CapabilitiesOf(u.Game)
+	c.MarginSolver = nil
+	return c
+}
+
+// BenchmarkOthelloMargin searches Othello's margin alone (the published
+// answers), with the game's endgame search below 13 empty cells and
+// without it, from a fresh 256 MB table each time, and reports the nodes
+// (the endgame search's among them).
+func BenchmarkOthelloMargin(b *testing.B) {
+	for _, c := range []struct{ name, spec, from string }{
+		{"4x6", "othello:w=6,h=4", ""},
+		// Feinstein's line after 10 moves, 22 cells empty.
+		{"6x6-22", "othello:n=6", "c2 b4 c5 d2 e4 e3 d1 c1 b1 d5"},
+	} {
+		for _, own := range []bool{true, false} {
+			name := c.name + "/endgame"
+			if !own {
+				name = c.name + "/search"
+			}
+			b.Run(name, func(b *testing.B) {
+				var g sente.Game = othelloGame(b, c.spec)
+				if !own {
+					g = unsolved{g}
+				}
+				root := g.Start()
+				if c.from != "" {
+					var err error
+					if root, err = g.ParsePosition(c.from); err != nil {
+						b.Fatal(err)
+					}
+				}
+				var nodes uint64
+				for b.Loop() {
+					ms, err := search.NewMarginSearcher(g, search.MarginOptions{TableBytes: 256 << 20, MarginOnly: true})
+					if err != nil {
+						b.Fatal(err)
+					}
+					if _, err := ms.Margin(context.Background(), root); err != nil {
+						b.Fatal(err)
+					}
+					nodes = ms.Nodes
+				}
+				b.ReportMetric(float64(nodes), "nodes")
+			})
+		}
+	}
+}

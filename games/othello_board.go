@@ -5,29 +5,28 @@ import "math/bits"
 // Othello's boards are bitboards in an 8×8 layout whatever their size:
 // bit 8*row + col, row 0 at the top and col 0 on the left, the cells off a
 // smaller board always clear. One layout for every size keeps the shifts
-// of the eight directions fixed; a mask per direction drops the discs that
-// a shift carries off the board or round into the next row.
-
-// othelloDir is one of the eight directions: a shift left or right by
-// shift bits, then the cells it may land on.
-type othelloDir struct {
-	shift uint
-	left  bool
-	mask  uint64
-}
+// of the eight directions fixed; two masks drop the discs that a shift
+// carries off the board or round into the next row.
 
 // othelloBoard is what the bitboard code needs of a board size.
 type othelloBoard struct {
 	w, h   int
 	inside uint64 // the cells of the board
-	dirs   [8]othelloDir
-	runs   int // steps a run of the opponent's discs may need beyond the first
+	// eastward and westward are the cells a step with a move east or
+	// west may land on: a shift of the layout carries a disc of the
+	// first column west round into the row before, and of the last
+	// column east into the row after.
+	eastward, westward uint64
+	runs               int // steps a run of the opponent's discs may need beyond the first
 	// corners, xSquares and cSquares: the cells the move-ordering hint
 	// prefers and avoids; xOf[i] and cOf[i] are the X and C squares of
 	// corner i (cornerCells[i]).
 	cornerCells [4]uint64
 	xOf, cOf    [4]uint64
 	corners     uint64
+	// quadrants split the board at its middle row and column, for the
+	// endgame's parity (othello_solve.go).
+	quadrants [4]uint64
 }
 
 func newOthelloBoard(w, h int) othelloBoard {
@@ -38,18 +37,20 @@ func newOthelloBoard(w, h int) othelloBoard {
 		}
 	}
 	const colA, colH = 0x0101010101010101, 0x8080808080808080
-	notA, notH := b.inside&^colA, b.inside&^colH
-	b.dirs = [8]othelloDir{
-		{1, true, notA},      // east: nothing arrives in column a
-		{1, false, notH},     // west: nor in the column past the board's right
-		{8, true, b.inside},  // south
-		{8, false, b.inside}, // north
-		{9, true, notA},      // south-east
-		{7, true, notH},      // south-west
-		{7, false, notA},     // north-east
-		{9, false, notH},     // north-west
-	}
+	b.eastward, b.westward = b.inside&^colA, b.inside&^colH
 	cell := func(r, c int) uint64 { return 1 << uint(8*r+c) }
+	for r := range h {
+		for c := range w {
+			q := 0
+			if r >= h/2 {
+				q += 2
+			}
+			if c >= w/2 {
+				q++
+			}
+			b.quadrants[q] |= cell(r, c)
+		}
+	}
 	for i, rc := range [4][2]int{{0, 0}, {0, w - 1}, {h - 1, 0}, {h - 1, w - 1}} {
 		r, c := rc[0], rc[1]
 		dr, dc := 1, 1
@@ -67,11 +68,28 @@ func newOthelloBoard(w, h int) othelloBoard {
 	return b
 }
 
-func (d *othelloDir) step(x uint64) uint64 {
-	if d.left {
-		return (x << d.shift) & d.mask
+// The eight directions are written out below with their shifts as
+// constants, and a run of the opponent's discs is filled a fixed number of
+// steps, with no branch on the board: these two functions are where
+// Othello's search spends its time.
+
+// runLeft is the run of o's discs (masked to where a step of s may land)
+// that starts next to one of from's and goes on by steps of s, at most
+// runs+1 long.
+func runLeft(from, om uint64, s uint, runs int) uint64 {
+	x := (from << s) & om
+	for range runs {
+		x |= (x << s) & om
 	}
-	return (x >> d.shift) & d.mask
+	return x
+}
+
+func runRight(from, om uint64, s uint, runs int) uint64 {
+	x := (from >> s) & om
+	for range runs {
+		x |= (x >> s) & om
+	}
+	return x
 }
 
 // moves is the set of cells where the player with discs p may play against
@@ -79,32 +97,51 @@ func (d *othelloDir) step(x uint64) uint64 {
 // direction, to one of p's.
 func (b *othelloBoard) moves(p, o uint64) uint64 {
 	empty := b.inside &^ (p | o)
-	var moves uint64
-	for i := range b.dirs {
-		d := &b.dirs[i]
-		x := d.step(p) & o
-		for range b.runs {
-			x |= d.step(x) & o
-		}
-		moves |= d.step(x) & empty
-	}
-	return moves
+	// Shifts by 1 go east (left) and west (right), by 8 south and
+	// north, by 9 and 7 along the diagonals.
+	oe, ow := o&b.eastward, o&b.westward
+	r := b.runs
+	moves := (runLeft(p, oe, 1, r) << 1) & b.eastward
+	moves |= (runRight(p, ow, 1, r) >> 1) & b.westward
+	moves |= runLeft(p, o, 8, r) << 8
+	moves |= runRight(p, o, 8, r) >> 8
+	moves |= (runLeft(p, oe, 9, r) << 9) & b.eastward
+	moves |= (runLeft(p, ow, 7, r) << 7) & b.westward
+	moves |= (runRight(p, oe, 7, r) >> 7) & b.eastward
+	moves |= (runRight(p, ow, 9, r) >> 9) & b.westward
+	return moves & empty
 }
 
-// flips is the set of o's discs that a disc of p's placed on move turns.
+// flips is the set of o's discs that a disc of p's placed on move turns:
+// each direction's run of o's discs from move, when one of p's ends it.
 func (b *othelloBoard) flips(p, o, move uint64) uint64 {
+	oa, oh := o&b.eastward, o&b.westward
+	pa, ph := p&b.eastward, p&b.westward
+	r := b.runs
 	var flips uint64
-	for i := range b.dirs {
-		d := &b.dirs[i]
-		var run uint64
-		x := d.step(move)
-		for x&o != 0 {
-			run |= x
-			x = d.step(x)
-		}
-		if x&p != 0 {
-			flips |= run
-		}
+	if x := runLeft(move, oa, 1, r); (x<<1)&pa != 0 {
+		flips |= x
+	}
+	if x := runRight(move, oh, 1, r); (x>>1)&ph != 0 {
+		flips |= x
+	}
+	if x := runLeft(move, o, 8, r); (x<<8)&p != 0 {
+		flips |= x
+	}
+	if x := runRight(move, o, 8, r); (x>>8)&p != 0 {
+		flips |= x
+	}
+	if x := runLeft(move, oa, 9, r); (x<<9)&pa != 0 {
+		flips |= x
+	}
+	if x := runLeft(move, oh, 7, r); (x<<7)&ph != 0 {
+		flips |= x
+	}
+	if x := runRight(move, oa, 7, r); (x>>7)&pa != 0 {
+		flips |= x
+	}
+	if x := runRight(move, oh, 9, r); (x>>9)&ph != 0 {
+		flips |= x
 	}
 	return flips
 }

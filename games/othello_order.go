@@ -11,11 +11,17 @@ import (
 // opponent as few moves as possible (mobility), since a player short of
 // moves must play where she would rather not; and keep off the X square
 // (diagonally next to an empty corner) and the C squares (beside it along
-// an edge), which hand the opponent that corner.
+// an edge), which hand the opponent that corner. Mobility weighs most: a
+// search's tree is smallest when the moves that leave the opponent fewest
+// replies come first (fastest first), and a corner, an X or a C square
+// moves a move by a reply or two. With the corner and the squares above
+// mobility (1<<12, -1<<9, -1<<7, as before), the margin of Feinstein's
+// line after 6 moves (28 empty cells) took 462 million nodes; with these,
+// 149 million.
 const (
-	othelloCornerHint   = 1 << 12
-	othelloXSquareHint  = -1 << 9
-	othelloCSquareHint  = -1 << 7
+	othelloCornerHint   = 1 << 5
+	othelloXSquareHint  = -1 << 5
+	othelloCSquareHint  = -1 << 4
 	othelloMobilityHint = -1 << 4 // a reply left to the opponent
 )
 
@@ -47,14 +53,7 @@ func (g *Othello) OrderChildren(dst []sente.Child, key uint64) ([]sente.Child, s
 		p, o := mover|m|f, other&^f
 		replies := g.moves(o, p)
 		hint := int32(othelloMobilityHint * bits.OnesCount64(replies))
-		switch {
-		case m&g.corners != 0:
-			hint += othelloCornerHint
-		case m&x != 0:
-			hint += othelloXSquareHint
-		case m&c != 0:
-			hint += othelloCSquareHint
-		}
+		hint += int32(g.squareHint(m, x, c))
 		if replies == 0 && g.moves(p, o) == 0 && bits.OnesCount64(p) > bits.OnesCount64(o) {
 			tactics.WinsAtOnce = true
 			hint += othelloWinHint
@@ -73,3 +72,17 @@ func (g *Othello) Horizon(key uint64) (most, tieLeast int) {
 }
 
 var _ sente.Orderer = (*Othello)(nil)
+
+// squareHint is what the cell m is worth by its kind, given the X and C
+// squares of the empty corners.
+func (g *Othello) squareHint(m, x, c uint64) int {
+	switch {
+	case m&g.corners != 0:
+		return othelloCornerHint
+	case m&x != 0:
+		return othelloXSquareHint
+	case m&c != 0:
+		return othelloCSquareHint
+	}
+	return 0
+}
