@@ -495,6 +495,31 @@ func TestRefusal(t *testing.T) {
 	_ = a
 }
 
+// TestRefusalSizes: the sizes a refusal suggests spell out every whole
+// number but a default of 0 that stands for another parameter's value
+// (Othello's w and h, which are n's).
+func TestRefusalSizes(t *testing.T) {
+	for _, tc := range []struct{ spec, want string }{
+		{"othello:n=6", "the largest that fit: othello:n=4 ("},
+		{"othello:w=6,h=4", "the largest that fit: othello:n=4,w=4,h=4 ("},
+	} {
+		spec, err := sente.ParseSpec(tc.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := open(t, spec.String())
+		opt := answer.Options{Engine: answer.Hashing, MaxMemory: 1 << 30, Label: tc.spec, Resize: resize(t, spec)}
+		_, err = answer.Solve(context.Background(), g, opt)
+		var refusal *answer.Refusal
+		if !errors.As(err, &refusal) {
+			t.Fatalf("%s: %v, want a refusal", tc.spec, err)
+		}
+		if !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "=0") {
+			t.Errorf("%s: %q, want %q and no parameter of 0", tc.spec, err, tc.want)
+		}
+	}
+}
+
 func TestParseEngine(t *testing.T) {
 	for text, want := range map[string]answer.Engine{"auto": answer.Auto, "tiers": answer.Tiers, "hash": answer.Hashing, "TIERS": answer.Tiers} {
 		if got, err := answer.ParseEngine(text); err != nil || got != want {

@@ -16,6 +16,10 @@ type Resize struct {
 	Open   func(sente.Spec) (sente.Game, error)
 }
 
+// resizeSteps is how many values just below the one asked for
+// largestFitting tries one by one before it bisects.
+const resizeSteps = 4
+
 // fitting is a spec that fits where the one asked for did not, with what
 // the engine would take for it.
 type fitting struct {
@@ -58,7 +62,9 @@ func largestFitting(r *Resize, fits func(sente.Spec) (Cost, bool)) []fitting {
 			switch {
 			case p.Name == name:
 				text, ok = v, true
-			case p.Kind == sente.Int:
+			case p.Kind == sente.Int && (vals.Int(p.Name) != 0 || p.Default != "0"):
+				// A default of 0 stands for another parameter's value
+				// (Othello's w and h, n's): spelled out, it says nothing.
 				text, ok = strconv.Itoa(vals.Int(p.Name)), true
 			}
 			if ok {
@@ -77,8 +83,16 @@ func largestFitting(r *Resize, fits func(sente.Spec) (Cost, bool)) []fitting {
 				continue
 			}
 			// The costs grow with the size: find the largest value below
-			// the one asked for that fits.
+			// the one asked for that fits. The few just below are tried in
+			// turn first, since a game may take only some values (Othello's
+			// even sides), which a bisection would step over.
 			lo, hi := p.Min, cur-1 // lo fits
+			for v := cur - 1; v > max(p.Min, cur-resizeSteps); v-- {
+				if _, ok := fits(at(v)); ok {
+					lo, hi = v, v
+					break
+				}
+			}
 			for lo < hi {
 				mid := lo + (hi-lo+1)/2
 				if _, ok := fits(at(mid)); ok {

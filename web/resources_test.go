@@ -122,10 +122,10 @@ func TestRefusedAtOnce(t *testing.T) {
 					"on the tier engine, the largest that fit: connect4:w=4,h=6,k=4 (45.3 million ranks, about 52.8M of memory) or connect4:w=7,h=3,k=4 (", "search answers the position instead"},
 			}[stored], true},
 			{"morris", map[bool][]string{
-				true:  {"the tier engine would need about 19.8G of memory and about 12.6G of disk", "on the tier engine, the largest that fit: morris:board=seven,men=0 (", "search answers the position instead"},
-				false: {"the tier engine would need about 32.4G of memory", "on the tier engine, the largest that fit: morris:board=seven,men=0 (", "search answers the position instead"},
+				true:  {"the tier engine would need about 19.8G of memory and about 12.6G of disk", "on the tier engine, the largest that fit: morris:board=seven (", "search answers the position instead"},
+				false: {"the tier engine would need about 32.4G of memory", "on the tier engine, the largest that fit: morris:board=seven (", "search answers the position instead"},
 			}[stored], true},
-			{"quixo", []string{"the tier engine would need about ", "on the tier engine, the largest that fit: quixo:n=4,k=0", "search answers the position instead"}, true},
+			{"quixo", []string{"the tier engine would need about ", "on the tier engine, the largest that fit: quixo:n=4 (", "search answers the position instead"}, true},
 			{"kayles:n=1000", []string{"up to 1.2e+33 positions", "the hashing engine would need more than 4096T of memory", "on the hashing engine, the largest that fit: kayles:n="}, false},
 			{"tictactoe:m=5,n=5", []string{"up to 162.0 billion positions", "the tier engine would need", "on the tier engine, the largest that fit: tictactoe:m=4,n=5,k=3 (", "search answers the position instead"}, true},
 		} {
