@@ -65,13 +65,14 @@ func TestConnect4Start(t *testing.T) {
 // TestPublishedStarts solves the starts of the classic boards whose
 // published answers take minutes here (BENCHMARKS.md, "Kalah, Othello and
 // Domineering"), only when SENTE_SEARCH_CLASSICS is set: Domineering 8×8
-// is a first-player win (Breuker, Uiterwijk and van den Herik 2000), and
+// is a first-player win (Breuker, Uiterwijk and van den Herik 2000);
 // Kalah(6,4), a last seed in an empty house capturing even when the house
 // opposite is empty, a first-player win by 10 (Irving, Donkers and
-// Uiterwijk 2000).
+// Uiterwijk 2000); and Othello 6×6 a second-player win by 4, 20–16
+// (Feinstein 1993).
 func TestPublishedStarts(t *testing.T) {
 	if os.Getenv("SENTE_SEARCH_CLASSICS") == "" {
-		t.Skip("set SENTE_SEARCH_CLASSICS=1 to solve Domineering 8×8 and Kalah(6,4) from the start (minutes each, 6 GB)")
+		t.Skip("set SENTE_SEARCH_CLASSICS=1 to solve Domineering 8×8, Kalah(6,4) and Othello 6×6 from the start (minutes each, 6 GB)")
 	}
 	t.Run("domineering:w=8,h=8", func(t *testing.T) {
 		g, err := games.New("domineering:w=8,h=8")
@@ -112,6 +113,25 @@ func TestPublishedStarts(t *testing.T) {
 		t.Logf("%v, %d nodes, %v", m, ms.Nodes, time.Since(start).Round(time.Second))
 		if m.Score != 10 {
 			t.Errorf("Kalah(6,4) is %v for the first player; want a win by 10", m)
+		}
+	})
+	t.Run("othello:n=6", func(t *testing.T) {
+		g, err := games.New("othello:n=6")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms, err := search.NewMarginSearcher(g, search.MarginOptions{TableBytes: 1 << 30, MarginOnly: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		m, err := ms.Margin(t.Context(), g.Start())
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%v, %d nodes, %v", m, ms.Nodes, time.Since(start).Round(time.Second))
+		if m.Score != -4 {
+			t.Errorf("Othello 6×6 is %v for the first player; want a loss by 4 (16–20, Feinstein)", m)
 		}
 	})
 }
