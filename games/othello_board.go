@@ -115,14 +115,14 @@ func (b *othelloBoard) moves(p, o uint64) uint64 {
 // flips is the set of o's discs that a disc of p's placed on move turns:
 // each direction's run of o's discs from move, when one of p's ends it.
 func (b *othelloBoard) flips(p, o, move uint64) uint64 {
-	oa, oh := o&b.eastward, o&b.westward
-	pa, ph := p&b.eastward, p&b.westward
+	oe, ow := o&b.eastward, o&b.westward
+	pe, pw := p&b.eastward, p&b.westward
 	r := b.runs
 	var flips uint64
-	if x := runLeft(move, oa, 1, r); (x<<1)&pa != 0 {
+	if x := runLeft(move, oe, 1, r); (x<<1)&pe != 0 {
 		flips |= x
 	}
-	if x := runRight(move, oh, 1, r); (x>>1)&ph != 0 {
+	if x := runRight(move, ow, 1, r); (x>>1)&pw != 0 {
 		flips |= x
 	}
 	if x := runLeft(move, o, 8, r); (x<<8)&p != 0 {
@@ -131,16 +131,16 @@ func (b *othelloBoard) flips(p, o, move uint64) uint64 {
 	if x := runRight(move, o, 8, r); (x>>8)&p != 0 {
 		flips |= x
 	}
-	if x := runLeft(move, oa, 9, r); (x<<9)&pa != 0 {
+	if x := runLeft(move, oe, 9, r); (x<<9)&pe != 0 {
 		flips |= x
 	}
-	if x := runLeft(move, oh, 7, r); (x<<7)&ph != 0 {
+	if x := runLeft(move, ow, 7, r); (x<<7)&pw != 0 {
 		flips |= x
 	}
-	if x := runRight(move, oa, 7, r); (x>>7)&pa != 0 {
+	if x := runRight(move, oe, 7, r); (x>>7)&pe != 0 {
 		flips |= x
 	}
-	if x := runRight(move, oh, 9, r); (x>>9)&ph != 0 {
+	if x := runRight(move, ow, 9, r); (x>>9)&pw != 0 {
 		flips |= x
 	}
 	return flips
