@@ -87,7 +87,7 @@ func largestFitting(r *Resize, fits func(sente.Spec) (Cost, bool)) []fitting {
 			// turn first, since a game may take only some values (Othello's
 			// even sides), which a bisection would step over.
 			lo, hi := p.Min, cur-1 // lo fits
-			for v := cur - 1; v > max(p.Min, cur-resizeSteps); v-- {
+			for v := cur - 1; v >= max(p.Min, cur-resizeSteps); v-- {
 				if _, ok := fits(at(v)); ok {
 					lo, hi = v, v
 					break
