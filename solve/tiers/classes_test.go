@@ -82,7 +82,7 @@ func TestClassesMatchReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(51, 2))
 	trials := 40
 	if testing.Short() {
-		trials = 8
+		trials = 12
 	}
 	var draws, ties, folded uint64
 	for trial := range trials {
