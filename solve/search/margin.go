@@ -648,15 +648,7 @@ func (s *MarginSearcher) searchRest(key uint64, ply int, alpha, beta int64) (int
 		if m, nodes, ok := s.solver.SolveMargin(key, floorMargin(alpha), ceilMargin(beta)); ok {
 			s.Nodes += nodes
 			v := int64(m) * plyUnit
-			e = s.place(tkey, uint8(bits.Len64(nodes)))
-			switch {
-			case v <= alpha:
-				e.hi = v
-			case v >= beta:
-				e.lo = v
-			default:
-				e.lo, e.hi = v, v
-			}
+			s.place(tkey, uint8(bits.Len64(nodes))).keep(v, alpha, beta)
 			return v, nil
 		}
 	}
@@ -747,15 +739,22 @@ func (s *MarginSearcher) searchRest(key uint64, ply int, alpha, beta int64) (int
 	if best > alpha && order < 255 {
 		e.best, e.canon = uint8(order+1), canon
 	}
-	switch {
-	case best <= alpha:
-		e.hi = best
-	case best >= beta:
-		e.lo = best
-	default:
-		e.lo, e.hi = best, best
-	}
+	e.keep(best, alpha, beta)
 	return best, nil
+}
+
+// keep records in e the fail-soft score v of a search in the window
+// (alpha, beta): a bound from above when v fell at or below alpha, from
+// below when at or above beta, and exact between.
+func (e *marginEntry) keep(v, alpha, beta int64) {
+	switch {
+	case v <= alpha:
+		e.hi = v
+	case v >= beta:
+		e.lo = v
+	default:
+		e.lo, e.hi = v, v
+	}
 }
 
 // putFirst moves the best'th child (0: none) to the front of kids, and
