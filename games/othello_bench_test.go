@@ -8,19 +8,40 @@ import (
 	"github.com/sente-go/sente/solve/search"
 )
 
-// unordered is a game with its move-ordering hint taken away, for
-// measuring what the hint is worth: search then orders by its history of
-// cutoffs.
-type unordered struct{ sente.Game }
+// hiding is a game with some of its capabilities taken away, for
+// measuring what they are worth.
+type hiding struct {
+	sente.Game
+	hide func(*sente.Capabilities)
+}
 
-func (u unordered) Capabilities() sente.Capabilities {
-	c := sente.CapabilitiesOf(u.Game)
-	c.Orderer = nil
+func (h hiding) Capabilities() sente.Capabilities {
+	c := sente.CapabilitiesOf(h.Game)
+	h.hide(&c)
 	return c
 }
 
+// othelloBenchStart is the game of spec, with hide taking capabilities
+// away when not nil, and the position after the moves from (the start
+// when empty).
+func othelloBenchStart(b *testing.B, spec, from string, hide func(*sente.Capabilities)) (sente.Game, sente.Position) {
+	var g sente.Game = othelloGame(b, spec)
+	if hide != nil {
+		g = hiding{g, hide}
+	}
+	if from == "" {
+		return g, g.Start()
+	}
+	root, err := g.ParsePosition(from)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return g, root
+}
+
 // BenchmarkOthelloSearch searches positions of Othello by search, with the
-// game's move-ordering hint and without it, and reports the nodes.
+// game's move-ordering hint and without it (search then orders by its
+// history of cutoffs), and reports the nodes.
 func BenchmarkOthelloSearch(b *testing.B) {
 	for _, c := range []struct{ name, spec, from string }{
 		{"4x4", "othello:n=4", ""},
@@ -34,17 +55,11 @@ func BenchmarkOthelloSearch(b *testing.B) {
 				name = c.name + "/history"
 			}
 			b.Run(name, func(b *testing.B) {
-				var g sente.Game = othelloGame(b, c.spec)
+				var hide func(*sente.Capabilities)
 				if !hint {
-					g = unordered{g}
+					hide = func(c *sente.Capabilities) { c.Orderer = nil }
 				}
-				root := g.Start()
-				if c.from != "" {
-					var err error
-					if root, err = g.ParsePosition(c.from); err != nil {
-						b.Fatal(err)
-					}
-				}
+				g, root := othelloBenchStart(b, c.spec, c.from, hide)
 				var nodes uint64
 				for b.Loop() {
 					s, err := search.New(g, search.Options{Workers: 1, TableBytes: 16 << 20})
@@ -63,20 +78,10 @@ func BenchmarkOthelloSearch(b *testing.B) {
 	}
 }
 
-// unsolved is a game with its own search of small positions
-// (sente.MarginSolver) taken away, for measuring what it is worth: search
-// then goes down to the end itself, through keys and its table.
-type unsolved struct{ sente.Game }
-
-func (u unsolved) Capabilities() sente.Capabilities {
-	c := sente.CapabilitiesOf(u.Game)
-	c.MarginSolver = nil
-	return c
-}
-
 // BenchmarkOthelloMargin searches Othello's margin alone (the published
 // answers), with the game's endgame search below 13 empty cells and
-// without it, from a fresh table each time, and reports the nodes
+// without it (sente.MarginSolver taken away: search then goes down to the
+// end itself, through keys and its table), from a fresh table each time, and reports the nodes
 // (the endgame search's among them). A table of 256 MB takes some 40 ms
 // to clear, so the small board has one of 16 MB.
 func BenchmarkOthelloMargin(b *testing.B) {
@@ -94,17 +99,11 @@ func BenchmarkOthelloMargin(b *testing.B) {
 				name = c.name + "/search"
 			}
 			b.Run(name, func(b *testing.B) {
-				var g sente.Game = othelloGame(b, c.spec)
+				var hide func(*sente.Capabilities)
 				if !own {
-					g = unsolved{g}
+					hide = func(c *sente.Capabilities) { c.MarginSolver = nil }
 				}
-				root := g.Start()
-				if c.from != "" {
-					var err error
-					if root, err = g.ParsePosition(c.from); err != nil {
-						b.Fatal(err)
-					}
-				}
+				g, root := othelloBenchStart(b, c.spec, c.from, hide)
 				var nodes uint64
 				for b.Loop() {
 					ms, err := search.NewMarginSearcher(g, search.MarginOptions{TableBytes: c.table, MarginOnly: true})
