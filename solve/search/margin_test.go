@@ -116,7 +116,7 @@ func TestMarginOnly(t *testing.T) {
 				t.Fatal(err)
 			}
 			if tc.hidden {
-				g = unbanked{g}
+				g = unbanked(g)
 			} else if strings.HasPrefix(tc.spec, "kalah") && sente.CapabilitiesOf(g).Banker == nil {
 				t.Fatalf("%s banks no score: the test would not reach Unbank", tc.spec)
 			}
@@ -190,13 +190,21 @@ func marginOnlyRun(t *testing.T, g sente.Game, ref map[sente.Position]sente.Marg
 	}
 }
 
-// unbanked is a game with its Banker hidden.
-type unbanked struct{ sente.Game }
+// hiding is a game with some of its capabilities hidden.
+type hiding struct {
+	sente.Game
+	hide func(*sente.Capabilities)
+}
 
-func (u unbanked) Capabilities() sente.Capabilities {
-	c := sente.CapabilitiesOf(u.Game)
-	c.Banker = nil
+func (h hiding) Capabilities() sente.Capabilities {
+	c := sente.CapabilitiesOf(h.Game)
+	h.hide(&c)
 	return c
+}
+
+// unbanked is g with its Banker hidden.
+func unbanked(g sente.Game) sente.Game {
+	return hiding{g, func(c *sente.Capabilities) { c.Banker = nil }}
 }
 
 // TestKalahUnbank holds Kalah's rests to their definition on every
@@ -337,14 +345,10 @@ func TestMarginGrow(t *testing.T) {
 	}
 }
 
-// unsolved is a game with its own search of small positions
+// unsolved is g with its own search of small positions
 // (sente.MarginSolver) hidden.
-type unsolved struct{ sente.Game }
-
-func (u unsolved) Capabilities() sente.Capabilities {
-	c := sente.CapabilitiesOf(u.Game)
-	c.MarginSolver = nil
-	return c
+func unsolved(g sente.Game) sente.Game {
+	return hiding{g, func(c *sente.Capabilities) { c.MarginSolver = nil }}
 }
 
 // TestMarginSolver: a search for margins alone that hands the small
@@ -376,7 +380,7 @@ func TestMarginSolver(t *testing.T) {
 			}
 		}
 	}
-	plain, err := search.NewMarginSearcher(unsolved{g}, search.MarginOptions{TableBytes: 64 << 20, MarginOnly: true})
+	plain, err := search.NewMarginSearcher(unsolved(g), search.MarginOptions{TableBytes: 64 << 20, MarginOnly: true})
 	if err != nil {
 		t.Fatal(err)
 	}
