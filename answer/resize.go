@@ -92,6 +92,7 @@ func largestFitting(r *Resize, fits func(sente.Spec) (Cost, bool)) []fitting {
 					lo, hi = v, v
 					break
 				}
+				hi = v - 1 // the bisection need not try v again
 			}
 			for lo < hi {
 				mid := lo + (hi-lo+1)/2
