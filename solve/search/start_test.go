@@ -101,16 +101,7 @@ func TestPublishedStarts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ms, err := search.NewMarginSearcher(g, search.MarginOptions{TableBytes: 2 << 30, MarginOnly: true, Leaves: leaves})
-		if err != nil {
-			t.Fatal(err)
-		}
-		start := time.Now()
-		m, err := ms.Margin(t.Context(), g.Start())
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Logf("%v, %d nodes, %v", m, ms.Nodes, time.Since(start).Round(time.Second))
+		m := startMargin(t, g, search.MarginOptions{TableBytes: 2 << 30, MarginOnly: true, Leaves: leaves})
 		if m.Score != 10 {
 			t.Errorf("Kalah(6,4) is %v for the first player; want a win by 10", m)
 		}
@@ -120,18 +111,26 @@ func TestPublishedStarts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ms, err := search.NewMarginSearcher(g, search.MarginOptions{TableBytes: 1 << 30, MarginOnly: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		start := time.Now()
-		m, err := ms.Margin(t.Context(), g.Start())
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Logf("%v, %d nodes, %v", m, ms.Nodes, time.Since(start).Round(time.Second))
+		m := startMargin(t, g, search.MarginOptions{TableBytes: 1 << 30, MarginOnly: true})
 		if m.Score != -4 {
 			t.Errorf("Othello 6×6 is %v for the first player; want a loss by 4 (16–20, Feinstein)", m)
 		}
 	})
+}
+
+// startMargin searches the margin of g's start under opt, and logs it
+// with its nodes and time.
+func startMargin(t *testing.T, g sente.Game, opt search.MarginOptions) sente.Margin {
+	t.Helper()
+	ms, err := search.NewMarginSearcher(g, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	m, err := ms.Margin(t.Context(), g.Start())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%v, %d nodes, %v", m, ms.Nodes, time.Since(start).Round(time.Second))
+	return m
 }
