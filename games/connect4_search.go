@@ -45,10 +45,8 @@ func (g *Connect4) OrderChildren(dst []sente.Child, key uint64) ([]sente.Child, 
 	if safe := free &^ (threats >> 1); safe != free {
 		free, tactics.LosingLeftOut = safe, true
 	}
-	for i := range g.w {
-		// Columns from the centre out: 3, 4, 2, 5, 1, 6, 0 on seven.
-		c := g.w/2 + (1-2*(i&1))*((i+1)/2)
-		cell := free & g.columnField(c)
+	for i, field := range g.centreOut[:g.w] {
+		cell := free & field
 		if cell == 0 {
 			continue
 		}
@@ -94,10 +92,17 @@ func (g *Connect4) completing(own, mask, board uint64) uint64 {
 // one either way.
 func (g *Connect4) completing4(own uint64) uint64 {
 	spots := own << 1 & (own << 2) & (own << 3) // the stones below, in a column
-	for _, d := range [3]uint{g.h1, g.h1 - 1, g.h1 + 1} {
-		before := own << d & (own << (2 * d))
-		after := own >> d & (own >> (2 * d))
-		spots |= before&(own<<(3*d)) | before&(own>>d) | after&(own<<d) | after&(own>>(3*d))
+	if g.h1 == 7 {
+		// The board people play, its shifts constants: search asks this
+		// once for each child of every node.
+		return spots | completing4In(own, 6) | completing4In(own, 7) | completing4In(own, 8)
 	}
-	return spots
+	return spots | completing4In(own, g.h1-1) | completing4In(own, g.h1) | completing4In(own, g.h1+1)
+}
+
+// completing4In is completing4 in the direction of shift d.
+func completing4In(own uint64, d uint) uint64 {
+	before := own << d & (own << (2 * d))
+	after := own >> d & (own >> (2 * d))
+	return before&(own<<(3*d)) | before&(own>>d) | after&(own<<d) | after&(own>>(3*d))
 }
