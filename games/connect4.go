@@ -193,7 +193,7 @@ func (g *Connect4) hasLine(b uint64) bool {
 	return false
 }
 
-// lines4 is the first stones of four in a row of b in direction d.
+// lines4 marks, of each four in a row of b in direction d, its lowest bit.
 func lines4(b uint64, d uint) uint64 {
 	two := b & (b >> d)
 	return two & (two >> (2 * d))

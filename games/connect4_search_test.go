@@ -114,3 +114,85 @@ func TestConnect4Orderer(t *testing.T) {
 		}
 	}
 }
+
+// TestConnect4LinesByCells holds the bitboard line tests (hasLine, and
+// completing, which ranks every child in search) to a cell-by-cell count of
+// runs, on random columns of stones of boards of six rows, whose shifts are
+// constants, and of others: a board has a line when some cell starts k in a
+// row in some direction; an empty cell completes a line when a stone there
+// would make one.
+func TestConnect4LinesByCells(t *testing.T) {
+	for _, dims := range [][3]int{{7, 6, 4}, {4, 6, 4}, {9, 6, 4}, {5, 4, 4}, {8, 7, 4}, {6, 6, 3}, {7, 6, 5}} {
+		g, err := NewConnect4(dims[0], dims[1], dims[2])
+		if err != nil {
+			t.Fatal(err)
+		}
+		cell := func(c, r int) uint64 { return 1 << (uint(c)*g.h1 + uint(r)) }
+		on := func(b uint64, c, r int) bool { return c >= 0 && c < g.w && r >= 0 && r < g.h && b&cell(c, r) != 0 }
+		lineAt := func(b uint64, c, r int) bool {
+			for _, d := range [4][2]int{{0, 1}, {1, 0}, {1, 1}, {1, -1}} {
+				run := 0
+				for run < g.k && on(b, c+run*d[0], r+run*d[1]) {
+					run++
+				}
+				if run == g.k {
+					return true
+				}
+			}
+			return false
+		}
+		hasLine := func(b uint64) bool {
+			for c := range g.w {
+				for r := range g.h {
+					if lineAt(b, c, r) {
+						return true
+					}
+				}
+			}
+			return false
+		}
+		board := g.bottom * (uint64(1)<<g.h - 1)
+		rng := rand.New(rand.NewPCG(uint64(dims[0]), uint64(dims[1]*10+dims[2])))
+		lines, completed := 0, 0
+		for range 2000 {
+			// Columns filled from the bottom, as play fills them: a cell
+			// that completes a line has no stone above it.
+			var own, theirs uint64
+			share := rng.IntN(3) + 2 // one stone in 2 to 4 is the opponent's
+			for c := range g.w {
+				for r := range rng.IntN(g.h + 1) {
+					if rng.IntN(share) == 0 {
+						theirs |= cell(c, r)
+					} else {
+						own |= cell(c, r)
+					}
+				}
+			}
+			if got, want := g.hasLine(own), hasLine(own); got != want {
+				t.Fatalf("%v, stones %#x: hasLine %v, by cells %v", g, own, got, want)
+			}
+			mask := own | theirs
+			var want uint64
+			for c := range g.w {
+				for r := range g.h {
+					if mask&cell(c, r) == 0 && !hasLine(own) && hasLine(own|cell(c, r)) {
+						want |= cell(c, r)
+					}
+				}
+			}
+			if hasLine(own) {
+				lines++
+				continue // a cell completes a line only where none is yet
+			}
+			if want != 0 {
+				completed++
+			}
+			if got := g.completing(own, mask, board); got != want {
+				t.Fatalf("%v, stones %#x among %#x: completing %#x, by cells %#x", g, own, mask, got, want)
+			}
+		}
+		if lines == 0 || completed == 0 {
+			t.Errorf("%v: of 2000 boards %d had a line and %d a cell that completes one; want some of each", g, lines, completed)
+		}
+	}
+}
