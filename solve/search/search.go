@@ -300,13 +300,15 @@ func (s *Searcher) SolveKey(ctx context.Context, key uint64) (Result, error) {
 			s.stop.Store(true)
 		})
 	}
-	var reporter sync.WaitGroup
-	var done chan struct{}
+	stopReporting := func() {}
 	if s.opt.Progress != nil {
-		done = make(chan struct{})
-		reporter.Add(1)
+		done, finished := make(chan struct{}), make(chan struct{})
+		stopReporting = func() {
+			close(done)
+			<-finished
+		}
 		go func() {
-			defer reporter.Done()
+			defer close(finished)
 			tick := time.NewTicker(s.opt.ProgressEvery)
 			defer tick.Stop()
 			for {
@@ -324,10 +326,7 @@ func (s *Searcher) SolveKey(ctx context.Context, key uint64) (Result, error) {
 		err = ctx.Err()
 	}
 	stopWatching()
-	if done != nil {
-		close(done)
-		reporter.Wait()
-	}
+	stopReporting()
 	res := r.result(o)
 	if err == nil {
 		err = s.caps.Err()
@@ -345,11 +344,15 @@ type run struct {
 	start  time.Time
 	lo, hi int32 // the root's score: proved at least lo, at most hi
 	probes int
-	// testing is the bound being proved, for progress.
-	testing string
-	phase   string
-	tieLow  int   // in the tie phase: no tie comes sooner
-	most    int32 // every line from the root ends within most plies; -1: unknown
+	// gamma is the bound the probe under way tests, once asking; in the
+	// tie phase the question is tieLow's. Progress puts them in words
+	// (describe), a search of a few nodes never: formatting them cost
+	// more than such a search.
+	gamma  int32
+	asking bool
+	phase  string
+	tieLow int   // in the tie phase: no tie comes sooner
+	most   int32 // every line from the root ends within most plies; -1: unknown
 	// depth is the deepening's bound (see solve), while deepening.
 	depth     int32
 	deepening bool
@@ -410,7 +413,14 @@ func (r *run) report() {
 	}
 	s.reported.Lock()
 	low, high := r.bounds()
-	testing, phase := r.testing, r.phase
+	var testing string
+	switch {
+	case r.phase == "tie":
+		testing = describeTie(int32(r.tieLow))
+	case r.asking:
+		testing = describe(r.gamma)
+	}
+	phase := r.phase
 	s.reported.Unlock()
 	elapsed := time.Since(r.start)
 	nodes := s.nodes.Load()
@@ -515,7 +525,11 @@ func (r *run) solve(ctx context.Context) (sente.Outcome, error) {
 		}
 		for r.open() {
 			if over, err := r.ask(r.nextTest(), end); err != nil || over {
-				if errors.As(err, &loop) && r.deepening {
+				// (A type assertion, not errors.As, whose pointer
+				// would put loop on the heap for every search: the
+				// workers return a LoopError as it is.)
+				if le, ok := err.(*LoopError); ok && r.deepening {
+					loop = le
 					loopEnd = max(loopNodes, loopFactor*s.nodes.Load())
 					break
 				}
@@ -607,7 +621,7 @@ func (r *run) clamp() bool {
 // root's bounds by what it proved. over reports a probe stopped at end.
 func (r *run) ask(gamma int32, end uint64) (over bool, err error) {
 	r.s.reported.Lock()
-	r.testing = describe(gamma)
+	r.gamma, r.asking = gamma, true
 	r.s.reported.Unlock()
 	r.s.limit.Store(end)
 	v, err := r.probe(r.root, gamma-1, gamma)

@@ -36,15 +36,12 @@ type tieSearch struct {
 }
 
 func (r *run) tie(ctx context.Context) (sente.Outcome, error) {
-	r.s.reported.Lock()
-	r.phase = "tie"
-	r.s.reported.Unlock()
 	t := &tieSearch{r: r, memo: map[uint64]int32{}}
 	bound := t.least(r.root)
 	for {
 		r.s.reported.Lock()
 		r.tieLow = int(bound)
-		r.testing = describeTie(bound)
+		r.phase = "tie"
 		r.s.reported.Unlock()
 		d, err := t.dist(r.root, bound, 0)
 		if err != nil {
