@@ -53,7 +53,14 @@ func (g *Othello) OrderChildren(dst []sente.Child, key uint64) ([]sente.Child, s
 		p, o := mover|m|f, other&^f
 		replies := g.moves(o, p)
 		hint := int32(othelloMobilityHint * bits.OnesCount64(replies))
-		hint += int32(g.squareHint(m, x, c))
+		switch {
+		case m&g.corners != 0:
+			hint += othelloCornerHint
+		case m&x != 0:
+			hint += othelloXSquareHint
+		case m&c != 0:
+			hint += othelloCSquareHint
+		}
 		if replies == 0 && g.moves(p, o) == 0 && bits.OnesCount64(p) > bits.OnesCount64(o) {
 			tactics.WinsAtOnce = true
 			hint += othelloWinHint
@@ -72,17 +79,3 @@ func (g *Othello) Horizon(key uint64) (most, tieLeast int) {
 }
 
 var _ sente.Orderer = (*Othello)(nil)
-
-// squareHint is what the cell m is worth by its kind, given the X and C
-// squares of the empty corners.
-func (g *Othello) squareHint(m, x, c uint64) int {
-	switch {
-	case m&g.corners != 0:
-		return othelloCornerHint
-	case m&x != 0:
-		return othelloXSquareHint
-	case m&c != 0:
-		return othelloCSquareHint
-	}
-	return 0
-}
