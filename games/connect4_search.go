@@ -45,6 +45,18 @@ func (g *Connect4) OrderChildren(dst []sente.Child, key uint64) ([]sente.Child, 
 	if safe := free &^ (threats >> 1); safe != free {
 		free, tactics.LosingLeftOut = safe, true
 	}
+	if g.k == 4 && g.h1 == 7 {
+		// The board people play: one call a child, its shifts constants.
+		for i, field := range g.centreOut[:g.w] {
+			cell := free & field
+			if cell == 0 {
+				continue
+			}
+			made := bits.OnesCount64(completing4Rows6(mine|cell) & board &^ (mask | cell))
+			dst = append(dst, sente.Child{Key: key + cell<<shift, Hint: int32(made<<4 | (15 - i))})
+		}
+		return dst, tactics
+	}
 	for i, field := range g.centreOut[:g.w] {
 		cell := free & field
 		if cell == 0 {
@@ -93,11 +105,16 @@ func (g *Connect4) completing(own, mask, board uint64) uint64 {
 func (g *Connect4) completing4(own uint64) uint64 {
 	spots := own << 1 & (own << 2) & (own << 3) // the stones below, in a column
 	if g.h1 == 7 {
-		// The board people play, its shifts constants: search asks this
-		// once for each child of every node.
-		return spots | completing4In(own, 6) | completing4In(own, 7) | completing4In(own, 8)
+		return completing4Rows6(own)
 	}
 	return spots | completing4In(own, g.h1-1) | completing4In(own, g.h1) | completing4In(own, g.h1+1)
+}
+
+// completing4Rows6 is completing4 on boards of six rows (h1 = 7), the
+// board people play, its shifts constants: search asks it for each child
+// of every node.
+func completing4Rows6(own uint64) uint64 {
+	return own<<1&(own<<2)&(own<<3) | completing4In(own, 6) | completing4In(own, 7) | completing4In(own, 8)
 }
 
 // completing4In is completing4 in the direction of shift d.
