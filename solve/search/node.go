@@ -25,6 +25,8 @@ type worker struct {
 	path   []uint64
 	onPath [1 << 12]uint16
 
+	filled  int64    // entries this worker filled that the table has not counted
+	touched uint64   // what touch read, kept so that its loads are made
 	history []uint32 // cutoffs by the hash of the move, for games without hints
 }
 
@@ -189,10 +191,28 @@ func (w *worker) expand(key uint64, turn sente.Player, ply, alpha, beta int32) i
 	// which the search of a child would make anyway.
 	deep := w.deep(key, ply)
 	if deep {
+		// The children's buckets are touched first, and only then
+		// probed: the misses to memory overlap rather than wait for each
+		// other.
+		var canons [16]uint64
+		var touched uint64
+		for i := range kids {
+			kc := kids[i].Key
+			if s.sym != nil {
+				kc = s.sym.Canonical(kc)
+			}
+			if i < len(canons) {
+				canons[i] = kc
+			}
+			touched += s.tt.touch(kc)
+		}
+		w.touched += touched
 		for i := range kids {
 			kid := kids[i].Key
 			kc := kid
-			if s.sym != nil {
+			if i < len(canons) {
+				kc = canons[i]
+			} else if s.sym != nil {
 				kc = s.sym.Canonical(kid)
 			}
 			e, ok := s.tt.probe(kc)
@@ -206,7 +226,9 @@ func (w *worker) expand(key uint64, turn sente.Player, ply, alpha, beta int32) i
 				v = -fromRel(e.upper, ply+1)
 			}
 			if v >= beta {
-				s.tt.store(canon, lowerRel(v, ply), noUpper, uint8(i), canon == key, 1)
+				if s.tt.store(canon, lowerRel(v, ply), noUpper, uint8(i), canon == key, 1) {
+					w.filled++
+				}
 				return v
 			}
 		}
@@ -304,7 +326,9 @@ func (w *worker) expand(key uint64, turn sente.Player, ply, alpha, beta int32) i
 	default:
 		lower, upper = lowerRel(best, ply), upperRel(best, ply)
 	}
-	s.tt.store(canon, lower, upper, bestMove, canon == key, w.nodes-start)
+	if s.tt.store(canon, lower, upper, bestMove, canon == key, w.nodes-start) {
+		w.filled++
+	}
 	return best
 }
 
@@ -349,4 +373,6 @@ const historyBits = 12
 func (w *worker) publish() {
 	w.s.nodes.Add(w.nodes - w.published)
 	w.published = w.nodes
+	w.s.tt.used.Add(w.filled)
+	w.filled = 0
 }

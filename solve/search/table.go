@@ -30,7 +30,7 @@ type table struct {
 	buckets []bucket
 	shift   uint // 64 - log2(len(buckets))
 	gen     atomic.Uint32
-	used    atomic.Int64 // entries filled at least once
+	used    atomic.Int64 // entries filled at least once, as workers publish them
 	// alone says one worker uses the table: its stores need no lock and
 	// are plain stores, which the processor retires without waiting for
 	// the cache line (a locked store waits for it, a miss to memory).
@@ -91,6 +91,13 @@ type entry struct {
 	canon        bool  // the move was stored for the canonical key itself
 }
 
+// touch loads key's bucket into the cache, so that a probe of it soon
+// after does not wait for memory. The caller keeps what it read
+// (worker.touched), or the compiler drops the load.
+func (t *table) touch(key uint64) uint64 {
+	return t.bucket(key).seq.Load()
+}
+
 // probe reads what the table holds of key.
 func (t *table) probe(key uint64) (entry, bool) {
 	b := t.bucket(key)
@@ -120,12 +127,14 @@ func (t *table) probe(key uint64) (entry, bool) {
 // nodes the proof took, keeping the bounds proved before when the entry is
 // the same position's. A store that finds the bucket taken by another
 // writer is dropped: the table is a cache of proofs, never their only
-// record.
-func (t *table) store(key uint64, lower, upper int16, move uint8, canon bool, nodes uint64) {
+// record. It reports whether it filled an entry that was empty, for the
+// worker to count with its nodes (publish): a count in the table that
+// every store added to was a cache line two workers took from each other.
+func (t *table) store(key uint64, lower, upper int16, move uint8, canon bool, nodes uint64) (filled bool) {
 	b := t.bucket(key)
 	s := b.seq.Load()
 	if !t.alone && (s&1 != 0 || !b.seq.CompareAndSwap(s, s+1)) {
-		return
+		return false
 	}
 	gen := uint64(t.gen.Load()) & genMask
 	work := uint64(min(bits.Len64(nodes), 63))
@@ -169,9 +178,7 @@ func (t *table) store(key uint64, lower, upper int16, move uint8, canon bool, no
 			}
 		}
 	}
-	if b.data[slot].Load()&validBit == 0 {
-		t.used.Add(1)
-	}
+	filled = b.data[slot].Load()&validBit == 0
 	d := uint64(uint16(lower))<<lowerShift | uint64(uint16(upper))<<upperShift |
 		uint64(move)<<moveShift | work<<workShift | gen<<genShift | validBit
 	if canon {
@@ -180,11 +187,12 @@ func (t *table) store(key uint64, lower, upper int16, move uint8, canon bool, no
 	if t.alone {
 		*plain(&b.keys[slot]) = key
 		*plain(&b.data[slot]) = d
-		return
+		return filled
 	}
 	b.keys[slot].Store(key)
 	b.data[slot].Store(d)
 	b.seq.Store(s + 2)
+	return filled
 }
 
 // plain is the word of an atomic.Uint64, for a writer that has the table
