@@ -235,7 +235,7 @@ func faster(a, b Cost) bool {
 	return a.Bytes <= b.Bytes
 }
 
-// workers is the cores the tier engine runs on.
+// workers is the cores the tier engine and search run on.
 func workers() int { return max(runtime.GOMAXPROCS(0), 1) }
 
 // finite keeps a figure printable.

@@ -55,6 +55,10 @@ type SearchOptions struct {
 	// margins alone, the question a table would have answered in full
 	// that search answers soonest. --engine search still finds the plies.
 	AutoMarginOnly bool
+	// SearchWorkers is how many workers search a position, each on a core
+	// of its own; 0 means GOMAXPROCS, every core. A server that runs
+	// several searches at once gives each one.
+	SearchWorkers int
 }
 
 // marginOnly reports whether an answer by search of g under opt finds
@@ -311,11 +315,14 @@ func pow2Below(n int64) int64 {
 	return 1 << (bits.Len64(uint64(n)) - 1)
 }
 
-// searchWorkers is the workers of an answer by search. One: on connect
-// four, a second worker searches nearly twice the nodes and finishes no
-// sooner (BENCHMARKS.md, "Search"), so it would only take a core from
-// whatever else the machine runs.
-const searchWorkers = 1
+// searchWorkers is how many workers search a position under opt
+// (SearchOptions.SearchWorkers).
+func (opt Options) searchWorkers() int {
+	if opt.SearchWorkers > 0 {
+		return opt.SearchWorkers
+	}
+	return workers()
+}
 
 // searchRefusal is why search cannot answer g under opt, or "".
 func searchRefusal(g sente.Game, opt Options) string {
@@ -337,7 +344,7 @@ func bySearch(ctx context.Context, g sente.Game, root sente.Position, opt Option
 	if why := searchRefusal(g, opt); why != "" {
 		return nil, refuseOption(OptSearch, "%s", why)
 	}
-	sol := &SearchSolution{ctx: ctx, game: g, root: root, enc: sente.CapabilitiesOf(g).Encoder, known: map[uint64]sente.Outcome{},
+	sol := &SearchSolution{ctx: ctx, game: g, root: root, enc: sente.CapabilitiesOf(g).Encoder, known: map[uint64]sente.Outcome{}, workers: opt.searchWorkers(),
 		progress: opt.SearchProgress, most: searchTableLimit(g, opt), leaves: storedLeaves(g, root, opt), books: opt.Books, lentBooks: opt.Books != nil,
 		marginOnly: opt.marginOnly(g)}
 	if !sol.lentBooks {
@@ -410,6 +417,8 @@ type SearchSolution struct {
 	root sente.Position
 	enc  sente.Encoder
 	s    *search.Searcher
+	// workers search each position (SearchOptions.SearchWorkers).
+	workers int
 	// progress is the caller's, most the largest table allowed; grow
 	// stops the search under way to start it again in a larger table.
 	progress func(SearchProgress)
@@ -742,7 +751,7 @@ func (s *SearchSolution) renew(bytes int64) error {
 	searcher, err := search.New(s.game, search.Options{
 		Leaves:     leaves,
 		TableBytes: bytes,
-		Workers:    searchWorkers,
+		Workers:    s.workers,
 		// A game that decides positions without search (Domineering's
 		// safe moves and values of regions) is searched for the value
 		// alone: its decided positions know no remoteness.

@@ -27,6 +27,9 @@ type Options struct {
 	// TableBytes is the memory of the search's transposition table; 0
 	// means search.DefaultTableBytes.
 	TableBytes int64
+	// Workers search each position, each on a core of its own; 0 means
+	// GOMAXPROCS, every core.
+	Workers int
 	// MaxPositions refuses a book of more positions, before any search;
 	// 0 means DefaultMaxPositions.
 	MaxPositions int
@@ -351,10 +354,8 @@ func Build(ctx context.Context, g sente.Game, gs *store.GameStore, opt Options) 
 	}
 	ply := -1
 	s, err := search.New(g, search.Options{
-		TableBytes: opt.TableBytes,
-		// One worker: on connect four a second searches nearly twice
-		// the nodes and finishes no sooner (BENCHMARKS.md, "Search").
-		Workers:       1,
+		TableBytes:    opt.TableBytes,
+		Workers:       opt.Workers,
 		Leaves:        leaves,
 		ProgressEvery: opt.ProgressEvery,
 		Progress:      func(p search.Progress) { progress(ply, p.Nodes) },
