@@ -191,19 +191,19 @@ func (w *worker) expand(key uint64, turn sente.Player, ply, alpha, beta int32) i
 	// which the search of a child would make anyway.
 	deep := w.deep(key, ply)
 	if deep {
-		// The children's buckets are touched first, and only then
+		// The first children's buckets are touched first, and only then
 		// probed: the misses to memory overlap rather than wait for each
-		// other.
-		var canons [16]uint64
+		// other. A few are as many as the processor keeps in flight; the
+		// rest of a long list (Domineering's) are probed as they come,
+		// since the first may cut off.
+		var canons [8]uint64
 		var touched uint64
-		for i := range kids {
+		for i := range min(len(kids), len(canons)) {
 			kc := kids[i].Key
 			if s.sym != nil {
 				kc = s.sym.Canonical(kc)
 			}
-			if i < len(canons) {
-				canons[i] = kc
-			}
+			canons[i] = kc
 			touched += s.tt.touch(kc)
 		}
 		w.touched += touched
