@@ -284,8 +284,8 @@ const searchTableMost = 1 << 30
 
 // searchGrowth is the factor by which the table grows when a search has
 // filled half of it, searchFull, and the memory allowed has room: the
-// search starts again in the larger table, the work lost a small part of
-// what the larger table then takes.
+// search starts again in the larger table, which starts with what the
+// smaller held (search.Searcher.ResizeTable), so that little is lost.
 const (
 	searchGrowth = 8
 	searchFull   = 0.5
@@ -730,7 +730,9 @@ func (s *SearchSolution) searchValue(key uint64) (search.Result, error) {
 		if !errors.Is(context.Cause(ctx), errGrow) || s.ctx.Err() != nil {
 			break
 		}
-		if err = s.renew(min(s.s.TableBytes()*searchGrowth, s.most)); err != nil {
+		// The larger table starts with what the smaller held: the search
+		// goes on from what it proved.
+		if err = s.s.ResizeTable(min(s.s.TableBytes()*searchGrowth, s.most)); err != nil {
 			break
 		}
 	}
@@ -758,7 +760,7 @@ func (s *SearchSolution) renew(bytes int64) error {
 		ValueOnly:     sente.CapabilitiesOf(s.game).Decider != nil,
 		ProgressEvery: 250 * time.Millisecond,
 		Progress: func(p SearchProgress) {
-			if p.TableFill > searchFull && bytes < s.most {
+			if p.TableFill > searchFull && p.TableBytes < s.most {
 				s.grow(errGrow)
 				return
 			}

@@ -191,6 +191,20 @@ func gameName(g sente.Game) string {
 // TableBytes is the memory the transposition table holds.
 func (s *Searcher) TableBytes() int64 { return s.tt.Bytes() }
 
+// ResizeTable moves what the table holds into a table of bytes bytes,
+// for a caller whose search filled its table: the next search, in the
+// larger one, starts from what the earlier ones proved rather than from
+// nothing. Both tables are held while the entries move.
+func (s *Searcher) ResizeTable(bytes int64) error {
+	if bytes < bucketBytes {
+		return fmt.Errorf("search: a table of %d bytes; at least %d", bytes, bucketBytes)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.tt = s.tt.resized(bytes)
+	return nil
+}
+
 // Clear empties the table, so that the next search proves everything
 // again (for measuring).
 func (s *Searcher) Clear() {
@@ -237,6 +251,7 @@ type Progress struct {
 	Phase          string
 	Nodes          uint64
 	NodesPerSecond float64
+	TableBytes     int64
 	TableFill      float64
 	Elapsed        time.Duration
 }
@@ -427,7 +442,7 @@ func (r *run) report() {
 	s.opt.Progress(Progress{
 		Low: low, High: high, Testing: testing, Phase: phase,
 		Nodes: nodes, NodesPerSecond: float64(nodes) / max(elapsed.Seconds(), 1e-9),
-		TableFill: s.tt.Fill(), Elapsed: elapsed,
+		TableBytes: s.tt.Bytes(), TableFill: s.tt.Fill(), Elapsed: elapsed,
 	})
 }
 

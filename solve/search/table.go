@@ -165,18 +165,7 @@ func (t *table) store(key uint64, lower, upper int16, move uint8, canon bool, no
 		break
 	}
 	if slot < 0 {
-		worst := 1 << 30
-		for i := range ways {
-			d := b.data[i].Load()
-			if d&validBit == 0 {
-				slot = i
-				break
-			}
-			age := int((gen - d>>genShift) & genMask)
-			if v := int(d>>workShift&63) - 4*age; v < worst {
-				slot, worst = i, v
-			}
-		}
+		slot = b.cheapest(gen)
 	}
 	filled = b.data[slot].Load()&validBit == 0
 	d := uint64(uint16(lower))<<lowerShift | uint64(uint16(upper))<<upperShift |
@@ -193,6 +182,56 @@ func (t *table) store(key uint64, lower, upper int16, move uint8, canon bool, no
 	b.data[slot].Store(d)
 	b.seq.Store(s + 2)
 	return filled
+}
+
+// cheapest is the slot of b that a new position takes: an empty one, or
+// else the entry worth least, the one whose proof cost fewest nodes,
+// an entry of an earlier search counting as if it cost less.
+func (b *bucket) cheapest(gen uint64) int {
+	slot, worst := 0, 1<<30
+	for i := range ways {
+		d := b.data[i].Load()
+		if d&validBit == 0 {
+			return i
+		}
+		age := int((gen - d>>genShift) & genMask)
+		if v := int(d>>workShift&63) - 4*age; v < worst {
+			slot, worst = i, v
+		}
+	}
+	return slot
+}
+
+// resized is a table of bytes bytes holding t's entries, as they are,
+// for a search that outgrew t to go on from what was proved in it. A
+// larger table keeps them all: a bucket's index is the top bits of the
+// key's hash, so each of its buckets takes the entries of one of t's.
+// Where the new table is the smaller, an entry that finds its bucket
+// full takes the place of the one worth least, as a store does. No
+// search may use t meanwhile.
+func (t *table) resized(bytes int64) *table {
+	n := newTable(bytes)
+	n.gen.Store(t.gen.Load())
+	n.alone = true
+	gen := uint64(n.gen.Load()) & genMask
+	for i := range t.buckets {
+		old := &t.buckets[i]
+		for j := range ways {
+			d := old.data[j].Load()
+			if d&validBit == 0 {
+				continue
+			}
+			key := old.keys[j].Load()
+			b := n.bucket(key)
+			slot := b.cheapest(gen)
+			if b.data[slot].Load()&validBit == 0 {
+				n.used.Add(1)
+			}
+			b.keys[slot].Store(key)
+			b.data[slot].Store(d)
+		}
+	}
+	return n
 }
 
 // plain is the word of an atomic.Uint64, for a writer that has the table

@@ -116,3 +116,55 @@ func TestTable(t *testing.T) {
 		}
 	}
 }
+
+// TestTableResized: a table moved into a larger one keeps every entry as
+// it was; moved into a smaller one, it keeps no more than fit, each of them
+// as it was, and counts what it holds.
+func TestTableResized(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	old := newTable(64 * 256)
+	want := map[uint64]entry{}
+	for range 2000 {
+		key := rng.Uint64() | 1
+		lo := int16(rng.IntN(200) - 100)
+		hi := lo + int16(rng.IntN(50))
+		old.store(key, lo, hi, uint8(rng.IntN(7)), rng.IntN(2) == 0, uint64(rng.IntN(1<<20)))
+	}
+	held := 0
+	for i := range old.buckets {
+		for j := range ways {
+			if d := old.buckets[i].data[j].Load(); d&validBit != 0 {
+				key := old.buckets[i].keys[j].Load()
+				e, _ := old.probe(key)
+				want[key] = e
+				held++
+			}
+		}
+	}
+	for _, bytes := range []int64{64 * 256 * 8, 64 * 256, 64 * 16} {
+		n := old.resized(bytes)
+		if n.Bytes() != bytes {
+			t.Fatalf("resized to %d bytes: %d", bytes, n.Bytes())
+		}
+		found := 0
+		for key, e := range want {
+			got, ok := n.probe(key)
+			if !ok {
+				continue
+			}
+			found++
+			if got != e {
+				t.Errorf("resized to %d bytes: key %x holds %+v, want %+v", bytes, key, got, e)
+			}
+		}
+		if bytes >= old.Bytes() && found != held {
+			t.Errorf("resized to %d bytes from %d: %d of %d entries kept", bytes, old.Bytes(), found, held)
+		}
+		if int64(found) > n.Entries() || n.used.Load() != int64(found) {
+			t.Errorf("resized to %d bytes: %d entries found, %d counted, room for %d", bytes, found, n.used.Load(), n.Entries())
+		}
+		if n.gen.Load() != old.gen.Load() {
+			t.Errorf("resized to %d bytes: generation %d, want %d", bytes, n.gen.Load(), old.gen.Load())
+		}
+	}
+}

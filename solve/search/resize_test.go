@@ -1,0 +1,53 @@
+package search_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/solve/search"
+)
+
+// TestResizeTableKeepsProofs: a search's table moved into a larger one (as
+// the answer layer does when a search fills its table) answers the same
+// position again from what it holds, in a handful of nodes, and a smaller
+// one still answers it rightly.
+func TestResizeTableKeepsProofs(t *testing.T) {
+	g, err := games.NewConnect4(7, 6, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := g.ParsePosition(benchPositions[1].moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := search.New(g, search.Options{TableBytes: 4 << 20, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := s.Solve(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bytes := range []int64{32 << 20, 1 << 20} {
+		if err := s.ResizeTable(bytes); err != nil {
+			t.Fatal(err)
+		}
+		if s.TableBytes() != bytes {
+			t.Fatalf("resized to %d bytes: %d", bytes, s.TableBytes())
+		}
+		again, err := s.Solve(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if again.Outcome != first.Outcome {
+			t.Errorf("%d bytes: %v after resizing, %v before", bytes, again.Outcome, first.Outcome)
+		}
+		if bytes > 4<<20 && again.Nodes > first.Nodes/100 {
+			t.Errorf("%d bytes: %d nodes again after growing, %d the first time: the proofs were not kept", bytes, again.Nodes, first.Nodes)
+		}
+	}
+	if err := s.ResizeTable(32); err == nil {
+		t.Errorf("a table of 32 bytes: no error")
+	}
+}
