@@ -56,8 +56,8 @@ type SearchOptions struct {
 	// that search answers soonest. --engine search still finds the plies.
 	AutoMarginOnly bool
 	// SearchWorkers is how many workers search a position, each on a core
-	// of its own; 0 means GOMAXPROCS, every core. A server that runs
-	// several searches at once gives each one.
+	// of its own; 0 means GOMAXPROCS, every core, as the tier engine runs.
+	// A caller that runs several searches at once may give each fewer.
 	SearchWorkers int
 }
 
