@@ -45,18 +45,6 @@ func (g *Connect4) OrderChildren(dst []sente.Child, key uint64) ([]sente.Child, 
 	if safe := free &^ (threats >> 1); safe != free {
 		free, tactics.LosingLeftOut = safe, true
 	}
-	if g.k == 4 && g.h1 == 7 {
-		// The board people play: one call a child, its shifts constants.
-		for i, field := range g.centreOut[:g.w] {
-			cell := free & field
-			if cell == 0 {
-				continue
-			}
-			made := bits.OnesCount64(completing4Rows6(mine|cell) & board &^ (mask | cell))
-			dst = append(dst, sente.Child{Key: key + cell<<shift, Hint: int32(made<<4 | (15 - i))})
-		}
-		return dst, tactics
-	}
 	for i, field := range g.centreOut[:g.w] {
 		cell := free & field
 		if cell == 0 {
@@ -79,6 +67,11 @@ func (g *Connect4) Horizon(key uint64) (most, tieLeast int) {
 // stone of the player whose stones are own would complete k in a row.
 func (g *Connect4) completing(own, mask, board uint64) uint64 {
 	if g.k == 4 {
+		if g.h1 == 7 {
+			// The board people play, its shifts constants: search asks
+			// this for each child of every node.
+			return completing4Rows6(own) & board &^ mask
+		}
 		return g.completing4(own) & board &^ mask
 	}
 	var spots uint64
@@ -104,15 +97,10 @@ func (g *Connect4) completing(own, mask, board uint64) uint64 {
 // one either way.
 func (g *Connect4) completing4(own uint64) uint64 {
 	spots := own << 1 & (own << 2) & (own << 3) // the stones below, in a column
-	if g.h1 == 7 {
-		return completing4Rows6(own)
-	}
 	return spots | completing4In(own, g.h1-1) | completing4In(own, g.h1) | completing4In(own, g.h1+1)
 }
 
-// completing4Rows6 is completing4 on boards of six rows (h1 = 7), the
-// board people play, its shifts constants: search asks it for each child
-// of every node.
+// completing4Rows6 is completing4 on boards of six rows (h1 = 7).
 func completing4Rows6(own uint64) uint64 {
 	return own<<1&(own<<2)&(own<<3) | completing4In(own, 6) | completing4In(own, 7) | completing4In(own, 8)
 }
