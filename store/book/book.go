@@ -10,45 +10,61 @@ import (
 	"github.com/sente-go/sente/store"
 )
 
-// FormatVersion is the version of the book's payload this package writes
-// and reads (the store's header has its own).
-const FormatVersion = 1
+// FormatVersion is the version of the book's payload this package writes;
+// it reads the version before it too (every position within the plies,
+// its preamble without the strategy).
+const FormatVersion = 2
 
-// preambleBytes starts the payload: the format version and the plies
+// The payload starts with a preamble: the format version and the plies
 // (four bytes each), then the count of positions and the canonical key
-// of the book's root (eight each), so that the keys that follow are
-// aligned to eight bytes in the mapped file.
-const preambleBytes = 24
+// of the book's root (eight each), and from version 2 the strategy (four
+// bytes, and four kept zero), so that the keys that follow are aligned to
+// eight bytes in the mapped file.
+const (
+	preambleBytesV1 = 24
+	preambleBytes   = 32
+	strategyAt      = 24
+)
 
-// A book's tier in the store is its plies when its root is the game's
-// start; a book from another position has a tier of its own above
-// that, its plies plus a multiple of rootStride (see Build).
+// preambleOf is the length of the preamble of a payload of version v.
+func preambleOf(v uint32) int {
+	if v == 1 {
+		return preambleBytesV1
+	}
+	return preambleBytes
+}
+
+// A book's tier in the store is its plies when it holds every position
+// from the game's start; a book from another position, or of a strategy,
+// has a tier of its own above that, its plies plus a multiple of
+// rootStride (see Build).
 const rootStride = 256
 
 // MaxPlies is the deepest book: its plies are kept in a byte an entry.
 const MaxPlies = 255
 
 // layout is where each array of a book of n entries starts in its
-// payload, and the payload's length: the keys (eight bytes each,
-// little-endian, increasing), the outcomes (a store.Cell each, two bytes)
-// and the plies (a byte each).
-func layout(n uint64) (cellsAt, pliesAt, end uint64) {
-	cellsAt = preambleBytes + 8*n
+// payload after a preamble of pre bytes, and the payload's length: the
+// keys (eight bytes each, little-endian, increasing), the outcomes (a
+// store.Cell each, two bytes) and the plies (a byte each).
+func layout(pre int, n uint64) (cellsAt, pliesAt, end uint64) {
+	cellsAt = uint64(pre) + 8*n
 	pliesAt = cellsAt + 2*n
 	return cellsAt, pliesAt, pliesAt + n
 }
 
 // Book is an opening book read in place from its file.
 type Book struct {
-	plies  int
-	root   uint64
-	n      int
-	keys   []byte
-	cells  []byte
-	ply    []byte
-	sym    sente.Symmetric
-	table  *store.Table
-	counts store.Counts
+	plies    int
+	root     uint64
+	strategy Strategy
+	n        int
+	keys     []byte
+	cells    []byte
+	ply      []byte
+	sym      sente.Symmetric
+	table    *store.Table
+	counts   store.Counts
 }
 
 // Info is a book as its file's preamble names it.
@@ -57,6 +73,8 @@ type Info struct {
 	// and Root the canonical key of the position it starts from.
 	Tier, Plies int
 	Root        uint64
+	// Strategy is which positions the book holds.
+	Strategy Strategy
 	// Damage is why the file's header or preamble cannot be read: then
 	// Plies and Root are what its tier says, the root known only for a
 	// book from the start (whose tier is its plies), else 0.
@@ -76,10 +94,18 @@ func Stored(g sente.Game, gs *store.GameStore, kind store.Kind) ([]Info, error) 
 		t, err := gs.Open(tier, kind)
 		if err == nil {
 			d := t.Data
-			if len(d) < preambleBytes {
+			var pre int
+			if len(d) >= 4 {
+				pre = preambleOf(binary.LittleEndian.Uint32(d))
+				if kind == store.BookWork {
+					pre = workPreambleOf(binary.LittleEndian.Uint32(d))
+				}
+			}
+			if len(d) < 4 || len(d) < pre {
 				err = &store.DamagedError{Path: t.Path, Err: fmt.Errorf("a payload of %d bytes, shorter than a preamble", len(d))}
-			} else if err = t.VerifyRange(0, preambleBytes); err == nil {
-				books = append(books, Info{Tier: tier, Plies: int(binary.LittleEndian.Uint32(d[4:])), Root: rootOf(kind, d)})
+			} else if err = t.VerifyRange(0, uint64(pre)); err == nil {
+				root, strategy := preambleRoot(kind, d)
+				books = append(books, Info{Tier: tier, Plies: int(binary.LittleEndian.Uint32(d[4:])), Root: root, Strategy: strategy})
 			}
 			t.Close()
 		}
@@ -105,12 +131,21 @@ func startKey(g sente.Game) uint64 {
 	return key
 }
 
-// rootOf is the root a book's or its saved work's preamble names.
-func rootOf(kind store.Kind, d []byte) uint64 {
+// preambleRoot is the root and the strategy a book's or its saved work's
+// preamble names (a preamble known to be whole).
+func preambleRoot(kind store.Kind, d []byte) (uint64, Strategy) {
+	le := binary.LittleEndian
+	version := le.Uint32(d)
 	if kind == store.BookWork {
-		return binary.LittleEndian.Uint64(d[workRootAt:])
+		if version == 1 {
+			return le.Uint64(d[workRootAt:]), Everything
+		}
+		return le.Uint64(d[workRootAt:]), Strategy(le.Uint32(d[workStrategyAt:]))
 	}
-	return binary.LittleEndian.Uint64(d[16:])
+	if version == 1 {
+		return le.Uint64(d[16:]), Everything
+	}
+	return le.Uint64(d[16:]), Strategy(le.Uint32(d[strategyAt:]))
 }
 
 // Open opens the book stored as tier in gs for g, every block of it
@@ -138,24 +173,33 @@ func Open(g sente.Game, gs *store.GameStore, tier int) (*Book, error) {
 // book its header and preamble say.
 func read(t *store.Table) (*Book, error) {
 	d := t.Data
-	if len(d) < preambleBytes {
+	le := binary.LittleEndian
+	if len(d) < 4 {
 		return nil, fmt.Errorf("a book's payload of %d bytes, shorter than its preamble", len(d))
 	}
-	le := binary.LittleEndian
-	version, plies, n, root := le.Uint32(d), le.Uint32(d[4:]), le.Uint64(d[8:]), le.Uint64(d[16:])
+	version := le.Uint32(d)
+	if version != 1 && version != FormatVersion {
+		return nil, fmt.Errorf("book format version %d, this sente reads 1 to %d", version, FormatVersion)
+	}
+	pre := preambleOf(version)
+	if len(d) < pre {
+		return nil, fmt.Errorf("a book's payload of %d bytes, shorter than its preamble", len(d))
+	}
+	plies, n := le.Uint32(d[4:]), le.Uint64(d[8:])
+	root, strategy := preambleRoot(store.Book, d)
 	switch {
-	case version != FormatVersion:
-		return nil, fmt.Errorf("book format version %d, this sente reads %d", version, FormatVersion)
 	case int(plies) != t.Header.Tier%rootStride:
 		return nil, fmt.Errorf("a book of %d plies in the file of tier %d", plies, t.Header.Tier)
 	case n != t.Header.Ranks || n != t.Header.Counts.Positions:
 		return nil, fmt.Errorf("a book of %d positions, its header says %d", n, t.Header.Ranks)
+	case !strategy.valid():
+		return nil, fmt.Errorf("a book of strategy %d, which this sente does not know", strategy)
 	}
-	cellsAt, pliesAt, end := layout(n)
+	cellsAt, pliesAt, end := layout(pre, n)
 	if uint64(len(d)) != end {
 		return nil, fmt.Errorf("a book of %d positions in a payload of %d bytes, not %d", n, len(d), end)
 	}
-	return &Book{plies: int(plies), root: root, n: int(n), keys: d[preambleBytes:cellsAt], cells: d[cellsAt:pliesAt], ply: d[pliesAt:end],
+	return &Book{plies: int(plies), root: root, strategy: strategy, n: int(n), keys: d[pre:cellsAt], cells: d[cellsAt:pliesAt], ply: d[pliesAt:end],
 		table: t, counts: t.Header.Counts}, nil
 }
 
@@ -192,8 +236,13 @@ func OpenAll(g sente.Game, st *store.Store, name string) ([]*Book, error) {
 }
 
 // Plies is how deep the book goes: every position its root reaches in
-// as many moves or fewer is in it, unless it has ended.
+// as many moves or fewer (of the book's strategy, see Strategy) is in it,
+// unless it has ended.
 func (b *Book) Plies() int { return b.plies }
+
+// Strategy is which positions the book holds: every position within its
+// plies, or one player's best moves against every move of the other.
+func (b *Book) Strategy() Strategy { return b.strategy }
 
 // Root is the canonical key of the position the book starts from: the
 // game's start, or the position a build was asked to start from.
@@ -252,15 +301,17 @@ func (b *Book) Close() error {
 	return err
 }
 
-// payload is the bytes of a book of plies whose entries are keys (sorted,
-// canonical), cells and ply, in that order.
-func payload(plies int, root uint64, keys []uint64, cells []store.Cell, ply []uint8) [][]byte {
+// payload is the bytes of a book of plies of strategy s whose entries are
+// keys (sorted, canonical), cells and ply, in that order.
+func payload(plies int, root uint64, s Strategy, keys []uint64, cells []store.Cell, ply []uint8) [][]byte {
 	n := uint64(len(keys))
 	pre := make([]byte, 0, preambleBytes)
 	pre = binary.LittleEndian.AppendUint32(pre, FormatVersion)
 	pre = binary.LittleEndian.AppendUint32(pre, uint32(plies))
 	pre = binary.LittleEndian.AppendUint64(pre, n)
 	pre = binary.LittleEndian.AppendUint64(pre, root)
+	pre = binary.LittleEndian.AppendUint32(pre, uint32(s))
+	pre = binary.LittleEndian.AppendUint32(pre, 0)
 	kb := make([]byte, 0, 8*n)
 	for _, k := range keys {
 		kb = binary.LittleEndian.AppendUint64(kb, k)

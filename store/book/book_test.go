@@ -275,7 +275,7 @@ func TestVerifyFindsWrongEntries(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			tt.spoil()
 			gs := gameStore(t, "tictactoe")
-			if err := gs.WriteParts(3, store.Book, payload(3, root, keys, cells, plies), countsOf(cells)); err != nil {
+			if err := gs.WriteParts(3, store.Book, payload(3, root, Everything, keys, cells, plies), countsOf(cells)); err != nil {
 				t.Fatal(err)
 			}
 			_, err := Verify(context.Background(), g, gs, 3, VerifyOptions{Sample: len(keys), TableBytes: 1 << 16})

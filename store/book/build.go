@@ -22,8 +22,12 @@ type Options struct {
 	// Plies moves, unless it has ended.
 	Plies int
 	// From is the book's root; nil means the game's start. A game keeps
-	// a book from each root and of each depth asked for.
+	// a book from each root, of each depth and strategy asked for.
 	From sente.Position
+	// Strategy is which positions the book holds: every position within
+	// Plies (Everything, the zero value), or one player's best moves
+	// against every move of the other.
+	Strategy Strategy
 	// TableBytes is the memory of the search's transposition table; 0
 	// means search.DefaultTableBytes.
 	TableBytes int64
@@ -55,7 +59,9 @@ const DefaultMaxPositions = 10_000_000
 // Progress is a build under way.
 type Progress struct {
 	// Done of Total positions are valued; Resumed of them were valued by
-	// an earlier build, whose saved work this one took.
+	// an earlier build, whose saved work this one took. A book of a
+	// strategy finds its positions as it is built: Total is 0 until the
+	// walk of its lines has found them all.
 	Done, Total, Resumed int
 	// Ply is the ply of the positions being searched (deepest first).
 	Ply int
@@ -210,19 +216,37 @@ func workOf(levels [][]uint64) work {
 // The saved work (store.BookWork) is its own format version and the
 // plies (four bytes each), the fingerprint of the order of the positions,
 // how many of them are done and the canonical key of the book's root
-// (eight each), then a cell each of those done.
+// (eight each), the strategy (four, and four kept zero), then a cell each
+// of those done; for a book of a strategy, whose positions are found as
+// it is built, their keys first and then their cells.
 const (
-	workPreamble = 32
-	workRootAt   = 24
+	workPreambleV1 = 32
+	workPreamble   = 40
+	workRootAt     = 24
+	workStrategyAt = 32
 )
 
-func encodeWork(plies int, w work, cells []store.Cell) []byte {
-	b := make([]byte, 0, workPreamble)
+// workPreambleOf is the length of the preamble of saved work of version
+// v.
+func workPreambleOf(v uint32) int {
+	if v == 1 {
+		return workPreambleV1
+	}
+	return workPreamble
+}
+
+func encodeWork(plies int, s Strategy, fingerprint, root uint64, keys []uint64, cells []store.Cell) []byte {
+	b := make([]byte, 0, workPreamble+10*len(cells))
 	b = binary.LittleEndian.AppendUint32(b, FormatVersion)
 	b = binary.LittleEndian.AppendUint32(b, uint32(plies))
-	b = binary.LittleEndian.AppendUint64(b, w.fingerprint)
+	b = binary.LittleEndian.AppendUint64(b, fingerprint)
 	b = binary.LittleEndian.AppendUint64(b, uint64(len(cells)))
-	b = binary.LittleEndian.AppendUint64(b, w.keys[len(w.keys)-1])
+	b = binary.LittleEndian.AppendUint64(b, root)
+	b = binary.LittleEndian.AppendUint32(b, uint32(s))
+	b = binary.LittleEndian.AppendUint32(b, 0)
+	for _, k := range keys {
+		b = binary.LittleEndian.AppendUint64(b, k)
+	}
 	return append(b, store.CellBytes(cells)...)
 }
 
@@ -242,7 +266,7 @@ func savedWork(gs *store.GameStore, tier, plies int, w work) []store.Cell {
 	le := binary.LittleEndian
 	done := le.Uint64(d[16:])
 	if le.Uint32(d) != FormatVersion || int(le.Uint32(d[4:])) != plies || le.Uint64(d[8:]) != w.fingerprint ||
-		done > uint64(len(w.keys)) || uint64(len(d)) != workPreamble+2*done {
+		Strategy(le.Uint32(d[workStrategyAt:])) != Everything || done > uint64(len(w.keys)) || uint64(len(d)) != workPreamble+2*done {
 		return nil
 	}
 	cells := make([]store.Cell, done)
@@ -255,10 +279,11 @@ func savedWork(gs *store.GameStore, tier, plies int, w work) []store.Cell {
 	return cells
 }
 
-// tierOf is the tier of the book of plies from root in gs: the one it
-// has, or the one its build's saved work has, else the plies for a book
-// from the start, else the first free one above them.
-func tierOf(g sente.Game, gs *store.GameStore, root uint64, plies int) (int, error) {
+// tierOf is the tier of the book of plies of strategy s from root in gs:
+// the one it has, or the one its build's saved work has, else the plies
+// for a book of every position from the start, else the first free one
+// above them.
+func tierOf(g sente.Game, gs *store.GameStore, root uint64, plies int, s Strategy) (int, error) {
 	used := map[int]bool{}
 	for _, kind := range []store.Kind{store.Book, store.BookWork} {
 		infos, err := Stored(g, gs, kind)
@@ -266,7 +291,7 @@ func tierOf(g sente.Game, gs *store.GameStore, root uint64, plies int) (int, err
 			return 0, err
 		}
 		for _, info := range infos {
-			if info.Root == root && info.Plies == plies {
+			if info.Root == root && info.Plies == plies && info.Strategy == s {
 				return info.Tier, nil
 			}
 		}
@@ -278,7 +303,7 @@ func tierOf(g sente.Game, gs *store.GameStore, root uint64, plies int) (int, err
 			used[t] = true
 		}
 	}
-	if root == startKey(g) {
+	if root == startKey(g) && s == Everything {
 		return plies, nil
 	}
 	t := plies + rootStride
@@ -307,6 +332,12 @@ func Build(ctx context.Context, g sente.Game, gs *store.GameStore, opt Options) 
 	if opt.ProgressEvery <= 0 {
 		opt.ProgressEvery = time.Second
 	}
+	if !opt.Strategy.valid() {
+		return nil, fmt.Errorf("a book of strategy %d; this sente knows %d to %d", opt.Strategy, Everything, BestSecond)
+	}
+	if opt.Strategy != Everything {
+		return buildStrategy(ctx, g, gs, opt)
+	}
 	rep := &Report{Plies: opt.Plies}
 	levels, err := Positions(g, opt.From, opt.Plies, opt.MaxPositions)
 	if err != nil {
@@ -317,7 +348,7 @@ func Build(ctx context.Context, g sente.Game, gs *store.GameStore, opt Options) 
 		return nil, err
 	}
 	defer unlock()
-	tier, err := tierOf(g, gs, levels[0][0], opt.Plies)
+	tier, err := tierOf(g, gs, levels[0][0], opt.Plies, Everything)
 	if err != nil {
 		return nil, err
 	}
@@ -369,7 +400,7 @@ func Build(ctx context.Context, g sente.Game, gs *store.GameStore, opt Options) 
 			return nil
 		}
 		lastSave = time.Now()
-		return gs.Write(tier, store.BookWork, encodeWork(opt.Plies, w, cells), store.Counts{Positions: uint64(len(cells))})
+		return gs.Write(tier, store.BookWork, encodeWork(opt.Plies, Everything, w.fingerprint, w.keys[len(w.keys)-1], nil, cells), store.Counts{Positions: uint64(len(cells))})
 	}
 	for i := len(cells); i < len(w.keys); i++ {
 		ply = int(w.ply[i])
@@ -430,7 +461,7 @@ func Build(ctx context.Context, g sente.Game, gs *store.GameStore, opt Options) 
 		keys[j], sorted[j], plies[j] = w.keys[i], cells[i], w.ply[i]
 	}
 	rep.Counts = countsOf(sorted)
-	if err := gs.WriteParts(tier, store.Book, payload(opt.Plies, levels[0][0], keys, sorted, plies), rep.Counts); err != nil {
+	if err := gs.WriteParts(tier, store.Book, payload(opt.Plies, levels[0][0], Everything, keys, sorted, plies), rep.Counts); err != nil {
 		return rep, err
 	}
 	if err := gs.Remove(tier, store.BookWork); err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -446,11 +477,12 @@ func Build(ctx context.Context, g sente.Game, gs *store.GameStore, opt Options) 
 
 // leafTable is the outcomes of the positions valued so far, by canonical
 // key: open addressing over flat arrays, a cell of 0 (store.Unreachable)
-// an empty slot.
+// an empty slot, twice as large whenever it is half full.
 type leafTable struct {
 	keys  []uint64
 	cells []store.Cell
 	mask  uint64
+	n     int
 }
 
 func newLeafTable(n int) *leafTable {
@@ -471,7 +503,24 @@ func (t *leafTable) slot(key uint64) uint64 {
 
 func (t *leafTable) put(key uint64, c store.Cell) {
 	i := t.slot(key)
+	if t.cells[i] == store.Unreachable {
+		if uint64(2*(t.n+1)) > t.mask+1 {
+			t.grow()
+			i = t.slot(key)
+		}
+		t.n++
+	}
 	t.keys[i], t.cells[i] = key, c
+}
+
+func (t *leafTable) grow() {
+	old := *t
+	*t = *newLeafTable(2 * (old.n + 1))
+	for i, c := range old.cells {
+		if c != store.Unreachable {
+			t.put(old.keys[i], c)
+		}
+	}
 }
 
 func (t *leafTable) get(key uint64) store.Cell { return t.cells[t.slot(key)] }

@@ -32,10 +32,24 @@
 // finished book's bytes are the same whether or not it was stopped,
 // since every outcome is exact.
 //
+// A book may instead hold one player's strategy (Options.Strategy): that
+// player's best moves only, against every move of the other, within its
+// plies, which is what playing that side perfectly from the book needs.
+// Its lines depend on the outcomes, so its build walks them from the root
+// breadth first, searching every move's position of the strategy's player
+// to find the best, and then values what it followed, deepest first. Its
+// positions grow with the other player's choices alone: in connect four
+// 7×6, 8 plies from a position of the middle game, 2,529 positions for
+// one player's lines against 130,880 for every position. Its preamble
+// names the strategy (format version 2), and its tier is its own above
+// the plies, as another root's.
+//
 // Verify checks a stored book: its checksums, that it holds exactly the
-// positions the game reaches within its plies, and a uniform random
-// sample of its entries searched again by a fresh searcher whose only
-// leaves are the book's entries of deeper plies (the deepest ply's
+// positions the game reaches within its plies (a book of a strategy: the
+// positions of its lines as its own outcomes choose the best moves, each
+// position whose moves it holds valued as its best move), and a uniform
+// random sample of its entries searched again by a fresh searcher whose
+// only leaves are the book's entries of deeper plies (the deepest ply's
 // entries from nothing): an entry that agrees with its successors for
 // every entry makes the book right by induction from its deepest ply.
 package book

@@ -50,7 +50,9 @@ func (e *WrongError) Error() string { return fmt.Sprintf("book %s: %s", e.Path, 
 
 // Verify checks the book stored as tier in gs for g: every block's
 // checksum, that it holds exactly the positions the start reaches within
-// its plies, and a sample of opt.Sample entries, each searched again by a
+// its plies (for a book of a strategy, the positions of its lines as its
+// own outcomes choose the best moves, and each position whose moves it
+// holds valued as its best move), and a sample of opt.Sample entries, each searched again by a
 // fresh searcher whose leaves are the book's entries of deeper plies
 // only. A damaged file is store.Damaged; a wrong book a *WrongError.
 func Verify(ctx context.Context, g sente.Game, gs *store.GameStore, tier int, opt VerifyOptions) (*VerifyReport, error) {
@@ -67,29 +69,12 @@ func Verify(ctx context.Context, g sente.Game, gs *store.GameStore, tier int, op
 	defer b.Close()
 	plies := b.Plies()
 	rep := &VerifyReport{Path: b.Path(), Plies: plies, Positions: b.Len()}
-	wrong := func(format string, args ...any) error {
-		return &WrongError{Path: b.Path(), What: fmt.Sprintf(format, args...)}
-	}
-
-	levels, err := Positions(g, sente.CapabilitiesOf(g).Encoder.Decode(b.Root()), plies, opt.MaxPositions)
-	if err != nil {
-		return rep, err
-	}
-	want := 0
-	for p, l := range levels {
-		want += len(l)
-		for _, k := range l {
-			i := b.find(k)
-			if i < 0 {
-				return rep, wrong("position %s (ply %d) is missing", g.FormatPosition(sente.CapabilitiesOf(g).Encoder.Decode(k)), p)
-			}
-			if int(b.ply[i]) != p {
-				return rep, wrong("position %s is at ply %d, the book says %d", g.FormatPosition(sente.CapabilitiesOf(g).Encoder.Decode(k)), p, b.ply[i])
-			}
+	if b.Strategy() != Everything {
+		if err := verifyLines(ctx, g, b, opt.MaxPositions); err != nil {
+			return rep, err
 		}
-	}
-	if want != b.Len() {
-		return rep, wrong("%d positions, the game reaches %d within %d plies", b.Len(), want, plies)
+	} else if err := verifyEvery(g, b, opt.MaxPositions); err != nil {
+		return rep, err
 	}
 
 	sample := sampleOf(b.Len(), opt.Sample, opt.Seed)
@@ -119,7 +104,7 @@ func Verify(ctx context.Context, g sente.Game, gs *store.GameStore, tier int, op
 		}
 		rep.Searched++
 		if res.Outcome != stored {
-			return rep, wrong("position %s (ply %d): the book says %v, search %v",
+			return rep, b.wrong("position %s (ply %d): the book says %v, search %v",
 				g.FormatPosition(sente.CapabilitiesOf(g).Encoder.Decode(key)), ply, stored, res.Outcome)
 		}
 		if opt.Progress != nil {
@@ -155,4 +140,86 @@ func sampleOf(n, k int, seed uint64) []int {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// verifyEvery checks that the book of every position holds exactly the
+// positions its root reaches within its plies, each at the fewest plies
+// that reach it.
+func verifyEvery(g sente.Game, b *Book, most int) error {
+	plies := b.Plies()
+	levels, err := Positions(g, sente.CapabilitiesOf(g).Encoder.Decode(b.Root()), plies, most)
+	if err != nil {
+		return err
+	}
+	want := 0
+	for p, l := range levels {
+		want += len(l)
+		for _, k := range l {
+			i := b.find(k)
+			if i < 0 {
+				return b.wrong("position %s (ply %d) is missing", g.FormatPosition(sente.CapabilitiesOf(g).Encoder.Decode(k)), p)
+			}
+			if int(b.ply[i]) != p {
+				return b.wrong("position %s is at ply %d, the book says %d", g.FormatPosition(sente.CapabilitiesOf(g).Encoder.Decode(k)), p, b.ply[i])
+			}
+		}
+	}
+	if want != b.Len() {
+		return b.wrong("%d positions, the game reaches %d within %d plies", b.Len(), want, plies)
+	}
+	return nil
+}
+
+// verifyLines checks that the book of a strategy holds exactly the
+// positions of its strategy's lines as its own outcomes choose the best
+// moves, each at the ply the walk first meets it, and that the outcome of
+// each position whose moves it holds is that of its best move.
+func verifyLines(ctx context.Context, g sente.Game, b *Book, most int) error {
+	enc := sente.CapabilitiesOf(g).Encoder
+	read := func(key uint64) (sente.Outcome, error) {
+		o, ok := b.Lookup(key)
+		if !ok {
+			return o, b.wrong("position %s is missing", g.FormatPosition(enc.Decode(key)))
+		}
+		return o, nil
+	}
+	levels, inner, err := strategyLines(ctx, g, b.Root(), b.Plies(), most, b.Strategy(), func(key uint64, _ int) (sente.Outcome, error) { return read(key) })
+	if err != nil {
+		return err
+	}
+	want := 0
+	for p, l := range levels {
+		want += len(l)
+		for _, k := range l {
+			i := b.find(k)
+			if i < 0 {
+				return b.wrong("position %s (ply %d) is missing", g.FormatPosition(enc.Decode(k)), p)
+			}
+			if int(b.ply[i]) != p {
+				return b.wrong("position %s is at ply %d, the book says %d", g.FormatPosition(enc.Decode(k)), p, b.ply[i])
+			}
+		}
+	}
+	if want != b.Len() {
+		return b.wrong("%d positions, the lines of %s reach %d within %d plies", b.Len(), b.Strategy(), want, b.Plies())
+	}
+	for _, k := range inner {
+		stored, err := read(k)
+		if err != nil {
+			return err
+		}
+		best, err := bestOf(g, k, read)
+		if err != nil {
+			return err
+		}
+		if best != stored {
+			return b.wrong("position %s: the book says %v, its best move %v", g.FormatPosition(enc.Decode(k)), stored, best)
+		}
+	}
+	return nil
+}
+
+// wrong is a *WrongError of b.
+func (b *Book) wrong(format string, args ...any) error {
+	return &WrongError{Path: b.Path(), What: fmt.Sprintf(format, args...)}
 }
