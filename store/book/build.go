@@ -1,6 +1,7 @@
 package book
 
 import (
+	"cmp"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -440,39 +441,37 @@ func Build(ctx context.Context, g sente.Game, gs *store.GameStore, opt Options) 
 	}
 	rep.Elapsed, rep.Done = time.Since(start), len(cells)
 
-	// The book, in the order of its keys.
-	order := make([]int, len(w.keys))
+	return rep, write(g, gs, tier, opt.Plies, levels[0][0], Everything, w.keys, cells, w.ply, rep)
+}
+
+// write stores the book of plies of strategy s from root as tier of gs,
+// its entries keys, cells and ply in any order, and removes its build's
+// saved work; rep gets its counts and path.
+func write(g sente.Game, gs *store.GameStore, tier, plies int, root uint64, s Strategy, keys []uint64, cells []store.Cell, ply []uint8, rep *Report) error {
+	order := make([]int, len(keys))
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortFunc(order, func(a, b int) int {
-		switch {
-		case w.keys[a] < w.keys[b]:
-			return -1
-		case w.keys[a] > w.keys[b]:
-			return 1
-		}
-		return 0
-	})
-	keys := make([]uint64, len(order))
-	sorted := make([]store.Cell, len(order))
-	plies := make([]uint8, len(order))
+	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(keys[a], keys[b]) })
+	sortedKeys := make([]uint64, len(order))
+	sortedCells := make([]store.Cell, len(order))
+	sortedPly := make([]uint8, len(order))
 	for j, i := range order {
-		keys[j], sorted[j], plies[j] = w.keys[i], cells[i], w.ply[i]
+		sortedKeys[j], sortedCells[j], sortedPly[j] = keys[i], cells[i], ply[i]
 	}
-	rep.Counts = countsOf(sorted)
-	if err := gs.WriteParts(tier, store.Book, payload(opt.Plies, levels[0][0], Everything, keys, sorted, plies), rep.Counts); err != nil {
-		return rep, err
+	rep.Counts = countsOf(sortedCells)
+	if err := gs.WriteParts(tier, store.Book, payload(plies, root, s, sortedKeys, sortedCells, sortedPly), rep.Counts); err != nil {
+		return err
 	}
 	if err := gs.Remove(tier, store.BookWork); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return rep, err
+		return err
 	}
 	b, err := Open(g, gs, tier)
 	if err != nil {
-		return rep, err
+		return err
 	}
 	rep.Path = b.Path()
-	return rep, b.Close()
+	return b.Close()
 }
 
 // leafTable is the outcomes of the positions valued so far, by canonical

@@ -7,8 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
-	"io/fs"
-	"slices"
 	"time"
 
 	"github.com/sente-go/sente/solve/search"
@@ -350,41 +348,17 @@ func buildStrategy(ctx context.Context, g sente.Game, gs *store.GameStore, opt O
 		}
 	}
 
-	// The book, in the order of its keys, each at the ply the walk first
-	// met it.
+	// The book, each position at the ply the walk first met it.
 	var bookKeys []uint64
-	var bookPlies []uint8
+	var bookCells []store.Cell
+	var bookPly []uint8
 	for p, l := range levels {
 		for _, k := range l {
-			bookKeys = append(bookKeys, k)
-			bookPlies = append(bookPlies, uint8(p))
+			bookKeys, bookCells, bookPly = append(bookKeys, k), append(bookCells, known.get(k)), append(bookPly, uint8(p))
 		}
 	}
-	order := make([]int, len(bookKeys))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(bookKeys[a], bookKeys[b]) })
-	sortedKeys := make([]uint64, len(order))
-	sortedCells := make([]store.Cell, len(order))
-	sortedPlies := make([]uint8, len(order))
-	for j, i := range order {
-		sortedKeys[j], sortedCells[j], sortedPlies[j] = bookKeys[i], known.get(bookKeys[i]), bookPlies[i]
-	}
-	rep.Total, rep.Done = len(sortedKeys), len(sortedKeys)
-	rep.Counts = countsOf(sortedCells)
-	if err := gs.WriteParts(tier, store.Book, payload(opt.Plies, root, opt.Strategy, sortedKeys, sortedCells, sortedPlies), rep.Counts); err != nil {
-		return rep, err
-	}
-	if err := gs.Remove(tier, store.BookWork); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return rep, err
-	}
-	b, err := Open(g, gs, tier)
-	if err != nil {
-		return rep, err
-	}
-	rep.Path = b.Path()
-	return rep, b.Close()
+	rep.Done = len(bookKeys)
+	return rep, write(g, gs, tier, opt.Plies, root, opt.Strategy, bookKeys, bookCells, bookPly, rep)
 }
 
 // strategyFingerprint names the book of a strategy in its saved work.

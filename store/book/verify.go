@@ -146,28 +146,11 @@ func sampleOf(n, k int, seed uint64) []int {
 // positions its root reaches within its plies, each at the fewest plies
 // that reach it.
 func verifyEvery(g sente.Game, b *Book, most int) error {
-	plies := b.Plies()
-	levels, err := Positions(g, sente.CapabilitiesOf(g).Encoder.Decode(b.Root()), plies, most)
+	levels, err := Positions(g, sente.CapabilitiesOf(g).Encoder.Decode(b.Root()), b.Plies(), most)
 	if err != nil {
 		return err
 	}
-	want := 0
-	for p, l := range levels {
-		want += len(l)
-		for _, k := range l {
-			i := b.find(k)
-			if i < 0 {
-				return b.wrong("position %s (ply %d) is missing", g.FormatPosition(sente.CapabilitiesOf(g).Encoder.Decode(k)), p)
-			}
-			if int(b.ply[i]) != p {
-				return b.wrong("position %s is at ply %d, the book says %d", g.FormatPosition(sente.CapabilitiesOf(g).Encoder.Decode(k)), p, b.ply[i])
-			}
-		}
-	}
-	if want != b.Len() {
-		return b.wrong("%d positions, the game reaches %d within %d plies", b.Len(), want, plies)
-	}
-	return nil
+	return b.holdsExactly(g, levels, "the game reaches")
 }
 
 // verifyLines checks that the book of a strategy holds exactly the
@@ -187,6 +170,29 @@ func verifyLines(ctx context.Context, g sente.Game, b *Book, most int) error {
 	if err != nil {
 		return err
 	}
+	if err := b.holdsExactly(g, levels, "the lines of "+b.Strategy().String()+" reach"); err != nil {
+		return err
+	}
+	for _, k := range inner {
+		stored, err := read(k)
+		if err != nil {
+			return err
+		}
+		best, err := bestOf(g, k, read)
+		if err != nil {
+			return err
+		}
+		if best != stored {
+			return b.wrong("position %s: the book says %v, its best move %v", g.FormatPosition(enc.Decode(k)), stored, best)
+		}
+	}
+	return nil
+}
+
+// holdsExactly checks that b holds exactly the positions of levels, each
+// at the ply of its level; reach says what reaches them, for the error.
+func (b *Book) holdsExactly(g sente.Game, levels [][]uint64, reach string) error {
+	enc := sente.CapabilitiesOf(g).Encoder
 	want := 0
 	for p, l := range levels {
 		want += len(l)
@@ -201,20 +207,7 @@ func verifyLines(ctx context.Context, g sente.Game, b *Book, most int) error {
 		}
 	}
 	if want != b.Len() {
-		return b.wrong("%d positions, the lines of %s reach %d within %d plies", b.Len(), b.Strategy(), want, b.Plies())
-	}
-	for _, k := range inner {
-		stored, err := read(k)
-		if err != nil {
-			return err
-		}
-		best, err := bestOf(g, k, read)
-		if err != nil {
-			return err
-		}
-		if best != stored {
-			return b.wrong("position %s: the book says %v, its best move %v", g.FormatPosition(enc.Decode(k)), stored, best)
-		}
+		return b.wrong("%d positions, %s %d within %d plies", b.Len(), reach, want, b.Plies())
 	}
 	return nil
 }
