@@ -29,7 +29,7 @@ func (s *SearchSolution) fromBook(key uint64) (sente.Outcome, bool) {
 	for _, b := range s.books {
 		if o, ok := b.Lookup(key); ok {
 			s.cost.FromBook++
-			s.cost.BookPlies = b.Plies()
+			s.cost.BookPlies, s.cost.BookStrategy = b.Plies(), b.Strategy()
 			return o, true
 		}
 	}
@@ -52,7 +52,9 @@ func (s *SearchSolution) closeBooks() error {
 
 // bookWords says what the book answered: "all 7 positions from the
 // opening book of 8 plies, none searched" when it answered every one,
-// else "3 positions from the opening book of 8 plies; 4 searched: ".
+// else "3 positions from the opening book of 8 plies; 4 searched: "; a
+// book of a strategy says so ("the opening book of 8 plies of the first
+// player's best moves").
 func (c SearchCost) bookWords() (words string, all bool) {
 	if c.FromBook == 0 {
 		return "", false
@@ -65,7 +67,15 @@ func (c SearchCost) bookWords() (words string, all bool) {
 		if c.FromBook > 1 {
 			n = "all " + n
 		}
-		return fmt.Sprintf("%s from the opening book of %s, none searched", n, plies(c.BookPlies)), true
+		return fmt.Sprintf("%s from the opening book of %s, none searched", n, c.bookName()), true
 	}
-	return fmt.Sprintf("%s from the opening book of %s; %d searched: ", n, plies(c.BookPlies), c.Searches), false
+	return fmt.Sprintf("%s from the opening book of %s; %d searched: ", n, c.bookName(), c.Searches), false
+}
+
+// bookName is the book's plies, and its strategy when it has one.
+func (c SearchCost) bookName() string {
+	if c.BookStrategy != book.Everything {
+		return plies(c.BookPlies) + " of " + c.BookStrategy.String()
+	}
+	return plies(c.BookPlies)
 }

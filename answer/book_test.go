@@ -84,3 +84,51 @@ func TestAnswersFromTheBook(t *testing.T) {
 		t.Errorf("without a book: %+v", cost)
 	}
 }
+
+// TestAnswersFromAPlayersLines: a book of one player's best moves answers
+// the positions it holds, each the hashing engine's outcome, and the
+// answer's words and cost name it as such.
+func TestAnswersFromAPlayersLines(t *testing.T) {
+	const spec, plies = "connect4:w=4,h=4", 4
+	ctx := context.Background()
+	g := open(t, spec)
+	tables := &store.Store{Dir: t.TempDir()}
+	gs, err := tables.Game(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := book.Build(ctx, g, gs, book.Options{Plies: plies, Strategy: book.BestSecond, TableBytes: 1 << 20}); err != nil {
+		t.Fatal(err)
+	}
+	ref, err := hashing.Solve(ctx, g, hashing.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The second player's turn after any first move: every move's
+	// position is in the book.
+	p := g.Moves(g.Start())[1].To
+	a, err := answer.Solve(ctx, g, answer.Options{Engine: answer.Search, Tables: tables, Name: spec, From: p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	for _, q := range append([]sente.Position{p}, func() (to []sente.Position) {
+		for _, m := range g.Moves(p) {
+			to = append(to, m.To)
+		}
+		return to
+	}()...) {
+		got, ok := a.Solution.Outcome(q)
+		want, _ := ref.Outcome(q)
+		if !ok || got != want {
+			t.Errorf("%s: %v, want %v", g.FormatPosition(q), got, want)
+		}
+	}
+	cost, _ := a.SearchCost()
+	if cost.Searches != 0 || cost.BookStrategy != book.BestSecond || cost.BookPlies != plies {
+		t.Errorf("%+v, want every position from the second player's lines of %d plies", cost, plies)
+	}
+	if w := cost.Words(); !strings.Contains(w, "from the opening book of 4 plies of the second player's best moves, none searched") {
+		t.Errorf("words %q do not name the book", w)
+	}
+}

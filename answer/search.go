@@ -89,8 +89,10 @@ type SearchCost struct {
 	StoredTiers int
 	Leaves      uint64
 	// FromBook is the positions answered from the game's opening book
-	// (package store/book), none searched; BookPlies the book's depth.
+	// (package store/book), none searched; BookPlies the book's depth and
+	// BookStrategy which positions it holds.
 	FromBook, BookPlies int
+	BookStrategy        book.Strategy
 }
 
 // Words says the cost: "412,345 nodes in 1.204 s, a table of 64M (3% full)".

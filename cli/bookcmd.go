@@ -17,13 +17,17 @@ import (
 )
 
 type bookCmd struct {
-	Game   string `arg:"" name:"game" help:"NAME or NAME:key=value,... (see 'sente list')."`
-	Plies  int    `help:"Build the book of every position within this many plies of the start (0 to 255), each valued by search, deepest first; a build stopped goes on from where it stopped." default:"-1" placeholder:"N"`
-	From   string `help:"Start the book from this position rather than from the game's start: every position within --plies of it (moves, explain and play answer from every book stored for the game)." placeholder:"POSITION"`
-	Verify bool   `help:"Check the stored book (the deepest, or that of --plies): its checksums, that it holds every position within its plies, and a random sample of its entries searched again."`
-	Sample int    `help:"With --verify: how many entries, chosen uniformly at random, are searched again by a fresh searcher." default:"100" placeholder:"K"`
-	Seed   uint64 `help:"With --verify: the seed that chooses the sample (0: a random one, printed)."`
-	Store  string `help:"Keep the book in this directory (default: $XDG_CACHE_HOME/sente, else ~/.cache/sente), where moves, explain, play and solve find it." placeholder:"DIR" type:"path"`
+	Game    string `arg:"" name:"game" help:"NAME or NAME:key=value,... (see 'sente list')."`
+	Plies   int    `help:"Build the book of every position within this many plies of the start (0 to 255), each valued by search, deepest first; a build stopped goes on from where it stopped." default:"-1" placeholder:"N"`
+	From    string `help:"Start the book from this position rather than from the game's start: every position within --plies of it (moves, explain and play answer from every book stored for the game)." placeholder:"POSITION"`
+	BestFor string `name:"best-for" help:"Build (or check) the book of one player's strategy instead: this player's best moves only (first or second), every move of the other, within --plies. It is what playing that side perfectly from the book needs, and far smaller than every position." placeholder:"PLAYER"`
+	Verify  bool   `help:"Check the stored book (the deepest, or that of --plies): its checksums, that it holds every position within its plies, and a random sample of its entries searched again."`
+	Sample  int    `help:"With --verify: how many entries, chosen uniformly at random, are searched again by a fresh searcher." default:"100" placeholder:"K"`
+	Seed    uint64 `help:"With --verify: the seed that chooses the sample (0: a random one, printed)."`
+	Store   string `help:"Keep the book in this directory (default: $XDG_CACHE_HOME/sente, else ~/.cache/sente), where moves, explain, play and solve find it." placeholder:"DIR" type:"path"`
+
+	// strategy is --best-for's.
+	strategy book.Strategy
 }
 
 func (c *bookCmd) Run(e *env) error {
@@ -35,6 +39,15 @@ func (c *bookCmd) Run(e *env) error {
 	case c.Verify && c.Sample < 1:
 		return badInput("book: --sample %d; at least 1 entry is searched again", c.Sample)
 	}
+	strategy := book.Everything
+	if c.BestFor != "" {
+		p, err := sente.ParsePlayer(c.BestFor)
+		if err != nil {
+			return badInput("book: --best-for %s: the player whose best moves the book follows is first or second", c.BestFor)
+		}
+		strategy = book.StrategyOf(p)
+	}
+	c.strategy = strategy
 	flags := gameFlags{Game: c.Game, tierFlags: tierFlags{Store: c.Store}}
 	g, err := flags.open(e)
 	if err != nil {
@@ -70,13 +83,18 @@ func (c *bookCmd) Run(e *env) error {
 	return c.build(e, g, gs, from)
 }
 
-// fromWords names a book's root in words: "" for the start, else
-// " from POSITION".
-func fromWords(g sente.Game, from sente.Position) string {
-	if from == nil {
-		return ""
+// fromWords names a book's root and strategy in words: "" for every
+// position from the start, else " from POSITION" and " of the first
+// player's best moves".
+func fromWords(g sente.Game, from sente.Position, s book.Strategy) string {
+	words := ""
+	if from != nil {
+		words = " from " + g.FormatPosition(from)
 	}
-	return " from " + g.FormatPosition(from)
+	if s != book.Everything {
+		words += " of " + s.String()
+	}
+	return words
 }
 
 // rootKey is the canonical key of from (nil: the start).
@@ -106,10 +124,11 @@ func bookTable(g sente.Game, maxMemory uint64) int64 {
 
 func (c *bookCmd) build(e *env, g sente.Game, gs *store.GameStore, from sente.Position) error {
 	progress := newProgress(e)
-	of := fromWords(g, from)
+	of := fromWords(g, from, c.strategy)
 	rep, err := book.Build(e.ctx, g, gs, book.Options{
 		Plies:      c.Plies,
 		From:       from,
+		Strategy:   c.strategy,
 		TableBytes: bookTable(g, e.maxMemory),
 		Waiting: func() {
 			fmt.Fprintf(e.stderr, "sente: %s: another sente is writing into %s; waiting for it\n", c.Game, gs.Dir)
@@ -124,8 +143,12 @@ func (c *bookCmd) build(e *env, g sente.Game, gs *store.GameStore, from sente.Po
 	case errors.As(err, &many):
 		return badInput("book: %s: %v; build fewer plies", c.Game, err)
 	case err != nil && rep != nil && e.ctx.Err() != nil:
-		fmt.Fprintf(e.stderr, "sente: %s: book stopped with %s of its %s positions valued and saved; '%s' goes on from there\n",
-			c.Game, quantity.Thousands(uint64(rep.Done)), quantity.Thousands(uint64(rep.Total)), c.command("--plies", fmt.Sprint(c.Plies)))
+		of := ""
+		if rep.Total > 0 {
+			of = " of its " + quantity.Thousands(uint64(rep.Total))
+		}
+		fmt.Fprintf(e.stderr, "sente: %s: book stopped with %s%s positions valued and saved; '%s' goes on from there\n",
+			c.Game, quantity.Thousands(uint64(rep.Done)), of, c.command("--plies", fmt.Sprint(c.Plies)))
 		return err
 	case err != nil:
 		return err
@@ -154,6 +177,9 @@ func (c *bookCmd) command(more ...string) string {
 	if c.From != "" {
 		words = append(words, "--from", shellWord(c.From))
 	}
+	if c.BestFor != "" {
+		words = append(words, "--best-for", shellWord(c.BestFor))
+	}
 	if c.Store != "" {
 		words = append(words, "--store", shellWord(c.Store))
 	}
@@ -180,16 +206,20 @@ func (c *bookCmd) verify(e *env, g sente.Game, st store.Store, name string, from
 		return badInput("book: %s: %v", c.Game, err)
 	}
 	root := rootKey(g, from)
-	of := fromWords(g, from)
+	of := fromWords(g, from, c.strategy)
 	var stored []book.Info
+	others := map[book.Strategy]bool{} // the strategies of the root's other books
 	if gs != nil {
 		infos, err := book.Stored(g, gs, store.Book)
 		if err != nil {
 			return err
 		}
 		for _, info := range infos {
-			if info.Root == root {
+			switch {
+			case info.Root == root && info.Strategy == c.strategy:
 				stored = append(stored, info)
+			case info.Root == root && info.Damage == nil:
+				others[info.Strategy] = true
 			}
 		}
 	}
@@ -202,6 +232,23 @@ func (c *bookCmd) verify(e *env, g sente.Game, st store.Store, name string, from
 		}
 	}
 	switch {
+	case len(stored) == 0 && len(others) > 0:
+		var flags []string
+		for _, s := range []book.Strategy{book.Everything, book.BestFirst, book.BestSecond} {
+			if !others[s] {
+				continue
+			}
+			if p, ok := s.Player(); ok {
+				flags = append(flags, "--best-for "+p.String())
+			} else {
+				flags = append(flags, "no --best-for")
+			}
+		}
+		what := "of every position"
+		if c.strategy != book.Everything {
+			what = "of " + c.strategy.String()
+		}
+		return badInput("book: no book of %s%s %s is stored in %s; its other books are checked with %s", c.Game, fromWords(g, from, book.Everything), what, st.Dir, strings.Join(flags, " or "))
 	case len(stored) == 0:
 		return badInput("book: no book of %s%s is stored in %s; build one with '%s'", c.Game, of, st.Dir, c.command("--plies", "N"))
 	case chosen == nil:
@@ -234,8 +281,12 @@ func (c *bookCmd) verify(e *env, g sente.Game, st store.Store, name string, from
 	case err != nil:
 		return err
 	}
-	fmt.Fprintf(e.stdout, "%s: the book of %s%s is sound: %s positions, every block's checksum, every position within %s there, %s of its entries searched again and agreeing (seed %d; %s nodes, %.1f s in all), in %s\n",
-		c.Game, pliesWords(plies), of, quantity.Thousands(uint64(rep.Positions)), pliesWords(plies), quantity.Thousands(uint64(rep.Searched)), seed,
+	held := "every position within " + pliesWords(plies) + " there"
+	if c.strategy != book.Everything {
+		held = "every position of its lines within " + pliesWords(plies) + " there, each one whose moves it holds valued as its best move"
+	}
+	fmt.Fprintf(e.stdout, "%s: the book of %s%s is sound: %s positions, every block's checksum, %s, %s of its entries searched again and agreeing (seed %d; %s nodes, %.1f s in all), in %s\n",
+		c.Game, pliesWords(plies), of, quantity.Thousands(uint64(rep.Positions)), held, quantity.Thousands(uint64(rep.Searched)), seed,
 		quantity.Thousands(rep.Nodes), time.Since(start).Seconds(), rep.Path)
 	return nil
 }

@@ -32,10 +32,14 @@ func TestJSONSchema(t *testing.T) {
 	clear(seenFields)
 	loopy := "testdata/rules/loopyimp.star"
 	tables := t.TempDir()
-	// An opening book, which an answer by search reads (from_book).
-	books := t.TempDir()
+	// Opening books, which an answer by search reads (from_book): of
+	// every position, and of one player's lines (book_best_for).
+	books, lines := t.TempDir(), t.TempDir()
 	if r := runCLI(t, context.Background(), "", "book", "tictactoe", "--plies", "2", "--store", books); r.status != 0 {
 		t.Fatalf("sente book: status %d, %s", r.status, r.stderr)
+	}
+	if r := runCLI(t, context.Background(), "", "book", "tictactoe", "--plies", "2", "--best-for", "first", "--store", lines); r.status != 0 {
+		t.Fatalf("sente book --best-for first: status %d, %s", r.status, r.stderr)
 	}
 	tests := []struct {
 		typ  string
@@ -60,6 +64,7 @@ func TestJSONSchema(t *testing.T) {
 		// An answer by search: no counts, its nodes and table instead.
 		{"solution", []string{"solve", "connect4:w=4,h=4", "--engine", "search", "--json"}},
 		{"solution", []string{"solve", "tictactoe", "--engine", "search", "--store", books, "--json"}},
+		{"solution", []string{"solve", "tictactoe", "--engine", "search", "--store", lines, "--json"}},
 		{"solution", []string{"solve", loopy, "--json"}},
 		// A game that ends in a score: its margin on either engine, and
 		// the note that says why the tables of one whose play can come

@@ -31,20 +31,21 @@ func (c *solveCmd) writeSearch(e *env, a *answer.Answer, cost answer.SearchCost)
 			fromBook, bookPlies = &cost.FromBook, &cost.BookPlies
 		}
 		out := explain.SolutionJSON{
-			Game:       c.Game,
-			Position:   g.FormatPosition(root),
-			Turn:       turn,
-			Value:      o.Value,
-			Winner:     sente.Winner(turn, o.Value),
-			Remoteness: explain.RemotenessJSON(o),
-			Restrict:   map[sente.Player]string{},
-			Seconds:    cost.Elapsed.Seconds(),
-			Method:     answer.Search.String(),
-			Nodes:      &nodes,
-			TableBytes: &bytes,
-			FromBook:   fromBook,
-			BookPlies:  bookPlies,
-			MarginNote: explain.MarginNote(a.Solution),
+			Game:        c.Game,
+			Position:    g.FormatPosition(root),
+			Turn:        turn,
+			Value:       o.Value,
+			Winner:      sente.Winner(turn, o.Value),
+			Remoteness:  explain.RemotenessJSON(o),
+			Restrict:    map[sente.Player]string{},
+			Seconds:     cost.Elapsed.Seconds(),
+			Method:      answer.Search.String(),
+			Nodes:       &nodes,
+			TableBytes:  &bytes,
+			FromBook:    fromBook,
+			BookPlies:   bookPlies,
+			BookBestFor: bookBestFor(cost),
+			MarginNote:  explain.MarginNote(a.Solution),
 		}
 		if margined {
 			out.Margin, out.MarginRemoteness = &margin.Score, explain.MarginRemotenessJSON(margin)
@@ -134,4 +135,13 @@ func (e *env) searched() {
 	if e.searching != nil {
 		e.searching.done()
 	}
+}
+
+// bookBestFor is the player whose best moves alone the book that answered
+// follows, "first" or "second"; "" for a book of every position, or none.
+func bookBestFor(cost answer.SearchCost) string {
+	if p, ok := cost.BookStrategy.Player(); ok && cost.FromBook > 0 {
+		return p.String()
+	}
+	return ""
 }

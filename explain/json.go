@@ -244,9 +244,12 @@ type SolutionJSON struct {
 	Nodes      *uint64 `json:"nodes,omitempty"`
 	TableBytes *int64  `json:"table_bytes,omitempty"`
 	// FromBook is how many positions an answer by search read from the
-	// game's opening book, none searched, and BookPlies the book's depth.
-	FromBook  *int `json:"from_book,omitempty"`
-	BookPlies *int `json:"book_plies,omitempty"`
+	// game's opening book, none searched, and BookPlies the book's depth;
+	// BookBestFor, for a book of one player's strategy, that player
+	// ("first" or "second").
+	FromBook    *int   `json:"from_book,omitempty"`
+	BookPlies   *int   `json:"book_plies,omitempty"`
+	BookBestFor string `json:"book_best_for,omitempty"`
 }
 
 // PositionJSON is what the browser app says of a position (GET

@@ -15,12 +15,14 @@ import (
 
 	"github.com/sente-go/sente"
 	"github.com/sente-go/sente/store"
+	"github.com/sente-go/sente/store/book"
 )
 
 // TestBrowserConnectFourBySearch plays a whole game of connect four 7×6,
 // too large for any table, against the computer, on a desktop and on a
-// phone: the server answers from the book the test stores (three plies
-// from a position of the middle game) and by search past it. Each of the
+// phone: the server answers from the book the test stores (the
+// computer's lines, its best moves against every move of the person, 8
+// plies from a position of the middle game) and by search past it. Each of the
 // person's turns shows every move's value, as the server's search has
 // them; the time from the click to the values shown (the person's click,
 // the computer's answer, the values of the position it leaves) is logged
@@ -33,7 +35,7 @@ func TestBrowserConnectFourBySearch(t *testing.T) {
 	}
 	ctx, dir := browserFor(t, 5*time.Minute)
 	tables := &store.Store{Dir: t.TempDir()}
-	storeBook(t, newTestServer(t, Config{}), tables, "connect4", midGame, midBook)
+	storeBook(t, newTestServer(t, Config{}), tables, "connect4", midGame, 8, book.BestFirst)
 	for _, view := range []struct {
 		name          string
 		width, height int64
@@ -73,7 +75,7 @@ func TestBrowserConnectFourBySearch(t *testing.T) {
 						t.Errorf("at %s move %s shows no value", st.Position, m.Name)
 					}
 				}
-				sawBook = sawBook || strings.Contains(want.Search, "opening book")
+				sawBook = sawBook || strings.Contains(want.Search, "opening book of 8 plies of the first player's best moves")
 				sawSearch = sawSearch || strings.Contains(want.Search, " nodes in ")
 				if stats := text(t, ctx, "stats"); !strings.HasPrefix(stats, "Answered by search: ") {
 					t.Errorf("at %s the page says %q of how it was answered", st.Position, stats)

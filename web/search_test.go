@@ -27,9 +27,10 @@ const (
 	midBook = 3
 )
 
-// storeBook stores in st the book of every position within plies of from
-// in the game of spec, under the name the server reads it by.
-func storeBook(t testing.TB, s *Server, st *store.Store, spec, from string, plies int) {
+// storeBook stores in st the book of strategy (book.Everything: every
+// position) within plies of from in the game of spec, under the name the
+// server reads it by.
+func storeBook(t testing.TB, s *Server, st *store.Store, spec, from string, plies int, strategy book.Strategy) {
 	t.Helper()
 	o, err := s.open(spec)
 	if err != nil {
@@ -43,7 +44,7 @@ func storeBook(t testing.TB, s *Server, st *store.Store, spec, from string, plie
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := book.Build(context.Background(), o.game, gs, book.Options{Plies: plies, From: p, TableBytes: 16 << 20}); err != nil {
+	if _, err := book.Build(context.Background(), o.game, gs, book.Options{Plies: plies, From: p, Strategy: strategy, TableBytes: 16 << 20}); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -93,7 +94,7 @@ func searchedAlone(t *testing.T, spec, pos string) (sente.Outcome, map[string]se
 func TestSearchAnswersConnectFour(t *testing.T) {
 	st := &store.Store{Dir: t.TempDir()}
 	s := newTestServer(t, Config{Memory: 4 << 30, Tables: st, SearchMemory: 64 << 20})
-	storeBook(t, s, st, "connect4", midGame, midBook)
+	storeBook(t, s, st, "connect4", midGame, midBook, book.Everything)
 	h := s.Handler()
 	for _, c := range []struct {
 		pos, how string
@@ -271,7 +272,7 @@ func TestSearchTimesAlongAGame(t *testing.T) {
 	}
 	st := &store.Store{Dir: t.TempDir()}
 	s := newTestServer(t, Config{Memory: 4 << 30, Tables: st})
-	storeBook(t, s, st, "connect4", midGame, midBook)
+	storeBook(t, s, st, "connect4", midGame, midBook, book.Everything)
 	h := s.Handler()
 	pos := from
 	var book, searched []time.Duration
