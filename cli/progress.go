@@ -187,13 +187,22 @@ func (p *progress) line(r solve.Progress, now time.Time) string {
 		return s
 	}
 	if p.atMost > 0 {
-		s := fmt.Sprintf("%s: %d positions (at most %s)", r.Phase, r.Done, quantity.FormatCount(p.atMost))
+		s := fmt.Sprintf("%s: %s (at most %s)", r.Phase, positionCount(r.Done), quantity.FormatCount(p.atMost))
 		if left, ok := quantity.TimeLeft(int64(r.Done-p.phaseDone), int64(min(p.atMost, 1<<62))-int64(r.Done), now.Sub(p.phaseStart)); ok {
 			s += ", at most " + left + " left"
 		}
 		return s
 	}
-	return fmt.Sprintf("%s: %d positions", r.Phase, r.Done)
+	return fmt.Sprintf("%s: %s", r.Phase, positionCount(r.Done))
+}
+
+// positionCount is "1 position", else "n positions", n in digits alone as
+// the progress lines write counts.
+func positionCount(n int) string {
+	if n == 1 {
+		return "1 position"
+	}
+	return fmt.Sprintf("%d positions", n)
 }
 
 // plainLine is the line a minute for r at now: the tier if any, the
@@ -204,23 +213,22 @@ func (p *progress) plainLine(r solve.Progress, now time.Time) string {
 	if r.Whole.Passes > 0 {
 		rate := ""
 		if elapsed, done := now.Sub(p.phaseStart), r.Done-p.phaseDone; elapsed > 0 && done > 0 {
-			rate = fmt.Sprintf(", %s a second", quantity.FormatCount(float64(done)/elapsed.Seconds()))
+			rate = ", " + rateWords(done, elapsed)
 		}
 		return p.wholeLine(r, now, rate)
 	}
 	if r.Tiered {
 		fmt.Fprintf(&b, "tier %d, ", r.Tier)
 	}
-	fmt.Fprintf(&b, "%s: %d", r.Phase, r.Done)
 	if r.Total > 0 {
-		fmt.Fprintf(&b, " of %d %s (%.0f%%)", r.Total, ofWhat(r.Phase), 100*float64(r.Done)/float64(r.Total))
+		fmt.Fprintf(&b, "%s: %d of %d %s (%.0f%%)", r.Phase, r.Done, r.Total, ofWhat(r.Phase), 100*float64(r.Done)/float64(r.Total))
 	} else {
-		b.WriteString(" positions")
+		fmt.Fprintf(&b, "%s: %s", r.Phase, positionCount(r.Done))
 	}
 	elapsed := now.Sub(p.phaseStart)
 	done := r.Done - p.phaseDone
 	if elapsed > 0 && done > 0 {
-		fmt.Fprintf(&b, ", %s a second", quantity.FormatCount(float64(done)/elapsed.Seconds()))
+		b.WriteString(", " + rateWords(done, elapsed))
 	}
 	switch {
 	case r.Total > 0:
@@ -234,6 +242,15 @@ func (p *progress) plainLine(r solve.Progress, now time.Time) string {
 	}
 	b.WriteString(p.wholeLeft(now))
 	return b.String()
+}
+
+// rateWords is the pace of done things in elapsed: "1,234 a second", or
+// where that is fewer than one, "one every 3 min 20 s".
+func rateWords(done int, elapsed time.Duration) string {
+	if per := float64(done) / elapsed.Seconds(); per < 1 {
+		return "one every " + quantity.FormatDuration(elapsed/time.Duration(done))
+	}
+	return quantity.FormatCount(float64(done)/elapsed.Seconds()) + " a second"
 }
 
 // plainLines paces the progress lines written where stderr is not a

@@ -96,6 +96,20 @@ func TestPlainProgress(t *testing.T) {
 			},
 		},
 		{
+			// A book's search of one position of connect four 7×6 from
+			// its start: minutes a position, not "1 a second".
+			name: "fewer than one a second",
+			reports: []report{
+				{0, solve.Progress{Phase: "book of 8 plies, ply 1"}},
+				{3 * time.Minute, solve.Progress{Phase: "book of 8 plies, ply 1", Done: 1}},
+				{6 * time.Minute, solve.Progress{Phase: "book of 8 plies, ply 1", Done: 2}},
+			},
+			want: []string{
+				"sente: progress: book of 8 plies, ply 1: 1 position, one every 3 min",
+				"sente: progress: book of 8 plies, ply 1: 2 positions, one every 3 min",
+			},
+		},
+		{
 			name:  "off",
 			every: noPlainProgress,
 			reports: []report{

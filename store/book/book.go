@@ -3,6 +3,7 @@ package book
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 
@@ -136,16 +137,18 @@ func startKey(g sente.Game) uint64 {
 func preambleRoot(kind store.Kind, d []byte) (uint64, Strategy) {
 	le := binary.LittleEndian
 	version := le.Uint32(d)
+	rootAt, at := 16, strategyAt
 	if kind == store.BookWork {
-		if version == 1 {
-			return le.Uint64(d[workRootAt:]), Everything
-		}
-		return le.Uint64(d[workRootAt:]), Strategy(le.Uint32(d[workStrategyAt:]))
+		rootAt, at = workRootAt, workStrategyAt
 	}
 	if version == 1 {
-		return le.Uint64(d[16:]), Everything
+		return le.Uint64(d[rootAt:]), Everything
 	}
-	return le.Uint64(d[16:]), Strategy(le.Uint32(d[strategyAt:]))
+	s := le.Uint32(d[at:])
+	if s > uint32(BestSecond) {
+		s = math.MaxUint8 // not a strategy: read refuses it
+	}
+	return le.Uint64(d[rootAt:]), Strategy(s)
 }
 
 // Open opens the book stored as tier in gs for g, every block of it

@@ -267,7 +267,7 @@ func savedWork(gs *store.GameStore, tier, plies int, w work) []store.Cell {
 	le := binary.LittleEndian
 	done := le.Uint64(d[16:])
 	if le.Uint32(d) != FormatVersion || int(le.Uint32(d[4:])) != plies || le.Uint64(d[8:]) != w.fingerprint ||
-		Strategy(le.Uint32(d[workStrategyAt:])) != Everything || done > uint64(len(w.keys)) || uint64(len(d)) != workPreamble+2*done {
+		le.Uint32(d[workStrategyAt:]) != uint32(Everything) || done > uint64(len(w.keys)) || uint64(len(d)) != workPreamble+2*done {
 		return nil
 	}
 	cells := make([]store.Cell, done)

@@ -388,7 +388,7 @@ func savedStrategyWork(gs *store.GameStore, tier, plies int, s Strategy, fingerp
 	le := binary.LittleEndian
 	done := le.Uint64(d[16:])
 	if le.Uint32(d) != FormatVersion || int(le.Uint32(d[4:])) != plies || le.Uint64(d[8:]) != fingerprint ||
-		Strategy(le.Uint32(d[workStrategyAt:])) != s || done > uint64(len(d)) || uint64(len(d)) != workPreamble+10*done {
+		le.Uint32(d[workStrategyAt:]) != uint32(s) || done > uint64(len(d)) || uint64(len(d)) != workPreamble+10*done {
 		return nil, nil
 	}
 	keys := make([]uint64, done)
