@@ -164,6 +164,9 @@ func (c *bookCmd) build(e *env, g sente.Game, gs *store.GameStore, from sente.Po
 	if rep.Resumed > 0 {
 		fmt.Fprintf(e.stdout, "  resumed: %s positions valued by an earlier build\n", quantity.Thousands(uint64(rep.Resumed)))
 	}
+	if rep.Reused > 0 {
+		fmt.Fprintf(e.stdout, "  reused: %s positions valued in the game's other books or builds\n", quantity.Thousands(uint64(rep.Reused)))
+	}
 	for _, p := range rep.PerPly {
 		fmt.Fprintf(e.stdout, "  ply %-3d %s searched, %s nodes, %.3f s\n", p.Ply, positionsWords(p.Positions), quantity.Thousands(p.Nodes), p.Elapsed.Seconds())
 	}

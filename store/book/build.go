@@ -91,6 +91,10 @@ type Report struct {
 	// build's saved work, Done those valued when the build ended (all of
 	// them, or as many as a stopped build saved).
 	Total, Resumed, Done int
+	// Reused is the book's positions whose outcomes the game's other
+	// books, or the saved work of its other builds of strategies, held:
+	// taken from there, not searched.
+	Reused int
 	// PerPly is the cost of each ply this build searched, deepest first.
 	PerPly  []PlyCost
 	Nodes   uint64
@@ -368,6 +372,7 @@ func Build(ctx context.Context, g sente.Game, gs *store.GameStore, opt Options) 
 	for i, c := range cells {
 		known.put(w.keys[i], c)
 	}
+	priorOutcomes(g, gs, tier, known)
 	sym := sente.CapabilitiesOf(g).Symmetric
 	leaves := search.LeavesFunc(func(key uint64) (sente.Outcome, bool) {
 		if sym != nil {
@@ -407,6 +412,12 @@ func Build(ctx context.Context, g sente.Game, gs *store.GameStore, opt Options) 
 		ply = int(w.ply[i])
 		if len(rep.PerPly) == 0 || rep.PerPly[len(rep.PerPly)-1].Ply != ply {
 			rep.PerPly = append(rep.PerPly, PlyCost{Ply: ply})
+		}
+		if c := known.get(w.keys[i]); c.Reachable() {
+			// Another book of the game holds it.
+			cells = append(cells, c)
+			rep.Reused++
+			continue
 		}
 		var res search.Result
 		err := ctx.Err()

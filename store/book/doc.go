@@ -44,6 +44,13 @@
 // names the strategy (format version 2), and its tier is its own above
 // the plies, as another root's.
 //
+// Every outcome a book holds is exact, whatever its root, depth or
+// strategy, so a build takes the outcomes the game's other books and the
+// saved work of its other builds of strategies hold, rather than
+// searching them again (Report.Reused): a deeper book costs what the
+// shallower one left undone, and a build stopped at one depth serves one
+// of another.
+//
 // Verify checks a stored book: its checksums, that it holds exactly the
 // positions the game reaches within its plies (a book of a strategy: the
 // positions of its lines as its own outcomes choose the best moves, each

@@ -247,6 +247,7 @@ func buildStrategy(ctx context.Context, g sente.Game, gs *store.GameStore, opt O
 	for i, k := range keys {
 		known.put(k, cells[i])
 	}
+	priorOutcomes(g, gs, tier, known)
 	leaves := search.LeavesFunc(func(key uint64) (sente.Outcome, bool) {
 		c := known.get(canon(key))
 		return c.Outcome(), c.Reachable()
@@ -358,6 +359,11 @@ func buildStrategy(ctx context.Context, g sente.Game, gs *store.GameStore, opt O
 		}
 	}
 	rep.Done = len(bookKeys)
+	searched := 0
+	for _, c := range perPly {
+		searched += c.Positions
+	}
+	rep.Reused = rep.Total - rep.Resumed - searched
 	return rep, write(g, gs, tier, opt.Plies, root, opt.Strategy, bookKeys, bookCells, bookPly, rep)
 }
 
@@ -376,30 +382,91 @@ func strategyFingerprint(root uint64, plies int, s Strategy) uint64 {
 // build of the same book of a strategy valued; none when there is no
 // saved work, or it is damaged or of another book.
 func savedStrategyWork(gs *store.GameStore, tier, plies int, s Strategy, fingerprint uint64) ([]uint64, []store.Cell) {
+	w, ok := readStrategyWork(gs, tier)
+	if !ok || w.plies != plies || w.strategy != s || w.fingerprint != fingerprint {
+		return nil, nil
+	}
+	return w.keys, w.cells
+}
+
+// strategyWork is the saved work of a build of a strategy.
+type strategyWork struct {
+	plies       int
+	strategy    Strategy
+	fingerprint uint64
+	keys        []uint64
+	cells       []store.Cell
+}
+
+// readStrategyWork reads the saved work of a build of a strategy stored as
+// tier in gs; false when there is none, or it is damaged or of a book of
+// every position.
+func readStrategyWork(gs *store.GameStore, tier int) (strategyWork, bool) {
 	t, err := gs.Open(tier, store.BookWork)
 	if err != nil {
-		return nil, nil
+		return strategyWork{}, false
 	}
 	defer t.Close()
 	if t.Verify() != nil || len(t.Data) < workPreamble {
-		return nil, nil
+		return strategyWork{}, false
 	}
 	d := t.Data
 	le := binary.LittleEndian
 	done := le.Uint64(d[16:])
-	if le.Uint32(d) != FormatVersion || int(le.Uint32(d[4:])) != plies || le.Uint64(d[8:]) != fingerprint ||
-		le.Uint32(d[workStrategyAt:]) != uint32(s) || done > uint64(len(d)) || uint64(len(d)) != workPreamble+10*done {
-		return nil, nil
+	s := le.Uint32(d[workStrategyAt:])
+	if le.Uint32(d) != FormatVersion || s == uint32(Everything) || s > uint32(BestSecond) ||
+		done > uint64(len(d)) || uint64(len(d)) != workPreamble+10*done {
+		return strategyWork{}, false
 	}
-	keys := make([]uint64, done)
-	cells := make([]store.Cell, done)
+	w := strategyWork{plies: int(le.Uint32(d[4:])), strategy: Strategy(s), fingerprint: le.Uint64(d[8:]),
+		keys: make([]uint64, done), cells: make([]store.Cell, done)}
 	cellsAt := workPreamble + 8*int(done)
-	for i := range keys {
-		keys[i] = le.Uint64(d[workPreamble+8*i:])
-		cells[i] = store.Cell(le.Uint16(d[cellsAt+2*i:]))
-		if !cells[i].Reachable() {
-			return nil, nil
+	for i := range w.keys {
+		w.keys[i] = le.Uint64(d[workPreamble+8*i:])
+		w.cells[i] = store.Cell(le.Uint16(d[cellsAt+2*i:]))
+		if !w.cells[i].Reachable() {
+			return strategyWork{}, false
 		}
 	}
-	return keys, cells
+	return w, true
+}
+
+// priorOutcomes puts into known the outcomes the game's directory holds
+// already, other than tier's own: every sound book's entries, of any
+// root, depth or strategy, and the saved work of builds of strategies.
+// Each is exact, so a build need not search them again: a deeper book
+// costs only what the shallower one left, and a build stopped at one
+// depth serves one of another.
+func priorOutcomes(g sente.Game, gs *store.GameStore, tier int, known *leafTable) {
+	add := func(k uint64, c store.Cell) {
+		if !known.get(k).Reachable() {
+			known.put(k, c)
+		}
+	}
+	books, _ := Stored(g, gs, store.Book)
+	for _, info := range books {
+		if info.Tier == tier || info.Damage != nil {
+			continue
+		}
+		b, err := Open(g, gs, info.Tier)
+		if err != nil {
+			continue
+		}
+		for i := range b.Len() {
+			k, o, _ := b.Entry(i)
+			add(k, store.Pack(o.Value, o.Remoteness))
+		}
+		b.Close()
+	}
+	work, _ := gs.Tiers(store.BookWork)
+	for _, t := range work {
+		if t == tier {
+			continue
+		}
+		if w, ok := readStrategyWork(gs, t); ok {
+			for i, k := range w.keys {
+				add(k, w.cells[i])
+			}
+		}
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/sente-go/sente"
@@ -283,5 +284,89 @@ func TestVerifyFindsWrongStrategy(t *testing.T) {
 				t.Errorf("Verify: %v after %d searched, want a wrong book found before any", err, vr.Searched)
 			}
 		})
+	}
+}
+
+// TestReusesOtherBooks: a build takes the outcomes the game's other books
+// and stopped builds of strategies hold rather than searching them, and
+// writes the same book as a build from nothing.
+func TestReusesOtherBooks(t *testing.T) {
+	const spec = "connect4:w=4,h=4"
+	g := openGame(t, spec)
+	entries := func(gs *store.GameStore, tier int) []string {
+		b, err := Open(g, gs, tier)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer b.Close()
+		var out []string
+		for i := range b.Len() {
+			k, o, p := b.Entry(i)
+			out = append(out, fmt.Sprintf("%x %v %d", k, o, p))
+		}
+		return out
+	}
+	fresh := func(o Options) []string {
+		gs := gameStore(t, spec)
+		rep, err := Build(context.Background(), g, gs, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return entries(gs, rep.Tier)
+	}
+	for _, tt := range []struct {
+		name          string
+		before, after Options
+	}{
+		{"lines, deeper", Options{Plies: 4, Strategy: BestFirst}, Options{Plies: 6, Strategy: BestFirst}},
+		{"lines, shallower", Options{Plies: 6, Strategy: BestSecond}, Options{Plies: 4, Strategy: BestSecond}},
+		{"every position from lines", Options{Plies: 5, Strategy: BestSecond}, Options{Plies: 3}},
+		{"lines from every position", Options{Plies: 4}, Options{Plies: 4, Strategy: BestFirst}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.before.TableBytes, tt.after.TableBytes = 1<<20, 1<<20
+			gs := gameStore(t, spec)
+			if _, err := Build(context.Background(), g, gs, tt.before); err != nil {
+				t.Fatal(err)
+			}
+			rep, err := Build(context.Background(), g, gs, tt.after)
+			if err != nil {
+				t.Fatal(err)
+			}
+			searched := 0
+			for _, c := range rep.PerPly {
+				searched += c.Positions
+			}
+			if rep.Reused == 0 || rep.Reused+searched != rep.Total {
+				t.Errorf("reused %d, searched %d, of %d", rep.Reused, searched, rep.Total)
+			}
+			if got, want := entries(gs, rep.Tier), fresh(tt.after); !slices.Equal(got, want) {
+				t.Errorf("%d entries, a build from nothing %d, or they differ", len(got), len(want))
+			}
+		})
+	}
+}
+
+// TestReusesStoppedLines: the saved work of a build of lines stopped part
+// way serves a build of the same lines to another depth.
+func TestReusesStoppedLines(t *testing.T) {
+	const spec = "connect4:w=4,h=4"
+	g := openGame(t, spec)
+	gs := gameStore(t, spec)
+	ctx, cancel := context.WithCancel(context.Background())
+	_, err := Build(ctx, g, gs, Options{Plies: 8, Strategy: BestFirst, TableBytes: 1 << 20, Progress: func(p Progress) {
+		if p.Done == 40 {
+			cancel()
+		}
+	}})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("the stopped build: %v", err)
+	}
+	rep, err := Build(context.Background(), g, gs, Options{Plies: 4, Strategy: BestFirst, TableBytes: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Reused == 0 || rep.Resumed != 0 {
+		t.Errorf("reused %d, resumed %d: want the stopped build's work reused", rep.Reused, rep.Resumed)
 	}
 }
