@@ -122,12 +122,7 @@ func Positions(g sente.Game, from sente.Position, plies, most int) ([][]uint64, 
 	if enc == nil {
 		return nil, fmt.Errorf("%s has no integer keys (sente.Encoder), which search needs", gameName(g))
 	}
-	canon := func(k uint64) uint64 {
-		if sym != nil {
-			return sym.Canonical(k)
-		}
-		return k
-	}
+	canon := canonOf(sym)
 	if from == nil {
 		from = g.Start()
 	}
@@ -178,6 +173,17 @@ func Positions(g sente.Game, from sente.Position, plies, most int) ([][]uint64, 
 		levels = append(levels, next)
 	}
 	return levels, nil
+}
+
+// canonOf makes a key canonical under sym, the game's symmetries (none
+// when nil).
+func canonOf(sym sente.Symmetric) func(uint64) uint64 {
+	return func(k uint64) uint64 {
+		if sym != nil {
+			return sym.Canonical(k)
+		}
+		return k
+	}
 }
 
 func sortUnique(keys []uint64) []uint64 {

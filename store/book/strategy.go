@@ -79,12 +79,7 @@ func strategyLines(ctx context.Context, g sente.Game, root uint64, plies, most i
 	player, _ := s.Player()
 	caps := sente.CapabilitiesOf(g)
 	enc, sym := caps.Encoder, caps.Symmetric
-	canon := func(k uint64) uint64 {
-		if sym != nil {
-			return sym.Canonical(k)
-		}
-		return k
-	}
+	canon := canonOf(sym)
 	turnOf := caps.KeyTurns(g)
 	if turnOf == nil {
 		turnOf = func(k uint64) sente.Player { return g.Turn(enc.Decode(k)) }
@@ -213,12 +208,7 @@ func buildStrategy(ctx context.Context, g sente.Game, gs *store.GameStore, opt O
 	if enc == nil {
 		return nil, fmt.Errorf("%s has no integer keys (sente.Encoder), which search needs", gameName(g))
 	}
-	canon := func(k uint64) uint64 {
-		if sym != nil {
-			return sym.Canonical(k)
-		}
-		return k
-	}
+	canon := canonOf(sym)
 	from := opt.From
 	if from == nil {
 		from = g.Start()
