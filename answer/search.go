@@ -59,6 +59,14 @@ type SearchOptions struct {
 	// of its own; 0 means GOMAXPROCS, every core, as the tier engine runs.
 	// A caller that runs several searches at once may give each fewer.
 	SearchWorkers int
+	// SearchTable, when set, is the transposition table an earlier
+	// answer by search of the same game left (SearchSolution.Table), for
+	// a caller that answers a game a position at a time (a server, a
+	// request for each move): the search starts from what the earlier
+	// ones proved. Its positions are those met in play, so each search
+	// finds most of the last one's tree proved. A table larger than the
+	// memory allowed gives one half its size is not taken.
+	SearchTable *search.Table
 }
 
 // marginOnly reports whether an answer by search of g under opt finds
@@ -352,7 +360,7 @@ func bySearch(ctx context.Context, g sente.Game, root sente.Position, opt Option
 	if !sol.lentBooks {
 		sol.books = openBooks(g, opt)
 	}
-	if err := sol.renew(min(searchTableFirst, sol.most)); err != nil {
+	if err := sol.renew(min(searchTableFirst, sol.most), opt.SearchTable); err != nil {
 		sol.Close()
 		return nil, err
 	}
@@ -745,9 +753,13 @@ func (s *SearchSolution) searchValue(key uint64) (search.Result, error) {
 // larger one.
 var errGrow = errors.New("search: the table grows")
 
-// renew makes the searcher, with a table of bytes; the outcomes found
-// stay known.
-func (s *SearchSolution) renew(bytes int64) error {
+// renew makes the searcher, with a table of bytes, or with kept, an
+// earlier searcher's table, when that is no larger than s may have; the
+// outcomes found stay known.
+func (s *SearchSolution) renew(bytes int64, kept *search.Table) error {
+	if kept != nil && kept.Bytes() > s.most {
+		kept = nil
+	}
 	var leaves search.Leaves
 	if s.leaves != nil {
 		leaves = s.leaves
@@ -760,6 +772,7 @@ func (s *SearchSolution) renew(bytes int64) error {
 		// safe moves and values of regions) is searched for the value
 		// alone: its decided positions know no remoteness.
 		ValueOnly:     sente.CapabilitiesOf(s.game).Decider != nil,
+		Table:         kept,
 		ProgressEvery: 250 * time.Millisecond,
 		Progress: func(p SearchProgress) {
 			if p.TableFill > searchFull && p.TableBytes < s.most {
@@ -832,14 +845,27 @@ func (s *SearchSolution) Close() error {
 // caller that keeps the answers of a few positions (a server's cache)
 // keeps them without the table's memory.
 func (s *SearchSolution) Release() error {
+	_, err := s.ReleaseTable()
+	return err
+}
+
+// ReleaseTable is Release, but hands the transposition table to the
+// caller, for the next answer by search of the same game to start from
+// (SearchOptions.SearchTable); the table is nil when s has none (an
+// answer by margins alone, or one released before).
+func (s *SearchSolution) ReleaseTable() (*search.Table, error) {
 	err := s.Close()
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	var t *search.Table
+	if s.s != nil && !s.marginOnly {
+		t = s.s.Table()
+	}
 	s.s = nil
 	if s.err == nil {
 		s.err = ErrReleased
 	}
-	return err
+	return t, err
 }
 
 // ErrReleased is the error of an answer by search asked about a position

@@ -12,6 +12,7 @@ import (
 	"github.com/sente-go/sente/answer"
 	"github.com/sente-go/sente/internal/testmode"
 	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/solve/search"
 	"github.com/sente-go/sente/store"
 )
 
@@ -251,5 +252,59 @@ func TestRefusalNamesTheTierEngine(t *testing.T) {
 		if !strings.Contains(text, "the tier engine fits the game from its start") || strings.Contains(text, "largest that fit") {
 			t.Errorf("engine %v, from %v: %s", opt.Engine, opt.From != nil, text)
 		}
+	}
+}
+
+// TestSearchTableKeptBetweenAnswers: answers by search of a game's
+// successive positions, each made with the table the last one released
+// (SearchOptions.SearchTable), as a server answers a request a move,
+// agree with answers made afresh, and search far fewer nodes. A released
+// answer searches no more; a table too large for the memory allowed is
+// not taken.
+func TestSearchTableKeptBetweenAnswers(t *testing.T) {
+	g := open(t, "connect4")
+	const line = "444433656255224233" // best play, from 14 plies in
+	var kept *search.Table
+	var warm, cold uint64
+	for n := 14; n <= len(line); n++ {
+		p, err := g.ParsePosition(line[:n])
+		if err != nil {
+			t.Fatal(err)
+		}
+		fresh, err := answer.Solve(context.Background(), g, answer.Options{From: p, Engine: answer.Search, MaxMemory: 256 << 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := answer.Solve(context.Background(), g, answer.Options{From: p, Engine: answer.Search, MaxMemory: 256 << 20, SearchOptions: answer.SearchOptions{SearchTable: kept}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := fresh.Solution.Outcome(p)
+		got, _ := a.Solution.Outcome(p)
+		if got != want {
+			t.Errorf("after %s: %v with the table kept, %v afresh", line[:n], got, want)
+		}
+		c, _ := a.SearchCost()
+		f, _ := fresh.SearchCost()
+		warm, cold = warm+c.Nodes, cold+f.Nodes
+		fresh.Close()
+		s := a.Solution.(*answer.SearchSolution)
+		if kept, err = s.ReleaseTable(); err != nil || kept == nil {
+			t.Fatalf("after %s: released with table %v, %v", line[:n], kept, err)
+		}
+		if _, ok := s.Outcome(g.Moves(p)[0].To); ok {
+			t.Errorf("a released answer answered a position it had not searched")
+		}
+	}
+	if warm*2 > cold {
+		t.Errorf("%d nodes along the line with the table kept, %d afresh: want at most half", warm, cold)
+	}
+	a, err := answer.Solve(context.Background(), g, answer.Options{From: mustParse(t, g, line), Engine: answer.Search, MaxMemory: uint64(kept.Bytes()), SearchOptions: answer.SearchOptions{SearchTable: kept}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	if c, _ := a.SearchCost(); c.TableBytes > kept.Bytes()/2 {
+		t.Errorf("a table of %d bytes taken where %d bytes of memory allow %d", kept.Bytes(), kept.Bytes(), kept.Bytes()/2)
 	}
 }

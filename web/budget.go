@@ -76,7 +76,8 @@ const freeAfter = 64 << 20
 // it, check gives freed memory back to the system; when that is not
 // enough, it stops the running solve that holds the most in this process
 // by its own accounting, when that solve alone holds the excess, and else
-// drops the least recently used solved game. A solve is stopped for what
+// drops a search's kept table (warm.go) or the least recently used solved
+// game. A solve is stopped for what
 // it holds itself, never for what others left: a pasted rules file being
 // explored in a child holds next to nothing here.
 func (c *cache) check(held func() int64) {
@@ -105,7 +106,7 @@ func (c *cache) check(held func() int64) {
 	}
 	dropped := false
 	if largest == nil {
-		dropped = c.evictOne(nil)
+		dropped = c.dropWarm(nil) || c.evictOne(nil)
 	}
 	c.mu.Unlock()
 	switch {

@@ -64,6 +64,12 @@ type cache struct {
 	// place (dropRepaired), kept open, as dropped jobs' answers may still
 	// be read, until the server closes.
 	retired []*tables.Tables
+	// warm are the transposition tables of the last searches of the
+	// games answered by search, by the game searched, kept for the next
+	// position's search (warm.go); warmIdle is how long one nobody takes
+	// is kept.
+	warm     map[*opened]*warmTable
+	warmIdle time.Duration
 }
 
 // rulesExplorers is how many pasted rules files' games are explored and
@@ -126,6 +132,8 @@ func newCache(ctx context.Context, cfg Config) (*cache, error) {
 		opened:       map[string][]*book.Book{},
 		searchMemory: int64(min(cfg.SearchMemory, math.MaxInt64/2)),
 		searchTime:   cfg.SearchTime,
+		warm:         map[*opened]*warmTable{},
+		warmIdle:     warmIdle,
 	}
 	go c.every(max(c.abandon/5, 10*time.Millisecond), c.reap)
 	go c.every(watchEvery, func() { c.check(heldByProcess) })
@@ -160,6 +168,9 @@ func (c *cache) close() {
 		delete(c.opened, name)
 	}
 	c.retired = nil
+	for len(c.warm) > 0 {
+		c.dropWarm(nil)
+	}
 }
 
 // dropRepaired forgets the stored tables that met a damaged file since
@@ -338,6 +349,7 @@ func (c *cache) every(d time.Duration, f func()) {
 func (c *cache) reap() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.coolDown()
 	for key, j := range c.jobs {
 		if j.finished() || j.storing.Load() || time.Since(time.Unix(0, j.used.Load())) < c.abandon {
 			continue

@@ -14,6 +14,7 @@ import (
 	"github.com/sente-go/sente/answer"
 	"github.com/sente-go/sente/explain"
 	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/solve/search"
 )
 
 // rulesRoot is the root of a rules file's job before its game is explored:
@@ -72,6 +73,10 @@ type job struct {
 	reserved int64     // bytes of its lane's pool it holds
 	peak     int64     // the most it reserved
 	ended    time.Time // when a failed solve failed
+	// warm is the table a position's search took over from its game's
+	// last search (warm.go), with the bytes reserved for it; nil when
+	// it starts with a table of its own.
+	warm *search.Table
 
 	phase      atomic.Value // string: "queued", "starting", "exploring", "solving", "grundy", "ready"
 	progDone   atomic.Int64

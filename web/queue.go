@@ -51,14 +51,18 @@ func (c *cache) enqueue(j *job) error {
 }
 
 // dispatch starts the solves at the head of each lane for which there are
-// a slot and room in the lane's pool, dropping the least recently used
-// solved games of the lane to make room. Called with mu held, whenever a
-// solve is queued or ends.
+// a slot and room in the lane's pool, dropping the tables kept from
+// searches (warm.go), then the least recently used solved games of the
+// lane, to make room. A position's search first takes over the table
+// kept from its game's last search, and the memory reserved for it.
+// Called with mu held, whenever a solve is queued or ends.
 func (c *cache) dispatch() {
 	for _, l := range c.lanes {
 		for l.running < l.slots && len(l.waiting) > 0 {
 			j := l.waiting[0]
+			c.takeWarm(j)
 			if !c.reserve(j, j.need) {
+				c.putBackWarm(j)
 				break
 			}
 			l.waiting = l.waiting[1:]
@@ -71,7 +75,8 @@ func (c *cache) dispatch() {
 }
 
 // reserve raises j's reservation to n bytes, if its lane's pool has room,
-// after dropping solved games that hold some of it. Called with mu held.
+// after dropping searches' kept tables and solved games that hold some of
+// it. Called with mu held.
 func (c *cache) reserve(j *job, n int64) bool {
 	p := j.lane.pool
 	extra := n - j.reserved
@@ -79,7 +84,7 @@ func (c *cache) reserve(j *job, n int64) bool {
 		return true
 	}
 	for p.room() < extra {
-		if !c.evictOne(p) {
+		if !c.dropWarm(p) && !c.evictOne(p) {
 			return false
 		}
 	}

@@ -52,7 +52,8 @@ func untilFailed(t *testing.T, h http.Handler, spec string) (int, string) {
 }
 
 // checkPools checks, once nothing runs, that each lane's pool holds what
-// the jobs it keeps reserved, and no more than its capacity.
+// the jobs it keeps and the searches' kept tables (warm.go) reserved, and
+// no more than its capacity.
 func checkPools(t *testing.T, s *Server) {
 	t.Helper()
 	c := s.cache
@@ -84,8 +85,14 @@ func checkPools(t *testing.T, s *Server) {
 				sum += j.reserved
 			}
 		}
-		if p.reserved != sum || sum > p.capacity || sum < 0 {
-			t.Errorf("the pool of the%s lanes reserves %d, its jobs %d, capacity %d", names, p.reserved, sum, p.capacity)
+		var kept int64
+		for _, w := range c.warm {
+			if w.pool == p {
+				kept += w.bytes
+			}
+		}
+		if p.reserved != sum+kept || sum+kept > p.capacity || sum < 0 {
+			t.Errorf("the pool of the%s lanes reserves %d, its jobs %d and the searches' kept tables %d, capacity %d", names, p.reserved, sum, kept, p.capacity)
 		}
 	}
 }

@@ -5,10 +5,11 @@ package web
 // answers them (answer.Options.MaySearch): from the game's opening books
 // in the store, else by proof search. Each position's search is a job of
 // the large lane, as a solve is: it waits its turn, reserves its
-// transposition table from the budget and gives it back when done, is
-// stopped when nobody asks for it any more or when it has searched for
-// the server's time a position, and its answer (the position's outcome
-// and its moves') is kept in the cache without the table.
+// transposition table from the budget, is stopped when nobody asks for it
+// any more or when it has searched for the server's time a position, and
+// its answer (the position's outcome and its moves') is kept in the cache
+// without the table. The table goes to the game's next position's search,
+// its bytes still reserved, until the budget needs them (warm.go).
 
 import (
 	"context"
@@ -22,6 +23,7 @@ import (
 	"github.com/sente-go/sente/explain"
 	"github.com/sente-go/sente/internal/quantity"
 	"github.com/sente-go/sente/solve"
+	"github.com/sente-go/sente/solve/search"
 	"github.com/sente-go/sente/store/book"
 )
 
@@ -102,14 +104,20 @@ func (e *searchFailedError) Unwrap() error { return e.err }
 
 // search answers j's position by the answer layer's search, reading the
 // game's opening books, and then each of its moves, within j's
-// reservation and the server's time a position; then gives the table
-// back and keeps the outcomes.
+// reservation and the server's time a position, in the table kept from
+// the game's last search when there is one; then keeps the outcomes, and
+// the table for the next search.
 func (c *cache) search(j *job) error {
 	j.report(solve.Progress{Phase: phaseSearching})
 	opt := c.answerOptions(j)
 	opt.Engine = answer.Search
 	opt.MaxMemory = uint64(j.need)
 	opt.Books = c.books(j)
+	c.mu.Lock()
+	// The table is the search's now, and then kept apart: the job, which
+	// the cache keeps, holds none.
+	opt.SearchTable, j.warm = j.warm, nil
+	c.mu.Unlock()
 	opt.SearchProgress = func(p answer.SearchProgress) {
 		j.line.Store(answer.SearchLine(p))
 	}
@@ -131,11 +139,18 @@ func (c *cache) search(j *job) error {
 		}
 		return err
 	}
-	if cost, ok := a.SearchCost(); ok {
-		j.table.Store(cost.TableBytes)
-	}
+	var table *search.Table
 	if s, ok := a.Solution.(*answer.SearchSolution); ok {
-		s.Release()
+		table, _ = s.ReleaseTable()
+	}
+	if table != nil {
+		// Kept for the next position's search (warm.go): no garbage
+		// for end to give back.
+		c.mu.Lock()
+		c.keepWarm(j, table, searchedHeld)
+		c.mu.Unlock()
+	} else if cost, ok := a.SearchCost(); ok {
+		j.table.Store(cost.TableBytes)
 	}
 	c.ready(j, a, searchedHeld)
 	return nil

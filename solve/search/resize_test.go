@@ -51,3 +51,58 @@ func TestResizeTableKeepsProofs(t *testing.T) {
 		t.Errorf("a table of 32 bytes: no error")
 	}
 }
+
+// TestTableTakenOver: a Searcher made with an earlier one's table
+// (Options.Table), as a server makes one for each request, answers what
+// the earlier one proved in a handful of nodes, and rightly; a table of
+// one kind of question is refused by a search for the other.
+func TestTableTakenOver(t *testing.T) {
+	g, err := games.NewConnect4(7, 6, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := g.ParsePosition(benchPositions[1].moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := search.New(g, search.Options{TableBytes: 4 << 20, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	proved, err := first.Solve(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	table := first.Table()
+	next, err := search.New(g, search.Options{Table: table, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if next.TableBytes() != 4<<20 {
+		t.Errorf("the table taken over holds %d bytes, want %d", next.TableBytes(), 4<<20)
+	}
+	again, err := next.Solve(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Outcome != proved.Outcome {
+		t.Errorf("%v by the searcher that took the table over, %v by the first", again.Outcome, proved.Outcome)
+	}
+	if again.Nodes > proved.Nodes/100 {
+		t.Errorf("%d nodes again with the table taken over, %d the first time: the proofs were not kept", again.Nodes, proved.Nodes)
+	}
+	cold, err := search.New(g, search.Options{TableBytes: 4 << 20, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh, err := cold.Solve(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fresh.Outcome != proved.Outcome {
+		t.Errorf("%v by a fresh searcher, %v by the first", fresh.Outcome, proved.Outcome)
+	}
+	if _, err := search.New(g, search.Options{Table: next.Table(), ValueOnly: true}); err == nil {
+		t.Error("a table of values and remoteness taken over by a search for values alone: no error")
+	}
+}

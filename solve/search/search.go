@@ -34,7 +34,25 @@ type Options struct {
 	// sente.RemotenessUnknown. A Searcher keeps to one kind of question,
 	// since its table's bounds hold for that kind alone.
 	ValueOnly bool
+	// Table, when set, is the table of an earlier Searcher of the same
+	// game (Searcher.Table), which this one takes over in place of a new
+	// one of TableBytes: what the earlier searches proved serves this
+	// one's. A server that answers a game a position at a time, each in
+	// a request of its own, keeps its table between them. The earlier
+	// Searcher must search no more, and must have asked the same kind of
+	// question (ValueOnly).
+	Table *Table
 }
+
+// A Table is a Searcher's transposition table, to be handed to the next
+// Searcher of the same game (Options.Table).
+type Table struct {
+	t         *table
+	valueOnly bool
+}
+
+// Bytes is the memory the table holds.
+func (t *Table) Bytes() int64 { return t.t.Bytes() }
 
 // DefaultTableBytes is the table's size when Options does not say.
 const DefaultTableBytes = 64 << 20
@@ -150,6 +168,14 @@ func New(g sente.Game, opt Options) (*Searcher, error) {
 	if opt.Workers <= 0 {
 		opt.Workers = runtime.GOMAXPROCS(0)
 	}
+	makeTable := newTable
+	if t := opt.Table; t != nil {
+		if t.valueOnly != opt.ValueOnly {
+			return nil, fmt.Errorf("search: a table of a search for %s, taken over by one for %s", questionWords(t.valueOnly), questionWords(opt.ValueOnly))
+		}
+		makeTable = func(int64) *table { return t.t }
+		opt.Table = nil // not kept: the table is this searcher's now
+	}
 	if opt.ProgressEvery <= 0 {
 		opt.ProgressEvery = time.Second
 	}
@@ -162,7 +188,7 @@ func New(g sente.Game, opt Options) (*Searcher, error) {
 		leaves: opt.Leaves,
 		turn:   caps.KeyTurns(g),
 		opt:    opt,
-		tt:     newTable(opt.TableBytes),
+		tt:     makeTable(opt.TableBytes),
 	}
 	if opt.ValueOnly {
 		s.decider = caps.Decider
@@ -188,8 +214,25 @@ func gameName(g sente.Game) string {
 	return "the game"
 }
 
+// questionWords names the kind of question a search answers
+// (Options.ValueOnly).
+func questionWords(valueOnly bool) string {
+	if valueOnly {
+		return "values alone"
+	}
+	return "values and remoteness"
+}
+
 // TableBytes is the memory the transposition table holds.
 func (s *Searcher) TableBytes() int64 { return s.tt.Bytes() }
+
+// Table is the searcher's transposition table, for a Searcher of the
+// same game to take over (Options.Table) once this one searches no more.
+func (s *Searcher) Table() *Table {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return &Table{t: s.tt, valueOnly: s.opt.ValueOnly}
+}
 
 // ResizeTable moves what the table holds into a table of bytes bytes,
 // for a caller whose search filled its table: the next search, in the
