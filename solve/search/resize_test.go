@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/sente-go/sente"
 	"github.com/sente-go/sente/games"
 	"github.com/sente-go/sente/solve/search"
 )
@@ -13,22 +14,7 @@ import (
 // position again from what it holds, in a handful of nodes, and a smaller
 // one still answers it rightly.
 func TestResizeTableKeepsProofs(t *testing.T) {
-	g, err := games.NewConnect4(7, 6, 4)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := g.ParsePosition(benchPositions[1].moves)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := search.New(g, search.Options{TableBytes: 4 << 20, Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	first, err := s.Solve(context.Background(), p)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, p, s, first := searchedInSmallTable(t)
 	for _, bytes := range []int64{32 << 20, 1 << 20} {
 		if err := s.ResizeTable(bytes); err != nil {
 			t.Fatal(err)
@@ -57,22 +43,7 @@ func TestResizeTableKeepsProofs(t *testing.T) {
 // the earlier one proved in a handful of nodes, and rightly; a table of
 // one kind of question is refused by a search for the other.
 func TestTableTakenOver(t *testing.T) {
-	g, err := games.NewConnect4(7, 6, 4)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := g.ParsePosition(benchPositions[1].moves)
-	if err != nil {
-		t.Fatal(err)
-	}
-	first, err := search.New(g, search.Options{TableBytes: 4 << 20, Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	proved, err := first.Solve(context.Background(), p)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g, p, first, proved := searchedInSmallTable(t)
 	table := first.Table()
 	next, err := search.New(g, search.Options{Table: table, Workers: 2})
 	if err != nil {
@@ -105,4 +76,28 @@ func TestTableTakenOver(t *testing.T) {
 	if _, err := search.New(g, search.Options{Table: next.Table(), ValueOnly: true}); err == nil {
 		t.Error("a table of values and remoteness taken over by a search for values alone: no error")
 	}
+}
+
+// searchedInSmallTable is connect four 7×6, the benchmark's medium
+// position, a one-worker searcher with a table of 4 MB, and what it
+// proved of the position.
+func searchedInSmallTable(t *testing.T) (sente.Game, sente.Position, *search.Searcher, search.Result) {
+	t.Helper()
+	g, err := games.NewConnect4(7, 6, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := g.ParsePosition(benchPositions[1].moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := search.New(g, search.Options{TableBytes: 4 << 20, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.Solve(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, p, s, res
 }
