@@ -77,9 +77,9 @@ const freeAfter = 64 << 20
 // enough, it stops the running solve that holds the most in this process
 // by its own accounting, when that solve alone holds the excess, and else
 // drops a search's kept table (warm.go) or the least recently used solved
-// game. A solve is stopped for what
-// it holds itself, never for what others left: a pasted rules file being
-// explored in a child holds next to nothing here.
+// game. A solve is stopped for what it holds itself, never for what others
+// left: a pasted rules file being explored in a child holds next to
+// nothing here.
 func (c *cache) check(held func() int64) {
 	if held() <= c.share() {
 		return
