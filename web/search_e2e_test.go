@@ -54,6 +54,32 @@ func TestBrowserConnectFourBySearch(t *testing.T) {
 	}
 }
 
+// TestBrowserConnectFourFromTheStart plays whole games of connect four
+// 7×6 from the start against the computer, which moves first, on a
+// desktop and on a phone, with the book of the computer's lines to 7
+// plies stored: its best moves against every move of the person, as
+// `sente book connect4 --plies 7 --best-for first` built it
+// (testdata/books; BENCHMARKS.md, "The computer's lines from the start
+// of 7×6"). Past the book the server searches, each search taking over
+// the table of the last. The click-to-values times are logged with their
+// median and 95th percentile; held is that every answer comes within the
+// server's time a position.
+func TestBrowserConnectFourFromTheStart(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips this browser test: connect four 7×6 from the start, two whole games (about a minute)")
+	}
+	ctx, dir := browserFor(t, 10*time.Minute)
+	tables := &store.Store{Dir: t.TempDir()}
+	if err := os.CopyFS(tables.Dir, os.DirFS(filepath.Join("testdata", "books"))); err != nil {
+		t.Fatal(err)
+	}
+	for _, view := range searchViews {
+		t.Run(view.name, func(t *testing.T) {
+			searchGame(t, ctx, dir, tables, view, "", "opening book of 7 plies of the first player's best moves", "Game over: the computer won.")
+		})
+	}
+}
+
 // searchView is a browser's screen for the games against search.
 type searchView struct {
 	name          string
