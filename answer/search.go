@@ -66,8 +66,12 @@ type SearchOptions struct {
 	// ones proved. Its positions are those met in play, so each search
 	// finds most of the last one's tree proved. A table larger than the
 	// memory allowed gives one half its size is not taken.
-	SearchTable *search.Table
+	SearchTable *SearchTable
 }
+
+// SearchTable is the transposition table of an answer by search, handed
+// to the next answer by search of the same game (SearchOptions).
+type SearchTable = search.Table
 
 // marginOnly reports whether an answer by search of g under opt finds
 // margins alone (SearchOptions.MarginOnly, AutoMarginOnly).
@@ -756,7 +760,7 @@ var errGrow = errors.New("search: the table grows")
 // renew makes the searcher, with a table of bytes, or with kept, an
 // earlier searcher's table, when that is no larger than s may have; the
 // outcomes found stay known.
-func (s *SearchSolution) renew(bytes int64, kept *search.Table) error {
+func (s *SearchSolution) renew(bytes int64, kept *SearchTable) error {
 	if kept != nil && kept.Bytes() > s.most {
 		kept = nil
 	}
@@ -853,11 +857,11 @@ func (s *SearchSolution) Release() error {
 // caller, for the next answer by search of the same game to start from
 // (SearchOptions.SearchTable); the table is nil when s has none (an
 // answer by margins alone, or one released before).
-func (s *SearchSolution) ReleaseTable() (*search.Table, error) {
+func (s *SearchSolution) ReleaseTable() (*SearchTable, error) {
 	err := s.Close()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var t *search.Table
+	var t *SearchTable
 	if s.s != nil && !s.marginOnly {
 		t = s.s.Table()
 	}

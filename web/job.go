@@ -14,7 +14,6 @@ import (
 	"github.com/sente-go/sente/answer"
 	"github.com/sente-go/sente/explain"
 	"github.com/sente-go/sente/solve"
-	"github.com/sente-go/sente/solve/search"
 )
 
 // rulesRoot is the root of a rules file's job before its game is explored:
@@ -76,7 +75,7 @@ type job struct {
 	// warm is the table a position's search took over from its game's
 	// last search (warm.go), with the bytes reserved for it; nil when
 	// it starts with a table of its own.
-	warm *search.Table
+	warm *answer.SearchTable
 
 	phase      atomic.Value // string: "queued", "starting", "exploring", "solving", "grundy", "ready"
 	progDone   atomic.Int64

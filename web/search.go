@@ -23,7 +23,6 @@ import (
 	"github.com/sente-go/sente/explain"
 	"github.com/sente-go/sente/internal/quantity"
 	"github.com/sente-go/sente/solve"
-	"github.com/sente-go/sente/solve/search"
 	"github.com/sente-go/sente/store/book"
 )
 
@@ -139,7 +138,7 @@ func (c *cache) search(j *job) error {
 		}
 		return err
 	}
-	var table *search.Table
+	var table *answer.SearchTable
 	if s, ok := a.Solution.(*answer.SearchSolution); ok {
 		table, _ = s.ReleaseTable()
 	}

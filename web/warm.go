@@ -16,7 +16,7 @@ package web
 import (
 	"time"
 
-	"github.com/sente-go/sente/solve/search"
+	"github.com/sente-go/sente/answer"
 )
 
 // warmIdle is how long the server keeps a search's table that no later
@@ -26,7 +26,7 @@ const warmIdle = 5 * time.Minute
 // warmTable is a search's transposition table kept for the next search of
 // the same game.
 type warmTable struct {
-	table *search.Table
+	table *answer.SearchTable
 	pool  *pool     // the pool its bytes are reserved from
 	bytes int64     // reserved for it
 	kept  time.Time // when its search ended
@@ -64,7 +64,7 @@ func (c *cache) putBackWarm(j *job) {
 // search of j's game, in place of one kept before, and lowers j's
 // reservation to what its answer holds: t's bytes move from j's
 // reservation to the kept table's. Called with mu held.
-func (c *cache) keepWarm(j *job, t *search.Table, held int64) {
+func (c *cache) keepWarm(j *job, t *answer.SearchTable, held int64) {
 	bytes := t.Bytes()
 	if bytes+held > j.reserved {
 		// Not reserved: the search had more than its reservation, which
