@@ -60,12 +60,12 @@ type SearchOptions struct {
 	// A caller that runs several searches at once may give each fewer.
 	SearchWorkers int
 	// SearchTable, when set, is the transposition table an earlier
-	// answer by search of the same game left (SearchSolution.Table), for
-	// a caller that answers a game a position at a time (a server, a
+	// answer by search of the same game left (SearchSolution.ReleaseTable),
+	// for a caller that answers a game a position at a time (a server, a
 	// request for each move): the search starts from what the earlier
 	// ones proved. Its positions are those met in play, so each search
-	// finds most of the last one's tree proved. A table larger than the
-	// memory allowed gives one half its size is not taken.
+	// finds most of the last one's tree proved. A table larger than this
+	// answer's may be (half the memory allowed) is not taken.
 	SearchTable *SearchTable
 }
 
