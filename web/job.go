@@ -64,7 +64,7 @@ type job struct {
 	// layer's words.
 	searchGame, searchPos bool
 	line                  atomic.Value // string
-	table                 atomic.Int64 // bytes of the search's table at its end
+	table                 atomic.Int64 // bytes of the search's table at its end, when dropped rather than kept (warm.go)
 	// whySearch is why the game is answered by search, in the answer
 	// layer's words: the tables' refusal, and what search does instead.
 	whySearch string

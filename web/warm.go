@@ -73,9 +73,7 @@ func (c *cache) keepWarm(j *job, t *answer.SearchTable, held int64) {
 		c.shrink(j, held)
 		return
 	}
-	if prev, ok := c.warm[j.o]; ok {
-		prev.pool.reserved -= prev.bytes
-	}
+	c.unkeep(j.o)
 	c.warm[j.o] = &warmTable{table: t, pool: j.lane.pool, bytes: bytes, kept: time.Now()}
 	j.reserved -= bytes // the table's bytes stay in the pool, now the kept table's
 	c.shrink(j, held)
@@ -94,9 +92,7 @@ func (c *cache) dropWarm(p *pool) bool {
 	if oldest == nil {
 		return false
 	}
-	w := c.warm[oldest]
-	w.pool.reserved -= w.bytes
-	delete(c.warm, oldest)
+	c.unkeep(oldest)
 	return true
 }
 
@@ -105,8 +101,16 @@ func (c *cache) dropWarm(p *pool) bool {
 func (c *cache) coolDown() {
 	for o, w := range c.warm {
 		if time.Since(w.kept) >= c.warmIdle {
-			w.pool.reserved -= w.bytes
-			delete(c.warm, o)
+			c.unkeep(o)
 		}
+	}
+}
+
+// unkeep drops the table kept for the game o, if there is one, and gives
+// its bytes back to its pool. Called with mu held.
+func (c *cache) unkeep(o *opened) {
+	if w, ok := c.warm[o]; ok {
+		w.pool.reserved -= w.bytes
+		delete(c.warm, o)
 	}
 }
