@@ -101,3 +101,71 @@ func searchedInSmallTable(t *testing.T) (sente.Game, sente.Position, *search.Sea
 	}
 	return g, p, s, res
 }
+
+// TestTableBounds: what the table proves of a position, read without a
+// search, is true of it. After a search of a position of connect four
+// 5×4 (a tie) and of tic-tac-toe (a win), the root's bounds are its
+// outcome (the table is large enough to keep it), and every move's
+// position's bounds hold that position's outcome, searched afresh,
+// between them.
+func TestTableBounds(t *testing.T) {
+	c4, err := games.NewConnect4(5, 4, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ttt, err := games.NewTicTacToe(3, 3, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, spec := range []struct {
+		name string
+		game sente.Game
+		pos  string
+	}{
+		{"connect4 5×4", c4, "33"},
+		{"tictactoe", ttt, "xo./.../..."},
+	} {
+		g := spec.game
+		p, err := g.ParsePosition(spec.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := search.New(g, search.Options{TableBytes: 64 << 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := s.Solve(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		enc := sente.CapabilitiesOf(g).Encoder
+		// A win or a loss is in the table exactly; a tie's remoteness is
+		// not (its second phase keeps none): the table proves "not a
+		// loss" (a draw at least) and "not a win" (a tie in 0 at most).
+		wantLow, wantHigh := res.Outcome, res.Outcome
+		if res.Outcome.Value == sente.Tie {
+			wantLow, wantHigh = sente.Outcome{Value: sente.Draw}, sente.Outcome{Value: sente.Tie}
+		}
+		if low, high := s.TableBounds(enc.Encode(p)); low != wantLow || high != wantHigh {
+			t.Errorf("%s: the table proves %v..%v of the root, searched %v", spec.name, low, high, res.Outcome)
+		}
+		proved := 0
+		for _, m := range g.Moves(p) {
+			low, high := s.TableBounds(enc.Encode(m.To))
+			fresh, _ := search.New(g, search.Options{TableBytes: 4 << 20})
+			r, err := fresh.Solve(context.Background(), m.To)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if low.Value != sente.Unknown && low.Better(r.Outcome) || high.Value != sente.Unknown && r.Outcome.Better(high) {
+				t.Errorf("%s: move %s: the table proves %v..%v, searched %v", spec.name, m.Name, low, high, r.Outcome)
+			}
+			if low.Value != sente.Unknown || high.Value != sente.Unknown {
+				proved++
+			}
+		}
+		if proved == 0 {
+			t.Errorf("%s: the root's search proved nothing of its moves' positions", spec.name)
+		}
+	}
+}

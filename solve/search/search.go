@@ -436,20 +436,7 @@ func (r *run) result(o sente.Outcome) Result {
 
 // bounds are the outcomes the root's proved scores stand for.
 func (r *run) bounds() (low, high sente.Outcome) {
-	switch {
-	case r.lo <= -inf:
-	case r.lo == 0:
-		low = sente.Outcome{Value: sente.Draw}
-	default:
-		low = outcomeOf(r.lo)
-	}
-	switch {
-	case r.hi >= inf:
-	case r.hi == 0:
-		high = sente.Outcome{Value: sente.Tie, Remoteness: r.tieLow}
-	default:
-		high = outcomeOf(r.hi)
-	}
+	low, high = boundsOf(r.lo, r.hi, r.tieLow)
 	if r.s.opt.ValueOnly {
 		// Without remoteness, a loss as the lower bound and a win as the
 		// upper say nothing.
@@ -460,6 +447,59 @@ func (r *run) bounds() (low, high sente.Outcome) {
 			high = sente.Outcome{}
 		}
 		low, high = r.s.valueOnly(low), r.s.valueOnly(high)
+	}
+	return low, high
+}
+
+// boundsOf are the outcomes that the scores lo and hi, proved of a
+// position, stand for, as Result's Low and High say them; no tie comes
+// sooner than in tieLow plies.
+func boundsOf(lo, hi int32, tieLow int) (low, high sente.Outcome) {
+	switch {
+	case lo <= -inf:
+	case lo == 0:
+		low = sente.Outcome{Value: sente.Draw}
+	default:
+		low = outcomeOf(lo)
+	}
+	switch {
+	case hi >= inf:
+	case hi == 0:
+		high = sente.Outcome{Value: sente.Tie, Remoteness: tieLow}
+	default:
+		high = outcomeOf(hi)
+	}
+	return low, high
+}
+
+// TableBounds is what the table proves of the position key now, found
+// without a search, as Result's Low and High say it (Unknown where it
+// proves nothing): the searches so far proved it of key, or of a
+// position symmetric to it. A search of a position proves bounds of its
+// children on the way: the answer layer reads a best move from them
+// (answer.SearchSolution.QuickMoves).
+func (s *Searcher) TableBounds(key uint64) (low, high sente.Outcome) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	canon := key
+	if s.sym != nil {
+		canon = s.sym.Canonical(key)
+	}
+	e, ok := s.tt.probe(canon)
+	if !ok {
+		return low, high
+	}
+	low, high = boundsOf(fromRel(e.lower, 0), fromRel(e.upper, 0), 0)
+	if s.opt.ValueOnly {
+		// As run.bounds: without remoteness, a loss below and a win
+		// above say nothing.
+		if low.Value == sente.Lose {
+			low = sente.Outcome{}
+		}
+		if high.Value == sente.Win {
+			high = sente.Outcome{}
+		}
+		low, high = s.valueOnly(low), s.valueOnly(high)
 	}
 	return low, high
 }
