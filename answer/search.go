@@ -731,6 +731,11 @@ func (s *SearchSolution) searchValue(key uint64) (search.Result, error) {
 	var res search.Result
 	var err error
 	s.before = SearchCost{}
+	if err := s.ctx.Err(); err != nil {
+		// Stopped before it started (a search that starts on a context
+		// cancelled already may finish before it notices).
+		return res, err
+	}
 	for {
 		ctx, grow := context.WithCancelCause(s.ctx)
 		s.grow = grow

@@ -1,12 +1,15 @@
 package explain
 
 import (
-	"github.com/sente-go/sente"
-	"github.com/sente-go/sente/nimber"
-	"github.com/sente-go/sente/solve"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/sente-go/sente"
+	"github.com/sente-go/sente/answer"
+	"github.com/sente-go/sente/nimber"
+	"github.com/sente-go/sente/solve"
 )
 
 // The JSON of sente: every command's --json and the browser app's API
@@ -100,6 +103,37 @@ func MovesJSON(sol solve.Solution, p sente.Position, grundy nimber.Valuer) ([]Mo
 		}
 	}
 	return out, nil
+}
+
+// QuickMovesJSON are the moves from p as a quick answer gives them
+// (answer.SearchSolution.QuickMoves), root being p's outcome: those it
+// values best first, with words, the others after with no value; best
+// marks the moves known to reach root, which are best whatever the others
+// prove to be.
+func QuickMovesJSON(g sente.Game, p sente.Position, root sente.Outcome, moves []answer.QuickMove) []MoveJSON {
+	ranked := make([]RankedMove, len(moves))
+	for i, m := range moves {
+		ranked[i] = RankedMove{Move: m.Move, Outcome: m.Outcome}
+	}
+	slices.SortStableFunc(ranked, func(a, b RankedMove) int {
+		switch {
+		case a.Outcome.Better(b.Outcome):
+			return -1
+		case b.Outcome.Better(a.Outcome):
+			return 1
+		}
+		return 0
+	})
+	out := []MoveJSON{}
+	for _, m := range ranked {
+		j := NewMoveJSON(g, p, m)
+		if m.Outcome.Value != sente.Unknown {
+			j.Best = m.Outcome == root
+			j.Words = moveWords(m.Outcome)
+		}
+		out = append(out, j)
+	}
+	return out
 }
 
 // rankedJSON are the moves from p ranked already, as MovesJSON gives them.
@@ -294,6 +328,12 @@ type PositionJSON struct {
 	// WhySearch says why the answer comes by search: the tables'
 	// refusal for want of memory or disk, and what search does instead.
 	WhySearch string `json:"why_search,omitempty"`
+	// Pending marks an answer by search that is quick (web's quick.go):
+	// the position's value and remoteness, and of its moves those known
+	// at once (every move of a lost position, without its remoteness; a
+	// best move of a won or tied one); the rest is searched, and the page
+	// asks again with rest=1.
+	Pending bool `json:"pending,omitempty"`
 	// The value in combinatorial game theory, for a partizan game.
 	*PositionWorthJSON
 	// The margin, for a game that ends in a score.
