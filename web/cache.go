@@ -70,6 +70,10 @@ type cache struct {
 	// is kept.
 	warm     map[*opened]*warmTable
 	warmIdle time.Duration
+	// beforeRest, when set (by tests), is called by a position's search
+	// between its quick answer and the rest, with the context that cuts
+	// the rest (quick.go).
+	beforeRest func(ctx context.Context)
 }
 
 // rulesExplorers is how many pasted rules files' games are explored and
@@ -203,17 +207,19 @@ func (c *cache) dropRepaired() {
 // the game and chooses the root. A game that cannot fit in the budget is
 // refused at once; a full lane answers a busyError.
 func (c *cache) get(key string, open func() (*opened, sente.Position, error)) (*job, error) {
-	return c.find(key, open, false)
+	return c.find(key, open, false, false)
 }
 
 // getSearch returns the job that searches root, a position of o's game,
-// queueing it when there is none (search.go).
-func (c *cache) getSearch(key string, o *opened, root sente.Position) (*job, error) {
-	return c.find(key, func() (*opened, sente.Position, error) { return o, root, nil }, true)
+// queueing it when there is none (search.go); rest says that the page
+// asking has the position's quick answer and waits for the rest.
+func (c *cache) getSearch(key string, o *opened, root sente.Position, rest bool) (*job, error) {
+	return c.find(key, func() (*opened, sente.Position, error) { return o, root, nil }, true, rest)
 }
 
-// find is get, of a job that searches its root when search is set.
-func (c *cache) find(key string, open func() (*opened, sente.Position, error), search bool) (*job, error) {
+// find is get, of a job that searches its root when search is set, for a
+// page that waits for the rest of its answer when rest is (quick.go).
+func (c *cache) find(key string, open func() (*opened, sente.Position, error), search, rest bool) (*job, error) {
 	c.dropRepaired()
 	if j := c.lookup(key); j != nil {
 		return j, nil
@@ -226,7 +232,7 @@ func (c *cache) find(key string, open func() (*opened, sente.Position, error), s
 		return nil, err
 	}
 	ctx, cancel := context.WithCancelCause(c.ctx)
-	j := &job{key: key, o: o, game: o.game, root: root, done: make(chan struct{}), ctx: ctx, cancel: cancel, searchPos: search}
+	j := &job{key: key, o: o, game: o.game, root: root, done: make(chan struct{}), early: make(chan struct{}), ctx: ctx, cancel: cancel, searchPos: search, rest: rest}
 	j.phase.Store("queued")
 	j.used.Store(time.Now().UnixNano())
 	var a *answer.Answer

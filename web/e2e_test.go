@@ -102,6 +102,9 @@ type pageState struct {
 	Verdict  string `json:"verdict"`
 	Ended    bool   `json:"ended"`
 	Busy     bool   `json:"busy"` // solving, loading or the perfect player's turn
+	// Pending: an answer by search shows what it knows at once, and the
+	// page waits for the rest (every move's remoteness).
+	Pending bool `json:"pending"`
 	Moves    []struct {
 		Name     string `json:"name"`
 		Value    string `json:"value"`
@@ -120,7 +123,8 @@ const readPage = `(() => {
   const pos = document.getElementById("position").textContent;
   const ended = document.getElementById("turn").textContent.includes("game over");
   const busy = !document.getElementById("progress").hidden || (!ended && (moves.length === 0 || moves.every((m) => m.disabled)));
-  return JSON.stringify({position: pos, verdict: document.getElementById("verdict").textContent, ended, busy, moves});
+  const pending = document.getElementById("moves").dataset.pending === "true";
+  return JSON.stringify({position: pos, verdict: document.getElementById("verdict").textContent, ended, busy, pending, moves});
 })()`
 
 func readState(ctx context.Context) (pageState, error) {

@@ -76,6 +76,25 @@ type job struct {
 	// last search (warm.go), with the bytes reserved for it; nil when
 	// it starts with a table of its own.
 	warm *answer.SearchTable
+	// cutRest ends the search of the rest of a searched position's moves
+	// (quick.go) once its quick answer is out; nil before, and once cut.
+	cutRest context.CancelCauseFunc
+	// cutting: its rest was cut, and it has not ended yet. Guarded by the
+	// cache's mu.
+	cutting bool
+	// rest: the job was asked for by a page that has its quick answer and
+	// waits for the rest; it cuts no other job's rest (quick.go).
+	// restWaiting counts the requests for the rest waiting on it now, and
+	// restAsked is when the last ended (unix nanoseconds).
+	rest        bool
+	restWaiting atomic.Int32
+	restAsked   atomic.Int64
+
+	// quick is a searched position's quick answer, before every move's
+	// position has been searched (quick.go); early is closed when it is
+	// set (a job that ends without one closes done alone).
+	quick atomic.Pointer[quickAnswer]
+	early chan struct{}
 
 	phase      atomic.Value // string: "queued", "starting", "exploring", "solving", "grundy", "ready"
 	progDone   atomic.Int64

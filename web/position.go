@@ -30,7 +30,7 @@ func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "the position is too long")
 		return
 	}
-	info, status, err := s.position(r.Context(), spec, posText)
+	info, status, err := s.position(r.Context(), spec, posText, q.Get("rest") == "1")
 	var busy busyError
 	if errors.As(err, &busy) {
 		w.Header().Set("Retry-After", retryAfter)
@@ -50,8 +50,9 @@ func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {
 }
 
 // position answers for one position: the solve of the game from its start,
-// or from the position itself when the start does not reach it.
-func (s *Server) position(ctx context.Context, spec, posText string) (*PositionInfo, int, error) {
+// or from the position itself when the start does not reach it. rest is
+// the page's wait for the rest of a quick answer (quick.go).
+func (s *Server) position(ctx context.Context, spec, posText string, rest bool) (*PositionInfo, int, error) {
 	if spec == "" {
 		return nil, http.StatusBadRequest, errors.New("no game: give game=NAME or game=NAME:key=value,... (see /api/games)")
 	}
@@ -89,7 +90,7 @@ func (s *Server) position(ctx context.Context, spec, posText string) (*PositionI
 		if info, ok, err := s.every(j.o, p); ok {
 			return answered(info, err)
 		}
-		return s.searchPosition(ctx, j, p)
+		return s.searchPosition(ctx, j, p, rest)
 	}
 	// Whenever the solve from the start cannot answer p now, the stored
 	// tables of every position of p's tiers may.
@@ -308,8 +309,45 @@ func (s *Server) waitFor(ctx context.Context, j *job, d time.Duration) bool {
 	return false
 }
 
+// waitForSearch is waitFor for a position's search: up to the server's
+// SearchWait for the answer, or for the quick answer when the page has
+// not got it yet; a request for the rest counts as a page waiting for it
+// (quick.go). It reports whether j has ended.
+func (s *Server) waitForSearch(ctx context.Context, j *job, rest bool) bool {
+	early := j.early
+	if rest {
+		early = nil // the page has it: only the rest is news
+		j.restWaiting.Add(1)
+		defer func() {
+			j.restAsked.Store(time.Now().UnixNano())
+			j.restWaiting.Add(-1)
+		}()
+	}
+	t := time.NewTimer(s.cfg.SearchWait)
+	defer t.Stop()
+	select {
+	case <-j.done:
+		return true
+	case <-early:
+	case <-t.C:
+	case <-ctx.Done():
+	}
+	select {
+	case <-j.done:
+		return true
+	default:
+		return false
+	}
+}
+
 // describe builds the answer; a nil means the solve is still running.
 func (s *Server) describe(j *job, p sente.Position, a *answer.Answer) *PositionInfo {
+	return s.describeWith(j, p, a, nil)
+}
+
+// describeWith is describe, or with q, a searched position's quick
+// answer, in place of its answer.
+func (s *Server) describeWith(j *job, p sente.Position, a *answer.Answer, q *quickAnswer) *PositionInfo {
 	o, g := j.o, j.game
 	turn := g.Turn(p)
 	info := &PositionInfo{
@@ -347,6 +385,25 @@ func (s *Server) describe(j *job, p sente.Position, a *answer.Answer) *PositionI
 			info.Moves[i].MoveWorthJSON = worth.moves[info.Moves[i].Move]
 		}
 	}()
+	if q != nil {
+		info.Search, info.Pending = q.search, true
+		info.Value, info.Remoteness = q.root.Value, explain.RemotenessJSON(q.root)
+		winner := sente.Winner(turn, q.root.Value)
+		info.Winner = &winner
+		if !info.Ended {
+			info.Moves = quickMoves(g, p, q)
+		}
+		audience := explain.Audience{Marks: marksBoard(info.Board)}
+		if info.Board != nil {
+			audience.Sides = info.Board.Players
+		}
+		info.Verdict = audience.Verdict(turn, q.root, info.Ended)
+		info.VerdictFor = map[sente.Player]string{}
+		for _, you := range []sente.Player{sente.First, sente.Second} {
+			info.VerdictFor[you] = audience.For(you).Verdict(turn, q.root, info.Ended)
+		}
+		return info
+	}
 	if a == nil {
 		pr := s.cache.progress(j)
 		info.Status, info.Progress = "solving", &pr

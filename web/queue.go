@@ -60,6 +60,9 @@ func (c *cache) dispatch() {
 	for _, l := range c.lanes {
 		for l.running < l.slots && len(l.waiting) > 0 {
 			j := l.waiting[0]
+			if c.cutRests(j) {
+				break // it starts once the cut search has given its table back
+			}
 			c.takeWarm(j)
 			if !c.reserve(j, j.need) {
 				c.putBackWarm(j)

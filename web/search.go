@@ -122,11 +122,26 @@ func (c *cache) search(j *job) error {
 	}
 	ctx, cancel := context.WithTimeoutCause(j.ctx, c.searchTime, errSearchTime)
 	defer cancel()
+	ctx, cut := context.WithCancelCause(ctx)
+	defer cut(nil)
 	a, err := answer.Solve(ctx, j.game, opt)
+	if err == nil {
+		err = c.quick(j, a, cut)
+	}
+	if err == nil && c.beforeRest != nil {
+		c.beforeRest(ctx)
+	}
 	if err == nil {
 		// The moves' outcomes are searched now, in the table the
 		// position's search filled, so that the answer holds them all.
-		if _, err = explain.Moves(a.Solution, j.root); err != nil {
+		_, err = explain.Moves(a.Solution, j.root)
+		if err != nil && errors.Is(context.Cause(ctx), errCut) {
+			// Nobody waits for the rest: the table goes to the game's
+			// next search, which waits for it (cutRests).
+			c.keepTable(j, a)
+			return errCut
+		}
+		if err != nil {
 			a.Close()
 		}
 	}
@@ -138,6 +153,14 @@ func (c *cache) search(j *job) error {
 		}
 		return err
 	}
+	c.keepTable(j, a)
+	c.ready(j, a, searchedHeld)
+	return nil
+}
+
+// keepTable releases the table of j's search, which has ended, and keeps
+// it for the game's next search (warm.go).
+func (c *cache) keepTable(j *job, a *answer.Answer) {
 	var table *answer.SearchTable
 	if s, ok := a.Solution.(*answer.SearchSolution); ok {
 		table, _ = s.ReleaseTable()
@@ -151,7 +174,24 @@ func (c *cache) search(j *job) error {
 	} else if cost, ok := a.SearchCost(); ok {
 		j.table.Store(cost.TableBytes)
 	}
-	c.ready(j, a, searchedHeld)
+}
+
+// quick gives j its quick answer (quick.go), from a, the answer of its
+// position, before the rest of its moves are searched; cut then cuts the
+// rest.
+func (c *cache) quick(j *job, a *answer.Answer, cut context.CancelCauseFunc) error {
+	s, ok := a.Solution.(*answer.SearchSolution)
+	if !ok {
+		return nil
+	}
+	root, moves, ok, err := s.QuickMoves(j.root)
+	if err != nil {
+		a.Close()
+		return err
+	}
+	if ok {
+		c.publishQuick(j, &quickAnswer{root: root, moves: moves, search: searchedWords(a)}, cut)
+	}
 	return nil
 }
 
@@ -186,16 +226,30 @@ func (c *cache) books(j *job) []*book.Book {
 }
 
 // searchPosition answers p of the game of from, which is answered by
-// search: from its own job, queued when nobody asked for p before.
-func (s *Server) searchPosition(ctx context.Context, from *job, p sente.Position) (*PositionInfo, int, error) {
+// search: from its own job, queued when nobody asked for p before; with
+// the quick answer while the rest is searched (quick.go). rest says that
+// the page has the quick answer and waits for the rest.
+func (s *Server) searchPosition(ctx context.Context, from *job, p sente.Position, rest bool) (*PositionInfo, int, error) {
 	key := from.o.spec + "\x00search\x00" + from.game.FormatPosition(p)
-	j, err := s.cache.getSearch(key, from.o, p)
+	j, err := s.cache.getSearch(key, from.o, p, rest)
 	if err != nil {
 		return nil, failedStatus(err), err
 	}
 	var info *PositionInfo
+	done := s.waitForSearch(ctx, j, rest)
+	q := j.quick.Load()
 	switch {
-	case !s.waitFor(ctx, j, s.cfg.SearchWait):
+	case !done && q != nil, done && errors.Is(j.err, errCut) && q != nil:
+		// The page asks again for the rest (a cut job's, of a job of
+		// its own).
+		info = s.describeQuick(j, p, q)
+	case done && j.err != nil && q != nil:
+		// The rest failed (the server's time a position): what the
+		// quick answer said stands, and nothing more comes.
+		info = s.describeQuick(j, p, q)
+		info.Pending = false
+		info.Search += "; the rest of the moves not searched: " + j.err.Error()
+	case !done:
 		info = s.describe(j, p, nil)
 	case j.err != nil:
 		var timed *searchTimeError

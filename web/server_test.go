@@ -36,8 +36,14 @@ func get(t *testing.T, h http.Handler, path string) (int, map[string]any, string
 
 func position(t *testing.T, h http.Handler, spec, pos string) PositionInfo {
 	t.Helper()
+	return positionAsked(t, h, spec, pos, "")
+}
+
+// positionAsked is position, with extra added to the query ("&rest=1").
+func positionAsked(t *testing.T, h http.Handler, spec, pos, extra string) PositionInfo {
+	t.Helper()
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/position?game="+url.QueryEscape(spec)+"&pos="+url.QueryEscape(pos), nil))
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/position?game="+url.QueryEscape(spec)+"&pos="+url.QueryEscape(pos)+extra, nil))
 	if rec.Code != 200 {
 		t.Fatalf("position %s %q: status %d: %s", spec, pos, rec.Code, rec.Body)
 	}
@@ -48,14 +54,19 @@ func position(t *testing.T, h http.Handler, spec, pos string) PositionInfo {
 	return info
 }
 
-// ready asks until the solve is done.
+// ready asks until the solve is done, and for the rest of a quick answer
+// by search until it comes, as the page does.
 func ready(t *testing.T, h http.Handler, spec, pos string) PositionInfo {
 	t.Helper()
 	deadline := time.Now().Add(60 * time.Second)
+	rest := ""
 	for {
-		info := position(t, h, spec, pos)
-		if info.Status == "ready" {
+		info := positionAsked(t, h, spec, pos, rest)
+		if info.Status == "ready" && !info.Pending {
 			return info
+		}
+		if info.Pending {
+			rest = "&rest=1"
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("%s: still solving: %+v", spec, info.Progress)

@@ -261,7 +261,7 @@ func (c *cache) end(j *job) {
 	if j.err != nil {
 		c.shrink(j, 0)
 		j.ended = time.Now()
-		if (errors.Is(j.err, errAbandoned) || c.ctx.Err() != nil) && c.jobs[j.key] == j {
+		if (errors.Is(j.err, errAbandoned) || errors.Is(j.err, errCut) || c.ctx.Err() != nil) && c.jobs[j.key] == j {
 			delete(c.jobs, j.key)
 		}
 	}

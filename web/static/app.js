@@ -633,9 +633,51 @@ function load() {
     render();
     restoreFocus();
     scheduleComputer();
+    if (info.pending) awaitRest(info.position, n);
   }).catch((e) => {
     if (n === state.loading) failed(e);
   });
+}
+
+// keepingFocus runs draw, which redraws the board and the moves, and
+// gives the focus back to the move (or the zone) it was on: the rest of
+// an answer comes while the person may be choosing a move by keyboard.
+function keepingFocus(draw) {
+  const active = document.activeElement;
+  const zone = active && active.closest ? active.closest("#moves, #board") : null;
+  const move = zone && active.dataset ? active.dataset.move : undefined;
+  draw();
+  if (!zone || zone.contains(document.activeElement)) return;
+  const again = move === undefined ? null : [...zone.querySelectorAll("[data-move]")].find((b) => b.dataset.move === move);
+  if (!again) zone.tabIndex = -1;
+  (again || zone).focus({ preventScroll: true });
+}
+
+// awaitRest asks again for a position answered in part by search (its
+// value, and of its moves what comes at once: pending), until the rest
+// comes (every move's value and remoteness), and shows it in place, as
+// long as no other load started. The person reads and plays meanwhile.
+async function awaitRest(pos, n) {
+  const url = "/api/position?game=" + encodeURIComponent(state.spec) + "&pos=" + encodeURIComponent(pos) + "&rest=1";
+  for (;;) {
+    await sleep(400);
+    if (n !== state.loading) return;
+    let info;
+    try {
+      info = await api(url);
+    } catch (e) {
+      if (n !== state.loading) return;
+      if (e instanceof ApiError && e.status === 503) continue;
+      return; // the values shown stay; the rest did not come
+    }
+    if (n !== state.loading) return;
+    if (info.status !== "ready") continue;
+    state.info = info;
+    record(state.idx, info);
+    keepingFocus(render);
+    if (!state.computerTimer) scheduleComputer(); // one that waited for the rest
+    if (!info.pending) return;
+  }
 }
 
 // replayMoves plays the moves of a link from the start position, then shows
@@ -685,6 +727,13 @@ function computerToMove() {
   return !!info && info.status === "ready" && !info.ended && computerSide(info.turn) && repeatedAt() < 0;
 }
 
+// computerWaits reports whether the computer, to move, waits for the rest
+// of a pending answer: only a perfect player may play a best move the
+// answer knows already; the others weigh every move's value.
+function computerWaits(info) {
+  return !!info.pending && !(strengthOf(info.turn) === "perfect" && info.moves.some((m) => m.best));
+}
+
 function atTip() { return state.idx === state.history.length - 1; }
 
 function stopComputer() {
@@ -706,7 +755,7 @@ function scheduleComputer() {
       return;
     }
   }
-  if (!computerToMove() || !info.moves.length) return;
+  if (!computerToMove() || !info.moves.length || computerWaits(info)) return;
   const wait = state.mode === "watch" ? state.speed : state.delay;
   if (!atTip()) {
     // A ply of the computer reached by a jump back (the chart): it plays
@@ -771,7 +820,7 @@ function repetitionWords(seen) {
 
 function computerMove() {
   state.computerTimer = 0;
-  if (!computerToMove() || !atTip() || !state.info.moves.length) return;
+  if (!computerToMove() || !atTip() || !state.info.moves.length || computerWaits(state.info)) return;
   play(chooseMove(state.info), true);
 }
 
@@ -982,6 +1031,7 @@ function deltaOf(v, r, mv, mr) {
 function moveLabel(m) {
   if (!m.value) return "";
   if (m.value === "draw") return "draw";
+  if (m.remoteness === null || m.remoteness === undefined) return m.value + (state.info && state.info.pending ? " in …" : "");
   return m.value + " in " + m.remoteness;
 }
 
@@ -1030,7 +1080,7 @@ function render() {
   history.replaceState(null, "", url);
   $("link").href = url;
   $("stats").textContent = info.positions ? "Solved: " + info.positions + " positions reachable."
-    : info.search ? "Answered by search: " + info.search + "." : "";
+    : info.search ? "Answered by search: " + info.search + "." + (info.pending ? " Searching the rest of the moves…" : "") : "";
   $("stats").title = info.why_search || "";
   renderRecord();
   renderChart();
@@ -1097,6 +1147,7 @@ function renderWorth(info) {
 function renderMoves(info) {
   const box = $("moves");
   box.textContent = "";
+  box.dataset.pending = info.pending ? "true" : "false";
   const canPlay = state.ready && info.status === "ready" && !computerToMove() && repeatedAt() < 0;
   for (const m of info.moves) {
     const b = el("button", "move " + (state.hints ? valueClass(m.value) : "plain"));
@@ -1110,7 +1161,7 @@ function renderMoves(info) {
       if (d !== "") b.append(el("span", "mval delta", d));
       if (info.impartial && grundyText(m)) b.append(el("span", "mval", "G=" + grundyText(m)));
       if (m.symbols) b.append(el("span", "mval cgt", "→ " + m.symbols));
-      b.title = "Playing " + m.move + " " + (m.value === "win" ? "wins" : m.value === "lose" ? "loses" : "leads to a " + m.value) + (m.value === "draw" ? "" : " in " + moves(m.remoteness));
+      b.title = "Playing " + m.move + " " + (m.value === "win" ? "wins" : m.value === "lose" ? "loses" : "leads to a " + m.value) + (m.value === "draw" ? "" : m.remoteness === null || m.remoteness === undefined ? (info.pending ? " (how soon is being searched)" : "") : " in " + moves(m.remoteness));
       if (m.symbols) b.title += "; it leads to a position of value " + m.symbols;
       if (marginLabel(m)) {
         b.append(el("span", "mval margin", marginLabel(m)));
