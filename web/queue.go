@@ -53,14 +53,19 @@ func (c *cache) enqueue(j *job) error {
 // dispatch starts the solves at the head of each lane for which there are
 // a slot and room in the lane's pool, dropping the tables kept from
 // searches (warm.go), then the least recently used solved games of the
-// lane, to make room. A position's search first takes over the table
-// kept from its game's last search, and the memory reserved for it.
+// lane, to make room. A position's search, queued, cuts the rest of its
+// game's searches that no page waits for (quick.go), and starts once they
+// have ended; it first takes over the table kept from its game's last
+// search, and the memory reserved for it.
 // Called with mu held, whenever a solve is queued or ends.
 func (c *cache) dispatch() {
 	for _, l := range c.lanes {
+		for _, j := range l.waiting {
+			c.cutRests(j) // a slot or not (quick.go)
+		}
 		for l.running < l.slots && len(l.waiting) > 0 {
 			j := l.waiting[0]
-			if c.cutRests(j) {
+			if c.waitsForCut(j) {
 				break // it starts once the cut search has given its table back
 			}
 			c.takeWarm(j)

@@ -5,7 +5,9 @@ package web
 // search in the table the game's last search left), and of its moves what
 // follows at once (answer.SearchSolution.QuickMoves): from a lost
 // position every move loses, and from a won or tied one a best move is
-// found by searching the most promising moves first. The page shows it as
+// read from the bounds the position's search proved of its moves'
+// positions, or found by searching the most promising moves first. The
+// page shows it as
 // soon as it is out, the computer plays from it, and the page asks again
 // for the rest: every move's remoteness, which needs a search of every
 // move's position to the end and, in connect four 7×6 a few plies past
@@ -65,31 +67,35 @@ func (c *cache) publishQuick(j *job, q *quickAnswer, cut context.CancelCauseFunc
 }
 
 // cutRests cuts the rest of the searches of j's game that no page waits
-// for (awaited), when j, a search about to start, is a new
-// position's (not a page's wait for a rest), and reports whether it cut
-// one: j then waits for the cut search to end and give its table back.
-// Called with mu held.
-func (c *cache) cutRests(j *job) bool {
+// for (awaited), when j, a search queued, is a new position's (not a
+// page's wait for a rest), whether or not a slot is free for it. Called
+// with mu held.
+func (c *cache) cutRests(j *job) {
 	if !j.searchPos || j.rest {
-		return false
+		return
 	}
-	waiting := false
 	for other := range c.active {
-		if other.o != j.o || other.cutRest == nil && !other.cutting {
-			continue
-		}
-		if other.cutting {
-			waiting = true
-			continue
-		}
-		if other.awaited() {
+		if other.o != j.o || other.cutRest == nil || other.awaited() {
 			continue
 		}
 		other.cutRest(errCut)
 		other.cutRest, other.cutting = nil, true
-		waiting = true
 	}
-	return waiting
+}
+
+// waitsForCut reports whether j, a search about to start, waits for a
+// search of its game whose rest was cut to end and give its table back
+// (warm.go). Called with mu held.
+func (c *cache) waitsForCut(j *job) bool {
+	if !j.searchPos {
+		return false
+	}
+	for other := range c.active {
+		if other.o == j.o && other.cutting {
+			return true
+		}
+	}
+	return false
 }
 
 // describeQuick is the page's answer for p, the root of j, from its quick

@@ -544,6 +544,23 @@ async function fetchReady(pos, n) {
   }
 }
 
+// fetchFull is fetchReady, and then, for an answer by search in part
+// (pending), the rest: a link's moves are recorded with their values.
+async function fetchFull(pos, n) {
+  let info = await fetchReady(pos, n);
+  while (info && info.pending) {
+    await sleep(400);
+    if (n !== state.loading) return null;
+    try {
+      info = await api("/api/position?game=" + encodeURIComponent(state.spec) + "&pos=" + encodeURIComponent(pos) + "&rest=1");
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.status !== 503) throw e;
+    }
+    if (n !== state.loading) return null;
+  }
+  return info;
+}
+
 function showBusy(text) {
   $("play").classList.toggle("empty", !state.info);
   $("progress").hidden = false;
@@ -689,7 +706,7 @@ async function replayMoves(names, at) {
   const n = ++state.loading;
   try {
     for (let i = 0; i < names.length; i++) {
-      const info = await fetchReady(state.history[i], n);
+      const info = await fetchFull(state.history[i], n);
       if (!info) return;
       if (state.history[i] === "") state.history[i] = info.position;
       record(i, info);
