@@ -123,6 +123,11 @@ func (s *SearchSolution) knownOutcome(p sente.Position) (sente.Outcome, bool) {
 	key := s.enc.Encode(p)
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	return s.knownLocked(key)
+}
+
+// knownLocked is knownOutcome of the position of key, with s.mu held.
+func (s *SearchSolution) knownLocked(key uint64) (sente.Outcome, bool) {
 	if o, ok := s.known[key]; ok {
 		return o, true
 	}

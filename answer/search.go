@@ -686,11 +686,7 @@ func (s *SearchSolution) solve(p sente.Position) (sente.Outcome, error) {
 	key := s.enc.Encode(p)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if o, ok := s.known[key]; ok {
-		return o, nil
-	}
-	if o, ok := s.fromBook(key); ok {
-		s.known[key] = o
+	if o, ok := s.knownLocked(key); ok {
 		return o, nil
 	}
 	if s.err != nil {

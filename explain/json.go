@@ -115,15 +115,7 @@ func QuickMovesJSON(g sente.Game, p sente.Position, root sente.Outcome, moves []
 	for i, m := range moves {
 		ranked[i] = RankedMove{Move: m.Move, Outcome: m.Outcome}
 	}
-	slices.SortStableFunc(ranked, func(a, b RankedMove) int {
-		switch {
-		case a.Outcome.Better(b.Outcome):
-			return -1
-		case b.Outcome.Better(a.Outcome):
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(ranked, bestFirst)
 	out := []MoveJSON{}
 	for _, m := range ranked {
 		j := NewMoveJSON(g, p, m)

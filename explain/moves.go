@@ -36,16 +36,20 @@ func Moves(sol solve.Solution, p sente.Position) ([]RankedMove, error) {
 		keeps := !alternates && g.Turn(m.To) == turn
 		ranked = append(ranked, RankedMove{Move: m, Outcome: sente.MoveOutcome(child, keeps)})
 	}
-	slices.SortStableFunc(ranked, func(a, b RankedMove) int {
-		switch {
-		case a.Outcome.Better(b.Outcome):
-			return -1
-		case b.Outcome.Better(a.Outcome):
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(ranked, bestFirst)
 	return ranked, nil
+}
+
+// bestFirst orders moves by their outcomes for the player making them,
+// the best first (sente.Outcome.Better); an unknown outcome is last.
+func bestFirst(a, b RankedMove) int {
+	switch {
+	case a.Outcome.Better(b.Outcome):
+		return -1
+	case b.Outcome.Better(a.Outcome):
+		return 1
+	}
+	return 0
 }
 
 // Best returns the moves that reach the value of p itself, at its

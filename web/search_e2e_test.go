@@ -193,50 +193,48 @@ func searchGame(t *testing.T, ctx context.Context, dir string, tables *store.Sto
 	return took, sawQuick
 }
 
-// restShown waits, polling often, until the page at position at has
-// every move's remoteness, the rest of a quick answer.
+// restShown waits until the page at position at has every move's
+// remoteness, the rest of a quick answer.
 func restShown(t *testing.T, ctx context.Context, at string) pageState {
 	t.Helper()
-	deadline := time.Now().Add(searchTimeDefault)
-	for time.Now().Before(deadline) {
-		st, err := readState(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
+	return pollPage(t, ctx, "the rest of the answer at "+at, func(st pageState) bool {
 		if st.Position != at {
 			t.Fatalf("the page left %s for %s before the rest of its answer", at, st.Position)
 		}
-		if !st.Pending {
-			return st
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	st, _ := readState(ctx)
-	t.Fatalf("the rest of the answer at %s did not come; the page shows %+v", at, st)
-	return st
+		return !st.Pending
+	})
 }
 
-// shownAfter waits, polling often, until the page shows the person's turn
-// (or the end) at a position other than not, every move with its value.
+// shownAfter waits until the page shows the person's turn (or the end) at
+// a position other than not, every move with its value.
 func shownAfter(t *testing.T, ctx context.Context, not string) pageState {
 	t.Helper()
-	// As long as the server searches a position (Config.SearchTime).
-	deadline := time.Now().Add(searchTimeDefault)
-	for time.Now().Before(deadline) {
-		st, err := readState(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
+	return pollPage(t, ctx, "the person's turn with values", func(st pageState) bool {
 		valued := len(st.Moves) > 0
 		for _, m := range st.Moves {
 			valued = valued && m.Value != ""
 		}
-		if st.Position != "" && st.Position != not && (st.Ended || !st.Busy && valued) {
+		return st.Position != "" && st.Position != not && (st.Ended || !st.Busy && valued)
+	})
+}
+
+// pollPage reads the page often until shown says it shows what it
+// waits for, as long as the server searches a position
+// (Config.SearchTime).
+func pollPage(t *testing.T, ctx context.Context, what string, shown func(pageState) bool) pageState {
+	t.Helper()
+	deadline := time.Now().Add(searchTimeDefault)
+	for time.Now().Before(deadline) {
+		st, err := readState(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if shown(st) {
 			return st
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
 	st, _ := readState(ctx)
-	t.Fatalf("the page did not show the person's turn with values; it shows %+v", st)
+	t.Fatalf("the page did not show %s; it shows %+v", what, st)
 	return st
 }
