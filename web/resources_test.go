@@ -148,7 +148,9 @@ func TestRefusedAtOnce(t *testing.T) {
 				// either side wins): refused in one line that says why
 				// search was tried and why it could not.
 				progress, _ := m["progress"].(map[string]any)
-				searching := m["status"] == "solving" && (progress["phase"] == "searching" || progress["phase"] == "queued")
+				// (Starting: on a loaded machine the job may not have
+				// begun its search within the wait.)
+				searching := m["status"] == "solving" && (progress["phase"] == "searching" || progress["phase"] == "queued" || progress["phase"] == "starting")
 				why, _ := m["why_search"].(string)
 				msg, _ := m["error"].(string)
 				switch {
