@@ -19,10 +19,11 @@ type QuickMove struct {
 // QuickMoves answers p, and of its moves what comes at once: each move
 // whose position is known (searched already, or in an opening book) with
 // its outcome; when p is lost, every move as a loss, how slow left to the
-// search of its position; and when p is won or tied, one best move,
-// searching the moves' positions in the order the game thinks most
-// promising until one reaches p's outcome (the first, mostly, and in a
-// table the search of p filled). The rest is Moves' work, searching every
+// search of its position; and when p is won or tied, one best move: read
+// from the bounds the search of p proved of its moves' positions
+// (bestInTable), else found by searching the moves' positions in the
+// order the game thinks most promising until one reaches p's outcome.
+// The rest is Moves' work, searching every
 // move's position to the end. A solution of margins alone gives no quick
 // answer: ok is false.
 //
