@@ -105,7 +105,7 @@ type pageState struct {
 	// Pending: an answer by search shows what it knows at once, and the
 	// page waits for the rest (every move's remoteness).
 	Pending bool `json:"pending"`
-	Moves    []struct {
+	Moves   []struct {
 		Name     string `json:"name"`
 		Value    string `json:"value"`
 		Class    string `json:"class"`
