@@ -298,15 +298,27 @@ func (s *Server) wait(ctx context.Context, j *job) bool {
 
 // waitFor waits for the job at most d; false if it is still running.
 func (s *Server) waitFor(ctx context.Context, j *job, d time.Duration) bool {
+	return waitOr(ctx, j, d, nil)
+}
+
+// waitOr waits up to d for j to end, or until early is closed (never, when
+// nil), and reports whether j has ended.
+func waitOr(ctx context.Context, j *job, d time.Duration, early <-chan struct{}) bool {
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {
 	case <-j.done:
 		return true
+	case <-early:
 	case <-t.C:
 	case <-ctx.Done():
 	}
-	return false
+	select {
+	case <-j.done:
+		return true
+	default:
+		return false
+	}
 }
 
 // waitForSearch is waitFor for a position's search: up to the server's
@@ -323,21 +335,7 @@ func (s *Server) waitForSearch(ctx context.Context, j *job, rest bool) bool {
 			j.restWaiting.Add(-1)
 		}()
 	}
-	t := time.NewTimer(s.cfg.SearchWait)
-	defer t.Stop()
-	select {
-	case <-j.done:
-		return true
-	case <-early:
-	case <-t.C:
-	case <-ctx.Done():
-	}
-	select {
-	case <-j.done:
-		return true
-	default:
-		return false
-	}
+	return waitOr(ctx, j, s.cfg.SearchWait, early)
 }
 
 // describe builds the answer; a nil means the solve is still running.
@@ -387,21 +385,10 @@ func (s *Server) describeWith(j *job, p sente.Position, a *answer.Answer, q *qui
 	}()
 	if q != nil {
 		info.Search, info.Pending = q.search, true
-		info.Value, info.Remoteness = q.root.Value, explain.RemotenessJSON(q.root)
-		winner := sente.Winner(turn, q.root.Value)
-		info.Winner = &winner
 		if !info.Ended {
-			info.Moves = quickMoves(g, p, q)
+			info.Moves = explain.QuickMovesJSON(g, p, q.root, q.moves)
 		}
-		audience := explain.Audience{Marks: marksBoard(info.Board)}
-		if info.Board != nil {
-			audience.Sides = info.Board.Players
-		}
-		info.Verdict = audience.Verdict(turn, q.root, info.Ended)
-		info.VerdictFor = map[sente.Player]string{}
-		for _, you := range []sente.Player{sente.First, sente.Second} {
-			info.VerdictFor[you] = audience.For(you).Verdict(turn, q.root, info.Ended)
-		}
+		verdicts(info, turn, q.root)
 		return info
 	}
 	if a == nil {
@@ -423,9 +410,6 @@ func (s *Server) describeWith(j *job, p sente.Position, a *answer.Answer, q *qui
 	if ended {
 		out = sente.Outcome{Value: endValue}
 	}
-	info.Value, info.Remoteness = out.Value, explain.RemotenessJSON(out)
-	winner := sente.Winner(turn, out.Value)
-	info.Winner = &winner
 	var grundy *nimber.Nimber
 	if n, ok := a.Grundy(p); ok {
 		info.GrundyJSON, grundy = explain.NewGrundyJSON(n, true), &n
@@ -435,29 +419,40 @@ func (s *Server) describeWith(j *job, p sente.Position, a *answer.Answer, q *qui
 			info.Moves = ms
 		}
 	}
-	// The sentences for nobody in particular, and for a person playing
-	// either side against the computer: the page picks the one it needs.
+	audience := verdicts(info, turn, out)
+	info.MarginJSON = explain.NewMarginJSON(sol, p, audience)
+	info.WhyFor = map[sente.Player]string{}
+	if !info.Ended {
+		info.Why = audience.Why(turn, info.Moves, grundy)
+		for _, you := range []sente.Player{sente.First, sente.Second} {
+			info.WhyFor[you] = audience.For(you).Why(turn, info.Moves, grundy)
+		}
+	}
+	return info
+}
+
+// verdicts sets info's value and winner from out, the outcome of its
+// position for turn, and the sentences that say it, for nobody in
+// particular and for a person playing either side against the computer
+// (the page picks the one it needs), with the verdict of a game ended
+// by repetition; it returns their audience.
+func verdicts(info *PositionInfo, turn sente.Player, out sente.Outcome) explain.Audience {
+	info.Value, info.Remoteness = out.Value, explain.RemotenessJSON(out)
+	winner := sente.Winner(turn, out.Value)
+	info.Winner = &winner
 	audience := explain.Audience{Marks: marksBoard(info.Board)}
 	if info.Board != nil {
 		audience.Sides = info.Board.Players
 	}
 	info.Verdict = audience.Verdict(turn, out, info.Ended)
-	info.MarginJSON = explain.NewMarginJSON(sol, p, audience)
 	if !info.Ended {
 		info.Repetition = audience.Repetition()
 	}
 	info.VerdictFor = map[sente.Player]string{}
-	info.WhyFor = map[sente.Player]string{}
-	if !info.Ended {
-		info.Why = audience.Why(turn, info.Moves, grundy)
-	}
 	for _, you := range []sente.Player{sente.First, sente.Second} {
 		info.VerdictFor[you] = audience.For(you).Verdict(turn, out, info.Ended)
-		if !info.Ended {
-			info.WhyFor[you] = audience.For(you).Why(turn, info.Moves, grundy)
-		}
 	}
-	return info
+	return audience
 }
 
 // damaged is the failure to read a stored table that an answer met, with

@@ -7,11 +7,11 @@ package web
 // position every move loses, and from a won or tied one a best move is
 // read from the bounds the position's search proved of its moves'
 // positions, or found by searching the most promising moves first. The
-// page shows it as
-// soon as it is out, the computer plays from it, and the page asks again
-// for the rest: every move's remoteness, which needs a search of every
-// move's position to the end and, in connect four 7×6 a few plies past
-// the book, takes seconds. A person reads the values meanwhile.
+// page shows it as soon as it is out, the computer plays from it, and the
+// page asks again for the rest: every move's remoteness, which needs a
+// search of every move's position to the end and, in connect four 7×6 a
+// few plies past the book, takes seconds. A person reads the values
+// meanwhile.
 //
 // The rest runs in the job's slot after the quick answer. When a page asks
 // for another position of the same game, which it does when the person
@@ -30,7 +30,6 @@ import (
 
 	"github.com/sente-go/sente"
 	"github.com/sente-go/sente/answer"
-	"github.com/sente-go/sente/explain"
 )
 
 // quickAnswer is a searched position's quick answer: its outcome, what is
@@ -103,9 +102,4 @@ func (c *cache) waitsForCut(j *job) bool {
 // asks again for the rest.
 func (s *Server) describeQuick(j *job, p sente.Position, q *quickAnswer) *PositionInfo {
 	return s.describeWith(j, p, nil, q)
-}
-
-// quickMoves are q's moves as the page gives them.
-func quickMoves(g sente.Game, p sente.Position, q *quickAnswer) []explain.MoveJSON {
-	return explain.QuickMovesJSON(g, p, q.root, q.moves)
 }
