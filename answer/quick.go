@@ -39,9 +39,7 @@ func (s *SearchSolution) QuickMoves(p sente.Position) (root sente.Outcome, moves
 		return sente.Outcome{}, nil, false, err
 	}
 	g := s.game
-	turn := g.Turn(p)
-	alternates := sente.CapabilitiesOf(g).Alternates()
-	keeps := func(m sente.Move) bool { return !alternates && g.Turn(m.To) == turn }
+	keeps := func(m sente.Move) bool { return sente.KeepsTurn(g, p, m.To) }
 	legal := solve.LegalMoves(g, p)
 	moves = make([]QuickMove, len(legal))
 	reached := false
