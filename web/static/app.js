@@ -520,7 +520,7 @@ function newGame(spec, pos, replay, at) {
 // it shows the progress, and while the server is busy (503) it waits as
 // long as the server asks. It gives up (null) once another load started.
 async function fetchReady(pos, n) {
-  const url = "/api/position?game=" + encodeURIComponent(state.spec) + "&pos=" + encodeURIComponent(pos);
+  const url = positionURL(pos);
   for (;;) {
     let info;
     try {
@@ -544,6 +544,15 @@ async function fetchReady(pos, n) {
   }
 }
 
+// positionURL asks for the answer at pos; restURL for the rest of an
+// answer by search (rest=1): every move's value and remoteness, after the
+// quick answer (pending).
+function positionURL(pos) {
+  return "/api/position?game=" + encodeURIComponent(state.spec) + "&pos=" + encodeURIComponent(pos);
+}
+
+function restURL(pos) { return positionURL(pos) + "&rest=1"; }
+
 // fetchFull is fetchReady, and then, for an answer by search in part
 // (pending), the rest: a link's moves are recorded with their values.
 async function fetchFull(pos, n) {
@@ -552,7 +561,7 @@ async function fetchFull(pos, n) {
     await sleep(400);
     if (n !== state.loading) return null;
     try {
-      info = await api("/api/position?game=" + encodeURIComponent(state.spec) + "&pos=" + encodeURIComponent(pos) + "&rest=1");
+      info = await api(restURL(pos));
     } catch (e) {
       if (!(e instanceof ApiError) || e.status !== 503) throw e;
     }
@@ -675,13 +684,12 @@ function keepingFocus(draw) {
 // comes (every move's value and remoteness), and shows it in place, as
 // long as no other load started. The person reads and plays meanwhile.
 async function awaitRest(pos, n) {
-  const url = "/api/position?game=" + encodeURIComponent(state.spec) + "&pos=" + encodeURIComponent(pos) + "&rest=1";
   for (;;) {
     await sleep(400);
     if (n !== state.loading) return;
     let info;
     try {
-      info = await api(url);
+      info = await api(restURL(pos));
     } catch (e) {
       if (n !== state.loading) return;
       if (e instanceof ApiError && e.status === 503) continue;
