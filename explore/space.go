@@ -3,11 +3,13 @@ package explore
 import (
 	"context"
 	"fmt"
-	"github.com/sente-go/sente"
 	"math/bits"
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
+
+	"github.com/sente-go/sente"
 )
 
 // Tier holds the positions of one tier: their keys in discovery order (the
@@ -127,7 +129,9 @@ type Options struct {
 	// positions; zero means no limit.
 	MaxPositions int
 	// Progress, when set, is called now and then with the number of
-	// positions found so far.
+	// positions found so far: every 65,536 positions expanded, and at
+	// least every progressEvery while positions are expanded, so that a
+	// slow game (a rules file's) is seen advancing while its tables grow.
 	Progress func(found int)
 }
 
@@ -135,6 +139,14 @@ type Options struct {
 var ErrTooMany = fmt.Errorf("too many positions")
 
 const maxTier = 1 << 20
+
+// progressEvery is the longest Explore goes without calling
+// Options.Progress while it expands positions. A child process's parent
+// blames a death for memory on the solve only when it saw the solve
+// advance shortly before (see cli's workState), and a rules file expands
+// 65,536 positions in a second or more on a busy machine, while its tables
+// double.
+const progressEvery = 50 * time.Millisecond
 
 // explorations counts the calls of Explore in this process.
 var explorations atomic.Int64
@@ -184,6 +196,7 @@ func Explore(ctx context.Context, graph KeyGraph, root uint64, opt Options) (*Sp
 
 	var queue, free []*expansion
 	processed := 0
+	reported := time.Now()
 	for number := 0; number < len(s.tiers); number++ {
 		t := s.tiers[number]
 		if t == nil {
@@ -228,8 +241,11 @@ func Explore(ctx context.Context, graph KeyGraph, root uint64, opt Options) (*Sp
 			if err := graph.Err(); err != nil {
 				return nil, err
 			}
-			if opt.Progress != nil && processed&^(1<<16-1) != (processed-len(x.keys))&^(1<<16-1) {
-				opt.Progress(s.n)
+			if opt.Progress != nil {
+				if now := time.Now(); processed&^(1<<16-1) != (processed-len(x.keys))&^(1<<16-1) || now.Sub(reported) >= progressEvery {
+					opt.Progress(s.n)
+					reported = now
+				}
 			}
 			if opt.MaxPositions > 0 && s.n > opt.MaxPositions {
 				return nil, fmt.Errorf("%w: more than %d positions are reachable", ErrTooMany, opt.MaxPositions)

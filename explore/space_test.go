@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sente-go/sente"
 )
@@ -158,5 +159,32 @@ func TestIndexGrowth(t *testing.T) {
 	}
 	if _, ok := tier.Find(1); ok {
 		t.Fatal("found a key never inserted")
+	}
+}
+
+// slowLadder is a ladder whose every expansion takes a while, as a rules
+// file's does on a busy machine.
+type slowLadder struct{ ladder }
+
+func (g slowLadder) AppendChildren(dst []uint64, k uint64) []uint64 {
+	// Busy, not asleep: a sleep lasts a millisecond or more on some
+	// kernels, however short it is asked to be.
+	for start := time.Now(); time.Since(start) < 60*time.Microsecond; {
+	}
+	return g.ladder.AppendChildren(dst, k)
+}
+
+// A game too slow to expand 65,536 positions in a moment is still seen to
+// advance: the parent of a child process judges by it whose memory it was
+// (cli's workState).
+func TestProgressOfASlowGame(t *testing.T) {
+	g := slowLadder{ladder{countdown: countdown{from: 3000}, tier: func(uint64) int { return 0 }}}
+	var found []int
+	if _, err := explore(t, g, Options{Progress: func(n int) { found = append(found, n) }}); err != nil {
+		t.Fatal(err)
+	}
+	// A run of 1,024 positions takes 61 ms at least: a report after each.
+	if len(found) < 2 || !slices.IsSorted(found) {
+		t.Errorf("progress reported %v; want two reports or more, the counts never falling", found)
 	}
 }
