@@ -26,7 +26,6 @@ type worker struct {
 	onPath [1 << 12]uint16
 
 	filled  int64    // entries this worker filled that the table has not counted
-	touched uint64   // what touch read, kept so that its loads are made
 	history []uint32 // cutoffs by the hash of the move, for games without hints
 }
 
@@ -91,6 +90,14 @@ func (w *worker) expand(key uint64, turn sente.Player, ply, alpha, beta int32) i
 			panic(abort{})
 		}
 	}
+	// The table's bucket is asked for now, and read once the children
+	// are known: the miss to memory, most of a node's cost, overlaps the
+	// work of finding them.
+	canon := key
+	if s.sym != nil {
+		canon = s.sym.Canonical(key)
+	}
+	s.tt.prefetch(canon)
 	if v, ended := s.enc.EndedKey(key); ended {
 		return terminal(v, ply)
 	}
@@ -160,10 +167,6 @@ func (w *worker) expand(key uint64, turn sente.Player, ply, alpha, beta int32) i
 	beta = min(beta, most)
 
 	// What the table knows.
-	canon := key
-	if s.sym != nil {
-		canon = s.sym.Canonical(key)
-	}
 	move := uint8(noMove)
 	if e, ok := s.tt.probe(canon); ok {
 		lo, hi := fromRel(e.lower, ply), fromRel(e.upper, ply)
@@ -191,22 +194,20 @@ func (w *worker) expand(key uint64, turn sente.Player, ply, alpha, beta int32) i
 	// which the search of a child would make anyway.
 	deep := w.deep(key, ply)
 	if deep {
-		// The first children's buckets are touched first, and only then
-		// probed: the misses to memory overlap rather than wait for each
-		// other. A few are as many as the processor keeps in flight; the
-		// rest of a long list (Domineering's) are probed as they come,
-		// since the first may cut off.
+		// The first children's buckets are asked for first, and only
+		// then probed: the misses to memory overlap rather than wait for
+		// each other. A few are as many as the processor keeps in
+		// flight; the rest of a long list (Domineering's) are probed as
+		// they come, since the first may cut off.
 		var canons [8]uint64
-		var touched uint64
 		for i := range min(len(kids), len(canons)) {
 			kc := kids[i].Key
 			if s.sym != nil {
 				kc = s.sym.Canonical(kc)
 			}
 			canons[i] = kc
-			touched += s.tt.touch(kc)
+			s.tt.prefetch(kc)
 		}
-		w.touched += touched
 		for i := range kids {
 			kid := kids[i].Key
 			kc := kid
@@ -288,6 +289,16 @@ func (w *worker) expand(key uint64, turn sente.Player, ply, alpha, beta int32) i
 					continue
 				}
 				busy.Store(kid)
+			}
+			if !deep && i+1 < len(order) {
+				// The next child's bucket comes in while this child is
+				// searched: it is wanted whenever this one does not
+				// cut off.
+				next := w.kids[ply][order[i+1]].Key
+				if s.sym != nil {
+					next = s.sym.Canonical(next)
+				}
+				s.tt.prefetch(next)
 			}
 			var v int32
 			if kidTurn := s.turnAt(kid, turn); kidTurn == turn {

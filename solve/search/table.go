@@ -91,11 +91,10 @@ type entry struct {
 	canon        bool  // the move was stored for the canonical key itself
 }
 
-// touch loads key's bucket into the cache, so that a probe of it soon
-// after does not wait for memory. The caller keeps what it read
-// (worker.touched), or the compiler drops the load.
-func (t *table) touch(key uint64) uint64 {
-	return t.bucket(key).seq.Load()
+// prefetch asks for key's bucket, so that a probe of it soon after does
+// not wait for memory.
+func (t *table) prefetch(key uint64) {
+	prefetch(unsafe.Pointer(t.bucket(key)))
 }
 
 // probe reads what the table holds of key.
