@@ -93,11 +93,13 @@ func (w *worker) expand(key uint64, turn sente.Player, ply, alpha, beta int32) i
 	// The table's bucket is asked for now, and read once the children
 	// are known: the miss to memory, most of a node's cost, overlaps the
 	// work of finding them.
-	canon := key
-	if s.sym != nil {
-		canon = s.sym.Canonical(key)
+	canon, canonKnown := key, s.sym == nil
+	if !canonKnown && s.cheapCanon {
+		canon, canonKnown = s.sym.Canonical(key), true
 	}
-	s.tt.prefetch(canon)
+	if canonKnown {
+		s.tt.prefetch(canon)
+	}
 	if v, ended := s.enc.EndedKey(key); ended {
 		return terminal(v, ply)
 	}
@@ -167,6 +169,9 @@ func (w *worker) expand(key uint64, turn sente.Player, ply, alpha, beta int32) i
 	beta = min(beta, most)
 
 	// What the table knows.
+	if !canonKnown {
+		canon = s.sym.Canonical(key)
+	}
 	move := uint8(noMove)
 	if e, ok := s.tt.probe(canon); ok {
 		lo, hi := fromRel(e.lower, ply), fromRel(e.upper, ply)
@@ -290,7 +295,7 @@ func (w *worker) expand(key uint64, turn sente.Player, ply, alpha, beta int32) i
 				}
 				busy.Store(kid)
 			}
-			if !deep && i+1 < len(order) {
+			if !deep && s.cheapCanon && i+1 < len(order) {
 				// The next child's bucket comes in while this child is
 				// searched: it is wanted whenever this one does not
 				// cut off.

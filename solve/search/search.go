@@ -94,8 +94,13 @@ type Searcher struct {
 	// etcPlies: enhanced transposition cutoffs where at least so many
 	// plies are left (deep).
 	etcPlies int
-	turn     func(key uint64) sente.Player // nil: every move passes the turn
-	opt      Options
+	// cheapCanon says a position's canonical key costs little: the game
+	// has no symmetry, or orders or ranks positions itself, as a game in
+	// Go does (a rules file's Canonical is a call of the file's code),
+	// so that it may be worked out for a bucket the search may not read.
+	cheapCanon bool
+	turn       func(key uint64) sente.Player // nil: every move passes the turn
+	opt        Options
 
 	mu      sync.Mutex // one search at a time
 	tt      *table
@@ -193,6 +198,7 @@ func New(g sente.Game, opt Options) (*Searcher, error) {
 	if opt.ValueOnly {
 		s.decider = caps.Decider
 	}
+	s.cheapCanon = s.sym == nil || s.ord != nil || caps.Ranker != nil || caps.TierRanker != nil
 	s.etcPlies = etcPlies
 	if ch := caps.CutoffHorizon; ch != nil && ch.CutoffHorizon() > 0 {
 		s.etcPlies = ch.CutoffHorizon()
