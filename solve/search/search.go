@@ -442,25 +442,13 @@ func (r *run) result(o sente.Outcome) Result {
 
 // bounds are the outcomes the root's proved scores stand for.
 func (r *run) bounds() (low, high sente.Outcome) {
-	low, high = boundsOf(r.lo, r.hi, r.tieLow)
-	if r.s.opt.ValueOnly {
-		// Without remoteness, a loss as the lower bound and a win as the
-		// upper say nothing.
-		if low.Value == sente.Lose {
-			low = sente.Outcome{}
-		}
-		if high.Value == sente.Win {
-			high = sente.Outcome{}
-		}
-		low, high = r.s.valueOnly(low), r.s.valueOnly(high)
-	}
-	return low, high
+	return r.s.boundsOf(r.lo, r.hi, r.tieLow)
 }
 
 // boundsOf are the outcomes that the scores lo and hi, proved of a
 // position, stand for, as Result's Low and High say them; no tie comes
 // sooner than in tieLow plies.
-func boundsOf(lo, hi int32, tieLow int) (low, high sente.Outcome) {
+func (s *Searcher) boundsOf(lo, hi int32, tieLow int) (low, high sente.Outcome) {
 	switch {
 	case lo <= -inf:
 	case lo == 0:
@@ -474,6 +462,17 @@ func boundsOf(lo, hi int32, tieLow int) (low, high sente.Outcome) {
 		high = sente.Outcome{Value: sente.Tie, Remoteness: tieLow}
 	default:
 		high = outcomeOf(hi)
+	}
+	if s.opt.ValueOnly {
+		// Without remoteness, a loss as the lower bound and a win as the
+		// upper say nothing.
+		if low.Value == sente.Lose {
+			low = sente.Outcome{}
+		}
+		if high.Value == sente.Win {
+			high = sente.Outcome{}
+		}
+		low, high = s.valueOnly(low), s.valueOnly(high)
 	}
 	return low, high
 }
@@ -495,19 +494,7 @@ func (s *Searcher) TableBounds(key uint64) (low, high sente.Outcome) {
 	if !ok {
 		return low, high
 	}
-	low, high = boundsOf(fromRel(e.lower, 0), fromRel(e.upper, 0), 0)
-	if s.opt.ValueOnly {
-		// As run.bounds: without remoteness, a loss below and a win
-		// above say nothing.
-		if low.Value == sente.Lose {
-			low = sente.Outcome{}
-		}
-		if high.Value == sente.Win {
-			high = sente.Outcome{}
-		}
-		low, high = s.valueOnly(low), s.valueOnly(high)
-	}
-	return low, high
+	return s.boundsOf(fromRel(e.lower, 0), fromRel(e.upper, 0), 0)
 }
 
 func (r *run) report() {
