@@ -68,12 +68,17 @@ type Connect4 struct {
 	mirrorHi   [4]uint64
 	mirrorDist [4]uint
 
-	// centreOut is the field of each column from the centre out (3, 4, 2,
-	// 5, 1, 6, 0 on seven): the order search tries them in when nothing
+	// centreOut is the field of each column from the centre out (3, 2, 4,
+	// 1, 5, 0, 6 on seven): the order search tries them in when nothing
 	// else tells them apart.
 	centreOut [9]uint64
 
 	names [9]string
+
+	// seven is the board people play, seven columns of six rows and four
+	// in a row, whose search methods have constants for masks
+	// (connect4_seven.go).
+	seven bool
 
 	ranks *c4Ranks // the tier engine's tables (connect4_rank.go)
 }
@@ -101,7 +106,7 @@ func NewConnect4(w, h, k int) (*Connect4, error) {
 	case k > max(w, h):
 		return nil, fmt.Errorf("connect4: k=%d cannot be reached on a board of %d columns and %d rows; want k from 2 to %d", k, w, h, max(w, h))
 	}
-	g := &Connect4{w: w, h: h, k: k, h1: uint(h + 1), cells: w * h}
+	g := &Connect4{w: w, h: h, k: k, h1: uint(h + 1), cells: w * h, seven: w == 7 && h == 6 && k == 4}
 	var rowsBelow [11]uint64 // rowsBelow[r]: rows 0..r-1 of every column
 	for c := range w {
 		base := uint(c) * g.h1
@@ -270,6 +275,9 @@ func (g *Connect4) AppendChildren(dst []uint64, key uint64) []uint64 {
 // EndedKey tests only the player who just moved for a line: play stops at
 // the first line, so the player to move cannot have one.
 func (g *Connect4) EndedKey(key uint64) (sente.Value, bool) {
+	if g.seven {
+		return sevenEnded(key)
+	}
 	mask := g.occupied(key)
 	n := bits.OnesCount64(mask)
 	last := mask &^ key // the second player's stones
@@ -291,6 +299,9 @@ func (g *Connect4) Tier(key uint64) int { return bits.OnesCount64(g.occupied(key
 // Canonical is the lesser of the key and the key of the mirror image: the
 // key is a column-wise code, so mirroring it is swapping its columns.
 func (g *Connect4) Canonical(key uint64) uint64 {
+	if g.seven {
+		return sevenCanonical(key)
+	}
 	m := key & g.mirrorMid
 	for i := range g.mirrorPair {
 		d := g.mirrorDist[i]

@@ -19,6 +19,9 @@ var _ sente.Orderer = (*Connect4)(nil)
 // cannot at once she wins in three plies at the soonest, and after a move
 // that leaves the opponent none at once she loses in four at the soonest.
 func (g *Connect4) OrderChildren(dst []sente.Child, key uint64) ([]sente.Child, sente.Tactics) {
+	if g.seven {
+		return sevenOrderChildren(dst, key)
+	}
 	mask := g.occupied(key)
 	n := bits.OnesCount64(mask)
 	mine := key & mask // the first player's stones
@@ -59,6 +62,10 @@ func (g *Connect4) OrderChildren(dst []sente.Child, key uint64) ([]sente.Child, 
 // Horizon is the empty cells, twice: every game ends by the time the board
 // is full, and only a full board is a tie.
 func (g *Connect4) Horizon(key uint64) (most, tieLeast int) {
+	if g.seven {
+		left := sevenCells - bits.OnesCount64(sevenOccupied(key))
+		return left, left
+	}
 	left := g.cells - bits.OnesCount64(g.occupied(key))
 	return left, left
 }
