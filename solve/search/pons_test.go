@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"runtime"
 	"slices"
 	"strconv"
@@ -118,6 +119,12 @@ func ponsOutcome(score, n int) sente.Outcome {
 // SENTE_SEARCH_WORKERS workers (1 by default), checks that the outcomes
 // agree, and prints a line a position and the medians. SENTE_SEARCH_OUT,
 // when set, names a file for the lines.
+//
+// With SENTE_SEARCH_PONS_RUN naming his driver, the file's first field is
+// all that is read (a file of positions will do): the driver runs beside
+// the test and answers each position just before sente searches it, so
+// that both meet the same state of a shared machine, whose load changes
+// more from one minute to the next than the two programs differ.
 func TestAgainstPons(t *testing.T) {
 	path := os.Getenv("SENTE_SEARCH_PONS")
 	if path == "" {
@@ -126,6 +133,10 @@ func TestAgainstPons(t *testing.T) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
+	}
+	ask := func(fields []string) ([]string, error) { return fields, nil }
+	if run := os.Getenv("SENTE_SEARCH_PONS_RUN"); run != "" {
+		ask = ponsInTurn(t, run)
 	}
 	g, _ := games.NewConnect4(7, 6, 4)
 	s, err := search.New(g, search.Options{
@@ -145,10 +156,16 @@ func TestAgainstPons(t *testing.T) {
 		clock = threadTime
 	}
 	var out strings.Builder
-	var ours, theirs, oursWall []float64
+	var ours, theirs, oursWall, ratios []float64
 	sc := bufio.NewScanner(strings.NewReader(string(data)))
 	for sc.Scan() {
 		f := strings.Fields(sc.Text())
+		if len(f) == 0 {
+			continue
+		}
+		if f, err = ask(f); err != nil {
+			t.Fatal(err)
+		}
 		if len(f) < 4 {
 			continue
 		}
@@ -172,13 +189,51 @@ func TestAgainstPons(t *testing.T) {
 		ours = append(ours, cpu.Seconds()*1e6)
 		oursWall = append(oursWall, float64(wall.Microseconds()))
 		theirs = append(theirs, us)
+		ratios = append(ratios, cpu.Seconds()*1e6/max(us, 0.1))
 		fmt.Fprintf(&out, "%s %d %v %d %d %.0f %d\n", f[0], score, res.Outcome, res.Nodes, cpu.Microseconds(), us, wall.Microseconds())
 	}
 	if o := os.Getenv("SENTE_SEARCH_OUT"); o != "" {
 		os.WriteFile(o, []byte(out.String()), 0o644)
 	}
-	t.Logf("%d positions; median µs: sente %.0f CPU, %.0f wall; Pons %.0f; ratio of medians %.2f",
-		len(ours), median(ours), median(oursWall), median(theirs), median(ours)/median(theirs))
+	t.Logf("%d positions; median µs: sente %.0f CPU, %.0f wall; Pons %.0f; ratio of medians %.2f; median of the ratios %.2f",
+		len(ours), median(ours), median(oursWall), median(theirs), median(ours)/median(theirs), median(ratios))
+}
+
+// ponsInTurn starts Pons's driver, the program at path, and returns a
+// function that asks it one position (the first of fields) and returns
+// the line it answered, split.
+func ponsInTurn(t *testing.T, path string) func(fields []string) ([]string, error) {
+	cmd := exec.Command(path)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	outPipe, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		in.Close()
+		cmd.Wait()
+	})
+	answers := bufio.NewScanner(outPipe)
+	return func(fields []string) ([]string, error) {
+		if _, err := fmt.Fprintln(in, fields[0]); err != nil {
+			return nil, err
+		}
+		if !answers.Scan() {
+			return nil, fmt.Errorf("%s answered nothing for %s: %v", path, fields[0], answers.Err())
+		}
+		f := strings.Fields(answers.Text())
+		if len(f) < 4 || f[0] != fields[0] {
+			return nil, fmt.Errorf("%s answered %q for %s; want the position, score, nodes and microseconds", path, answers.Text(), fields[0])
+		}
+		return f, nil
+	}
 }
 
 func median(xs []float64) float64 {
