@@ -35,19 +35,7 @@ func (g *Connect4) OrderChildren(dst []sente.Child, key uint64) ([]sente.Child, 
 	if g.completing(mine, mask, board)&free != 0 {
 		return dst, sente.Tactics{WinsAtOnce: true}
 	}
-	threats := g.completing(theirs, mask, board)
-	tactics := sente.Tactics{WinsIn: 3, LosesIn: 4}
-	if forced := free & threats; forced != 0 {
-		if forced&(forced-1) != 0 {
-			tactics.LosingLeftOut = true
-			return dst, tactics
-		}
-		tactics.LosingLeftOut = free != forced
-		free = forced
-	}
-	if safe := free &^ (threats >> 1); safe != free {
-		free, tactics.LosingLeftOut = safe, true
-	}
+	free, tactics := worthPlaying(free, g.completing(theirs, mask, board))
 	for i, field := range g.centreOut[:g.w] {
 		cell := free & field
 		if cell == 0 {
@@ -57,6 +45,27 @@ func (g *Connect4) OrderChildren(dst []sente.Child, key uint64) ([]sente.Child, 
 		dst = append(dst, sente.Child{Key: key + cell<<shift, Hint: int32(made<<4 | (15 - i))})
 	}
 	return dst, tactics
+}
+
+// worthPlaying is the cells of free, the next cell of each open column,
+// that do not lose at once to the opponent, whose stones would complete
+// a line on threats, with what the move order may say: a line he would
+// complete must be blocked, two cannot be, and a stone under his
+// completing cell lets him play there.
+func worthPlaying(free, threats uint64) (uint64, sente.Tactics) {
+	tactics := sente.Tactics{WinsIn: 3, LosesIn: 4}
+	if forced := free & threats; forced != 0 {
+		if forced&(forced-1) != 0 {
+			tactics.LosingLeftOut = true
+			return 0, tactics
+		}
+		tactics.LosingLeftOut = free != forced
+		free = forced
+	}
+	if safe := free &^ (threats >> 1); safe != free {
+		free, tactics.LosingLeftOut = safe, true
+	}
+	return free, tactics
 }
 
 // Horizon is the empty cells, twice: every game ends by the time the board

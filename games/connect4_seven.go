@@ -89,19 +89,7 @@ func sevenOrderChildren(dst []sente.Child, key uint64) ([]sente.Child, sente.Tac
 	if sevenCompleting(mine, mask)&free != 0 {
 		return dst, sente.Tactics{WinsAtOnce: true}
 	}
-	threats := sevenCompleting(theirs, mask)
-	tactics := sente.Tactics{WinsIn: 3, LosesIn: 4}
-	if forced := free & threats; forced != 0 {
-		if forced&(forced-1) != 0 {
-			tactics.LosingLeftOut = true
-			return dst, tactics
-		}
-		tactics.LosingLeftOut = free != forced
-		free = forced
-	}
-	if safe := free &^ (threats >> 1); safe != free {
-		free, tactics.LosingLeftOut = safe, true
-	}
+	free, tactics := worthPlaying(free, sevenCompleting(theirs, mask))
 	for i, field := range sevenByCentre {
 		cell := free & field
 		if cell == 0 {
