@@ -2,8 +2,12 @@ package search_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"runtime"
+	"slices"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -64,6 +68,127 @@ func BenchmarkConnect4(b *testing.B) {
 			})
 		}
 	}
+}
+
+// BenchmarkConnect4Small searches the small positions of the comparison
+// with Pons's solver (testdata/connect4-small.txt: those his solver takes
+// at most 2,000 nodes for, where the median of the 300 falls), each from
+// an emptied table, all of them an op: with a table of 1 MiB, which stays
+// in the cache, it measures the work of a node; with 16 MiB (the table an
+// answer by search starts with) and 128 MiB (the comparison's), the work
+// and the misses to memory of a table emptied before each search.
+func BenchmarkConnect4Small(b *testing.B) {
+	g, err := games.NewConnect4(7, 6, 4)
+	if err != nil {
+		b.Fatal(err)
+	}
+	data, err := os.ReadFile("testdata/connect4-small.txt")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var positions []sente.Position
+	for _, line := range strings.Split(string(data), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		p, err := g.ParsePosition(line)
+		if err != nil {
+			b.Fatal(err)
+		}
+		positions = append(positions, p)
+	}
+	for _, mb := range []int64{1, 16, 128} {
+		s, err := search.New(g, search.Options{TableBytes: mb << 20, Workers: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("table=%dMiB", mb), func(b *testing.B) {
+			var nodes uint64
+			var searching time.Duration
+			for b.Loop() {
+				for _, p := range positions {
+					s.Clear()
+					start := time.Now()
+					res, err := s.Solve(context.Background(), p)
+					searching += time.Since(start)
+					if err != nil {
+						b.Fatal(err)
+					}
+					nodes += res.Nodes
+				}
+			}
+			b.ReportMetric(float64(searching.Nanoseconds())/float64(nodes), "ns/node")
+			b.ReportMetric(float64(searching.Nanoseconds())/1e3/float64(b.N*len(positions)), "µs/search")
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+		})
+	}
+}
+
+// BenchmarkSearchOverhead searches a position decided in one node, from
+// a table that keeps it in the cache: what a search costs beyond its
+// nodes, bare and as an answer asks it (a context it may cancel, a
+// function for progress), since a median position of the comparison with
+// Pons's solver is a search of some tens of microseconds.
+func BenchmarkSearchOverhead(b *testing.B) {
+	g, err := games.NewConnect4(7, 6, 4)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, err := g.ParsePosition("64362524635551467622146")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, asked := range []string{"bare", "cancellable", "progress", "answer"} {
+		opt := search.Options{TableBytes: 1 << 20, Workers: 1}
+		if asked == "progress" || asked == "answer" {
+			opt.Progress = func(search.Progress) {}
+		}
+		s, err := search.New(g, opt)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(asked, func(b *testing.B) {
+			for b.Loop() {
+				ctx, cancel := context.Background(), context.CancelFunc(func() {})
+				if asked == "cancellable" || asked == "answer" {
+					ctx, cancel = context.WithCancel(ctx)
+				}
+				res, err := s.Solve(ctx, p)
+				cancel()
+				if err != nil || res.Nodes != 1 {
+					b.Fatalf("%v after %d nodes; want an answer in one", err, res.Nodes)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkHelperStart measures what it takes a helper to join a probe
+// (Searcher.join): the time from the go statement to the helper's first
+// step, while the first worker searches on, the machine idle a moment
+// before, as between the probes of a search. A probe of fewer nodes than
+// that time is worth is not shared out (joinNodes).
+func BenchmarkHelperStart(b *testing.B) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		b.Skip("one processor: no helper runs beside the first worker")
+	}
+	var took []time.Duration
+	var started atomic.Int64
+	for b.Loop() {
+		b.StopTimer()
+		time.Sleep(200 * time.Microsecond)
+		b.StartTimer()
+		started.Store(0)
+		t0 := time.Now()
+		go func() { started.Store(int64(time.Since(t0)) + 1) }()
+		for started.Load() == 0 {
+			// The first worker searches on: no yield.
+		}
+		took = append(took, time.Duration(started.Load()-1))
+	}
+	slices.Sort(took)
+	b.ReportMetric(float64(took[len(took)/2].Nanoseconds())/1e3, "µs-median")
+	b.ReportMetric(float64(took[len(took)*9/10].Nanoseconds())/1e3, "µs-p90")
 }
 
 // BenchmarkMargin finds the margin of the start of boards that end in a

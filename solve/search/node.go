@@ -79,13 +79,17 @@ func (w *worker) expand(key uint64, turn sente.Player, ply, alpha, beta int32) i
 	w.nodes++
 	if w.nodes&1023 == 0 {
 		w.publish()
-		if s.joinAt != 0 && w.id == 0 && w.nodes >= s.joinAt {
-			s.join()
+		if w.id == 0 {
+			if s.joinAt != 0 && w.nodes >= s.joinAt {
+				s.join()
+			}
+			s.run.reportIfDue()
 		}
 		if end := s.limit.Load(); end != 0 && s.nodes.Load() >= end {
 			s.overLimit.Store(true)
 			s.stop.Store(true)
 		}
+		s.pollCancel()
 		if s.stop.Load() {
 			panic(abort{})
 		}

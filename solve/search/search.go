@@ -24,7 +24,13 @@ type Options struct {
 	// tables of a game's endgame tiers, say.
 	Leaves Leaves
 	// Progress, when set, is called every ProgressEvery while a search
-	// runs (every second when 0), and once when it ends.
+	// runs (every second when 0), and once more when a search it was
+	// called in ends. It is called on the goroutine that called Solve,
+	// between nodes (the first worker looks at the clock every 1,024), and
+	// should return soon. (A goroutine of its own for each search, and a
+	// last report of every search, cost a search of a few hundred nodes
+	// more than the search: BENCHMARKS.md, "Where a small search's time
+	// goes".)
 	Progress      func(Progress)
 	ProgressEvery time.Duration
 	// ValueOnly asks for a position's value alone (win, loss, or a tie or
@@ -111,8 +117,9 @@ type Searcher struct {
 	tierLoops []uint8
 	run       run // the search under way
 
-	stop      atomic.Bool // the probe is over, or cancelled: workers unwind
-	cancelled atomic.Bool // the context was cancelled
+	stop      atomic.Bool     // the probe is over, or cancelled: workers unwind
+	cancelled atomic.Bool     // the context was cancelled
+	done      <-chan struct{} // the search's context's Done, nil when it has none
 	// limit, when not 0, is the count of nodes at which a probe stops,
 	// with overLimit set: see run.solve's rounds.
 	limit     atomic.Uint64
@@ -355,47 +362,20 @@ func (s *Searcher) SolveKey(ctx context.Context, key uint64) (Result, error) {
 		}
 	}
 
-	// A cancelled context stops the workers where they are; progress is
-	// reported from a goroutine of its own only when asked for.
-	stopWatching := func() bool { return false }
-	if ctx.Done() != nil {
-		stopWatching = context.AfterFunc(ctx, func() {
-			s.cancelled.Store(true)
-			s.stop.Store(true)
-		})
-	}
-	stopReporting := func() {}
-	if s.opt.Progress != nil {
-		done, finished := make(chan struct{}), make(chan struct{})
-		stopReporting = func() {
-			close(done)
-			<-finished
-		}
-		go func() {
-			defer close(finished)
-			tick := time.NewTicker(s.opt.ProgressEvery)
-			defer tick.Stop()
-			for {
-				select {
-				case <-tick.C:
-					r.report()
-				case <-done:
-					return
-				}
-			}
-		}()
-	}
+	// A cancelled context stops the workers where they are: they look at
+	// it every 1,024 nodes (pollCancel).
+	s.done = ctx.Done()
+	r.reportAt = r.start.Add(s.opt.ProgressEvery)
 	o, err := r.solve(ctx)
 	if errors.Is(err, errCancelled) {
 		err = ctx.Err()
 	}
-	stopWatching()
-	stopReporting()
+	s.done = nil
 	res := r.result(o)
 	if err == nil {
 		err = s.caps.Err()
 	}
-	if s.opt.Progress != nil {
+	if r.reportedAt != (time.Time{}) {
 		r.report()
 	}
 	return res, err
@@ -420,6 +400,23 @@ type run struct {
 	// depth is the deepening's bound (see solve), while deepening.
 	depth     int32
 	deepening bool
+	// reportAt is when Progress is next due; reportedAt when it was last
+	// called, zero before.
+	reportAt, reportedAt time.Time
+}
+
+// reportIfDue calls Progress when it is due. The first worker asks, on
+// the caller's goroutine, every 1,024 nodes.
+func (r *run) reportIfDue() {
+	if r.s.opt.Progress == nil {
+		return
+	}
+	now := time.Now()
+	if now.Before(r.reportAt) {
+		return
+	}
+	r.reportAt, r.reportedAt = now.Add(r.s.opt.ProgressEvery), now
+	r.report()
 }
 
 func (r *run) result(o sente.Outcome) Result {
@@ -835,6 +832,7 @@ func describe(gamma int32) string {
 func (r *run) probe(key uint64, alpha, beta int32) (int32, error) {
 	s := r.s
 	r.probes++
+	s.pollCancel()
 	if s.cancelled.Load() {
 		return 0, errCancelled
 	}
@@ -866,6 +864,23 @@ func (r *run) probe(key uint64, alpha, beta int32) (int32, error) {
 		return v, nil
 	}
 	return v, err
+}
+
+// pollCancel stops the search if its context is cancelled. The workers
+// call it every 1,024 nodes, and the run before each probe: a read of
+// the context's channel that does not wait costs nothing a search would
+// notice, where a function registered with the context for each search
+// (context.AfterFunc) took a search of one node from 0.4 to 2.1 µs.
+func (s *Searcher) pollCancel() {
+	if s.done == nil {
+		return
+	}
+	select {
+	case <-s.done:
+		s.cancelled.Store(true)
+		s.stop.Store(true)
+	default:
+	}
 }
 
 // join starts the workers but the first on the probe the first is

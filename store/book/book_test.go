@@ -167,12 +167,8 @@ func TestResume(t *testing.T) {
 	resumed := 0
 	for stops := 0; ; stops++ {
 		ctx, cancel := context.WithCancel(context.Background())
-		started := -1
 		r, err := Build(ctx, g, gs, Options{Plies: plies, TableBytes: 1 << 20, SaveEvery: time.Hour, Progress: func(p Progress) {
-			if started < 0 {
-				started = p.Done
-			}
-			if p.Done >= started+300 {
+			if p.Done >= resumed+300 {
 				cancel()
 			}
 		}})
