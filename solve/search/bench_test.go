@@ -97,12 +97,12 @@ func BenchmarkConnect4Small(b *testing.B) {
 		}
 		positions = append(positions, p)
 	}
-	for _, mb := range []int64{1, 16, 128} {
-		s, err := search.New(g, search.Options{TableBytes: mb << 20, Workers: 1})
+	for _, c := range []struct{ mb, workers int }{{1, 1}, {16, 1}, {128, 1}, {16, 2}} {
+		s, err := search.New(g, search.Options{TableBytes: int64(c.mb) << 20, Workers: c.workers})
 		if err != nil {
 			b.Fatal(err)
 		}
-		b.Run(fmt.Sprintf("table=%dMiB", mb), func(b *testing.B) {
+		b.Run(fmt.Sprintf("table=%dMiB/workers=%d", c.mb, c.workers), func(b *testing.B) {
 			var nodes uint64
 			var searching time.Duration
 			for b.Loop() {
