@@ -83,3 +83,52 @@ func TestCancelKeepsWhatIsProved(t *testing.T) {
 	}
 	t.Logf("cancelled after %d nodes at %v..%v; then %d nodes, from an empty table %d", res.Nodes, res.Low, res.High, warm.Nodes, cold.Nodes)
 }
+
+// slowGame is a game whose every expansion takes about a millisecond, as
+// a rules file's may, and which counts them.
+type slowGame struct {
+	*games.TicTacToe
+	expansions atomic.Int64
+	// at is called with the count after each expansion.
+	at func(n int64)
+}
+
+func (g *slowGame) AppendChildren(dst []uint64, key uint64) []uint64 {
+	time.Sleep(time.Millisecond)
+	g.at(g.expansions.Add(1))
+	return g.TicTacToe.AppendChildren(dst, key)
+}
+
+// TestCancelHeardInSlowGame: a search of a game whose nodes are slow
+// hears a cancellation within a few of them, not at a count of nodes set
+// for the fast games (1,024 nodes would be a second here).
+func TestCancelHeardInSlowGame(t *testing.T) {
+	ttt, err := games.NewTicTacToe(4, 4, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const cancelAt = 300
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	g := &slowGame{TicTacToe: ttt}
+	g.at = func(n int64) {
+		if n == cancelAt {
+			cancel()
+		}
+	}
+	s, err := search.New(g, search.Options{TableBytes: 1 << 20, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.Solve(ctx, g.Start())
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled at the %dth expansion: %v; want context.Canceled", cancelAt, err)
+	}
+	// A look every 20 ms at most: about 20 expansions of 1 ms, fewer when
+	// the machine is loaded and the sleeps run long.
+	if after := g.expansions.Load() - cancelAt; after > 40 {
+		t.Errorf("%d expansions after the cancellation; want at most 40", after)
+	} else {
+		t.Logf("%d expansions after the cancellation", after)
+	}
+}

@@ -90,11 +90,10 @@ type MarginSearcher struct {
 	deepAt    uint64 // Nodes at which deep starts beside the proof
 
 	// Nodes counts the positions searched, over every call, and Leaves
-	// the positions the leaves answered; checkAt is the count at which
-	// count next looks at the context and the progress, and checks the
-	// times it did.
-	Nodes, Leaves   uint64
-	checkAt, checks uint64
+	// the positions the leaves answered; pace says when count next looks
+	// at the context, the deepening and the progress.
+	Nodes, Leaves uint64
+	pace          pace
 }
 
 // marginEntry is what the table knows of one key: the score lies in
@@ -237,6 +236,7 @@ func (s *MarginSearcher) TableBytes() int64 { return int64(len(s.tt)) * 32 }
 func (s *MarginSearcher) Margin(ctx context.Context, p sente.Position) (sente.Margin, error) {
 	s.ctx = ctx
 	s.started, s.reported, s.startNodes = time.Now(), time.Now(), s.Nodes
+	s.pace.restart(s.Nodes, s.started)
 	s.gen++
 	root := s.enc.Encode(p)
 	// MTD(f): each null-window search says whether the score is at least
@@ -344,11 +344,11 @@ func (s *MarginSearcher) count() error {
 	s.Nodes++
 	// The game's own searches of small positions (sente.MarginSolver) add
 	// their nodes in one go, so the checks come by a count of their own.
-	if s.Nodes < s.checkAt {
+	if s.Nodes < s.pace.next {
 		return nil
 	}
-	s.checkAt = s.Nodes + 1<<10
-	s.checks++
+	now := time.Now()
+	s.pace.checked(s.Nodes, now)
 	if d := s.deep; d != nil {
 		if d.exact.Load() {
 			return errDeepened
@@ -357,13 +357,11 @@ func (s *MarginSearcher) count() error {
 			d.start()
 		}
 	}
-	if s.checks&(1<<4-1) == 0 {
-		if err := s.ctx.Err(); err != nil {
-			return err
-		}
-		if s.progress != nil {
-			s.report()
-		}
+	if err := s.ctx.Err(); err != nil {
+		return err
+	}
+	if s.progress != nil {
+		s.report(now)
 	}
 	return nil
 }
@@ -401,8 +399,7 @@ func (s *MarginSearcher) boundMargin(v int64) int {
 }
 
 // report tells Progress how far the search has come, when it is due.
-func (s *MarginSearcher) report() {
-	now := time.Now()
+func (s *MarginSearcher) report(now time.Time) {
 	if now.Sub(s.reported) < s.every {
 		return
 	}

@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"sync"
 	"sync/atomic"
+	"time"
 	"unsafe"
 
 	"github.com/sente-go/sente"
@@ -152,6 +153,7 @@ type deepener struct {
 
 	nodes   atomic.Uint64 // nodes searched, for the proof's count
 	own     uint64        // nodes searched, this goroutine's count
+	pace    pace          // when count next looks up (see pace)
 	stop    atomic.Bool   // the proof is over
 	latest  atomic.Int64  // the last iteration's value, for the proof
 	iters   atomic.Int64  // iterations finished
@@ -181,6 +183,7 @@ func (s *MarginSearcher) newDeepener(ctx context.Context, root uint64) *deepener
 // run deepens, one iteration after the other, until it is stopped, its
 // limit is passed (errPaused), or an iteration is exact.
 func (d *deepener) run() error {
+	d.pace.restart(d.own, time.Now())
 	for d.depth < 255 {
 		v, exact, err := d.iterate()
 		if err != nil {
@@ -259,9 +262,10 @@ func (d *deepener) iterate() (int64, bool, error) {
 // stopped, cancelled or past its limit.
 func (d *deepener) count() error {
 	d.own++
-	if d.own&(1<<10-1) != 0 {
+	if d.own < d.pace.next {
 		return nil
 	}
+	d.pace.checked(d.own, time.Now())
 	d.nodes.Store(d.own)
 	if d.limit != 0 && d.own >= d.limit {
 		return errPaused
@@ -269,12 +273,7 @@ func (d *deepener) count() error {
 	if d.stop.Load() {
 		return errStopped
 	}
-	if d.own&(1<<14-1) == 0 {
-		if err := d.ctx.Err(); err != nil {
-			return err
-		}
-	}
-	return nil
+	return d.ctx.Err()
 }
 
 // search is the proof's search for the deepening: fail-soft alpha-beta

@@ -2,6 +2,7 @@ package search
 
 import (
 	"sync/atomic"
+	"time"
 
 	"github.com/sente-go/sente"
 )
@@ -27,6 +28,8 @@ type worker struct {
 
 	filled  int64    // entries this worker filled that the table has not counted
 	history []uint32 // cutoffs by the hash of the move, for games without hints
+
+	pace pace // when the worker next looks up from its search (check)
 }
 
 // abort unwinds a search that was stopped: another worker finished the
@@ -77,22 +80,8 @@ func (w *worker) search(key uint64, turn sente.Player, ply, alpha, beta int32) i
 func (w *worker) expand(key uint64, turn sente.Player, ply, alpha, beta int32) int32 {
 	s := w.s
 	w.nodes++
-	if w.nodes&1023 == 0 {
-		w.publish()
-		if w.id == 0 {
-			if s.joinAt != 0 && w.nodes >= s.joinAt {
-				s.join()
-			}
-			s.run.reportIfDue()
-		}
-		if end := s.limit.Load(); end != 0 && s.nodes.Load() >= end {
-			s.overLimit.Store(true)
-			s.stop.Store(true)
-		}
-		s.pollCancel()
-		if s.stop.Load() {
-			panic(abort{})
-		}
+	if w.nodes >= w.pace.next {
+		w.check()
 	}
 	// The table's bucket is asked for now, and read once the children
 	// are known: the miss to memory, most of a node's cost, overlaps the
@@ -390,6 +379,31 @@ const historyBits = 12
 
 // publish adds the nodes searched since the last time to the searcher's
 // count.
+// check is the worker's look up from its search, when its pace says: it
+// tells the searcher its nodes, starts the helpers and reports progress
+// (the first worker), and unwinds the search that is over its allowance,
+// cancelled or finished by another worker.
+func (w *worker) check() {
+	s := w.s
+	now := time.Now()
+	w.pace.checked(w.nodes, now)
+	w.publish()
+	if w.id == 0 {
+		if s.joinAt != 0 && w.nodes >= s.joinAt {
+			s.join()
+		}
+		s.run.reportIfDue(now)
+	}
+	if end := s.limit.Load(); end != 0 && s.nodes.Load() >= end {
+		s.overLimit.Store(true)
+		s.stop.Store(true)
+	}
+	s.pollCancel()
+	if s.stop.Load() {
+		panic(abort{})
+	}
+}
+
 func (w *worker) publish() {
 	w.s.nodes.Add(w.nodes - w.published)
 	w.published = w.nodes

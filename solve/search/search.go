@@ -26,7 +26,7 @@ type Options struct {
 	// Progress, when set, is called every ProgressEvery while a search
 	// runs (every second when 0), and once more when a search it was
 	// called in ends. It is called on the goroutine that called Solve,
-	// between nodes (the first worker looks at the clock every 1,024), and
+	// between nodes (when the first worker looks up: see pace), and
 	// should return soon. (A goroutine of its own for each search, and a
 	// last report of every search, cost a search of a few hundred nodes
 	// more than the search: BENCHMARKS.md, "Where a small search's time
@@ -357,13 +357,14 @@ func (s *Searcher) SolveKey(ctx context.Context, key uint64) (Result, error) {
 	s.loopy = s.mayLoop(key)
 	for _, w := range s.workers {
 		w.nodes, w.published = 0, 0
+		w.pace.restart(0, r.start)
 		if s.ord == nil {
 			clear(w.history)
 		}
 	}
 
 	// A cancelled context stops the workers where they are: they look at
-	// it every 1,024 nodes (pollCancel).
+	// it as often as their pace says (pollCancel).
 	s.done = ctx.Done()
 	r.reportAt = r.start.Add(s.opt.ProgressEvery)
 	o, err := r.solve(ctx)
@@ -406,13 +407,12 @@ type run struct {
 	reported bool
 }
 
-// reportIfDue calls Progress when it is due. The first worker asks, on
-// the caller's goroutine, every 1,024 nodes.
-func (r *run) reportIfDue() {
+// reportIfDue calls Progress when it is due at now. The first worker
+// asks, on the caller's goroutine, at each look its pace allows.
+func (r *run) reportIfDue(now time.Time) {
 	if r.s.opt.Progress == nil {
 		return
 	}
-	now := time.Now()
 	if now.Before(r.reportAt) {
 		return
 	}
@@ -596,7 +596,7 @@ func (r *run) solve(ctx context.Context) (sente.Outcome, error) {
 				}
 				if s.nodes.Load() >= end {
 					// Probes too small for a worker to look at the
-					// allowance (every 1024 nodes) add up to it.
+					// allowance (its pace) add up to it.
 					break
 				}
 			}
@@ -868,11 +868,11 @@ func (r *run) probe(key uint64, alpha, beta int32) (int32, error) {
 }
 
 // pollCancel stops the search if its context is cancelled. The workers
-// call it every 1,024 nodes, and the run before each probe: a read of
-// the context's channel that does not wait costs nothing a search would
-// notice, where a function registered with the context for each search
-// (context.AfterFunc) took a search of one node from 0.35 µs to 1.2-1.7
-// µs (BenchmarkSearchOverhead).
+// call it at each look their pace allows, and the run before each probe:
+// a read of the context's channel that does not wait costs nothing a
+// search would notice, where a function registered with the context for
+// each search (context.AfterFunc) took a search of one node from 0.35 µs
+// to 1.2-1.7 µs (BenchmarkSearchOverhead).
 func (s *Searcher) pollCancel() {
 	if s.done == nil {
 		return
@@ -899,6 +899,7 @@ func (s *Searcher) join() {
 		s.helpers.Add(1)
 		go func() {
 			defer s.helpers.Done()
+			w.pace.restart(w.nodes, time.Now())
 			v, err := w.run(p.key, p.turn, p.alpha, p.beta)
 			if !errors.Is(err, errStopped) {
 				s.stop.Store(true)
