@@ -24,7 +24,14 @@ type Error struct {
 	Position  string // the position asked about, as a Starlark literal; "" for none
 	Call      string // the call as written in the message, as moves((3, "first"))
 	Msg       string
+	// cause is why the game was cancelled (Game.Cancel), when that is
+	// why the call stopped: a cancelled command's calls fail with it, and
+	// errors.Is finds its context's error in them.
+	cause error
 }
+
+// Unwrap is the cause of a call stopped by Game.Cancel, or nil.
+func (e *Error) Unwrap() error { return e.cause }
 
 func (e *Error) Error() string {
 	var b strings.Builder
@@ -84,6 +91,7 @@ type threads struct {
 	all    []weak.Pointer[starlark.Thread]
 	live   int // len(all) after the last sweep of dead pointers
 	reason string
+	cause  error // Cancel's, with reason its words
 }
 
 func (g *Game) newWorker() *worker {
@@ -126,7 +134,7 @@ func (g *Game) Cancel(cause error) {
 	t := &g.threads
 	t.mu.Lock()
 	if t.reason == "" {
-		t.reason = reason
+		t.reason, t.cause = reason, cause
 	}
 	for _, p := range t.all {
 		if th := p.Value(); th != nil {
@@ -193,6 +201,12 @@ func (g *Game) runtimeError(w *worker, fn *function, position starlark.Value, ar
 		e.Msg = fmt.Sprintf("passed the limit of %d steps for one call (an endless loop?)", g.rs.steps)
 	case strings.HasPrefix(e.Msg, "Starlark computation cancelled: "):
 		e.Msg = strings.TrimPrefix(e.Msg, "Starlark computation cancelled: ")
+		t := &g.threads
+		t.mu.Lock()
+		if t.reason != "" && strings.HasPrefix(e.Msg, t.reason) {
+			e.cause = t.cause
+		}
+		t.mu.Unlock()
 	}
 	return e
 }

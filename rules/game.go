@@ -161,13 +161,22 @@ func (rs *ruleset) newGame(v sente.ParamValues) (sente.Game, error) {
 		wg := weak.Make(g)
 		stop := context.AfterFunc(rs.ctx, func() {
 			if g := wg.Value(); g != nil {
-				g.Cancel(context.Cause(rs.ctx))
+				g.Cancel(contextStop{rs.ctx.Err(), context.Cause(rs.ctx)})
 			}
 		})
 		runtime.AddCleanup(g, func(stop func() bool) { stop() }, stop)
 	}
 	return g, nil
 }
+
+// contextStop is why a game's context stopped it: the context's cause in
+// words ("interrupt signal received"), and both its error
+// (context.Canceled) and its cause to errors.Is, so that a command stopped
+// by Ctrl-C says it was interrupted rather than that the file failed.
+type contextStop struct{ err, cause error }
+
+func (c contextStop) Error() string   { return c.cause.Error() }
+func (c contextStop) Unwrap() []error { return []error{c.err, c.cause} }
 
 // intern returns the key of v, or why v is not a position.
 func (g *Game) intern(w *worker, v starlark.Value) (uint64, error) {

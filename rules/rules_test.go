@@ -622,6 +622,12 @@ def turn(p):
 			if err == nil || !strings.HasSuffix(err.Error(), tc.want) {
 				t.Errorf("\n got %v\nwant %s", err, tc.want)
 			}
+			// A call stopped by the context says so to errors.Is, so
+			// that a command says it was interrupted, not that the
+			// file failed; one past the steps does not.
+			if got, want := errors.Is(err, context.Canceled), tc.cancel > 0; got != want {
+				t.Errorf("errors.Is(%v, context.Canceled) = %v; want %v", err, got, want)
+			}
 		})
 	}
 }
@@ -644,11 +650,15 @@ def turn(p):
 		t.Fatal(err)
 	}
 	rg, _ := rules.Of(g)
-	time.AfterFunc(100*time.Millisecond, func() { rg.Cancel(errors.New("enough")) })
+	enough := errors.New("enough")
+	time.AfterFunc(100*time.Millisecond, func() { rg.Cancel(enough) })
 	begin := time.Now()
 	_, err = hashing.Solve(context.Background(), g, hashing.Options{})
 	if err == nil || !regexp.MustCompile(`slow.star:[67]:\d+: moves\(0\): cancelled: enough$`).MatchString(err.Error()) || time.Since(begin) > 10*time.Second {
 		t.Errorf("%v after %v", err, time.Since(begin))
+	}
+	if !errors.Is(err, enough) {
+		t.Errorf("errors.Is(%v, the cause given Cancel) = false", err)
 	}
 	// Later calls fail at once.
 	if moves := g.Moves(g.Start()); moves != nil {

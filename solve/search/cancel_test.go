@@ -132,3 +132,74 @@ func TestCancelHeardInSlowGame(t *testing.T) {
 		t.Logf("%d expansions after the cancellation", after)
 	}
 }
+
+// failingGame is tic-tac-toe that fails, as a rules file's call may (its
+// context cancelled, say), from its failAt'th expansion on: it then
+// answers harmlessly, with no moves, and says why in Err.
+type failingGame struct {
+	*games.TicTacToe
+	failAt     int64
+	expansions atomic.Int64
+	failed     atomic.Bool
+}
+
+var errGameFailed = errors.New("the game's call failed")
+
+func (g *failingGame) AppendChildren(dst []uint64, key uint64) []uint64 {
+	if g.expansions.Add(1) >= g.failAt {
+		g.failed.Store(true)
+		return dst
+	}
+	return g.TicTacToe.AppendChildren(dst, key)
+}
+
+func (g *failingGame) Err() error {
+	if g.failed.Load() {
+		return errGameFailed
+	}
+	return nil
+}
+
+// TestGameFailureProvesNothing: a search of a game that fails part way
+// returns the game's error, and no bound of what it searched after the
+// failure, where the game's empty answers would read as lost positions.
+func TestGameFailureProvesNothing(t *testing.T) {
+	ttt, err := games.NewTicTacToe(3, 3, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := sente.Outcome{Value: sente.Tie, Remoteness: 9}
+	holds := func(low, high sente.Outcome) bool {
+		return (low.Value == sente.Unknown || want == low || want.Better(low)) &&
+			(high.Value == sente.Unknown || want == high || high.Better(want))
+	}
+	whole := &failingGame{TicTacToe: ttt, failAt: 1 << 62}
+	s, err := search.New(whole, search.Options{TableBytes: 1 << 16, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.Solve(context.Background(), whole.Start())
+	if err != nil || res.Outcome != want {
+		t.Fatalf("without a failure: %v, %v; want %v", res.Outcome, err, want)
+	}
+	n := whole.expansions.Load()
+	bounded := 0
+	for failAt := int64(1); failAt <= n; failAt += max(1, n/300) {
+		g := &failingGame{TicTacToe: ttt, failAt: failAt}
+		s, err := search.New(g, search.Options{TableBytes: 1 << 16, Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := s.Solve(context.Background(), g.Start())
+		if !errors.Is(err, errGameFailed) {
+			t.Fatalf("failing at expansion %d of %d: %v, %v; want the game's error", failAt, n, res.Outcome, err)
+		}
+		if res.Outcome.Value != sente.Unknown || !holds(res.Low, res.High) {
+			t.Fatalf("failing at expansion %d of %d: %v, bounds %v..%v; the truth is %v", failAt, n, res.Outcome, res.Low, res.High, want)
+		}
+		if res.Low.Value != sente.Unknown || res.High.Value != sente.Unknown {
+			bounded++
+		}
+	}
+	t.Logf("%d expansions in all; failures after bounds were proved kept them %d times", n, bounded)
+}

@@ -49,6 +49,7 @@ type MarginSearcher struct {
 	// loss by least); nil otherwise.
 	ord     sente.Orderer
 	ordered [][]sente.Child
+	erring  sente.Erring // the game's failures, when it may fail
 	// marginOnly leaves the plies out of the scores (MarginOptions);
 	// banker, then, values a position by its rest (sente.Banker).
 	marginOnly bool
@@ -177,7 +178,7 @@ func NewMarginSearcher(g sente.Game, opt MarginOptions) (*MarginSearcher, error)
 	if caps.Scorer == nil || caps.Scorer.MaxScore() <= 0 {
 		return nil, fmt.Errorf("search: %v gives no score", gameName(g))
 	}
-	s := &MarginSearcher{game: g, enc: caps.Encoder, turn: caps.KeyTurns(g), ord: caps.Orderer, marginOnly: opt.MarginOnly, sym: caps.Symmetric,
+	s := &MarginSearcher{game: g, enc: caps.Encoder, turn: caps.KeyTurns(g), ord: caps.Orderer, marginOnly: opt.MarginOnly, sym: caps.Symmetric, erring: caps.Erring,
 		progress: opt.Progress, every: opt.ProgressEvery}
 	if s.every <= 0 {
 		s.every = time.Second
@@ -233,7 +234,17 @@ func (s *MarginSearcher) TableBytes() int64 { return int64(len(s.tt)) * 32 }
 // the margin alone (MarginOptions.MarginOnly), its plies are
 // sente.RemotenessUnknown. It fails with ErrMarginRepeats when the line
 // searched comes back to a position.
-func (s *MarginSearcher) Margin(ctx context.Context, p sente.Position) (sente.Margin, error) {
+func (s *MarginSearcher) Margin(ctx context.Context, p sente.Position) (m sente.Margin, err error) {
+	if e := s.erring; e != nil {
+		// A game that failed (a rules file's call that stopped) answers
+		// harmlessly from then on, with no moves: no margin found since
+		// is proved.
+		defer func() {
+			if gerr := e.Err(); gerr != nil {
+				m, err = sente.Margin{}, gerr
+			}
+		}()
+	}
 	s.ctx = ctx
 	s.started, s.reported, s.startNodes = time.Now(), time.Now(), s.Nodes
 	s.pace.restart(s.Nodes, s.started)

@@ -368,7 +368,9 @@ func (s *Searcher) SolveKey(ctx context.Context, key uint64) (Result, error) {
 	s.done = ctx.Done()
 	r.reportAt = r.start.Add(s.opt.ProgressEvery)
 	o, err := r.solve(ctx)
-	if errors.Is(err, errCancelled) {
+	if errors.Is(err, errCancelled) || (ctx.Err() != nil && errors.Is(err, ctx.Err())) {
+		// (The second: a game stopped by the same context, a rules
+		// file's, failed its calls before the search heard.)
 		err = ctx.Err()
 	}
 	s.done = nil
@@ -858,6 +860,14 @@ func (r *run) probe(key uint64, alpha, beta int32) (int32, error) {
 	}
 	if errors.Is(err, errStopped) {
 		err = r.stopped()
+	}
+	if e := s.caps.Erring; e != nil {
+		// A game that failed (a rules file's call that stopped, as every
+		// call does once its context is cancelled) answers harmlessly
+		// from then on, with no moves: what the probe found is not proved.
+		if gerr := e.Err(); gerr != nil {
+			return 0, gerr
+		}
 	}
 	if err == nil && s.cancelled.Load() {
 		// The answer came in as the search was cancelled: it is proved all
