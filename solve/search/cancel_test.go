@@ -203,3 +203,69 @@ func TestGameFailureProvesNothing(t *testing.T) {
 	}
 	t.Logf("%d expansions in all; failures after bounds were proved kept them %d times", n, bounded)
 }
+
+// failingKalah is Kalah that fails as failingGame does, for the margin
+// search, which reads its ordered moves.
+type failingKalah struct {
+	*games.Kalah
+	failAt     int64
+	expansions atomic.Int64
+	failed     atomic.Bool
+}
+
+func (g *failingKalah) fail() bool {
+	if g.expansions.Add(1) >= g.failAt {
+		g.failed.Store(true)
+	}
+	return g.failed.Load()
+}
+
+func (g *failingKalah) AppendChildren(dst []uint64, key uint64) []uint64 {
+	if g.fail() {
+		return dst
+	}
+	return g.Kalah.AppendChildren(dst, key)
+}
+
+func (g *failingKalah) OrderChildren(dst []sente.Child, key uint64) ([]sente.Child, sente.Tactics) {
+	if g.fail() {
+		return dst, sente.Tactics{}
+	}
+	return g.Kalah.OrderChildren(dst, key)
+}
+
+func (g *failingKalah) Err() error {
+	if g.failed.Load() {
+		return errGameFailed
+	}
+	return nil
+}
+
+// TestMarginGameFailure: the margin search of a game that fails part way
+// returns the game's error, not a margin.
+func TestMarginGameFailure(t *testing.T) {
+	kg, err := games.NewKalah(games.KalahRules{Houses: 3, Seeds: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := kg.(*games.Kalah)
+	whole := &failingKalah{Kalah: k, failAt: 1 << 62}
+	ms, err := search.NewMarginSearcher(whole, search.MarginOptions{TableBytes: 1 << 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ms.Margin(t.Context(), whole.Start()); err != nil {
+		t.Fatal(err)
+	}
+	n := whole.expansions.Load()
+	for failAt := int64(1); failAt <= n; failAt += max(1, n/100) {
+		g := &failingKalah{Kalah: k, failAt: failAt}
+		ms, err := search.NewMarginSearcher(g, search.MarginOptions{TableBytes: 1 << 16})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m, err := ms.Margin(t.Context(), g.Start()); !errors.Is(err, errGameFailed) {
+			t.Fatalf("failing at expansion %d of %d: %+v, %v; want the game's error", failAt, n, m, err)
+		}
+	}
+}
