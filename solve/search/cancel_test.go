@@ -133,11 +133,10 @@ func TestCancelHeardInSlowGame(t *testing.T) {
 	}
 }
 
-// failingGame is tic-tac-toe that fails, as a rules file's call may (its
-// context cancelled, say), from its failAt'th expansion on: it then
-// answers harmlessly, with no moves, and says why in Err.
-type failingGame struct {
-	*games.TicTacToe
+// failure makes a game fail, as a rules file's call may (its context
+// cancelled, say), from its failAt'th expansion on: the game then answers
+// harmlessly, with no moves, and says why in Err.
+type failure struct {
 	failAt     int64
 	expansions atomic.Int64
 	failed     atomic.Bool
@@ -145,19 +144,32 @@ type failingGame struct {
 
 var errGameFailed = errors.New("the game's call failed")
 
-func (g *failingGame) AppendChildren(dst []uint64, key uint64) []uint64 {
-	if g.expansions.Add(1) >= g.failAt {
-		g.failed.Store(true)
-		return dst
+// fail counts an expansion, and says whether the game has failed.
+func (f *failure) fail() bool {
+	if f.expansions.Add(1) >= f.failAt {
+		f.failed.Store(true)
 	}
-	return g.TicTacToe.AppendChildren(dst, key)
+	return f.failed.Load()
 }
 
-func (g *failingGame) Err() error {
-	if g.failed.Load() {
+func (f *failure) Err() error {
+	if f.failed.Load() {
 		return errGameFailed
 	}
 	return nil
+}
+
+// failingGame is tic-tac-toe that fails.
+type failingGame struct {
+	*games.TicTacToe
+	failure
+}
+
+func (g *failingGame) AppendChildren(dst []uint64, key uint64) []uint64 {
+	if g.fail() {
+		return dst
+	}
+	return g.TicTacToe.AppendChildren(dst, key)
 }
 
 // TestGameFailureProvesNothing: a search of a game that fails part way
@@ -173,7 +185,7 @@ func TestGameFailureProvesNothing(t *testing.T) {
 		return (low.Value == sente.Unknown || want == low || want.Better(low)) &&
 			(high.Value == sente.Unknown || want == high || high.Better(want))
 	}
-	whole := &failingGame{TicTacToe: ttt, failAt: 1 << 62}
+	whole := &failingGame{TicTacToe: ttt, failure: failure{failAt: 1 << 62}}
 	s, err := search.New(whole, search.Options{TableBytes: 1 << 16, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -185,7 +197,7 @@ func TestGameFailureProvesNothing(t *testing.T) {
 	n := whole.expansions.Load()
 	bounded := 0
 	for failAt := int64(1); failAt <= n; failAt += max(1, n/300) {
-		g := &failingGame{TicTacToe: ttt, failAt: failAt}
+		g := &failingGame{TicTacToe: ttt, failure: failure{failAt: failAt}}
 		s, err := search.New(g, search.Options{TableBytes: 1 << 16, Workers: 1})
 		if err != nil {
 			t.Fatal(err)
@@ -204,20 +216,11 @@ func TestGameFailureProvesNothing(t *testing.T) {
 	t.Logf("%d expansions in all; failures after bounds were proved kept them %d times", n, bounded)
 }
 
-// failingKalah is Kalah that fails as failingGame does, for the margin
-// search, which reads its ordered moves.
+// failingKalah is Kalah that fails, for the margin search, which reads
+// its ordered moves.
 type failingKalah struct {
 	*games.Kalah
-	failAt     int64
-	expansions atomic.Int64
-	failed     atomic.Bool
-}
-
-func (g *failingKalah) fail() bool {
-	if g.expansions.Add(1) >= g.failAt {
-		g.failed.Store(true)
-	}
-	return g.failed.Load()
+	failure
 }
 
 func (g *failingKalah) AppendChildren(dst []uint64, key uint64) []uint64 {
@@ -234,13 +237,6 @@ func (g *failingKalah) OrderChildren(dst []sente.Child, key uint64) ([]sente.Chi
 	return g.Kalah.OrderChildren(dst, key)
 }
 
-func (g *failingKalah) Err() error {
-	if g.failed.Load() {
-		return errGameFailed
-	}
-	return nil
-}
-
 // TestMarginGameFailure: the margin search of a game that fails part way
 // returns the game's error, not a margin.
 func TestMarginGameFailure(t *testing.T) {
@@ -249,7 +245,7 @@ func TestMarginGameFailure(t *testing.T) {
 		t.Fatal(err)
 	}
 	k := kg.(*games.Kalah)
-	whole := &failingKalah{Kalah: k, failAt: 1 << 62}
+	whole := &failingKalah{Kalah: k, failure: failure{failAt: 1 << 62}}
 	ms, err := search.NewMarginSearcher(whole, search.MarginOptions{TableBytes: 1 << 16})
 	if err != nil {
 		t.Fatal(err)
@@ -259,7 +255,7 @@ func TestMarginGameFailure(t *testing.T) {
 	}
 	n := whole.expansions.Load()
 	for failAt := int64(1); failAt <= n; failAt += max(1, n/100) {
-		g := &failingKalah{Kalah: k, failAt: failAt}
+		g := &failingKalah{Kalah: k, failure: failure{failAt: failAt}}
 		ms, err := search.NewMarginSearcher(g, search.MarginOptions{TableBytes: 1 << 16})
 		if err != nil {
 			t.Fatal(err)
