@@ -237,8 +237,8 @@ func (s *MarginSearcher) TableBytes() int64 { return int64(len(s.tt)) * 32 }
 func (s *MarginSearcher) Margin(ctx context.Context, p sente.Position) (m sente.Margin, err error) {
 	if e := s.erring; e != nil {
 		// A game that failed (a rules file's call that stopped) answers
-		// harmlessly from then on, with no moves: no margin found since
-		// is proved.
+		// harmlessly from then on, with no moves: a margin found after
+		// that is not proved.
 		defer func() {
 			if gerr := e.Err(); gerr != nil {
 				m, err = sente.Margin{}, gerr

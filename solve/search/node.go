@@ -377,8 +377,6 @@ func (w *worker) moveHash(key, kid uint64) uint64 {
 
 const historyBits = 12
 
-// publish adds the nodes searched since the last time to the searcher's
-// count.
 // check is the worker's look up from its search, when its pace says: it
 // tells the searcher its nodes, starts the helpers and reports progress
 // (the first worker), and unwinds the search that is over its allowance,
@@ -404,6 +402,8 @@ func (w *worker) check() {
 	}
 }
 
+// publish adds the nodes searched since the last time to the searcher's
+// count.
 func (w *worker) publish() {
 	w.s.nodes.Add(w.nodes - w.published)
 	w.published = w.nodes

@@ -5,9 +5,9 @@ import "time"
 // pace says when a search next stops to look at the world: its context,
 // its progress, its node allowance, the other workers. A fixed count of
 // nodes between looks is wrong at one end or the other: connect four
-// searches a node in a fraction of a microsecond, where a rules file's
-// node may take a millisecond, and 1,024 of those are a second of a
-// Ctrl-C not heard. So the count adapts to the time the nodes take: a
+// searches a node in a fraction of a microsecond, where a user's game may
+// take a millisecond a node, and 1,024 of those are a second of Ctrl-C
+// and of progress not heard. So the count adapts to the time the nodes take: a
 // power of two from 1 to paceMost, halved while the looks come more than
 // paceSlow apart and doubled while they come within paceFast.
 //
