@@ -35,7 +35,8 @@ const (
 	paceFast = paceSlow / 8
 )
 
-// restart starts the pace of a search whose count is nodes now.
+// restart starts the pace of a search whose count is nodes now; every
+// search starts its paces so before it checks them.
 func (p *pace) restart(nodes uint64, now time.Time) {
 	if p.every == 0 {
 		p.every = paceFirst
@@ -46,9 +47,6 @@ func (p *pace) restart(nodes uint64, now time.Time) {
 
 // checked records a look made at nodes and now, and sets the next.
 func (p *pace) checked(nodes uint64, now time.Time) {
-	if p.every == 0 {
-		p.every = paceFirst
-	}
 	switch gap := now.Sub(p.last); {
 	case gap > paceSlow && p.every > 1:
 		p.every /= 2
