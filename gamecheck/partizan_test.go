@@ -145,6 +145,7 @@ func TestPartizanRulesets(t *testing.T) {
 		"toads:strip=TTT..FFF", "toads:strip=TT.T.F.F", "toads:strip=T.T.F.F.",
 		"cutcake:cakes=3x3", "cutcake:cakes=2x5/3x3",
 		"hackenbush:forest=LRLRL,RRL", "hackenbush:forest=L(R,LL),R(L,R)", "hackenbush:forest=LR(L(R,R),RL)",
+		"hackenbush:graph=0-1L,1-2R,2-0L,2-3R,3-3L", "hackenbush:graph=0-1R,1-2L,2-3R,3-1L,1-4L,4-0R,0-0L",
 	}
 	for w := 1; w <= 4; w++ {
 		for h := 1; h <= 4; h++ {

@@ -14,20 +14,23 @@ import (
 // standing and the side to move) is one key.
 const hackMaxEdges = 62
 
-const hackenbushSummary = "Blue-Red Hackenbush: cut one of your own edges of a forest of strings and trees; what no longer reaches the ground falls; who cannot cut loses"
+const hackenbushSummary = "Blue-Red Hackenbush: cut one of your own edges of strings, trees or any graph; what no longer reaches the ground falls; who cannot cut loses"
+
+// hackDefaultForest is the forest played when none is given.
+const hackDefaultForest = "LLR,RL"
 
 func init() {
 	register(Family{
 		Name:    "hackenbush",
 		Summary: hackenbushSummary,
 		Params: []sente.Param{
-			{Name: "forest", Kind: sente.Text, Default: "LLR,RL", Positional: true,
+			{Name: "forest", Kind: sente.Text, Default: hackDefaultForest, Positional: true,
 				Doc: "the strings and trees standing on the ground, separated by commas, each edge L (Left's, blue) or R (Right's, red) from the ground up: LLR is a string; L(R,LL) an L edge with the branches R and LL on top; at most 62 edges"},
+			{Name: "graph", Kind: sente.Text, Default: "",
+				Doc: "instead of a forest, any graph: edges separated by commas, each two node numbers joined by - and its colour, node 0 the ground; 0-1L,1-2R,2-0L is a triangle on the ground; at most 62 edges"},
 			partizanFirst,
 		},
-		New: func(v sente.ParamValues) (sente.Game, error) {
-			return NewHackenbush(v.String("forest"), v.String("first") == "left")
-		},
+		New: hackenbushGraphOrForest,
 	})
 }
 
@@ -73,7 +76,7 @@ func NewHackenbush(forest string, leftFirst bool) (sente.Game, error) {
 	g := &Hackenbush{leftFirst: leftFirst}
 	forest = strings.Join(strings.Fields(forest), "")
 	if err := g.parseForest(forest); err != "" {
-		return nil, fmt.Errorf("hackenbush: forest=%s: %s; want strings and trees of L and R edges separated by commas, branches in parentheses, at most %d edges, e.g. LLR,RL or L(R,LL)", forest, err, hackMaxEdges)
+		return nil, fmt.Errorf("hackenbush: forest=%s: %s; want strings and trees of L and R edges separated by commas, branches in parentheses, at most %d edges, e.g. LLR,RL or L(R,LL) (a graph with cycles is graph=..., e.g. graph=0-1L,1-2R,2-0L)", forest, err, hackMaxEdges)
 	}
 	g.forest = forest
 	n := len(g.left)
@@ -435,8 +438,9 @@ func (g *Hackenbush) Describe() sente.Description {
 			"The player who cannot cut loses. Parameter first says who starts (left by default). " +
 			"Each position has a value in combinatorial game theory, the sum of its trees' values; a string's is given by Berlekamp's sign rule: its first run of one colour counts 1 an edge, and each edge after the first change of colour half the one before, for its owner. " +
 			"A forest is written as its trees separated by commas, each tree from the ground up: LLR is a string of three edges; L(R,LL) an L edge with two branches on top, R and LL. " +
-			"Moves name the edge cut as TREE.EDGE, counting trees from 1 and a tree's edges from 1 in the order it is written: \"1.3\" cuts the third edge of LLR.",
+			"Moves name the edge cut as TREE.EDGE, counting trees from 1 and a tree's edges from 1 in the order it is written: \"1.3\" cuts the third edge of LLR. " +
+			"Parameter graph plays any graph instead, cycles and loops too: its edges separated by commas, each two node numbers joined by - and its colour, node 0 the ground (0-1L,1-2R,2-0L is a triangle standing on the ground).",
 		Position: "The forest as it was given, with the edges cut or fallen in lower case, then who moves, left or right (the side that starts if left out): \"LLr,RL left\" after Right cut the top edge of LLR.",
-		Examples: []string{"hackenbush", "hackenbush:LRRL", "hackenbush:forest=L(R,LL),RRL,first=right"},
+		Examples: []string{"hackenbush", "hackenbush:LRRL", "hackenbush:forest=L(R,LL),RRL,first=right", "hackenbush:graph=0-1L,1-2R,2-0L"},
 	}
 }
