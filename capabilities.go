@@ -48,6 +48,7 @@ type Capabilities struct {
 
 	Partizan         Partizan
 	PartizanSplitter PartizanSplitter
+	RegionBoarder    RegionBoarder
 }
 
 // Capable is a game that states its capabilities itself. CapabilitiesOf
@@ -104,6 +105,7 @@ func CapabilitiesOf(g Game) Capabilities {
 	c.MarginSolver, _ = g.(MarginSolver)
 	c.Partizan, _ = g.(Partizan)
 	c.PartizanSplitter, _ = g.(PartizanSplitter)
+	c.RegionBoarder, _ = g.(RegionBoarder)
 	return c
 }
 

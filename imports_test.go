@@ -30,6 +30,7 @@ var layers = map[string][]string{
 	"sente/internal/sandbox":     nil,
 	"sente/internal/testmode":    nil,
 	"sente/internal/vocabulary":  nil,
+	"sente/internal/polyomino":   nil,
 	"sente/store":                {"sente", "github.com/klauspost/compress"},
 	// Stored tables read back, beside the store: no engine's code.
 	"sente/store/tables": {"sente", "sente/solve", "sente/store"},
@@ -75,7 +76,7 @@ var layers = map[string][]string{
 
 	// The one way to an answer, then its words, then its pictures.
 	"sente/answer":  {"sente", "sente/explore", "sente/internal/cputime", "sente/internal/quantity", "sente/internal/sandbox", "sente/nimber", "sente/solve", "sente/solve/hashing", "sente/solve/search", "sente/solve/tiers", "sente/store", "sente/store/book", "sente/store/tables"},
-	"sente/explain": {"sente", "sente/answer", "sente/cgt", "sente/explore", "sente/nimber", "sente/nimber/misere", "sente/solve"},
+	"sente/explain": {"sente", "sente/answer", "sente/cgt", "sente/explore", "sente/internal/polyomino", "sente/nimber", "sente/nimber/misere", "sente/solve"},
 	"sente/render":  {"sente", "sente/explain", "sente/nimber", "sente/solve", "golang.org/x/image"},
 
 	// The fronts: a rules file's child process, the browser app, the

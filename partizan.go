@@ -40,5 +40,16 @@ type PartizanSplitter interface {
 	Shape(part Position) (key string, negated bool)
 }
 
+// RegionBoarder is a partizan game played on the cells of a board of any
+// shape, such as Domineering, so that every region of a board of up to n
+// squares can be valued in a table (sente value --regions). RegionArgs are
+// the arguments of its spec that make the board one region, given as rows
+// from the top of . (a cell in play) and # (a cell out of it). The games
+// of the regions share the family's shapes: a region's part has the same
+// Shape key in each of them.
+type RegionBoarder interface {
+	RegionArgs(rows []string) []Arg
+}
+
 // IsPartizan reports whether the game offers Left's and Right's options.
 func (c Capabilities) IsPartizan() bool { return c.Partizan != nil }

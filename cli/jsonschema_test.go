@@ -104,6 +104,8 @@ func TestJSONSchema(t *testing.T) {
 		{"worth_sequence", []string{"value", "domineering:h=2", "--param", "w=1..4", "--json"}},
 		{"array<result>", []string{"value", "domineering:h=2", "--param", "w=1..4", "--format", "json"}},
 		{"lines<result>", []string{"value", "domineering:w=3", "--param", "h=1..3", "--format", "jsonl"}},
+		{"worth_sequence", []string{"value", "domineering", "--regions", "4", "--json"}},
+		{"lines<result>", []string{"value", "domineering", "--regions", "3..4", "--format", "jsonl"}},
 	}
 	// What a command may say on stderr beside its JSON: what it took
 	// from the store.

@@ -17,9 +17,10 @@ type valueCmd struct {
 	Position      string `arg:"" optional:"" help:"The position to value (default: the start); not for a game in the notation."`
 	JSON          bool   `name:"json" help:"Print JSON."`
 	Picture       string `help:"Also draw the thermograph into this file, .svg or .png." placeholder:"FILE"`
-	Format        string `help:"The thermograph's format, svg or png (default: from the file's name); with --param, the table's: text (the default), csv, json or jsonl." placeholder:"FORMAT"`
+	Format        string `help:"The thermograph's format, svg or png (default: from the file's name); with --param or --regions, the table's: text (the default), csv, json or jsonl." placeholder:"FORMAT"`
 	Param         string `help:"Value the start of each member of the family over this parameter, as name=low..high (for example w=1..10 for domineering:h=2): a table of canonical forms, outcome classes, means and temperatures." placeholder:"NAME=LOW..HIGH"`
-	Out           string `short:"o" help:"With --param, write the table to this file (atomically) instead of standard output." placeholder:"FILE"`
+	Regions       string `help:"Value every region of a board of 1 to N squares (or LOW..HIGH squares), each once up to turning and reflecting, for a game played on a board of any shape (domineering): a table of regions with their canonical forms, outcome classes, means and temperatures; at most 12 squares." placeholder:"N"`
+	Out           string `short:"o" help:"With --param or --regions, write the table to this file (atomically) instead of standard output." placeholder:"FILE"`
 	MaxComponents int    `help:"Stop with an error past this many components (regions, strings, cakes...) valued." default:"2000000"`
 	Misere        bool   `help:"For an impartial game (nim, kayles, octal, subtraction...) or a game in the misère notation (*2+*2, {*2,*}, CGSuite's *[2,1]): the misère canonical form, misère outcome and genus."`
 }
@@ -32,11 +33,11 @@ func (c *valueCmd) Run(e *env) error {
 	if c.Misere {
 		return c.misere(e)
 	}
-	if c.Param != "" {
+	if c.Param != "" || c.Regions != "" {
 		return c.table(e)
 	}
 	if c.Out != "" {
-		return badInput("--out writes the table --param makes; for one position, use --picture for the thermograph or redirect the output")
+		return badInput("--out writes the table --param or --regions makes; for one position, use --picture for the thermograph or redirect the output")
 	}
 	format := ""
 	if c.Picture != "" {
@@ -157,8 +158,8 @@ func isWord(s string) bool {
 // of a game in the misère notation (explain.MisereWorth).
 func (c *valueCmd) misere(e *env) error {
 	switch {
-	case c.Param != "":
-		return badInput("--misere values one position; --param makes a table of partizan values")
+	case c.Param != "" || c.Regions != "":
+		return badInput("--misere values one position; --param and --regions make tables of partizan values")
 	case c.Picture != "":
 		return badInput("--picture draws a partizan game's thermograph; a misère form has none")
 	case c.Out != "":

@@ -12,7 +12,10 @@ import (
 type WorthRow struct {
 	Param int
 	Spec  string
-	Worth *Worth
+	// Region, in a table of regions (RegionTable), is the region's rows
+	// from the top, / between them: . a cell in play, # one out of it.
+	Region string
+	Worth  *Worth
 }
 
 // WorthTable values the start of each member of a partizan family over

@@ -43,6 +43,7 @@ var _ interface {
 	sente.Encoder
 	sente.Partizan
 	sente.PartizanSplitter
+	sente.RegionBoarder
 	sente.Describer
 	sente.Drawer
 	sente.Boarder
@@ -119,6 +120,12 @@ func NewDomineering(w, h int, board string, leftFirst bool) (sente.Game, error) 
 	}
 	g.initSearch()
 	return g, nil
+}
+
+// RegionArgs make the board one region, its rows from the top of . and #
+// (sente.RegionBoarder): every region of up to n squares, valued.
+func (g *Domineering) RegionArgs(rows []string) []sente.Arg {
+	return []sente.Arg{{Key: "board", Value: strings.Join(rows, "/")}}
 }
 
 func domCell(c, r int) string { return tttColumnName(c) + strconv.Itoa(r+1) }

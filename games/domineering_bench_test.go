@@ -11,139 +11,28 @@ import (
 	"github.com/sente-go/sente/cgt"
 	"github.com/sente-go/sente/cgt/reference"
 	"github.com/sente-go/sente/games"
+	"github.com/sente-go/sente/internal/polyomino"
 	"github.com/sente-go/sente/internal/testmode"
 )
 
-// cell is a square of a region: row from the top, column from the left.
-type cell struct{ r, c int8 }
+type (
+	cell   = polyomino.Cell
+	region = polyomino.Region
+)
 
-// region is a set of cells, sorted, moved to touch the top and left.
-type region []cell
-
-// maxPoly bounds the cells of the polyominoes enumerated.
-const maxPoly = 12
-
-// polyKey is a region of up to maxPoly cells as its sorted cells, two
-// bytes each, zero-padded: comparable, and ordered as the regions.
-type polyKey [2 * maxPoly]byte
-
-// canonicalImage is the least of the eight images of cs (n cells) under
-// the symmetries of the square, each moved to the corner: polyominoes up
-// to symmetry ("free polyominoes").
-func canonicalImage(cs *[maxPoly]cell, n int) polyKey {
-	var best polyKey
-	for t := range 8 {
-		var img [maxPoly]cell
-		minR, minC := int8(127), int8(127)
-		for i := range n {
-			r, c := cs[i].r, cs[i].c
-			if t&1 != 0 {
-				c = -c
-			}
-			if t&2 != 0 {
-				r = -r
-			}
-			if t&4 != 0 {
-				r, c = c, r
-			}
-			img[i] = cell{r, c}
-			minR, minC = min(minR, r), min(minC, c)
-		}
-		var codes [maxPoly]uint16
-		for i := range n {
-			code := uint16(img[i].r-minR)<<8 | uint16(img[i].c-minC)
-			j := i
-			for ; j > 0 && codes[j-1] > code; j-- {
-				codes[j] = codes[j-1]
-			}
-			codes[j] = code
-		}
-		var k polyKey
-		for i := range n {
-			k[2*i], k[2*i+1] = byte(codes[i]>>8), byte(codes[i])
-		}
-		if t == 0 || string(k[:]) < string(best[:]) {
-			best = k
-		}
-	}
-	return best
-}
-
-func regionOf(k polyKey, n int) region {
-	rg := make(region, n)
-	for i := range n {
-		rg[i] = cell{int8(k[2*i]), int8(k[2*i+1])}
-	}
-	return rg
-}
-
-func (rg region) key() string {
+// regionKey is a region's cells as a string, for the plain
+// implementation's memo.
+func regionKey(rg region) string {
 	b := make([]byte, 0, 2*len(rg))
 	for _, c := range rg {
-		b = append(b, byte(c.r), byte(c.c))
+		b = append(b, byte(c.R), byte(c.C))
 	}
 	return string(b)
 }
 
-// polyominoes are the free polyominoes of 1 to most cells, grown a cell at
-// a time: 1, 1, 2, 5, 12, 35, 108, 369, 1285, 4655, 17073 and 63600 of
-// them for 1 to 12 cells (OEIS A000105).
-func polyominoes(most int) [][]region {
-	all := [][]region{nil, {region{{0, 0}}}}
-	for n := 2; n <= most; n++ {
-		seen := map[polyKey]bool{}
-		var next []region
-		for _, p := range all[n-1] {
-			var cs [maxPoly]cell
-			copy(cs[:], p)
-			for _, c := range p {
-				for _, d := range [4]cell{{c.r + 1, c.c}, {c.r - 1, c.c}, {c.r, c.c + 1}, {c.r, c.c - 1}} {
-					if slices.Contains(p, d) {
-						continue
-					}
-					cs[n-1] = d
-					if k := canonicalImage(&cs, n); !seen[k] {
-						seen[k] = true
-						next = append(next, regionOf(k, n))
-					}
-				}
-			}
-		}
-		all = append(all, next)
-	}
-	return all
-}
-
-// board is the region as a Domineering board of its bounding box, the
+// boardOf is the region as a Domineering board of its bounding box, the
 // cells outside it filled.
-func (rg region) board() string {
-	h, w := 0, 0
-	for _, c := range rg {
-		h, w = max(h, int(c.r)+1), max(w, int(c.c)+1)
-	}
-	rows := make([][]byte, h)
-	for r := range rows {
-		rows[r] = []byte(strings.Repeat("#", w))
-	}
-	for _, c := range rg {
-		rows[c.r][c.c] = '.'
-	}
-	out := make([]string, h)
-	for r := range rows {
-		out[r] = string(rows[r])
-	}
-	return strings.Join(out, "/")
-}
-
-func rectangle(w, h int) region {
-	var rg region
-	for r := range h {
-		for c := range w {
-			rg = append(rg, cell{int8(r), int8(c)})
-		}
-	}
-	return rg
-}
+func boardOf(rg region) string { return strings.Join(rg.Rows(), "/") }
 
 // benchRegions are the regions the speed figures time: every rectangle
 // up to 4 by 4, and every single region of up to 12 squares up to
@@ -151,10 +40,10 @@ func rectangle(w, h int) region {
 func benchRegions(most int) (rects, regions []region) {
 	for w := 1; w <= 4; w++ {
 		for h := 1; h <= 4; h++ {
-			rects = append(rects, rectangle(w, h))
+			rects = append(rects, polyomino.Rectangle(w, h))
 		}
 	}
-	for _, byCells := range polyominoes(most) {
+	for _, byCells := range polyomino.Free(most) {
 		regions = append(regions, byCells...)
 	}
 	return rects, regions
@@ -166,7 +55,7 @@ func valueRegions(tb testing.TB, regions []region) []cgt.Game {
 	shapes := cgt.NewShapes()
 	out := make([]cgt.Game, len(regions))
 	for i, rg := range regions {
-		g, err := games.NewDomineering(0, 0, rg.board(), true)
+		g, err := games.NewDomineering(0, 0, boardOf(rg), true)
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -198,7 +87,7 @@ func newPlain() *plainDomineering {
 }
 
 func (p *plainDomineering) value(rg region) *reference.Game {
-	k := rg.key()
+	k := regionKey(rg)
 	if g, ok := p.memo[k]; ok {
 		return g
 	}
@@ -217,10 +106,10 @@ func (p *plainDomineering) value(rg region) *reference.Game {
 	}
 	tree := &reference.Game{}
 	for _, c := range rg {
-		if d := (cell{c.r + 1, c.c}); in[d] { // Left: upright
+		if d := (cell{R: c.R + 1, C: c.C}); in[d] { // Left: upright
 			tree.L = append(tree.L, p.value(without(c, d)))
 		}
-		if d := (cell{c.r, c.c + 1}); in[d] { // Right: flat
+		if d := (cell{R: c.R, C: c.C + 1}); in[d] { // Right: flat
 			tree.R = append(tree.R, p.value(without(c, d)))
 		}
 	}
@@ -249,22 +138,7 @@ func TestDomineeringRegionsAgainstPlain(t *testing.T) {
 	for i, rg := range all {
 		want := plain.value(rg)
 		if !plain.ref.Same(toRef(values[i], map[cgt.Game]*reference.Game{}), want) {
-			t.Errorf("%s: %s; the plain implementation's canonical form is %s", rg.board(), values[i], reference.String(want))
-		}
-	}
-}
-
-// TestPolyominoCounts: the enumeration finds the published counts of free
-// polyominoes (OEIS A000105) up to 12 cells (10 under -short).
-func TestPolyominoCounts(t *testing.T) {
-	want := []int{0, 1, 1, 2, 5, 12, 35, 108, 369, 1285, 4655, 17073, 63600}
-	most := 12
-	if testing.Short() {
-		most = 10
-	}
-	for n, ps := range polyominoes(most) {
-		if len(ps) != want[n] {
-			t.Errorf("%d free polyominoes of %d cells; want %d", len(ps), n, want[n])
+			t.Errorf("%s: %s; the plain implementation's canonical form is %s", boardOf(rg), values[i], reference.String(want))
 		}
 	}
 }
