@@ -27,6 +27,7 @@ func fuzzSpecs() []string {
 		"chopsticks:overflow=cutoff,transfer=split,revive=true",
 		"cards:first=1/2/2,second=3/3,target=7",
 		"dobutsu:pieces=chicks,try=safe,fardrop=false",
+		"hackenbush:graph=0-1L,1-2R,2-0L,2-3R,3-3L,0-0R",
 	)
 }
 
@@ -191,6 +192,7 @@ func FuzzGameSpec(f *testing.F) {
 		"chopsticks:revive=1,selfkill=T,zeroattack=TRUE", "cards:first=9223372036854775807", "cards:first=1..100000000000",
 		"octal:0.77", "octal:0.77,n=12", "octal:code=4.07", "subtraction:1,3,4,n=20", "subtraction:set=1,3,4", "subtraction:set=1,3,4,n=20",
 		"subtraction:n=20,set=1,3,4", "kayles:0.77", "0:00", "octal:0:00", "tofu:at=1.1.1/0.0.0,x=3",
+		"hackenbush:graph=0-1", "hackenbush:graph=1-2L", "hackenbush:graph=0-1L,1-1R,1-2l", "hackenbush:graph=0--1L", "hackenbush:graph=0-1L,,",
 	} {
 		f.Add(s)
 	}
