@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/sente-go/sente"
-
 	"github.com/sente-go/sente/explain"
 	"github.com/sente-go/sente/render"
 )

@@ -3,6 +3,7 @@ package explain_test
 import (
 	"context"
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -45,7 +46,7 @@ func regionByDefinition(ref *reference.Checker, rows []string) *reference.Game {
 			return out
 		}
 	}
-	tree := reference.Build(uint32(1)<<len(cells)-1, moves(1, 0), moves(0, 1), func(e uint32) string { return string(rune(e)) })
+	tree := reference.Build(uint32(1)<<len(cells)-1, moves(1, 0), moves(0, 1), func(e uint32) string { return strconv.FormatUint(uint64(e), 2) })
 	return ref.Canonical(tree)
 }
 
