@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sente-go/sente"
 	"github.com/sente-go/sente/games"
 )
 
@@ -128,6 +129,69 @@ func TestHackenbushGraphText(t *testing.T) {
 	} {
 		if _, err := games.New(spec); err == nil || !strings.Contains(err.Error(), "want") {
 			t.Errorf("%s: %v; want an error that says what is wanted", spec, err)
+		}
+	}
+}
+
+// TestHackenbushGraphBoard: the drawing has two lines an edge standing,
+// each edge's point its own and holding its owner's mark, a move for each
+// cut on its edge's point, and nothing of what has been cut.
+func TestHackenbushGraphBoard(t *testing.T) {
+	for _, spec := range []string{
+		"hackenbush:graph=0-1L,1-2R,2-0L,0-3R,3-3L",
+		"hackenbush:graph=0-1R,1-2L,2-3R,3-1L,1-4L,4-0R,0-0L,4-5L,5-5R,0-6L,6-7L,7-8R,8-6L,6-0R,first=right",
+		"hackenbush:graph=0-1L,0-1R,0-1L,1-1R,1-1L,1-2L,1-2R,2-0L",
+	} {
+		g, err := games.New(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		boarder := sente.CapabilitiesOf(g).Boarder
+		rng := rand.New(rand.NewPCG(3, 4))
+		for range 20 {
+			for p := g.Start(); ; {
+				moves := g.Moves(p)
+				b := boarder.Board(p)
+				on := func(c sente.BoardCell) bool {
+					return c.Row >= 0 && c.Row < len(b.Cells) && c.Col >= 0 && c.Col < len(b.Cells[c.Row])
+				}
+				stones := 0
+				for _, row := range b.Cells {
+					for _, c := range row {
+						if c != "" {
+							stones++
+						}
+					}
+				}
+				if got, want := len(b.Lines), 2*stones; got != want {
+					t.Fatalf("%s: %d lines for %d edges standing", g.FormatPosition(p), got, stones)
+				}
+				for _, l := range b.Lines {
+					if !on(l.From) || !on(l.To) || b.Cells[l.To.Row][l.To.Col] == "" {
+						t.Fatalf("%s: the line %+v does not end on its edge's point", g.FormatPosition(p), l)
+					}
+				}
+				if len(b.Moves) != len(moves) {
+					t.Fatalf("%s: %d board moves, %d moves", g.FormatPosition(p), len(b.Moves), len(moves))
+				}
+				mark := "x"
+				if g.Turn(p) != sente.First {
+					mark = "o"
+				}
+				for i, m := range moves {
+					bm := b.Moves[i]
+					if bm.Name != m.Name || !on(bm.To) || b.Cells[bm.To.Row][bm.To.Col] != mark {
+						t.Fatalf("%s: move %s on %+v, which holds %q; want the mover's %q", g.FormatPosition(p), bm.Name, bm.To, b.Cells[bm.To.Row][bm.To.Col], mark)
+					}
+					if after := boarder.Board(m.To); after.Cells[bm.To.Row][bm.To.Col] != "" {
+						t.Fatalf("%s: %s leaves its edge drawn", g.FormatPosition(p), m.Name)
+					}
+				}
+				if len(moves) == 0 {
+					break
+				}
+				p = moves[rng.IntN(len(moves))].To
+			}
 		}
 	}
 }

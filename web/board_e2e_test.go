@@ -174,11 +174,11 @@ func postRules(t *testing.T, base, src string) string {
 // TestBrowserBoardMoves plays by clicking the board: teeko's drops into
 // its moving phase and two steps, dōbutsu shōgi's captures and drops, a
 // chooser between two marks for one cell, chopsticks' touches and
-// transfers, connect four's columns, and quixo:n=3 to its end against the
-// perfect player.
+// transfers, connect four's columns, Hackenbush's cuts on a graph, and
+// quixo:n=3 to its end against the perfect player.
 func TestBrowserBoardMoves(t *testing.T) {
 	if testing.Short() {
-		t.Skip("-short skips this browser end-to-end test: headless Chromium plays teeko, dōbutsu shōgi and quixo on their boards (about 20 s)")
+		t.Skip("-short skips this browser end-to-end test: headless Chromium plays teeko, dōbutsu shōgi, Hackenbush on a graph and quixo on their boards (about 20 s)")
 	}
 	ctx, dir := browser(t)
 	_, base := serveApp(t, Config{})
@@ -271,6 +271,20 @@ func TestBrowserBoardMoves(t *testing.T) {
 	d.click(cellSel([2]int{1, 1}))
 	if st = waitTurn(t, ctx, st.Position); st.Position != "..../.o../.x.." {
 		t.Errorf("connect four, a click in the middle of column 2: %q", st.Position)
+	}
+
+	// Hackenbush on a graph: a click on an edge's point cuts it, and
+	// what no longer reaches the ground falls with it.
+	st = d.open("hackenbush:graph=0-1L,1-2R,2-0L,0-3R,3-3L", "two", "")
+	screenshot(t, ctx, dir, "board-hackenbush-graph.png")
+	for _, name := range []string{"3", "4"} {
+		st = d.play(st, name)
+	}
+	if st.Position != "0-1L,1-2R,2-0l,0-3r,3-3l left" {
+		t.Errorf("hackenbush on a graph after cuts 3 and 4: %q", st.Position)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll("#board button.cell.stone").length`); n != 2 {
+		t.Errorf("hackenbush on a graph: %d edges drawn; want the 2 standing", n)
 	}
 
 	// Quixo on 3×3 against the perfect player, best moves by clicks.
