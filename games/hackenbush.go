@@ -233,16 +233,13 @@ func (g *Hackenbush) Moves(p sente.Position) []sente.Move {
 	return out
 }
 
-func (g *Hackenbush) options(p sente.Position, left bool) []sente.Position {
-	var out []sente.Position
-	g.cuts(p.(HackenbushPosition), left, func(_ int, rest uint64) {
-		out = append(out, HackenbushPosition{Standing: rest, LeftToMove: !left})
-	})
-	return out
+func (g *Hackenbush) LeftOptions(p sente.Position) []sente.Position {
+	return hackOptions(p, true, g.cuts)
 }
 
-func (g *Hackenbush) LeftOptions(p sente.Position) []sente.Position  { return g.options(p, true) }
-func (g *Hackenbush) RightOptions(p sente.Position) []sente.Position { return g.options(p, false) }
+func (g *Hackenbush) RightOptions(p sente.Position) []sente.Position {
+	return hackOptions(p, false, g.cuts)
+}
 
 // Parts are the trees still standing, each alone.
 func (g *Hackenbush) Parts(p sente.Position) []sente.Position {
@@ -359,24 +356,44 @@ func (g *Hackenbush) ParsePosition(s string) (sente.Position, error) {
 	return HackenbushPosition{Standing: standing, LeftToMove: left}, nil
 }
 
-func (g *Hackenbush) Encode(p sente.Position) uint64 {
-	q := p.(HackenbushPosition)
+func (g *Hackenbush) Encode(p sente.Position) uint64 { return p.(HackenbushPosition).key() }
+
+func (g *Hackenbush) Decode(key uint64) sente.Position { return hackPositionOf(key) }
+
+func (g *Hackenbush) AppendChildren(dst []uint64, key uint64) []uint64 {
+	return hackChildren(dst, key, g.cuts)
+}
+
+// key is the position's key: the edges standing, with bit 62 set when
+// Right is to move (both forms of Hackenbush).
+func (q HackenbushPosition) key() uint64 {
 	if q.LeftToMove {
 		return q.Standing
 	}
 	return q.Standing | partizanRightBit
 }
 
-func (g *Hackenbush) Decode(key uint64) sente.Position {
+func hackPositionOf(key uint64) HackenbushPosition {
 	return HackenbushPosition{Standing: key &^ partizanRightBit, LeftToMove: key&partizanRightBit == 0}
 }
 
-func (g *Hackenbush) AppendChildren(dst []uint64, key uint64) []uint64 {
-	q := g.Decode(key).(HackenbushPosition)
-	g.cuts(q, q.LeftToMove, func(_ int, rest uint64) {
-		dst = append(dst, g.Encode(HackenbushPosition{Standing: rest, LeftToMove: !q.LeftToMove}))
+// hackChildren appends the keys of the positions a cut leads to, the cuts
+// as a form of Hackenbush makes them.
+func hackChildren(dst []uint64, key uint64, cuts func(HackenbushPosition, bool, func(int, uint64))) []uint64 {
+	q := hackPositionOf(key)
+	cuts(q, q.LeftToMove, func(_ int, rest uint64) {
+		dst = append(dst, HackenbushPosition{Standing: rest, LeftToMove: !q.LeftToMove}.key())
 	})
 	return dst
+}
+
+// hackOptions are the positions the cuts of one side lead to.
+func hackOptions(p sente.Position, left bool, cuts func(HackenbushPosition, bool, func(int, uint64))) []sente.Position {
+	var out []sente.Position
+	cuts(p.(HackenbushPosition), left, func(_ int, rest uint64) {
+		out = append(out, HackenbushPosition{Standing: rest, LeftToMove: !left})
+	})
+	return out
 }
 
 func (g *Hackenbush) EndedKey(uint64) (sente.Value, bool) { return sente.Unknown, false }

@@ -203,16 +203,13 @@ func (g *HackenbushGraph) Moves(p sente.Position) []sente.Move {
 	return out
 }
 
-func (g *HackenbushGraph) options(p sente.Position, left bool) []sente.Position {
-	var out []sente.Position
-	g.cuts(p.(HackenbushPosition), left, func(_ int, rest uint64) {
-		out = append(out, HackenbushPosition{Standing: rest, LeftToMove: !left})
-	})
-	return out
+func (g *HackenbushGraph) LeftOptions(p sente.Position) []sente.Position {
+	return hackOptions(p, true, g.cuts)
 }
 
-func (g *HackenbushGraph) LeftOptions(p sente.Position) []sente.Position  { return g.options(p, true) }
-func (g *HackenbushGraph) RightOptions(p sente.Position) []sente.Position { return g.options(p, false) }
+func (g *HackenbushGraph) RightOptions(p sente.Position) []sente.Position {
+	return hackOptions(p, false, g.cuts)
+}
 
 // Parts are the pieces the standing edges make once the ground is taken
 // away: pieces that meet only at the ground are a sum, since a cut in
@@ -323,24 +320,12 @@ func (g *HackenbushGraph) ParsePosition(s string) (sente.Position, error) {
 	return HackenbushPosition{Standing: marked, LeftToMove: left}, nil
 }
 
-func (g *HackenbushGraph) Encode(p sente.Position) uint64 {
-	q := p.(HackenbushPosition)
-	if q.LeftToMove {
-		return q.Standing
-	}
-	return q.Standing | partizanRightBit
-}
+func (g *HackenbushGraph) Encode(p sente.Position) uint64 { return p.(HackenbushPosition).key() }
 
-func (g *HackenbushGraph) Decode(key uint64) sente.Position {
-	return HackenbushPosition{Standing: key &^ partizanRightBit, LeftToMove: key&partizanRightBit == 0}
-}
+func (g *HackenbushGraph) Decode(key uint64) sente.Position { return hackPositionOf(key) }
 
 func (g *HackenbushGraph) AppendChildren(dst []uint64, key uint64) []uint64 {
-	q := g.Decode(key).(HackenbushPosition)
-	g.cuts(q, q.LeftToMove, func(_ int, rest uint64) {
-		dst = append(dst, g.Encode(HackenbushPosition{Standing: rest, LeftToMove: !q.LeftToMove}))
-	})
-	return dst
+	return hackChildren(dst, key, g.cuts)
 }
 
 func (g *HackenbushGraph) EndedKey(uint64) (sente.Value, bool) { return sente.Unknown, false }
