@@ -38,7 +38,7 @@ func RegionTable(ctx context.Context, open Opener, spec sente.Spec, fewest, most
 		return nil, fmt.Errorf("%s: %w", spec, ErrNoRegions)
 	}
 	shapes := cgt.NewShapes()
-	var rows []WorthRow
+	var table []WorthRow
 	for n, regions := range polyomino.Free(most) {
 		if n < fewest {
 			continue
@@ -47,7 +47,8 @@ func RegionTable(ctx context.Context, open Opener, spec sente.Spec, fewest, most
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			member := withArgs(spec, boarder.RegionArgs(rg.Rows()))
+			rows := rg.Rows()
+			member := withArgs(spec, boarder.RegionArgs(rows))
 			g, err := open(member)
 			if err != nil {
 				return nil, err
@@ -61,10 +62,10 @@ func RegionTable(ctx context.Context, open Opener, spec sente.Spec, fewest, most
 				return nil, fmt.Errorf("%s: %w", member, err)
 			}
 			w := &Worth{Game: member.String(), Position: g.FormatPosition(g.Start()), Value: value}
-			rows = append(rows, WorthRow{Param: n, Spec: member.String(), Region: strings.Join(rg.Rows(), "/"), Worth: w})
+			table = append(table, WorthRow{Param: n, Spec: member.String(), Region: strings.Join(rows, "/"), Worth: w})
 		}
 	}
-	return rows, nil
+	return table, nil
 }
 
 // withArgs is spec with args set, each replacing an argument of its name.

@@ -27,7 +27,6 @@ var _ interface {
 // the order the graph is written; bit i of a position's Standing is edge
 // i, and the key is Standing with bit 62 set when Right is to move.
 type HackenbushGraph struct {
-	graph     string // as given, spaces removed
 	left      []bool // the edge is Left's (blue)
 	ends      [][2]int
 	names     []string // each node's number as written; names[0] is "0"
@@ -48,7 +47,7 @@ const hackGraphMaxNodes = 2*hackMaxEdges + 1
 // edges and a red one.
 func NewHackenbushGraph(graph string, leftFirst bool) (sente.Game, error) {
 	graph = strings.Join(strings.Fields(graph), "")
-	g := &HackenbushGraph{graph: graph, leftFirst: leftFirst, names: []string{"0"}}
+	g := &HackenbushGraph{leftFirst: leftFirst, names: []string{"0"}}
 	standing, err := g.parse(graph, true)
 	if err == "" {
 		err = g.ungrounded(standing)
