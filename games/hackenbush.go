@@ -60,9 +60,13 @@ type Hackenbush struct {
 	root      []int // each tree's ground edge
 	leftFirst bool
 	start     HackenbushPosition
-	// For the board: each edge's row from the top and column.
+	// For the terminal: each edge's row from the top and column.
 	row, col   []int
 	rows, cols int
+	// For the board of points: edge i joins the top of the edge below
+	// (node 0, the ground, for a tree's first) to its own top, node i+1.
+	ends    [][2]int
+	drawing hackDrawing
 }
 
 // HackenbushPosition is the edges still standing and the side to move.
@@ -88,6 +92,18 @@ func NewHackenbush(forest string, leftFirst bool) (sente.Game, error) {
 		}
 	}
 	g.layout()
+	g.ends = make([][2]int, n)
+	for i, p := range g.parent {
+		g.ends[i] = [2]int{p + 1, i + 1}
+	}
+	// Each edge's top two rows above the top of the edge below, in its
+	// column of the terminal's layout; the ground below the middle.
+	node := make([]sente.BoardCell, n+1)
+	node[0] = sente.BoardCell{Row: 2 * g.rows, Col: g.cols - 1}
+	for i := range n {
+		node[i+1] = sente.BoardCell{Row: 2 * g.row[i], Col: 2 * g.col[i]}
+	}
+	g.drawing = hackDrawingAt(node, 2*g.rows+1, 2*g.cols-1, g.ends)
 	g.start = HackenbushPosition{Standing: 1<<n - 1, LeftToMove: leftFirst}
 	return g, nil
 }
@@ -152,7 +168,7 @@ func (g *Hackenbush) parseForest(s string) string {
 	}
 }
 
-// layout places each edge for the board: one column a leaf, an edge in
+// layout places each edge for the terminal: one column a leaf, an edge in
 // the column of its subtree's first leaf, rows by height from the ground
 // (the ground is below the last row).
 func (g *Hackenbush) layout() {
@@ -398,7 +414,7 @@ func hackOptions(p sente.Position, left bool, cuts func(HackenbushPosition, bool
 
 func (g *Hackenbush) EndedKey(uint64) (sente.Value, bool) { return sente.Unknown, false }
 
-// cells lays the standing edges out as the board does: L or R.
+// cells lays the standing edges out for the terminal: L or R.
 func (g *Hackenbush) cells(q HackenbushPosition, mark func(left bool) string) [][]string {
 	cells := make([][]string, g.rows)
 	for r := range cells {
@@ -433,18 +449,10 @@ func (g *Hackenbush) Draw(p sente.Position) string {
 	return b.String() + partizanCaption(q.LeftToMove, "blue, L", "red, R")
 }
 
-// Board draws each edge standing as a cell, the ground below the last
-// row, a tree's branches side by side: Left's edges as the marks of the
-// side that starts or not (x the first player's); a cut is played on its
-// edge's cell.
+// Board draws the forest standing on a board of points (hackDrawing):
+// the graph whose nodes are the ground and each edge's top.
 func (g *Hackenbush) Board(p sente.Position) sente.Board {
-	q := p.(HackenbushPosition)
-	b := sente.Board{Style: "grid", Players: partizanPlayers(g.leftFirst), Moves: []sente.BoardMove{}, Caption: partizanCaption(q.LeftToMove, "blue", "red"),
-		Cells: g.cells(q, func(left bool) string { return partizanMark(g.leftFirst, left) })}
-	g.cuts(q, q.LeftToMove, func(i int, _ uint64) {
-		b.Moves = append(b.Moves, sente.BoardMove{Name: g.edgeName(i), To: sente.BoardCell{Row: g.row[i], Col: g.col[i]}})
-	})
-	return b
+	return g.drawing.board(p.(HackenbushPosition), g.left, g.ends, g.leftFirst, g.cuts, g.edgeName)
 }
 
 func (g *Hackenbush) Describe() sente.Description {

@@ -33,7 +33,7 @@ type HackenbushGraph struct {
 	incident  []uint64 // the edges at each node
 	leftFirst bool
 	start     HackenbushPosition
-	drawing   graphDrawing
+	drawing   hackDrawing
 }
 
 // hackGraphMaxNodes bounds the nodes so that a search of what still
@@ -56,7 +56,7 @@ func NewHackenbushGraph(graph string, leftFirst bool) (sente.Game, error) {
 		return nil, fmt.Errorf("hackenbush: graph=%s: %s; want edges separated by commas, each two node numbers joined by - and its colour L (Left's, blue) or R (Right's, red), node 0 the ground, every edge joined to the ground, at most %d edges, e.g. 0-1L,1-2R,2-0L", graph, err, hackMaxEdges)
 	}
 	g.start = HackenbushPosition{Standing: standing, LeftToMove: leftFirst}
-	g.layout()
+	g.drawing = newHackDrawing(len(g.names), g.ends)
 	return g, nil
 }
 
@@ -349,115 +349,9 @@ func (g *HackenbushGraph) Draw(p sente.Position) string {
 	return b.String() + partizanCaption(q.LeftToMove, "blue, L", "red, R")
 }
 
-// Board draws the graph standing (style "points"): the ground the lowest
-// point, each node two rows higher a step farther from the ground, each
-// edge two lines through a point between its nodes that holds its
-// owner's mark (x the first player's); a cut is played on that point.
-// What has been cut or has fallen is not drawn.
+// Board draws the graph standing on a board of points (hackDrawing).
 func (g *HackenbushGraph) Board(p sente.Position) sente.Board {
-	q := p.(HackenbushPosition)
-	// A board of points shows the first player's marks as white stones
-	// and the second's as black.
-	leftStones, rightStones := "white stones", "black stones"
-	if !g.leftFirst {
-		leftStones, rightStones = rightStones, leftStones
-	}
-	b := sente.Board{Style: "points", Players: partizanPlayers(g.leftFirst), Moves: []sente.BoardMove{}, Lines: []sente.BoardLine{},
-		Caption: partizanCaption(q.LeftToMove, leftStones, rightStones) + "; the lowest point is the ground"}
-	b.Cells = make([][]string, g.drawing.rows)
-	for r := range b.Cells {
-		b.Cells[r] = make([]string, g.drawing.cols)
-	}
-	for m := q.Standing; m != 0; m &= m - 1 {
-		i := bits.TrailingZeros64(m)
-		mid := g.drawing.mid[i]
-		b.Cells[mid.Row][mid.Col] = partizanMark(g.leftFirst, g.left[i])
-		for _, n := range g.ends[i] {
-			b.Lines = append(b.Lines, sente.BoardLine{From: g.drawing.node[n], To: mid})
-		}
-	}
-	g.cuts(q, q.LeftToMove, func(i int, _ uint64) {
-		b.Moves = append(b.Moves, sente.BoardMove{Name: strconv.Itoa(i + 1), To: g.drawing.mid[i]})
-	})
-	return b
-}
-
-// graphDrawing places a graph's nodes and edges on a board of points.
-type graphDrawing struct {
-	node, mid  []sente.BoardCell // each node's point, each edge's
-	rows, cols int
-}
-
-// layout places the nodes by their distance from the ground in edges,
-// two rows a step, each row's nodes centred two columns apart, and each
-// edge's point halfway between its nodes, or at the free cell nearest
-// there (a loop's just above its node).
-func (g *HackenbushGraph) layout() {
-	depth := make([]int, len(g.names))
-	for i := range depth {
-		depth[i] = -1
-	}
-	depth[0] = 0
-	levels := [][]int{{0}}
-	for d := 0; d < len(levels); d++ {
-		var next []int
-		for _, n := range levels[d] {
-			for m := g.incident[n]; m != 0; m &= m - 1 {
-				for _, w := range g.ends[bits.TrailingZeros64(m)] {
-					if depth[w] < 0 {
-						depth[w] = d + 1
-						next = append(next, w)
-					}
-				}
-			}
-		}
-		if len(next) > 0 {
-			levels = append(levels, next)
-		}
-	}
-	widest := 0
-	for _, l := range levels {
-		widest = max(widest, len(l))
-	}
-	dr := &g.drawing
-	dr.rows, dr.cols = 2*len(levels), 2*widest+1
-	dr.node = make([]sente.BoardCell, len(g.names))
-	taken := map[sente.BoardCell]bool{}
-	for d, l := range levels {
-		first := (dr.cols - (2*len(l) - 1)) / 2
-		for k, n := range l {
-			dr.node[n] = sente.BoardCell{Row: dr.rows - 1 - 2*d, Col: first + 2*k}
-			taken[dr.node[n]] = true
-		}
-	}
-	dr.mid = make([]sente.BoardCell, len(g.ends))
-	for i, e := range g.ends {
-		a, z := dr.node[e[0]], dr.node[e[1]]
-		want := sente.BoardCell{Row: (a.Row + z.Row) / 2, Col: (a.Col + z.Col) / 2}
-		if e[0] == e[1] {
-			want.Row = max(a.Row-1, 0)
-		}
-		dr.mid[i] = dr.nearestFree(want, taken)
-		taken[dr.mid[i]] = true
-	}
-}
-
-// nearestFree is the free cell nearest want, ring by ring; a board full
-// around it grows a column.
-func (dr *graphDrawing) nearestFree(want sente.BoardCell, taken map[sente.BoardCell]bool) sente.BoardCell {
-	for ring := 0; ring < max(dr.rows, dr.cols); ring++ {
-		for r := want.Row - ring; r <= want.Row+ring; r++ {
-			for c := want.Col - ring; c <= want.Col+ring; c++ {
-				at := sente.BoardCell{Row: r, Col: c}
-				onRing := r == want.Row-ring || r == want.Row+ring || c == want.Col-ring || c == want.Col+ring
-				if onRing && r >= 0 && r < dr.rows && c >= 0 && c < dr.cols && !taken[at] {
-					return at
-				}
-			}
-		}
-	}
-	dr.cols++
-	return sente.BoardCell{Row: want.Row, Col: dr.cols - 1}
+	return g.drawing.board(p.(HackenbushPosition), g.left, g.ends, g.leftFirst, g.cuts, func(i int) string { return strconv.Itoa(i + 1) })
 }
 
 func (g *HackenbushGraph) Describe() sente.Description {

@@ -133,11 +133,14 @@ func TestHackenbushGraphText(t *testing.T) {
 	}
 }
 
-// TestHackenbushGraphBoard: the drawing has two lines an edge standing,
-// each edge's point its own and holding its owner's mark, a move for each
-// cut on its edge's point, and nothing of what has been cut.
-func TestHackenbushGraphBoard(t *testing.T) {
+// TestHackenbushBoards: the drawing of a graph or a forest has two lines
+// an edge standing, each edge's point its own and holding its owner's
+// mark, a move for each cut on its edge's point, and nothing of what has
+// been cut or has fallen.
+func TestHackenbushBoards(t *testing.T) {
 	for _, spec := range []string{
+		"hackenbush",
+		"hackenbush:forest=L(R,LL),RRL,LR(L(R,R),RL),first=right",
 		"hackenbush:graph=0-1L,1-2R,2-0L,0-3R,3-3L",
 		"hackenbush:graph=0-1R,1-2L,2-3R,3-1L,1-4L,4-0R,0-0L,4-5L,5-5R,0-6L,6-7L,7-8R,8-6L,6-0R,first=right",
 		"hackenbush:graph=0-1L,0-1R,0-1L,1-1R,1-1L,1-2L,1-2R,2-0L",

@@ -79,6 +79,8 @@ func TestPageAxe(t *testing.T) {
 			"game=" + url.QueryEscape("subtraction:1,3,4,n=10") + "&mode=watch",
 			// A partizan board that splits: its value and its parts.
 			"game=" + url.QueryEscape("domineering:board=..#.../..#.../####.#/#..#.#") + "&mode=first",
+			// A drawing of points and lines: Hackenbush on a graph.
+			"game=" + url.QueryEscape("hackenbush:graph=0-1L,1-2R,2-0L,0-3R,3-3L") + "&mode=first",
 		} {
 			navigate(t, ctx, base+"/?"+page)
 			waitJS(t, ctx, page, settled)
