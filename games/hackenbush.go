@@ -414,34 +414,26 @@ func hackOptions(p sente.Position, left bool, cuts func(HackenbushPosition, bool
 
 func (g *Hackenbush) EndedKey(uint64) (sente.Value, bool) { return sente.Unknown, false }
 
-// cells lays the standing edges out for the terminal: L or R.
-func (g *Hackenbush) cells(q HackenbushPosition, mark func(left bool) string) [][]string {
-	cells := make([][]string, g.rows)
-	for r := range cells {
-		cells[r] = make([]string, g.cols)
-	}
-	for i := range g.left {
-		if q.Standing>>i&1 != 0 {
-			cells[g.row[i]][g.col[i]] = mark(g.left[i])
-		}
-	}
-	return cells
-}
-
+// Draw lays the standing edges out as the forest grows, a column a leaf,
+// each edge L or R, the ground (=) below.
 func (g *Hackenbush) Draw(p sente.Position) string {
 	q := p.(HackenbushPosition)
-	var b strings.Builder
-	for _, row := range g.cells(q, func(left bool) string {
-		if left {
-			return "L"
-		}
-		return "R"
-	}) {
-		for _, c := range row {
-			if c == "" {
-				c = "."
+	cells := make([][]byte, g.rows)
+	for r := range cells {
+		cells[r] = []byte(strings.Repeat(".", g.cols))
+	}
+	for i, left := range g.left {
+		if q.Standing>>i&1 != 0 {
+			cells[g.row[i]][g.col[i]] = 'R'
+			if left {
+				cells[g.row[i]][g.col[i]] = 'L'
 			}
-			b.WriteString(" " + c)
+		}
+	}
+	var b strings.Builder
+	for _, row := range cells {
+		for _, c := range row {
+			b.WriteString(" " + string(c))
 		}
 		b.WriteByte('\n')
 	}
