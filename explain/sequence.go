@@ -64,14 +64,7 @@ func ParseRange(fam sente.Family, text string) (ParamRange, error) {
 // WithParam returns spec with the parameter name set to v, in place of any
 // value spec gives it.
 func WithParam(spec sente.Spec, name string, v int) sente.Spec {
-	out := sente.Spec{Name: spec.Name}
-	for _, a := range spec.Args {
-		if a.Key != name {
-			out.Args = append(out.Args, a)
-		}
-	}
-	out.Args = append(out.Args, sente.Arg{Key: name, Value: strconv.Itoa(v)})
-	return out
+	return withArgs(spec, []sente.Arg{{Key: name, Value: strconv.Itoa(v)}})
 }
 
 // Opener makes the game a spec names: a games.Catalog's OpenSpec, say. A

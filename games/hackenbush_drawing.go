@@ -19,15 +19,11 @@ type hackDrawing struct {
 	rows, cols int
 }
 
-// newHackDrawing lays out the graph of nodes 0 (the ground) to nodes-1
-// and the edges joining ends, every node joined to the ground, by each
-// node's distance from the ground.
-func newHackDrawing(nodes int, ends [][2]int) hackDrawing {
-	incident := make([]uint64, nodes)
-	for i, e := range ends {
-		incident[e[0]] |= 1 << i
-		incident[e[1]] |= 1 << i
-	}
+// newHackDrawing lays out the graph of the edges joining ends, whose
+// nodes 0 (the ground) on have the edges incident, every node joined to
+// the ground, by each node's distance from the ground.
+func newHackDrawing(incident []uint64, ends [][2]int) hackDrawing {
+	nodes := len(incident)
 	depth := make([]int, nodes)
 	for i := range depth {
 		depth[i] = -1

@@ -56,7 +56,7 @@ func NewHackenbushGraph(graph string, leftFirst bool) (sente.Game, error) {
 		return nil, fmt.Errorf("hackenbush: graph=%s: %s; want edges separated by commas, each two node numbers joined by - and its colour L (Left's, blue) or R (Right's, red), node 0 the ground, every edge joined to the ground, at most %d edges, e.g. 0-1L,1-2R,2-0L", graph, err, hackMaxEdges)
 	}
 	g.start = HackenbushPosition{Standing: standing, LeftToMove: leftFirst}
-	g.drawing = newHackDrawing(len(g.names), g.ends)
+	g.drawing = newHackDrawing(g.incident, g.ends)
 	return g, nil
 }
 
