@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sente-go/sente/explore"
+	"github.com/sente-go/sente/games"
 )
 
 // TestAutoRulesFile: a rules file's engine is chosen by the same rule as a
@@ -53,6 +54,44 @@ func TestAutoRulesFile(t *testing.T) {
 		if p.Engine != tt.want {
 			t.Errorf("%s: the %s (%.1f s, %.0fM) over the %s (%.1f s, %.0fM), want the %s",
 				tt.name, p.Engine.Words(), p.Cost().Seconds, p.Cost().Bytes/(1<<20), other(p).Engine.Words(), other(p).Seconds, other(p).Bytes/(1<<20), tt.want.Words())
+		}
+	}
+}
+
+// TestRefusalNamesTheLeastMemory: where neither engine's memory fits, the
+// refusal names the engine that needs less, whichever the samples say is
+// the faster: three in a row on 5×5 by a rules file, which the tier engine
+// would take in about 15G and a day, and the hashing engine in much more,
+// was once refused for the hashing engine when a loaded core made its
+// sample's day look longer than the other's two.
+func TestRefusalNamesTheLeastMemory(t *testing.T) {
+	// The refusal of the hashing engine asks whether the tier engine
+	// takes the game from its start: a game of that size.
+	game, err := games.NewConnect4(7, 6, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name                 string
+		hashSeconds, hashGiB float64
+		tierSeconds, tierGiB float64
+		want                 Engine
+	}{
+		{"the tier engine less memory, slower", 1 * 86400, 160, 2 * 86400, 15, Tiers},
+		{"the tier engine less memory, faster", 2 * 86400, 160, 1 * 86400, 15, Tiers},
+		{"the hashing engine less memory, slower", 2 * 86400, 8, 1 * 86400, 15, Hashing},
+	} {
+		hash := Cost{Engine: Hashing, Seconds: tt.hashSeconds, Bytes: tt.hashGiB * (1 << 30), Workers: 1}
+		tiers := Cost{Engine: Tiers, Seconds: tt.tierSeconds, Bytes: tt.tierGiB * (1 << 30), Workers: 2}
+		p := Plan{Hashing: &hash, Tiers: &tiers}
+		err := p.choose(game, Options{MaxMemory: 1 << 30, Label: "connect4"})
+		refused, ok := err.(*Refusal)
+		if !ok {
+			t.Errorf("%s: %v, want a refusal", tt.name, err)
+			continue
+		}
+		if refused.Engine != tt.want {
+			t.Errorf("%s: refused for the %s, want the %s: %v", tt.name, refused.Engine.Words(), tt.want.Words(), err)
 		}
 	}
 }

@@ -154,8 +154,17 @@ func (p *Plan) choose(g sente.Game, opt Options) error {
 		case fits(t, 1):
 			p.Engine = Tiers
 		case fits(h, 1) || opt.Force:
-		// Neither fits: the refusal names the engine that would answer
-		// were there room, the faster.
+		// Neither fits. Where memory refuses both, the refusal names
+		// the engine that needs less of it, the one more memory lets
+		// answer first; the two times, each from a sample of a few
+		// seconds, may swap order on a loaded machine when they are
+		// within a few times of each other, and memory does not.
+		case t.Bytes > limit && h.Bytes > limit:
+			if t.Bytes <= h.Bytes {
+				p.Engine = Tiers
+			}
+		// Otherwise (the tier engine's tables pass the disk) it names
+		// the faster, were there room.
 		case faster(*t, *h):
 			p.Engine = Tiers
 		}
