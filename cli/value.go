@@ -127,14 +127,20 @@ func (c *valueCmd) worth(e *env) (*explain.Worth, error) {
 // form of a spec with parameters (NAME:key=value), so that a misspelt
 // game's name is reported as such; anything else is notation.
 func (c *valueCmd) namesGame(e *env) bool {
-	spec, err := sente.ParseSpec(c.Game)
-	if err != nil {
+	name := c.Game
+	if spec, err := sente.ParseSpec(c.Game); err == nil {
+		name = spec.Name
+	} else if before, _, ok := strings.Cut(c.Game, ":"); ok {
+		// A spec whose parameters do not parse ("hackenbush:graph=")
+		// is still a game's: its own error says what is wrong.
+		name = before
+	} else {
 		return false
 	}
-	if rules.IsRulesFile(spec.Name) {
+	if rules.IsRulesFile(name) {
 		return true
 	}
-	if _, err := e.games.Family(spec.Name); err == nil {
+	if _, err := e.games.Family(name); err == nil {
 		return true
 	}
 	return strings.Contains(c.Game, ":") && strings.Contains(c.Game, "=") && !strings.ContainsAny(c.Game, "{|}")

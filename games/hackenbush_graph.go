@@ -114,8 +114,12 @@ func (g *HackenbushGraph) parse(s string, defining bool) (uint64, string) {
 			g.incident[e[0]] |= 1 << i
 			g.incident[e[1]] |= 1 << i
 		}
-	} else if len(strings.Split(s, ",")) != len(g.left) {
-		return 0, fmt.Sprintf("%d edges where the game has %d", len(strings.Split(s, ",")), len(g.left))
+	} else if n := len(strings.Split(s, ",")); n != len(g.left) {
+		edges := "edges"
+		if n == 1 {
+			edges = "edge"
+		}
+		return 0, fmt.Sprintf("%d %s where the game has %d", n, edges, len(g.left))
 	}
 	return marked, ""
 }

@@ -109,6 +109,7 @@ func TestHackenbushGraphText(t *testing.T) {
 	for _, text := range []string{
 		"0-1l,1-2R,2-0l,2-3R left", // 1-2 and 2-3 stand on nothing
 		"0-1L,1-2R,2-0L left",      // an edge short
+		"0-1L left",                // three short
 		"0-1L,1-2L,2-0L,2-3R left", // a colour changed
 		"0-1L,1-3R,2-0L,2-3R left", // a node changed
 		"0-1L,1-2R,2-0L,2-3R sideways",
