@@ -121,6 +121,10 @@ type Param struct {
 	// Positional marks the one parameter that may be given without its
 	// key, first in the spec ("octal:0.77").
 	Positional bool
+	// Instead names the parameter that takes this one's place when it is
+	// given (Hackenbush's graph, instead of its forest): this one then
+	// keeps its default and is no part of the game, nor of its name.
+	Instead string
 }
 
 // Accepts says in words what values the parameter takes.

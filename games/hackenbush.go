@@ -24,7 +24,7 @@ func init() {
 		Name:    "hackenbush",
 		Summary: hackenbushSummary,
 		Params: []sente.Param{
-			{Name: "forest", Kind: sente.Text, Default: hackDefaultForest, Positional: true,
+			{Name: "forest", Kind: sente.Text, Default: hackDefaultForest, Positional: true, Instead: "graph",
 				Doc: "the strings and trees standing on the ground, separated by commas, each edge L (Left's, blue) or R (Right's, red) from the ground up: LLR is a string; L(R,LL) an L edge with the branches R and LL on top; at most 62 edges"},
 			{Name: "graph", Kind: sente.Text, Default: "",
 				Doc: "instead of a forest, any graph: edges separated by commas, each two node numbers joined by - and its colour, node 0 the ground; 0-1L,1-2R,2-0L is a triangle on the ground; at most 62 edges"},

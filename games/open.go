@@ -128,10 +128,16 @@ type Bound struct {
 
 // Canonical names the bound game with every parameter given, in the
 // family's order, so that connect4 and connect4:w=7,h=6,k=4 have one name:
-// the name its solved tables are stored under.
+// the name its solved tables are stored under. It is a spec that binds to
+// the same game: an empty text, which a spec cannot give (its default),
+// and a parameter another has taken the place of (Param.Instead) are left
+// out.
 func (b Bound) Canonical() string {
 	var args []string
 	for _, p := range b.Family.Params {
+		if p.Instead != "" && b.Values.String(p.Instead) != "" {
+			continue
+		}
 		var v string
 		switch p.Kind {
 		case sente.Int:
@@ -146,6 +152,9 @@ func (b Bound) Canonical() string {
 			v = strings.Join(list, "/")
 		default:
 			v = b.Values.String(p.Name)
+			if v == "" {
+				continue
+			}
 		}
 		args = append(args, p.Name+"="+v)
 	}

@@ -147,3 +147,56 @@ func TestCatalogMatchesBuiltins(t *testing.T) {
 		t.Errorf("games.New of a rules file made %T, not the file's game", f)
 	}
 }
+
+// TestCanonicalIsASpec: a game's canonical name, which its tables are
+// stored under and which 'sente store list' shows, is a spec that binds to
+// the same game and names itself, for every family at its defaults and for
+// the parameters that take another's place: 'sente store rm' takes it
+// back.
+func TestCanonicalIsASpec(t *testing.T) {
+	var c games.Catalog
+	specs := []string{"hackenbush:graph=0-1L,1-2R,2-0L", "hackenbush:LR,RRL,first=right", "subtraction:set=1,3,4,n=20", "octal:0.77"}
+	for _, f := range games.All() {
+		specs = append(specs, f.Name)
+	}
+	want := map[string]string{
+		"hackenbush":                      "hackenbush:forest=LLR,RL,first=left",
+		"hackenbush:graph=0-1L,1-2R,2-0L": "hackenbush:graph=0-1L,1-2R,2-0L,first=left",
+	}
+	for _, spec := range specs {
+		b, err := c.Bind(mustParseSpec(t, spec))
+		if err != nil {
+			t.Fatalf("%s: %v", spec, err)
+		}
+		name := b.Canonical()
+		if w, ok := want[spec]; ok && name != w {
+			t.Errorf("%s: canonical %s, want %s", spec, name, w)
+		}
+		again, err := c.Bind(mustParseSpec(t, name))
+		if err != nil {
+			t.Errorf("%s: its canonical %s does not bind: %v", spec, name, err)
+			continue
+		}
+		if got := again.Canonical(); got != name {
+			t.Errorf("%s: canonical %s binds to %s", spec, name, got)
+		}
+		g1, err1 := b.New()
+		g2, err2 := again.New()
+		if err1 != nil || err2 != nil {
+			t.Errorf("%s: %v; %v", spec, err1, err2)
+			continue
+		}
+		if p1, p2 := g1.FormatPosition(g1.Start()), g2.FormatPosition(g2.Start()); p1 != p2 {
+			t.Errorf("%s starts at %s, its canonical %s at %s", spec, p1, name, p2)
+		}
+	}
+}
+
+func mustParseSpec(t *testing.T, s string) sente.Spec {
+	t.Helper()
+	spec, err := sente.ParseSpec(s)
+	if err != nil {
+		t.Fatalf("%s: %v", s, err)
+	}
+	return spec
+}
