@@ -68,7 +68,7 @@ func (pl *tierPlan) words() string {
 	if pl.st.Classes {
 		what = "classes of symmetric positions"
 	}
-	fmt.Fprintf(&b, "the tier engine solves %d tiers of up to %s %s", pl.st.Tiers, quantity.FormatCount(float64(pl.st.Ranks)), what)
+	fmt.Fprintf(&b, "the tier engine solves %s of up to %s %s", tierCount(pl.st.Tiers), quantity.FormatCount(float64(pl.st.Ranks)), what)
 	if pl.st.Stored > 0 {
 		fmt.Fprintf(&b, " (%d of them stored before)", pl.st.Stored)
 	}
@@ -110,8 +110,16 @@ func (p *progress) tellStored(f gameFlags) {
 	if f.Store != "" {
 		rm = append(rm, "--store", shellWord(f.Store))
 	}
-	fmt.Fprintf(p.e.stderr, "sente: %s: tables stored in %s (%d tiers, %s on disk); later answers read them, and '%s' removes them\n",
-		f.Game, displayPath(p.plan.dir), p.plan.st.Tiers, quantity.FormatSize(uint64(bytes)), strings.Join(rm, " "))
+	fmt.Fprintf(p.e.stderr, "sente: %s: tables stored in %s (%s, %s on disk); later answers read them, and '%s' removes them\n",
+		f.Game, displayPath(p.plan.dir), tierCount(p.plan.st.Tiers), quantity.FormatSize(uint64(bytes)), strings.Join(rm, " "))
+}
+
+// tierCount is "1 tier" or "21 tiers".
+func tierCount(n int) string {
+	if n == 1 {
+		return "1 tier"
+	}
+	return fmt.Sprintf("%d tiers", n)
 }
 
 // displayPath writes a path under the home directory as ~/..., as a
