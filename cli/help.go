@@ -63,7 +63,7 @@ func (c *helpCmd) Run(e *env, kctx *kong.Context) error {
 
 var (
 	unexpectedArg = regexp.MustCompile(`^unexpected argument (.*?)(, did you mean "(.*)"\?)?$`)
-	unknownFlag   = regexp.MustCompile(`^unknown flag (\S+)(, did you mean (?:one of )?"?([^"?]*)"?\?)?$`)
+	unknownFlag   = regexp.MustCompile(`^unknown flag (\S+)(, did you mean (?:one of )?(.*)\?)?$`)
 	missingArg    = regexp.MustCompile(`^(?:expected|expected one of|missing positional arguments) (.*)$`)
 	missingFlags  = regexp.MustCompile(`^missing flags: (.*)$`)
 	badEnum       = regexp.MustCompile(`^(\S+) must be one of (.*) but got "(.*)"$`)
@@ -103,8 +103,16 @@ func parseErrorLine(err error) string {
 	}
 	if m := unknownFlag.FindStringSubmatch(msg); m != nil {
 		line := fmt.Sprintf("%sunknown flag %s", where, m[1])
-		if strings.HasPrefix(m[3], "--") {
-			line += fmt.Sprintf(" (did you mean %s?)", m[3])
+		// Kong suggests short flags too ("-h", "-o" for --x): only a
+		// long one is worth naming beside the list.
+		var near []string
+		for _, s := range strings.Split(m[3], ", ") {
+			if s = strings.Trim(s, `"`); strings.HasPrefix(s, "--") {
+				near = append(near, s)
+			}
+		}
+		if len(near) > 0 {
+			line += fmt.Sprintf(" (did you mean %s?)", orList(near))
 		}
 		return fmt.Sprintf("%s; the flags here are %s%s", line, strings.Join(flagNames(node), ", "), help)
 	}
