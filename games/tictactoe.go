@@ -227,12 +227,24 @@ func (g *TicTacToe) FormatPosition(p sente.Position) string {
 func (g *TicTacToe) ParsePosition(s string) (sente.Position, error) {
 	var pos TicTacToePosition
 	var problem string
-	if pos.X, pos.O, problem = parseGrid(strings.TrimSpace(s), g.m, g.n); problem != "" {
+	// The side to move follows from the counts; written after the board,
+	// as other boards' positions have it, it must agree with them.
+	board, side, sided := strings.Cut(strings.TrimSpace(s), " ")
+	if pos.X, pos.O, problem = parseGrid(board, g.m, g.n); problem != "" {
 		return nil, g.parseError(s, problem)
 	}
 	nx, no := bits.OnesCount32(pos.X), bits.OnesCount32(pos.O)
 	if no != nx && no != nx-1 {
 		return nil, g.parseError(s, fmt.Sprintf("%d x and %d o cannot arise, as x moves first", nx, no))
+	}
+	if sided {
+		toMove := "x"
+		if nx > no {
+			toMove = "o"
+		}
+		if side = strings.ToLower(strings.TrimSpace(side)); side != toMove {
+			return nil, g.parseError(s, fmt.Sprintf("%q after the board where %s is to move (x has %d, o %d; x moves first)", side, toMove, nx, no))
+		}
 	}
 	// Play stops at the first line, so only the player who just moved may
 	// have one; EndedKey relies on that.
@@ -247,7 +259,7 @@ func (g *TicTacToe) ParsePosition(s string) (sente.Position, error) {
 }
 
 func (g *TicTacToe) parseError(s, problem string) error {
-	return fmt.Errorf("tictactoe position %q: %s; want %d rows of %d cells from top to bottom separated by /, each x, o or . (e.g. %q)",
+	return fmt.Errorf("tictactoe position %q: %s; want %d rows of %d cells from top to bottom separated by /, each x, o or ., then the side to move if you like, which the counts give (e.g. %q)",
 		s, problem, g.m, g.n, g.example())
 }
 
@@ -275,7 +287,8 @@ func (g *TicTacToe) Describe() sente.Description {
 			"Positions that are reflections or rotations of each other are treated as one (%d symmetries).",
 			g.m, g.n, g.k, g.syms.n),
 		Position: fmt.Sprintf("The rows from top to bottom separated by /, each cell x, o or . (empty), e.g. %q. "+
-			"The counts must be possible (as many o as x, or one fewer), and only the player who moved last may have a line.", g.example()),
+			"The counts must be possible (as many o as x, or one fewer), and only the player who moved last may have a line. "+
+			"They give the side to move, which may follow the board after a space (x or o) when it agrees.", g.example()),
 		Examples: []string{
 			"tictactoe",
 			"tictactoe:m=4,n=4,k=3",

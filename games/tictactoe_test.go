@@ -206,6 +206,7 @@ func TestTicTacToeParseErrors(t *testing.T) {
 	for _, bad := range []string{
 		"", "x.o/.x.", "x.o/.x./..o/...", "x.o/.x/..o", "x.o/.x./..q",
 		"xx./.../...", "o../.../...", "xxx/ooo/x..", "xxx/oo./..o",
+		"x../.../... x", "x../.../... y", "... o", // the side to move is o's, no such side, no board
 	} {
 		_, err := g.ParsePosition(bad)
 		if err == nil {
@@ -227,6 +228,13 @@ func TestTicTacToeParseErrors(t *testing.T) {
 	}
 	if _, err := g.ParsePosition(" X.O/.x./..o "); err != nil {
 		t.Errorf("upper case and spaces: %v", err)
+	}
+	// The side to move may follow the board, as on other boards, when it
+	// agrees with the counts.
+	for _, text := range []string{"x../.../... o", "xo./.../... X", "xo./.../...  x"} {
+		if _, err := g.ParsePosition(text); err != nil {
+			t.Errorf("%q: %v", text, err)
+		}
 	}
 }
 
