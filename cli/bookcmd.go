@@ -18,7 +18,7 @@ import (
 
 type bookCmd struct {
 	Game    string `arg:"" name:"game" help:"NAME or NAME:key=value,... (see 'sente list')."`
-	Plies   int    `help:"Build the book of every position within this many plies of the start (0 to 255), each valued by search, deepest first; a build stopped goes on from where it stopped." default:"-1" placeholder:"N"`
+	Plies   *int   `help:"Build the book of every position within this many plies of the start (0 to 255), each valued by search, deepest first; a build stopped goes on from where it stopped." placeholder:"N"`
 	From    string `help:"Start the book from this position rather than from the game's start: every position within --plies of it (moves, explain and play answer from every book stored for the game)." placeholder:"POSITION"`
 	BestFor string `name:"best-for" help:"Build (or check) the book of one player's strategy instead: this player's best moves only (first or second), every move of the other, within --plies. It is what playing that side perfectly from the book needs, and far smaller than every position." placeholder:"PLAYER"`
 	Verify  bool   `help:"Check the stored book (the deepest, or that of --plies): its checksums, that it holds every position within its plies, and a random sample of its entries searched again."`
@@ -28,14 +28,20 @@ type bookCmd struct {
 
 	// strategy is --best-for's.
 	strategy book.Strategy
+	// plies is --plies, or -1 when it is not given.
+	plies int
 }
 
 func (c *bookCmd) Run(e *env) error {
+	c.plies = -1
+	if c.Plies != nil {
+		c.plies = *c.Plies
+	}
 	switch {
-	case !c.Verify && c.Plies < 0:
+	case c.Plies != nil && (c.plies < 0 || c.plies > book.MaxPlies):
+		return badInput("book: --plies %d; a book is from 0 to %d plies deep", c.plies, book.MaxPlies)
+	case !c.Verify && c.Plies == nil:
 		return badInput("book: --plies N is needed to build a book (0 to %d), or --verify to check one", book.MaxPlies)
-	case c.Plies > book.MaxPlies || c.Plies < -1:
-		return badInput("book: --plies %d; a book is from 0 to %d plies deep", c.Plies, book.MaxPlies)
 	case c.Verify && c.Sample < 1:
 		return badInput("book: --sample %d; at least 1 entry is searched again", c.Sample)
 	}
@@ -126,7 +132,7 @@ func (c *bookCmd) build(e *env, g sente.Game, gs *store.GameStore, from sente.Po
 	progress := newProgress(e)
 	of := fromWords(g, from, c.strategy)
 	rep, err := book.Build(e.ctx, g, gs, book.Options{
-		Plies:      c.Plies,
+		Plies:      c.plies,
 		From:       from,
 		Strategy:   c.strategy,
 		TableBytes: bookTable(g, e.maxMemory),
@@ -134,7 +140,7 @@ func (c *bookCmd) build(e *env, g sente.Game, gs *store.GameStore, from sente.Po
 			fmt.Fprintf(e.stderr, "sente: %s: another sente is writing into %s; waiting for it\n", c.Game, gs.Dir)
 		},
 		Progress: func(p book.Progress) {
-			progress.report(solve.Progress{Phase: solve.Phase(fmt.Sprintf("book of %s%s, ply %d", pliesWords(c.Plies), of, p.Ply)), Done: p.Done, Total: p.Total})
+			progress.report(solve.Progress{Phase: solve.Phase(fmt.Sprintf("book of %s%s, ply %d", pliesWords(c.plies), of, p.Ply)), Done: p.Done, Total: p.Total})
 		},
 	})
 	progress.done()
@@ -148,18 +154,18 @@ func (c *bookCmd) build(e *env, g sente.Game, gs *store.GameStore, from sente.Po
 			of = " of its " + quantity.Thousands(uint64(rep.Total))
 		}
 		fmt.Fprintf(e.stderr, "sente: %s: book stopped with %s%s positions valued and saved; '%s' goes on from there\n",
-			c.Game, quantity.Thousands(uint64(rep.Done)), of, c.command("--plies", fmt.Sprint(c.Plies)))
+			c.Game, quantity.Thousands(uint64(rep.Done)), of, c.command("--plies", fmt.Sprint(c.plies)))
 		return err
 	case err != nil:
 		return err
 	}
 	if rep.Stored {
 		fmt.Fprintf(e.stdout, "%s: the book of %s%s is stored already: %s positions, in %s ('%s' checks it)\n",
-			c.Game, pliesWords(c.Plies), of, quantity.Thousands(rep.Counts.Positions), rep.Path, c.command("--verify"))
+			c.Game, pliesWords(c.plies), of, quantity.Thousands(rep.Counts.Positions), rep.Path, c.command("--verify"))
 		return nil
 	}
 	fmt.Fprintf(e.stdout, "%s: a book of %s%s, %s positions (the player to move wins %s, loses %s, ties %s, draws %s), in %s\n",
-		c.Game, pliesWords(c.Plies), of, quantity.Thousands(rep.Counts.Positions), quantity.Thousands(rep.Counts.Win),
+		c.Game, pliesWords(c.plies), of, quantity.Thousands(rep.Counts.Positions), quantity.Thousands(rep.Counts.Win),
 		quantity.Thousands(rep.Counts.Lose), quantity.Thousands(rep.Counts.Tie), quantity.Thousands(rep.Counts.Draw), rep.Path)
 	if rep.Resumed > 0 {
 		fmt.Fprintf(e.stdout, "  resumed: %s positions valued by an earlier build\n", quantity.Thousands(uint64(rep.Resumed)))
@@ -230,7 +236,7 @@ func (c *bookCmd) verify(e *env, g sente.Game, st store.Store, name string, from
 	var depths []int
 	for i := range stored {
 		depths = append(depths, stored[i].Plies)
-		if chosen == nil && (c.Plies < 0 || stored[i].Plies == c.Plies) {
+		if chosen == nil && (c.plies < 0 || stored[i].Plies == c.plies) {
 			chosen = &stored[i]
 		}
 	}
@@ -255,7 +261,7 @@ func (c *bookCmd) verify(e *env, g sente.Game, st store.Store, name string, from
 	case len(stored) == 0:
 		return badInput("book: no book of %s%s is stored in %s; build one with '%s'", c.Game, of, st.Dir, c.command("--plies", "N"))
 	case chosen == nil:
-		return badInput("book: no book of %s of %s%s is stored in %s; those stored: %s", c.Game, pliesWords(c.Plies), of, st.Dir, intsWords(depths))
+		return badInput("book: no book of %s of %s%s is stored in %s; those stored: %s", c.Game, pliesWords(c.plies), of, st.Dir, intsWords(depths))
 	}
 	plies := chosen.Plies
 	if chosen.Damage != nil {

@@ -10,7 +10,7 @@ import (
 
 type checkCmd struct {
 	Game         string `arg:"" help:"A game: a built-in name or a rules file, with parameters if any (NAME:key=value,...)."`
-	MaxPositions int    `help:"Ask a rules file's functions about at most this many positions." default:"1000000"`
+	MaxPositions int    `help:"Ask a rules file's functions about at most this many positions (0 for no limit)." default:"1000000"`
 	Positions    int    `help:"Self-check at most this many positions breadth first from the start." default:"2000"`
 	Playouts     int    `help:"Self-check this many random playouts from the start." default:"20"`
 	Seed         uint64 `help:"Seed of the random playouts." default:"1"`
@@ -22,6 +22,13 @@ type checkCmd struct {
 // then, for every game, it runs the self-check (package gamecheck), which
 // tests the contract the engines rely on, and says what it checked.
 func (c *checkCmd) Run(e *env) error {
+	if err := firstRefusal(
+		atLeast("--max-positions", c.MaxPositions, 0, " (0 for no limit)"),
+		atLeast("--positions", c.Positions, 1, ""),
+		atLeast("--playouts", c.Playouts, 1, ""),
+	); err != nil {
+		return err
+	}
 	g, err := e.openGame(c.Game)
 	if err != nil {
 		return err

@@ -275,8 +275,8 @@ func (f gameFlags) options(e *env, g sente.Game) (answer.Options, error) {
 	if err != nil {
 		return answer.Options{}, err
 	}
-	if f.MaxPositions <= 0 {
-		return answer.Options{}, badInput("--max-positions must be positive")
+	if err := atLeast("--max-positions", f.MaxPositions, 1, ""); err != nil {
+		return answer.Options{}, err
 	}
 	engine, err := answer.ParseEngine(f.Engine)
 	if err != nil {

@@ -40,6 +40,12 @@ type grundyCmd struct {
 
 // sequence computes the values the flags ask for.
 func (c *grundyCmd) sequence(e *env) (*explain.Sequence, error) {
+	if err := firstRefusal(
+		atLeast("--limit", c.Limit, 0, " (0: the default search)"),
+		atLeast("--max-positions", c.MaxPositions, 1, ""),
+	); err != nil {
+		return nil, err
+	}
 	spec, fam, err := e.lookupSpec(c.Game)
 	if err != nil {
 		return nil, err
@@ -183,6 +189,9 @@ type sweepCmd struct {
 }
 
 func (c *sweepCmd) Run(e *env) error {
+	if err := atLeast("--max-positions", c.MaxPositions, 1, ""); err != nil {
+		return err
+	}
 	spec, fam, err := e.lookupSpec(c.Game)
 	if err != nil {
 		return err

@@ -23,7 +23,7 @@ import (
 
 // commandLine is the command line; each command is a struct with a Run method.
 type commandLine struct {
-	Steps        uint64           `help:"Rules files: the most Starlark steps one call of the file's functions may take (an endless loop ends there)." default:"1000000"`
+	Steps        uint64           `help:"Rules files: the most Starlark steps one call of the file's functions may take (an endless loop ends there; 0 for no limit)." default:"1000000"`
 	CallTime     time.Duration    `help:"Rules files: the longest time one call of the file's functions may take (0 for no limit)." default:"10s"`
 	ModuleMemory string           `help:"Game modules (.wasm): the most memory one instance of a module may have (256M, 1G, ...)." default:"256M"`
 	ModuleTime   time.Duration    `help:"Game modules (.wasm): the longest time one call into a module may take." default:"10s"`
@@ -215,7 +215,7 @@ func (proc process) run(ctx context.Context, args []string, stdin io.Reader, std
 	if len(args) == 0 {
 		args = []string{"--help"}
 	}
-	kctx, err := parser.Parse(args)
+	kctx, err := parser.Parse(hyphenArgs(parser.Model, args))
 	if exited >= 0 {
 		return exited // --help
 	}
@@ -277,7 +277,15 @@ func (proc process) run(ctx context.Context, args []string, stdin io.Reader, std
 			}
 		}()
 	}
-	rulesOptions := rules.Options{Steps: c.Steps, Context: ctx, CallTime: c.CallTime, MaxMemory: limit}
+	if c.CallTime < 0 {
+		fmt.Fprintf(stderr, "sente: --call-time %v: want a time such as 10s, or 0 for no limit\n", c.CallTime)
+		return 2
+	}
+	steps := c.Steps
+	if steps == 0 {
+		steps = rules.NoStepLimit // the flag's 0, where the package's is its default
+	}
+	rulesOptions := rules.Options{Steps: steps, Context: ctx, CallTime: c.CallTime, MaxMemory: limit}
 	if proc.exitOnOvertime {
 		// One step of the file's code can run for minutes, beyond what
 		// cancelling stops: only ending the process ends it.

@@ -199,6 +199,9 @@ type pictureGraphCmd struct {
 }
 
 func (c *pictureGraphCmd) Run(e *env) error {
+	if err := atLeast("--max-nodes", c.MaxNodes, 1, ""); err != nil {
+		return err
+	}
 	format := c.Format
 	if format == "" {
 		format = strings.TrimPrefix(strings.ToLower(c.Out[strings.LastIndex(c.Out, ".")+1:]), ".")

@@ -60,8 +60,19 @@ func (c serveCmd) budget(given string) (budget uint64, flag string, err error) {
 }
 
 func (c serveCmd) Run(e *env) error {
-	if c.MaxPositions < 0 || c.MaxSolves <= 0 || c.MaxWaiting <= 0 || c.Abandon <= 0 || c.Cache <= 0 || c.MaxBody <= 0 || c.RequestTimeout <= 0 || c.MaxRulesFiles <= 0 {
-		return badInput("--max-solves, --max-waiting, --abandon, --cache, --max-body, --request-timeout and --max-rules-files must be positive, --max-positions at least 0")
+	if err := firstRefusal(
+		atLeast("--max-positions", c.MaxPositions, 0, " (0: no cap)"),
+		atLeast("--max-solves", c.MaxSolves, 1, ""),
+		atLeast("--max-waiting", c.MaxWaiting, 1, ""),
+		positiveTime("--abandon", c.Abandon, "15s"),
+		atLeast("--cache", c.Cache, 1, ""),
+		atLeast("--max-body", c.MaxBody, 1, ""),
+		positiveTime("--request-timeout", c.RequestTimeout, "10s"),
+		atLeast("--max-rules-files", c.MaxRulesFiles, 1, ""),
+		positiveTime("--served-module-time", c.ModuleTime, "1s"),
+		atLeast("--max-modules", c.MaxModules, 1, ""),
+	); err != nil {
+		return err
 	}
 	for _, name := range c.HostName {
 		if err := web.CheckHostName(name); err != nil {
@@ -91,9 +102,6 @@ func (c serveCmd) Run(e *env) error {
 			return badInput("--served-module-memory %q: want an amount from 64K to 4G, such as 32M", c.ModuleMemory)
 		}
 		moduleMemory = n
-	}
-	if c.ModuleTime <= 0 || c.MaxModules <= 0 {
-		return badInput("--served-module-time and --max-modules must be positive")
 	}
 	if c.SearchTime <= 0 {
 		return badInput("--search-time %v: want a time such as 30s or 2m, more than 0", c.SearchTime)

@@ -21,7 +21,7 @@ type valueCmd struct {
 	Param         string `help:"Value the start of each member of the family over this parameter, as name=low..high (for example w=1..10 for domineering:h=2): a table of canonical forms, outcome classes, means and temperatures." placeholder:"NAME=LOW..HIGH"`
 	Regions       string `help:"Value every region of a board of 1 to N squares (or LOW..HIGH squares), each once up to turning and reflecting, for a game played on a board of any shape (domineering): a table of regions with their canonical forms, outcome classes, means and temperatures; at most 12 squares." placeholder:"N"`
 	Out           string `short:"o" help:"With --param or --regions, write the table to this file (atomically) instead of standard output." placeholder:"FILE"`
-	MaxComponents int    `help:"Stop with an error past this many components (regions, strings, cakes...) valued." default:"2000000"`
+	MaxComponents int    `help:"Stop with an error past this many components (regions, strings, cakes...) valued (0 for no limit)." default:"2000000"`
 	Misere        bool   `help:"For an impartial game (nim, kayles, octal, subtraction...) or a game in the misère notation (*2+*2, {*2,*}, CGSuite's *[2,1]): the misère canonical form, misère outcome and genus."`
 }
 
@@ -30,6 +30,9 @@ type valueCmd struct {
 // each side starting and why, and the sum's properties; or the same of a
 // game written in the notation.
 func (c *valueCmd) Run(e *env) error {
+	if err := atLeast("--max-components", c.MaxComponents, 0, " (0 for no limit)"); err != nil {
+		return err
+	}
 	if c.Misere {
 		return c.misere(e)
 	}

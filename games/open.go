@@ -83,6 +83,11 @@ func (c *Catalog) Family(name string) (Family, error) {
 		if ok {
 			return f, nil
 		}
+		if c.ReadFiles && !familyName.MatchString(name) {
+			if info, err := os.Stat(name); err == nil && info.Mode().IsRegular() {
+				return Family{}, fmt.Errorf("%s: a file, but not one sente reads as a game: a rules file's name ends in .star, a game module's in .wasm", name)
+			}
+		}
 		return lookupIn(name, c.Families()) // the error, with close names
 	}
 	if !c.ReadFiles {

@@ -3,6 +3,7 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"sync"
 	"weak"
@@ -164,7 +165,7 @@ func (g *Game) call(w *worker, fn *function, position starlark.Value, args starl
 // run is call without recording the failure.
 func (g *Game) run(w *worker, fn *function, position starlark.Value, args starlark.Tuple) (starlark.Value, *Error) {
 	th := w.th
-	th.SetMaxExecutionSteps(th.ExecutionSteps() + g.rs.steps)
+	th.SetMaxExecutionSteps(stepLimit(th.ExecutionSteps(), g.rs.steps))
 	w.clock.begin(&fn.name)
 	v, err := starlark.Call(th, fn.v, args, nil)
 	w.clock.end()
@@ -248,4 +249,14 @@ func (g *Game) Err() error {
 	g.errMu.Lock()
 	defer g.errMu.Unlock()
 	return g.err
+}
+
+// stepLimit is the thread's limit for a call that may take steps more
+// steps after the done it has taken: their sum, or the most a thread
+// counts where the sum would wrap (NoStepLimit).
+func stepLimit(done, steps uint64) uint64 {
+	if done+steps < done {
+		return math.MaxUint64
+	}
+	return done + steps
 }

@@ -23,11 +23,16 @@ import (
 // DefaultSteps is the step limit of one call when Options.Steps is zero.
 const DefaultSteps = 1_000_000
 
+// NoStepLimit as Options.Steps lets a call take any number of steps: only
+// Options.CallTime, Options.Context or the memory limit then end an endless
+// loop.
+const NoStepLimit = math.MaxUint64
+
 // Options change how a rules file runs.
 type Options struct {
 	// Steps limits the Starlark steps (roughly, bytecode instructions) of
 	// each call of one of the file's functions, and of running its top
-	// level; 0 means DefaultSteps. A call that passes it fails, naming the
+	// level; 0 means DefaultSteps (NoStepLimit, none). A call that passes it fails, naming the
 	// line it was running: that is how an endless loop ends.
 	Steps uint64
 	// Context, when set, cancels every game of the file once it is done:
