@@ -44,7 +44,14 @@ func ParseRange(fam sente.Family, text string) (ParamRange, error) {
 				names = append(names, p.Name)
 			}
 		}
-		return ParamRange{}, fmt.Errorf("%s has no whole-number parameter %q (it has: %s)", fam.Name, name, strings.Join(names, ", "))
+		what := fmt.Sprintf("%s has no parameter %q", fam.Name, name)
+		if param != nil {
+			what = fmt.Sprintf("%s's parameter %q is not a whole number (it takes %s)", fam.Name, name, param.Accepts())
+		}
+		if len(names) == 0 {
+			return ParamRange{}, fmt.Errorf("%s, and it has no whole-number parameter to vary", what)
+		}
+		return ParamRange{}, fmt.Errorf("%s; its whole-number parameters: %s", what, strings.Join(names, ", "))
 	}
 	list, err := sente.ParseInts(values)
 	if err != nil {

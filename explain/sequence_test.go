@@ -46,7 +46,7 @@ func TestParseRange(t *testing.T) {
 		{"w=4..6", []int{4, 5, 6}, ""},
 		{"h=5", []int{5}, ""},
 		{"w", nil, "want name=low..high (for example n=1..30)"},
-		{"x=1..3", nil, `connect4 has no whole-number parameter "x" (it has: w, h, k)`},
+		{"x=1..3", nil, `connect4 has no parameter "x"; its whole-number parameters: w, h, k`},
 		{"w=a..b", nil, "; want name=low..high"},
 		{"w=1..30", nil, "w=10 is out of range; want a whole number from 1 to 9"},
 		{"w=4,6", nil, "want consecutive values, low..high"},
