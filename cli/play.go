@@ -32,8 +32,14 @@ func (c *playCmd) Run(e *env) error {
 	w := e.stdout
 	lines := readLines(e)
 	// before holds the positions where the player moved, latest last, so
-	// that undo can go back to them.
+	// that undo can go back to them, and replies how many moves sente made
+	// after each (none when the player's move kept the turn to the end).
 	var before []sente.Position
+	var replies []int
+	// mover made the move that led to p; a move that keeps the turn (Kalah's
+	// last seed in the store, a box completed, an opponent with no move)
+	// leaves the same player to move again, which the player is told.
+	mover, moved := sente.First, false
 	fmt.Fprintf(w, "You play %s. Type a move, or hint (the value of every move here), undo (take back your last move and the reply) or quit.\n", you)
 	for {
 		turn := g.Turn(p)
@@ -54,7 +60,11 @@ func (c *playCmd) Run(e *env) error {
 		if margined {
 			verdict = explain.MarginVerdict(turn, margin)
 		}
-		fmt.Fprintf(w, "\n%s\n%s to move", board, turn)
+		again := ""
+		if moved && turn == mover {
+			again = " again"
+		}
+		fmt.Fprintf(w, "\n%s\n%s to move%s", board, turn, again)
 		if c.Hints {
 			fmt.Fprintf(w, ": %s", verdict)
 		}
@@ -90,7 +100,10 @@ func (c *playCmd) Run(e *env) error {
 				m = marginMoves[0].Move
 			}
 			fmt.Fprintf(w, "sente plays %s\n", m.Name)
-			p = m.To
+			if len(replies) > 0 {
+				replies[len(replies)-1]++
+			}
+			p, mover, moved = m.To, turn, true
 			continue
 		}
 		var prompt []string
@@ -135,8 +148,17 @@ func (c *playCmd) Run(e *env) error {
 					fmt.Fprintln(w, "nothing to undo: you have not moved yet")
 					continue
 				}
-				p, before = before[len(before)-1], before[:len(before)-1]
-				fmt.Fprintln(w, "took back your last move and the reply")
+				n := replies[len(replies)-1]
+				p, before, replies = before[len(before)-1], before[:len(before)-1], replies[:len(replies)-1]
+				switch n {
+				case 0:
+					fmt.Fprintln(w, "took back your last move")
+				case 1:
+					fmt.Fprintln(w, "took back your last move and the reply")
+				default:
+					fmt.Fprintf(w, "took back your last move and the %d moves of the reply\n", n)
+				}
+				moved = false
 				undone = true
 				continue
 			}
@@ -159,8 +181,8 @@ func (c *playCmd) Run(e *env) error {
 		} else if verdict := explain.Judge(chosen.Outcome, ranked[0].Outcome); verdict != "" {
 			fmt.Fprintf(w, "%s (best was %s: %s)\n", verdict, ranked[0].Name, ranked[0].Outcome)
 		}
-		before = append(before, p)
-		p = chosen.To
+		before, replies = append(before, p), append(replies, 0)
+		p, mover, moved = chosen.To, turn, true
 	}
 }
 
