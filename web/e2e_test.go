@@ -375,6 +375,15 @@ func TestBrowserViews(t *testing.T) {
 		t.Errorf("no hints verdict %q", v)
 	}
 
+	// A move that keeps the turn: in Kalah(2,2) the first house's last
+	// seed falls in the store, and the same player moves again.
+	open("game=" + url.QueryEscape("kalah:houses=2,seeds=2") + "&mode=two&hints=0")
+	waitFor("kalah", `document.querySelectorAll("#moves button.move.plain:not(:disabled)").length === 2`)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#moves button.move[data-move="1"]`))); err != nil {
+		t.Fatal(err)
+	}
+	waitFor("kalah's extra turn", `document.getElementById("verdict").textContent.endsWith("to move again.")`)
+
 	// A pasted rules file, where the server can contain it.
 	if !sandbox.Supported() {
 		t.Log("pasted rules files need hard memory limits, which this build cannot set (the race detector)")

@@ -972,8 +972,12 @@ function watchToggle() {
 function verdictWords(info) {
   const you = yourSide();
   if (!info.ended && !state.hints) {
-    if (you) return info.turn === you ? "Your move." : "The computer is thinking…";
-    return cap(playerName(info.turn)) + " to move.";
+    // A move that keeps the turn (Kalah's last seed in the store, a box
+    // completed, an opponent with no move) leaves its player to move again.
+    const before = state.idx > 0 ? state.records[state.idx - 1] : null;
+    const again = before && before.turn === info.turn ? " again" : "";
+    if (you) return info.turn === you ? "Your move" + again + "." : "The computer is thinking…";
+    return cap(playerName(info.turn)) + " to move" + again + ".";
   }
   return (you && info.verdict_for && info.verdict_for[you]) || info.verdict || "";
 }
