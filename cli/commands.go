@@ -73,7 +73,16 @@ func (c *describeCmd) Run(e *env) error {
 	if len(fam.Params) > 0 {
 		fmt.Fprintf(w, "\nParameters (%s:key=value,...):\n", spec.Name)
 		for _, p := range fam.Params {
-			fmt.Fprintf(w, "  %s (default %s): %s\n%s\n", p.Name, p.Default, p.Accepts(), wrap(p.Doc, "      ", 78))
+			def := p.Default
+			if def == "" {
+				def = "none"
+			}
+			if p.Kind == sente.Text {
+				// What a text takes is its doc, which follows.
+				fmt.Fprintf(w, "  %s (default %s)\n%s\n", p.Name, def, wrap(p.Doc, "      ", 78))
+				continue
+			}
+			fmt.Fprintf(w, "  %s (default %s): %s\n%s\n", p.Name, def, p.Accepts(), wrap(p.Doc, "      ", 78))
 		}
 	}
 	if len(policies) > 0 {
