@@ -110,8 +110,11 @@ func (c *describeCmd) Run(e *env) error {
 		if instead := answer.SearchInstead(g, opt, err); instead != "" {
 			r, _ := errors.AsType[*answer.Refusal](err)
 			sought := "its value and remoteness"
-			if sente.Scored(g) {
+			switch {
+			case sente.Scored(g):
 				sought = "its margin alone (--engine search finds the plies too)"
+			case sente.CapabilitiesOf(g).Decider != nil:
+				sought = "its value alone, not how soon it is won (the game decides positions by what it knows of them)"
 			}
 			fmt.Fprintln(w, wrap("  no table fits: "+r.Error()+"; so "+instead+": "+sought+", no positions counted, with a table within --max-memory (--engine search asks for search, and --force tries the table anyway)", "  ", 78))
 		} else if r, ok := errors.AsType[*answer.Refusal](err); ok {

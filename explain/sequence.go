@@ -182,11 +182,14 @@ func GrundySequence(ctx context.Context, open Opener, spec sente.Spec, r ParamRa
 		}
 	} else {
 		for _, v := range r.Values {
-			g, err := open(WithParam(spec, r.Name, v))
+			member := WithParam(spec, r.Name, v)
+			g, err := open(member)
 			if err != nil {
 				return nil, err
 			}
-			ev, err := Evaluate(ctx, g, nil, EvaluateOptions{MaxPositions: opt.MaxPositions, Answer: opt.Answer})
+			aopt := opt.Answer
+			aopt.Label = member.String() // a refusal names the member refused
+			ev, err := Evaluate(ctx, g, nil, EvaluateOptions{MaxPositions: opt.MaxPositions, Answer: aopt})
 			if err != nil {
 				return nil, err
 			}

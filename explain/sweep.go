@@ -218,6 +218,7 @@ func SweepWinners(ctx context.Context, open Opener, spec sente.Spec, rows, cols 
 			g, err := open(s)
 			if err == nil {
 				aopt := opt.Answer
+				aopt.Label = s.String() // the refusal of a combination names it
 				if opt.Name != nil {
 					aopt.Name = opt.Name(s)
 				}

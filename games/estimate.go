@@ -124,3 +124,59 @@ func (g *Count) EstimatePositions() float64 { return 2 * float64(g.lose+2) }
 // EstimatePositions bounds chopsticks' positions: four hands of 0 to 4
 // fingers or dead, with either player to move.
 func (g *Chopsticks) EstimatePositions() float64 { return 2 * 6 * 6 * 6 * 6 }
+
+// EstimatePositions bounds Domineering's positions by the ways of placing
+// dominoes on the cells empty at the start with as many upright ones as
+// flat ones, or one more for the side that starts: a position is its
+// filled cells (the side to move follows from their count), and the
+// dominoes placed in reaching it are one such placement. The count runs
+// cell by cell over a profile of the next row's cells covered from above,
+// along the board's shorter side (at most 8 cells, the board holding at
+// most 64), and over the difference of the two kinds placed. It keeps the
+// hashing engine from a board it cannot finish: before it, the 6×6 board
+// explored 200 million positions in five minutes and stopped there.
+func (g *Domineering) EstimatePositions() float64 {
+	w, h := g.w, g.h
+	hole := func(r, c int) bool { return g.start>>(r*g.w+c)&1 != 0 }
+	down, right := 1, -1 // what a domino down, and one right, adds to upright less flat
+	if w > h {           // count along the shorter side: the board turned
+		w, h = h, w
+		hole = func(r, c int) bool { return g.start>>(c*g.w+r)&1 != 0 }
+		down, right = right, down
+	}
+	span := w*h/2 + 1 // upright less flat, from -span+1 to span-1, offset by span
+	size := 2 * span
+	ways := make([]float64, (1<<w)*size) // by the profile's covered cells, then the difference
+	next := make([]float64, len(ways))
+	ways[span] = 1
+	for r := range h {
+		for c := range w {
+			clear(next)
+			bit := 1 << c
+			for i, n := range ways {
+				if n == 0 {
+					continue
+				}
+				mask, d := i/size, i%size
+				rest := (mask &^ bit) * size // bit c is now the cell below
+				if mask&bit != 0 || hole(r, c) {
+					next[rest+d] += n
+					continue
+				}
+				next[rest+d] += n // left empty
+				if r+1 < h && !hole(r+1, c) {
+					next[(mask&^bit|bit)*size+d+down] += n
+				}
+				if c+1 < w && !hole(r, c+1) && mask&(bit<<1) == 0 {
+					next[(mask&^bit|bit<<1)*size+d+right] += n
+				}
+			}
+			ways, next = next, ways
+		}
+	}
+	ahead := 1 // the side that starts places as many as the other, or one more
+	if !g.leftFirst {
+		ahead = -1
+	}
+	return ways[span] + ways[span+ahead]
+}
