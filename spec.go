@@ -59,7 +59,11 @@ func ParseSpec(s string) (Spec, error) {
 			last.Value += "," + key
 			continue
 		}
-		if !ok || key == "" || value == "" {
+		switch {
+		case ok && key != "" && value == "":
+			// A parameter left at its default is one left out.
+			return Spec{}, fmt.Errorf("game spec %q: %s= gives %s no value (want NAME:key=value,key=value; leave %s out for its default)", s, key, key, key)
+		case !ok || key == "" || value == "":
 			return Spec{}, fmt.Errorf("game spec %q: %q is not key=value (want NAME:key=value,key=value)", s, field)
 		}
 		if seen[key] {

@@ -2,6 +2,7 @@ package sente
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -30,9 +31,15 @@ func TestParseSpecLists(t *testing.T) {
 			t.Errorf("ParseSpec(%q).String() = %q reads back as %+v, %v", tt.text, spec.String(), again, err)
 		}
 	}
-	for _, bad := range []string{"a:k=1,,2", "a:k=", "a:k=1,=2", ":k=1"} {
-		if spec, err := ParseSpec(bad); err == nil {
-			t.Errorf("ParseSpec(%q) = %+v, want an error", bad, spec)
+	for _, bad := range []struct{ text, err string }{
+		{"a:k=1,,2", ""},
+		{"a:k=", `game spec "a:k=": k= gives k no value (want NAME:key=value,key=value; leave k out for its default)`},
+		{"a:k=1,=2", `"=2" is not key=value`},
+		{":k=1", ""},
+	} {
+		spec, err := ParseSpec(bad.text)
+		if err == nil || !strings.Contains(err.Error(), bad.err) {
+			t.Errorf("ParseSpec(%q) = %+v, %v; want an error with %q", bad.text, spec, err, bad.err)
 		}
 	}
 }
