@@ -31,15 +31,12 @@ func (c *playCmd) Run(e *env) error {
 	g, p, sol := a.Game, a.Root, a.Solution
 	w := e.stdout
 	lines := readLines(e)
-	// before holds the positions where the player moved, latest last, so
-	// that undo can go back to them, and replies how many moves sente made
-	// after each (none when the player's move kept the turn to the end).
-	var before []sente.Position
-	var replies []int
-	// mover made the move that led to p; a move that keeps the turn (Kalah's
-	// last seed in the store, a box completed, an opponent with no move)
-	// leaves the same player to move again, which the player is told.
-	mover, moved := sente.First, false
+	// trail holds the positions played before p, in order; before, where
+	// in it the player moved, latest last, so that undo can go back there
+	// and say how many of sente's moves it took back too (none when the
+	// player's move kept the turn).
+	var trail []sente.Position
+	var before []int
 	fmt.Fprintf(w, "You play %s. Type a move, or hint (the value of every move here), undo (take back your last move and the reply) or quit.\n", you)
 	for {
 		turn := g.Turn(p)
@@ -60,8 +57,11 @@ func (c *playCmd) Run(e *env) error {
 		if margined {
 			verdict = explain.MarginVerdict(turn, margin)
 		}
+		// A move that keeps the turn (Kalah's last seed in the store, a box
+		// completed, an opponent with no move) leaves the same player to
+		// move again, which the player is told.
 		again := ""
-		if moved && turn == mover {
+		if len(trail) > 0 && g.Turn(trail[len(trail)-1]) == turn {
 			again = " again"
 		}
 		fmt.Fprintf(w, "\n%s\n%s to move%s", board, turn, again)
@@ -100,10 +100,7 @@ func (c *playCmd) Run(e *env) error {
 				m = marginMoves[0].Move
 			}
 			fmt.Fprintf(w, "sente plays %s\n", m.Name)
-			if len(replies) > 0 {
-				replies[len(replies)-1]++
-			}
-			p, mover, moved = m.To, turn, true
+			trail, p = append(trail, p), m.To
 			continue
 		}
 		var prompt []string
@@ -148,8 +145,9 @@ func (c *playCmd) Run(e *env) error {
 					fmt.Fprintln(w, "nothing to undo: you have not moved yet")
 					continue
 				}
-				n := replies[len(replies)-1]
-				p, before, replies = before[len(before)-1], before[:len(before)-1], replies[:len(replies)-1]
+				at := before[len(before)-1]
+				n := len(trail) - at - 1 // sente's moves since
+				p, trail, before = trail[at], trail[:at], before[:len(before)-1]
 				switch n {
 				case 0:
 					fmt.Fprintln(w, "took back your last move")
@@ -158,7 +156,6 @@ func (c *playCmd) Run(e *env) error {
 				default:
 					fmt.Fprintf(w, "took back your last move and the %d moves of the reply\n", n)
 				}
-				moved = false
 				undone = true
 				continue
 			}
@@ -181,8 +178,8 @@ func (c *playCmd) Run(e *env) error {
 		} else if verdict := explain.Judge(chosen.Outcome, ranked[0].Outcome); verdict != "" {
 			fmt.Fprintf(w, "%s (best was %s: %s)\n", verdict, ranked[0].Name, ranked[0].Outcome)
 		}
-		before, replies = append(before, p), append(replies, 0)
-		p, mover, moved = chosen.To, turn, true
+		before = append(before, len(trail))
+		trail, p = append(trail, p), chosen.To
 	}
 }
 
