@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/alecthomas/kong"
@@ -43,14 +42,14 @@ func hyphenArgs(app *kong.Application, args []string) []string {
 			continue
 		case strings.HasPrefix(a, "--"):
 			if name, _, hasValue := strings.Cut(a[2:], "="); !hasValue {
-				f = flagNamed(node, name, 0)
+				f = findFlag(node, name)
 			}
 		case len(a) == 2 && a[0] == '-':
-			f = flagNamed(node, "", rune(a[1]))
+			f = findFlag(node, a[1:])
 		case len(a) > 2 && a[0] == '-':
 			// short flags run together, or one with its value: as given
 		default:
-			if child := commandNamed(node, a); child != nil && len(positionals) == 0 {
+			if child := childCommand(node, a); child != nil && len(positionals) == 0 {
 				node = child
 				keep(a)
 			} else {
@@ -90,29 +89,7 @@ func notAFlag(a string) bool {
 	return !(c == '-' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z')
 }
 
-// flagNamed finds the flag of node (or of its parents) with the long name,
-// or else with the short one.
-func flagNamed(node *kong.Node, long string, short rune) *kong.Flag {
-	for _, group := range node.AllFlags(false) {
-		for _, f := range group {
-			if long != "" && (f.Name == long || slices.Contains(f.Aliases, long)) || long == "" && short != 0 && f.Short == short {
-				return f
-			}
-		}
-	}
-	return nil
-}
-
 // takesValue reports whether f reads the next argument as its value.
 func takesValue(f *kong.Flag) bool {
 	return !f.IsBool() && !f.IsCounter()
-}
-
-func commandNamed(node *kong.Node, name string) *kong.Node {
-	for _, child := range node.Children {
-		if child.Type == kong.CommandNode && (child.Name == name || slices.Contains(child.Aliases, name)) {
-			return child
-		}
-	}
-	return nil
 }

@@ -133,7 +133,7 @@ func complete(root *kong.Node, words []string, named *games.Catalog) []string {
 		}
 		if strings.HasPrefix(w, "-") && len(w) > 1 {
 			name, _, hasValue := strings.Cut(strings.TrimLeft(w, "-"), "=")
-			if f := findFlag(node, name); f != nil && !hasValue && !f.IsBool() && !f.IsCounter() {
+			if f := findFlag(node, name); f != nil && !hasValue && takesValue(f) {
 				pending = f
 			}
 			continue

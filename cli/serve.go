@@ -103,8 +103,8 @@ func (c serveCmd) Run(e *env) error {
 		}
 		moduleMemory = n
 	}
-	if c.SearchTime <= 0 {
-		return badInput("--search-time %v: want a time such as 30s or 2m, more than 0", c.SearchTime)
+	if err := positiveTime("--search-time", c.SearchTime, "30s or 2m"); err != nil {
+		return err
 	}
 	// The garbage collector works to keep the server inside its budget
 	// too: the budget bounds what solves reserve, and this what the heap
