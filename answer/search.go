@@ -770,13 +770,10 @@ func (s *SearchSolution) renew(bytes int64, kept *SearchTable) error {
 		leaves = s.leaves
 	}
 	searcher, err := search.New(s.game, search.Options{
-		Leaves:     leaves,
-		TableBytes: bytes,
-		Workers:    s.workers,
-		// A game that decides positions without search (Domineering's
-		// safe moves and values of regions) is searched for the value
-		// alone: its decided positions know no remoteness.
-		ValueOnly:     sente.CapabilitiesOf(s.game).Decider != nil,
+		Leaves:        leaves,
+		TableBytes:    bytes,
+		Workers:       s.workers,
+		ValueOnly:     SearchesValueOnly(s.game),
 		Table:         kept,
 		ProgressEvery: 250 * time.Millisecond,
 		Progress: func(p SearchProgress) {
@@ -943,3 +940,11 @@ func (s *SearchSolution) Took() (explored, solved time.Duration) {
 }
 
 var _ solve.Solution = (*SearchSolution)(nil)
+
+// SearchesValueOnly reports whether search answers g's positions by their
+// value alone, with no remoteness: a game that decides positions without
+// search (Domineering's safe moves and values of regions, sente.Decider)
+// is searched so, since its decided positions know no remoteness.
+func SearchesValueOnly(g sente.Game) bool {
+	return sente.CapabilitiesOf(g).Decider != nil
+}

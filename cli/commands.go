@@ -113,7 +113,7 @@ func (c *describeCmd) Run(e *env) error {
 			switch {
 			case sente.Scored(g):
 				sought = "its margin alone (--engine search finds the plies too)"
-			case sente.CapabilitiesOf(g).Decider != nil:
+			case answer.SearchesValueOnly(g):
 				sought = "its value alone, not how soon it is won (the game decides positions by what it knows of them)"
 			}
 			fmt.Fprintln(w, wrap("  no table fits: "+r.Error()+"; so "+instead+": "+sought+", no positions counted, with a table within --max-memory (--engine search asks for search, and --force tries the table anyway)", "  ", 78))
