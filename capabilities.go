@@ -49,6 +49,13 @@ type Capabilities struct {
 	Partizan         Partizan
 	PartizanSplitter PartizanSplitter
 	RegionBoarder    RegionBoarder
+
+	// A game whose positions need keys of 128 bits offers these in place
+	// of Encoder, Symmetric, Orderer and Decider (see Wide).
+	WideEncoder   WideEncoder
+	WideSymmetric WideSymmetric
+	WideOrderer   WideOrderer
+	WideDecider   WideDecider
 }
 
 // Capable is a game that states its capabilities itself. CapabilitiesOf
@@ -85,6 +92,10 @@ func CapabilitiesOf(g Game) Capabilities {
 	c.Describer, _ = g.(Describer)
 	c.Drawer, _ = g.(Drawer)
 	c.Boarder, _ = g.(Boarder)
+	c.WideEncoder, _ = g.(WideEncoder)
+	c.WideSymmetric, _ = g.(WideSymmetric)
+	c.WideOrderer, _ = g.(WideOrderer)
+	c.WideDecider, _ = g.(WideDecider)
 	c.Featured, _ = g.(Featured)
 	c.Measured, _ = g.(Measured)
 	c.Estimator, _ = g.(Estimator)

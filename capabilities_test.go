@@ -25,6 +25,10 @@ func capabilityNames() map[string]bool {
 	names := map[string]bool{}
 	t := reflect.TypeFor[sente.Capabilities]()
 	for i := range t.NumField() {
+		// A field is named as its type, and the type is, for those on
+		// keys (Encoder), an alias of a generic one, which reflect names
+		// by the generic (KeyEncoder[uint64]).
+		names[t.Field(i).Name] = true
 		names[t.Field(i).Type.Name()] = true
 	}
 	return names

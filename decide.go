@@ -14,10 +14,13 @@ package sente
 // Decider only when it is asked for the value alone (search's
 // Options.ValueOnly), and its outcomes then have RemotenessUnknown. A
 // wrapper that changes how play ends, such as misère play, must drop it.
-type Decider interface {
+type Decider = KeyDecider[uint64]
+
+// KeyDecider is Decider on keys of type K (WideDecider for Wide).
+type KeyDecider[K Key] interface {
 	// Decide returns the value of the position key, which has not ended,
 	// for the player to move: Win or Lose, and true, when the game knows
 	// it without search; false otherwise, best found fast. Safe for
 	// concurrent use.
-	Decide(key uint64) (Value, bool)
+	Decide(key K) (Value, bool)
 }

@@ -58,7 +58,8 @@ type Game interface {
 // tests each point):
 //   - One key per position: Encode of equal positions gives equal keys,
 //     Decode(Encode(p)) is p again (the same text under FormatPosition), and
-//     the key ^uint64(0) is never used, since engines reserve it.
+//     the key ^uint64(0) is never used, since engines reserve it. (A
+//     WideEncoder's keys may be any; only search takes them.)
 //   - The same logic as the game: AppendChildren(key) gives the keys of
 //     Moves' positions and EndedKey(key) what Ended says.
 //   - Safe for concurrent use: the engines call all four methods from
@@ -69,15 +70,19 @@ type Game interface {
 //     except in a game that also offers Ranker: a table stored on disk is
 //     read back by rank, so a game made again from the same spec, in
 //     another run, must give every position the same key and rank.
-type Encoder interface {
-	Encode(p Position) uint64
-	Decode(key uint64) Position
+type Encoder = KeyEncoder[uint64]
+
+// KeyEncoder is Encoder on keys of type K: Encoder itself for 64-bit keys,
+// WideEncoder for 128-bit ones.
+type KeyEncoder[K Key] interface {
+	Encode(p Position) K
+	Decode(key K) Position
 	// AppendChildren appends to dst the keys of the positions one move from
 	// the position key, and returns the extended slice. It is not called on
 	// an ended position. Repeats are allowed and ignored.
-	AppendChildren(dst []uint64, key uint64) []uint64
+	AppendChildren(dst []K, key K) []K
 	// EndedKey is Ended for an encoded position.
-	EndedKey(key uint64) (Value, bool)
+	EndedKey(key K) (Value, bool)
 }
 
 // Ranker maps the keys of a game onto the dense range [0, RankSize()), so
@@ -114,8 +119,11 @@ type Tiered interface {
 // move as key: the engines learn whether a move keeps the turn from the
 // class it leads to. (An alternating game may fold the colours swapped
 // with the side to move into one class, as the morris games do.)
-type Symmetric interface {
-	Canonical(key uint64) uint64
+type Symmetric = KeySymmetric[uint64]
+
+// KeySymmetric is Symmetric on keys of type K (WideSymmetric for Wide).
+type KeySymmetric[K Key] interface {
+	Canonical(key K) K
 }
 
 // Splitter splits a position into independent components: a sum of games,

@@ -14,17 +14,20 @@ package sente
 //     its Tactics say it leaves out.
 //   - Its Tactics and Horizon are true whatever the players do.
 //   - Safe for concurrent use.
-type Orderer interface {
+type Orderer = KeyOrderer[uint64]
+
+// KeyOrderer is Orderer on keys of type K (WideOrderer for Wide).
+type KeyOrderer[K Key] interface {
 	// OrderChildren appends to dst the children of the position key
 	// (which has not ended) that a search should try, most promising
 	// first for the player to move, and says what else it knows.
-	OrderChildren(dst []Child, key uint64) ([]Child, Tactics)
+	OrderChildren(dst []KeyChild[K], key K) ([]KeyChild[K], Tactics)
 	// Horizon bounds the plies left from the position key: every line of
 	// play from it ends within most plies (-1 when the game knows no
 	// bound), and none ends in a tie in fewer than tieLeast (0 when it
 	// knows none). A connect-four position with e empty cells says e and
 	// e: the board fills in e plies, and only a full board is a tie.
-	Horizon(key uint64) (most, tieLeast int)
+	Horizon(key K) (most, tieLeast int)
 }
 
 // CutoffHorizon is an optional capability of a game with an Orderer that
@@ -41,8 +44,11 @@ type CutoffHorizon interface {
 
 // Child is a position one move from another, with the game's guess of how
 // good the move is for the player making it.
-type Child struct {
-	Key uint64
+type Child = KeyChild[uint64]
+
+// KeyChild is Child of a game whose keys are of type K (WideChild for Wide).
+type KeyChild[K Key] struct {
+	Key K
 	// Hint orders the moves of one position: higher is more promising.
 	// Hints of different positions need not be comparable.
 	Hint int32

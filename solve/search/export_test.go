@@ -23,3 +23,6 @@ func SetMarginDeepenAfter(n uint64) (restore func()) {
 	marginDeepenAfter = n
 	return func() { marginDeepenAfter = old }
 }
+
+// JoinAtOnceWide is JoinAtOnce for a WideSearcher.
+func JoinAtOnceWide(s *WideSearcher) { s.joinAfter = 0 }

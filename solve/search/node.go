@@ -9,21 +9,21 @@ import (
 
 // worker is one goroutine's search: its own stacks and counters, the
 // searcher's table shared.
-type worker struct {
-	s  *Searcher
+type worker[K sente.Key] struct {
+	s  *KeySearcher[K]
 	id int
 
 	nodes     uint64 // nodes this worker has searched
 	published uint64 // of which the searcher's counter has heard
 
-	kids  [][]sente.Child // the children of the position at each ply
-	order [][]uint8       // the order in which to try them
-	keys  []uint64        // AppendChildren's scratch
+	kids  [][]sente.KeyChild[K] // the children of the position at each ply
+	order [][]uint8             // the order in which to try them
+	keys  []K                   // AppendChildren's scratch
 
 	// The positions of the line being searched, for games that may loop:
 	// path[ply] is the key at ply, and onPath counts the keys of the line
 	// by hash, so that most positions are found off the line at a glance.
-	path   []uint64
+	path   []K
 	onPath [1 << 12]uint16
 
 	filled  int64    // entries this worker filled that the table has not counted
@@ -37,7 +37,7 @@ type worker struct {
 type abort struct{}
 
 // loopError unwinds a search that met a position twice on one line.
-type loopError struct{ from, again uint64 }
+type loopError[K sente.Key] struct{ from, again K }
 
 // finitePlies is the depth within which a window's question must be
 // answered for search to skip the check for repeated positions: well
@@ -55,20 +55,20 @@ const finitePlies = maxPlies / 2
 // so many plies, or for no loss within them, is a question about a finite
 // tree: mate-distance pruning ends every line of it by then, repeated
 // positions or not, and what it proves holds whatever the path.
-func (w *worker) search(key uint64, turn sente.Player, ply, alpha, beta int32) int32 {
+func (w *worker[K]) search(key K, turn sente.Player, ply, alpha, beta int32) int32 {
 	if !w.s.loopy || alpha >= winAt(finitePlies) || beta <= lossAt(finitePlies) {
 		return w.expand(key, turn, ply, alpha, beta)
 	}
-	h := (key * 0x9e3779b97f4a7c15) >> 52
+	h := hashOf(key) >> 52
 	if w.onPath[h] != 0 {
 		for _, k := range w.path[:ply] {
 			if k == key {
-				panic(loopError{from: w.path[0], again: key})
+				panic(loopError[K]{from: w.path[0], again: key})
 			}
 		}
 	}
 	for int(ply) >= len(w.path) {
-		w.path = append(w.path, 0)
+		w.path = append(w.path, *new(K))
 	}
 	w.path[ply] = key
 	w.onPath[h]++
@@ -77,7 +77,7 @@ func (w *worker) search(key uint64, turn sente.Player, ply, alpha, beta int32) i
 	return v
 }
 
-func (w *worker) expand(key uint64, turn sente.Player, ply, alpha, beta int32) int32 {
+func (w *worker[K]) expand(key K, turn sente.Player, ply, alpha, beta int32) int32 {
 	s := w.s
 	w.nodes++
 	if w.nodes >= w.pace.next {
@@ -91,7 +91,7 @@ func (w *worker) expand(key uint64, turn sente.Player, ply, alpha, beta int32) i
 		canon, canonKnown = s.sym.Canonical(key), true
 	}
 	if canonKnown {
-		s.tt.prefetch(canon)
+		s.tt.prefetch(hashOf(canon))
 	}
 	if v, ended := s.enc.EndedKey(key); ended {
 		return terminal(v, ply)
@@ -117,7 +117,7 @@ func (w *worker) expand(key uint64, turn sente.Player, ply, alpha, beta int32) i
 
 	// The children, and what the game knows of the next two plies.
 	for int(ply) >= len(w.kids) {
-		w.kids = append(w.kids, make([]sente.Child, 0, 16))
+		w.kids = append(w.kids, make([]sente.KeyChild[K], 0, 16))
 		w.order = append(w.order, make([]uint8, 0, 16))
 	}
 	kids := w.kids[ply][:0]
@@ -152,7 +152,7 @@ func (w *worker) expand(key uint64, turn sente.Player, ply, alpha, beta int32) i
 			return lossAt(ply) // no move: lost, unless Ended said otherwise
 		}
 		for _, k := range w.keys {
-			kids = append(kids, sente.Child{Key: k, Hint: int32(w.history[w.moveHash(key, k)] >> 1)})
+			kids = append(kids, sente.KeyChild[K]{Key: k, Hint: int32(w.history[w.moveHash(key, k)] >> 1)})
 		}
 		w.kids[ply] = kids
 	}
@@ -197,14 +197,14 @@ func (w *worker) expand(key uint64, turn sente.Player, ply, alpha, beta int32) i
 		// each other. A few are as many as the processor keeps in
 		// flight; the rest of a long list (Domineering's) are probed as
 		// they come, since the first may cut off.
-		var canons [8]uint64
+		var canons [8]K
 		for i := range min(len(kids), len(canons)) {
 			kc := kids[i].Key
 			if s.sym != nil {
 				kc = s.sym.Canonical(kc)
 			}
 			canons[i] = kc
-			s.tt.prefetch(kc)
+			s.tt.prefetch(hashOf(kc))
 		}
 		for i := range kids {
 			kid := kids[i].Key
@@ -281,12 +281,12 @@ func (w *worker) expand(key uint64, turn sente.Player, ply, alpha, beta int32) i
 			kid := w.kids[ply][o].Key
 			var busy *atomic.Uint64
 			if split {
-				busy = &s.busy[(kid*0x9e3779b97f4a7c15)>>(64-busyBits)]
-				if pass == 0 && i > 0 && i < 64 && busy.Load() == kid {
+				busy = &s.busy[hashOf(kid)>>(64-busyBits)]
+				if pass == 0 && i > 0 && i < 64 && busy.Load() == tagOf(kid) {
 					putOff |= 1 << i
 					continue
 				}
-				busy.Store(kid)
+				busy.Store(tagOf(kid))
 			}
 			if !deep && s.cheapCanon && i+1 < len(order) {
 				// The next child's bucket comes in while this child is
@@ -296,7 +296,7 @@ func (w *worker) expand(key uint64, turn sente.Player, ply, alpha, beta int32) i
 				if s.sym != nil {
 					next = s.sym.Canonical(next)
 				}
-				s.tt.prefetch(next)
+				s.tt.prefetch(hashOf(next))
 			}
 			var v int32
 			if kidTurn := s.turnAt(kid, turn); kidTurn == turn {
@@ -305,7 +305,7 @@ func (w *worker) expand(key uint64, turn sente.Player, ply, alpha, beta int32) i
 				v = -w.search(kid, kidTurn, ply+1, -beta, -alpha)
 			}
 			if busy != nil {
-				busy.CompareAndSwap(kid, 0)
+				busy.CompareAndSwap(tagOf(kid), 0)
 			}
 			if v > best {
 				best, bestMove = v, o
@@ -355,7 +355,7 @@ func (w *worker) expand(key uint64, turn sente.Player, ply, alpha, beta int32) i
 // 5×5 outgrew 256M with them). A game in Go keeps them: seven men's
 // morris over its moving phase takes 8.9 million nodes without them
 // rather than 5.3.
-func (w *worker) deep(key uint64, ply int32) bool {
+func (w *worker[K]) deep(key K, ply int32) bool {
 	if ord := w.s.ord; ord != nil {
 		most, _ := ord.Horizon(key)
 		return most >= w.s.etcPlies
@@ -371,8 +371,8 @@ func (w *worker) deep(key uint64, ply int32) bool {
 var etcPlies = 12
 
 // moveHash places the move from key to kid in the history table.
-func (w *worker) moveHash(key, kid uint64) uint64 {
-	return ((key ^ kid) * 0x9e3779b97f4a7c15) >> (64 - historyBits)
+func (w *worker[K]) moveHash(key, kid K) uint64 {
+	return moveHashOf(key, kid) >> (64 - historyBits)
 }
 
 const historyBits = 12
@@ -381,7 +381,7 @@ const historyBits = 12
 // tells the searcher its nodes, starts the helpers and reports progress
 // (the first worker), and unwinds the search that is over its allowance,
 // cancelled or finished by another worker.
-func (w *worker) check() {
+func (w *worker[K]) check() {
 	s := w.s
 	now := time.Now()
 	w.pace.checked(w.nodes, now)
@@ -404,7 +404,7 @@ func (w *worker) check() {
 
 // publish adds the nodes searched since the last time to the searcher's
 // count.
-func (w *worker) publish() {
+func (w *worker[K]) publish() {
 	w.s.nodes.Add(w.nodes - w.published)
 	w.published = w.nodes
 	w.s.tt.used.Add(w.filled)

@@ -52,13 +52,16 @@ type Options struct {
 
 // A Table is a Searcher's transposition table, to be handed to the next
 // Searcher of the same game (Options.Table).
-type Table struct {
-	t         *table
+type Table = KeyTable[uint64]
+
+// KeyTable is Table of a KeySearcher[K].
+type KeyTable[K sente.Key] struct {
+	t         *table[K]
 	valueOnly bool
 }
 
 // Bytes is the memory the table holds.
-func (t *Table) Bytes() int64 { return t.t.Bytes() }
+func (t *KeyTable[K]) Bytes() int64 { return t.t.Bytes() }
 
 // DefaultTableBytes is the table's size when Options does not say.
 const DefaultTableBytes = 64 << 20
@@ -69,11 +72,14 @@ const DefaultTableBytes = 64 << 20
 // of are the example: search over the placing phase of a morris game,
 // with the tables of its moving phase as leaves, answers what neither
 // answers alone.
-type Leaves interface {
+type Leaves = KeyLeaves[uint64]
+
+// KeyLeaves is Leaves on keys of type K.
+type KeyLeaves[K sente.Key] interface {
 	// Leaf returns the outcome of the position key for the player to
 	// move, or false when it does not know it. It is called from several
 	// goroutines at once, and is best fast when it does not know.
-	Leaf(key uint64) (sente.Outcome, bool)
+	Leaf(key K) (sente.Outcome, bool)
 }
 
 // LeavesFunc is a function as Leaves.
@@ -87,16 +93,23 @@ func (f LeavesFunc) Leaf(key uint64) (sente.Outcome, bool) { return f(key) }
 // searches of a game's successive positions, cost nothing the second time,
 // and a search that was stopped leaves what it proved. One search runs at
 // a time; Solve waits for the one before.
-type Searcher struct {
+type Searcher = KeySearcher[uint64]
+
+// WideSearcher is a Searcher of a game whose keys are Wide
+// (sente.WideEncoder): Domineering past 64 cells.
+type WideSearcher = KeySearcher[sente.Wide]
+
+// KeySearcher is the Searcher of a game whose keys are of type K.
+type KeySearcher[K sente.Key] struct {
 	game   sente.Game
 	caps   sente.Capabilities
-	enc    sente.Encoder
-	sym    sente.Symmetric
-	ord    sente.Orderer
-	leaves Leaves
+	enc    sente.KeyEncoder[K]
+	sym    sente.KeySymmetric[K]
+	ord    sente.KeyOrderer[K]
+	leaves KeyLeaves[K]
 	// decider is the game's Decider in a search for values only; nil
 	// otherwise.
-	decider sente.Decider
+	decider sente.KeyDecider[K]
 	// etcPlies: enhanced transposition cutoffs where at least so many
 	// plies are left (deep).
 	etcPlies int
@@ -105,17 +118,17 @@ type Searcher struct {
 	// Go does (a rules file's Canonical is a call of the file's code),
 	// so that it may be worked out for a bucket the search may not read.
 	cheapCanon bool
-	turn       func(key uint64) sente.Player // nil: every move passes the turn
+	turn       func(key K) sente.Player // nil: every move passes the turn
 	opt        Options
 
 	mu      sync.Mutex // one search at a time
-	tt      *table
-	workers []*worker
+	tt      *table[K]
+	workers []*worker[K]
 	loopy   bool // the game may repeat a position: lines are checked
 	// tierLoops caches mayLoop by the root's tier: 1 when play from it may
 	// loop, 2 when it cannot, 0 not known yet.
 	tierLoops []uint8
-	run       run // the search under way
+	run       run[K] // the search under way
 
 	stop      atomic.Bool     // the probe is over, or cancelled: workers unwind
 	cancelled atomic.Bool     // the context was cancelled
@@ -140,13 +153,13 @@ type Searcher struct {
 	joinAfter uint64 // joinNodes; 0 in tests: at once
 	joined    bool
 	probeAt   struct {
-		key         uint64
+		key         K
 		turn        sente.Player
 		alpha, beta int32
 	}
 	helpers sync.WaitGroup
 	answers chan answer
-	// busy holds the keys of positions a worker is searching, far from
+	// busy holds the keys (tagOf) of positions a worker is searching, far from
 	// the end, once the others have joined: another worker that meets
 	// one among its moves tries it last, by when the table may know it,
 	// rather than search it too (ABDADA's deferral).
@@ -166,9 +179,24 @@ type answer struct {
 }
 
 // New makes a Searcher for g, which must offer the Encoder fast path.
-func New(g sente.Game, opt Options) (*Searcher, error) {
+func New(g sente.Game, opt Options) (*Searcher, error) { return newSearcher[uint64](g, opt) }
+
+// NewWide makes a WideSearcher for g, which must offer sente.WideEncoder.
+// Its options take no Leaves, which are on 64-bit keys.
+func NewWide(g sente.Game, opt Options) (*WideSearcher, error) {
+	if opt.Leaves != nil {
+		return nil, fmt.Errorf("search: leaves on 64-bit keys for %v, whose keys are wide", gameName(g))
+	}
+	return newSearcher[sente.Wide](g, opt)
+}
+
+func newSearcher[K sente.Key](g sente.Game, opt Options) (*KeySearcher[K], error) {
 	caps := sente.CapabilitiesOf(g)
-	if caps.Encoder == nil {
+	kc := sente.KeyCapabilitiesOf[K](caps)
+	if kc.Encoder == nil {
+		if isWide[K]() {
+			return nil, fmt.Errorf("search: %v has no 128-bit keys (sente.WideEncoder)", gameName(g))
+		}
 		return nil, fmt.Errorf("search: %v has no integer keys (sente.Encoder), which search needs", gameName(g))
 	}
 	if opt.TableBytes == 0 {
@@ -180,30 +208,36 @@ func New(g sente.Game, opt Options) (*Searcher, error) {
 	if opt.Workers <= 0 {
 		opt.Workers = runtime.GOMAXPROCS(0)
 	}
-	makeTable := newTable
-	if t := opt.Table; t != nil {
+	makeTable := newTable[K]
+	if opt.Table != nil {
+		t, ok := any(opt.Table).(*KeyTable[K])
+		if !ok {
+			return nil, fmt.Errorf("search: a table of 64-bit keys, taken over by a search of %v, whose keys are wide", gameName(g))
+		}
 		if t.valueOnly != opt.ValueOnly {
 			return nil, fmt.Errorf("search: a table of a search for %s, taken over by one for %s", questionWords(t.valueOnly), questionWords(opt.ValueOnly))
 		}
-		makeTable = func(int64) *table { return t.t }
+		makeTable = func(int64) *table[K] { return t.t }
 		opt.Table = nil // not kept: the table is this searcher's now
 	}
 	if opt.ProgressEvery <= 0 {
 		opt.ProgressEvery = time.Second
 	}
-	s := &Searcher{
-		game:   g,
-		caps:   caps,
-		enc:    caps.Encoder,
-		sym:    caps.Symmetric,
-		ord:    caps.Orderer,
-		leaves: opt.Leaves,
-		turn:   caps.KeyTurns(g),
-		opt:    opt,
-		tt:     makeTable(opt.TableBytes),
+	s := &KeySearcher[K]{
+		game: g,
+		caps: caps,
+		enc:  kc.Encoder,
+		sym:  kc.Symmetric,
+		ord:  kc.Orderer,
+		turn: keyTurns[K](g, caps, kc.Encoder),
+		opt:  opt,
+		tt:   makeTable(opt.TableBytes),
+	}
+	if opt.Leaves != nil {
+		s.leaves = any(opt.Leaves).(KeyLeaves[K])
 	}
 	if opt.ValueOnly {
-		s.decider = caps.Decider
+		s.decider = kc.Decider
 	}
 	s.cheapCanon = s.sym == nil || s.ord != nil || caps.Ranker != nil || caps.TierRanker != nil
 	s.etcPlies = etcPlies
@@ -215,7 +249,7 @@ func New(g sente.Game, opt Options) (*Searcher, error) {
 	s.answers = make(chan answer, opt.Workers)
 	s.joinAfter = joinNodes
 	for i := range opt.Workers {
-		s.workers = append(s.workers, &worker{s: s, id: i, history: make([]uint32, 1<<historyBits)})
+		s.workers = append(s.workers, &worker[K]{s: s, id: i, history: make([]uint32, 1<<historyBits)})
 	}
 	return s, nil
 }
@@ -237,21 +271,21 @@ func questionWords(valueOnly bool) string {
 }
 
 // TableBytes is the memory the transposition table holds.
-func (s *Searcher) TableBytes() int64 { return s.tt.Bytes() }
+func (s *KeySearcher[K]) TableBytes() int64 { return s.tt.Bytes() }
 
 // Table is the searcher's transposition table, for a Searcher of the
 // same game to take over (Options.Table) once this one searches no more.
-func (s *Searcher) Table() *Table {
+func (s *KeySearcher[K]) Table() *KeyTable[K] {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return &Table{t: s.tt, valueOnly: s.opt.ValueOnly}
+	return &KeyTable[K]{t: s.tt, valueOnly: s.opt.ValueOnly}
 }
 
 // ResizeTable moves what the table holds into a table of bytes bytes,
 // for a caller whose search filled its table: the next search, in the
 // larger one, starts from what the earlier ones proved rather than from
 // nothing. Both tables are held while the entries move.
-func (s *Searcher) ResizeTable(bytes int64) error {
+func (s *KeySearcher[K]) ResizeTable(bytes int64) error {
 	if bytes < bucketBytes {
 		return fmt.Errorf("search: a table of %d bytes; at least %d", bytes, bucketBytes)
 	}
@@ -263,7 +297,7 @@ func (s *Searcher) ResizeTable(bytes int64) error {
 
 // Clear empties the table, so that the next search proves everything
 // again (for measuring).
-func (s *Searcher) Clear() {
+func (s *KeySearcher[K]) Clear() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.tt.clear()
@@ -337,20 +371,20 @@ func (e *LoopError) Error() string {
 }
 
 // Solve searches the position p.
-func (s *Searcher) Solve(ctx context.Context, p sente.Position) (Result, error) {
+func (s *KeySearcher[K]) Solve(ctx context.Context, p sente.Position) (Result, error) {
 	return s.SolveKey(ctx, s.enc.Encode(p))
 }
 
 // SolveKey searches the position whose key is key. When ctx is cancelled
 // it returns what it proved with ctx's error: Result's bounds, and the
 // table, which the next search reads.
-func (s *Searcher) SolveKey(ctx context.Context, key uint64) (Result, error) {
+func (s *KeySearcher[K]) SolveKey(ctx context.Context, key K) (Result, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	// The run lives in the searcher, so that a search of a few nodes
 	// allocates nothing: its cost is then what it touches.
 	r := &s.run
-	*r = run{s: s, root: key, start: time.Now(), lo: -inf, hi: inf}
+	*r = run[K]{s: s, root: key, start: time.Now(), lo: -inf, hi: inf}
 	s.nodes.Store(0)
 	s.cancelled.Store(false)
 	s.tt.gen.Add(1)
@@ -385,9 +419,9 @@ func (s *Searcher) SolveKey(ctx context.Context, key uint64) (Result, error) {
 }
 
 // run is one search of a root.
-type run struct {
-	s      *Searcher
-	root   uint64
+type run[K sente.Key] struct {
+	s      *KeySearcher[K]
+	root   K
 	start  time.Time
 	lo, hi int32 // the root's score: proved at least lo, at most hi
 	probes int
@@ -411,7 +445,7 @@ type run struct {
 
 // reportIfDue calls Progress when it is due at now. The first worker
 // asks, on the caller's goroutine, at each look its pace allows.
-func (r *run) reportIfDue(now time.Time) {
+func (r *run[K]) reportIfDue(now time.Time) {
 	if r.s.opt.Progress == nil {
 		return
 	}
@@ -422,7 +456,7 @@ func (r *run) reportIfDue(now time.Time) {
 	r.report()
 }
 
-func (r *run) result(o sente.Outcome) Result {
+func (r *run[K]) result(o sente.Outcome) Result {
 	s := r.s
 	res := Result{
 		Outcome:    o,
@@ -441,14 +475,14 @@ func (r *run) result(o sente.Outcome) Result {
 }
 
 // bounds are the outcomes the root's proved scores stand for.
-func (r *run) bounds() (low, high sente.Outcome) {
+func (r *run[K]) bounds() (low, high sente.Outcome) {
 	return r.s.boundsOf(r.lo, r.hi, r.tieLow)
 }
 
 // boundsOf are the outcomes that the scores lo and hi, proved of a
 // position, stand for, as Result's Low and High say them; no tie comes
 // sooner than in tieLow plies.
-func (s *Searcher) boundsOf(lo, hi int32, tieLow int) (low, high sente.Outcome) {
+func (s *KeySearcher[K]) boundsOf(lo, hi int32, tieLow int) (low, high sente.Outcome) {
 	switch {
 	case lo <= -inf:
 	case lo == 0:
@@ -483,7 +517,7 @@ func (s *Searcher) boundsOf(lo, hi int32, tieLow int) (low, high sente.Outcome) 
 // position symmetric to it. A search of a position proves bounds of its
 // children on the way: the answer layer reads a best move from them
 // (answer.SearchSolution.QuickMoves).
-func (s *Searcher) TableBounds(key uint64) (low, high sente.Outcome) {
+func (s *KeySearcher[K]) TableBounds(key K) (low, high sente.Outcome) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	canon := key
@@ -497,7 +531,7 @@ func (s *Searcher) TableBounds(key uint64) (low, high sente.Outcome) {
 	return s.boundsOf(fromRel(e.lower, 0), fromRel(e.upper, 0), 0)
 }
 
-func (r *run) report() {
+func (r *run[K]) report() {
 	s := r.s
 	if s.opt.Progress == nil {
 		return
@@ -540,7 +574,7 @@ func (r *run) report() {
 // either narrows the bounds both read; the deepening stops once its
 // questions are all answered (a result found, or every d up to the
 // game's horizon asked).
-func (r *run) solve(ctx context.Context) (sente.Outcome, error) {
+func (r *run[K]) solve(ctx context.Context) (sente.Outcome, error) {
 	s := r.s
 	if v, ended := s.enc.EndedKey(r.root); ended {
 		return sente.Outcome{Value: v}, nil
@@ -644,7 +678,7 @@ func (r *run) solve(ctx context.Context) (sente.Outcome, error) {
 // open reports whether the root's score is still to be searched: its
 // bounds are apart (clamp), and, in a search for the value alone, the
 // value is not proved yet.
-func (r *run) open() bool {
+func (r *run[K]) open() bool {
 	if !r.clamp() {
 		return false
 	}
@@ -662,7 +696,7 @@ func valueOf(lo, hi int32) sente.Value {
 
 // valueOnly is o as a search for the value alone reports it: without its
 // remoteness.
-func (s *Searcher) valueOnly(o sente.Outcome) sente.Outcome {
+func (s *KeySearcher[K]) valueOnly(o sente.Outcome) sente.Outcome {
 	if s.opt.ValueOnly && (o.Value == sente.Win || o.Value == sente.Lose) {
 		o.Remoteness = sente.RemotenessUnknown
 	}
@@ -691,7 +725,7 @@ func bounded(gamma int32) bool {
 
 // clamp narrows the root's bounds by the game's horizon and reports
 // whether its score is still open.
-func (r *run) clamp() bool {
+func (r *run[K]) clamp() bool {
 	if most := r.most; most >= 0 && r.lo < r.hi {
 		// Every line ends within most plies, so a win is won and a loss
 		// lost in at most that many.
@@ -710,7 +744,7 @@ func (r *run) clamp() bool {
 // ask probes the root with the null window at gamma, stopping once the
 // search has counted end nodes (never when end is 0), and narrows the
 // root's bounds by what it proved. over reports a probe stopped at end.
-func (r *run) ask(gamma int32, end uint64) (over bool, err error) {
+func (r *run[K]) ask(gamma int32, end uint64) (over bool, err error) {
 	r.s.reported.Lock()
 	r.gamma, r.asking = gamma, true
 	r.s.reported.Unlock()
@@ -739,7 +773,7 @@ func (r *run) ask(gamma int32, end uint64) (over bool, err error) {
 // least lossAt(depth+1)), skipping those the bounds answer already, or
 // false when it has none left: the value is known (the main sequence
 // halves the remoteness), or depth has passed the game's horizon.
-func (r *run) shallowTest() (int32, bool) {
+func (r *run[K]) shallowTest() (int32, bool) {
 	for {
 		if r.lo > 0 || r.hi < 0 || (r.most >= 0 && r.depth > r.most) {
 			return 0, false
@@ -765,7 +799,7 @@ func (r *run) shallowTest() (int32, bool) {
 // proves in few nodes, and narrows the range for the costly probes near
 // 0. Otherwise the first probes settle the value (a win: at least 1? a
 // loss: at least 0?) and then halve the remoteness.
-func (r *run) nextTest() int32 {
+func (r *run[K]) nextTest() int32 {
 	lo, hi := r.lo, r.hi
 	if r.s.opt.ValueOnly {
 		// A win? then, when not, a loss?
@@ -795,7 +829,7 @@ func (r *run) nextTest() int32 {
 
 // line places a score on the line of nextTest: a win in r plies at
 // most+1-r, a loss in r at r-most-1, a tie or draw at 0.
-func (r *run) line(s int32) int32 {
+func (r *run[K]) line(s int32) int32 {
 	switch {
 	case s > 0:
 		return r.most + 1 - (mate - s)
@@ -806,7 +840,7 @@ func (r *run) line(s int32) int32 {
 }
 
 // score is the score at a place on the line.
-func (r *run) score(u int32) int32 {
+func (r *run[K]) score(u int32) int32 {
 	switch {
 	case u > 0:
 		return winAt(r.most + 1 - u)
@@ -832,7 +866,7 @@ func describe(gamma int32) string {
 // probe runs every worker on the null window (alpha, beta) at key, the
 // root (ply 0), and returns the first result: each is as true as the
 // others, and the table the others filled speeds the one that finishes.
-func (r *run) probe(key uint64, alpha, beta int32) (int32, error) {
+func (r *run[K]) probe(key K, alpha, beta int32) (int32, error) {
 	s := r.s
 	r.probes++
 	s.pollCancel()
@@ -883,7 +917,7 @@ func (r *run) probe(key uint64, alpha, beta int32) (int32, error) {
 // search would notice, where a function registered with the context for
 // each search (context.AfterFunc) took a search of one node from 0.35 µs
 // to 1.2-1.7 µs (BenchmarkSearchOverhead).
-func (s *Searcher) pollCancel() {
+func (s *KeySearcher[K]) pollCancel() {
 	if s.done == nil {
 		return
 	}
@@ -899,7 +933,7 @@ func (s *Searcher) pollCancel() {
 // searching; the first calls it, from within its search. Each is as
 // true as the others, and the table the others fill speeds the one that
 // finishes.
-func (s *Searcher) join() {
+func (s *KeySearcher[K]) join() {
 	s.joinAt = 0
 	s.joined = true
 	s.tt.alone = false
@@ -922,7 +956,7 @@ func (s *Searcher) join() {
 // leave ends the probe the other workers joined, the first worker's
 // result (v, err) in hand: the first result of all, a worker stopped
 // when another finished.
-func (s *Searcher) leave(v int32, err error) (int32, error) {
+func (s *KeySearcher[K]) leave(v int32, err error) (int32, error) {
 	if !errors.Is(err, errStopped) {
 		s.stop.Store(true)
 	}
@@ -939,7 +973,7 @@ func (s *Searcher) leave(v int32, err error) (int32, error) {
 }
 
 // stopped is why a probe that every worker left unfinished stopped.
-func (r *run) stopped() error {
+func (r *run[K]) stopped() error {
 	if r.s.overLimit.Load() && !r.s.cancelled.Load() {
 		return errOverLimit
 	}
@@ -954,7 +988,7 @@ var (
 
 // run searches the root for probe, turning a stop into errStopped and a
 // loop into a LoopError.
-func (w *worker) run(key uint64, turn sente.Player, alpha, beta int32) (v int32, err error) {
+func (w *worker[K]) run(key K, turn sente.Player, alpha, beta int32) (v int32, err error) {
 	defer func() {
 		w.publish()
 		if p := recover(); p != nil {
@@ -962,7 +996,7 @@ func (w *worker) run(key uint64, turn sente.Player, alpha, beta int32) (v int32,
 			switch p := p.(type) {
 			case abort:
 				err = errStopped
-			case loopError:
+			case loopError[K]:
 				s := w.s
 				err = &LoopError{Game: gameName(s.game), From: s.game.FormatPosition(s.enc.Decode(p.from)), Pos: s.game.FormatPosition(s.enc.Decode(p.again))}
 			case error:
@@ -979,7 +1013,7 @@ func (w *worker) run(key uint64, turn sente.Player, alpha, beta int32) (v int32,
 // when the game's tiers prove it never does (every move from every tier
 // that play from key reaches leads to another tier, and tiers never lead
 // back), true otherwise, and the search then checks every line.
-func (s *Searcher) mayLoop(key uint64) bool {
+func (s *KeySearcher[K]) mayLoop(key K) bool {
 	if s.ord != nil {
 		// Every line from key ends within most plies: none returns.
 		if most, _ := s.ord.Horizon(key); most >= 0 {
@@ -987,14 +1021,14 @@ func (s *Searcher) mayLoop(key uint64) bool {
 		}
 	}
 	tr := s.caps.TierRanker
-	if tr == nil {
+	if tr == nil || isWide[K]() {
 		return true
 	}
 	var first int
 	if s.caps.Tiered != nil {
-		first = s.caps.Tiered.Tier(key) // the same numbering, and cheaper
+		first = s.caps.Tiered.Tier(wordsOf(&key)[0]) // the same numbering, and cheaper
 	} else {
-		first, _ = tr.TierRank(key)
+		first, _ = tr.TierRank(wordsOf(&key)[0])
 	}
 	if first < 0 {
 		return true
@@ -1013,7 +1047,7 @@ func (s *Searcher) mayLoop(key uint64) bool {
 	return loops
 }
 
-func (s *Searcher) tiersLoop(tr sente.TierRanker, first int) bool {
+func (s *KeySearcher[K]) tiersLoop(tr sente.TierRanker, first int) bool {
 	seen := map[int]bool{first: true}
 	queue := []int{first}
 	for len(queue) > 0 {
@@ -1034,9 +1068,26 @@ func (s *Searcher) tiersLoop(tr sente.TierRanker, first int) bool {
 
 // turnAt is the player to move at kid, a child of a position where turn
 // was to move.
-func (s *Searcher) turnAt(kid uint64, turn sente.Player) sente.Player {
+func (s *KeySearcher[K]) turnAt(kid K, turn sente.Player) sente.Player {
 	if s.turn == nil {
 		return turn.Other()
 	}
 	return s.turn(kid)
+}
+
+// keyTurns is how the search learns whose turn it is at a key:
+// Capabilities.KeyTurns on 64-bit keys, and on Wide ones nil for a game
+// that alternates, Turn of the decoded position otherwise.
+func keyTurns[K sente.Key](g sente.Game, caps sente.Capabilities, enc sente.KeyEncoder[K]) func(K) sente.Player {
+	if !isWide[K]() {
+		f := caps.KeyTurns(g)
+		if f == nil {
+			return nil
+		}
+		return any(f).(func(K) sente.Player)
+	}
+	if caps.Alternates() {
+		return nil
+	}
+	return func(key K) sente.Player { return g.Turn(enc.Decode(key)) }
 }

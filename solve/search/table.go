@@ -4,6 +4,8 @@ import (
 	"math/bits"
 	"sync/atomic"
 	"unsafe"
+
+	"github.com/sente-go/sente"
 )
 
 // table is the transposition table: what searches have proved about
@@ -11,7 +13,8 @@ import (
 // so that a search stopped or finished leaves its work for the next.
 //
 // It is a power of two of buckets of 64 bytes, one cache line each: a
-// sequence number and three entries of a full key and a word of data. A
+// sequence number and three entries of a full key and a word of data, or
+// two of a Wide key (two words) and a word of data. A
 // position goes to the bucket its key hashes to, and its full key is kept,
 // so that a hit is never another position's. Writers take a bucket by
 // making its sequence number odd, and readers that see it change, or odd,
@@ -26,7 +29,7 @@ import (
 // the generation (the search) that wrote it. When a bucket is full a new
 // position replaces the entry that is worth least: the one that cost the
 // fewest nodes, counting an entry of an earlier search as if it cost less.
-type table struct {
+type table[K sente.Key] struct {
 	buckets []bucket
 	shift   uint // 64 - log2(len(buckets))
 	gen     atomic.Uint32
@@ -37,13 +40,63 @@ type table struct {
 	alone bool
 }
 
-const ways = 3
-
+// A bucket's words after its sequence number are its entries, each a
+// key's words (one, or a Wide key's two, Hi first) and then a word of
+// data: three entries of 64-bit keys, or two of Wide ones, and a word
+// unused.
 type bucket struct {
-	seq  atomic.Uint64
-	keys [ways]atomic.Uint64
-	data [ways]atomic.Uint64
-	_    uint64
+	seq   atomic.Uint64
+	words [7]atomic.Uint64
+}
+
+// stride is the words of an entry: 2 for 64-bit keys, 3 for Wide ones.
+func stride[K sente.Key]() int {
+	var k K
+	return int(unsafe.Sizeof(k)/8) + 1
+}
+
+// ways is the entries of a bucket: 3 of 64-bit keys, 2 of Wide ones.
+func ways[K sente.Key]() int { return 6 / stride[K]() }
+
+// data is the word of data of entry i of b.
+func data[K sente.Key](b *bucket, i int) *atomic.Uint64 {
+	n := stride[K]()
+	return &b.words[n*i+n-1]
+}
+
+// holds reports whether entry i of b is key's (or was, when its data is
+// not valid).
+func holds[K sente.Key](b *bucket, i int, key K) bool {
+	w := (*[2]uint64)(unsafe.Pointer(&key))
+	if unsafe.Sizeof(key) == 8 {
+		return b.words[2*i].Load() == w[0]
+	}
+	return b.words[3*i].Load() == w[0] && b.words[3*i+1].Load() == w[1]
+}
+
+// keyAt is the key of entry i of b.
+func keyAt[K sente.Key](b *bucket, i int) K {
+	var k K
+	w := (*[2]uint64)(unsafe.Pointer(&k))
+	n := int(unsafe.Sizeof(k) / 8)
+	for j := range n {
+		w[j] = b.words[(n+1)*i+j].Load()
+	}
+	return k
+}
+
+// setKey writes key into entry i of b, with plain stores when the writer
+// has the table to itself.
+func setKey[K sente.Key](b *bucket, i int, key K, alone bool) {
+	w := (*[2]uint64)(unsafe.Pointer(&key))
+	n := int(unsafe.Sizeof(key) / 8)
+	for j := range n {
+		if alone {
+			*plain(&b.words[(n+1)*i+j]) = w[j]
+		} else {
+			b.words[(n+1)*i+j].Store(w[j])
+		}
+	}
 }
 
 const bucketBytes = 64
@@ -63,25 +116,25 @@ const (
 )
 
 // newTable makes a table of at most bytes bytes (at least one bucket).
-func newTable(bytes int64) *table {
+func newTable[K sente.Key](bytes int64) *table[K] {
 	n := max(bytes/bucketBytes, 1)
 	logN := 63 - bits.LeadingZeros64(uint64(n))
-	t := &table{buckets: make([]bucket, 1<<logN), shift: uint(64 - logN)}
+	t := &table[K]{buckets: make([]bucket, 1<<logN), shift: uint(64 - logN)}
 	adviseHugePages(t.buckets)
 	return t
 }
 
 // Bytes is the table's size.
-func (t *table) Bytes() int64 { return int64(len(t.buckets)) * bucketBytes }
+func (t *table[K]) Bytes() int64 { return int64(len(t.buckets)) * bucketBytes }
 
 // Entries is how many positions it holds at most.
-func (t *table) Entries() int64 { return int64(len(t.buckets)) * ways }
+func (t *table[K]) Entries() int64 { return int64(len(t.buckets)) * int64(ways[K]()) }
 
 // Fill is the share of entries written at least once.
-func (t *table) Fill() float64 { return float64(t.used.Load()) / float64(t.Entries()) }
+func (t *table[K]) Fill() float64 { return float64(t.used.Load()) / float64(t.Entries()) }
 
-func (t *table) bucket(key uint64) *bucket {
-	return &t.buckets[(key*0x9e3779b97f4a7c15)>>t.shift]
+func (t *table[K]) bucket(key K) *bucket {
+	return &t.buckets[hashOf(key)>>t.shift]
 }
 
 // entry is what probe reads of a position.
@@ -91,23 +144,24 @@ type entry struct {
 	canon        bool  // the move was stored for the canonical key itself
 }
 
-// prefetch asks for key's bucket, so that a probe of it soon after does
-// not wait for memory.
-func (t *table) prefetch(key uint64) {
-	prefetch(unsafe.Pointer(t.bucket(key)))
+// prefetch asks for the bucket of the key whose hashOf is h, so that a
+// probe of it soon after does not wait for memory. (It takes the hash,
+// worked out by the caller, so that it is inlined: see key.go.)
+func (t *table[K]) prefetch(h uint64) {
+	prefetch(unsafe.Pointer(&t.buckets[h>>t.shift]))
 }
 
 // probe reads what the table holds of key.
-func (t *table) probe(key uint64) (entry, bool) {
+func (t *table[K]) probe(key K) (entry, bool) {
 	b := t.bucket(key)
 	s := b.seq.Load()
 	if s&1 != 0 {
 		return entry{}, false
 	}
 	var d uint64
-	for i := range ways {
-		if b.keys[i].Load() == key {
-			d = b.data[i].Load()
+	for i := range ways[K]() {
+		if holds(b, i, key) {
+			d = data[K](b, i).Load()
 			break
 		}
 	}
@@ -129,7 +183,7 @@ func (t *table) probe(key uint64) (entry, bool) {
 // record. It reports whether it filled an entry that was empty, for the
 // worker to count with its nodes (publish): a count in the table that
 // every store added to was a cache line two workers took from each other.
-func (t *table) store(key uint64, lower, upper int16, move uint8, canon bool, nodes uint64) (filled bool) {
+func (t *table[K]) store(key K, lower, upper int16, move uint8, canon bool, nodes uint64) (filled bool) {
 	b := t.bucket(key)
 	s := b.seq.Load()
 	if !t.alone && (s&1 != 0 || !b.seq.CompareAndSwap(s, s+1)) {
@@ -138,9 +192,9 @@ func (t *table) store(key uint64, lower, upper int16, move uint8, canon bool, no
 	gen := uint64(t.gen.Load()) & genMask
 	work := uint64(min(bits.Len64(nodes), 63))
 	slot := -1
-	for i := range ways {
-		d := b.data[i].Load()
-		if d&validBit == 0 || b.keys[i].Load() != key {
+	for i := range ways[K]() {
+		d := data[K](b, i).Load()
+		if d&validBit == 0 || !holds(b, i, key) {
 			continue
 		}
 		// The same position: both bounds stand, so keep the tighter of
@@ -164,21 +218,20 @@ func (t *table) store(key uint64, lower, upper int16, move uint8, canon bool, no
 		break
 	}
 	if slot < 0 {
-		slot = b.cheapest(gen)
+		slot = cheapest[K](b, gen)
 	}
-	filled = b.data[slot].Load()&validBit == 0
+	filled = data[K](b, slot).Load()&validBit == 0
 	d := uint64(uint16(lower))<<lowerShift | uint64(uint16(upper))<<upperShift |
 		uint64(move)<<moveShift | work<<workShift | gen<<genShift | validBit
 	if canon {
 		d |= canonBit
 	}
+	setKey(b, slot, key, t.alone)
 	if t.alone {
-		*plain(&b.keys[slot]) = key
-		*plain(&b.data[slot]) = d
+		*plain(data[K](b, slot)) = d
 		return filled
 	}
-	b.keys[slot].Store(key)
-	b.data[slot].Store(d)
+	data[K](b, slot).Store(d)
 	b.seq.Store(s + 2)
 	return filled
 }
@@ -186,10 +239,11 @@ func (t *table) store(key uint64, lower, upper int16, move uint8, canon bool, no
 // cheapest is the slot of b that a new position takes: an empty one, or
 // else the entry worth least, the one whose proof cost fewest nodes,
 // an entry of an earlier search counting as if it cost less.
-func (b *bucket) cheapest(gen uint64) int {
+func cheapest[K sente.Key](b *bucket, gen uint64) int {
 	slot, worst := 0, 1<<30
-	for i := range ways {
-		d := b.data[i].Load()
+	n := stride[K]()
+	for i := range 6 / n {
+		d := b.words[n*i+n-1].Load()
 		if d&validBit == 0 {
 			return i
 		}
@@ -208,26 +262,26 @@ func (b *bucket) cheapest(gen uint64) int {
 // Where the new table is the smaller, an entry that finds its bucket
 // full takes the place of the one worth least, as a store does. No
 // search may use t meanwhile.
-func (t *table) resized(bytes int64) *table {
-	n := newTable(bytes)
+func (t *table[K]) resized(bytes int64) *table[K] {
+	n := newTable[K](bytes)
 	n.gen.Store(t.gen.Load())
 	n.alone = true
 	gen := uint64(n.gen.Load()) & genMask
 	for i := range t.buckets {
 		old := &t.buckets[i]
-		for j := range ways {
-			d := old.data[j].Load()
+		for j := range ways[K]() {
+			d := data[K](old, j).Load()
 			if d&validBit == 0 {
 				continue
 			}
-			key := old.keys[j].Load()
+			key := keyAt[K](old, j)
 			b := n.bucket(key)
-			slot := b.cheapest(gen)
-			if b.data[slot].Load()&validBit == 0 {
+			slot := cheapest[K](b, gen)
+			if data[K](b, slot).Load()&validBit == 0 {
 				n.used.Add(1)
 			}
-			b.keys[slot].Store(key)
-			b.data[slot].Store(d)
+			setKey(b, slot, key, true)
+			data[K](b, slot).Store(d)
 		}
 	}
 	return n
@@ -243,7 +297,7 @@ func plain(a *atomic.Uint64) *uint64 { return (*uint64)(unsafe.Pointer(a)) }
 // rather than a locked store a word, which left the whole table's lines
 // dirty in the cache for the next search to write back, some 25 µs of a
 // search of a few nodes after clearing a table of 16 MB or more.
-func (t *table) clear() {
+func (t *table[K]) clear() {
 	clear(t.buckets)
 	t.used.Store(0)
 }

@@ -3,7 +3,14 @@ package search
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/sente-go/sente"
 )
+
+// wideTestKey spreads n over both words of a Wide key, so that keys that
+// differ share one word or the other and a table that read one word alone
+// would confuse them.
+func wideTestKey(n uint64) sente.Wide { return sente.Wide{Hi: n & 0xf, Lo: n >> 4} }
 
 // TestRelativeBounds: a bound written to the table and read back at any
 // ply is still true (a lower bound no higher, an upper bound no lower) and
@@ -54,16 +61,21 @@ func TestRelativeBounds(t *testing.T) {
 // is found again; the same key's bounds merge; and the stores that say
 // they filled an empty entry are as many as the entries the table holds.
 func TestTable(t *testing.T) {
+	t.Run("narrow", func(t *testing.T) { testTable(t, func(n uint64) uint64 { return n }) })
+	t.Run("wide", func(t *testing.T) { testTable(t, wideTestKey) })
+}
+
+func testTable[K sente.Key](t *testing.T, keyOf func(uint64) K) {
 	for _, alone := range []bool{false, true} {
-		tt := newTable(64 * 8) // eight buckets of three: evictions are the rule
+		tt := newTable[K](64 * 8) // eight buckets of three (or two): evictions are the rule
 		tt.alone = alone
 		rng := rand.New(rand.NewPCG(3, 4))
 		// Each key has a true score; bounds stored around it are true.
-		truth := map[uint64]int16{}
-		stored := map[uint64][2]int16{} // the tightest bounds stored, while not evicted
-		filled := 0                     // stores that filled an empty entry
+		truth := map[K]int16{}
+		stored := map[K][2]int16{} // the tightest bounds stored, while not evicted
+		filled := 0                // stores that filled an empty entry
 		for i := range 100_000 {
-			key := uint64(rng.IntN(200))*0x1234567 + 1
+			key := keyOf(uint64(rng.IntN(200))*0x1234567 + 1)
 			v, ok := truth[key]
 			if !ok {
 				v = int16(rng.IntN(2000) - 1000)
@@ -105,8 +117,8 @@ func TestTable(t *testing.T) {
 		}
 		valid := 0
 		for i := range tt.buckets {
-			for j := range ways {
-				if tt.buckets[i].data[j].Load()&validBit != 0 {
+			for j := range ways[K]() {
+				if data[K](&tt.buckets[i], j).Load()&validBit != 0 {
 					valid++
 				}
 			}
@@ -121,20 +133,25 @@ func TestTable(t *testing.T) {
 // it was; moved into a smaller one, it keeps no more than fit, each of them
 // as it was, and counts what it holds.
 func TestTableResized(t *testing.T) {
+	t.Run("narrow", func(t *testing.T) { testTableResized(t, func(n uint64) uint64 { return n }) })
+	t.Run("wide", func(t *testing.T) { testTableResized(t, wideTestKey) })
+}
+
+func testTableResized[K sente.Key](t *testing.T, keyOf func(uint64) K) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	old := newTable(64 * 256)
-	want := map[uint64]entry{}
+	old := newTable[K](64 * 256)
+	want := map[K]entry{}
 	for range 2000 {
-		key := rng.Uint64() | 1
+		key := keyOf(rng.Uint64() | 1)
 		lo := int16(rng.IntN(200) - 100)
 		hi := lo + int16(rng.IntN(50))
 		old.store(key, lo, hi, uint8(rng.IntN(7)), rng.IntN(2) == 0, uint64(rng.IntN(1<<20)))
 	}
 	held := 0
 	for i := range old.buckets {
-		for j := range ways {
-			if d := old.buckets[i].data[j].Load(); d&validBit != 0 {
-				key := old.buckets[i].keys[j].Load()
+		for j := range ways[K]() {
+			if d := data[K](&old.buckets[i], j).Load(); d&validBit != 0 {
+				key := keyAt[K](&old.buckets[i], j)
 				e, _ := old.probe(key)
 				want[key] = e
 				held++

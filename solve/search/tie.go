@@ -26,17 +26,17 @@ import (
 // tieNever is dist's answer when no tie comes at all.
 const tieNever = 1 << 29
 
-type tieSearch struct {
-	r *run
+type tieSearch[K sente.Key] struct {
+	r *run[K]
 	// memo holds what dist proved of a position (by its canonical key):
 	// exact<<1|1 when the shortest tie is exact plies away, least<<1 when
 	// none comes sooner than least.
-	memo map[uint64]int32
-	kids [][]uint64
+	memo map[K]int32
+	kids [][]K
 }
 
-func (r *run) tie(ctx context.Context) (sente.Outcome, error) {
-	t := &tieSearch{r: r, memo: map[uint64]int32{}}
+func (r *run[K]) tie(ctx context.Context) (sente.Outcome, error) {
+	t := &tieSearch[K]{r: r, memo: map[K]int32{}}
 	bound := t.least(r.root)
 	for {
 		r.s.reported.Lock()
@@ -63,7 +63,7 @@ func describeTie(bound int32) string {
 
 // least is the game's lower bound on the plies from key to a tie, at
 // least one for a position that has not ended.
-func (t *tieSearch) least(key uint64) int32 {
+func (t *tieSearch[K]) least(key K) int32 {
 	if ord := t.r.s.ord; ord != nil {
 		if _, tie := ord.Horizon(key); tie > 1 {
 			return int32(tie)
@@ -76,7 +76,7 @@ func (t *tieSearch) least(key uint64) int32 {
 // it is at most bound, and otherwise a number past bound that no tie comes
 // sooner than (tieNever when none comes at all). depth is key's distance
 // from the root, for the scratch space.
-func (t *tieSearch) dist(key uint64, bound int32, depth int) (int32, error) {
+func (t *tieSearch[K]) dist(key K, bound int32, depth int) (int32, error) {
 	s := t.r.s
 	if v, ended := s.enc.EndedKey(key); ended {
 		if v == sente.Tie {
