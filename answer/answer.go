@@ -217,6 +217,21 @@ func Solve(ctx context.Context, g sente.Game, opt Options) (*Answer, error) {
 	if root == nil {
 		root = g.Start()
 	}
+	if c := sente.CapabilitiesOf(g); c.Encoder == nil && c.WideEncoder != nil {
+		// Keys of 128 bits: no table of every position fits anyway.
+		why := fmt.Sprintf("%s has positions of 128-bit keys, too many for any table: only search takes them, a position at a time (sente solve, moves or explain)", opt.name())
+		switch {
+		case opt.Engine == Tiers:
+			return nil, refuseOption(OptTiers, "%s", why)
+		case opt.Symmetry:
+			return nil, refuseOption(OptSymmetry, "%s", why)
+		case opt.EveryPosition:
+			return nil, refuseOption(OptEveryPosition, "%s", why)
+		case opt.Engine == Search || opt.Engine == Auto && opt.MaySearch:
+			return bySearch(ctx, g, root, opt)
+		}
+		return nil, &Refusal{msg: why}
+	}
 	if opt.Symmetry && sente.CapabilitiesOf(g).Symmetric == nil {
 		return nil, refuseOption(OptSymmetry, "%s states no symmetries to use (a rules file states them with canonical(p))", opt.name())
 	}

@@ -61,7 +61,7 @@ func (s *SearchSolution) QuickMoves(p sente.Position) (root sente.Outcome, moves
 	if i, o, ok := s.bestInTable(root, legal, keeps); ok {
 		moves[i].Outcome = root
 		s.mu.Lock()
-		s.known[s.enc.Encode(legal[i].To)] = o
+		s.known[s.keyOf(legal[i].To)] = o
 		s.mu.Unlock()
 		return root, moves, true, nil
 	}
@@ -104,7 +104,7 @@ func (s *SearchSolution) bestInTable(root sente.Outcome, moves []sente.Move, kee
 		want.Remoteness = sente.RemotenessUnknown
 	}
 	for i, m := range moves {
-		low, high := s.s.TableBounds(s.enc.Encode(m.To))
+		low, high := s.s.tableBounds(m.To)
 		if keeps(m) {
 			if low.Value == sente.Win && soon(low) {
 				return i, sente.Outcome{Value: sente.Win, Remoteness: want.Remoteness}, true
@@ -119,18 +119,21 @@ func (s *SearchSolution) bestInTable(root sente.Outcome, moves []sente.Move, kee
 // knownOutcome is p's outcome when it is known without a search: searched
 // before, or in a book.
 func (s *SearchSolution) knownOutcome(p sente.Position) (sente.Outcome, bool) {
-	key := s.enc.Encode(p)
+	key := s.keyOf(p)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.knownLocked(key)
 }
 
 // knownLocked is knownOutcome of the position of key, with s.mu held.
-func (s *SearchSolution) knownLocked(key uint64) (sente.Outcome, bool) {
+func (s *SearchSolution) knownLocked(key sente.Wide) (sente.Outcome, bool) {
 	if o, ok := s.known[key]; ok {
 		return o, true
 	}
-	if o, ok := s.fromBook(key); ok {
+	if s.enc == nil {
+		return sente.Outcome{}, false // books are of 64-bit keys
+	}
+	if o, ok := s.fromBook(key.Lo); ok {
 		s.known[key] = o
 		return o, true
 	}

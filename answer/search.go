@@ -341,7 +341,7 @@ func (opt Options) searchWorkers() int {
 // searchRefusal is why search cannot answer g under opt, or "".
 func searchRefusal(g sente.Game, opt Options) string {
 	switch {
-	case sente.CapabilitiesOf(g).Encoder == nil:
+	case sente.CapabilitiesOf(g).Encoder == nil && sente.CapabilitiesOf(g).WideEncoder == nil:
 		return fmt.Sprintf("%s has no integer keys (sente.Encoder), which search needs", opt.name())
 	case len(opt.Restrict) > 0:
 		return "search answers the game as its rules stand, with no player restricted to a policy"
@@ -358,7 +358,7 @@ func bySearch(ctx context.Context, g sente.Game, root sente.Position, opt Option
 	if why := searchRefusal(g, opt); why != "" {
 		return nil, refuseOption(OptSearch, "%s", why)
 	}
-	sol := &SearchSolution{ctx: ctx, game: g, root: root, enc: sente.CapabilitiesOf(g).Encoder, known: map[uint64]sente.Outcome{}, workers: opt.searchWorkers(),
+	sol := &SearchSolution{ctx: ctx, game: g, root: root, enc: sente.CapabilitiesOf(g).Encoder, wideEnc: sente.CapabilitiesOf(g).WideEncoder, known: map[sente.Wide]sente.Outcome{}, workers: opt.searchWorkers(),
 		progress: opt.SearchProgress, most: searchTableLimit(g, opt), leaves: storedLeaves(g, root, opt), books: opt.Books, lentBooks: opt.Books != nil,
 		marginOnly: opt.marginOnly(g)}
 	if !sol.lentBooks {
@@ -429,8 +429,12 @@ type SearchSolution struct {
 	ctx  context.Context
 	game sente.Game
 	root sente.Position
-	enc  sente.Encoder
-	s    *search.Searcher
+	// enc is the game's encoder of 64-bit keys, nil for a game whose keys
+	// are Wide (wideEnc): books, margins and stored tables are on 64-bit
+	// keys alone.
+	enc     sente.Encoder
+	wideEnc sente.WideEncoder
+	s       valueSearcher
 	// workers search each position (SearchOptions.SearchWorkers).
 	workers int
 	// progress is the caller's, most the largest table allowed; grow
@@ -455,7 +459,7 @@ type SearchSolution struct {
 	lentBooks bool
 
 	mu    sync.Mutex
-	known map[uint64]sente.Outcome
+	known map[sente.Wide]sente.Outcome // by keyOf
 	cost  SearchCost
 	err   error // the first search that failed
 
@@ -683,7 +687,7 @@ func (s *SearchSolution) MarginErr() error {
 
 // solve searches p, or reads what an earlier search of it found.
 func (s *SearchSolution) solve(p sente.Position) (sente.Outcome, error) {
-	key := s.enc.Encode(p)
+	key := s.keyOf(p)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if o, ok := s.knownLocked(key); ok {
@@ -700,7 +704,7 @@ func (s *SearchSolution) solve(p sente.Position) (sente.Outcome, error) {
 		m, err = s.margin(p)
 		res.Outcome = sente.Outcome{Value: m.Value(), Remoteness: sente.RemotenessUnknown}
 	} else {
-		res, err = s.searchValue(key)
+		res, err = s.searchValue(p)
 	}
 	s.cost.Searches++
 	if err != nil {
@@ -721,9 +725,9 @@ func (s *SearchSolution) solve(p sente.Position) (sente.Outcome, error) {
 	return res.Outcome, nil
 }
 
-// searchValue searches key for its value and remoteness, with s.mu held,
+// searchValue searches p for its value and remoteness, with s.mu held,
 // growing the table as the search fills it.
-func (s *SearchSolution) searchValue(key uint64) (search.Result, error) {
+func (s *SearchSolution) searchValue(p sente.Position) (search.Result, error) {
 	var res search.Result
 	var err error
 	s.before = SearchCost{}
@@ -735,7 +739,7 @@ func (s *SearchSolution) searchValue(key uint64) (search.Result, error) {
 	for {
 		ctx, grow := context.WithCancelCause(s.ctx)
 		s.grow = grow
-		res, err = s.s.SolveKey(ctx, key)
+		res, err = s.s.solve(ctx, p)
 		grow(nil)
 		s.cost.Nodes += res.Nodes
 		s.cost.Elapsed += res.Elapsed
@@ -769,7 +773,7 @@ func (s *SearchSolution) renew(bytes int64, kept *SearchTable) error {
 	if s.leaves != nil {
 		leaves = s.leaves
 	}
-	searcher, err := search.New(s.game, search.Options{
+	opt := search.Options{
 		Leaves:        leaves,
 		TableBytes:    bytes,
 		Workers:       s.workers,
@@ -788,12 +792,63 @@ func (s *SearchSolution) renew(bytes int64, kept *SearchTable) error {
 				s.progress(p)
 			}
 		},
-	})
+	}
+	if s.enc == nil {
+		// Keys of 128 bits: no stored tables or tables kept, which are
+		// of 64-bit keys.
+		opt.Leaves, opt.Table = nil, nil
+		searcher, err := search.NewWide(s.game, opt)
+		if err != nil {
+			return err
+		}
+		s.s = keyedSearcher[sente.Wide]{searcher, s.wideEnc}
+		return nil
+	}
+	searcher, err := search.New(s.game, opt)
 	if err != nil {
 		return err
 	}
-	s.s = searcher
+	s.s = keyedSearcher[uint64]{searcher, s.enc}
 	return nil
+}
+
+// valueSearcher is the searcher of an answer's values, on the game's keys
+// of either width.
+type valueSearcher interface {
+	solve(ctx context.Context, p sente.Position) (search.Result, error)
+	tableBounds(p sente.Position) (low, high sente.Outcome)
+	TableBytes() int64
+	ResizeTable(bytes int64) error
+	// table is the transposition table, for the next answer of the game
+	// to take over; nil for keys of 128 bits, which none takes.
+	table() *SearchTable
+}
+
+type keyedSearcher[K sente.Key] struct {
+	*search.KeySearcher[K]
+	enc sente.KeyEncoder[K]
+}
+
+func (k keyedSearcher[K]) solve(ctx context.Context, p sente.Position) (search.Result, error) {
+	return k.SolveKey(ctx, k.enc.Encode(p))
+}
+
+func (k keyedSearcher[K]) tableBounds(p sente.Position) (low, high sente.Outcome) {
+	return k.TableBounds(k.enc.Encode(p))
+}
+
+func (k keyedSearcher[K]) table() *SearchTable {
+	t, _ := any(k.Table()).(*SearchTable)
+	return t
+}
+
+// keyOf is p's key for what the answer knows (known): its 64-bit key as
+// Lo, or its Wide key.
+func (s *SearchSolution) keyOf(p sente.Position) sente.Wide {
+	if s.enc == nil {
+		return s.wideEnc.Encode(p)
+	}
+	return sente.Wide{Lo: s.enc.Encode(p)}
 }
 
 // Err is the failure of the first search that failed (a *SearchStopped
@@ -861,7 +916,7 @@ func (s *SearchSolution) ReleaseTable() (*SearchTable, error) {
 	defer s.mu.Unlock()
 	var t *SearchTable
 	if s.s != nil && !s.marginOnly {
-		t = s.s.Table()
+		t = s.s.table()
 	}
 	s.s = nil
 	if s.err == nil {
@@ -946,5 +1001,6 @@ var _ solve.Solution = (*SearchSolution)(nil)
 // search (Domineering's safe moves and values of regions, sente.Decider)
 // is searched so, since its decided positions know no remoteness.
 func SearchesValueOnly(g sente.Game) bool {
-	return sente.CapabilitiesOf(g).Decider != nil
+	c := sente.CapabilitiesOf(g)
+	return c.Decider != nil || c.WideDecider != nil
 }

@@ -59,6 +59,9 @@ func (c *bookCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
+	if caps := sente.CapabilitiesOf(g); caps.Encoder == nil && caps.WideEncoder != nil {
+		return badInput("book: %s has positions of 128-bit keys, and a book is stored by 64-bit ones", c.Game)
+	}
 	if sente.CapabilitiesOf(g).Encoder == nil {
 		return badInput("book: %s has no integer keys (sente.Encoder), which search needs", c.Game)
 	}

@@ -33,6 +33,9 @@ func (c *verifyCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
+	if caps := sente.CapabilitiesOf(g); caps.Encoder == nil && caps.WideEncoder != nil {
+		return badInput("verify: %s has positions of 128-bit keys, too many for any table: none is stored to check", c.Game)
+	}
 	// A game that does not rank its positions by tiers is stored by its
 	// canonical bytes, as the tier engine solved it (solve --engine tiers).
 	g = sente.WithBytes(g)

@@ -108,6 +108,9 @@ func (c *valueCmd) worth(e *env) (*explain.Worth, error) {
 	if err != nil {
 		return nil, err
 	}
+	if caps := sente.CapabilitiesOf(g); !caps.IsPartizan() && caps.WideEncoder != nil {
+		return nil, badInput("%s has positions of 128-bit keys (Domineering past 64 cells), too large to value in combinatorial game theory here; 'sente solve' gives who wins by search", c.Game)
+	}
 	if !sente.CapabilitiesOf(g).IsPartizan() {
 		return nil, badInput("%s is not a partizan game: it gives no Left's and Right's options, so it has no value in combinatorial game theory (try domineering, clobber, toads, hackenbush or cutcake, or 'sente grundy' for an impartial game)", c.Game)
 	}

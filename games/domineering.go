@@ -26,8 +26,8 @@ func init() {
 		Name:    "domineering",
 		Summary: domineeringSummary,
 		Params: []sente.Param{
-			{Name: "w", Doc: "the board's width, in cells (a row, where Right places)", Kind: sente.Int, Default: "4", Min: 1, Max: domMaxCells},
-			{Name: "h", Doc: "the board's height, in cells (a column, where Left places)", Kind: sente.Int, Default: "4", Min: 1, Max: domMaxCells},
+			{Name: "w", Doc: "the board's width, in cells (a row, where Right places)", Kind: sente.Int, Default: "4", Min: 1, Max: domWideCells},
+			{Name: "h", Doc: "the board's height, in cells (a column, where Left places)", Kind: sente.Int, Default: "4", Min: 1, Max: domWideCells},
 			{Name: "board", Kind: sente.Text, Default: "empty",
 				Doc: "the board at the start as rows from the top separated by /, . an empty cell and # a filled one (a hole), e.g. ..#/.../... ; it sets w and h; empty (the default) is the empty w by h board"},
 			partizanFirst,
@@ -88,8 +88,11 @@ func NewDomineering(w, h int, board string, leftFirst bool) (sente.Game, error) 
 	if board = strings.TrimSpace(board); board != "" && board != "empty" {
 		rows := strings.Split(board, "/")
 		h, w = len(rows), len(rows[0])
-		if w*h > domMaxCells || w == 0 {
-			return nil, fmt.Errorf("domineering: board=%s is %d by %d; want at most %d cells, rows of . and # separated by /, e.g. ..#/.../...", board, w, h, domMaxCells)
+		if w*h > domWideCells || w == 0 {
+			return nil, fmt.Errorf("domineering: board=%s is %d by %d; want at most %d cells, rows of . and # separated by /, e.g. ..#/.../...", board, w, h, domWideCells)
+		}
+		if w*h > domMaxCells {
+			return wideGame(newDomineeringWide(w, h, rows, leftFirst))
 		}
 		filled, problem := domParseRows(rows, w, h)
 		if problem != "" {
@@ -97,8 +100,11 @@ func NewDomineering(w, h int, board string, leftFirst bool) (sente.Game, error) 
 		}
 		start = filled
 	}
-	if w < 1 || h < 1 || w*h > domMaxCells {
-		return nil, fmt.Errorf("domineering: a %d by %d board; want at least 1 by 1 and at most %d cells", w, h, domMaxCells)
+	if w < 1 || h < 1 || w*h > domWideCells {
+		return nil, fmt.Errorf("domineering: a %d by %d board; want at least 1 by 1 and at most %d cells", w, h, domWideCells)
+	}
+	if w*h > domMaxCells {
+		return wideGame(newDomineeringWide(w, h, nil, leftFirst))
 	}
 	g := &Domineering{w: w, h: h, start: start, leftFirst: leftFirst, full: 1<<(w*h) - 1, sideByCount: w*h > domSideCells}
 	for r := range h {
@@ -139,26 +145,42 @@ func (g *Domineering) dominoName(d uint64) string {
 
 // domParseRows reads rows from the top into filled cells.
 func domParseRows(rows []string, w, h int) (uint64, string) {
-	if len(rows) != h {
-		return 0, fmt.Sprintf("%d row(s) instead of %d", len(rows), h)
-	}
 	var filled uint64
+	if problem := domReadRows(rows, w, h, func(bit int) { filled |= 1 << bit }); problem != "" {
+		return 0, problem
+	}
+	return filled, ""
+}
+
+// domReadRows reads rows from the top, calling fill with the bit of each
+// filled cell, for either width of key; it says what is wrong, or "".
+func domReadRows(rows []string, w, h int, fill func(bit int)) string {
+	if len(rows) != h {
+		return fmt.Sprintf("%d row(s) instead of %d", len(rows), h)
+	}
 	for i, row := range rows {
 		if len(row) != w {
-			return 0, fmt.Sprintf("row %d has %d cell(s) instead of %d", i+1, len(row), w)
+			return fmt.Sprintf("row %d has %d cell(s) instead of %d", i+1, len(row), w)
 		}
 		r := h - 1 - i
 		for c := range w {
 			switch row[c] {
 			case '.':
 			case '#':
-				filled |= 1 << (r*w + c)
+				fill(r*w + c)
 			default:
-				return 0, fmt.Sprintf("cell %q in row %d", row[c], i+1)
+				return fmt.Sprintf("cell %q in row %d", row[c], i+1)
 			}
 		}
 	}
-	return filled, ""
+	return ""
+}
+
+// domPositionError is the refusal of the text s of a position of a w by
+// h board, whose start is written start.
+func domPositionError(s, why string, w, h int, start string) error {
+	return fmt.Errorf("domineering position %q: %s; want %d rows of %d cells from the top, . empty and # filled, separated by /, then who moves (left or right), e.g. %q",
+		s, why, h, w, start)
 }
 
 func (g *Domineering) Start() sente.Position {
@@ -301,13 +323,19 @@ func (g *Domineering) FormatPosition(p sente.Position) string {
 }
 
 func (g *Domineering) rowsText(filled uint64) string {
+	return domRowsText(g.w, g.h, func(bit int) bool { return filled>>bit&1 != 0 })
+}
+
+// domRowsText writes the rows of a w by h board from the top, # where
+// filled says a cell is filled, for either width of key.
+func domRowsText(w, h int, filled func(bit int) bool) string {
 	var b strings.Builder
-	for r := g.h - 1; r >= 0; r-- {
-		if r < g.h-1 {
+	for r := h - 1; r >= 0; r-- {
+		if r < h-1 {
 			b.WriteByte('/')
 		}
-		for c := range g.w {
-			if filled>>(r*g.w+c)&1 != 0 {
+		for c := range w {
+			if filled(r*w + c) {
 				b.WriteByte('#')
 			} else {
 				b.WriteByte('.')
@@ -318,10 +346,7 @@ func (g *Domineering) rowsText(filled uint64) string {
 }
 
 func (g *Domineering) ParsePosition(s string) (sente.Position, error) {
-	bad := func(why string) error {
-		return fmt.Errorf("domineering position %q: %s; want %d rows of %d cells from the top, . empty and # filled, separated by /, then who moves (left or right), e.g. %q",
-			s, why, g.h, g.w, g.FormatPosition(g.Start()))
-	}
+	bad := func(why string) error { return domPositionError(s, why, g.w, g.h, g.FormatPosition(g.Start())) }
 	body, left, err := splitSide(s, g.leftFirst)
 	if err != nil {
 		return nil, bad(err.Error())
@@ -425,40 +450,60 @@ func (g *Domineering) Draw(p sente.Position) string {
 // lower (left) cell to its upper (right) one.
 func (g *Domineering) Board(p sente.Position) sente.Board {
 	q := p.(DomineeringPosition)
-	b := sente.Board{Style: "grid", Players: partizanPlayers(g.leftFirst), Moves: []sente.BoardMove{}, Caption: partizanCaption(q.LeftToMove, "upright", "flat")}
-	for r := g.h - 1; r >= 0; r-- {
-		row := make([]string, g.w)
-		for c := range g.w {
-			if q.Filled>>(r*g.w+c)&1 != 0 {
+	dominoes := g.horiz
+	if q.LeftToMove {
+		dominoes = g.vert
+	}
+	var free []domPlace
+	for _, d := range dominoes {
+		if q.Filled&d == 0 {
+			free = append(free, domPlace{g.dominoName(d), bits.TrailingZeros64(d), 63 - bits.LeadingZeros64(d)})
+		}
+	}
+	return domBoard(g.w, g.h, g.leftFirst, q.LeftToMove, func(bit int) bool { return q.Filled>>bit&1 != 0 }, free)
+}
+
+// domPlace is a domino that may be placed: its move's name and its lower
+// (left) and upper (right) cells.
+type domPlace struct {
+	name        string
+	first, last int
+}
+
+// domBoard is the Board of a w by h board whose cells filled says are
+// filled, with the dominoes free to place, for either width of key.
+func domBoard(w, h int, leftFirst, leftToMove bool, filled func(bit int) bool, free []domPlace) sente.Board {
+	b := sente.Board{Style: "grid", Players: partizanPlayers(leftFirst), Moves: []sente.BoardMove{}, Caption: partizanCaption(leftToMove, "upright", "flat")}
+	for r := h - 1; r >= 0; r-- {
+		row := make([]string, w)
+		for c := range w {
+			if filled(r*w + c) {
 				row[c] = "#"
 			}
 		}
 		b.Cells = append(b.Cells, row)
 		b.RowLabels = append(b.RowLabels, strconv.Itoa(r+1))
 	}
-	for c := range g.w {
+	for c := range w {
 		b.ColLabels = append(b.ColLabels, tttColumnName(c))
 	}
-	cell := func(bit int) sente.BoardCell { return sente.BoardCell{Row: g.h - 1 - bit/g.w, Col: bit % g.w} }
-	dominoes := g.horiz
-	if q.LeftToMove {
-		dominoes = g.vert
-	}
-	for _, d := range dominoes {
-		if q.Filled&d == 0 {
-			from := cell(bits.TrailingZeros64(d))
-			b.Moves = append(b.Moves, sente.BoardMove{Name: g.dominoName(d), From: &from, To: cell(63 - bits.LeadingZeros64(d))})
-		}
+	cell := func(bit int) sente.BoardCell { return sente.BoardCell{Row: h - 1 - bit/w, Col: bit % w} }
+	for _, d := range free {
+		from := cell(d.first)
+		b.Moves = append(b.Moves, sente.BoardMove{Name: d.name, From: &from, To: cell(d.last)})
 	}
 	return b
 }
 
-func (g *Domineering) Describe() sente.Description {
+func (g *Domineering) Describe() sente.Description { return domineeringDescription() }
+
+func domineeringDescription() sente.Description {
 	return sente.Description{
 		Summary: domineeringSummary,
 		Rules: "Two players take turns to place a domino on two empty neighbouring cells of a board (parameters w and h, 4 by 4 by default, or board, which gives the cells filled from the start). " +
 			"Left places hers upright, covering two cells one above the other; Right places his flat, covering two cells side by side (Left is Vertical, as in Winning Ways). " +
 			"The player who cannot place a domino loses. Parameter first says who starts (left by default). " +
+			"A board of 65 to 128 cells (9 by 9 to 11 by 11) is answered by search alone, for the value of a position, and the side to move follows from the dominoes placed. " +
 			"Each position also has a value in combinatorial game theory: the empty cells fall apart into regions that are played independently, and the value of the board is the sum of the regions' values. " +
 			"Moves name the two cells a domino covers, columns a, b, c from the left and rows 1, 2, 3 from the bottom: \"a1-a2\" is Left's domino on the two lowest cells of the first column, \"a1-b1\" Right's on the two leftmost cells of the bottom row.",
 		Position: "The rows from the top separated by /, each cell . (empty) or # (filled), then who moves, left or right (the side that starts if left out). " +

@@ -15,6 +15,7 @@ import (
 	"github.com/sente-go/sente/games"
 	"github.com/sente-go/sente/internal/testmode"
 	"github.com/sente-go/sente/solve/hashing"
+	"github.com/sente-go/sente/solve/search"
 )
 
 var updateRectangles = flag.Bool("update-rectangles", false, "rewrite testdata/domineering_rectangles.golden from this build's values (run with SENTE_LONG=1 to write every rectangle)")
@@ -256,6 +257,97 @@ func TestDomineeringRectangles(t *testing.T) {
 		}
 		if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
 			t.Fatal(err)
+		}
+	}
+}
+
+// TestDomineeringWideRectangles: boards past 64 cells, whose keys are 128
+// bits (games.DomineeringWide), searched with each side first, give the
+// published classes of width 2: G(2,33), Horizontal wins, and G(33,2)
+// turned. (The second player's proof on G(2,33) with Left first takes 79
+// million nodes, some two minutes here.)
+func TestDomineeringWideRectangles(t *testing.T) {
+	testmode.SkipUnlessFull(t, "boards of 66 cells searched to the end with each side first")
+	for _, mn := range [][2]int{{2, 33}, {33, 2}} {
+		m, n := mn[0], mn[1]
+		want, src, _ := publishedClass(m, n)
+		wins := map[string]bool{}
+		for _, first := range []string{"left", "right"} {
+			spec := fmt.Sprintf("domineering:w=%d,h=%d,first=%s", n, m, first)
+			g, err := games.New(spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := g.(*games.DomineeringWide); !ok {
+				t.Fatalf("%s: a %T, want a DomineeringWide", spec, g)
+			}
+			s, err := search.NewWide(g, search.Options{ValueOnly: true, TableBytes: 64 << 20})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := s.Solve(context.Background(), g.Start())
+			if err != nil {
+				t.Fatal(err)
+			}
+			wins[first] = res.Outcome.Value == sente.Win
+			t.Logf("%s: %v in %d nodes", spec, res.Outcome, res.Nodes)
+		}
+		got := cgt.P
+		switch {
+		case wins["left"] && wins["right"]:
+			got = cgt.N
+		case wins["left"]:
+			got = cgt.L
+		case wins["right"]:
+			got = cgt.R
+		}
+		if got != want {
+			t.Errorf("G(%d,%d): %s by search, %s by %s", m, n, classLetter(got), classLetter(want), src)
+		}
+	}
+}
+
+// TestDomineeringWideHoles: a board of 81 cells, its keys of 128 bits,
+// whose empty cells fit on 9 by 7 gets the value of that board of 63, on
+// one word, with each side first: the two filled rows add nothing.
+func TestDomineeringWideHoles(t *testing.T) {
+	const rows = "#########/#########/....#####/....##.../....##.../....##.../....#####/#########/#########"
+	for _, first := range []string{"left", "right"} {
+		var got [2]sente.Outcome
+		for i, board := range []string{rows, strings.TrimPrefix(rows, "#########/#########/")} {
+			spec := fmt.Sprintf("domineering:board=%s,first=%s", board, first)
+			g, err := games.New(spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt := search.Options{ValueOnly: true, TableBytes: 16 << 20}
+			solve := func(ctx context.Context, p sente.Position) (search.Result, error) {
+				s, err := search.New(g, opt)
+				if err != nil {
+					return search.Result{}, err
+				}
+				return s.Solve(ctx, p)
+			}
+			if _, ok := g.(*games.DomineeringWide); ok {
+				solve = func(ctx context.Context, p sente.Position) (search.Result, error) {
+					s, err := search.NewWide(g, opt)
+					if err != nil {
+						return search.Result{}, err
+					}
+					return s.Solve(ctx, p)
+				}
+			}
+			res, err := solve(context.Background(), g.Start())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, wide := g.(*games.DomineeringWide); wide != (i == 0) {
+				t.Fatalf("%s: a %T", spec, g)
+			}
+			got[i] = res.Outcome
+		}
+		if got[0] != got[1] {
+			t.Errorf("%s first: %v on 81 cells, %v on 63", first, got[0], got[1])
 		}
 	}
 }

@@ -253,7 +253,7 @@ func (g *Domineering) flatPacking(m uint64) uint64 {
 // go at once, which only lowers her count.
 var domRaceFirst, domRaceSecond = domRaces()
 
-const domMaxOpen = domMaxCells / 2
+const domMaxOpen = domWideCells / 2
 
 func domRaces() (first, second *[domMaxOpen + 1][domMaxOpen + 1]int8) {
 	first, second = new([domMaxOpen + 1][domMaxOpen + 1]int8), new([domMaxOpen + 1][domMaxOpen + 1]int8)
@@ -354,6 +354,11 @@ func (g *Domineering) decided(c domCounts, left bool) sente.Value {
 	if g.search.firstCounts {
 		return g.decidedFirst(c, left)
 	}
+	return decidedByCounts(c, left)
+}
+
+// decidedByCounts is decided by every rule, on a board of any size.
+func decidedByCounts(c domCounts, left bool) sente.Value {
 	raceMine, raceTheirs := int(domRaceFirst[c.twinL][c.loneL]), int(domRaceSecond[c.twinR][c.loneR])
 	mine, theirs := c.safeL+raceMine, c.safeR+raceTheirs
 	mostMine, mostTheirs := c.mostL, c.mostR
@@ -448,14 +453,20 @@ func (g *Domineering) decideByParts(filled uint64, left bool) (sente.Value, bool
 	if err != nil {
 		return sente.Unknown, false
 	}
+	return classValue(class, left), true
+}
+
+// classValue is the value for the player to move, Left when left, of a
+// position of outcome class class.
+func classValue(class cgt.Outcome, left bool) sente.Value {
 	wins := class.RightFirstWins()
 	if left {
 		wins = class.LeftFirstWins()
 	}
 	if wins {
-		return sente.Win, true
+		return sente.Win
 	}
-	return sente.Lose, true
+	return sente.Lose
 }
 
 // OrderChildren tries first the moves that leave the mover the most
@@ -475,23 +486,30 @@ func (g *Domineering) OrderChildren(dst []sente.Child, key uint64) ([]sente.Chil
 	for m := fits; m != 0; m &= m - 1 {
 		d := m&-m | (m&-m)<<step
 		c := g.counts(empty &^ d)
-		var hint int
-		if left {
-			hint = 2*c.safeL + c.fitsL - c.fitsR - 2*c.safeR
-		} else {
-			hint = 2*c.safeR + c.fitsR - c.fitsL - 2*c.safeL
-		}
-		// A move after which Decide settles the position goes first when
-		// it wins, last when it loses: the search then stops at once.
-		switch g.decided(c, !left) {
-		case sente.Lose:
-			hint += domDecidedHint
-		case sente.Win:
-			hint -= domDecidedHint
-		}
-		dst = append(dst, sente.Child{Key: g.key(filled|d, !left), Hint: int32(hint)})
+		dst = append(dst, sente.Child{Key: g.key(filled|d, !left), Hint: moveHint(c, left, g.decided(c, !left))})
 	}
 	return dst, sente.Tactics{}
+}
+
+// moveHint is the hint of a move of Left (left) or Right that leaves the
+// counts c, after which decided settles the position for the opponent
+// (Unknown when not).
+func moveHint(c domCounts, left bool, decided sente.Value) int32 {
+	var hint int
+	if left {
+		hint = 2*c.safeL + c.fitsL - c.fitsR - 2*c.safeR
+	} else {
+		hint = 2*c.safeR + c.fitsR - c.fitsL - 2*c.safeL
+	}
+	// A move after which Decide settles the position goes first when it
+	// wins, last when it loses: the search then stops at once.
+	switch decided {
+	case sente.Lose:
+		hint += domDecidedHint
+	case sente.Win:
+		hint -= domDecidedHint
+	}
+	return int32(hint)
 }
 
 // Horizon: each move fills two cells, so half the empty cells bound the

@@ -78,35 +78,43 @@ func TestAgreesEverywhere(t *testing.T) {
 			if tt.joined {
 				search.JoinAtOnce(s)
 			}
-			bad, refused := 0, 0
-			for i, p := range ps {
-				if os[i].Value == sente.Draw && refused >= maxDraws {
-					// Each refusal searches 2^20 nodes or more first.
-					continue
-				}
-				res, err := s.Solve(context.Background(), p)
-				var loop *search.LoopError
-				if errors.As(err, &loop) && os[i].Value == sente.Draw {
-					refused++
-					continue
-				}
-				if err != nil {
-					t.Fatalf("%s (%v): %v", g.FormatPosition(p), os[i], err)
-				}
-				if res.Outcome != os[i] {
-					bad++
-					if bad < 10 {
-						t.Errorf("%s: search %v, tables %v", g.FormatPosition(p), res.Outcome, os[i])
-					}
-				}
-			}
-			if bad > 0 {
-				t.Errorf("%d of %d positions wrong", bad, len(ps))
-			}
-			if refused > 0 {
-				t.Logf("the first %d draws of %d positions refused", refused, len(ps))
-			}
+			agrees(t, g, ps, os, s.Solve)
 		})
+	}
+}
+
+// agrees holds search (solve) to the outcomes os of the positions ps of
+// g: the same value and remoteness, and a draw by endless play refused
+// (LoopError) rather than answered.
+func agrees(t *testing.T, g sente.Game, ps []sente.Position, os []sente.Outcome, solve func(context.Context, sente.Position) (search.Result, error)) {
+	t.Helper()
+	bad, refused := 0, 0
+	for i, p := range ps {
+		if os[i].Value == sente.Draw && refused >= maxDraws {
+			// Each refusal searches 2^20 nodes or more first.
+			continue
+		}
+		res, err := solve(context.Background(), p)
+		var loop *search.LoopError
+		if errors.As(err, &loop) && os[i].Value == sente.Draw {
+			refused++
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s (%v): %v", g.FormatPosition(p), os[i], err)
+		}
+		if res.Outcome != os[i] {
+			bad++
+			if bad < 10 {
+				t.Errorf("%s: search %v, tables %v", g.FormatPosition(p), res.Outcome, os[i])
+			}
+		}
+	}
+	if bad > 0 {
+		t.Errorf("%d of %d positions wrong", bad, len(ps))
+	}
+	if refused > 0 {
+		t.Logf("the first %d draws of %d positions refused", refused, len(ps))
 	}
 }
 

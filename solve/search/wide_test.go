@@ -2,7 +2,6 @@ package search_test
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"testing"
 
@@ -111,29 +110,7 @@ func TestWideAgreesEverywhere(t *testing.T) {
 			if tt.joined {
 				search.JoinAtOnceWide(s)
 			}
-			bad, refused := 0, 0
-			for i, p := range ps {
-				if os[i].Value == sente.Draw && refused >= maxDraws {
-					continue
-				}
-				res, err := s.Solve(context.Background(), p)
-				var loop *search.LoopError
-				if errors.As(err, &loop) && os[i].Value == sente.Draw {
-					refused++
-					continue
-				}
-				if err != nil {
-					t.Fatalf("%s (%v): %v", g.FormatPosition(p), os[i], err)
-				}
-				if res.Outcome != os[i] {
-					if bad++; bad < 10 {
-						t.Errorf("%s: search on wide keys %v, tables %v", g.FormatPosition(p), res.Outcome, os[i])
-					}
-				}
-			}
-			if bad > 0 {
-				t.Errorf("%d of %d positions wrong", bad, len(ps))
-			}
+			agrees(t, g, ps, os, s.Solve)
 		})
 	}
 }
