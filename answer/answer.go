@@ -177,6 +177,18 @@ type Refusal struct {
 	// why.
 	Option Option
 	err    error // the engine's own refusal, when there is one
+	// wide says the game's keys are of 128 bits (wideRefusal): no table
+	// holds it, whatever the limits, and search may answer instead.
+	wide bool
+}
+
+// wideRefusal is the refusal of every table to a game whose positions
+// have keys of 128 bits (sente.WideEncoder), or nil for any other game.
+func wideRefusal(g sente.Game, opt Options) *Refusal {
+	if c := sente.CapabilitiesOf(g); c.Encoder != nil || c.WideEncoder == nil {
+		return nil
+	}
+	return &Refusal{msg: fmt.Sprintf("%s has positions of 128-bit keys, too many for any table", opt.name()), wide: true}
 }
 
 func (r *Refusal) Error() string { return r.msg }
@@ -217,9 +229,8 @@ func Solve(ctx context.Context, g sente.Game, opt Options) (*Answer, error) {
 	if root == nil {
 		root = g.Start()
 	}
-	if c := sente.CapabilitiesOf(g); c.Encoder == nil && c.WideEncoder != nil {
-		// Keys of 128 bits: no table of every position fits anyway.
-		why := fmt.Sprintf("%s has positions of 128-bit keys, too many for any table: only search takes them, a position at a time (sente solve, moves or explain)", opt.name())
+	if r := wideRefusal(g, opt); r != nil {
+		why := r.msg + ": only search takes them, a position at a time (sente solve, moves or explain)"
 		switch {
 		case opt.Engine == Tiers:
 			return nil, refuseOption(OptTiers, "%s", why)
@@ -227,8 +238,11 @@ func Solve(ctx context.Context, g sente.Game, opt Options) (*Answer, error) {
 			return nil, refuseOption(OptSymmetry, "%s", why)
 		case opt.EveryPosition:
 			return nil, refuseOption(OptEveryPosition, "%s", why)
-		case opt.Engine == Search || opt.Engine == Auto && opt.MaySearch:
+		case opt.Engine == Search:
 			return bySearch(ctx, g, root, opt)
+		}
+		if _, ok := searchesInstead(g, opt, r); ok {
+			return searchInstead(ctx, g, root, opt, r)
 		}
 		return nil, &Refusal{msg: why}
 	}

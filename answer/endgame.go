@@ -55,7 +55,7 @@ func EndgameOf(g sente.Game, opt Options) (EndgameTables, bool) {
 // the table engines refused with err, and the refusal.
 func searchesInstead(g sente.Game, opt Options, err error) (*Refusal, bool) {
 	var refused *Refusal
-	if opt.Engine != Auto || !opt.MaySearch || !errors.As(err, &refused) || refused.Over == 0 {
+	if opt.Engine != Auto || !opt.MaySearch || !errors.As(err, &refused) || refused.Over == 0 && !refused.wide {
 		return nil, false
 	}
 	return refused, searchRefusal(g, opt) == ""

@@ -81,6 +81,9 @@ func (p Plan) of(e Engine) *Cost {
 // engine discovers) is sampled by Solve; PlanOf leaves it to the hashing
 // engine's figures, which it has none of.
 func PlanOf(g sente.Game, opt Options) (Plan, error) {
+	if r := wideRefusal(g, opt); r != nil {
+		return Plan{Engine: opt.Engine}, r
+	}
 	p := planOf(g, opt)
 	return p, p.choose(g, opt)
 }

@@ -150,3 +150,42 @@ func TestDomineeringWideSearch(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkDomineeringWideSearch searches a board from its start, value
+// alone, one worker, from an emptied table, on one word and on two: the
+// cost of keys and boards of 128 bits, node for node.
+func BenchmarkDomineeringWideSearch(b *testing.B) {
+	g := newDom(b, 7, 6)
+	opt := search.Options{ValueOnly: true, Workers: 1, TableBytes: 64 << 20}
+	narrow, err := search.New(g, opt)
+	if err != nil {
+		b.Fatal(err)
+	}
+	wg := wideOf(b, g)
+	wide, err := search.NewWide(wg, opt)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, run := range []struct {
+		name  string
+		clear func()
+		solve func() (search.Result, error)
+	}{
+		{"narrow", narrow.Clear, func() (search.Result, error) { return narrow.Solve(context.Background(), g.Start()) }},
+		{"wide", wide.Clear, func() (search.Result, error) { return wide.Solve(context.Background(), wg.Start()) }},
+	} {
+		b.Run(run.name, func(b *testing.B) {
+			var nodes uint64
+			for b.Loop() {
+				run.clear()
+				res, err := run.solve()
+				if err != nil {
+					b.Fatal(err)
+				}
+				nodes = res.Nodes
+			}
+			b.ReportMetric(float64(nodes), "nodes/op")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(nodes), "ns/node")
+		})
+	}
+}
