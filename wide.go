@@ -41,3 +41,8 @@ func KeyCapabilitiesOf[K Key](c Capabilities) KeyCapabilities[K] {
 	}
 	return kc
 }
+
+// WideKeys reports whether the game's keys are Wide alone: it offers
+// WideEncoder and no Encoder, so that only search takes it, and nothing
+// stored on 64-bit keys (tables, books) holds it.
+func (c Capabilities) WideKeys() bool { return c.Encoder == nil && c.WideEncoder != nil }

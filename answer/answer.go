@@ -185,7 +185,7 @@ type Refusal struct {
 // wideRefusal is the refusal of every table to a game whose positions
 // have keys of 128 bits (sente.WideEncoder), or nil for any other game.
 func wideRefusal(g sente.Game, opt Options) *Refusal {
-	if c := sente.CapabilitiesOf(g); c.Encoder != nil || c.WideEncoder == nil {
+	if !sente.CapabilitiesOf(g).WideKeys() {
 		return nil
 	}
 	return &Refusal{msg: fmt.Sprintf("%s has positions of 128-bit keys, too many for any table", opt.name()), wide: true}

@@ -59,7 +59,7 @@ func (c *bookCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	if caps := sente.CapabilitiesOf(g); caps.Encoder == nil && caps.WideEncoder != nil {
+	if sente.CapabilitiesOf(g).WideKeys() {
 		return badInput("book: %s has positions of 128-bit keys, and a book is stored by 64-bit ones", c.Game)
 	}
 	if sente.CapabilitiesOf(g).Encoder == nil {

@@ -33,7 +33,7 @@ func (c *verifyCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	if caps := sente.CapabilitiesOf(g); caps.Encoder == nil && caps.WideEncoder != nil {
+	if sente.CapabilitiesOf(g).WideKeys() {
 		return badInput("verify: %s has positions of 128-bit keys, too many for any table: none is stored to check", c.Game)
 	}
 	// A game that does not rank its positions by tiers is stored by its

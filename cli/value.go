@@ -108,7 +108,7 @@ func (c *valueCmd) worth(e *env) (*explain.Worth, error) {
 	if err != nil {
 		return nil, err
 	}
-	if caps := sente.CapabilitiesOf(g); !caps.IsPartizan() && caps.WideEncoder != nil {
+	if caps := sente.CapabilitiesOf(g); !caps.IsPartizan() && caps.WideKeys() {
 		return nil, badInput("%s has positions of 128-bit keys (Domineering past 64 cells), too large to value in combinatorial game theory here; 'sente solve' gives who wins by search", c.Game)
 	}
 	if !sente.CapabilitiesOf(g).IsPartizan() {
